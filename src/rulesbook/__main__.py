@@ -1,0 +1,5 @@
+import sys
+
+from rulesbook.cli import main
+
+sys.exit(main())
