@@ -1,0 +1,149 @@
+"""The 52 cards of Mountain of Inferno, as data (rulebook "Contents"; rulings MOI-R01, MOI-R02).
+
+36 disciples (four disciples x nine cards: 4 x +1, 3 x +2, 1 x +3, 1 x -3) and 16 events
+(3 Mighty Bison King, 3 Iron Fan Princess, 8 Red Boy with two per disciple picture, 2 Guan Yin).
+The English rulebook says "18" events but lists 16; 36 + 16 = 52 (MOI-R01).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Disciple(Enum):
+    """The four disciples; the value is the two-letter code used in the notation."""
+
+    MONKEY_KING = "MK"
+    PIG_MONK = "PM"
+    SANDY_BROTHER = "SB"
+    DRAGON_HORSE = "DH"
+
+    @property
+    def code(self) -> str:
+        return self.value
+
+    @property
+    def english(self) -> str:
+        return _DISCIPLE_NAMES[self][0]
+
+    @property
+    def chinese(self) -> str:
+        return _DISCIPLE_NAMES[self][1]
+
+    @classmethod
+    def from_code(cls, code: str) -> Disciple:
+        return cls(code.upper())
+
+
+_DISCIPLE_NAMES = {
+    Disciple.MONKEY_KING: ("Monkey King", "孫悟空"),
+    Disciple.PIG_MONK: ("Pig Monk", "豬八戒"),
+    Disciple.SANDY_BROTHER: ("Sandy Brother", "沙悟淨"),
+    Disciple.DRAGON_HORSE: ("Dragon Horse", "白龍馬"),
+}
+
+#: How many cards of each value every disciple has (rulebook "Card Descriptions").
+DISCIPLE_VALUES: dict[int, int] = {+1: 4, +2: 3, +3: 1, -3: 1}
+
+
+@dataclass(frozen=True, order=True)
+class DiscipleCard:
+    """A disciple card: whose picture and how many points (the number in its corner)."""
+
+    disciple: Disciple
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.value not in DISCIPLE_VALUES:
+            raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (MOI-R01)")
+
+    @property
+    def code(self) -> str:
+        return f"{self.disciple.code}{self.value:+d}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class EventKind(Enum):
+    """The four kinds of event card; the value is the code used in action texts."""
+
+    MIGHTY_BISON_KING = "BISON"
+    IRON_FAN_PRINCESS = "FAN"
+    RED_BOY = "REDBOY"
+    GUAN_YIN = "GUANYIN"
+
+    @property
+    def english(self) -> str:
+        return _EVENT_NAMES[self][0]
+
+    @property
+    def chinese(self) -> str:
+        return _EVENT_NAMES[self][1]
+
+    @property
+    def family(self) -> str:
+        """The Bison King Family is discarded after use even when cancelled; Guan Yin saves."""
+        return "Saviour" if self is EventKind.GUAN_YIN else "Bison King Family"
+
+
+_EVENT_NAMES = {
+    EventKind.MIGHTY_BISON_KING: ("Mighty Bison King", "牛魔王"),
+    EventKind.IRON_FAN_PRINCESS: ("Iron Fan Princess", "鐵扇公主"),
+    EventKind.RED_BOY: ("Red Boy", "紅孩兒"),
+    EventKind.GUAN_YIN: ("Guan Yin", "觀世音菩薩"),
+}
+
+
+@dataclass(frozen=True, order=True)
+class EventCard:
+    """An event card; only a Red Boy carries a disciple picture (MOI-R02)."""
+
+    kind: EventKind
+    picture: Disciple | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind is EventKind.RED_BOY) != (self.picture is not None):
+            raise ValueError("a Red Boy card carries exactly one disciple picture; no other event has one (MOI-R02)")
+
+    @property
+    def code(self) -> str:
+        return f"{self.kind.value}:{self.picture.code}" if self.picture else self.kind.value
+
+    def __str__(self) -> str:
+        return self.code
+
+
+Card = DiscipleCard | EventCard
+
+#: Event counts (MOI-R01); Red Boys are counted per picture below (MOI-R02).
+EVENT_COUNTS: dict[EventKind, int] = {
+    EventKind.MIGHTY_BISON_KING: 3,
+    EventKind.IRON_FAN_PRINCESS: 3,
+    EventKind.RED_BOY: 8,
+    EventKind.GUAN_YIN: 2,
+}
+RED_BOYS_PER_PICTURE = 2
+
+
+def full_deck() -> tuple[Card, ...]:
+    """All 52 cards in a fixed order: disciples by disciple and value, then the events."""
+    cards: list[Card] = []
+    for disciple in Disciple:
+        for value, count in DISCIPLE_VALUES.items():
+            cards.extend(DiscipleCard(disciple, value) for _ in range(count))
+    for kind, count in EVENT_COUNTS.items():
+        if kind is EventKind.RED_BOY:
+            for disciple in Disciple:
+                cards.extend(EventCard(kind, disciple) for _ in range(RED_BOYS_PER_PICTURE))
+        else:
+            cards.extend(EventCard(kind) for _ in range(count))
+    return tuple(cards)
+
+
+DECK: tuple[Card, ...] = full_deck()
+DECK_COUNTS: Counter = Counter(DECK)
+DISCIPLE_CARDS: tuple[DiscipleCard, ...] = tuple(card for card in DECK if isinstance(card, DiscipleCard))
+EVENT_CARDS: tuple[EventCard, ...] = tuple(card for card in DECK if isinstance(card, EventCard))

@@ -1,0 +1,129 @@
+"""Edition switches and house rules of Mountain of Inferno, as one value.
+
+Every row of RULINGS.md marked "edition" is a field here. `Rules(edition="zh")` sets all of
+them to the Chinese (zh-TW) reading at once; any field may still be given by hand, which is how
+a teacher writes a house rule: `Rules(edition="en", step_any_pawn=True)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+Edition = Literal["en", "zh"]
+
+
+class _FromEdition:
+    """Default of a switch: take the value of the chosen edition."""
+
+    def __repr__(self) -> str:
+        return "FROM_EDITION"
+
+
+FROM_EDITION: Any = _FromEdition()
+
+_PRESETS: dict[str, dict[str, Any]] = {
+    "en": {
+        "rounds_by_players": ((2, 4), (3, 3), (4, 4)),
+        "play_limit": None,
+        "mixed_plays": True,
+        "event_discard": True,
+        "any_opponent_cancels": False,
+        "step_any_pawn": False,
+        "ends_when_refill_short": False,
+        "doubled_cross_for_ender_only": False,
+        "floor_total_at_zero": False,
+    },
+    "zh": {
+        "rounds_by_players": ((2, 2), (3, 3), (4, 4)),
+        "play_limit": 3,
+        "mixed_plays": False,
+        "event_discard": False,
+        "any_opponent_cancels": True,
+        "step_any_pawn": True,
+        "ends_when_refill_short": True,
+        "doubled_cross_for_ender_only": True,
+        "floor_total_at_zero": True,
+    },
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Which reading of the rules a game follows.
+
+    edition: "en" (default) or "zh"; fills every field left as None.
+    two_pawns: the optional rule, up to two pawns on a card in EN, two or more in ZH (MOI-R13);
+        a card holding more than one pawn never completes a cross.
+    rounds_by_players: (players, rounds) pairs; EN 2p 4, 3p 3, 4p 4; ZH as many rounds as
+        players (MOI-R03).
+    play_limit: most cards played in one turn; EN None (any number), ZH 3 (MOI-R04).
+    mixed_plays: whether disciples and events may be played in the same turn; EN yes, ZH no
+        (MOI-R04).
+    event_discard: whether a turn may instead discard 1-3 events with no effect; EN yes, ZH no
+        (MOI-R04).
+    any_opponent_cancels: EN only the owner of the targeted pawn may cancel a Bison King or an
+        Iron Fan Princess (and any other player a Red Boy); ZH any opponent any of the three
+        (MOI-R06).
+    step_any_pawn: whose pawn the one-step move of phase II may move; EN your own, ZH anyone's
+        (MOI-R09).
+    ends_when_refill_short: condition b; EN the round ends when the draw pile is empty at
+        step III, ZH when the player who just finished cannot refill to three (MOI-R10).
+    doubled_cross_for_ender_only: who scores a complete cross doubled; EN the owner of each
+        lone pawn at a complete cross, ZH only the player who ended the round, with their own
+        pawn (MOI-R11).
+    floor_total_at_zero: EN a negative round score counts as 0; ZH the running total never drops
+        below 0 (MOI-R12).
+    """
+
+    edition: Edition = "en"
+    two_pawns: bool = False
+    rounds_by_players: tuple[tuple[int, int], ...] = FROM_EDITION  # type: ignore[assignment]
+    play_limit: int | None = FROM_EDITION  # type: ignore[assignment]
+    mixed_plays: bool = FROM_EDITION  # type: ignore[assignment]
+    event_discard: bool = FROM_EDITION  # type: ignore[assignment]
+    any_opponent_cancels: bool = FROM_EDITION  # type: ignore[assignment]
+    step_any_pawn: bool = FROM_EDITION  # type: ignore[assignment]
+    ends_when_refill_short: bool = FROM_EDITION  # type: ignore[assignment]
+    doubled_cross_for_ender_only: bool = FROM_EDITION  # type: ignore[assignment]
+    floor_total_at_zero: bool = FROM_EDITION  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.edition not in _PRESETS:
+            raise ValueError(f"unknown edition {self.edition!r}: expected 'en' or 'zh'")
+        for name, value in _PRESETS[self.edition].items():
+            if getattr(self, name) is FROM_EDITION:
+                object.__setattr__(self, name, value)
+        object.__setattr__(self, "rounds_by_players", tuple(tuple(pair) for pair in self.rounds_by_players))
+        if self.play_limit is not None and self.play_limit < 1:
+            raise ValueError(f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
+
+    @property
+    def max_pawns_per_card(self) -> int:
+        """One pawn per card; two with the optional rule; any number in ZH's "two or more" (MOI-R13)."""
+        if not self.two_pawns:
+            return 1
+        return 2 if self.edition == "en" else 4
+
+    def rounds(self, players: int) -> int:
+        """How many rounds a game of that many players lasts (MOI-R03)."""
+        for count, rounds in self.rounds_by_players:
+            if count == players:
+                return rounds
+        raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["rounds_by_players"] = [list(pair) for pair in self.rounds_by_players]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        known = {field.name for field in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+        data = dict(data)
+        if data.get("rounds_by_players") is not None:
+            data["rounds_by_players"] = tuple(tuple(pair) for pair in data["rounds_by_players"])
+        return cls(**data)

@@ -1,0 +1,142 @@
+"""Scoring (rulebook "Scoring", MOI-R11, MOI-R17) and condition a (rulebook III a, MOI-R13)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from inferno_strategies import mountains
+from test_inferno_position import SCORING_EXAMPLE
+
+from rulesbook.inferno import DISCIPLE_CARDS, Colour, Disciple, Position, Rules, complete_crosses, score
+
+
+def test_the_rulebook_scoring_example_black_3_red_7_blue_10():
+    position = Position.parse(SCORING_EXAMPLE)
+    assert complete_crosses(position) == {position.pawn("K")}
+    assert score(position, "K", ended=True) == 3  # row 1 + column 2, the MK-3 counted in both
+    assert score(position, "R") == 7  # row 5 + column 2
+    assert score(position, "B") == 10  # row 7 + column 3
+
+
+def test_the_ender_would_have_scored_more_without_the_doubled_minus_three():
+    # The same pawn scored as in condition b counts MK-3 once: 1 + 2 - (-3).
+    assert score(Position.parse(SCORING_EXAMPLE), "K") == 6
+
+
+def test_a_window_holds_no_disciple_twice_MOI_R17():
+    position = Position.parse("MK+3 PM+1@R MK+2 SB+2")
+    # MK+3 PM+1 would be 4, but then MK+2 SB+2 cannot join; PM+1 MK+2 SB+2 is 5.
+    assert score(position, "R") == 5
+
+
+def test_a_window_is_at_most_four_cards_and_the_best_is_chosen_MOI_R17():
+    position = Position.parse("DH+3 MK+3 PM+3@R SB+3 DH+2")
+    assert score(position, "R") == 12  # four of the five, the best four
+    assert score(Position.parse("MK-3 PM+1@R"), "R") == 1  # a window may stop short of a -3
+
+
+def test_the_pawns_card_counts_once_in_condition_b():
+    assert score(Position.parse("MK+2 PM+3@R\n. SB+1"), "R") == 6
+
+
+def test_a_lone_card_scores_its_own_value_negative_included():
+    assert score(Position.parse("SB-3@B"), "B") == -3
+
+
+def test_condition_a_needs_four_different_disciples_both_ways():
+    text = ". MK+1 . .\nMK+2 PM+1@R SB+1 DH+1\n. SB+2 . .\n. DH+2 . ."
+    position = Position.parse(text)
+    assert complete_crosses(position) == {(1, 1)}
+    assert score(position, "R", ended=True) == (2 + 1 + 1 + 1) + (1 + 1 + 2 + 2)
+    broken = Position.parse(text.replace("DH+2", "SB+3"))
+    assert complete_crosses(broken) == set()
+    with pytest.raises(ValueError, match="MOI-R11"):
+        score(broken, "R", ended=True)
+
+
+def test_two_pawns_on_the_intersection_never_end_the_round_MOI_R13():
+    rules = Rules(two_pawns=True)
+    text = ". MK+1 . .\nMK+2 PM+1@RB SB+1 DH+1\n. SB+2 . .\n. DH+2 . ."
+    assert complete_crosses(Position.parse(text, rules), rules) == set()
+    assert complete_crosses(Position.parse(text.replace("@RB", "@R"), rules), rules) == {(1, 1)}
+
+
+def test_other_pawns_may_stand_on_the_crossing_sequences():
+    position = Position.parse(". MK+1@Y . .\nMK+2@B PM+1@R SB+1 DH+1@K\n. SB+2 . .\n. DH+2 . .")
+    assert complete_crosses(position) == {(1, 1)}
+
+
+# --- oracles ----------------------------------------------------------------------------------
+def runs_through(position, place, d_row, d_column):
+    """All segments of adjacent cards through place along one direction (any length)."""
+    line = [place]
+    for sign in (-1, 1):
+        step = 1
+        while (near := (place[0] + sign * step * d_row, place[1] + sign * step * d_column)) in position.cards:
+            line.append(near)
+            step += 1
+    line.sort()
+    index = line.index(place)
+    return [line[a:b] for a in range(index + 1) for b in range(index + 1, len(line) + 1)]
+
+
+def oracle_best(position, place, ended):
+    best = None
+    for row in runs_through(position, place, 0, 1):
+        for column in runs_through(position, place, 1, 0):
+            segments = (row, column)
+            if any(len(seg) > 4 or len({position.cards[p].disciple for p in seg}) != len(seg) for seg in segments):
+                continue
+            if ended and any(len(seg) != 4 for seg in segments):
+                continue
+            total = sum(position.cards[p].value for p in row) + sum(position.cards[p].value for p in column)
+            if not ended:
+                total -= position.cards[place].value
+            best = total if best is None else max(best, total)
+    return best
+
+
+@given(mountains(min_pawns=1, max_cards=30), st.sampled_from([Rules(), Rules(two_pawns=True)]))
+def test_score_and_crosses_match_an_exhaustive_search(position, rules):
+    for colour, place in position.pawns.items():
+        assert score(position, colour, rules=rules) == oracle_best(position, place, ended=False)
+        doubled = oracle_best(position, place, ended=True)
+        alone = len(position.pawns_at(place)) == 1
+        assert (place in complete_crosses(position, rules)) == (doubled is not None and alone)
+        if doubled is not None and alone:
+            assert score(position, colour, ended=True, rules=rules) == doubled
+
+
+@st.composite
+def crossing_mountains(draw):
+    """Mountains built round a complete cross, so condition a is actually exercised."""
+    pool = list(draw(st.permutations(DISCIPLE_CARDS)))
+    centre = pool.pop()
+    others = [d for d in Disciple if d is not centre.disciple]
+    row_order = draw(st.permutations(others))
+    column_order = draw(st.permutations(others))
+    at_row, at_column = draw(st.integers(0, 3)), draw(st.integers(0, 3))
+    cards = {(4, 4): centre}
+
+    def take(disciple):
+        card = next(c for c in pool if c.disciple is disciple)
+        pool.remove(card)
+        return card
+
+    row_places = [(4, 4 - at_row + i) for i in range(4) if i != at_row]
+    column_places = [(4 - at_column + i, 4) for i in range(4) if i != at_column]
+    for place, disciple in zip(row_places, row_order):
+        cards[place] = take(disciple)
+    for place, disciple in zip(column_places, column_order):
+        cards[place] = take(disciple)
+    extra = draw(st.integers(0, 8))
+    for _ in range(extra):
+        frontier = sorted({(r + dr, c + dc) for r, c in cards for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - set(cards))
+        cards[draw(st.sampled_from(frontier))] = pool.pop()
+    return Position(cards, {draw(st.sampled_from(list(Colour))): (4, 4)})
+
+
+@given(crossing_mountains())
+def test_a_built_cross_is_found_and_scored_as_the_exhaustive_search_says(position):
+    (colour, place), = position.pawns.items()
+    assert place in complete_crosses(position)
+    assert score(position, colour, ended=True) == oracle_best(position, place, ended=True)
