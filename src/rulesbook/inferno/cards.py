@@ -20,6 +20,8 @@ class Disciple(Enum):
     SANDY_BROTHER = "SB"
     DRAGON_HORSE = "DH"
 
+    __hash__ = object.__hash__  # members are singletons; the default hashes the name, slowly
+
     @property
     def code(self) -> str:
         return self.value
@@ -48,7 +50,7 @@ _DISCIPLE_NAMES = {
 DISCIPLE_VALUES: dict[int, int] = {+1: 4, +2: 3, +3: 1, -3: 1}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class DiscipleCard:
     """A disciple card: whose picture and how many points (the number in its corner)."""
 
@@ -63,6 +65,9 @@ class DiscipleCard:
     def code(self) -> str:
         return f"{self.disciple.code}{self.value:+d}"
 
+    def __hash__(self) -> int:
+        return hash((id(self.disciple), self.value))
+
     def __str__(self) -> str:
         return self.code
 
@@ -74,6 +79,8 @@ class EventKind(Enum):
     IRON_FAN_PRINCESS = "FAN"
     RED_BOY = "REDBOY"
     GUAN_YIN = "GUANYIN"
+
+    __hash__ = object.__hash__
 
     @property
     def english(self) -> str:
@@ -97,7 +104,7 @@ _EVENT_NAMES = {
 }
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class EventCard:
     """An event card; only a Red Boy carries a disciple picture (MOI-R02)."""
 
@@ -111,6 +118,9 @@ class EventCard:
     @property
     def code(self) -> str:
         return f"{self.kind.value}:{self.picture.code}" if self.picture else self.kind.value
+
+    def __hash__(self) -> int:
+        return hash((id(self.kind), id(self.picture)))
 
     def __str__(self) -> str:
         return self.code
@@ -147,3 +157,32 @@ DECK: tuple[Card, ...] = full_deck()
 DECK_COUNTS: Counter = Counter(DECK)
 DISCIPLE_CARDS: tuple[DiscipleCard, ...] = tuple(card for card in DECK if isinstance(card, DiscipleCard))
 EVENT_CARDS: tuple[EventCard, ...] = tuple(card for card in DECK if isinstance(card, EventCard))
+
+
+def parse_card(code: str) -> Card:
+    """A card from its code: ``MK+2`` (the + may be left out), ``BISON``, ``FAN``, ``REDBOY:PM``, ``GUANYIN``."""
+    from rulesbook.core.errors import NotationError
+
+    text = code.strip().upper()
+    kind_code, _, picture_code = text.partition(":")
+    for kind in EventKind:
+        if kind_code == kind.value:
+            if kind is EventKind.RED_BOY:
+                try:
+                    return EventCard(kind, Disciple.from_code(picture_code))
+                except ValueError:
+                    raise NotationError(code, "a Red Boy is written REDBOY:MK, REDBOY:PM, REDBOY:SB or REDBOY:DH (MOI-R02)") from None
+            if picture_code:
+                raise NotationError(code, f"only a Red Boy carries a picture; write {kind.value} (MOI-R02)")
+            return EventCard(kind)
+    for disciple in Disciple:
+        if text.startswith(disciple.code):
+            rest = text[len(disciple.code):]
+            if rest[:1] not in ("+", "-"):
+                rest = "+" + rest
+            if rest[1:].isascii() and rest[1:].isdigit() and int(rest) in DISCIPLE_VALUES:
+                return DiscipleCard(disciple, int(rest))
+            raise NotationError(code, f"no {disciple.english} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)")
+    raise NotationError(
+        code, "unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN"
+    )

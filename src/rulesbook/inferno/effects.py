@@ -7,7 +7,7 @@ All answers keep the Mountain in one piece (MOI-R15) and respect how many pawns 
 from __future__ import annotations
 
 from rulesbook.inferno.cards import Disciple
-from rulesbook.inferno.position import Colour, Coord, Position, cut_places, neighbours
+from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -18,12 +18,12 @@ BISON_STEPS: dict[int, range] = {1: range(1, 4), 2: range(4, 6)}
 
 def placements(position: Position) -> set[Coord]:
     """Where a disciple may be laid: an empty place touching a card orthogonally (rulebook I)."""
-    return position.empty_neighbours()
+    return set(position.empty_neighbours())
 
 
 def has_room(position: Position, place: Coord, rules: Rules = _DEFAULT) -> bool:
     """Whether one more pawn may stand on that card (MOI-R13)."""
-    return len(position.pawns_at(place)) < rules.max_pawns_per_card
+    return position.pawn_count(place) < rules.max_pawns_per_card
 
 
 def bison_destinations(position: Position, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT) -> set[Coord]:
@@ -59,7 +59,7 @@ def bison_destinations(position: Position, colour: Colour | str, cards: int = 1,
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:
     """Whether lifting the card at place leaves the rest of the Mountain whole (MOI-R15)."""
-    return len(position) > 1 and place not in cut_places(position.cards)
+    return len(position) > 1 and place not in position.cut_places()
 
 
 def princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
@@ -84,7 +84,7 @@ def red_boy_targets(position: Position, picture: Disciple | str | None, rules: R
     if picture is not None and not isinstance(picture, Disciple):
         picture = Disciple.from_code(str(picture))
     occupied = set(position.pawns.values())
-    cuts = cut_places(position.cards)
+    cuts = position.cut_places()
     return {
         place
         for place, card in position.cards.items()

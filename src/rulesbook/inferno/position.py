@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -27,10 +27,10 @@ Coord = tuple[int, int]
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-def neighbours(place: Coord) -> Iterator[Coord]:
+def neighbours(place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
+    """The four places that share a side with this one (up, right, down, left)."""
     row, column = place
-    for d_row, d_column in STEPS:
-        yield (row + d_row, column + d_column)
+    return ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
 
 
 class Colour(Enum):
@@ -40,6 +40,8 @@ class Colour(Enum):
     YELLOW = "Y"
     BLUE = "B"
     BLACK = "K"
+
+    __hash__ = object.__hash__  # members are singletons; the default hashes the name, slowly
 
     @property
     def letter(self) -> str:
@@ -78,7 +80,7 @@ class Position:
     how the text was spaced does not matter.
     """
 
-    __slots__ = ("_cards", "_pawns", "_hash")
+    __slots__ = ("_cards", "_pawns", "_hash", "_empty_neighbours", "_cut_places", "_pawn_counts")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -87,6 +89,9 @@ class Position:
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
         self._hash: int | None = None
+        self._empty_neighbours: frozenset[Coord] | None = None
+        self._cut_places: frozenset[Coord] | None = None
+        self._pawn_counts: Counter | None = None
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -111,10 +116,26 @@ class Position:
         except KeyError:
             raise ValueError(f"there is no {colour.english} pawn on this Mountain") from None
 
-    def empty_neighbours(self) -> set[Coord]:
-        """Empty places that touch a card orthogonally."""
-        cards = self._cards
-        return {near for place in cards for near in neighbours(place) if near not in cards}
+    def pawn_count(self, place: Coord) -> int:
+        """How many pawns stand on that place."""
+        if self._pawn_counts is None:
+            self._pawn_counts = Counter(self._pawns.values())
+        return self._pawn_counts[place]
+
+    def empty_neighbours(self) -> frozenset[Coord]:
+        """Empty places that touch a card orthogonally (computed once: positions never change)."""
+        if self._empty_neighbours is None:
+            cards = self._cards
+            self._empty_neighbours = frozenset(
+                near for place in cards for near in neighbours(place) if near not in cards
+            )
+        return self._empty_neighbours
+
+    def cut_places(self) -> frozenset[Coord]:
+        """The cards whose removal would split the Mountain (MOI-R15), computed once."""
+        if self._cut_places is None:
+            self._cut_places = frozenset(cut_places(self._cards))
+        return self._cut_places
 
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
@@ -132,7 +153,13 @@ class Position:
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
         cards = dict(self._cards)
         cards[place] = card
-        return Position(cards, self._pawns)
+        laid = Position(cards, self._pawns)
+        if self._empty_neighbours is not None and place not in self._cards:
+            # Laying a card only changes the empty places around it.
+            laid._empty_neighbours = (self._empty_neighbours - {place}) | {
+                near for near in neighbours(place) if near not in cards
+            }
+        return laid
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
@@ -223,44 +250,37 @@ def is_connected(places: Iterable[Coord]) -> bool:
 def cut_places(places: Iterable[Coord]) -> set[Coord]:
     """The places whose card, taken away, would split the Mountain in two (MOI-R15).
 
-    These are the articulation points of the grid graph, found in one depth-first pass.
+    These are the articulation points of the grid graph (Tarjan's depth-first search); the
+    Mountain never has more than 52 cards, so recursion stays shallow.
     """
     nodes = set(places)
     if len(nodes) < 3:
         return set()
     order: dict[Coord, int] = {}
-    low: dict[Coord, int] = {}
     cuts: set[Coord] = set()
-    root = min(nodes)
-    order[root] = low[root] = 0
-    counter = 1
-    root_children = 0
-    stack: list[tuple[Coord, Coord | None, Iterator[Coord]]] = [(root, None, neighbours(root))]
-    while stack:
-        place, parent, pending = stack[-1]
-        advanced = False
-        for near in pending:
+
+    def visit(place: Coord, parent: Coord | None) -> int:
+        order[place] = low = len(order)
+        children = 0
+        for near in neighbours(place):
             if near not in nodes or near == parent:
                 continue
-            if near in order:
-                low[place] = min(low[place], order[near])
+            seen = order.get(near)
+            if seen is not None:
+                if seen < low:
+                    low = seen
                 continue
-            order[near] = low[near] = counter
-            counter += 1
-            if place == root:
-                root_children += 1
-            stack.append((near, place, neighbours(near)))
-            advanced = True
-            break
-        if advanced:
-            continue
-        stack.pop()
-        if parent is not None:
-            low[parent] = min(low[parent], low[place])
-            if parent != root and low[place] >= order[parent]:
-                cuts.add(parent)
-    if root_children > 1:
-        cuts.add(root)
+            children += 1
+            below = visit(near, place)
+            if below < low:
+                low = below
+            if parent is not None and below >= order[place]:
+                cuts.add(place)
+        if parent is None and children > 1:
+            cuts.add(place)
+        return low
+
+    visit(min(nodes), None)
     return cuts
 
 

@@ -1,0 +1,107 @@
+"""Bots that play Mountain of Inferno through the public API only (legal_actions, apply, score)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
+from rulesbook.inferno.cards import EventKind
+from rulesbook.inferno.game import GameState, Phase, apply, legal_actions, round_scores
+from rulesbook.inferno.scoring import complete_crosses
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = random.Random(f"random-bot:{seed}")
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+        return self.random.choice(list(actions))
+
+
+def standing(state: GameState, seat: int) -> int:
+    """How far ahead that seat would be if the round ended now: its score minus the best rival's."""
+    if state.is_over:
+        return state.totals[seat] - max(t for s, t in enumerate(state.totals) if s != seat)
+    if state.phase is Phase.PLACE_PAWN or any(colour not in state.mountain.pawns for colour in state.colours):
+        return 0
+    reason = "a" if complete_crosses(state.mountain, state.rules) else "b"
+    raw = round_scores(state, reason, state.seat)
+    return raw[seat] - max(points for other, points in enumerate(raw) if other != seat)
+
+
+def _resolved(state: GameState) -> GameState:
+    """The state once every pending answer is a pass: how an effect would leave the Mountain."""
+    while state.phase is Phase.RESPOND:
+        state, _ = apply(state, Pass())
+    return state
+
+
+class GreedyBot:
+    """Takes the action that leaves it best placed right now; keeps cards unless playing them helps.
+
+    It cancels an effect only when letting it happen would cost it, discards (EN) the events it
+    cannot use, and keeps Guan Yin for answering.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0):
+        self.random = random.Random(f"greedy-bot:{seed}")
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+        seat = state.decision.seat
+        if state.phase is Phase.RESPOND:
+            cancels = [action for action in actions if isinstance(action, Cancel)]
+            if not cancels:
+                return Pass()
+            if standing(_resolved(apply(state, Pass())[0]), seat) < standing(state, seat):
+                return min(cancels, key=lambda action: len(action.cards))
+            return Pass()
+        if state.phase is Phase.PLACE_PAWN:
+            return self._best(state, actions, seat)
+        if state.phase is Phase.STEP:
+            return self._best(state, actions, seat, default=Stay())
+        plays = [action for action in actions if not isinstance(action, (EndPlay, DiscardEvents))]
+        now = standing(state, seat)
+        if plays:
+            best = self._best(state, plays, seat)
+            if any(isinstance(action, EndPlay) for action in actions):
+                if self._value(state, best, seat) <= now:
+                    return EndPlay()
+            else:
+                discards = [action for action in actions if isinstance(action, DiscardEvents)]
+                useless = [a for a in discards if len(a.cards) == 1 and a.cards[0].kind is not EventKind.GUAN_YIN]
+                if useless and self._value(state, best, seat) < now:
+                    return useless[0]
+            return best
+        discards = [action for action in actions if isinstance(action, DiscardEvents)]
+        if discards:
+            keep_guan_yin = [a for a in discards if all(card.kind is not EventKind.GUAN_YIN for card in a.cards)]
+            return min(keep_guan_yin or discards, key=lambda action: len(action.cards))
+        return actions[0]
+
+    def _value(self, state: GameState, action: Action, seat: int) -> int:
+        return standing(_resolved(apply(state, action)[0]), seat)
+
+    def _best(self, state: GameState, actions: Sequence[Action], seat: int, default: Action | None = None) -> Action:
+        scored = [(self._value(state, action, seat), index) for index, action in enumerate(actions)]
+        top = max(value for value, _ in scored)
+        choices = [actions[index] for value, index in scored if value == top]
+        if default is not None and default in choices:
+            return default
+        return self.random.choice(choices)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int | str = 0):
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}") from None

@@ -1,0 +1,688 @@
+"""The whole game of Mountain of Inferno, turn by turn and round by round.
+
+A `GameState` is plain, immutable data. `legal_actions(state)` lists what the player who must
+decide may do; `apply(state, action)` returns the next state and the events that say what
+happened, or raises `IllegalAction` citing the rule and leaves the state as it was. Pending
+decisions (a pawn to place, an effect another player may cancel, the optional step) are part of
+the state, so a board or a bot is simply asked for the next decision, whoever must make it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.core.rng import shuffled
+from rulesbook.inferno.actions import (
+    BISON,
+    FAN,
+    GUAN_YIN,
+    Action,
+    Cancel,
+    DiscardEvents,
+    Effect,
+    EndPlay,
+    LayDisciple,
+    Pass,
+    PlacePawn,
+    PlayBison,
+    PlayPrincess,
+    PlayRedBoy,
+    Stay,
+    Step,
+    format_place,
+    red_boy,
+)
+from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.effects import (
+    bison_destinations,
+    placements,
+    princess_destinations,
+    princess_lift_allowed,
+    red_boy_targets,
+    step_destinations,
+)
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
+from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.scoring import complete_crosses, score
+
+HAND_SIZE = 3
+
+
+class Phase(Enum):
+    """What kind of decision the state waits for."""
+
+    PLACE_PAWN = "place pawn"
+    PLAY = "play"
+    RESPOND = "respond"
+    STEP = "step"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An effect played and not yet resolved: the players still to be asked may cancel it (MOI-R06)."""
+
+    effect: Effect
+    player: int
+    responders: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended and what each seat scored: raw points and what moved on the track (MOI-R12)."""
+
+    round: int
+    reason: str  # "a": a complete cross; "b": the draw pile ran out
+    ender: int
+    raw: tuple[int, ...]
+    scored: tuple[int, ...]
+    turns: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide next, and what kind of decision it is."""
+
+    seat: int
+    colour: Colour
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """Something that happened, in words a player understands."""
+
+    kind: str
+    text: str
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game at one moment; nothing hidden, nothing global."""
+
+    rules: Rules
+    colours: tuple[Colour, ...]
+    seed: int
+    round: int
+    first_seat: int
+    mountain: Position
+    draw_pile: tuple[Card, ...]  # the top card is the last
+    discard_pile: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    seat: int
+    phase: Phase
+    played: tuple[Card, ...] = ()
+    pending: Pending | None = None
+    turns: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.phase is Phase.OVER:
+            return None
+        seat = self.pending.responders[0] if self.phase is Phase.RESPOND else self.seat
+        return Decision(seat, self.colours[seat], self.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def owner(self, colour: Colour) -> int:
+        return self.colours.index(colour)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self.hands[seat]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the most points; a tie shares the victory (rulebook, End of the Game)."""
+        if not self.is_over:
+            return ()
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    def all_cards(self) -> Counter:
+        """Every card in the game, wherever it is: must always be the 52 of the deck."""
+        cards = Counter(self.mountain.cards.values())
+        cards.update(self.draw_pile)
+        cards.update(self.discard_pile)
+        for hand in self.hands:
+            cards.update(hand)
+        if self.pending is not None:
+            cards.update(self.pending.effect.cards)
+        return cards
+
+
+def replace(state, **changes):
+    """A copy with some fields changed; dataclasses.replace is too slow for playouts."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+# --- setting up ------------------------------------------------------------------------------
+def new_game(players: int | Sequence[Colour | str] = 2, seed: int = 0, rules: Rules | None = None) -> GameState:
+    """A new game: the first round's Mountain laid out, waiting for the first pawn (MOI-R19).
+
+    `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
+    """
+    rules = rules or Rules()
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
+        colours = COLOUR_ORDER[:players]
+    else:
+        colours = tuple(Colour.parse(colour) for colour in players)
+        if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
+            raise ValueError("give 2 to 4 different colours, one per player")
+    rules.rounds(len(colours))
+    state = GameState(
+        rules=rules,
+        colours=colours,
+        seed=seed,
+        round=1,
+        first_seat=0,
+        mountain=Position({}),
+        draw_pile=(),
+        discard_pile=(),
+        hands=((),) * len(colours),
+        totals=(0,) * len(colours),
+        results=(),
+        seat=0,
+        phase=Phase.PLACE_PAWN,
+    )
+    return _set_up_round(state, 1, 0)
+
+
+def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameState:
+    """All 52 cards shuffled, a 2 x players Mountain of disciples, events shuffled back (MOI-R14, MOI-R19)."""
+    pile = shuffled(DECK, state.seed, "round", round_number)
+    columns = state.players
+    cards: dict[Coord, DiscipleCard] = {}
+    aside: list[Card] = []
+    while len(cards) < 2 * columns:
+        card = pile.pop()
+        if isinstance(card, DiscipleCard):
+            index = len(cards)
+            cards[(index // columns, index % columns)] = card
+        else:
+            aside.append(card)
+    pile = shuffled(pile + aside, state.seed, "round", round_number, "events shuffled back")
+    return replace(
+        state,
+        round=round_number,
+        first_seat=first_seat,
+        mountain=Position(cards),
+        draw_pile=tuple(pile),
+        discard_pile=(),
+        hands=((),) * state.players,
+        seat=first_seat,
+        phase=Phase.PLACE_PAWN,
+        played=(),
+        pending=None,
+        turns=0,
+    )
+
+
+def _deal(state: GameState) -> GameState:
+    """Three cards each, one at a time from the first player (rulebook, Setup)."""
+    pile = list(state.draw_pile)
+    hands = [list(hand) for hand in state.hands]
+    for _ in range(HAND_SIZE):
+        for offset in range(state.players):
+            hands[(state.first_seat + offset) % state.players].append(pile.pop())
+    return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
+
+
+# --- what may be done -----------------------------------------------------------------------------
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the deciding player may take now, in a fixed order."""
+    phase = state.phase
+    if phase is Phase.PLACE_PAWN:
+        taken = set(state.mountain.pawns.values())
+        return [PlacePawn(place) for place in sorted(state.mountain.cards) if place not in taken]
+    if phase is Phase.PLAY:
+        actions: list[Action] = list(_plays(state))
+        if not state.played:
+            actions.extend(_discards(state))
+        if state.played or not actions:
+            actions.append(EndPlay())
+        return actions
+    if phase is Phase.RESPOND:
+        seat = state.pending.responders[0]
+        return [Cancel(cards) for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [Pass()]
+    if phase is Phase.STEP:
+        actions = [
+            Step(colour, place)
+            for colour in _steppable(state)
+            for place in sorted(step_destinations(state.mountain, colour, state.rules))
+        ]
+        return actions + [Stay()]
+    return []
+
+
+def _room_left(state: GameState) -> int:
+    limit = state.rules.play_limit
+    return 99 if limit is None else limit - len(state.played)
+
+
+def _category_allowed(state: GameState, card: Card) -> bool:
+    """ZH: the cards of one turn are all disciples or all events (MOI-R04)."""
+    if state.rules.mixed_plays or not state.played:
+        return True
+    return isinstance(card, DiscipleCard) == isinstance(state.played[0], DiscipleCard)
+
+
+def _plays(state: GameState) -> list[Action]:
+    hand = state.hands[state.seat]
+    room = _room_left(state)
+    if room <= 0 or not hand:
+        return []
+    mountain, rules = state.mountain, state.rules
+    counts = Counter(hand)
+    plays: list[Action] = []
+    disciples = [card for card in counts if isinstance(card, DiscipleCard)]
+    if disciples and _category_allowed(state, disciples[0]):
+        free = sorted(mountain.empty_neighbours())
+        for card in sorted(disciples, key=lambda c: c.code):
+            plays += [LayDisciple(card, place) for place in free]
+    if not _category_allowed(state, BISON):
+        return plays
+    pawns = sorted(mountain.pawns, key=COLOUR_ORDER.index)
+    bisons = counts[BISON]
+    for count in (1, 2):
+        if bisons >= count and room >= count:
+            for colour in pawns:
+                plays.extend(
+                    PlayBison(colour, place, count)
+                    for place in sorted(bison_destinations(mountain, colour, count, rules))
+                )
+    if counts[FAN]:
+        for colour in pawns:
+            plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
+    red_boys = sorted(
+        (card.picture for card in hand if isinstance(card, EventCard) and card.kind is EventKind.RED_BOY),
+        key=lambda disciple: disciple.code,
+    )
+    for picture in sorted(set(red_boys), key=lambda disciple: disciple.code):
+        plays.extend(PlayRedBoy((picture,), place) for place in sorted(red_boy_targets(mountain, picture, rules)))
+    if room >= 2:
+        pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
+        if pairs:
+            targets = sorted(red_boy_targets(mountain, None, rules))
+            for pair in pairs:
+                plays.extend(PlayRedBoy(pair, place) for place in targets)
+    return plays
+
+
+def _discards(state: GameState) -> list[Action]:
+    """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
+    if not state.rules.event_discard:
+        return []
+    events = sorted((card for card in state.hands[state.seat] if isinstance(card, EventCard)), key=lambda c: c.code)
+    options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
+    return [DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])]
+
+
+def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
+    """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06)."""
+    counts = Counter(hand)
+    if isinstance(effect, PlayBison):
+        wanted = [(FAN,) * effect.count, (GUAN_YIN,)]
+    elif isinstance(effect, PlayPrincess):
+        wanted = [(BISON,), (GUAN_YIN,)]
+    else:
+        wanted = [(GUAN_YIN,)]
+    return [cards for cards in wanted if all(counts[card] >= need for card, need in Counter(cards).items())]
+
+
+def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
+    """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
+    others = [(player + offset) % state.players for offset in range(1, state.players)]
+    target = getattr(effect, "target", None)
+    if not state.rules.any_opponent_cancels and target is not None:
+        owner = state.owner(target)
+        others = [seat for seat in others if seat == owner]
+    return tuple(seat for seat in others if _cancel_options(effect, state.hands[seat]))
+
+
+def _steppable(state: GameState) -> list[Colour]:
+    """EN: your own pawn; ZH: any pawn (MOI-R09)."""
+    if state.rules.step_any_pawn:
+        return sorted(state.mountain.pawns, key=COLOUR_ORDER.index)
+    return [state.colours[state.seat]]
+
+
+# --- checking an action ---------------------------------------------------------------------------
+def check(state: GameState, action: Action) -> None:
+    """Raise IllegalAction, citing the rule, unless the deciding player may take this action now."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("the game is over", "rulebook, End of the Game")
+    expected = {
+        Phase.PLACE_PAWN: (PlacePawn,),
+        Phase.PLAY: (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay),
+        Phase.RESPOND: (Cancel, Pass),
+        Phase.STEP: (Step, Stay),
+    }[phase]
+    if not isinstance(action, expected):
+        who = state.colours[state.decision.seat].english
+        raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
+    if isinstance(action, PlacePawn):
+        if action.place not in state.mountain.cards:
+            raise IllegalAction(f"there is no card at {format_place(action.place)} for the pawn", "MOI-R19")
+        if state.mountain.pawns_at(action.place):
+            raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
+    elif phase is Phase.PLAY:
+        _check_play(state, action)
+    elif isinstance(action, Cancel):
+        hand = state.hands[state.pending.responders[0]]
+        if action.cards not in _cancel_options(state.pending.effect, hand):
+            raise IllegalAction(_cancel_reason(state.pending.effect, hand), "MOI-R06")
+    elif isinstance(action, Step):
+        if action.colour not in _steppable(state):
+            raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
+        if action.colour not in state.mountain.pawns:
+            raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
+        if action.place not in step_destinations(state.mountain, action.colour, state.rules):
+            raise IllegalAction(
+                "the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09"
+            )
+
+
+_PHASE_WORDS = {
+    Phase.PLACE_PAWN: "place a pawn",
+    Phase.PLAY: "play cards (or end step I)",
+    Phase.RESPOND: "cancel the effect just played or pass",
+    Phase.STEP: "step a pawn or stay",
+}
+_PHASE_RULE = {
+    Phase.PLACE_PAWN: "MOI-R19",
+    Phase.PLAY: "rulebook I",
+    Phase.RESPOND: "MOI-R06",
+    Phase.STEP: "MOI-R09",
+}
+
+
+def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
+    if isinstance(effect, PlayBison) and effect.count == 2:
+        needed = "two Iron Fan Princesses or one Guan Yin"
+    elif isinstance(effect, PlayBison):
+        needed = "one Iron Fan Princess or one Guan Yin"
+    elif isinstance(effect, PlayPrincess):
+        needed = "one Mighty Bison King or one Guan Yin"
+    else:
+        needed = "one Guan Yin"
+    return f"'{effect}' is cancelled with {needed}, from your hand"
+
+
+def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The hand without those cards, or None when it does not hold them all."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _check_play(state: GameState, action: Action) -> None:
+    hand = state.hands[state.seat]
+    rules, mountain = state.rules, state.mountain
+    if isinstance(action, EndPlay):
+        if not state.played and (_plays(state) or _discards(state)):
+            raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
+        return
+    if isinstance(action, DiscardEvents):
+        if not rules.event_discard:
+            raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
+        if state.played:
+            raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
+        if not 1 <= len(action.cards) <= 3 or _take(hand, action.cards) is None:
+            raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
+        return
+    cards = action.cards
+    if _take(hand, cards) is None:
+        raise IllegalAction(f"you do not hold {' and '.join(card.code for card in cards)}", "rulebook I")
+    if len(cards) > _room_left(state):
+        raise IllegalAction(f"at most {rules.play_limit} cards may be played in one turn", "MOI-R04")
+    if not _category_allowed(state, cards[0]):
+        raise IllegalAction("in this edition a turn's cards are all disciples or all events", "MOI-R04")
+    if isinstance(action, LayDisciple):
+        if action.place in mountain.cards:
+            raise IllegalAction(f"a card already lies at {format_place(action.place)}", "rulebook I")
+        if action.place not in mountain.empty_neighbours():
+            raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
+        return
+    colour = getattr(action, "colour", None)
+    if colour is not None and colour not in mountain.pawns:
+        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+    if isinstance(action, PlayBison):
+        if action.place not in bison_destinations(mountain, colour, action.count, rules):
+            steps = "1-3" if action.count == 1 else "4-5"
+            raise IllegalAction(
+                f"with {action.count} Mighty Bison King card(s) the {colour.english} pawn moves {steps} cards, "
+                "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
+                "MOI-R05",
+            )
+    elif isinstance(action, PlayPrincess):
+        source = mountain.pawn(colour)
+        if not princess_lift_allowed(mountain, source):
+            raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
+        if action.place not in princess_destinations(mountain, colour, rules):
+            raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
+    elif isinstance(action, PlayRedBoy):
+        place = action.place
+        card = mountain.card_at(place)
+        if card is None:
+            raise IllegalAction(f"there is no card at {format_place(place)} to discard", "rulebook I")
+        if mountain.pawns_at(place):
+            raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
+        if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
+            raise IllegalAction(
+                f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
+                "MOI-R16",
+            )
+        if place not in red_boy_targets(mountain, None, rules):
+            raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
+
+
+# --- applying an action ---------------------------------------------------------------------------
+def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
+    """The state after the action and what happened; IllegalAction (state untouched) if not allowed."""
+    check(state, action)
+    events: list[GameEvent] = []
+    decider = state.decision.seat
+    colour = state.colours[decider].english
+    if isinstance(action, PlacePawn):
+        mountain = state.mountain.with_pawn(state.colours[decider], action.place)
+        events.append(GameEvent("pawn", f"{colour} places a pawn at {format_place(action.place)}", decider))
+        next_seat = (decider + 1) % state.players
+        state = replace(state, mountain=mountain, seat=next_seat)
+        if next_seat == state.first_seat:
+            state = replace(_deal(state), phase=Phase.PLAY)
+            events.append(GameEvent("deal", f"three cards dealt to each player; {state.colours[next_seat].english} begins round {state.round}"))
+        return state, events
+    if isinstance(action, LayDisciple):
+        hand = _take(state.hands[decider], action.cards)
+        state = replace(
+            state,
+            hands=_with(state.hands, decider, hand),
+            mountain=state.mountain.with_card(action.place, action.card),
+            played=state.played + action.cards,
+        )
+        events.append(GameEvent("lay", f"{colour} lays {action.card.code} at {format_place(action.place)}", decider))
+        return _after_play(state, events)
+    if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
+        hand = _take(state.hands[decider], action.cards)
+        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + action.cards)
+        events.append(GameEvent("effect", f"{colour} plays {_describe(action)}", decider))
+        responders = _responders(state, action, decider)
+        if responders:
+            state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
+            return state, events
+        return _resolve(state, action, events)
+    if isinstance(action, DiscardEvents):
+        hand = _take(state.hands[decider], action.cards)
+        state = replace(
+            state,
+            hands=_with(state.hands, decider, hand),
+            discard_pile=state.discard_pile + action.cards,
+            played=action.cards,
+            phase=Phase.STEP,
+        )
+        events.append(GameEvent("discard", f"{colour} discards {', '.join(card.code for card in action.cards)} with no effect", decider))
+        return state, events
+    if isinstance(action, EndPlay):
+        return replace(state, phase=Phase.STEP), [GameEvent("end", f"{colour} ends step I", decider)]
+    if isinstance(action, Cancel):
+        pending = state.pending
+        hand = _take(state.hands[decider], action.cards)
+        state = replace(
+            state,
+            hands=_with(state.hands, decider, hand),
+            discard_pile=state.discard_pile + pending.effect.cards + action.cards,
+            pending=None,
+            phase=Phase.PLAY,
+        )
+        events.append(
+            GameEvent(
+                "cancel",
+                f"{colour} cancels it with {', '.join(card.code for card in action.cards)}; "
+                "both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+                f"{colour} refills only at the end of their own next turn (MOI-R08)",
+                decider,
+            )
+        )
+        return _after_play(state, events)
+    if isinstance(action, Pass):
+        pending = state.pending
+        rest = pending.responders[1:]
+        events.append(GameEvent("pass", f"{colour} lets it happen", decider))
+        if rest:
+            return replace(state, pending=replace(pending, responders=rest)), events
+        return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
+    if isinstance(action, Step):
+        state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
+        events.append(GameEvent("step", f"{colour} steps the {action.colour.english} pawn to {format_place(action.place)}", decider))
+        return _end_turn(state, events)
+    events.append(GameEvent("stay", f"{colour} leaves the pawns where they are", decider))
+    return _end_turn(state, events)
+
+
+def _with(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _describe(action: Effect) -> str:
+    if isinstance(action, PlayBison):
+        cards = "Mighty Bison King" if action.count == 1 else "two Mighty Bison Kings"
+        return f"{cards}: the {action.colour.english} pawn to {format_place(action.place)}"
+    if isinstance(action, PlayPrincess):
+        return f"Iron Fan Princess: the card under the {action.colour.english} pawn, pawn and all, to {format_place(action.place)}"
+    pictures = " and ".join(f"Red Boy ({picture.english})" for picture in action.pictures)
+    return f"{pictures}: discard the card at {format_place(action.place)}"
+
+
+def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+    """Apply a played effect nobody cancelled; the event cards go to the discard pile either way."""
+    mountain = state.mountain
+    discard = state.discard_pile + effect.cards
+    if isinstance(effect, PlayBison):
+        mountain = mountain.with_pawn(effect.colour, effect.place)
+    elif isinstance(effect, PlayPrincess):
+        mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
+    else:
+        discard = discard + (mountain.card_at(effect.place),)
+        mountain = mountain.without_card(effect.place)
+    events.append(GameEvent("resolve", f"{_describe(effect)} — done"))
+    state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
+    return _after_play(state, events)
+
+
+def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+    """With an empty hand there is nothing more to play: go on to the step."""
+    if not state.hands[state.seat]:
+        state = replace(state, phase=Phase.STEP)
+    return state, events
+
+
+def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+    """Step III (is the round over?) and step IV (draw up to three), then the next player."""
+    seat = state.seat
+    crosses = complete_crosses(state.mountain, state.rules)
+    if crosses:
+        return _end_round(state, "a", events)
+    if not state.rules.ends_when_refill_short and not state.draw_pile:
+        return _end_round(state, "b", events)
+    need = HAND_SIZE - len(state.hands[seat])
+    if state.rules.ends_when_refill_short and need > len(state.draw_pile):
+        return _end_round(state, "b", events)
+    if need > 0:
+        pile = state.draw_pile
+        drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
+        state = replace(
+            state,
+            draw_pile=pile[: len(pile) - len(drawn)],
+            hands=_with(state.hands, seat, state.hands[seat] + drawn),
+        )
+        events.append(GameEvent("draw", f"{state.colours[seat].english} draws {len(drawn)}", seat))
+    following = (seat + 1) % state.players
+    phase = Phase.PLAY if state.hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
+    return replace(state, seat=following, phase=phase, played=(), turns=state.turns + 1), events
+
+
+def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:
+    """Raw scores of every seat for a round that ends now (MOI-R11, MOI-R17)."""
+    mountain, rules = state.mountain, state.rules
+    crosses = complete_crosses(mountain, rules) if reason == "a" else set()
+    raw = []
+    for seat, colour in enumerate(state.colours):
+        place = mountain.pawn(colour)
+        doubled = place in crosses and (not rules.doubled_cross_for_ender_only or seat == ender)
+        raw.append(score(mountain, colour, ended=doubled, rules=rules))
+    return tuple(raw)
+
+
+def _end_round(state: GameState, reason: str, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+    ender = state.seat
+    raw = round_scores(state, reason, ender)
+    totals = list(state.totals)
+    scored = []
+    for seat, points in enumerate(raw):
+        if state.rules.floor_total_at_zero:  # ZH: the running total never drops below 0 (MOI-R12)
+            new_total = max(0, totals[seat] + points)
+        else:  # EN: a negative round score counts as 0 (MOI-R12)
+            new_total = totals[seat] + max(0, points)
+        scored.append(new_total - totals[seat])
+        totals[seat] = new_total
+    result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
+    why = "a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)"
+    summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(state.colours, raw))
+    events.append(GameEvent("round", f"round {state.round} ends: {why}; scores {summary}", ender))
+    state = replace(state, totals=tuple(totals), results=state.results + (result,))
+    if state.round >= state.rules.rounds(state.players):
+        state = replace(state, phase=Phase.OVER, pending=None, played=())
+        names = " and ".join(state.colours[seat].english for seat in state.winners)
+        events.append(GameEvent("over", f"the game is over: {names} win{'s' if len(state.winners) == 1 else ''} with {max(totals)}"))
+        return state, events
+    next_first = (state.first_seat + 1) % state.players  # MOI-R14
+    state = _set_up_round(state, state.round + 1, next_first)
+    events.append(GameEvent("setup", f"round {state.round}: a new Mountain; {state.colours[next_first].english} places first (MOI-R14)"))
+    return state, events

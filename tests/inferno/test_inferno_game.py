@@ -1,0 +1,350 @@
+"""The game turn by turn: setup, plays, answers, the step, the end of a round, scoring, editions.
+
+Each edition switch has a test showing a game moment where EN and ZH differ.
+"""
+
+from collections import Counter
+
+import pytest
+
+from rulesbook.core import IllegalAction, NotationError
+from rulesbook.inferno import DECK, Colour, DiscipleCard, Position, Rules
+from rulesbook.inferno.actions import (
+    BISON,
+    FAN,
+    GUAN_YIN,
+    Cancel,
+    DiscardEvents,
+    EndPlay,
+    LayDisciple,
+    Pass,
+    PlacePawn,
+    PlayBison,
+    PlayPrincess,
+    PlayRedBoy,
+    Stay,
+    Step,
+    parse_action,
+    red_boy,
+)
+from rulesbook.inferno.cards import Disciple, parse_card
+from rulesbook.inferno.game import GameState, Phase, apply, legal_actions, new_game
+from rulesbook.inferno.records import GameRecord, state_from_json, state_to_json
+
+R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE
+
+
+def cards(text):
+    return tuple(parse_card(code) for code in text.split())
+
+
+def table(mountain, hands, rules=Rules(), pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2", seat=0, phase=Phase.PLAY, totals=None):
+    """A game moment built by hand; the rest of the deck lies in the discard pile, so all 52 are there."""
+    position = Position.parse(mountain, rules)
+    hands = tuple(cards(hand) for hand in hands)
+    draw_pile = cards(pile)
+    used = Counter(position.cards.values()) + Counter(draw_pile)
+    for hand in hands:
+        used.update(hand)
+    rest = Counter(DECK) - used
+    assert not (used - Counter(DECK)), "more copies than the deck holds"
+    colours = tuple(Colour)[: len(hands)]
+    return GameState(
+        rules=rules,
+        colours=colours,
+        seed=0,
+        round=1,
+        first_seat=0,
+        mountain=position,
+        draw_pile=draw_pile,
+        discard_pile=tuple(rest.elements()),
+        hands=hands,
+        totals=totals or (0,) * len(hands),
+        results=(),
+        seat=seat,
+        phase=phase,
+    )
+
+
+def refused(state, action, rule):
+    before = state_to_json(state)
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, action)
+    assert caught.value.rule == rule, caught.value
+    assert state_to_json(state) == before
+    return str(caught.value)
+
+
+LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+
+
+# --- setup (MOI-R19) ---------------------------------------------------------------------------
+def test_setup_lays_two_rows_of_disciples_and_deals_after_the_pawns_MOI_R19():
+    state = new_game(3, seed=5)
+    assert set(state.mountain.cards) == {(r, c) for r in range(2) for c in range(3)}
+    assert all(isinstance(card, DiscipleCard) for card in state.mountain.cards.values())
+    assert state.phase is Phase.PLACE_PAWN and state.decision.seat == 0
+    assert all(not hand for hand in state.hands)
+    assert state.all_cards() == Counter(DECK)
+    for seat, place in enumerate([(0, 0), (1, 2), (0, 1)]):
+        assert state.decision.seat == seat
+        state, _ = apply(state, PlacePawn(place))
+    assert [len(hand) for hand in state.hands] == [3, 3, 3]
+    assert state.phase is Phase.PLAY and state.seat == 0
+    assert len(state.draw_pile) == 52 - 6 - 9
+
+
+def test_a_setup_card_holds_one_pawn_MOI_R19():
+    state, _ = apply(new_game(2, seed=1), PlacePawn((0, 0)))
+    refused(state, PlacePawn((0, 0)), "MOI-R19")
+    refused(state, PlacePawn((5, 5)), "MOI-R19")
+
+
+def test_events_drawn_for_the_mountain_are_shuffled_back():
+    for seed in range(20):
+        state = new_game(4, seed)
+        assert sum(isinstance(card, DiscipleCard) for card in state.draw_pile) == 36 - 8
+        assert len(state.draw_pile) == 44
+
+
+# --- playing cards (rulebook I, MOI-R04, MOI-R05, MOI-R15, MOI-R16) -------------------------------
+def test_a_disciple_must_touch_the_mountain():
+    state = table(LINE, ["MK+2 BISON FAN", "GUANYIN", "PM+2"])
+    assert LayDisciple(parse_card("MK+2"), (-1, 0)) in legal_actions(state)
+    refused(state, LayDisciple(parse_card("MK+2"), (-1, -1)), "MOI-R15")
+    refused(state, LayDisciple(parse_card("PM+2"), (-1, 0)), "rulebook I")  # not in hand
+
+
+def test_bison_refusal_cites_moi_r05_and_changes_nothing():
+    state = table(LINE, ["BISON", "GUANYIN", "PM+2"])
+    message = refused(state, PlayBison(R, (0, 2)), "MOI-R05")  # blue stands there
+    assert "visiting no card twice" in message
+
+
+def test_en_mixes_disciples_and_events_zh_does_not_MOI_R04():
+    for rules, mixed in ((Rules(), True), (Rules(edition="zh"), False)):
+        state = table(LINE, ["MK+2 BISON FAN", "SB+2", "PM+2"], rules=rules)
+        state, _ = apply(state, LayDisciple(parse_card("MK+2"), (-1, 0)))
+        kinds = {type(action) for action in legal_actions(state)}
+        assert (PlayBison in kinds) is mixed
+        if not mixed:
+            refused(state, PlayBison(R, (0, 1)), "MOI-R04")
+
+
+def test_en_may_discard_events_instead_zh_may_not_MOI_R04():
+    en = table(LINE, ["BISON FAN GUANYIN", "SB+2", "PM+2"])
+    assert DiscardEvents((BISON, FAN, GUAN_YIN)) in legal_actions(en)
+    after, _ = apply(en, DiscardEvents((BISON, FAN)))
+    assert after.phase is Phase.STEP and after.hands[0] == (GUAN_YIN,)
+    zh = table(LINE, ["BISON FAN GUANYIN", "SB+2", "PM+2"], rules=Rules(edition="zh"))
+    assert not any(isinstance(action, DiscardEvents) for action in legal_actions(zh))
+    refused(zh, DiscardEvents((BISON,)), "MOI-R04")
+
+
+def test_a_play_limit_house_rule_ends_the_plays_MOI_R04():
+    state = table(LINE, ["MK+2 SB+2 PM+2", "SB+3", "PM+3"], rules=Rules(play_limit=1))
+    state, _ = apply(state, LayDisciple(parse_card("MK+2"), (-1, 0)))
+    assert legal_actions(state) == [EndPlay()]
+    refused(state, LayDisciple(parse_card("SB+2"), (-1, 1)), "MOI-R04")
+
+
+def test_a_player_must_play_or_discard_before_ending_step_one_MOI_R18():
+    state = table(LINE, ["MK+2 BISON FAN", "SB+2", "PM+2"])
+    refused(state, EndPlay(), "MOI-R18")
+
+
+def test_an_empty_hand_skips_step_one_MOI_R18():
+    state = table(LINE, ["", "SB+2", "PM+2"], seat=2, phase=Phase.STEP)
+    state, _ = apply(state, Stay())
+    assert state.seat == 0 and state.phase is Phase.STEP
+
+
+def test_princess_moves_card_and_pawn_together_MOI_R15():
+    state = table(LINE, ["FAN", "SB+2", "PM+2"])
+    state, events = apply(state, PlayPrincess(R, (1, 1)))
+    # red's own pawn: nobody may cancel in EN (MOI-R06), so it resolves at once
+    assert state.mountain.pawn(R) == (1, 1) and state.mountain.card_at((0, 0)) is None
+    assert state.mountain.card_at((1, 1)) == parse_card("MK+1")
+    assert any("done" in event.text for event in events)
+
+
+def test_red_boy_discards_the_card_to_the_discard_pile_MOI_R16():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK", "SB+2", "PM+2"])
+    refused(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 0)), "MOI-R16")  # red's card
+    refused(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 3)), "MOI-R16")  # not its picture
+    state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
+    assert (0, 4) not in state.mountain.cards
+    assert state.discard_pile[-2:] == (red_boy(Disciple.MONKEY_KING), parse_card("MK+2"))
+
+
+def test_two_red_boys_discard_any_disciple_but_never_split_the_mountain_MOI_R15():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK REDBOY:PM", "SB+2", "PM+2"])
+    assert PlayRedBoy((Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 4)) in legal_actions(state)
+    refused(state, PlayRedBoy((Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 1)), "MOI-R15")
+
+
+# --- answers (MOI-R06, MOI-R07, MOI-R08) -------------------------------------------------------------
+def test_en_only_the_targeted_pawns_owner_may_cancel_a_bison_zh_any_opponent_MOI_R06():
+    hands = ["BISON SB+2 PM+2", "GUANYIN", "FAN"]  # yellow holds Guan Yin; blue a Princess
+    en, _ = apply(table(LINE, hands), PlayBison(B, (0, 1)))
+    assert en.phase is Phase.RESPOND and en.pending.responders == (2,)
+    zh, _ = apply(table(LINE, hands, rules=Rules(edition="zh")), PlayBison(B, (0, 1)))
+    assert zh.pending.responders == (1, 2)
+
+
+def test_en_nobody_may_cancel_a_bison_on_the_players_own_pawn_MOI_R06():
+    state, _ = apply(table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"]), PlayBison(R, (0, 1)))
+    assert state.phase is Phase.PLAY and state.mountain.pawn(R) == (0, 1)
+
+
+def test_en_any_other_player_may_cancel_red_boy_with_guan_yin_MOI_R06():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK", "GUANYIN", "GUANYIN"])
+    state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
+    assert state.pending.responders == (1, 2)
+    assert legal_actions(state) == [Cancel((GUAN_YIN,)), Pass()]
+
+
+def test_cancel_discards_both_and_the_effect_never_happens_MOI_R07():
+    state = table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN PM+3"])
+    state, _ = apply(state, PlayBison(B, (0, 1)))
+    assert legal_actions(state) == [Cancel((FAN,)), Pass()]
+    state, events = apply(state, Cancel((FAN,)))
+    assert state.mountain.pawn(B) == (0, 2)
+    assert state.discard_pile[-2:] == (BISON, FAN)
+    # no answer to the cancel: the player simply goes on playing (MOI-R07)
+    assert state.phase is Phase.PLAY and state.decision.seat == 0
+    assert "MOI-R07" in events[-1].text
+
+
+def test_two_bisons_need_two_princesses_or_one_guan_yin_MOI_R06():
+    state = table("MK+1@R PM+1 SB+1 DH+1 MK+2 PM+2@B\n. . . . . DH+2@Y", ["BISON BISON", "SB+2", "FAN DH+3"])
+    state, _ = apply(state, PlayBison(B, (0, 1), count=2))
+    assert state.mountain.pawn(B) == (0, 1) and state.phase is Phase.STEP  # one Princess is not enough: not asked
+    state = table("MK+1@R PM+1 SB+1 DH+1 MK+2 PM+2@B\n. . . . . DH+2@Y", ["BISON BISON", "SB+2", "FAN FAN"])
+    state, _ = apply(state, PlayBison(B, (0, 1), count=2))
+    assert legal_actions(state) == [Cancel((FAN, FAN)), Pass()]
+    refused(state, Cancel((FAN,)), "MOI-R06")
+
+
+def test_the_canceller_refills_only_at_the_end_of_their_own_turn_MOI_R08():
+    state = table(LINE, ["BISON SB+2 PM+2", "SB+3", "FAN PM+3"], pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2 DH+2 DH+3")
+    state, _ = apply(state, PlayBison(B, (0, 1)))
+    state, _ = apply(state, Cancel((FAN,)))
+    state, _ = apply(state, EndPlay())
+    state, _ = apply(state, Stay())
+    assert len(state.hands[0]) == 3  # red refilled at the end of red's turn
+    assert state.hands[2] == (parse_card("PM+3"),)  # blue still short
+    state, _ = apply(state, LayDisciple(parse_card("SB+3"), (-1, 0)))  # yellow's turn
+    state, _ = apply(state, Stay())
+    assert len(state.hands[2]) == 1 and state.decision.seat == 2
+    state, _ = apply(state, LayDisciple(parse_card("PM+3"), (-2, 0)))
+    state, _ = apply(state, Stay())
+    assert len(state.hands[2]) == 3
+
+
+def test_a_pass_lets_the_next_responder_decide_then_the_effect_happens():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK", "GUANYIN", "GUANYIN"], rules=Rules(edition="zh"))
+    state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
+    state, _ = apply(state, Pass())
+    assert state.decision.seat == 2
+    state, _ = apply(state, Pass())
+    assert (0, 4) not in state.mountain.cards
+    assert state.phase is Phase.STEP  # red's hand is empty: on to the step
+
+
+# --- the step (MOI-R09) --------------------------------------------------------------------------
+def test_en_steps_only_your_own_pawn_zh_any_pawn_MOI_R09():
+    en = table(LINE, ["SB+2", "SB+3", "PM+3"], phase=Phase.STEP)
+    assert {action.colour for action in legal_actions(en) if isinstance(action, Step)} == {R}
+    refused(en, Step(B, (0, 3)), "MOI-R09")
+    zh = table(LINE, ["SB+2", "SB+3", "PM+3"], rules=Rules(edition="zh"), phase=Phase.STEP)
+    assert {action.colour for action in legal_actions(zh) if isinstance(action, Step)} == {R, B}  # yellow is boxed in
+    refused(en, Step(R, (1, 0)), "MOI-R09")  # no card there
+
+
+# --- the end of a round (MOI-R10, MOI-R11, MOI-R12, MOI-R14) --------------------------------------
+CROSS = ". PM+1 . .\nMK+2 SB+1@B DH+1 PM+2@Y\n. DH+2 . .\n. MK+1@R . ."
+
+
+def test_en_ends_when_the_pile_is_empty_zh_when_a_refill_falls_short_MOI_R10():
+    for rules, ends in ((Rules(), False), (Rules(edition="zh"), True)):
+        state = table(LINE, ["", "SB+3", "PM+3"], rules=rules, pile="MK+3", phase=Phase.STEP)
+        state, _ = apply(state, Stay())
+        assert bool(state.results) is ends, rules.edition
+    en = table(LINE, ["", "SB+3", "PM+3"], pile="", phase=Phase.STEP)
+    en, _ = apply(en, Stay())
+    assert en.results[0].reason == "b"
+
+
+def test_en_every_lone_pawn_at_a_cross_scores_it_doubled_zh_only_the_enders_MOI_R11():
+    hands = ["SB+3", "SB+2", "PM+3"]
+    en, _ = apply(table(CROSS, hands, phase=Phase.STEP), Stay())  # red ends; blue is at the cross
+    result = en.results[0]
+    assert result.reason == "a" and result.ender == 0
+    assert result.raw[2] == (2 + 1 + 1 + 2) + (1 + 1 + 2 + 1)  # blue, SB+1 counted twice
+    zh, _ = apply(table(CROSS, hands, rules=Rules(edition="zh"), phase=Phase.STEP), Stay())
+    assert zh.results[0].raw[2] == (2 + 1 + 1 + 2) + (1 + 2 + 1)  # blue scores normally
+
+
+def test_en_negative_round_scores_count_zero_zh_totals_never_drop_below_zero_MOI_R12():
+    mountain = "MK-3@R PM+1@B\n. SB+1@Y"  # red's best: the row MK-3 PM+1, worth -2
+    for rules, start, after in ((Rules(), 5, 5), (Rules(edition="zh"), 5, 3), (Rules(), 1, 1), (Rules(edition="zh"), 1, 0)):
+        state = table(mountain, ["", "", ""], rules=rules, pile="", phase=Phase.STEP, totals=(start, 0, 0))
+        state, _ = apply(state, Stay())
+        assert state.results[0].raw[0] == -2
+        assert state.totals[0] == after, (rules.edition, start)
+
+
+def test_the_next_round_reshuffles_and_the_first_player_moves_on_MOI_R14():
+    state = table(LINE, ["", "SB+3", "PM+3"], pile="", phase=Phase.STEP)
+    state = GameState(**{**state.__dict__, "seed": 3})
+    state, events = apply(state, Stay())
+    assert state.round == 2 and state.first_seat == 1 and state.decision.seat == 1
+    assert state.phase is Phase.PLACE_PAWN and len(state.mountain) == 6
+    assert state.all_cards() == Counter(DECK) and not state.mountain.pawns
+    assert any("MOI-R14" in event.text for event in events)
+
+
+def test_rounds_per_game_by_edition_MOI_R03():
+    from rulesbook.inferno.bots import RandomBot
+    from rulesbook.inferno.records import play_game
+
+    for rules, rounds in ((Rules(), 4), (Rules(edition="zh"), 2)):
+        record = play_game(2, 11, rules, [RandomBot(1), RandomBot(2)])
+        assert len(record.final_state().results) == rounds
+
+
+# --- texts and JSON ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    ["pawn 0,1", "lay MK+2 -1,0", "bison R 2,3", "bison2 K 0,-2", "fan Y 3,4", "redboy PM 1,2",
+     "redboy2 DH,MK 1,2", "discard BISON REDBOY:SB", "end", "cancel FAN FAN", "cancel GUANYIN",
+     "pass", "step B 1,1", "stay"],
+)
+def test_action_texts_parse_back(text):
+    action = parse_action(text)
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [("", "empty"), ("fly R 1,1", "unknown action"), ("lay MK+2", "takes 2"), ("lay BISON 0,0", "only a disciple"),
+     ("bison Q 0,0", "unknown pawn colour"), ("bison R 0", "row,column"), ("redboy XX 0,0", "pictures"),
+     ("discard MK+1", "event cards"), ("cancel", "1 to 2"), ("lay MK+5 0,0", "MOI-R01")],
+)
+def test_malformed_action_texts_raise_a_clear_error(text, why):
+    with pytest.raises(NotationError, match=why):
+        parse_action(text)
+
+
+def test_states_round_trip_through_json():
+    state = table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN PM+3"])
+    state, _ = apply(state, PlayBison(B, (0, 1)))  # a pending answer is part of the state
+    assert state_from_json(state_to_json(state)) == state
+    game = new_game(4, 9, Rules(edition="zh", two_pawns=True))
+    assert state_from_json(state_to_json(game)) == game
+
+
+def test_a_record_refuses_another_games_json():
+    with pytest.raises(ValueError, match="not a Mountain of Inferno record"):
+        GameRecord.from_dict({"game": "hudai"})
