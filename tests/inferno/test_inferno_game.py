@@ -348,3 +348,24 @@ def test_states_round_trip_through_json():
 def test_a_record_refuses_another_games_json():
     with pytest.raises(ValueError, match="not a Mountain of Inferno record"):
         GameRecord.from_dict({"game": "hudai"})
+
+
+def test_two_pawns_rule_en_two_per_card_zh_two_or_more_MOI_R13():
+    mountain = "MK+1@R PM+1@YB SB+1 DH+1"
+    hands = ["BISON", "SB+2", "PM+2"]
+    en = table(mountain, hands, rules=Rules(two_pawns=True))
+    zh = table(mountain, hands, rules=Rules(edition="zh", two_pawns=True))
+    assert PlayBison(R, (0, 1)) not in legal_actions(en)  # that card is full with two
+    refused(en, PlayBison(R, (0, 1)), "MOI-R05")
+    assert PlayBison(R, (0, 1)) in legal_actions(zh)
+    state, _ = apply(zh, PlayBison(R, (0, 1)))
+    assert state.mountain.pawns_at((0, 1)) == (R, Y, B)
+
+
+def test_actions_built_in_code_are_checked_as_strictly_as_parsed_ones():
+    state = table(LINE, ["BISON BISON BISON", "SB+2", "PM+2"])
+    refused(state, PlayBison(R, (0, 1), count=3), "MOI-R05")
+    refused(state, DiscardEvents((parse_card("SB+2"),)), "MOI-R04")
+    assert PlayRedBoy((Disciple.PIG_MONK, Disciple.MONKEY_KING), (0, 0)) == PlayRedBoy(
+        (Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 0)
+    )

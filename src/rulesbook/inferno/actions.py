@@ -112,6 +112,10 @@ class PlayRedBoy:
     pictures: tuple[Disciple, ...]
     place: Coord
 
+    def __post_init__(self) -> None:
+        # Two Red Boys are the same play whichever picture is named first.
+        object.__setattr__(self, "pictures", tuple(sorted(self.pictures, key=lambda disciple: disciple.code)))
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(red_boy(picture) for picture in self.pictures)

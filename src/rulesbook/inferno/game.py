@@ -454,9 +454,17 @@ def _check_play(state: GameState, action: Action) -> None:
             raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
         if state.played:
             raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
-        if not 1 <= len(action.cards) <= 3 or _take(hand, action.cards) is None:
+        if (
+            not 1 <= len(action.cards) <= 3
+            or not all(isinstance(card, EventCard) for card in action.cards)
+            or _take(hand, action.cards) is None
+        ):
             raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
         return
+    if isinstance(action, PlayBison) and action.count not in (1, 2):
+        raise IllegalAction("one or two Mighty Bison Kings may be played together", "MOI-R05")
+    if isinstance(action, PlayRedBoy) and len(action.pictures) not in (1, 2):
+        raise IllegalAction("one or two Red Boys may be played together", "MOI-R16")
     cards = action.cards
     if _take(hand, cards) is None:
         raise IllegalAction(f"you do not hold {' and '.join(card.code for card in cards)}", "rulebook I")
