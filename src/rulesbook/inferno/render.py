@@ -87,7 +87,7 @@ def position_svg(
             f'fill="{value_colour}">{sign}{abs(card.value)}</text>'
         )
         out.append(
-            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="9" text-anchor="middle" fill="#333">'
+            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="8" text-anchor="middle" fill="#333">'
             f"{escape(card.disciple.english)}</text></g>"
         )
         for index, colour in enumerate(position.pawns_at(place)):
