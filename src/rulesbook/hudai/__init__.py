@@ -1,0 +1,117 @@
+"""Hudai Pass: the solo deck-builder of a monk against a demon, exactly as rules/hudai-pass.txt says.
+
+Decisions where the rulebook is silent are the rulings HUD-R01..R09 (shared/RULINGS.md) and the
+fields of `Rules` marked "decision". Standard library only.
+
+>>> state = new_game(seed=1)
+>>> state, events = apply(state, legal_actions(state)[0])
+"""
+
+from rulesbook.hudai.actions import (
+    Action,
+    BlueWard,
+    BuildUp,
+    Defend,
+    DiscardCard,
+    EndCombo,
+    Flow,
+    FlowKeep,
+    FlowRemove,
+    Obtain,
+    Pass,
+    Pin,
+    PlayCard,
+    RedStrike,
+    Stab,
+    SwapRiver,
+    TakeBlack,
+    ThirdEye,
+    UseValue,
+    YellowPin,
+    parse_action,
+)
+from rulesbook.hudai.cards import (
+    COLOURS,
+    POWERS,
+    SYMBOLS,
+    Card,
+    CardFileError,
+    CardSet,
+    card_code,
+    format_card,
+    is_legal_combo,
+    load_cards,
+    parse_card,
+    parse_card_file,
+    parse_cards,
+)
+from rulesbook.hudai.engine import (
+    Event,
+    apply,
+    describe_decision,
+    is_legal,
+    legal_actions,
+    new_game,
+    refusal,
+)
+from rulesbook.hudai.rules import POSITIONS, Rules
+from rulesbook.hudai.state import HudaiState
+from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot, play_game  # noqa: E402
+from rulesbook.hudai.records import make_record, record_from_json, record_to_json, replay_record, replay_steps  # noqa: E402
+
+__all__ = [
+    "Action",
+    "BlueWard",
+    "BuildUp",
+    "COLOURS",
+    "Card",
+    "CardFileError",
+    "CardSet",
+    "Defend",
+    "DiscardCard",
+    "EndCombo",
+    "Event",
+    "Flow",
+    "FlowKeep",
+    "FlowRemove",
+    "GreedyMonk",
+    "HeuristicMonk",
+    "HudaiState",
+    "Obtain",
+    "POSITIONS",
+    "POWERS",
+    "Pass",
+    "Pin",
+    "PlayCard",
+    "RandomMonk",
+    "RedStrike",
+    "Rules",
+    "SYMBOLS",
+    "Stab",
+    "SwapRiver",
+    "TakeBlack",
+    "ThirdEye",
+    "UseValue",
+    "YellowPin",
+    "apply",
+    "card_code",
+    "describe_decision",
+    "format_card",
+    "is_legal",
+    "is_legal_combo",
+    "legal_actions",
+    "load_cards",
+    "make_bot",
+    "make_record",
+    "new_game",
+    "parse_action",
+    "parse_card",
+    "parse_card_file",
+    "parse_cards",
+    "play_game",
+    "record_from_json",
+    "record_to_json",
+    "refusal",
+    "replay_record",
+    "replay_steps",
+]

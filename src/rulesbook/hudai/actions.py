@@ -1,0 +1,254 @@
+"""Every decision the monk makes, as a small value with a short text form that parses back.
+
+Text forms: ``play R5``, ``discard W2``, ``black K3``, ``value left``, ``build``, ``eye left right``,
+``defend``, ``stab``, ``flow``, ``pin centre``, ``blue``, ``red``, ``yellow right``, ``end``,
+``remove W1``, ``keep``, ``swap G3``, ``obtain G3``, ``pass``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesbook.core.errors import NotationError
+from rulesbook.hudai.cards import card_code
+from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
+
+
+class Action:
+    """Base of the monk's decisions; `text` is the short form that `parse_action` reads back."""
+
+    __slots__ = ()
+    word = ""
+
+    @property
+    def text(self) -> str:
+        return self.word
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Put a hand card at the end of the combo row (rulebook, Play one combo; HUD-R03)."""
+
+    card: str
+    word = "play"
+
+    @property
+    def text(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    """Discard a hand card for 1 purchase value (rulebook, Colors, last paragraphs)."""
+
+    card: str
+    word = "discard"
+
+    @property
+    def text(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBlack(Action):
+    """Take one black corruption card from the open supply into the hand, once a turn, free."""
+
+    card: str
+    word = "black"
+
+    @property
+    def text(self) -> str:
+        return f"black {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseValue(Action):
+    """The played card's value removes a cube from a power with that many cubes or fewer."""
+
+    power: str
+    word = "value"
+
+    @property
+    def text(self) -> str:
+        return f"value {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildUp(Action):
+    """Hammers: purchase value 3."""
+
+    word = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class ThirdEye(Action):
+    """3 Circles: move a cube from one demon power to another."""
+
+    source: str
+    target: str
+    word = "eye"
+
+    @property
+    def text(self) -> str:
+        return f"eye {self.source} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """Stacked Stones: remove one cube of the demon's staged damage."""
+
+    word = "defend"
+
+
+@dataclass(frozen=True, slots=True)
+class Stab(Action):
+    """Drop: remove one of the demon's health cubes."""
+
+    word = "stab"
+
+
+@dataclass(frozen=True, slots=True)
+class Flow(Action):
+    """Cog: draw a card; then decide whether a combo card leaves the game (HUD-R04)."""
+
+    word = "flow"
+
+
+@dataclass(frozen=True, slots=True)
+class Pin(Action):
+    """Crop/Arrow: set up to 3 cubes of a power aside until the demon's powers have acted."""
+
+    power: str
+    word = "pin"
+
+    @property
+    def text(self) -> str:
+        return f"pin {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlueWard(Action):
+    """Blue colour: remove one cube of the demon's staged damage."""
+
+    word = "blue"
+
+
+@dataclass(frozen=True, slots=True)
+class RedStrike(Action):
+    """Red colour: remove one of the demon's health cubes."""
+
+    word = "red"
+
+
+@dataclass(frozen=True, slots=True)
+class YellowPin(Action):
+    """Yellow colour: set 1 cube of a power aside until the demon's powers have acted."""
+
+    power: str
+    word = "yellow"
+
+    @property
+    def text(self) -> str:
+        return f"yellow {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndCombo(Action):
+    """Finish step 1; the combo goes to the discard pile and step 2 begins."""
+
+    word = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class FlowRemove(Action):
+    """After Flow: remove this card of the combo from the game for good (HUD-R04)."""
+
+    card: str
+    word = "remove"
+
+    @property
+    def text(self) -> str:
+        return f"remove {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class FlowKeep(Action):
+    """After Flow: remove nothing (the removal is optional, HUD-R04)."""
+
+    word = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapRiver(Action):
+    """Step 2: discard a Mind River card and draw a replacement, before obtaining (HUD-R08)."""
+
+    card: str
+    word = "swap"
+
+    @property
+    def text(self) -> str:
+        return f"swap {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Obtain(Action):
+    """Step 2: take a Mind River card worth at most the purchase value into the hand (HUD-R08)."""
+
+    card: str
+    word = "obtain"
+
+    @property
+    def text(self) -> str:
+        return f"obtain {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Step 2: obtain nothing this turn; the demon's steps follow."""
+
+    word = "pass"
+
+
+_NO_ARGUMENT = {cls.word: cls for cls in (BuildUp, Defend, Stab, Flow, BlueWard, RedStrike, EndCombo, FlowKeep, Pass)}
+_CARD_ARGUMENT = {cls.word: cls for cls in (PlayCard, DiscardCard, TakeBlack, FlowRemove, SwapRiver, Obtain)}
+_POWER_ARGUMENT = {cls.word: cls for cls in (UseValue, Pin, YellowPin)}
+WORDS = (*_NO_ARGUMENT, *_CARD_ARGUMENT, *_POWER_ARGUMENT, ThirdEye.word)
+
+
+def _position(token: str, text: str) -> str:
+    index = POSITION_INDEX.get(token.lower())
+    if index is None:
+        raise NotationError(text, f"{token!r} is not a demon power position; use left, centre or right")
+    return POSITIONS[index]
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read an action's text form; raises NotationError naming the text when it is not one."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "an action is text such as 'play R5' or 'end'")
+    parts = text.split()
+    if not parts:
+        raise NotationError(text, "an empty action; try 'play R5', 'end' or 'pass'")
+    word, args = parts[0].lower(), parts[1:]
+    if word in _NO_ARGUMENT:
+        if args:
+            raise NotationError(text, f"'{word}' takes no argument")
+        return _NO_ARGUMENT[word]()
+    if word in _CARD_ARGUMENT:
+        if len(args) != 1:
+            raise NotationError(text, f"'{word}' takes one card, like '{word} R5'")
+        return _CARD_ARGUMENT[word](card_code(args[0]))
+    if word in _POWER_ARGUMENT:
+        if len(args) != 1:
+            raise NotationError(text, f"'{word}' takes one power position, like '{word} left'")
+        return _POWER_ARGUMENT[word](_position(args[0], text))
+    if word == ThirdEye.word:
+        if len(args) != 2:
+            raise NotationError(text, "'eye' takes two power positions, like 'eye left right'")
+        return ThirdEye(_position(args[0], text), _position(args[1], text))
+    raise NotationError(text, f"{parts[0]!r} is not an action; use one of {', '.join(WORDS)}")

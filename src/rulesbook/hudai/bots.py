@@ -1,0 +1,469 @@
+"""Monks that play by themselves, through the public API only (`legal_actions`, `apply`).
+
+`RandomMonk` picks any legal decision; `GreedyMonk` follows quick rules of thumb; `HeuristicMonk`
+tries every order of its hand cards for the combo (features chosen greedily) and plays the one whose
+position scores best. None of them peeks at hidden cards: they see what a player at the table sees.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+from rulesbook.core.rng import seeded_random
+from rulesbook.hudai.actions import (
+    Action,
+    BlueWard,
+    BuildUp,
+    Defend,
+    DiscardCard,
+    EndCombo,
+    Flow,
+    FlowKeep,
+    FlowRemove,
+    Obtain,
+    Pass,
+    Pin,
+    PlayCard,
+    RedStrike,
+    Stab,
+    SwapRiver,
+    TakeBlack,
+    ThirdEye,
+    UseValue,
+    YellowPin,
+)
+from rulesbook.hudai.cards import CardSet, neighbours_fit
+from rulesbook.hudai.engine import apply, is_legal, legal_actions
+from rulesbook.hudai.rules import POSITION_INDEX, Rules
+from rulesbook.hudai.state import FLOW, OBTAIN, HudaiState
+
+
+class RandomMonk:
+    """Chooses uniformly among the legal decisions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng: random.Random = seeded_random(seed, "random monk")
+
+    def choose(self, state: HudaiState) -> Action:
+        return self.rng.choice(legal_actions(state))
+
+
+def power_danger(name: str, cubes: int, state: HudaiState) -> float:
+    """How much a power with this many cubes threatens the monk (higher is worse)."""
+    if cubes <= 0:
+        return 0.0
+    if name == "drain":
+        danger = 1.6 * cubes * (1.5 if state.monk_health <= 6 else 1.0)
+    elif name == "mind_pierce":
+        hits = (1 if state.corruption < 2 * cubes else 0) + (1 if cubes > 6 else 0)
+        danger = 2.0 * hits * (1.5 if state.corruption >= state.rules.corruption_capacity - 3 else 1.0) + 0.3 * cubes
+    elif name == "confuse":
+        danger = 0.3 * cubes
+    elif name == "crush":
+        danger = 0.9 * cubes
+    elif name == "defend":
+        danger = 0.5 * cubes
+    else:  # entangle
+        danger = 0.6 * cubes
+    limit = state.rules.power_limit
+    if cubes > limit - 5:  # four hand cards may all feed one power
+        danger += 6.0 * (cubes - (limit - 5))
+    return danger
+
+
+# How much a cube on a power of this kind hurts in the long run (feeding it by buying is bad).
+FEED_COST = {"drain": 1.2, "mind_pierce": 0.5, "crush": 0.6, "confuse": 0.1, "defend": 0.3, "entangle": 0.3}
+
+
+def card_worth(code: str, cards: CardSet) -> float:
+    """A rough worth of a card for the monk: damage first, then the rest."""
+    card = cards[code]
+    worth = 1.0
+    if card.colour == "R":
+        worth += 3.0
+    if card.symbol == "drop":
+        worth += 2.5
+    if card.symbol == "arrow":
+        worth += 1.0
+    if card.colour in "BY":
+        worth += 0.7
+    if card.colour == "G":
+        worth += 0.3
+    if card.colour == "W":
+        worth -= 0.3
+    return worth
+
+
+def play_worth(code: str, state: HudaiState, cards: CardSet) -> float:
+    """What playing this card now is likely to bring, given the table."""
+    card = cards[code]
+    worth = 0.5
+    hurts = 2.5 if state.demon_block == 0 else 0.8
+    if card.colour == "R":
+        worth += hurts
+    if card.symbol == "drop":
+        worth += hurts
+    if card.symbol == "arrow":
+        worth += 1.5
+    if card.colour == "Y":
+        worth += 0.6
+    if card.symbol == "stones":
+        worth += 1.5 if state.staged_damage > 0 else 0.1
+    if card.colour == "B":
+        worth += 1.5 if state.staged_damage > 1 or card.symbol != "stones" and state.staged_damage > 0 else 0.1
+    if card.symbol == "hammers":
+        worth += 1.0
+    if card.symbol == "circles":
+        worth += 0.6
+    if card.symbol == "cog":
+        worth += 1.2
+    value = card.played_value
+    if any(1 <= cubes <= value or value >= 6 and cubes for cubes in state.powers):
+        worth += 1.0
+    if card.colour == "K":
+        worth += 1.0  # out of the hand before it corrupts
+    return worth
+
+
+def obtain_worth(code: str, state: HudaiState, cards: CardSet) -> float:
+    """A river card's worth to the deck, less what it will feed the demon each time it is in hand."""
+    card = cards[code]
+    position = (card.value - 1) // 2
+    return card_worth(code, cards) - 1.5 * FEED_COST[state.rules.powers[position]]
+
+
+class GreedyMonk:
+    """A quick rule-of-thumb monk: plays the most valuable order of cards it can, uses each feature
+    where it lowers the danger most, and buys cards that hurt the demon without feeding him much."""
+
+    name = "greedy"
+    obtain_threshold = 0.5
+
+    def __init__(self, seed: int | str = 0):
+        self.seed = seed
+
+    def choose(self, state: HudaiState) -> Action:
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        cards = state.rules.cards
+        if state.phase == FLOW:
+            return self._flow_choice(state, actions, cards)
+        if state.phase == OBTAIN:
+            return self._obtain_choice(state, actions, cards)
+        return self._combo_choice(state, actions, cards)
+
+    # -- step 1
+
+    def _combo_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
+        by_kind: dict[type, list[Action]] = {}
+        for action in actions:
+            by_kind.setdefault(type(action), []).append(action)
+        for kind in (RedStrike, Stab):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        for kind in (Pin, YellowPin, UseValue):
+            if kind in by_kind:
+                return max(by_kind[kind], key=lambda a: self._relief(state, POSITION_INDEX[a.power], 3 if kind is Pin else 1))
+        if ThirdEye in by_kind:
+            best = max(by_kind[ThirdEye], key=lambda a: self._move_gain(state, a))
+            if self._move_gain(state, best) > 0:
+                return best
+        for kind in (Defend, BlueWard, BuildUp, Flow):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        if TakeBlack in by_kind:
+            black = self._black_choice(state, by_kind[TakeBlack], cards)
+            if black is not None:
+                return black
+        if PlayCard in by_kind:
+            plan = self._plan(state, cards)
+            if plan:
+                return PlayCard(plan[0])
+        if DiscardCard in by_kind:
+            return by_kind[DiscardCard][0]
+        return EndCombo()
+
+    def _relief(self, state: HudaiState, index: int, cubes: int) -> float:
+        name = state.rules.powers[index]
+        now = state.powers[index]
+        return power_danger(name, now, state) - power_danger(name, max(0, now - cubes), state)
+
+    def _move_gain(self, state: HudaiState, action: ThirdEye) -> float:
+        source, target = POSITION_INDEX[action.source], POSITION_INDEX[action.target]
+        names = state.rules.powers
+        before = power_danger(names[source], state.powers[source], state) + power_danger(names[target], state.powers[target], state)
+        after = power_danger(names[source], state.powers[source] - 1, state) + power_danger(names[target], state.powers[target] + 1, state)
+        return before - after
+
+    def _black_choice(self, state: HudaiState, takes: list[Action], cards: CardSet) -> Action | None:
+        """A black card only to finish the demon or to keep a power from overflowing."""
+        if state.entangled and state.cards_played >= 1:
+            return None
+        room = state.rules.corruption_capacity - state.corruption
+        if room <= 3:
+            return None
+        if state.demon_health <= 1 and state.demon_block == 0:
+            for action in takes:
+                if cards[action.card].symbol == "drop":
+                    return action
+        if max(state.powers) >= state.rules.power_limit - 3:
+            preferred = sorted(takes, key=lambda a: (cards[a.card].symbol != "arrow", cards[a.card].symbol != "cog"))
+            return preferred[0]
+        return None
+
+    def _plan(self, state: HudaiState, cards: CardSet) -> list[str]:
+        """The most valuable order of hand cards that can follow the combo row (searched exhaustively)."""
+        hand = list(dict.fromkeys(state.hand))
+        limit = 1 - state.cards_played if state.entangled else len(hand)
+        if limit <= 0:
+            return []
+        whites_left = state.rules.max_white_per_combo - state.whites_played
+        last = state.combo[-1] if state.combo else None
+        best: tuple[float, list[str]] = (0.0, [])
+        worths = {code: play_worth(code, state, cards) for code in hand}
+        if len(hand) > 6:
+            hand = sorted(hand, key=lambda code: -worths[code])[:6]
+        for length in range(min(limit, len(hand)), 0, -1):
+            for order in itertools.permutations(hand, length):
+                if sum(1 for code in order if code[0] == "W") > whites_left:
+                    continue
+                previous = last
+                fits = True
+                for code in order:
+                    if previous is not None and not neighbours_fit(previous, code):
+                        fits = False
+                        break
+                    previous = code
+                if not fits:
+                    continue
+                score = sum(worths[code] for code in order)
+                if score > best[0]:
+                    best = (score, list(order))
+        return best[1]
+
+    # -- Flow and step 2
+
+    def _flow_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
+        for action in actions:
+            if isinstance(action, FlowRemove) and cards[action.card].colour == "K":
+                return action
+        # thin the weakest white card once the deck has better moves
+        deck_size = len(state.draw_pile) + len(state.discard) + len(state.hand) + len(state.combo)
+        if deck_size > 7:
+            whites = [a for a in actions if isinstance(a, FlowRemove) and a.card[0] == "W" and cards[a.card].symbol not in ("drop", "arrow")]
+            if whites:
+                return whites[0]
+        return FlowKeep()
+
+    def _obtain_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
+        obtains = [a for a in actions if isinstance(a, Obtain)]
+        if obtains:
+            best = max(obtains, key=lambda a: (obtain_worth(a.card, state, cards), -cards[a.card].value))
+            if obtain_worth(best.card, state, cards) > self.obtain_threshold:
+                return best
+        swaps = [a for a in actions if isinstance(a, SwapRiver)]
+        if swaps and state.purchase >= 3:
+            worst = min(swaps, key=lambda a: obtain_worth(a.card, state, cards))
+            if obtain_worth(worst.card, state, cards) < 1.0:
+                return worst
+        return Pass()
+
+
+_FEATURE_KINDS = (UseValue, BuildUp, ThirdEye, Defend, Stab, Pin, BlueWard, RedStrike, YellowPin)
+# The long-run cost of one cube on a power, and of its activation at step 5 (see HeuristicMonk.evaluate).
+_CUBE_COST = {"drain": 0.8, "mind_pierce": 0.4, "crush": 0.4, "confuse": 0.1, "defend": 0.2, "entangle": 0.2}
+
+
+class HeuristicMonk(GreedyMonk):
+    """Searches every order of hand cards for this combo (each card's features chosen greedily) and
+    plays the order whose end position scores best, with a static estimate of steps 3-5.
+
+    It looks ahead only through what the monk can see: Flow, which reveals the top of the draw pile,
+    ends a plan, and the bot plans again once the new card is in hand.
+    """
+
+    name = "heuristic"
+    black_cost = 1.0
+    high_cost = 2.0  # cubes beyond 6 are hard to remove: only a 6 (or black) can
+    corruption_weight = 1.2
+    pierce_cost = 3.0
+
+    def __init__(self, seed: int | str = 0):
+        super().__init__(seed)
+        self._plan: list[tuple[HudaiState, Action]] = []
+
+    def _combo_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
+        if self._plan and self._plan[0][0] == state:
+            return self._plan.pop(0)[1]
+        for action in actions:
+            if type(action) is Flow:
+                return action
+        self._plan = []
+        if state.open_features:
+            features, _ = self._greedy_features(state, cards)
+            if features:
+                self._plan = features
+                return self._plan.pop(0)[1]
+        best_score, best_plan = self.evaluate(state, cards), []
+        for score, plan in self._search(state, cards, [], 0):
+            if score > best_score:
+                best_score, best_plan = score, plan
+        if best_plan:
+            self._plan = best_plan
+            return self._plan.pop(0)[1]
+        # nothing left to play: discard what is left for purchase value, black cards first
+        discards = [a for a in actions if type(a) is DiscardCard]
+        if discards:
+            return max(discards, key=lambda a: (a.card[0] == "K", -play_worth(a.card, state, cards)))
+        return EndCombo()
+
+    def _greedy_features(self, state: HudaiState, cards: CardSet) -> tuple[list[tuple[HudaiState, Action]], HudaiState]:
+        """Uses the open features of the card in play one by one, each time the one that scores best,
+        while any still improves the score; returns the steps and the state they lead to."""
+        steps: list[tuple[HudaiState, Action]] = []
+        while not state.is_over and state.open_features:
+            base = self.evaluate(state, cards)
+            best = None
+            for action in legal_actions(state):
+                if type(action) not in _FEATURE_KINDS:
+                    continue
+                after, _ = apply(state, action)
+                score = self.evaluate(after, cards)
+                if score > base + 1e-9 and (best is None or score > best[0]):
+                    best = (score, action, after)
+            if best is None:
+                break
+            steps.append((state, best[1]))
+            state = best[2]
+        return steps, state
+
+    def _search(self, state: HudaiState, cards: CardSet, prefix: list, depth: int, penalty: float = 0.0, seen: set | None = None):
+        """Yields (score, plan) for every playable order of hand cards after `prefix`; orders that
+        reach the same position (same cards played, same last card, same cubes) are searched once."""
+        if depth >= 6:
+            return
+        seen = set() if seen is None else seen
+        options = [(PlayCard(code), None) for code in dict.fromkeys(state.hand)]
+        if not state.took_black and depth == 0 and self._may_take_black(state):
+            options.extend((PlayCard(code), TakeBlack(code)) for code in state.black_supply)
+        for play, take in options:
+            s = state
+            steps = []
+            cost = penalty
+            if take is not None:
+                steps.append((s, take))
+                s, _ = apply(s, take)
+                cost += self.black_cost
+            if not is_legal(s, play):
+                continue
+            steps.append((s, play))
+            s, _ = apply(s, play)
+            flow = "symbol" in s.open_features and cards[play.card].symbol == "cog"
+            features, end = self._greedy_features(s, cards)
+            key = (
+                tuple(sorted(end.combo)), end.combo[-1] if end.combo else None, tuple(sorted(end.hand)), tuple(end.powers),
+                tuple(end.pinned), end.staged_damage, end.demon_health, end.demon_block, end.purchase, end.took_black, flow,
+            )
+            if key in seen:
+                continue
+            seen.add(key)
+            steps.extend(features)
+            plan = prefix + steps
+            yield self.evaluate(end, cards) + (1.5 if flow else 0.0) - cost, plan
+            if flow or end.is_over:
+                continue  # Flow reveals a card: plan again after it
+            yield from self._search(end, cards, plan, depth + 1, cost, seen)
+
+    def _may_take_black(self, state: HudaiState) -> bool:
+        return state.rules.corruption_capacity - state.corruption > 3
+
+    def evaluate(self, s: HudaiState, cards: CardSet) -> float:
+        """How good the position at the end of this combo looks for the monk (higher is better)."""
+        if s.is_over:
+            return 10000.0 if s.won else -10000.0
+        rules = s.rules
+        values = cards.value_of  # type: ignore[attr-defined]
+        score = -3.0 * s.demon_health - 1.0 * s.demon_block
+        health = s.monk_health - s.staged_damage
+        if health <= 0:
+            return -9000.0 + health
+        score += 2.0 * health - (3.0 * (5 - health) if health < 5 else 0.0)
+        room = rules.corruption_capacity - s.corruption
+        score -= self.corruption_weight * s.corruption + (3.0 * (4 - room) if room < 4 else 0.0)
+        # step 4: the hand left now plus the average draws feed the demon
+        feed = [0.0, 0.0, 0.0]
+        hand_sum = 0.0
+        blacks_in_hand = 0
+        for code in s.hand:
+            value = values[code]
+            feed[(value - 1) >> 1] += 1
+            hand_sum += value
+        missing = max(0, rules.hand_size - len(s.hand))
+        source = s.draw_pile or (s.discard + s.combo)
+        if missing and source:
+            share = min(1.0, missing / len(source))
+            for code in source:
+                value = values[code]
+                feed[(value - 1) >> 1] += share
+                hand_sum += share * value
+                if code[0] == "K":
+                    blacks_in_hand += share
+        score -= 1.5 * blacks_in_hand
+        owned_blacks = sum(1 for pile in (s.hand, s.draw_pile, s.discard, s.combo) for code in pile if code[0] == "K")
+        score -= self.black_cost * owned_blacks
+        corruption = s.corruption + blacks_in_hand
+        for index, name in enumerate(rules.powers):
+            active = s.powers[index] + feed[index]
+            total = active + s.pinned[index]
+            if name == "drain":
+                score -= 2.0 * (active + 1) / 2
+            elif name == "mind_pierce":
+                score -= self.pierce_cost * ((1.0 if corruption < 2 * active else 0.0) + (1.0 if active > 6 else 0.0))
+            elif name == "crush":
+                score -= 1.0 * active / 3
+            elif name == "confuse":
+                score -= 0.3 * active / 3
+            elif name == "defend":
+                score -= 1.0 * (active + 2) / 3
+            else:
+                score -= 1.5 if 2 * active > hand_sum else 0.0
+            score -= _CUBE_COST[name] * total + self.high_cost * max(0.0, total - 6)
+            over = total + 4 - rules.power_limit
+            if over > 0:
+                score -= 5.0 * over
+        budget = s.purchase + len(s.hand)
+        gains = [obtain_worth(code, s, cards) for code in s.mind_river if cards[code].value <= budget]
+        score += max([0.0, *gains])
+        return score
+
+
+BOTS: dict[str, Callable[[int | str], object]] = {"random": RandomMonk, "greedy": GreedyMonk, "heuristic": HeuristicMonk}
+
+
+def make_bot(name: str, seed: int | str = 0):
+    """A bot by name (`random`, `heuristic`) seeded for one game."""
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown Hudai Pass bot {name!r}; choose from {', '.join(BOTS)}") from None
+
+
+def play_game(bot, seed: int | str = 0, rules: Rules | None = None, on_step: Callable | None = None) -> tuple[HudaiState, list[str]]:
+    """Plays one game to the end with the bot; returns the final state and the actions as text."""
+    from rulesbook.hudai.engine import new_game
+
+    state = new_game(seed, rules)
+    played: list[str] = []
+    while not state.is_over:
+        action = bot.choose(state)
+        next_state, events = apply(state, action)
+        if on_step is not None:
+            on_step(state, action, next_state, events)
+        played.append(action.text)
+        state = next_state
+    return state, played
