@@ -114,7 +114,9 @@ class PlayRedBoy:
 
     def __post_init__(self) -> None:
         # Two Red Boys are the same play whichever picture is named first.
-        object.__setattr__(self, "pictures", tuple(sorted(self.pictures, key=lambda disciple: disciple.code)))
+        pictures = self.pictures
+        if len(pictures) == 2 and pictures[0].code > pictures[1].code:
+            object.__setattr__(self, "pictures", (pictures[1], pictures[0]))
 
     @property
     def cards(self) -> tuple[Card, ...]:

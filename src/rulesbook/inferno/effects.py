@@ -35,10 +35,14 @@ def bison_destinations(position: Position, colour: Colour | str, cards: int = 1,
     """
     if cards not in BISON_STEPS:
         raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
+    key = ("bison", Colour.parse(colour), cards, rules.max_pawns_per_card)
+    known = position.memo.get(key)
+    if known is not None:
+        return set(known)
     start = position.pawn(colour)
     steps = BISON_STEPS[cards]
     longest = steps[-1]
-    on_mountain = position.cards
+    adjacent = position.adjacency()
     ends: set[Coord] = set()
     path = {start}
 
@@ -47,14 +51,16 @@ def bison_destinations(position: Position, colour: Colour | str, cards: int = 1,
             ends.add(place)
         if taken == longest:
             return
-        for near in neighbours(place):
-            if near in on_mountain and near not in path:
+        for near in adjacent[place]:
+            if near not in path:
                 path.add(near)
                 walk(near, taken + 1)
                 path.remove(near)
 
     walk(start, 0)
-    return {place for place in ends if has_room(position, place, rules)}
+    destinations = frozenset(place for place in ends if has_room(position, place, rules))
+    position.memo[key] = destinations
+    return set(destinations)
 
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:

@@ -80,7 +80,7 @@ class Position:
     how the text was spaced does not matter.
     """
 
-    __slots__ = ("_cards", "_pawns", "_hash", "_empty_neighbours", "_cut_places", "_pawn_counts")
+    __slots__ = ("_cards", "_pawns", "_hash", "_empty_neighbours", "_cut_places", "_pawn_counts", "_adjacency", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -92,6 +92,25 @@ class Position:
         self._empty_neighbours: frozenset[Coord] | None = None
         self._cut_places: frozenset[Coord] | None = None
         self._pawn_counts: Counter | None = None
+        self._adjacency: dict[Coord, tuple[Coord, ...]] | None = None
+        self.memo: dict = {}  # answers to queries about this very position (it never changes)
+
+    @classmethod
+    def _trusted(cls, cards: dict[Coord, DiscipleCard], pawns: dict[Colour, Coord], same_cards: Position | None = None) -> Position:
+        """A position from dicts nobody else will change; with the same cards, it keeps their geometry."""
+        position = cls.__new__(cls)
+        position._cards = cards
+        position._pawns = pawns
+        position._hash = None
+        position._pawn_counts = None
+        position.memo = {}
+        if same_cards is None:
+            position._empty_neighbours = position._cut_places = position._adjacency = None
+        else:
+            position._empty_neighbours = same_cards._empty_neighbours
+            position._cut_places = same_cards._cut_places
+            position._adjacency = same_cards._adjacency
+        return position
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -131,6 +150,13 @@ class Position:
             )
         return self._empty_neighbours
 
+    def adjacency(self) -> dict[Coord, tuple[Coord, ...]]:
+        """For each card, the cards that share a side with it (computed once)."""
+        if self._adjacency is None:
+            cards = self._cards
+            self._adjacency = {place: tuple(near for near in neighbours(place) if near in cards) for place in cards}
+        return self._adjacency
+
     def cut_places(self) -> frozenset[Coord]:
         """The cards whose removal would split the Mountain (MOI-R15), computed once."""
         if self._cut_places is None:
@@ -153,7 +179,7 @@ class Position:
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
         cards = dict(self._cards)
         cards[place] = card
-        laid = Position(cards, self._pawns)
+        laid = Position._trusted(cards, self._pawns)
         if self._empty_neighbours is not None and place not in self._cards:
             # Laying a card only changes the empty places around it.
             laid._empty_neighbours = (self._empty_neighbours - {place}) | {
@@ -166,19 +192,21 @@ class Position:
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
         cards = dict(self._cards)
         del cards[place]
-        return Position(cards, self._pawns)
+        return Position._trusted(cards, self._pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
+        if place not in self._cards:
+            raise ValueError(f"there is no card at {place} for the pawn")
         pawns = dict(self._pawns)
         pawns[Colour.parse(colour)] = place
-        return Position(self._cards, pawns)
+        return Position._trusted(self._cards, pawns, same_cards=self)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
         cards = dict(self._cards)
         cards[target] = cards.pop(source)
         pawns = {colour: (target if place == source else place) for colour, place in self._pawns.items()}
-        return Position(cards, pawns)
+        return Position._trusted(cards, pawns)
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
