@@ -1,0 +1,298 @@
+"""Cooperative bots that act only on their own player's view and on what is said at the table.
+
+The table talk is modelled as each player announcing their hand while talking is allowed
+(the rules let the team share everything on their cards). A bot whose Madness is at Level 3
+(or who holds two Madness cards, Expert Variant), and is not ignored this turn, stays silent (our model of Madness hindering speech; ruling
+MAD-R08 says the engine never enforces the texts). Everyone plans the same way from what was
+said, so their plays agree without further words; the first silent player may then add cards
+of their own to a challenge the plan leaves unmet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from itertools import combinations
+
+from rulesbook.madness.challenges import parse_challenge
+from rulesbook.madness.engine import apply, decision, legal_actions, new_game
+from rulesbook.madness.state import Action, Rules, State
+from rulesbook.madness.views import player_view
+
+REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Escape": 4}
+
+
+SILENT_FROM_LEVEL = 3
+
+
+def _silent(view: dict, player: int) -> bool:
+    """Level 3 silences; so do two Madness cards at once (only possible in the Expert Variant)."""
+    if player in view["ignoring"]:
+        return False
+    return view["madness_levels"][player] >= SILENT_FROM_LEVEL or view["madness_card_counts"][player] >= 2
+
+
+def _best_subset(cards: list[tuple[int, str, int]], wanted: list) -> list[tuple[int, str, int]] | None:
+    """The fewest cards (then the smallest total) whose sum meets every challenge in `wanted`."""
+    cards = sorted(cards, key=lambda c: -c[2])[:12]
+    for size in range(1, len(cards) + 1):
+        best = None
+        for combo in combinations(cards, size):
+            total = sum(c[2] for c in combo)
+            if all(ch.met_by(total) for ch in wanted) and (best is None or total < best[0]):
+                best = (total, combo)
+        if best:
+            return list(best[1])
+    return None
+
+
+def team_plan(view: dict, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
+    """Which labels each talking player plays: the same answer for everyone who heard the talk."""
+    faced = [parse_challenge(t) for t in view["challenges"]]
+    leader = view["leader"]
+    covered = set(view["covers"][leader])
+    plan: dict[int, list[str]] = {p: [] for p in talk}
+    for kind in sorted({c.type for c in faced}):
+        wanted = [c for c in faced if c.type == kind]
+        pool = []
+        for p, labels in talk.items():
+            if labels is None or (p == leader and kind in covered):
+                continue
+            for label in labels:
+                words = label.split()
+                if label != "Injury" and words[-2] == kind:
+                    pool.append((p, label, int(words[-1])))
+        chosen = _best_subset(pool, wanted)
+        for p, label, _ in chosen or ():
+            plan[p].append(label)
+    return plan
+
+
+class ExpeditionBot:
+    """A cooperative player: plans from the table talk, leads with simple, cautious heuristics."""
+
+    def __init__(self, seat: int, ignore_from: int = 5, reroll_accident_from: int = 2):
+        self.seat = seat
+        self.ignore_from = ignore_from
+        self.reroll_accident_from = reroll_accident_from
+        self._plan_key: tuple | None = None
+        self._plan: dict[int, list[str]] = {}
+
+    def plan(self, view: dict, talk: dict) -> dict[int, list[str]]:
+        """The team plan for this talk, computed once per talk (plays do not change it)."""
+        key = (view["turn"], view["leader"], tuple(view["challenges"]), tuple(sorted((p, tuple(t) if t is not None else None)
+                                                                                  for p, t in talk.items())))
+        if key != self._plan_key:
+            self._plan_key, self._plan = key, team_plan(view, talk)
+        return self._plan
+
+    # -- the table talk
+    def statement(self, view: dict) -> list[str] | None:
+        """What this player says while talking is allowed: their hand, or nothing when mad."""
+        if _silent(view, self.seat):
+            return None
+        return [c["label"] for c in view["hand"]]
+
+    # -- decisions
+    def choose(self, view: dict, actions: list[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+        phase = view["phase"]
+        if phase == "encounter":
+            return self._encounter(view, actions, talk or {})
+        handler = getattr(self, f"_{phase}", None)
+        choice = handler(view, actions) if handler else None
+        return choice if choice is not None else actions[-1]
+
+    def _encounter(self, view: dict, actions: list[Action], talk: dict) -> Action | None:
+        plays = {a.arg: a for a in actions if a.kind == "play" and a.player == self.seat}
+        if "Injury" in plays:
+            return plays["Injury"]
+        played = [c["label"] for c in view["sled"].get("yours", [])]
+        wanted = list(self.plan(view, talk).get(self.seat, []))
+        for label in played:
+            if label in wanted:
+                wanted.remove(label)
+        if talk.get(self.seat) is None:
+            wanted = self._silent_fill(view, talk)
+            for label in played:
+                if label in wanted:
+                    wanted.remove(label)
+        for label in wanted:
+            if label in plays:
+                return plays[label]
+        return None
+
+    def _silent_fill(self, view: dict, talk: dict) -> list[str]:
+        """The first silent player (from the Leader) covers what the plan leaves unmet, alone."""
+        n = len(view["players"])
+        silent = [(view["leader"] + i) % n for i in range(n) if talk.get((view["leader"] + i) % n) is None]
+        if not silent or silent[0] != self.seat:
+            return []
+        plan = self.plan(view, talk)
+        planned_types = {label.split()[-2] for labels in plan.values() for label in labels}
+        covered = set(view["covers"][self.seat]) if view["leader"] == self.seat else set()
+        faced = [parse_challenge(t) for t in view["challenges"]]
+        out = []
+        for kind in sorted({c.type for c in faced} - planned_types - covered):
+            wanted = [c for c in faced if c.type == kind]
+            pool = [(self.seat, c["label"], c["value"]) for c in view["hand"] if c["type"] == kind]
+            chosen = _best_subset(pool, wanted)
+            out.extend(label for _, label, _ in chosen or ())
+        return out
+
+    def _movement(self, view: dict, actions: list[Action]) -> Action:
+        if view["leadership"]["sled"] >= self.ignore_from:
+            for a in actions:
+                if a.kind == "ignore" and _silent(view, a.target):
+                    return a
+        moves = [a for a in actions if a.kind == "move"]
+        board = view["board"]
+        if len(moves) == 1:
+            return moves[0]
+        injuries = view["injuries_total"] - len(view["injury_deck"])
+        relics = sum(len(r) for r in view["relics"])
+        tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
+        homeward = relics - injuries >= 1 or tokens <= 2 or view["turn"] > 18
+        edge_distance = _distances(board, lambda s: board[s]["region"] == "Edge of Madness")
+
+        def value(space: str) -> tuple:
+            entry = board[space]
+            tile = entry["tile"]
+            has_tile = tile is not None
+            relic = isinstance(tile, dict) and (tile.get("reward") or "").startswith("Relic")
+            rank = REGION_RANK[entry["region"]]
+            if homeward:
+                return (-edge_distance.get(space, 99), has_tile, relic)
+            if entry["region"] == "Edge of Madness":
+                return (-100,)
+            tile_distance = _distances(board, lambda s: board[s]["tile"] is not None and board[s]["region"] != "Edge of Madness",
+                                       start=space)
+            return (relic, has_tile, -min(tile_distance.values(), default=99), rank if rank <= 2 else -1)
+
+        return max(moves, key=lambda a: value(a.arg))
+
+    def _timer(self, view: dict, actions: list[Action]) -> Action:
+        return next(a for a in actions if a.kind == "resolve")
+
+    def _reward(self, view: dict, actions: list[Action]) -> Action:
+        n = len(view["players"])
+        leader = view["leader"]
+        gives = [a for a in actions if a.kind == "give"]
+        if gives:
+            return min(gives, key=lambda a: (view["madness_levels"][a.target], -((a.target - leader - 1) % n)))
+        searches = [a for a in actions if a.kind == "search"]
+        if searches:
+            near = set(view["board"][view["airplane"]]["adjacent"]) if view["airplane"] else set()
+            return max(searches, key=lambda a: (a.arg in near, REGION_RANK[view["board"][a.arg]["region"]]))
+        return actions[0]
+
+    def _failures(self, view: dict, actions: list[Action]) -> Action:
+        levels = view["madness_levels"]
+        madness = [a for a in actions if a.kind == "madness"]
+        calm = [a for a in madness if levels[a.target] == 0]
+        if calm:
+            return min(calm, key=lambda a: a.target)
+        tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
+        if madness and (tokens <= 3 or len(view["injury_deck"]) <= 2):
+            return min(madness, key=lambda a: (levels[a.target], a.target))
+        rolls = [a for a in actions if a.kind == "roll"]
+        return rolls[0] if rolls else actions[0]
+
+    def _die(self, view: dict, actions: list[Action]) -> Action:
+        reroll = next((a for a in actions if a.kind == "reroll"), None)
+        tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
+        if reroll and view["die"] == "Accident" and tokens >= self.reroll_accident_from:
+            return reroll
+        return next(a for a in actions if a.kind == "accept")
+
+    def _draw(self, view: dict, actions: list[Action]) -> Action:
+        deals = [a for a in actions if a.kind == "deal_to"]
+        if deals:
+            sizes = view["hand_sizes"]
+            return min(deals, key=lambda a: (sizes[a.target], a.target))
+        return next(a for a in actions if a.kind == "deal")
+
+    def _rest(self, view: dict, actions: list[Action]) -> Action:
+        rest = next((a for a in actions if a.kind == "rest"), None)
+        lead = view["leadership"]
+        low_deck = view["equipment_deck"] < 2 * len(view["players"])
+        if rest and (lead["discard"] >= 3 or (low_deck and lead["discard"] >= 1)):
+            return rest
+        return next(a for a in actions if a.kind == "no_rest")
+
+
+def _distances(board: dict, goal, start: str | None = None) -> dict[str, int]:
+    """Breadth-first distances: from every space to the goal set, or from `start` to each goal."""
+    if start is not None:
+        seen = {start: 0}
+        queue = deque([start])
+        found = {}
+        while queue:
+            here = queue.popleft()
+            if goal(here) and here != start:
+                found[here] = seen[here]
+            for nxt in board[here]["adjacent"]:
+                if nxt not in seen and board[nxt]["region"] != "Escape":
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        return found
+    seen = {s: 0 for s in board if goal(s)}
+    queue = deque(seen)
+    while queue:
+        here = queue.popleft()
+        for nxt in board[here]["adjacent"]:
+            if nxt not in seen:
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return seen
+
+
+class RandomBot:
+    """Picks any legal action; seeded, for fuzzing the engine."""
+
+    def __init__(self, seed: int | str = 0):
+        self.random = random.Random(str(seed))
+
+    def choose(self, view: dict | None, actions: list[Action], talk: dict | None = None) -> Action | None:
+        if not actions:
+            return None  # in the Encounter Phase a player may have nothing to play
+        return self.random.choice(actions)
+
+
+def play_game(players: int = 4, seed: int | str = 0, rules: Rules | None = None, pack=None,
+              max_actions: int = 5000, on_step=None, bots: list | None = None) -> tuple[State, list[str]]:
+    """One expedition; ExpeditionBots in every seat unless `bots` are given. Returns the final state and actions.
+
+    In the Encounter Phase the players are asked in turn from the Leader; the first one who
+    wants to act acts; when nobody does, the Sand Timer runs out.
+    """
+    state = new_game(players, seed, rules, pack)
+    bots = bots if bots is not None else [ExpeditionBot(p) for p in range(state.count)]
+    actions: list[str] = []
+    talk: dict | None = None
+    while state.phase != "over" and len(actions) < max_actions:
+        _, deciders = decision(state)
+        chosen = None
+        if state.phase == "encounter":
+            if state.talking:
+                talk = {p: _statement(bots[p], player_view(state, p, False)) for p in range(state.count)}
+            for offset in range(state.count):
+                p = (state.leader + offset) % state.count
+                chosen = bots[p].choose(player_view(state, p, False), legal_actions(state, p), talk)
+                if chosen is not None:
+                    break
+            if chosen is None:
+                chosen = next(a for a in legal_actions(state, state.leader) if a.kind == "time_up")
+        else:
+            p = deciders[0]
+            chosen = bots[p].choose(player_view(state, p, False), legal_actions(state, p))
+        new_state, events = apply(state, chosen)
+        if on_step is not None:
+            on_step(state, chosen, new_state, events)
+        state = new_state
+        actions.append(chosen.text)
+    return state, actions
+
+
+def _statement(bot, view: dict) -> list[str] | None:
+    speak = getattr(bot, "statement", None)
+    return speak(view) if speak is not None else None

@@ -1,0 +1,436 @@
+"""Set-up, the five phases, every use of a Leadership token, Relic tokens, the end of the game, the expert variant."""
+
+import json
+
+import pytest
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.madness import Rules, apply, legal_actions, level, new_game, pack_of, parse_action, player_view, play_game
+from madness_helpers import assert_conserved, at_encounter, card_id, give_hand
+
+
+def kinds(state):
+    return {a.kind for a in legal_actions(state)}
+
+
+@pytest.mark.parametrize("players, hand, with_madness", [(3, 5, []), (4, 4, [1, 2, 3]), (5, 3, [0, 1, 2, 3, 4])])
+def test_setup_for_3_4_5_players_setting_up_the_game(players, hand, with_madness):
+    state = new_game(players, 7)
+    pack = pack_of(state)
+    assert [len(h) for h in state.hands] == [hand] * players
+    assert [p for p in range(players) if state.madness[p]] == with_madness
+    assert all(level(state, p) == 1 for p in with_madness)
+    assert len(state.equipment_discard) == players and all(pack.cards[c].type is None for c in state.equipment_discard)
+    assert len(state.injury_deck) == 15 - players
+    placed = {}
+    for space, tile in state.board.items():
+        assert pack.tiles[tile].region == pack.spaces[space].region
+        placed[pack.spaces[space].region] = placed.get(pack.spaces[space].region, 0) + 1
+    assert placed == {"Coast": 11, "Mountain": 7, "City": 3, "Edge of Madness": 1, "Escape": 3}
+    assert len(state.unused_tiles) == 11
+    assert (state.sled_tokens, state.discard_tokens, state.leader, state.phase) == (6, 0, 0, "movement")
+    assert len(state.equipment_deck) == 40 - players * hand and not state.arcane_deck == []
+    assert_conserved(state)
+
+
+def test_wrong_player_counts_are_refused():
+    for count in (2, 6):
+        with pytest.raises(ValueError, match="3 to 5 players"):
+            new_game(count, 1)
+
+
+def test_first_move_must_be_a_bottom_row_coast_space_movement_phase():
+    state = new_game(4, 3)
+    moves = [a.arg for a in legal_actions(state) if a.kind == "move"]
+    assert moves == ["C1", "C2", "C3", "C4"]
+    with pytest.raises(IllegalAction) as error:
+        apply(state, "P1: move to C9")
+    assert error.value.rule == "Movement Phase" and "first turn" in error.value.reason
+
+
+def play_to_next_movement(state):
+    """Finish the turn quickly: no cards, roll for each failure and accept, deal, no rest."""
+    while state.phase != "movement" and state.phase != "over":
+        legal = legal_actions(state)
+        pick = next((a for a in legal if a.kind in ("time_up", "resolve", "roll", "accept", "deal", "deal_to", "no_rest")), None)
+        pick = pick or next(a for a in legal if a.kind in ("give", "search", "take"))
+        state, _ = apply(state, pick)
+    return state
+
+
+def test_moves_go_to_adjacent_spaces_never_the_same_one():
+    state = new_game(4, 3, Rules(speech_penalty=False))
+    state, _ = apply(state, "P1: move to C2")
+    state.loaded_die = ["Confusion"] * 10
+    state = play_to_next_movement(state)
+    assert state.leader == 1 and state.turn == 2
+    assert sorted(a.arg for a in legal_actions(state) if a.kind == "move") == ["C1", "C3", "C6"]
+    with pytest.raises(IllegalAction, match="cannot stay"):
+        apply(state, "P2: move to C2")
+    with pytest.raises(IllegalAction, match="not adjacent"):
+        apply(state, "P2: move to M7")
+    with pytest.raises(IllegalAction, match="only the Leader"):
+        apply(state, "P1: move to C1")
+
+
+def test_an_empty_space_has_its_own_two_challenges_and_no_reward():
+    from rulesbook.madness import challenges
+
+    state = new_game(4, 3)
+    state, _ = apply(state, "P1: move to C2")
+    state.loaded_die = ["Confusion"] * 10
+    state = play_to_next_movement(state)
+    state, _ = apply(state, "P2: move to C3")
+    state = play_to_next_movement(state)
+    state, events = apply(state, "P3: move to C2")
+    assert state.encounter is None and "empty space" in events[0].text
+    assert challenges(state) == pack_of(state).spaces["C2"].challenges and len(challenges(state)) == 2
+    state, events = resolve_with(state, [])
+    assert state.phase == "failures" and state.pending == [0, 1]
+    assert not any(e.kind == "reward" for e in events)
+
+
+def refilled(state):
+    state.equipment_deck.extend(state.equipment_discard)
+    state.equipment_discard = []
+    return state
+
+
+def test_edge_of_madness_then_three_escape_turns_and_the_result_mad_r03():
+    from rulesbook.madness import injuries_in_play, relic_count
+
+    state = new_game(3, 11, Rules(speech_penalty=False))
+    state.airplane = "Y2"
+    state, events = apply(state, "P1: move to E1")
+    assert state.edge_reached and any(e.kind == "edge" for e in events)
+    state.loaded_die = ["Confusion"] * 30
+    for step, space in enumerate(("X1", "X2", "X3"), start=1):
+        state = play_to_next_movement(refilled(state))
+        moves = [a.arg for a in legal_actions(state) if a.kind == "move"]
+        assert moves == [space]  # no descending, no other way
+        if step == 1:
+            with pytest.raises(IllegalAction) as error:
+                apply(state, f"P{state.leader + 1}: move to Y2")
+            assert "Edge of Madness" in error.value.rule
+        state, _ = apply(state, f"P{state.leader + 1}: move to {space}")
+        assert state.escape_steps == step
+    before_end = refilled(state)
+    injuries = injuries_in_play(before_end)
+    outcomes = {}
+    for relics in (injuries, injuries - 1):  # a tie wins, one short loses (MAD-R03)
+        trial = before_end.copy()
+        trial.relic_deck = list(pack_of(trial).relics)
+        trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
+        trial = play_to_next_movement(trial)
+        assert trial.phase == "over" and trial.result == "escaped"
+        assert (relic_count(trial), injuries_in_play(trial)) == (relics, injuries)
+        outcomes[relics - injuries] = trial.won
+    assert outcomes == {0: True, -1: False}
+
+
+def test_movement_token_lets_a_player_ignore_madness_for_the_turn():
+    state = new_game(4, 2)
+    state, events = apply(state, "P1: ignore madness of P3")
+    assert state.ignoring == [2] and (state.sled_tokens, state.discard_tokens) == (5, 1)
+    with pytest.raises(IllegalAction, match="no Madness card"):
+        apply(state, "P1: ignore madness of P1")
+    with pytest.raises(IllegalAction, match="already ignores"):
+        apply(state, "P1: ignore madness of P3")
+    assert player_view(state, 2)["ignoring"] == [2]
+
+
+def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
+    state = at_encounter(4, "Seals")
+    assert "speak" not in kinds(state)
+    with pytest.raises(IllegalAction, match="talking is allowed"):
+        apply(state, "P2: speak")
+    card = pack_of(state).cards[state.hands[1][0]].label
+    state, events = apply(state, f"P2: play {card}")
+    assert not state.talking and any(e.kind == "silence" for e in events)
+    state.loaded_die = ["Loss of Confidence"]
+    state, events = apply(state, "P3: speak")
+    assert (state.sled_tokens, state.discard_tokens) == (4, 2) and state.phase == "encounter"
+
+
+def test_restart_encounter_costs_a_token_and_keeps_the_sled():
+    state = at_encounter(4, "Seals")
+    card = pack_of(state).cards[state.hands[0][0]].label
+    state, _ = apply(state, f"P1: play {card}")
+    state, _ = apply(state, "P1: time up")
+    assert state.phase == "timer"
+    state, events = apply(state, "P1: restart encounter")
+    assert state.phase == "encounter" and state.talking and len(state.sled) == 1 and state.sled_tokens == 5
+    state.covers[0].append("Encounter")
+    state, _ = apply(state, "P1: time up")
+    with pytest.raises(IllegalAction, match="covers the Encounter Phase"):
+        apply(state, "P1: restart encounter")
+
+
+def test_restart_may_return_the_played_cards_as_a_rules_switch():
+    state = at_encounter(4, "Seals", cards_stay_on_restart=False)
+    card = state.hands[0][0]
+    state, _ = apply(state, f"P1: play {pack_of(state).cards[card].label}")
+    state, _ = apply(state, "P1: time up")
+    state, _ = apply(state, "P1: restart encounter")
+    assert state.sled == [] and card in state.hands[0]
+
+
+def test_ruin_token_stops_the_leader_playing_that_type():
+    state = at_encounter(4, "Seals")
+    give_hand(state, 0, [card_id(state, "Tools 6"), card_id(state, "Books 6")])
+    give_hand(state, 1, [card_id(state, "Tools 2")])
+    state.covers[0].append("Tools")
+    assert {a.arg for a in legal_actions(state, 0) if a.kind == "play"} == {"Books 6"}
+    with pytest.raises(IllegalAction, match="Ruin token covers Tools"):
+        apply(state, "P1: play Tools 6")
+    apply(state, "P2: play Tools 2")
+
+
+def test_cards_stay_face_down_until_resolution():
+    state = at_encounter(4, "Seals")
+    give_hand(state, 1, [card_id(state, "Tools 6", "Barometer")])
+    state, events = apply(state, "P2: play Tools 6")
+    assert [e.seen_by for e in events if e.kind == "play"] == [None, (1,)]
+    assert "E" not in json.dumps(player_view(state, 0)["sled"])
+    assert player_view(state, 0)["sled"]["cards_by_player"] == [0, 1, 0, 0]
+    assert player_view(state, 1)["sled"]["yours"][0]["name"] == "Barometer"
+    state, _ = apply(state, "P1: time up")
+    state, _ = apply(state, "P1: resolve")
+    assert player_view(state, 0)["sled"]["cards"][0]["name"] == "Barometer"
+
+
+def resolve_with(state, plays):
+    for text in plays:
+        state, _ = apply(state, text)
+    state, _ = apply(state, f"P{state.leader + 1}: time up")
+    return apply(state, f"P{state.leader + 1}: resolve")
+
+
+def test_heal_returns_an_injury_even_one_played_this_turn():
+    state = at_encounter(3, "Sounding Station")  # Books 6-8, Tools 4-6; reward Heal
+    give_hand(state, 0, [card_id(state, "Tools 4"), card_id(state, "Injury")])
+    state.injury_deck.extend(state.equipment_discard)
+    state.equipment_discard = []
+    deck = len(state.injury_deck)
+    state, events = resolve_with(state, ["P1: play Tools 4", "P1: play Injury"])
+    assert len(state.injury_deck) == deck + 1 and any("Heal" in e.text for e in events)
+    assert_conserved(state)
+
+
+def test_praise_brings_back_up_to_two_tokens():
+    state = at_encounter(3, "Frozen Bay")  # Books 8-10, Crates 4-6; reward Praise
+    state.sled_tokens, state.discard_tokens = 1, 5
+    give_hand(state, 0, [card_id(state, "Crates 4")])
+    state, _ = resolve_with(state, ["P1: play Crates 4"])
+    assert (state.sled_tokens, state.discard_tokens) == (3, 3)
+
+
+def test_arcane_reward_goes_to_the_equipment_discard():
+    state = at_encounter(3, "Ice Shelf Camp")  # Tools 5-7, Weapons 6-8; reward Arcane
+    give_hand(state, 0, [card_id(state, "Tools 5")])
+    state, _ = resolve_with(state, ["P1: play Tools 5"])
+    assert state.phase == "reward"
+    assert sorted(a.arg for a in legal_actions(state)) == ["Arcane Books 10", "Arcane Crates 10", "Arcane Tools 10", "Arcane Weapons 10"]
+    state, _ = apply(state, "P1: take Arcane Books 10")
+    assert pack_of(state).cards[state.equipment_discard[-1]].label == "Arcane Books 10"
+    assert len(state.arcane_deck) == 7
+
+
+def test_madness_choice_only_for_players_below_level_3_mad_r07():
+    state = at_encounter(4, "Seals")
+    state.madness[1] = [state.madness_decks[2].pop()]
+    state, _ = resolve_with(state, [])
+    targets = {a.target for a in legal_actions(state) if a.kind == "madness"}
+    assert targets == {0, 2, 3}
+    with pytest.raises(IllegalAction) as error:
+        apply(state, "P1: for Tools 7-9, P2 draws Madness")
+    assert error.value.rule == "MAD-R07"
+    state, events = apply(state, "P1: for Books 7-9, P1 draws Madness")
+    assert level(state, 0) == 1 and state.pending == [0]
+
+
+def test_relic_when_everyone_is_at_level_3_costs_a_token_instead_mad_r07():
+    state = at_encounter(4, "Icy Cape")
+    for p in range(4):
+        state.madness_box.extend(state.madness[p])
+        state.madness[p] = [state.madness_decks[2].pop()]
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 0, 2, 4
+    give_hand(state, 0, [card_id(state, "Crates 6")])
+    state, _ = resolve_with(state, ["P1: play Crates 6"])
+    assert {a.target for a in legal_actions(state) if a.kind == "give"} == {0, 1, 2, 3}
+    state, events = apply(state, "P1: give Specimen B to P3")
+    assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)
+    assert state.phase != "over"
+    # the last token: a second such draw loses the game
+    state2 = at_encounter(4, "Penguin Rookery")
+    for p in range(4):
+        state2.madness_box.extend(state2.madness[p])
+        state2.madness[p] = [state2.madness_decks[2].pop()]
+    state2.sled_tokens, state2.discard_tokens, state2.boxed_tokens = 0, 1, 5
+    give_hand(state2, 0, [card_id(state2, "Crates 6")])
+    state2, _ = resolve_with(state2, ["P1: play Crates 6"])
+    state2, events = apply(state2, "P1: give Specimen A to P2")
+    assert state2.phase == "over" and state2.result == "no hope" and state2.won is False
+    assert legal_actions(state2) == []
+    with pytest.raises(IllegalAction, match="over"):
+        apply(state2, "P1: deal")
+
+
+def test_loss_of_confidence_with_one_token_boxes_it_and_the_last_loses():
+    state = at_encounter(4, "Seals")
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 1, 1, 4
+    state, _ = resolve_with(state, [])
+    state.loaded_die = ["Loss of Confidence", "Loss of Confidence"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, _ = apply(state, "P1: accept Loss of Confidence")
+    assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)  # sled-first
+    state, _ = apply(state, "P1: for Books 7-9, roll the Penalty Die")
+    assert "reroll" not in kinds(state)
+    state, events = apply(state, "P1: accept Loss of Confidence")
+    assert state.result == "no hope" and any(e.kind == "lost" for e in events)
+
+
+def test_boxed_token_source_is_a_rules_switch():
+    state = at_encounter(4, "Seals", boxed_token_source="discard-first")
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 1, 1, 4
+    state, _ = resolve_with(state, [])
+    state.loaded_die = ["Loss of Confidence"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, _ = apply(state, "P1: accept Loss of Confidence")
+    assert (state.sled_tokens, state.discard_tokens) == (1, 0)
+
+
+def test_accident_with_an_empty_injury_deck_loses():
+    state = at_encounter(4, "Seals")
+    state.injury_deck, extra = state.injury_deck[:1], state.injury_deck[1:]
+    state.equipment_discard.extend(extra)
+    state, _ = resolve_with(state, [])
+    state.loaded_die = ["Accident"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, events = apply(state, "P1: accept Accident")
+    assert state.result == "injuries" and [e.kind for e in events].count("accident") == 1
+    assert_conserved(state)
+
+
+def test_confusion_with_too_few_cards_discards_them_and_boxes_a_token_mad_r04():
+    state = at_encounter(4, "Seals")
+    state.equipment_discard.extend(state.equipment_deck[2:])
+    state.equipment_deck = state.equipment_deck[:2]
+    state, _ = resolve_with(state, [])
+    state.loaded_die = ["Confusion"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, events = apply(state, "P1: accept Confusion")
+    assert state.equipment_deck == [] and state.boxed_tokens == 1
+    assert any("MAD-R04" in e.text for e in events)
+
+
+def test_draw_phase_limit_tokens_and_short_deck():
+    state = at_encounter(4, "Seals")
+    give_hand(state, 0, [card_id(state, "Tools 6")])
+    state, _ = resolve_with(state, ["P1: play Tools 6"])
+    while state.phase != "draw":
+        state, _ = apply(state, next(a for a in legal_actions(state) if a.kind in ("search", "roll", "accept")))
+    state, _ = apply(state, "P1: raise hand limit")
+    assert player_view(state, 0)["hand_limit"] == 5
+    state.equipment_discard.extend(state.equipment_deck[3:])
+    state.equipment_deck = state.equipment_deck[:3]
+    assert kinds(state) == {"raise", "deal_to"}
+    with pytest.raises(IllegalAction, match="Leader chooses"):
+        apply(state, "P1: deal")
+    for _ in range(3):
+        state, _ = apply(state, "P1: deal to P1")
+    assert len(state.hands[0]) == 3 and state.phase == "rest"
+    state, _ = apply(state, "P1: no rest")
+    assert state.hand_bonus == 1  # lasts until the next Draw Phase
+
+
+def test_rest_boxes_one_token_returns_the_rest_and_reshuffles_mad_r05():
+    state = new_game(3, 4)
+    state.phase = "rest"
+    state.sled_tokens, state.discard_tokens = 2, 4
+    total = len(state.equipment_deck) + len(state.equipment_discard)
+    state, events = apply(state, "P1: rest")
+    assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (5, 0, 1)
+    assert len(state.equipment_deck) == total and state.equipment_discard == []
+    assert state.phase == "movement" and state.leader == 1
+    state.phase = "rest"
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 0, 1, 5
+    with pytest.raises(IllegalAction) as error:
+        apply(state, "P2: rest")
+    assert error.value.rule == "Rest Phase (optional)"
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 3, 0, 3
+    state.covers[1].append("Rest")
+    with pytest.raises(IllegalAction, match="Knowledge token"):
+        apply(state, "P2: rest")
+
+
+def test_expert_variant_keeps_every_madness_card():
+    state = at_encounter(4, "Seals", expert=True)
+    state, _ = resolve_with(state, [])
+    state, _ = apply(state, "P1: for Tools 7-9, P2 draws Madness")
+    state, _ = apply(state, "P1: for Books 7-9, P2 draws Madness")
+    pack = pack_of(state)
+    assert sorted(pack.madness[m].level for m in state.madness[1]) == [1, 2, 3]
+    assert level(state, 1) == 3
+    view = player_view(state, 1)
+    assert len(view["your_madness"]) == 3
+    other = player_view(state, 0)
+    assert other["madness_levels"][1] == 3 and "your_madness" in other and other["your_madness"] == []
+
+
+def test_illegal_action_leaves_the_state_exactly_as_before():
+    state = new_game(4, 9)
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for text in ("P2: move to C1", "P1: play Tools 6", "P1: rest", "P1: move to X3", "P7: move to C1"):
+        with pytest.raises((IllegalAction, ValueError)):
+            apply(state, text)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_every_action_text_parses_back_to_the_same_action():
+    seen = set()
+
+    def check(before, action, after, events):
+        for a in legal_actions(before):
+            if a.kind not in seen or a.kind in ("give", "madness", "deal_to"):
+                assert parse_action(a.text) == a
+                seen.add(a.kind)
+
+    play_game(4, 5, on_step=check)
+    play_game(5, 6, on_step=check)
+    assert {"move", "play", "time_up", "resolve", "deal", "no_rest"} <= seen
+
+
+def test_madness_texts_stay_with_their_owner_mad_r08():
+    state = new_game(5, 12)
+    pack = pack_of(state)
+    for viewer in range(5):
+        text = json.dumps(player_view(state, viewer))
+        for p in range(5):
+            card = pack.madness[state.madness[p][0]]
+            assert (card.description in text) == (p == viewer)
+        assert player_view(state, viewer)["madness_levels"] == [1] * 5
+
+
+def test_search_shows_a_face_down_tile_to_everyone_until_it_is_met():
+    state = at_encounter(4, "Seals")
+    give_hand(state, 0, [card_id(state, "Tools 6")])
+    give_hand(state, 1, [card_id(state, "Tools 3")])
+    state, _ = resolve_with(state, ["P1: play Tools 6", "P2: play Tools 3"])
+    space = next(a.arg for a in legal_actions(state) if a.kind == "search")
+    tile = state.board[space]
+    assert player_view(state, 2)["board"][space]["tile"] == "face down"
+    state, events = apply(state, f"P1: search {space}")
+    for viewer in range(4):
+        assert player_view(state, viewer)["board"][space]["tile"]["id"] == tile
+
+
+def test_the_state_says_whose_decision_it_is():
+    from rulesbook.madness import decision
+
+    state = new_game(4, 1)
+    assert decision(state) == ("Movement Phase", (0,))
+    state, _ = apply(state, "P1: move to C1")
+    assert decision(state) == ("Encounter Phase", (0, 1, 2, 3))
+    assert {a.player for a in legal_actions(state, 2)} == {2}
+    assert player_view(state, 2)["deciding"] == [0, 1, 2, 3]
