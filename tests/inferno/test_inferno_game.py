@@ -369,3 +369,12 @@ def test_actions_built_in_code_are_checked_as_strictly_as_parsed_ones():
     assert PlayRedBoy((Disciple.PIG_MONK, Disciple.MONKEY_KING), (0, 0)) == PlayRedBoy(
         (Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 0)
     )
+
+
+def test_the_reference_list_of_action_forms_parses_back_and_covers_every_verb():
+    from rulesbook.inferno.actions import ACTION_FORMS
+
+    for text, meaning, rule in ACTION_FORMS:
+        assert str(parse_action(text)) == text and meaning and rule
+    kinds = {type(parse_action(text)) for text, _, _ in ACTION_FORMS}
+    assert kinds == {PlacePawn, LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay, Cancel, Pass, Step, Stay}

@@ -144,3 +144,11 @@ def test_mutated_notation_parses_or_raises_the_clear_error(position, data):
         Position.parse(mutated)
     except NotationError as error:
         assert repr(error.token) in str(error)
+
+
+def test_the_reference_list_of_notation_tokens_parses():
+    from rulesbook.inferno.position import NOTATION_TOKENS
+
+    for token, meaning in NOTATION_TOKENS:
+        position = Position.parse(token, Rules(two_pawns=True))
+        assert meaning and (len(position) == 0 if token == "." else str(position) == token)

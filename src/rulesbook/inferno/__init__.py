@@ -44,7 +44,7 @@ from rulesbook.inferno.effects import (
 from rulesbook.inferno.game import Decision, GameEvent, GameState, Phase, RoundResult, apply, legal_actions, new_game
 from rulesbook.inferno.position import Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.records import GameRecord, play_game, state_from_dict, state_from_json, state_to_dict, state_to_json
-from rulesbook.inferno.render import position_svg, show
+from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import complete_crosses, score, windows
 
@@ -103,6 +103,8 @@ __all__ = [
     "red_boy_targets",
     "score",
     "show",
+    "show_cards",
+    "cards_svg",
     "state_from_dict",
     "state_from_json",
     "state_to_dict",

@@ -72,6 +72,14 @@ class Colour(Enum):
 
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
 
+#: The tokens of the position notation: an example and what it means (for the book's reference).
+NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
+    (".", "an empty place"),
+    ("MK+2", "a disciple card: MK Monkey King, PM Pig Monk, SB Sandy Brother or DH Dragon Horse, and its value +1, +2, +3 or -3 (the + may be left out)"),
+    ("PM+1@R", "a card with a pawn on it: R red, Y yellow, B blue, K black"),
+    ("PM+1@RB", "two pawns on one card, only with the optional rule (MOI-R13)"),
+)
+
 
 class Position:
     """An immutable Mountain: which card lies at each place and where each pawn stands.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from rulesbook.inferno.cards import Disciple
+from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.position import Colour, Coord, Position
 
 CARD_WIDTH, CARD_HEIGHT, GAP, MARGIN = 58, 78, 6, 22
@@ -68,28 +68,9 @@ def position_svg(
         )
     for place, card in sorted(position.cards.items()):
         x, y = origin(place)
-        dashed = ' stroke-dasharray="4 3"' if card.value < 0 else ""
-        stroke, stroke_width = ("#2e8b57", 4) if place in highlights else ("#333", 1.5)
-        out.append(
-            f'<g data-place="{place[0]},{place[1]}"><rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" '
-            f'fill="{DISCIPLE_FILL[card.disciple]}" stroke="{stroke}" stroke-width="{stroke_width}"{dashed}/>'
-        )
-        if place in marks:
-            out.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_WIDTH - 6}" height="{CARD_HEIGHT - 6}" rx="4" '
-                'fill="none" stroke="#8e44ad" stroke-width="3"/>'
-            )
-        value_colour = "#b00020" if card.value < 0 else "#1a1a1a"
-        sign = "\u2212" if card.value < 0 else "+"
-        out.append(f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold">{card.disciple.code}</text>')
-        out.append(
-            f'<text x="{x + CARD_WIDTH / 2}" y="{y + 52}" font-size="24" font-weight="bold" text-anchor="middle" '
-            f'fill="{value_colour}">{sign}{abs(card.value)}</text>'
-        )
-        out.append(
-            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="8" text-anchor="middle" fill="#333">'
-            f"{escape(card.disciple.english)}</text></g>"
-        )
+        out.append(f'<g data-place="{place[0]},{place[1]}">')
+        out.append(_disciple_svg(x, y, card, highlighted=place in highlights, marked=place in marks))
+        out.append("</g>")
         for index, colour in enumerate(position.pawns_at(place)):
             cx, cy = x + CARD_WIDTH - 13 - index * 20, y + 14
             out.append(
@@ -99,6 +80,104 @@ def position_svg(
             )
     out.append("</svg>")
     return "".join(out)
+
+
+def _disciple_svg(x: float, y: float, card: DiscipleCard, highlighted: bool = False, marked: bool = False) -> str:
+    dashed = ' stroke-dasharray="4 3"' if card.value < 0 else ""
+    stroke, stroke_width = ("#2e8b57", 4) if highlighted else ("#333", 1.5)
+    parts = [
+        f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" '
+        f'fill="{DISCIPLE_FILL[card.disciple]}" stroke="{stroke}" stroke-width="{stroke_width}"{dashed}/>'
+    ]
+    if marked:
+        parts.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_WIDTH - 6}" height="{CARD_HEIGHT - 6}" rx="4" '
+            'fill="none" stroke="#8e44ad" stroke-width="3"/>'
+        )
+    value_colour = "#b00020" if card.value < 0 else "#1a1a1a"
+    sign = "\u2212" if card.value < 0 else "+"
+    parts.append(f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold">{card.disciple.code}</text>')
+    parts.append(
+        f'<text x="{x + CARD_WIDTH / 2}" y="{y + 52}" font-size="24" font-weight="bold" text-anchor="middle" '
+        f'fill="{value_colour}">{sign}{abs(card.value)}</text>'
+    )
+    parts.append(
+        f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="8" text-anchor="middle" fill="#333">'
+        f"{escape(card.disciple.english)}</text>"
+    )
+    return "".join(parts)
+
+
+EVENT_LINES = {
+    EventKind.MIGHTY_BISON_KING: ("Mighty", "Bison King"),
+    EventKind.IRON_FAN_PRINCESS: ("Iron Fan", "Princess"),
+    EventKind.RED_BOY: ("Red Boy",),
+    EventKind.GUAN_YIN: ("Guan Yin",),
+}
+
+
+def _event_svg(x: float, y: float, card: EventCard) -> str:
+    """An event: its name and family; a Red Boy shows its disciple picture in the lower right corner."""
+    parts = [
+        f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" fill="#fdfaf3" '
+        'stroke="#7a4b00" stroke-width="3"/>',
+        f'<text x="{x + 5}" y="{y + 11}" font-size="6" fill="#7a4b00">{escape(card.kind.family)}</text>',
+    ]
+    for index, line in enumerate(EVENT_LINES[card.kind]):
+        parts.append(
+            f'<text x="{x + CARD_WIDTH / 2}" y="{y + 34 + 13 * index}" font-size="11" font-weight="bold" '
+            f'text-anchor="middle">{escape(line)}</text>'
+        )
+    if card.picture is not None:
+        parts.append(
+            f'<rect x="{x + CARD_WIDTH - 26}" y="{y + CARD_HEIGHT - 20}" width="22" height="16" rx="3" '
+            f'fill="{DISCIPLE_FILL[card.picture]}" stroke="#333"/>'
+            f'<text x="{x + CARD_WIDTH - 15}" y="{y + CARD_HEIGHT - 8}" font-size="10" font-weight="bold" '
+            f'text-anchor="middle">{card.picture.code}</text>'
+        )
+    return "".join(parts)
+
+
+def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None) -> str:
+    """SVG text of cards laid out in rows: a hand, a deck, the components of the game."""
+    cards = list(cards)
+    rows = max(1, -(-len(cards) // per_row))
+    columns = min(per_row, max(1, len(cards)))
+    width = GAP + columns * (CARD_WIDTH + GAP)
+    height = GAP + rows * (CARD_HEIGHT + GAP)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        'font-family="sans-serif" role="img">',
+        f"<title>{escape(title or ', '.join(card.code for card in cards))}</title>",
+    ]
+    for index, card in enumerate(cards):
+        x = GAP + (index % per_row) * (CARD_WIDTH + GAP)
+        y = GAP + (index // per_row) * (CARD_HEIGHT + GAP)
+        out.append(f'<g data-card="{card.code}">')
+        out.append(_disciple_svg(x, y, card) if isinstance(card, DiscipleCard) else _event_svg(x, y, card))
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+class CardsPicture:
+    """Cards for a notebook: SVG to look at, their codes as text so nbval stays stable."""
+
+    def __init__(self, cards: Iterable[Card], per_row: int = 9, title: str | None = None):
+        self.cards = tuple(cards)
+        self.per_row = per_row
+        self.title = title
+
+    def _repr_svg_(self) -> str:
+        return cards_svg(self.cards, self.per_row, self.title)
+
+    def __repr__(self) -> str:
+        return " ".join(card.code for card in self.cards)
+
+
+def show_cards(cards: Iterable[Card], per_row: int = 9, title: str | None = None) -> CardsPicture:
+    """A picture of cards in rows (a hand, the deck)."""
+    return CardsPicture(cards, per_row, title)
 
 
 class MountainPicture:
