@@ -1,0 +1,304 @@
+"""The Mighty Bison King lesson: a referee for one turn of Bison King plays and the phase II step.
+
+Every yes and no comes from the rules library (`bison_destinations`, `step_destinations`); this
+module only words the answers for a learner and says who may cancel (MOI-R06). A full game
+engine replaces this referee later without changing the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.inferno.cards import EventKind
+from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
+from rulesbook.inferno.position import Colour, Coord, Position, neighbours
+from rulesbook.inferno.rules import Rules
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+
+BISON = EventKind.MIGHTY_BISON_KING.value
+#: The longest path the explanations measure; longer ones are "N or more".
+_LONGEST_TOLD = 7
+
+
+def place_name(position: Position, place: Coord) -> str:
+    card = position.card_at(place)
+    where = f"({place[0]}, {place[1]})"
+    return f"the {card.code} card at {where}" if card else f"the empty place {where}"
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def path_lengths(position: Position, start: Coord, longest: int = _LONGEST_TOLD) -> dict[Coord, set[int]]:
+    """For each card, the lengths of the paths from start that visit no card twice (MOI-R05).
+
+    Only used to word explanations; what is legal is `bison_destinations`.
+    """
+    return _path_lengths(position, start, longest)
+
+
+@lru_cache(maxsize=512)
+def _path_lengths(position: Position, start: Coord, longest: int) -> dict[Coord, set[int]]:
+    lengths: dict[Coord, set[int]] = {}
+    path = {start}
+    cards = position.cards
+
+    def walk(place: Coord, taken: int) -> None:
+        lengths.setdefault(place, set()).add(taken)
+        if taken == longest:
+            return
+        for near in neighbours(place):
+            if near in cards and near not in path:
+                path.add(near)
+                walk(near, taken + 1)
+                path.remove(near)
+
+    walk(start, 0)
+    return lengths
+
+
+def cancel_rights(position: Position, player: Colour | str, target: Colour | str, cards: int = 1,
+                  rules: Rules = Rules()) -> dict[Colour, str]:
+    """Who may cancel a Mighty Bison King, and with what (MOI-R06).
+
+    EN: only the owner of the moved pawn, and not when it is the player's own; ZH: any opponent.
+    One Bison King is cancelled with one Iron Fan Princess or one Guan Yin; two with two Iron Fan
+    Princesses or one Guan Yin (both editions). The players are the pawns on the Mountain.
+    """
+    player, target = Colour.parse(player), Colour.parse(target)
+    means = "an Iron Fan Princess or a Guan Yin" if cards == 1 else "two Iron Fan Princesses or one Guan Yin"
+    opponents = [colour for colour in position.pawns if colour is not player]
+    if rules.any_opponent_cancels:
+        who = opponents
+    else:
+        who = [target] if target is not player else []
+    return {colour: means for colour in who}
+
+
+def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: int, rules: Rules) -> str:
+    rights = cancel_rights(position, player, target, cards, rules)
+    if not rights:
+        return "Nobody may cancel it: the pawn is the player's own (MOI-R06)."
+    means = next(iter(rights.values()))
+    names = [colour.english.capitalize() for colour in rights]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"{who} may cancel it at once with {means} (MOI-R06)."
+
+
+def _steps_words(lengths: set[int]) -> str:
+    shown = sorted(lengths)
+    words = [str(n) for n in shown]
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    more = " (or more)" if shown[-1] >= _LONGEST_TOLD else ""
+    return f"{text}{more} card{'s' if shown != [1] else ''}"
+
+
+@dataclass(frozen=True)
+class BisonTurn:
+    """One state of the lesson: the Mountain, the cards left in hand, and the phase of the turn."""
+
+    position: Position
+    hand: tuple[str, ...]
+    phase: str = "play"  # "play" (phase I), "over" (after the phase II step)
+
+
+class BisonLesson:
+    """Referee of a Mighty Bison King lesson for `player`, holding `hand` (event codes).
+
+    pawns: the pawns a Bison King may move (default: every pawn on the Mountain).
+    step: whether the phase II step is offered (own pawn in EN, any pawn in ZH, MOI-R09).
+    """
+
+    def __init__(self, position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,),
+                 rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False):
+        self.rules = rules or Rules()
+        self.position = position if isinstance(position, Position) else Position.parse(position, self.rules)
+        self.player = Colour.parse(player)
+        self.position.pawn(self.player)
+        self.hand = tuple(EventKind(code.split(":")[0]).value for code in hand)
+        movable = tuple(self.position.pawns) if pawns is None else tuple(Colour.parse(c) for c in pawns)
+        self.pawns = tuple(colour for colour in Colour if colour in movable)
+        self.step = step
+
+    # --- the referee's questions ------------------------------------------------------------
+    def start(self) -> BisonTurn:
+        return BisonTurn(self.position, self.hand)
+
+    def picture(self, state: BisonTurn) -> dict[str, Any]:
+        position = state.position
+        who = self.player.english.capitalize()
+        if state.phase == "over":
+            decision = f"{who}'s turn is over"
+        elif any(code == BISON for code in state.hand) or self.step:
+            decision = f"{who} to play"
+        else:
+            decision = f"{who} has no Bison King left"
+        return {
+            "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(position.cards.items())],
+            "pawns": [[colour.letter, *position.pawn(colour)] for colour in Colour if colour in position.pawns],
+            "hand": [{"code": code, "label": EventKind(code).english} for code in state.hand],
+            "player": self.player.letter,
+            "decision": decision,
+        }
+
+    def places(self, state: BisonTurn) -> set[Coord]:
+        return set(state.position.cards) | state.position.empty_neighbours()
+
+    def choices(self, state: BisonTurn) -> list[Choice]:
+        out: list[Choice] = []
+        indices = range(len(state.hand))
+        for size in (1, 2, 3):
+            for picked in combinations(indices, size):
+                key = "+".join(f"h{i}" for i in picked)
+                codes = [state.hand[i] for i in picked]
+                label = " + ".join(EventKind(code).english for code in codes)
+                out.append(self._hand_choice(state, key, label, codes))
+        if self.step:
+            who = self.pawns if self.rules.step_any_pawn else (self.player,)
+            if state.phase == "over":
+                out.append(Choice("step", "Move one card (phase II)", refusal="The turn is over: the phase II move is made once (rulebook, II)."))
+            else:
+                options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
+                out.append(Choice("step", "Move one card (phase II)", options, self.player.letter))
+        return out
+
+    def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
+        if state.phase == "over":
+            return Choice(key, label, refusal="The turn is over: cards are played in phase I, before the pawn's own move (rulebook, I and II).")
+        if any(code != BISON for code in codes):
+            return Choice(key, label, refusal=(
+                "This board teaches the Mighty Bison King; keep the other cards for now. An Iron Fan Princess "
+                "or a Guan Yin in hand is what cancels a Bison King (MOI-R06)."))
+        if len(codes) not in BISON_STEPS:
+            try:
+                bison_destinations(state.position, self.player, len(codes), self.rules)
+            except ValueError as error:
+                return Choice(key, label, refusal=str(error))
+        default = self.player if self.player in self.pawns else self.pawns[0]
+        options = {colour.letter: f"bison{len(codes)}:{colour.letter}" for colour in self.pawns}
+        return Choice(key, label, options, default.letter)
+
+    def play(self, state: BisonTurn, option: str, place: Coord) -> Outcome:
+        effect, _, letter = option.partition(":")
+        colour = Colour.parse(letter)
+        if state.phase == "over":
+            raise IllegalAction("The turn is over", "rulebook, II")
+        if effect == "step":
+            return self._step(state, colour, place)
+        if effect.startswith("bison"):
+            return self._bison(state, colour, int(effect.removeprefix("bison")), place)
+        raise IllegalAction(f"{option!r} is not a move of this lesson", "MOI-R05")
+
+    def _bison(self, state: BisonTurn, colour: Colour, cards: int, place: Coord) -> Outcome:
+        position = state.position
+        if state.hand.count(BISON) < cards:
+            raise IllegalAction(f"only {state.hand.count(BISON)} Mighty Bison King card(s) are left in hand", "rulebook, I")
+        start = position.pawn(colour)
+        if place in bison_destinations(position, colour, cards, self.rules):
+            lengths = sorted(n for n in path_lengths(position, start)[place] if n in BISON_STEPS[cards])
+            hand = list(state.hand)
+            for _ in range(cards):
+                hand.remove(BISON)
+            after = position.with_pawn(colour, place)
+            who = self.player.english.capitalize()
+            what = "one Mighty Bison King" if cards == 1 else "two Mighty Bison Kings"
+            say = (f"{who} plays {what}: the {colour.english} pawn goes from {place_name(position, start)} to "
+                   f"{place_name(position, place)}, a path of {_steps_words(set(lengths[:1]))}. "
+                   + _cancel_sentence(position, self.player, colour, cards, self.rules))
+            log = f"Bison King ×{cards}: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
+            reach = f"the {colour.english} pawn can reach {place_name(position, place)} by a path of {_steps_words(set(lengths[:1]))}."
+            return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach)
+        raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
+
+    def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> str:
+        start = position.pawn(colour)
+        steps = BISON_STEPS[cards]
+        span = f"{steps[0]} to {steps[-1]}" if cards == 1 else f"{steps[0]} or {steps[-1]}"
+        what = "One Mighty Bison King" if cards == 1 else "Two Mighty Bison Kings"
+        if place not in position.cards:
+            return "There is no card there: the Bison King moves a pawn from card to card and never over an empty place"
+        if place == start:
+            return ("The pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
+        if not has_room(position, place, self.rules):
+            others = " and ".join(f"the {c.english} pawn" for c in position.pawns_at(place))
+            return (f"{others.capitalize()} stands on {place_name(position, place)}: a pawn may pass over another "
+                    "pawn but never stop on it")
+        lengths = path_lengths(position, start).get(place, set())
+        if not lengths:
+            return f"No path of cards leads from the {colour.english} pawn to {place_name(position, place)}"
+        return (f"{what} move{'s' if cards == 1 else ''} a pawn {span} cards, and every path from "
+                f"{place_name(position, start)} to {place_name(position, place)} that visits no card twice "
+                f"is {_steps_words(lengths)} long")
+
+    def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
+        position = state.position
+        if colour is not self.player and not self.rules.step_any_pawn:
+            raise IllegalAction("In phase II a player moves their own pawn only", "MOI-R09")
+        start = position.pawn(colour)
+        if place in step_destinations(position, colour, self.rules):
+            who = self.player.english.capitalize()
+            say = (f"{who} moves the {colour.english} pawn one card, from {place_name(position, start)} to "
+                   f"{place_name(position, place)} (rulebook, II). The turn is over.")
+            log = f"Step: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
+            return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log)
+        if place not in position.cards:
+            why = "There is no card there: the pawn moves onto a card"
+        elif place == start:
+            why = "The phase II move goes to another card; to stay, simply make no move"
+        elif place not in set(neighbours(start)):
+            why = (f"{_first_upper(place_name(position, place))} is not next to the pawn: the phase II move is one "
+                   "card up, down, left or right, never diagonal")
+        else:
+            why = f"{_first_upper(place_name(position, place))} already holds a pawn: a card holds one pawn"
+        raise IllegalAction(why, "MOI-R09")
+
+    def idle(self, state: BisonTurn) -> str:
+        if state.phase == "over":
+            return "The turn is over. Undo, or click an entry of the move log, to try another way."
+        return "First choose a card from the hand, then click the card where the pawn should go."
+
+    def hint(self, state: BisonTurn) -> str:
+        position = state.position
+        bisons = state.hand.count(BISON)
+        if state.phase == "over" or (not bisons and not self.step):
+            return "Undo, or click an entry of the move log, to try another way."
+        parts = []
+        colour = self.player if self.player in self.pawns else self.pawns[0]
+        for cards in (1, 2):
+            if bisons >= cards:
+                reach = len(bison_destinations(position, colour, cards, self.rules))
+                what = "one Bison King" if cards == 1 else "two Bison Kings played together"
+                parts.append(f"{what} can take the {colour.english} pawn to {reach} card{'s' if reach != 1 else ''}")
+        text = "; ".join(parts)
+        advice = "Count cards, not squares: the path may cross other pawns but may not visit a card twice (MOI-R05)."
+        return (text[:1].upper() + text[1:] + ". " + advice) if text else advice
+
+
+def bison_lesson(position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,), *,
+                 rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False,
+                 moves: int = 2, title: str = "") -> dict[str, Any]:
+    """A Bison King lesson as plain data, every state up to `moves` clicks precomputed."""
+    referee = BisonLesson(position, player, hand, rules, pawns, step)
+    return LessonGraph(referee).lesson(moves, title=title)
+
+
+def find_exercise(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
+                  rules: Rules | None = None, title: str = "") -> dict[str, Any]:
+    """An exercise: find every card the Bison King can take `pawn` to with `cards` cards (MOI-R05).
+
+    The targets are hidden; each right click is marked found, each wrong one explained.
+    """
+    colour = Colour.parse(pawn)
+    referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,))
+    graph = LessonGraph(referee)
+    lesson = graph.lesson(0, title=title, mode="find")
+    option = f"bison{cards}:{colour.letter}"
+    choice = "+".join(f"h{i}" for i in range(cards))
+    answers = sorted(lesson["nodes"][graph.start_id]["options"][option]["targets"])
+    lesson["exercise"] = {"choice": choice, "option": option, "answers": answers}
+    return lesson
