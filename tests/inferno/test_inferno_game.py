@@ -28,7 +28,7 @@ from rulesbook.inferno.actions import (
     red_boy,
 )
 from rulesbook.inferno.cards import Disciple, parse_card
-from rulesbook.inferno.game import GameState, Phase, apply, legal_actions, new_game
+from rulesbook.inferno.game import GameState, Phase, apply, game_moment, legal_actions, mountain_layout, new_game
 from rulesbook.inferno.records import GameRecord, state_from_json, state_to_json
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE
@@ -39,31 +39,8 @@ def cards(text):
 
 
 def table(mountain, hands, rules=Rules(), pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2", seat=0, phase=Phase.PLAY, totals=None):
-    """A game moment built by hand; the rest of the deck lies in the discard pile, so all 52 are there."""
-    position = Position.parse(mountain, rules)
-    hands = tuple(cards(hand) for hand in hands)
-    draw_pile = cards(pile)
-    used = Counter(position.cards.values()) + Counter(draw_pile)
-    for hand in hands:
-        used.update(hand)
-    rest = Counter(DECK) - used
-    assert not (used - Counter(DECK)), "more copies than the deck holds"
-    colours = tuple(Colour)[: len(hands)]
-    return GameState(
-        rules=rules,
-        colours=colours,
-        seed=0,
-        round=1,
-        first_seat=0,
-        mountain=position,
-        draw_pile=draw_pile,
-        discard_pile=tuple(rest.elements()),
-        hands=hands,
-        totals=totals or (0,) * len(hands),
-        results=(),
-        seat=seat,
-        phase=phase,
-    )
+    """A game moment built by hand; the rest of the deck lies in the discard pile."""
+    return game_moment(mountain, hands, rules=rules, pile=pile, seat=seat, phase=phase, totals=totals)
 
 
 def refused(state, action, rule):
@@ -378,3 +355,32 @@ def test_the_reference_list_of_action_forms_parses_back_and_covers_every_verb():
         assert str(parse_action(text)) == text and meaning and rule
     kinds = {type(parse_action(text)) for text, _, _ in ACTION_FORMS}
     assert kinds == {PlacePawn, LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay, Cancel, Pass, Step, Stay}
+
+
+def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables():
+    state = game_moment(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"], pile=5)
+    assert state.all_cards() == Counter(DECK) and len(state.draw_pile) == 5
+    assert state.colours == (R, Y, B)
+    with pytest.raises(ValueError, match="MOI-R01"):
+        game_moment("MK+3 PM+1@R\n. SB+1@Y", ["MK+3", "PM+2"])
+    with pytest.raises(ValueError, match="belongs to no player"):
+        game_moment(LINE, ["SB+2", "PM+2"], colours="RY")
+
+
+def test_the_layout_says_which_events_were_set_aside_MOI_R19():
+    for seed in range(30):
+        layout = mountain_layout(seed, 1, 3)
+        assert layout.set_aside == tuple(card for card in layout.turned if not isinstance(card, DiscipleCard))
+        assert len(layout.turned) == 6 + len(layout.set_aside)
+        assert Counter(layout.draw_pile) + Counter(layout.mountain.cards.values()) == Counter(DECK)
+        assert new_game(3, seed).mountain == layout.mountain
+
+
+def test_play_out_prints_events_and_refusal_insists_on_a_real_refusal(capsys):
+    from rulesbook.inferno import play_out, refusal
+
+    state = play_out(table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"]), "bison B 0,1")
+    assert "red plays Mighty Bison King" in capsys.readouterr().out and state.phase is Phase.RESPOND
+    assert refusal(state, "end").rule == "MOI-R06"
+    with pytest.raises(AssertionError, match="allowed"):
+        refusal(state, "pass")

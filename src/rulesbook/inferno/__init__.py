@@ -41,14 +41,39 @@ from rulesbook.inferno.effects import (
     red_boy_targets,
     step_destinations,
 )
-from rulesbook.inferno.game import Decision, GameEvent, GameState, Phase, RoundResult, apply, legal_actions, new_game
+from rulesbook.inferno.game import (
+    HAND_SIZE,
+    Decision,
+    GameEvent,
+    GameState,
+    MountainLayout,
+    Phase,
+    RoundResult,
+    apply,
+    game_moment,
+    legal_actions,
+    mountain_layout,
+    new_game,
+    round_scores,
+)
 from rulesbook.inferno.position import Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.records import GameRecord, play_game, state_from_dict, state_from_json, state_to_dict, state_to_json
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.scoring import complete_crosses, score, windows
+from rulesbook.inferno.narration import play_out, refusal
+from rulesbook.inferno.scoring import COLUMN, ROW, best_window, complete_crosses, score, windows
 
 __all__ = [
+    "COLUMN",
+    "HAND_SIZE",
+    "MountainLayout",
+    "ROW",
+    "best_window",
+    "game_moment",
+    "mountain_layout",
+    "play_out",
+    "refusal",
+    "round_scores",
     "Action",
     "Cancel",
     "Card",

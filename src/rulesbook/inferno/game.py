@@ -209,26 +209,40 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int = 0, rules: Ru
     return _set_up_round(state, 1, 0)
 
 
-def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameState:
+@dataclass(frozen=True)
+class MountainLayout:
+    """How a round's Mountain was laid out: the cards turned over in order, the events set aside."""
+
+    turned: tuple[Card, ...]
+    set_aside: tuple[EventCard, ...]
+    mountain: Position
+    draw_pile: tuple[Card, ...]
+
+
+def mountain_layout(seed: int, round_number: int, players: int) -> MountainLayout:
     """All 52 cards shuffled, a 2 x players Mountain of disciples, events shuffled back (MOI-R14, MOI-R19)."""
-    pile = shuffled(DECK, state.seed, "round", round_number)
-    columns = state.players
+    pile = shuffled(DECK, seed, "round", round_number)
     cards: dict[Coord, DiscipleCard] = {}
-    aside: list[Card] = []
-    while len(cards) < 2 * columns:
+    turned: list[Card] = []
+    while len(cards) < 2 * players:
         card = pile.pop()
+        turned.append(card)
         if isinstance(card, DiscipleCard):
             index = len(cards)
-            cards[(index // columns, index % columns)] = card
-        else:
-            aside.append(card)
-    pile = shuffled(pile + aside, state.seed, "round", round_number, "events shuffled back")
+            cards[(index // players, index % players)] = card
+    aside = tuple(card for card in turned if isinstance(card, EventCard))
+    pile = shuffled(pile + list(aside), seed, "round", round_number, "events shuffled back")
+    return MountainLayout(tuple(turned), aside, Position(cards), tuple(pile))
+
+
+def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameState:
+    layout = mountain_layout(state.seed, round_number, state.players)
     return replace(
         state,
         round=round_number,
         first_seat=first_seat,
-        mountain=Position(cards),
-        draw_pile=tuple(pile),
+        mountain=layout.mountain,
+        draw_pile=layout.draw_pile,
         discard_pile=(),
         hands=((),) * state.players,
         seat=first_seat,
@@ -247,6 +261,77 @@ def _deal(state: GameState) -> GameState:
         for offset in range(state.players):
             hands[(state.first_seat + offset) % state.players].append(pile.pop())
     return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
+
+
+def game_moment(
+    mountain: Position | str,
+    hands: Sequence[str | Sequence[Card]],
+    *,
+    rules: Rules | None = None,
+    pile: int | str | Sequence[Card] = 20,
+    seat: int = 0,
+    phase: Phase = Phase.PLAY,
+    totals: Sequence[int] | None = None,
+    colours: Sequence[Colour | str] | None = None,
+) -> GameState:
+    """A game moment set up by hand, for chapters, exercises and tests.
+
+    `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
+    else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
+    black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
+    remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
+    """
+    from rulesbook.inferno.cards import parse_card
+
+    rules = rules or Rules()
+    position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
+
+    def cards_of(item) -> tuple[Card, ...]:
+        return tuple(parse_card(code) for code in item.split()) if isinstance(item, str) else tuple(item)
+
+    held = tuple(cards_of(hand) for hand in hands)
+    if colours is not None:
+        seats = tuple(Colour.parse(colour) for colour in colours)
+    elif len(position.pawns) == len(held):
+        seats = tuple(colour for colour in COLOUR_ORDER if colour in position.pawns)
+    else:
+        seats = COLOUR_ORDER[: len(held)]
+    if len(seats) != len(held) or not 2 <= len(seats) <= 4:
+        raise ValueError("give one hand per player, 2 to 4 players, and as many colours")
+    strangers = set(position.pawns) - set(seats)
+    if strangers:
+        raise ValueError(f"the {', '.join(c.english for c in strangers)} pawn belongs to no player here")
+    rest = list(DECK)
+    for card in [*position.cards.values(), *(card for hand in held for card in hand)]:
+        try:
+            rest.remove(card)
+        except ValueError:
+            raise ValueError(f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
+    if isinstance(pile, int):
+        draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
+    else:
+        draw_pile = cards_of(pile)
+        for card in draw_pile:
+            try:
+                rest.remove(card)
+            except ValueError:
+                raise ValueError(f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
+        discard = tuple(rest)
+    return GameState(
+        rules=rules,
+        colours=seats,
+        seed=0,
+        round=1,
+        first_seat=0,
+        mountain=position,
+        draw_pile=draw_pile,
+        discard_pile=discard,
+        hands=held,
+        totals=tuple(totals) if totals is not None else (0,) * len(seats),
+        results=(),
+        seat=seat,
+        phase=phase,
+    )
 
 
 # --- what may be done -----------------------------------------------------------------------------
