@@ -378,8 +378,13 @@ class Board {
     else {
       const option = this.option(node);
       const count = Object.keys(option.data.targets).length;
-      const what = this.mode() === "find" ? "find every card it can reach" : `${count} highlighted`;
-      this.say(`${choice.label}: moving the ${PAWN_NAMES[option.pawn]} pawn; ${what}.`, "info");
+      if (choice.prompt) {
+        const what = this.mode() === "find" ? "find them all" : `${count} highlighted`;
+        this.say(`${choice.prompt.replace("{count}", count)}; ${what}.`, "info");
+      } else {
+        const what = this.mode() === "find" ? "find every card it can reach" : `${count} highlighted`;
+        this.say(`${choice.label}: moving the ${PAWN_NAMES[option.pawn]} pawn; ${what}.`, "info");
+      }
     }
     this.save();
     this.draw();

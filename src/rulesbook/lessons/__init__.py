@@ -5,6 +5,7 @@ writes the answers down so that a board on a static page can run a lesson with n
 """
 
 from rulesbook.lessons.bison import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, path_lengths
+from rulesbook.lessons.game import GameReferee, card_label, find_in_game, game_find_exercise
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, Referee, parse_place, place_key, refusal_text
 
 __all__ = [
@@ -12,6 +13,10 @@ __all__ = [
     "BisonLesson",
     "BisonTurn",
     "Choice",
+    "GameReferee",
+    "card_label",
+    "find_in_game",
+    "game_find_exercise",
     "LessonGraph",
     "Outcome",
     "Referee",

@@ -50,6 +50,9 @@ class Choice:
     options: dict[str, str] = field(default_factory=dict)
     pawn: str | None = None
     refusal: str | None = None
+    #: What the board says when the choice is made; "{count}" becomes the number of targets.
+    #: Without it the board words a pawn move ("moving the red pawn").
+    prompt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,8 @@ class Referee(Protocol):
 
 def refusal_text(error: IllegalAction) -> str:
     """The sentence a learner reads: the reason, then the rule id in brackets."""
-    return f"{error.reason} ({error.rule})"
+    reason = error.reason
+    return f"{reason[:1].upper()}{reason[1:]} ({error.rule})"
 
 
 class LessonGraph:
@@ -139,6 +143,8 @@ class LessonGraph:
                 choices[choice.key] = {"label": choice.label, "refusal": choice.refusal}
                 continue
             choices[choice.key] = {"label": choice.label, "options": dict(choice.options), "pawn": choice.pawn}
+            if choice.prompt is not None:
+                choices[choice.key]["prompt"] = choice.prompt
             for option in choice.options.values():
                 if option in options:
                     continue

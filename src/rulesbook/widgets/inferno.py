@@ -17,7 +17,9 @@ import traitlets
 from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.position import Colour, Position
 from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.game import GameState
 from rulesbook.lessons.bison import BISON, BisonLesson
+from rulesbook.lessons.game import GameReferee, find_in_game
 from rulesbook.lessons.graph import LessonGraph, Referee, parse_place, place_key, refusal_text
 from rulesbook.widgets.assets import asset_text
 
@@ -80,6 +82,18 @@ class InfernoBoard(anywidget.AnyWidget):
         }
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
+    @classmethod
+    def game(cls, state: GameState, *, moves: int = 1, title: str = "") -> InfernoBoard:
+        """A board on any game moment (see `rulesbook.inferno.game_moment`), refereed by the engine."""
+        return cls(GameReferee(state), moves=moves, title=title)
+
+    @classmethod
+    def find_in_game(cls, state: GameState, choice: str = "h0", pawn: str | None = None, *, title: str = "") -> InfernoBoard:
+        """An exercise on a game moment: with the hand cards `choice` ("h0", "h0+h1"), find every
+        place the engine accepts; each wrong click gets the engine's refusal and its rule id."""
+        referee, exercise = find_in_game(state, choice, pawn)
+        return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
+
     # --- reading -----------------------------------------------------------------------------
     @property
     def referee(self) -> Referee:
@@ -92,7 +106,8 @@ class InfernoBoard(anywidget.AnyWidget):
 
     @property
     def position(self) -> Position:
-        return self.state.position
+        state = self.state
+        return state.mountain if isinstance(state, GameState) else state.position
 
     def node(self) -> dict[str, Any]:
         """The current state's record, sentences written out (not packed)."""
@@ -129,9 +144,11 @@ class InfernoBoard(anywidget.AnyWidget):
 
     def click(self, place: tuple[int, int] | str, choice: str | None = None, pawn: str | None = None) -> str:
         """Play a click as the front end would: `choice` of hand cards ("h0", "h0+h1") or "step",
-        on `place`. Returns the message the reader sees.
+        on `place` (an exercise's own cards when none are given). Returns the message the reader sees.
         """
         key = place if isinstance(place, str) else place_key(place)
+        if choice is None and self._mode == "find":
+            choice = self._exercise.get("choice")
         self.handle({"type": "click", "node": self.history[-1][0], "choice": choice, "pawn": pawn, "place": key})
         return self.message
 

@@ -1,0 +1,212 @@
+"""A referee over the whole Mountain of Inferno engine: any game moment becomes a board.
+
+The engine (`legal_actions`, `apply`) answers every click; this module only maps the board's
+vocabulary (hand cards picked by index, a pawn, a place) to the engine's actions and words the
+outcome. Refusals are the engine's own `IllegalAction`s, with their rule ids.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.inferno.actions import LayDisciple, PlacePawn, PlayBison, PlayPrincess, PlayRedBoy, Step
+from rulesbook.inferno.cards import Card, DiscipleCard, EventKind
+from rulesbook.inferno.game import GameState, Phase, apply, legal_actions
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+
+_NO_PAIR = (
+    "Only two Mighty Bison Kings, or two Red Boys, are played together as one effect; "
+    "other cards are played one at a time"
+)
+
+
+def card_label(card: Card) -> str:
+    if isinstance(card, DiscipleCard):
+        return f"{card.disciple.english} {card.value:+d}"
+    if card.kind is EventKind.RED_BOY:
+        return f"Red Boy ({card.picture.code})"
+    return card.kind.english
+
+
+def _where(state: GameState, place: Coord) -> str:
+    card = state.mountain.card_at(place)
+    return f"the {card.code} card at ({place[0]}, {place[1]})" if card else f"the empty place ({place[0]}, {place[1]})"
+
+
+class GameReferee:
+    """Referee of a board that starts from any `GameState` and follows the engine from there.
+
+    A click plays the deciding player's action; answers to an effect and the end of step I are
+    not clicks on places, so a board shows those moments and stops (Undo goes back).
+    """
+
+    def __init__(self, state: GameState):
+        self.first = state
+
+    def start(self) -> GameState:
+        return self.first
+
+    def picture(self, state: GameState) -> dict[str, Any]:
+        mountain = state.mountain
+        decision = state.decision
+        if decision is None:
+            seat, words = state.seat, "The game is over"
+        else:
+            seat = decision.seat
+            who = decision.colour.english.capitalize()
+            words = {
+                Phase.PLACE_PAWN: f"{who} to place a pawn",
+                Phase.PLAY: f"{who} to play",
+                Phase.RESPOND: f"{who} may cancel the effect just played, or let it happen (MOI-R06)",
+                Phase.STEP: f"{who} may move a pawn one card (phase II)",
+            }[decision.phase]
+        return {
+            "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(mountain.cards.items())],
+            "pawns": [[colour.letter, *mountain.pawn(colour)] for colour in COLOUR_ORDER if colour in mountain.pawns],
+            "hand": [{"code": card.code, "label": card_label(card)} for card in state.hands[seat]],
+            "player": state.colours[seat].letter,
+            "decision": words,
+        }
+
+    def places(self, state: GameState) -> set[Coord]:
+        return set(state.mountain.cards) | state.mountain.empty_neighbours()
+
+    def choices(self, state: GameState) -> list[Choice]:
+        decision = state.decision
+        if decision is None or decision.phase is Phase.RESPOND:
+            return []
+        me = decision.colour.letter
+        if decision.phase is Phase.PLACE_PAWN:
+            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a card: {count} cards are free")]
+        if decision.phase is Phase.STEP:
+            colours = sorted({action.colour for action in legal_actions(state) if isinstance(action, Step)}, key=COLOUR_ORDER.index)
+            if not colours:
+                return [Choice("step", "Move one card (phase II)", refusal="No pawn can step: every card next to it is full or missing (MOI-R09)")]
+            options = {colour.letter: f"step:{colour.letter}" for colour in colours}
+            return [Choice("step", "Move one card (phase II)", options, me if me in options else colours[0].letter)]
+        hand = state.hands[decision.seat]
+        pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
+        out = []
+        for index, card in enumerate(hand):
+            key, label = f"h{index}", card_label(card)
+            if isinstance(card, DiscipleCard):
+                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} places"))
+            elif card.kind is EventKind.MIGHTY_BISON_KING:
+                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me))
+            elif card.kind is EventKind.IRON_FAN_PRINCESS:
+                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me,
+                                  prompt="Iron Fan Princess: the card under the pawn goes, pawn and all, to one of {count} places"))
+            elif card.kind is EventKind.RED_BOY:
+                out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
+                                  prompt=f"Red Boy ({card.picture.english}): {{count}} cards it may discard"))
+            else:
+                out.append(Choice(key, label, refusal="Guan Yin has no effect of its own: it cancels an effect another player plays (MOI-R06)"))
+        for first, second in combinations(range(len(hand)), 2):
+            key = f"h{first}+h{second}"
+            label = f"{card_label(hand[first])} + {card_label(hand[second])}"
+            kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
+            if kinds == {EventKind.MIGHTY_BISON_KING}:
+                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me))
+            elif kinds == {EventKind.RED_BOY}:
+                out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
+                                  prompt="Two Red Boys: {count} cards they may discard"))
+            else:
+                out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
+        return out
+
+    def action(self, state: GameState, option: str, place: Coord):
+        """The engine action a click means; IllegalAction for an option this state does not offer."""
+        verb, _, argument = option.partition(":")
+        hand = state.hands[state.decision.seat] if state.decision else ()
+        try:
+            if verb == "pawn":
+                return PlacePawn(place)
+            if verb == "lay":
+                return LayDisciple(hand[int(argument)], place)
+            if verb in ("bison1", "bison2"):
+                return PlayBison(Colour.parse(argument), place, int(verb[-1]))
+            if verb == "fan":
+                return PlayPrincess(Colour.parse(argument), place)
+            if verb in ("redboy", "redboy2"):
+                pictures = tuple(hand[int(i)].picture for i in argument.split(","))
+                return PlayRedBoy(pictures, place)
+            if verb == "step":
+                return Step(Colour.parse(argument), place)
+        except (IndexError, ValueError, AttributeError):
+            pass
+        raise IllegalAction(f"'{option}' is not a choice on this board now", "rulebook, Play")
+
+    def play(self, state: GameState, option: str, place: Coord) -> Outcome:
+        action = self.action(state, option, place)
+        following, events = apply(state, action)
+        say = " ".join(_sentence(event.text) for event in events)
+        if following.phase is Phase.RESPOND:
+            names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
+            say += f" {names} may cancel it now (MOI-R06)."
+        return Outcome(following, say, str(action), self._reach(state, action))
+
+    def _reach(self, state: GameState, action) -> str:
+        where = _where(state, action.place)
+        if isinstance(action, LayDisciple):
+            return f"{action.card.code} may be laid at ({action.place[0]}, {action.place[1]}): it touches the Mountain along a side."
+        if isinstance(action, PlayRedBoy):
+            return f"{where} may be discarded: it holds no pawn and the Mountain stays in one piece."
+        if isinstance(action, PlayPrincess):
+            return f"the card may go to ({action.place[0]}, {action.place[1]}), touching the rest of the Mountain."
+        if isinstance(action, Step):
+            return f"the {action.colour.english} pawn may step to {where}."
+        return f"{where} works."
+
+    def idle(self, state: GameState) -> str:
+        decision = state.decision
+        if decision is None:
+            return "The game is over. Undo, or click an entry of the move log, to look back."
+        if decision.phase is Phase.RESPOND:
+            return (f"{decision.colour.english.capitalize()} now decides whether to cancel (MOI-R06); this board "
+                    "stops here. Undo to try another way.")
+        if decision.phase is Phase.STEP:
+            return "Choose \u201cMove one card\u201d, then click the card the pawn should step to."
+        if decision.phase is Phase.PLACE_PAWN:
+            return "Choose \u201cPlace your pawn\u201d, then click a free card."
+        return "First choose a card from the hand, then click where it should act."
+
+    def hint(self, state: GameState) -> str:
+        actions = legal_actions(state)
+        counts: dict[str, int] = {}
+        for action in actions:
+            word = str(action).split()[0]
+            counts[word] = counts.get(word, 0) + 1
+        return "Legal now: " + ", ".join(f"{count} \u00d7 {word}" for word, count in sorted(counts.items())) + "."
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def game_find_exercise(state: GameState, choice: str, pawn: str | None = None, *, title: str = "") -> dict[str, Any]:
+    """An exercise on a game moment as plain data: with the hand cards of `choice` ("h0", "h0+h1"),
+    find every place the engine accepts; wrong clicks get the engine's refusal with its rule id.
+    """
+    referee, exercise = find_in_game(state, choice, pawn)
+    lesson = LessonGraph(referee).lesson(0, title=title, mode="find")
+    lesson["exercise"] = exercise
+    return lesson
+
+
+def find_in_game(state: GameState, choice: str, pawn: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
+    """The referee and the exercise record (choice, option, answers) of a find exercise."""
+    referee = GameReferee(state)
+    graph = LessonGraph(referee)
+    node = graph.node(graph.start_id)
+    picked = node["choices"].get(choice)
+    if picked is None or "options" not in picked:
+        raise ValueError(f"the choice {choice!r} offers nothing to find here")
+    option = picked["options"][pawn or picked["pawn"]]
+    return referee, {"choice": choice, "option": option, "answers": sorted(node["options"][option]["targets"])}
+
+
+__all__ = ["GameReferee", "card_label", "find_in_game", "game_find_exercise"]

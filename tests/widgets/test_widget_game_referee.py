@@ -1,0 +1,124 @@
+"""Boards on any game moment (rulesbook.lessons.game): every target and refusal is the engine's own."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesbook.inferno import (
+    LayDisciple,
+    Phase,
+    PlayRedBoy,
+    Rules,
+    Step,
+    apply,
+    game_moment,
+    legal_actions,
+    new_game,
+)
+from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise
+from rulesbook.lessons.graph import parse_place
+from rulesbook.widgets import InfernoBoard
+
+LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+
+
+def moments_from_random_games(seed: int, rules: Rules, count: int = 6):
+    """Game moments met in a random game: some in step I, some at the step."""
+    rng = random.Random(seed)
+    state = new_game(3, seed, rules)
+    found = []
+    while not state.is_over and len(found) < count:
+        if state.phase in (Phase.PLAY, Phase.STEP) and rng.random() < 0.15:
+            found.append(state)
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    return found
+
+
+def engine_places(state, option: str, referee: GameReferee) -> set[tuple[int, int]]:
+    """The places of the legal actions an option stands for, straight from legal_actions."""
+    places = set()
+    for action in legal_actions(state):
+        place = getattr(action, "place", None)
+        if place is None:
+            continue
+        try:
+            if referee.action(state, option, place) == action:
+                places.add(place)
+        except ValueError:
+            pass
+    return places
+
+
+@settings(max_examples=12)
+@given(st.integers(0, 10_000), st.sampled_from([Rules(), Rules(edition="zh"), Rules(two_pawns=True)]))
+def test_board_targets_are_exactly_the_engines_legal_actions(seed, rules):
+    for state in moments_from_random_games(seed, rules):
+        referee = GameReferee(state)
+        graph = LessonGraph(referee)
+        node = graph.node(graph.start_id)
+        assert json.loads(json.dumps(node)) == node
+        for key, option in node["options"].items():
+            targets = {parse_place(place) for place in option["targets"]}
+            assert targets == engine_places(state, key, referee), key
+            for place, reason in option["refusals"].items():
+                assert parse_place(place) not in targets
+                assert reason.endswith(")") and "(" in reason  # the engine's rule id
+
+
+def test_each_hand_card_offers_its_own_effect():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "REDBOY:PM REDBOY:SB", "GUANYIN"])
+    node = LessonGraph(GameReferee(state)).node("s0")
+    assert node["choices"]["h0"]["options"] == {"R": "lay:0"}
+    assert set(node["choices"]["h1"]["options"]) == {"R", "Y", "B"}
+    assert node["choices"]["h2"]["options"]["B"] == "fan:B"
+    assert "refusal" in node["choices"]["h0+h1"]
+    assert "prompt" in node["choices"]["h0"]
+
+
+def test_a_find_exercise_on_a_game_moment_checks_clicks_with_the_engine_MOI_R15():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "PM+2"])
+    lesson = game_find_exercise(state, "h0")
+    answers = {parse_place(key) for key in lesson["exercise"]["answers"]}
+    assert answers == {action.place for action in legal_actions(state) if isinstance(action, LayDisciple)}
+    board = InfernoBoard.find_in_game(state, "h0")
+    assert board.click((-1, 0)).startswith("Right:")
+    assert "MOI-R15" in board.click((-1, -1))
+    assert board.found == ["-1,0"]
+
+
+def test_a_game_board_plays_the_engines_action_and_says_who_may_cancel_MOI_R06():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
+    board = InfernoBoard.game(state)
+    message = board.click((0, 1), choice="h1", pawn="B")
+    assert "blue pawn to 0,1" in message and "Blue may cancel it now (MOI-R06)" in message
+    assert board.state.phase is Phase.RESPOND
+    board.undo()
+    assert board.state == state
+    assert "MOI-R05" in board.click((1, 0), choice="h1", pawn="R")
+    assert board.state == state
+
+
+def test_step_and_red_boy_boards():
+    step = game_moment(LINE, ["SB+2", "SB+3", "PM+3"], phase=Phase.STEP)
+    board = InfernoBoard.find_in_game(step, "step")
+    assert {parse_place(key) for key in board.lesson["exercise"]["answers"]} == {
+        action.place for action in legal_actions(step) if isinstance(action, Step)
+    }
+    assert "MOI-R09" in board.click((1, 0))
+    red = game_moment("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK REDBOY:PM", "SB+2", "PM+2"])
+    pair = InfernoBoard.find_in_game(red, "h0+h1")
+    assert {parse_place(key) for key in pair.lesson["exercise"]["answers"]} == {
+        action.place for action in legal_actions(red) if isinstance(action, PlayRedBoy) and len(action.pictures) == 2
+    }
+    assert "MOI-R16" in pair.click((0, 0))
+
+
+def test_an_exercise_needs_a_choice_that_offers_something():
+    state = game_moment(LINE, ["GUANYIN", "SB+2", "PM+2"])
+    with pytest.raises(ValueError, match="offers nothing"):
+        InfernoBoard.find_in_game(state, "h0")
