@@ -89,13 +89,14 @@ def red_boy_targets(position: Position, picture: Disciple | str | None, rules: R
     """
     if picture is not None and not isinstance(picture, Disciple):
         picture = Disciple.from_code(str(picture))
-    occupied = set(position.pawns.values())
-    cuts = position.cut_places()
-    return {
-        place
-        for place, card in position.cards.items()
-        if (picture is None or card.disciple is picture) and place not in occupied and place not in cuts
-    }
+    free = position.memo.get("red boy")
+    if free is None:  # cards without a pawn that do not hold the Mountain together, computed once
+        occupied = set(position.pawns.values())
+        cuts = position.cut_places()
+        free = position.memo["red boy"] = [
+            (place, card.disciple) for place, card in position.cards.items() if place not in occupied and place not in cuts
+        ]
+    return {place for place, disciple in free if picture is None or disciple is picture}
 
 
 def step_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:

@@ -379,17 +379,16 @@ def _plays(state: GameState) -> list[Action]:
     if room <= 0 or not hand:
         return []
     mountain, rules = state.mountain, state.rules
-    counts = Counter(hand)
     plays: list[Action] = []
-    disciples = [card for card in counts if isinstance(card, DiscipleCard)]
-    if disciples and _category_allowed(state, disciples[0]):
-        free = sorted(mountain.empty_neighbours())
-        for card in sorted(disciples, key=lambda c: c.code):
+    disciples = {card for card in hand if isinstance(card, DiscipleCard)}
+    if disciples and _category_allowed(state, next(iter(disciples))):
+        free = _sorted_free_places(mountain)
+        for card in sorted(disciples, key=_code):
             plays += [LayDisciple(card, place) for place in free]
     if not _category_allowed(state, BISON):
         return plays
-    pawns = sorted(mountain.pawns, key=COLOUR_ORDER.index)
-    bisons = counts[BISON]
+    pawns = [colour for colour in COLOUR_ORDER if colour in mountain.pawns]
+    bisons = hand.count(BISON)
     for count in (1, 2):
         if bisons >= count and room >= count:
             for colour in pawns:
@@ -397,7 +396,7 @@ def _plays(state: GameState) -> list[Action]:
                     PlayBison(colour, place, count)
                     for place in sorted(bison_destinations(mountain, colour, count, rules))
                 )
-    if counts[FAN]:
+    if FAN in hand:
         for colour in pawns:
             plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
     red_boys = sorted(
@@ -415,6 +414,18 @@ def _plays(state: GameState) -> list[Action]:
     return plays
 
 
+def _code(card: Card) -> str:
+    return card.code
+
+
+def _sorted_free_places(mountain: Position) -> list[Coord]:
+    """The empty places touching the Mountain, in order; kept with the position, which never changes."""
+    free = mountain.memo.get("free")
+    if free is None:
+        free = mountain.memo["free"] = sorted(mountain.empty_neighbours())
+    return free
+
+
 def _discards(state: GameState) -> list[Action]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
@@ -426,14 +437,13 @@ def _discards(state: GameState) -> list[Action]:
 
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
     """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06)."""
-    counts = Counter(hand)
     if isinstance(effect, PlayBison):
         wanted = [(FAN,) * effect.count, (GUAN_YIN,)]
     elif isinstance(effect, PlayPrincess):
         wanted = [(BISON,), (GUAN_YIN,)]
     else:
         wanted = [(GUAN_YIN,)]
-    return [cards for cards in wanted if all(counts[card] >= need for card, need in Counter(cards).items())]
+    return [cards for cards in wanted if all(hand.count(card) >= cards.count(card) for card in cards)]
 
 
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:

@@ -44,20 +44,6 @@ def windows(position: Position, place: Coord, direction: Coord) -> Iterator[tupl
                 yield covered
 
 
-def _run_length(position: Position, place: Coord, direction: Coord) -> int:
-    """How many adjacent cards (up to seven) lie in line through place: a quick test before windows."""
-    cards = position.cards
-    d_row, d_column = direction
-    row, column = place
-    length = 1
-    for sign in (-1, 1):
-        for distance in range(1, LONGEST_WINDOW):
-            if (row + sign * d_row * distance, column + sign * d_column * distance) not in cards:
-                break
-            length += 1
-    return length
-
-
 def window_sum(position: Position, covered: tuple[Coord, ...]) -> int:
     cards = position.cards
     return sum(cards[spot].value for spot in covered)
@@ -78,14 +64,26 @@ def is_complete_cross(position: Position, place: Coord, rules: Rules = _DEFAULT)
 
     A card holding two pawns never completes a cross (MOI-R13).
     """
-    if len(position.pawns_at(place)) != 1:
+    if position.pawn_count(place) != 1:
         return False
-    if _run_length(position, place, ROW) < LONGEST_WINDOW or _run_length(position, place, COLUMN) < LONGEST_WINDOW:
-        return False
-    return (
-        best_window(position, place, ROW, complete=True) is not None
-        and best_window(position, place, COLUMN, complete=True) is not None
-    )
+    return _has_complete_window(position, place, ROW) and _has_complete_window(position, place, COLUMN)
+
+
+def _has_complete_window(position: Position, place: Coord, direction: Coord) -> bool:
+    """Whether four adjacent cards through place, along the direction, show all four disciples."""
+    cards = position.cards
+    d_row, d_column = direction
+    row, column = place
+    for first in range(-LONGEST_WINDOW + 1, 1):
+        seen = set()
+        for offset in range(first, first + LONGEST_WINDOW):
+            card = cards.get((row + d_row * offset, column + d_column * offset))
+            if card is None or card.disciple in seen:
+                break
+            seen.add(card.disciple)
+        else:
+            return True
+    return False
 
 
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
