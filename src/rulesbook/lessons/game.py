@@ -72,7 +72,11 @@ class GameReferee:
         }
 
     def places(self, state: GameState) -> set[Coord]:
-        return set(state.mountain.cards) | state.mountain.empty_neighbours()
+        """The cards, the empty places beside them, and the empty places only at a corner, so a
+        reader can try a diagonal and hear why not."""
+        cards = state.mountain.cards
+        corners = {(row + dr, column + dc) for row, column in cards for dr in (-1, 1) for dc in (-1, 1)}
+        return set(cards) | state.mountain.empty_neighbours() | {place for place in corners if place not in cards}
 
     def choices(self, state: GameState) -> list[Choice]:
         decision = state.decision
@@ -158,6 +162,8 @@ class GameReferee:
             return f"the card may go to ({action.place[0]}, {action.place[1]}), touching the rest of the Mountain."
         if isinstance(action, Step):
             return f"the {action.colour.english} pawn may step to {where}."
+        if isinstance(action, PlacePawn):
+            return f"the pawn may go on {where}: no pawn stands there yet."
         return f"{where} works."
 
     def idle(self, state: GameState) -> str:
