@@ -20,6 +20,7 @@ from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.game import GameState
 from rulesbook.lessons.bison import BISON, BisonLesson
 from rulesbook.lessons.game import GameReferee, find_in_game
+from rulesbook.lessons.windows import windows_exercise
 from rulesbook.lessons.graph import LessonGraph, Referee, parse_place, place_key, refusal_text
 from rulesbook.widgets.assets import asset_text
 
@@ -94,6 +95,13 @@ class InfernoBoard(anywidget.AnyWidget):
         referee, exercise = find_in_game(state, choice, pawn)
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
+    @classmethod
+    def find_windows(cls, position: Position | str, colour: Colour | str, *, ended: bool = False, title: str = "") -> InfernoBoard:
+        """An exercise: click the cards of that pawn's best row and column windows (MOI-R17), or of
+        its complete cross with ended=True (MOI-R11); wrong clicks say why (MOI-R17)."""
+        referee, exercise = windows_exercise(position, colour, ended)
+        return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
+
     # --- reading -----------------------------------------------------------------------------
     @property
     def referee(self) -> Referee:
@@ -107,6 +115,8 @@ class InfernoBoard(anywidget.AnyWidget):
     @property
     def position(self) -> Position:
         state = self.state
+        if isinstance(state, Position):
+            return state
         return state.mountain if isinstance(state, GameState) else state.position
 
     def node(self) -> dict[str, Any]:
