@@ -15,7 +15,7 @@ from site_browser import CHAPTER, CHROMIUM, SITE, chromium, open_chapter, serve,
 
 def _need_site() -> None:
     if not (SITE / CHAPTER).is_file():
-        pytest.skip("the site is not built: run `make book` (make test builds it first)")
+        pytest.fail("the site is not built: run `make book` (make test builds it first)")
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +29,7 @@ def site_url():
 def browser_context(tmp_path_factory):
     _need_site()
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
     with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
         yield context
 

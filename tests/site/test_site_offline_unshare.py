@@ -17,13 +17,13 @@ HERE = Path(__file__).resolve().parent
 
 def test_the_chapter_plays_with_no_network_at_all():
     if not (SITE / CHAPTER).is_file():
-        pytest.skip("the site is not built: run `make book` (make test builds it first)")
+        pytest.fail("the site is not built: run `make book` (make test builds it first)")
     if not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.skip("unshare or ip is missing")
+        pytest.fail("unshare or ip is missing")
     if subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode != 0:
-        pytest.skip("this user may not create a network namespace (unshare -n needs root)")
+        pytest.fail("this user may not create a network namespace (unshare -n needs root)")
     if not Path(CHROMIUM).is_file():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.fail(f"no Chromium at {CHROMIUM}")
     script = f"ip link set lo up && exec {sys.executable} {HERE / 'offline_check.py'}"
     done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]

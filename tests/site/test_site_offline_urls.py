@@ -59,7 +59,7 @@ class Loads(HTMLParser):
 @pytest.fixture(scope="module")
 def pages() -> list[Path]:
     if not (SITE / CHAPTER).is_file():
-        pytest.skip("the site is not built: run `make book` (make test builds it first)")
+        pytest.fail("the site is not built: run `make book` (make test builds it first)")
     return sorted(SITE.rglob("*.html"))
 
 

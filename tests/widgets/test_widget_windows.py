@@ -10,19 +10,13 @@ from hypothesis import given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "inferno"))
 from inferno_strategies import mountains  # noqa: E402
+from test_inferno_position import SCORING_EXAMPLE  # noqa: E402
 
 from rulesbook.inferno import Position, score  # noqa: E402
 from rulesbook.lessons import LessonGraph, WindowsReferee  # noqa: E402
 from rulesbook.widgets import InfernoBoard  # noqa: E402
 
-EXAMPLE = Position.parse("""
-.     SB+2   .      .      .     .
-.     PM+2   .      .      .     .
-PM+1  MK-3@K DH+2   SB+1@R PM+1  MK+1
-.     DH+1   DH+2   MK+2   .     .
-.     .      PM+1   .      .     .
-.     .      SB+3@B DH+1   PM+1  MK+2
-""")
+EXAMPLE = Position.parse(SCORING_EXAMPLE)
 
 
 @settings(max_examples=60)
