@@ -142,7 +142,7 @@ def test_princess_moves_card_and_pawn_together_MOI_R15():
     # red's own pawn: nobody may cancel in EN (MOI-R06), so it resolves at once
     assert state.mountain.pawn(R) == (1, 1) and state.mountain.card_at((0, 0)) is None
     assert state.mountain.card_at((1, 1)) == parse_card("MK+1")
-    assert any("done" in event.text for event in events)
+    assert events[-1].text == "the card under the red pawn, with the pawn, now lies at 1,1"
 
 
 def test_red_boy_discards_the_card_to_the_discard_pile_MOI_R16():

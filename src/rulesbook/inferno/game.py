@@ -703,6 +703,16 @@ def _describe(action: Effect) -> str:
     return f"{pictures}: discard the card at {format_place(action.place)}"
 
 
+def _outcome(effect: Effect, mountain: Position) -> str:
+    """What an effect that nobody cancelled does, said after the fact."""
+    if isinstance(effect, PlayBison):
+        return f"the {effect.colour.english} pawn now stands at {format_place(effect.place)}"
+    if isinstance(effect, PlayPrincess):
+        return f"the card under the {effect.colour.english} pawn, with the pawn, now lies at {format_place(effect.place)}"
+    card = mountain.card_at(effect.place)
+    return f"{card.code} at {format_place(effect.place)} goes to the discard pile"
+
+
 def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
     """Apply a played effect nobody cancelled; the event cards go to the discard pile either way."""
     mountain = state.mountain
@@ -714,7 +724,7 @@ def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple
     else:
         discard = discard + (mountain.card_at(effect.place),)
         mountain = mountain.without_card(effect.place)
-    events.append(GameEvent("resolve", f"{_describe(effect)} — done"))
+    events.append(GameEvent("resolve", _outcome(effect, state.mountain)))
     state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
     return _after_play(state, events)
 
