@@ -24,7 +24,7 @@ class Disciple(Enum):
 
     @property
     def code(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: Enum.value is a slow descriptor
 
     @property
     def english(self) -> str:
@@ -63,10 +63,18 @@ class DiscipleCard:
 
     @property
     def code(self) -> str:
-        return f"{self.disciple.code}{self.value:+d}"
+        return f"{self.disciple._value_}{self.value:+d}"
 
     def __hash__(self) -> int:
         return hash((id(self.disciple), self.value))
+
+    def __eq__(self, other: object) -> bool:
+        # Written out because hands and piles compare cards constantly; the generated one builds tuples.
+        if self is other:
+            return True
+        if type(other) is not DiscipleCard:
+            return NotImplemented
+        return self.disciple is other.disciple and self.value == other.value
 
     def __str__(self) -> str:
         return self.code
@@ -121,6 +129,13 @@ class EventCard:
 
     def __hash__(self) -> int:
         return hash((id(self.kind), id(self.picture)))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not EventCard:
+            return NotImplemented
+        return self.kind is other.kind and self.picture is other.picture
 
     def __str__(self) -> str:
         return self.code

@@ -45,7 +45,7 @@ class Colour(Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: Enum.value is a slow descriptor
 
     @property
     def english(self) -> str:
