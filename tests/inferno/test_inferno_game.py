@@ -384,3 +384,16 @@ def test_play_out_prints_events_and_refusal_insists_on_a_real_refusal(capsys):
     assert refusal(state, "end").rule == "MOI-R06"
     with pytest.raises(AssertionError, match="allowed"):
         refusal(state, "pass")
+
+
+def test_who_is_entitled_to_cancel_by_edition_MOI_R06():
+    from rulesbook.inferno.game import cancel_means, entitled_to_cancel
+
+    others = [Y, B]
+    bison_on_blue = PlayBison(B, (0, 1))
+    assert entitled_to_cancel(Rules(), bison_on_blue, R, others) == [B]
+    assert entitled_to_cancel(Rules(), PlayBison(R, (0, 1)), R, others) == []
+    assert entitled_to_cancel(Rules(edition="zh"), PlayBison(R, (0, 1)), R, others) == [Y, B]
+    assert entitled_to_cancel(Rules(), PlayRedBoy((Disciple.PIG_MONK,), (0, 1)), R, others) == [Y, B]
+    assert cancel_means(PlayBison(B, (0, 1), count=2)) == [(FAN, FAN), (GUAN_YIN,)]
+    assert cancel_means(PlayPrincess(B, (0, 1))) == [(BISON,), (GUAN_YIN,)]

@@ -435,25 +435,37 @@ def _discards(state: GameState) -> list[Action]:
     return [DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])]
 
 
+def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
+    """The card sets that cancel this effect, the same in both editions (rulebook I; MOI-R06)."""
+    if isinstance(effect, PlayBison):
+        return [(FAN,) * effect.count, (GUAN_YIN,)]
+    if isinstance(effect, PlayPrincess):
+        return [(BISON,), (GUAN_YIN,)]
+    return [(GUAN_YIN,)]
+
+
+def entitled_to_cancel(rules: Rules, effect: Effect, player: Colour, others: Sequence[Colour]) -> list[Colour]:
+    """Who may answer an effect, whatever they hold (MOI-R06).
+
+    EN: a Bison King or an Iron Fan Princess only by the targeted pawn's owner, and by nobody when
+    it is the player's own pawn; a Red Boy by any other player. ZH: any opponent, any effect.
+    """
+    target = getattr(effect, "target", None)
+    if rules.any_opponent_cancels or target is None:
+        return [colour for colour in others if colour is not player]
+    return [target] if target is not player and target in others else []
+
+
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
     """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06)."""
-    if isinstance(effect, PlayBison):
-        wanted = [(FAN,) * effect.count, (GUAN_YIN,)]
-    elif isinstance(effect, PlayPrincess):
-        wanted = [(BISON,), (GUAN_YIN,)]
-    else:
-        wanted = [(GUAN_YIN,)]
-    return [cards for cards in wanted if all(hand.count(card) >= cards.count(card) for card in cards)]
+    return [cards for cards in cancel_means(effect) if all(hand.count(card) >= cards.count(card) for card in cards)]
 
 
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
-    others = [(player + offset) % state.players for offset in range(1, state.players)]
-    target = getattr(effect, "target", None)
-    if not state.rules.any_opponent_cancels and target is not None:
-        owner = state.owner(target)
-        others = [seat for seat in others if seat == owner]
-    return tuple(seat for seat in others if _cancel_options(effect, state.hands[seat]))
+    clockwise = [state.colours[(player + offset) % state.players] for offset in range(1, state.players)]
+    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], clockwise)
+    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, state.hands[state.owner(colour)]))
 
 
 def _steppable(state: GameState) -> list[Colour]:

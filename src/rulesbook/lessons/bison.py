@@ -14,7 +14,9 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.cards import EventKind
+from rulesbook.inferno.actions import PlayBison
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
+from rulesbook.inferno.game import cancel_means, entitled_to_cancel
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
@@ -64,20 +66,35 @@ def _path_lengths(position: Position, start: Coord, longest: int) -> dict[Coord,
 
 def cancel_rights(position: Position, player: Colour | str, target: Colour | str, cards: int = 1,
                   rules: Rules = Rules()) -> dict[Colour, str]:
-    """Who may cancel a Mighty Bison King, and with what (MOI-R06).
+    """Who may cancel a Mighty Bison King, and with what, as the engine rules it (MOI-R06).
 
-    EN: only the owner of the moved pawn, and not when it is the player's own; ZH: any opponent.
-    One Bison King is cancelled with one Iron Fan Princess or one Guan Yin; two with two Iron Fan
-    Princesses or one Guan Yin (both editions). The players are the pawns on the Mountain.
+    The players are the pawns on the Mountain; the means are worded from `cancel_means`.
     """
     player, target = Colour.parse(player), Colour.parse(target)
-    means = "an Iron Fan Princess or a Guan Yin" if cards == 1 else "two Iron Fan Princesses or one Guan Yin"
-    opponents = [colour for colour in position.pawns if colour is not player]
-    if rules.any_opponent_cancels:
-        who = opponents
-    else:
-        who = [target] if target is not player else []
-    return {colour: means for colour in who}
+    effect = PlayBison(target, position.pawn(target), cards)
+    others = [colour for colour in Colour if colour in position.pawns and colour is not player]
+    means = _means_words(cancel_means(effect))
+    return {colour: means for colour in entitled_to_cancel(rules, effect, player, others)}
+
+
+_CARD_WORDS = {
+    EventKind.IRON_FAN_PRINCESS: ("Iron Fan Princess", "Iron Fan Princesses"),
+    EventKind.GUAN_YIN: ("Guan Yin", "Guan Yins"),
+    EventKind.MIGHTY_BISON_KING: ("Mighty Bison King", "Mighty Bison Kings"),
+}
+
+
+def _means_words(options: list[tuple]) -> str:
+    """"an Iron Fan Princess or a Guan Yin"; "two Iron Fan Princesses or one Guan Yin"."""
+    counting = any(len(cards) > 1 for cards in options)
+    words = []
+    for cards in options:
+        one, many = _CARD_WORDS[cards[0].kind]
+        if len(cards) > 1:
+            words.append(f"two {many}")
+        else:
+            words.append(f"{'one' if counting else 'an' if one[0] in 'AEIOU' else 'a'} {one}")
+    return " or ".join(words)
 
 
 def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: int, rules: Rules) -> str:
