@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from inferno_strategies import mountains
 
 from rulesbook.inferno import (
-    Colour,
     Disciple,
     Position,
     Rules,

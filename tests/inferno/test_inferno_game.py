@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rulesbook.core import IllegalAction, NotationError
-from rulesbook.inferno import DECK, Colour, DiscipleCard, Position, Rules
+from rulesbook.inferno import DECK, Colour, DiscipleCard, Rules
 from rulesbook.inferno.actions import (
     BISON,
     FAN,

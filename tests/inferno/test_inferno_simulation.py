@@ -9,6 +9,7 @@ round-trips every state through JSON.
 """
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -63,9 +64,6 @@ def check_invariants(state):
     if state.rules.play_limit is not None:
         assert len(state.played) <= state.rules.play_limit, "MOI-R04"
     assert all(total >= 0 for total in state.totals), "MOI-R12"
-
-
-from collections import Counter  # noqa: E402
 
 DECK_COUNTS = Counter(DECK)
 

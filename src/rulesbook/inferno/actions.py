@@ -13,6 +13,7 @@ Texts (the actor is whoever the state says must decide):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
@@ -259,9 +260,9 @@ def parse_action(text: str) -> Action:
             raise NotationError(args[0], f"'{verb}' takes {2 if verb == 'redboy2' else 1} picture(s)")
         return PlayRedBoy(tuple(sorted(pictures, key=lambda d: d.code)), parse_place(args[1]))
     if verb == "discard":
-        return DiscardEvents(tuple(sorted(events(args, 1, 3), key=_code)))
+        return DiscardEvents(tuple(sorted(events(args, 1, 3), key=attrgetter("code"))))
     if verb == "cancel":
-        return Cancel(tuple(sorted(events(args, 1, 2), key=_code)))
+        return Cancel(tuple(sorted(events(args, 1, 2), key=attrgetter("code"))))
     if verb == "step":
         need(2)
         return Step(colour(args[0]), parse_place(args[1]))
@@ -270,7 +271,3 @@ def parse_action(text: str) -> Action:
         need(0)
         return simple[verb]()
     raise NotationError(words[0], f"unknown action; expected one of: {_WORDS}")
-
-
-def _code(card: Card) -> str:
-    return card.code

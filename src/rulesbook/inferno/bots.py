@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.game import GameState, Phase, apply, legal_actions, round_scores
+from rulesbook.inferno.game import GameState, Phase, apply, round_scores
 from rulesbook.inferno.scoring import complete_crosses
 
 

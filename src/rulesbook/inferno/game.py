@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from enum import Enum
 from itertools import combinations
 
@@ -35,12 +36,10 @@ from rulesbook.inferno.actions import (
     Stay,
     Step,
     format_place,
-    red_boy,
 )
-from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import (
     bison_destinations,
-    placements,
     princess_destinations,
     princess_lift_allowed,
     red_boy_targets,
@@ -51,6 +50,7 @@ from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import complete_crosses, score
 
 HAND_SIZE = 3
+_CODE = attrgetter("code")  # sort cards by their code
 
 
 class Phase(Enum):
@@ -383,7 +383,7 @@ def _plays(state: GameState) -> list[Action]:
     disciples = {card for card in hand if isinstance(card, DiscipleCard)}
     if disciples and _category_allowed(state, next(iter(disciples))):
         free = _sorted_free_places(mountain)
-        for card in sorted(disciples, key=_code):
+        for card in sorted(disciples, key=_CODE):
             plays += [LayDisciple(card, place) for place in free]
     if not _category_allowed(state, BISON):
         return plays
@@ -414,10 +414,6 @@ def _plays(state: GameState) -> list[Action]:
     return plays
 
 
-def _code(card: Card) -> str:
-    return card.code
-
-
 def _sorted_free_places(mountain: Position) -> list[Coord]:
     """The empty places touching the Mountain, in order; kept with the position, which never changes."""
     free = mountain.memo.get("free")
@@ -430,7 +426,7 @@ def _discards(state: GameState) -> list[Action]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
         return []
-    events = sorted((card for card in state.hands[state.seat] if isinstance(card, EventCard)), key=lambda c: c.code)
+    events = sorted((card for card in state.hands[state.seat] if isinstance(card, EventCard)), key=_CODE)
     options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
     return [DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])]
 
