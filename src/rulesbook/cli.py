@@ -1,67 +1,152 @@
-"""The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`.
+"""The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`, the same for every game.
 
-Each game package that can be simulated has a module `rulesbook.<game>.simulate` with
-`add_arguments(parser)`, `run(args) -> int` and `replay(record, out) -> int`; this module only
-dispatches, so the games stay independent of each other.
+Bad input (an unknown game, bot or rule, a bad value, an unreadable record) is one line on
+stderr naming the problem, and exit status 2; never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-from types import ModuleType
+from typing import Any, NoReturn
 
-GAMES = ("inferno", "hudai", "madness")
+from rulesbook.core.harness import Run, default_jobs, results, summarise
+from rulesbook.core.progress import Progress
+from rulesbook.core.protocol import GAMES, game as game_named
+from rulesbook.core.records import GameRecord
+
+BAD_INPUT = 2
 
 
-def _simulation_module(game: str) -> ModuleType | None:
-    name = f"rulesbook.{game}.simulate"
+class BadInput(Exception):
+    """Input the command cannot use; its message is the one line the user sees."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(f"{self.prog}: {message}")
+
+
+def _seed(text: str) -> int | str:
+    """A seed is a number or any text; "7" is the number 7."""
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name in (name, f"rulesbook.{game}"):
-            return None
-        raise
+        return int(text)
+    except ValueError:
+        return text
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulesbook", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    simulate = commands.add_parser("simulate", help="play many seeded games with bots and summarise them")
-    games = simulate.add_subparsers(dest="game", required=True)
-    for game in GAMES:
-        module = _simulation_module(game)
-        if module is None:
-            continue
-        game_parser = games.add_parser(game, help=(module.__doc__ or game).splitlines()[0])
-        module.add_arguments(game_parser)
-        game_parser.set_defaults(handler=module.run)
-    replay = commands.add_parser("replay", help="print a recorded game turn by turn")
-    replay.add_argument("record", help="a game record in JSON")
+    parser = _Parser(prog="rulesbook", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    simulate = commands.add_parser("simulate", help="bots play many seeded games; a summary of how they went")
+    simulate.add_argument("game", help=f"one of {', '.join(GAMES)}")
+    simulate.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's usual count)")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
+    simulate.add_argument("--bots", default="", help="bot names per seat, comma-separated; repeated to fill the table, turned one seat each game")
+    simulate.add_argument("--rules", default="", help="variants and house rules: FIELD=VALUE[,FIELD=VALUE]")
+    simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in (same results; this machine has {default_jobs()})")
+    simulate.add_argument("--verify", action="store_true", help="replay every game from its record through the checked apply")
+    simulate.set_defaults(handler=_simulate)
+    replay = commands.add_parser("replay", help="print a recorded game action by action")
+    replay.add_argument("record", help="a game record in JSON, as `simulate --record` writes it")
     replay.set_defaults(handler=_replay)
     return parser
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    try:
+        protocol = game_named(args.game)
+        rules = protocol.rules_from_text(args.rules)
+        bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+        run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
+                  frozenset({0}) if args.record else frozenset())
+    except ValueError as error:
+        raise BadInput(f"rulesbook simulate: {error}") from None
+    if args.jobs < 1:
+        raise BadInput("rulesbook simulate: --jobs must be at least 1")
+    first: list[GameRecord] = []
+
+    def keep(result: Any) -> None:
+        progress.advance()
+        if result.record is not None:
+            first.append(result.record)
+
+    with Progress(run.games, protocol.name) as progress:
+        summary = summarise(run, results(run, jobs=args.jobs), keep)
+    summary["jobs"] = args.jobs
+    if args.record and first:
+        try:
+            with open(args.record, "w", encoding="utf-8") as file:
+                file.write(first[0].to_json())
+        except OSError as error:
+            raise BadInput(f"rulesbook simulate: cannot write {args.record}: {error.strerror}") from None
+    print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json else format_summary(protocol.title, summary))
+    return 0
+
+
+def format_summary(title: str, summary: dict[str, Any]) -> str:
+    rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
+    lines = [
+        f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
+        f"rules: {rules}",
+        f"bots: {', '.join(summary['bots'])}",
+        f"games won by someone: {summary['win_rate']:.1%}",
+        "win rate by seat: " + ", ".join(f"seat {seat + 1} {rate:.1%}" for seat, rate in enumerate(summary["win_rate_by_seat"])),
+        "win rate by bot: " + ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate_by_bot"].items()),
+        "mean result by seat: " + ", ".join(f"{value:.2f}" for value in summary["mean_returns"]),
+        "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
+        "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),
+        f"{summary['actions']} actions in {summary['seconds']} s: {summary['games_per_second']} games/s, "
+        f"{summary['actions_per_second']} actions/s",
+    ]
+    return "\n".join(lines)
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
-        with open(args.record, encoding="utf-8") as file:
-            record = json.load(file)
-    except (OSError, json.JSONDecodeError) as error:
-        print(f"rulesbook replay: cannot read {args.record}: {error}", file=sys.stderr)
-        return 2
-    game = record.get("game") if isinstance(record, dict) else None
-    module = _simulation_module(game) if game in GAMES else None
-    if module is None:
-        print(f"rulesbook replay: {args.record} names no known game ({game!r}); expected one of {', '.join(GAMES)}", file=sys.stderr)
-        return 2
-    return module.replay(record, sys.stdout)
+        with open(args.record, encoding="utf-8-sig") as file:
+            record = GameRecord.from_json(file.read())
+    except OSError as error:
+        raise BadInput(f"rulesbook replay: cannot read {args.record}: {error.strerror}") from None
+    except ValueError as error:
+        raise BadInput(f"rulesbook replay: {args.record} is not a game record: {error}") from None
+    protocol = record.protocol
+    out = sys.stdout
+    out.write(f"{protocol.title}, {record.players} player(s), seed {record.seed!r}\n")
+    state = record.start()
+    try:
+        for step in record.steps():
+            seat = protocol.current_player(step.before)
+            who = "" if seat is None or record.players == 1 else f"[seat {seat + 1}] "
+            out.write(f"{step.number:4d}. {who}{step.text}\n")
+            for event in step.events:
+                out.write(f"        {protocol.event_text(event)}\n")
+            state = step.after
+    except ValueError as error:
+        raise BadInput(f"rulesbook replay: {error}") from None
+    if protocol.is_over(state):
+        results_ = ", ".join(f"seat {seat + 1} {value:g}" for seat, value in enumerate(protocol.returns(state)))
+        winners = ", ".join(f"seat {seat + 1}" for seat in protocol.winners(state)) or "nobody"
+        out.write(f"the game is over: {results_}; won by {winners}\n")
+    else:
+        out.write("the record ends before the game does\n")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.handler(args))
+    except BadInput as error:
+        print(str(error), file=sys.stderr)
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        print("rulesbook: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

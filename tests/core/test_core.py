@@ -43,18 +43,3 @@ def test_progress_draws_only_on_a_terminal():
         for _ in range(4):
             progress.advance()
     assert "games [" in loud.getvalue() and "4/4" in loud.getvalue() and loud.getvalue().endswith("\n")
-
-
-def test_replay_of_an_unknown_game_is_a_clear_error(tmp_path, capsys):
-    record = tmp_path / "record.json"
-    record.write_text('{"game": "chess"}')
-    assert cli.main(["replay", str(record)]) == 2
-    assert "names no known game" in capsys.readouterr().err
-    record.write_text("not json")
-    assert cli.main(["replay", str(record)]) == 2
-    assert "cannot read" in capsys.readouterr().err
-
-
-def test_the_command_needs_a_subcommand(capsys):
-    with pytest.raises(SystemExit):
-        cli.main([])

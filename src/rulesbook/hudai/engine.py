@@ -308,10 +308,15 @@ def apply(state: HudaiState, action: Action | str) -> tuple[HudaiState, list[Eve
     for text that is not an action.
     """
     action = parse_action(action)
-    cards = state.rules.cards
-    why = _refusal(state, action, cards)
+    why = _refusal(state, action, state.rules.cards)
     if why is not None:
         raise IllegalAction(*why)
+    return apply_legal(state, action)
+
+
+def apply_legal(state: HudaiState, action: Action) -> tuple[HudaiState, list[Event]]:
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
+    cards = state.rules.cards
     s = state.copy()
     events: list[Event] = []
     _HANDLERS[type(action)](s, action, cards, events)

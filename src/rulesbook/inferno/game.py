@@ -618,6 +618,11 @@ def _check_play(state: GameState, action: Action) -> None:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
     """The state after the action and what happened; IllegalAction (state untouched) if not allowed."""
     check(state, action)
+    return apply_legal(state, action)
+
+
+def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
     events: list[GameEvent] = []
     decider = state.decision.seat
     colour = state.colours[decider].english

@@ -382,6 +382,11 @@ def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
         action = parse_action(action)
     if action not in _legal(state):
         raise explain_illegal(state, action)
+    return apply_legal(state, action)
+
+
+def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
     s = state.copy()
     events: list[Event] = []
     _HANDLERS[action.kind](s, action, events)

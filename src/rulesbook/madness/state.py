@@ -33,6 +33,13 @@ class Rules:
     relic_recipient_below_level_3: bool = True  # a Relic goes to a player who can still draw Madness
     cards_stay_on_restart: bool = True  # restarting the Encounter keeps cards already on the Sled
 
+    def __post_init__(self) -> None:
+        if self.boxed_token_source not in ("sled-first", "discard-first"):
+            raise ValueError("Rules.boxed_token_source must be 'sled-first' or 'discard-first'")
+        for name in ("timer_seconds", "speech_confusion_cards"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"Rules.{name} must not be negative")
+
     def to_json(self) -> dict:
         return asdict(self)
 
@@ -43,10 +50,7 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown Rules field(s): {', '.join(sorted(unknown))}")
-        rules = cls(**data)
-        if rules.boxed_token_source not in ("sled-first", "discard-first"):
-            raise ValueError("Rules.boxed_token_source must be 'sled-first' or 'discard-first'")
-        return rules
+        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)

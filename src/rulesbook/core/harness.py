@@ -1,0 +1,200 @@
+"""The simulation harness: bots play seeded games of any game through the protocol alone.
+
+A run of N games gives game i the seed `"<seed>:<i>"` and the bots rotated by i seats, so a
+game's result depends only on (seed, i): one worker, several processes or a Dask cluster (see
+`rulesbook.lab`) give the same rows in the same order. Bots' actions come from `legal_actions`,
+so the harness takes the protocol's fast path (`apply_legal`); `verify=True` replays each game's
+record through the checked `apply` and compares the final states.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from rulesbook.core.protocol import Game, game as game_named
+from rulesbook.core.records import GameRecord
+
+
+def game_seed(seed: int | str, index: int) -> str:
+    """The seed of game `index` of a run: it depends on the run's seed and the index only."""
+    return f"{seed}:{index}"
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """The bot names per seat for game `index`: the list repeated to fill the table, turned by one
+    seat each game so each bot sits in every seat equally often."""
+    return [bots[(seat + index) % len(bots)] for seat in range(players)]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, as plain data (it crosses process boundaries)."""
+
+    index: int
+    seed: str
+    bots: tuple[str, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: int
+    facts: dict[str, Any]
+    rounds: tuple[dict[str, Any], ...] = ()
+    record: GameRecord | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run plays: the game, the table, the rules, the bots, how many games from which seed."""
+
+    game: str
+    games: int
+    players: int
+    seed: int | str = 1
+    bots: tuple[str, ...] = ()
+    rules: Any = None
+    verify: bool = False
+    #: Keep the record of these game indexes (the CLI keeps the first one for --record).
+    keep_records: frozenset[int] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        protocol = game_named(self.game)
+        object.__setattr__(self, "players", protocol.default_seats(self.players))
+        if not isinstance(self.games, int) or self.games < 0:
+            raise ValueError(f"the number of games must be a whole number, 0 or more, not {self.games!r}")
+        bots = tuple(self.bots) or (protocol.bot_names[0],)
+        unknown = [name for name in bots if name not in protocol.bot_names]
+        if unknown:
+            raise ValueError(
+                f"{protocol.title} has no bot {', '.join(repr(name) for name in unknown)}; its bots are {', '.join(protocol.bot_names)}"
+            )
+        object.__setattr__(self, "bots", bots)
+        if self.rules is None:
+            object.__setattr__(self, "rules", protocol.rules())
+
+    def play(self, index: int) -> GameResult:
+        """Game `index` of the run, played to the end."""
+        protocol = game_named(self.game)
+        seed = game_seed(self.seed, index)
+        names = seat_bots(self.bots, self.players, index)
+        keep = self.verify or index in self.keep_records
+        game = play(protocol, self.players, seed, self.rules, names, record=keep)
+        state = game.state
+        record = GameRecord(protocol.name, self.players, seed, self.rules, game.texts, names) if keep else None
+        if self.verify and record is not None:
+            replayed = record.final_state()
+            if protocol.to_json(replayed) != protocol.to_json(state):
+                raise AssertionError(f"game {index} (seed {seed!r}) does not replay to the same final state")
+        return GameResult(
+            index=index,
+            seed=seed,
+            bots=tuple(names),
+            returns=protocol.returns(state),
+            winners=protocol.winners(state),
+            actions=game.actions,
+            facts=protocol.facts(state),
+            rounds=tuple(protocol.rounds(state)),
+            record=record if index in self.keep_records else None,
+        )
+
+
+class Played(NamedTuple):
+    """A game the bots played: its final state, how many actions, and their texts when recorded."""
+
+    state: Any
+    actions: int
+    texts: list[str]
+
+
+def play(
+    protocol: Game, players: int, seed: int | str, rules: Any, bots: Sequence[str], *, record: bool = False
+) -> Played:
+    """One game with the named bots per seat, through the fast path; the texts only when `record`."""
+    state = protocol.new_game(players=players, seed=seed, rules=rules)
+    table = protocol.make_bots(bots, seed)
+    texts: list[str] = []
+    actions = 0
+    while not protocol.is_over(state):
+        seat = protocol.current_player(state)
+        assert seat is not None, "a game that is not over has a player to act"
+        action = table[seat].choose(state, protocol.legal_actions(state))
+        if record:
+            texts.append(protocol.action_to_text(state, action))
+        state = protocol.apply_legal(state, action).state
+        actions += 1
+        if actions > protocol.max_actions:
+            raise RuntimeError(f"{protocol.title}: a game of seed {seed!r} ran past {protocol.max_actions} actions")
+    return Played(state, actions, texts)
+
+
+def results(run: Run, *, jobs: int = 1, indexes: Iterable[int] | None = None) -> Iterator[GameResult]:
+    """The games of a run, in index order, played by `jobs` processes (1: here)."""
+    wanted = list(range(run.games) if indexes is None else indexes)
+    if jobs <= 1 or len(wanted) <= 1:
+        yield from map(run.play, wanted)
+        return
+    chunk = max(1, len(wanted) // (jobs * 8))
+    with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(run.play, wanted, chunksize=chunk)
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """The figures of a run: how often someone won, win rates by seat and by bot (a tie shares the
+    win; a cooperative win is whole for every seat), mean results, how games ended, means of
+    the games' own facts, and the speed."""
+    protocol = game_named(run.game)
+    started = time.perf_counter()
+    seat_wins = [0.0] * run.players
+    bot_wins: dict[str, float] = defaultdict(float)
+    bot_seats: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    totals = [0.0] * run.players
+    numbers: dict[str, list[float]] = {}
+    count = actions = 0
+    won = 0.0
+    for result in played:
+        count += 1
+        actions += result.actions
+        won += 1.0 if result.winners else 0.0
+        share = 1.0 if protocol.cooperative else 1 / max(len(result.winners), 1)
+        for seat in result.winners:
+            seat_wins[seat] += share
+            bot_wins[result.bots[seat]] += share
+        bot_seats.update(result.bots)
+        for seat, value in enumerate(result.returns):
+            totals[seat] += value
+        endings[str(result.facts.get("ending", "?"))] += 1
+        for name, value in result.facts.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                numbers.setdefault(name, []).append(value)
+        if on_game is not None:
+            on_game(result)
+    elapsed = time.perf_counter() - started
+    games = max(count, 1)
+    return {
+        "game": protocol.name,
+        "players": run.players,
+        "games": count,
+        "seed": run.seed,
+        "rules": protocol.rules_to_dict(run.rules),
+        "bots": list(run.bots),
+        "win_rate": won / games,
+        "win_rate_by_seat": [wins / games for wins in seat_wins],
+        "win_rate_by_bot": {name: bot_wins[name] / bot_seats[name] for name in sorted(bot_seats)},
+        "mean_returns": [total / games for total in totals],
+        "endings": dict(sorted(endings.items())),
+        "means": {name: statistics.fmean(values) for name, values in sorted(numbers.items())},
+        "actions": actions,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(count / elapsed, 2) if elapsed > 0 else None,
+        "actions_per_second": round(actions / elapsed, 1) if elapsed > 0 else None,
+    }

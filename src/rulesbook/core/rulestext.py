@@ -1,0 +1,131 @@
+"""Rules typed as text: `edition=zh,two_pawns=true`, as the command line and a teacher write them.
+
+A value is read by the type of its field in the game's `Rules` dataclass, so one reader serves
+every game: booleans (true/false, yes/no, on/off, 1/0), numbers, text, `None` where the field
+allows it, and tuples (written `a/b/c`, or as JSON lists when they nest).
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from dataclasses import fields
+from typing import Any, Literal, Union
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def split_fields(text: str) -> dict[str, str]:
+    """`a=1,b=[1,2]` -> {"a": "1", "b": "[1,2]"}; commas inside brackets stay in their value."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for index, char in enumerate(text):
+        if char in "[(":
+            depth += 1
+        elif char in "])":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    values: dict[str, str] = {}
+    for part in parts:
+        name, equals, value = part.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise ValueError(f"{part.strip()!r} is not FIELD=VALUE (rules are written like edition=zh,two_pawns=true)")
+        if name in values:
+            raise ValueError(f"the rule {name!r} is given twice")
+        values[name] = value.strip()
+    return values
+
+
+def field_from_text(rules_type: type, name: str, text: str) -> Any:
+    """The value of field `name` of `rules_type` that `text` writes; ValueError saying what was expected."""
+    hints = typing.get_type_hints(rules_type)
+    if name not in {field.name for field in fields(rules_type)}:
+        raise ValueError(f"there is no rule {name!r}")
+    try:
+        return value_from_text(hints[name], text)
+    except ValueError as error:
+        raise ValueError(f"bad value for the rule {name!r}: {error}") from None
+
+
+def value_from_text(kind: Any, text: str) -> Any:
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin in (Union, types.UnionType):
+        if type(None) in args and text.lower() in ("none", "null", ""):
+            return None
+        errors = []
+        for option in args:
+            if option is type(None):
+                continue
+            try:
+                return value_from_text(option, text)
+            except ValueError as error:
+                errors.append(str(error))
+        raise ValueError(" or ".join(errors))
+    if origin is Literal:
+        for option in args:
+            if str(option) == text:
+                return option
+        raise ValueError(f"{text!r} is not one of {', '.join(map(str, args))}")
+    if kind is bool:
+        lowered = text.lower()
+        if lowered in _TRUE:
+            return True
+        if lowered in _FALSE:
+            return False
+        raise ValueError(f"{text!r} is not true or false")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+    if kind is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number") from None
+    if kind is str:
+        return text
+    if origin is tuple:
+        items = _items(text)
+        inner = args[:-1] if args and args[-1] is Ellipsis else args
+        if args and args[-1] is Ellipsis:
+            return tuple(_coerce(inner[0], item) for item in items)
+        if len(items) != len(inner):
+            raise ValueError(f"{text!r} should have {len(inner)} parts")
+        return tuple(_coerce(part, item) for part, item in zip(inner, items))
+    raise ValueError(f"a value of type {kind} cannot be given as text")
+
+
+def _items(text: str) -> list[Any]:
+    if text.startswith("["):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            raise ValueError(f"{text!r} is not a JSON list") from None
+        if not isinstance(value, list):
+            raise ValueError(f"{text!r} is not a list")
+        return value
+    return [part for part in text.split("/") if part]
+
+
+def _coerce(kind: Any, item: Any) -> Any:
+    """An item of a tuple: text read by its type, or a JSON value checked against it."""
+    if isinstance(item, str):
+        return value_from_text(kind, item)
+    if typing.get_origin(kind) is tuple:
+        if not isinstance(item, list):
+            raise ValueError(f"{item!r} is not a list")
+        return value_from_text(kind, json.dumps(item))
+    if kind is bool and isinstance(item, bool):
+        return item
+    if kind in (int, float) and isinstance(item, (int, float)) and not isinstance(item, bool):
+        if kind is float or isinstance(item, int):
+            return kind(item)
+    raise ValueError(f"{item!r} is not a {getattr(kind, '__name__', kind)}")

@@ -1,0 +1,110 @@
+"""One random-simulation test for the three games, through the common protocol only.
+
+Seeded random games of every game and player count are played to the end. After every action:
+the state's JSON and the action's text round-trip, `current_player` names a seat that may act,
+the game's own invariants hold (cards and tokens conserved), the checked and the fast `apply`
+agree, and near-miss actions (a legal action's text with one word changed) are either legal or
+refused with IllegalAction and the state unchanged. Each game ends within its bound, and its
+record replays to the same final state.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import rulesbook
+from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.records import GameRecord
+
+#: (game, seats, games, rules per game index): at least 300 games of each game per run.
+TABLES = [
+    ("inferno", 2, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 0}),
+    ("inferno", 3, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 1}),
+    ("inferno", 4, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 2}),
+    ("hudai", 1, 300, lambda i: {}),
+    ("madness", 3, 100, lambda i: {"expert": i % 4 == 0}),
+    ("madness", 4, 100, lambda i: {"expert": i % 4 == 1, "relic_recipient_below_level_3": i % 3 != 0}),
+    ("madness", 5, 100, lambda i: {"expert": i % 4 == 2, "boxed_token_source": ("sled-first", "discard-first")[i % 2]}),
+]
+#: Every how many states all legal actions' texts and a fresh JSON state are checked in full.
+FULL_CHECK_EVERY = 7
+NEAR_MISSES_PER_STATE = 2
+
+
+def near_miss(texts: list[str], words: list[str], rng: random.Random) -> str:
+    """A legal action's text with one word swapped for another seen in this game, or a number moved by one."""
+    tokens = rng.choice(texts).split(" ")
+    index = rng.randrange(len(tokens))
+    numbers = re.findall(r"-?\d+", tokens[index])
+    if numbers and rng.random() < 0.5:
+        old = rng.choice(numbers)
+        tokens[index] = tokens[index].replace(old, str(int(old) + rng.choice((-1, 1))), 1)
+    else:
+        tokens[index] = rng.choice(words)
+    return " ".join(tokens)
+
+
+def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -> None:
+    rng = random.Random(seed)
+    state = game.new_game(players=players, seed=seed, rules=rules)
+    assert game.to_json(state) == game.to_json(game.new_game(players=players, seed=seed, rules=rules)), "set-up is fixed by the seed"
+    words: set[str] = set()
+    texts_played: list[str] = []
+    for count in range(game.max_actions + 1):
+        if game.is_over(state):
+            break
+        assert count < game.max_actions, f"{game.name} seed {seed!r}: no end within {game.max_actions} actions"
+        seat = game.current_player(state)
+        assert seat is not None and 0 <= seat < players, f"current_player {seat!r} in a game of {players}"
+        legal = game.legal_actions(state)
+        assert legal, "a game that is not over has something to do"
+        assert len(set(legal)) == len(legal), "legal actions are distinct values"
+        texts = [game.action_to_text(state, action) for action in legal]
+        words.update(word for text in texts for word in text.split(" "))
+        full = count % FULL_CHECK_EVERY == 0
+        before = game.to_json(state)
+        for text, action in zip(texts, legal) if full else ():
+            assert game.parse_action(state, text) == action, f"text round trip of {text!r}"
+        legal_set = set(legal)
+        for _ in range(NEAR_MISSES_PER_STATE):
+            text = near_miss(texts, sorted(words), rng)
+            try:
+                candidate = game.parse_action(state, text)
+            except NotationError:
+                continue
+            if candidate in legal_set:
+                game.apply(state, candidate)
+                continue
+            with pytest.raises(IllegalAction):
+                game.apply(state, candidate)
+            assert game.to_json(state) == before, f"a refused {text!r} changed the state"
+        action = rng.choice(legal)
+        text = game.action_to_text(state, action)
+        assert game.parse_action(state, text) == action, f"text round trip of {text!r}"
+        step = game.apply(state, action)
+        assert game.to_json(state) == before, f"apply({text!r}) changed the state it was given"
+        if full:
+            assert game.to_json(game.apply_legal(state, action).state) == game.to_json(step.state), "fast path agrees"
+        state = step.state
+        texts_played.append(text)
+        after = game.to_json(state)
+        again = game.from_json(after)
+        assert game.to_json(again) == after, "JSON round trip"
+        if full and not game.is_over(state):
+            assert game.legal_actions(again) == game.legal_actions(state), "a state read back from JSON plays the same"
+        assert game.invariants(state) == [], f"after {text!r}: {game.invariants(state)}"
+    assert game.is_over(state)
+    assert game.current_player(state) is None and game.legal_actions(state) == []
+    assert len(game.returns(state)) == players == game.players(state)
+    record = GameRecord.from_json(GameRecord(game.name, players, seed, rules, texts_played).to_json())
+    assert game.to_json(record.final_state()) == game.to_json(state), "the record replays to the same final state"
+
+
+@pytest.mark.parametrize(("name", "players", "games", "variant"), TABLES, ids=[f"{t[0]}-{t[1]}p" for t in TABLES])
+def test_random_games_through_the_protocol(name, players, games, variant):
+    game = rulesbook.game(name)
+    for index in range(games):
+        play_checked(game, players, f"protocol:{index}", game.rules(**variant(index)))
