@@ -1,0 +1,130 @@
+"""Run each chapter once per change, several at a time, before `jupyter-book build` reads them.
+
+Usage: python tools/chapters.py [--jobs N] [--cache DIR]
+
+A chapter's inputs are its code cells and the library it uses: `rulesbook.core`, `lessons`,
+`widgets`, `lab`, the game packages the chapter names, the boards' JavaScript and CSS. When
+they change, the chapter's cached outputs are forgotten and its file is marked as changed for
+Sphinx; then every chapter without cached outputs is executed (N kernels at a time) and cached
+in jupyter-cache, where the book build (`execute_notebooks: cache`) finds it. A chapter whose
+inputs did not change is not run again. A chapter that fails stops the build with its error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY = ROOT / "src" / "rulesbook"
+GAMES = ("inferno", "hudai", "madness")
+TIMEOUT = 300  # seconds per cell, as in _config.yml
+
+
+def chapters() -> list[Path]:
+    """The notebooks of the table of contents, in order."""
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    found = [ROOT / f"{name}.ipynb" for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)]
+    return [path for path in found if path.is_file()]
+
+
+def code_of(notebook: dict) -> str:
+    return "\n".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code")
+
+
+def library_files(code: str) -> list[Path]:
+    """The library files a chapter's code may reach: everything but the games it never names."""
+    unused = {game for game in GAMES if not re.search(rf"rulesbook\.{game}\b|import[^\n]*\b{game}\b", code)}
+    files = [
+        path for path in sorted(LIBRARY.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.relative_to(LIBRARY).parts[0] not in unused
+    ]
+    return files + sorted((ROOT / "widgets").glob("*.js")) + sorted((ROOT / "widgets").glob("*.css"))
+
+
+def inputs_hash(path: Path) -> str:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    code = code_of(notebook)
+    digest = hashlib.sha256(code.encode())
+    for file in library_files(code):
+        digest.update(str(file.relative_to(ROOT)).encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def execute(path: str) -> tuple[str, float, str | None, dict | None]:
+    """Run one chapter in a fresh kernel, in its own folder: (path, seconds, error, executed notebook)."""
+    import nbformat
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    notebook = nbformat.read(path, as_version=4)
+    started = time.perf_counter()
+    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=TIMEOUT, allow_errors=False, meta_override=True)
+    seconds = time.perf_counter() - started
+    if result.err is not None:
+        return path, seconds, result.exc_string or repr(result.err), None
+    return path, seconds, None, notebook
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))))
+    parser.add_argument("--cache", type=Path, default=ROOT / "_build" / ".jupyter_cache")
+    args = parser.parse_args(argv)
+
+    import nbformat
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    cache = get_cache(str(args.cache))
+    stamps_file = args.cache / "chapter-inputs.json"
+    stamps = json.loads(stamps_file.read_text()) if stamps_file.is_file() else {}
+    todo = []
+    for path in chapters():
+        name = str(path.relative_to(ROOT))
+        digest = inputs_hash(path)
+        notebook = nbformat.read(str(path), as_version=4)
+        try:
+            record = cache.match_cache_notebook(notebook)
+        except KeyError:
+            record = None
+        if record is not None and stamps.get(name) == digest:
+            continue
+        if record is not None:
+            cache.remove_cache(record.pk)  # the library changed under it
+            os.utime(path)  # so Sphinx reads the chapter again
+        todo.append(str(path))
+    if not todo:
+        print("chapters: every chapter is up to date")
+        return 0
+    print(f"chapters: running {len(todo)} of {len(chapters())} chapters, {args.jobs} at a time")
+    failed = []
+    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        for path, seconds, error, executed in pool.map(execute, todo):
+            name = str(Path(path).relative_to(ROOT))
+            if error is not None:
+                failed.append(f"{name}:\n{error}")
+                print(f"  {name}: FAILED after {seconds:.1f} s", flush=True)
+                continue
+            cache.cache_notebook_bundle(
+                CacheBundleIn(executed, str(Path(path).resolve()), data={"execution_seconds": seconds}),
+                check_validity=False, overwrite=True,
+            )
+            stamps[name] = inputs_hash(Path(path))
+            stamps_file.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+            print(f"  {name}: {seconds:.1f} s", flush=True)
+    if failed:
+        print("chapters: these chapters fail:\n" + "\n\n".join(failed), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
