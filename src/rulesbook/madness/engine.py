@@ -243,13 +243,13 @@ def _legal(state: State) -> list[Action]:
     elif phase is Phase.ENCOUNTER:
         cards = state.rules.pack.cards
         for p in range(state.count):
-            seen: set[CardFace] = set()
+            seen: set[str] = set()
             for card in state.hands[p]:
-                face = cards[card].face
-                if face in seen or (p == leader and face.type is not None and covered(state, p, face.type)):
+                printed = cards[card]
+                if printed.label in seen or (p == leader and printed.type is not None and covered(state, p, printed.type)):
                     continue
-                seen.add(face)
-                out.append(PlayCard(p, face))
+                seen.add(printed.label)
+                out.append(PlayCard(p, printed.face))
         if state.rules.speech_penalty and not state.talking:
             out.extend(Speak(p) for p in range(state.count))
         out.append(TimeUp(leader))

@@ -482,13 +482,16 @@ def _pack_from_bytes(raw: bytes, name: str) -> Pack:
 
 
 _DEFAULT: dict[tuple[int, int], Pack] = {}
+_SHIPPED: list[Any] = []  # the shipped file, found once
 
 
 def default_pack() -> Pack:
     """The shipped illustrative pack (MAD-P13); read again if its file has changed since."""
-    resource = resources.files("rulesbook.madness").joinpath("data/pack.json")
+    if not _SHIPPED:
+        _SHIPPED.append(resources.files("rulesbook.madness").joinpath("data/pack.json"))
+    resource = _SHIPPED[0]
     try:
-        stat = os.stat(os.fspath(resource))  # type: ignore[call-overload]
+        stat = os.stat(os.fspath(resource))
         stamp = (stat.st_mtime_ns, stat.st_size)
     except (OSError, TypeError):  # not a plain file (a zip): it cannot change
         stamp = (0, 0)
