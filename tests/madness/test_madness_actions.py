@@ -98,3 +98,13 @@ def test_bad_state_json_is_a_value_error(change, says):
     change(data)
     with pytest.raises(ValueError, match=says):
         State.from_json(data)
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+    import importlib
+
+    for name in ("rulesbook.madness", "rulesbook.madness.actions", "rulesbook.madness.challenges"):
+        module = importlib.import_module(name)  # the package's `challenges` is a function: import by name
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

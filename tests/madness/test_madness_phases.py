@@ -465,3 +465,21 @@ def test_the_state_says_whose_decision_it_is():
     assert decision(state) == ("Encounter Phase", (0, 1, 2, 3))
     assert {a.player for a in legal_actions(state, 2)} == {2}
     assert player_view(state, 2)["deciding"] == [0, 1, 2, 3]
+
+
+def test_bots_remember_a_searched_tile_from_the_one_moment_it_is_shown_mad_r09():
+    from rulesbook.madness import GAME
+
+    state = at_encounter(4, "Seals", "bot-memory")
+    give_hand(state, 0, [card_id(state, "Tools 6")])
+    give_hand(state, 1, [card_id(state, "Tools 3")])
+    state, _ = resolve_with(state, ["P1: play Tools 6", "P2: play Tools 3"])
+    space = next(a.space for a in legal_actions(state) if isinstance(a, SearchTile))
+    tile = state.board[space]
+    state, _ = apply(state, f"P1: search {space}")
+    seats = GAME.make_bots(["expedition"] * 4, "bot-memory")
+    seats[0].choose(state, legal_actions(state))  # the table is asked once, at the moment the tile shows
+    memories = [bot.memory for bot in seats[0].table.bots]
+    assert all(memory[space]["id"] == tile for memory in memories)  # every player saw it
+    after, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, RollDie)))
+    assert player_view(after, 0)["search"] is None  # the views no longer show it: only the bots' memories hold it
