@@ -28,7 +28,7 @@ VARIANTS = [
     Rules(relic_recipient_below_level_3=False, boxed_token_source="discard-first"),
 ]
 #: How often a state of each phase is sampled (with its corners); the rest 3%.
-RARE = {Phase.FAILURES: 0.2, Phase.REWARD: 0.5, Phase.DIE: 0.12, Phase.DRAW: 0.12, Phase.REST: 0.05, Phase.TIMER: 0.05}
+RARE = {Phase.MOVEMENT: 0.1, Phase.FAILURES: 0.2, Phase.REWARD: 0.5, Phase.DIE: 0.12, Phase.DRAW: 0.12, Phase.REST: 0.05, Phase.TIMER: 0.05}
 COVERS = ("Movement", "Encounter", "Resolution", "Draw", "Rest", "Crates", "Tools", "Weapons", "Books")
 
 
@@ -139,5 +139,5 @@ def test_the_legal_list_and_the_check_agree_on_sampled_states():
     assert total >= 1500, covered
     for corner in ("die Accident", "die Confusion", "die Loss of Confidence", "failures, everyone at Level 3",
                    "draw, deck exactly enough", "draw, deck one card short", "draw, deck empty", "rest, tokens 1+0",
-                   "rest, tokens 0+2", "relic, everyone at Level 3", "covered Leader", "over"):
+                   "rest, tokens 0+2", "relic, everyone at Level 3", "covered Leader", "movement", "over"):
         assert covered[corner] >= 10, (corner, covered)
