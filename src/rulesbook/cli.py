@@ -84,12 +84,15 @@ def _simulate(args: argparse.Namespace) -> int:
                 file.write(first[0].to_json())
         except OSError as error:
             raise BadInput(f"rulesbook simulate: cannot write {args.record}: {error.strerror}") from None
-    print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json else format_summary(protocol.title, summary))
+    print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json
+          else format_summary(protocol.title, summary, protocol.rules_to_text(run.rules)))
     return 0
 
 
-def format_summary(title: str, summary: dict[str, Any]) -> str:
-    rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
+def format_summary(title: str, summary: dict[str, Any], rules: str | None = None) -> str:
+    """The summary in lines; `rules` is the game's one-line form of them (default: the summary's FIELD=VALUE pairs)."""
+    if rules is None:
+        rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
     lines = [
         f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
         f"rules: {rules}",

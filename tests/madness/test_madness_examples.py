@@ -3,7 +3,7 @@
 import pytest
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import apply, failure_options, legal_actions, level, pack_of
+from rulesbook.madness import Phase, RollDie, Reroll, SearchTile, apply, failure_options, legal_actions, level, pack_of
 from madness_helpers import assert_conserved, at_encounter, card_id, give_hand
 
 
@@ -20,11 +20,11 @@ def test_seals_tile_tools_succeed_books_fail_rulebook_overcoming_a_challenge():
     assert verdicts == [(0, "Tools 7-9", 9, True, 0), (1, "Books 7-9", 6, False, 1)]
     assert state.outcomes == [True, False]
     # at least one success: the reward (Search in our pack) comes first, then the Books failure
-    assert state.phase == "reward" and state.reward == "Search"
-    target = next(a for a in legal_actions(state) if a.kind == "search")
+    assert state.phase is Phase.REWARD and state.reward == "Search"
+    target = next(a for a in legal_actions(state) if isinstance(a, SearchTile))
     state, events = apply(state, target)
-    assert state.phase == "failures" and state.pending == [1]
-    assert state.board[target.arg] in state.searched
+    assert state.phase is Phase.FAILURES and state.pending == [1]
+    assert state.search_shown == [target.space, state.board[target.space]]
     assert_conserved(state)
 
 
@@ -48,8 +48,8 @@ def test_icy_cape_specimen_b_goes_to_a_player_who_moves_to_level_2_and_covers_re
     assert private and all(e.seen_by == (1,) for e in private)  # only P2 reads their new Madness (MAD-R08)
     # later, with P2 leading, no Leadership token can be used in the Resolution Phase
     state.leader = 1
-    state.phase, state.die, state.failure = "die", "Accident", 1
-    assert all(a.kind != "reroll" for a in legal_actions(state))
+    state.phase, state.die, state.failure = Phase.DIE, "Accident", 1
+    assert not any(isinstance(a, Reroll) for a in legal_actions(state))
     with pytest.raises(IllegalAction) as error:
         apply(state, "P2: reroll")
     assert "covers the Resolution Phase" in str(error.value)
@@ -67,9 +67,9 @@ def test_bleak_coast_two_failures_with_everyone_at_level_3_mad_r07():
     for text in ("P1: play Weapons 6", "P2: play Weapons 5", "P3: play Crates 5", "P1: time up", "P1: resolve"):
         state, _ = apply(state, text)
     assert state.totals == [11, 5] and state.outcomes == [False, False]
-    assert state.phase == "failures"
+    assert state.phase is Phase.FAILURES
     # everyone is at Level 3: the only consequence left is the Penalty Die
-    assert {a.kind for a in legal_actions(state)} == {"roll"}
+    assert {type(a) for a in legal_actions(state)} == {RollDie}
     assert failure_options(state) == [
         {"challenge": "Weapons 7-9", "total": 11, "misses_by": 2, "madness_for": [], "penalty_die": True},
         {"challenge": "Crates 8-10", "total": 5, "misses_by": 3, "madness_for": [], "penalty_die": True}]
@@ -90,7 +90,7 @@ def test_bleak_coast_two_failures_with_everyone_at_level_3_mad_r07():
     state, events = apply(state, "P1: accept Accident")
     assert len(state.injury_deck) == injuries_before - 2
     assert [e.kind for e in events].count("accident") == 2
-    assert state.phase == "draw"  # the Resolution Phase is over: played cards discarded, tile set aside
+    assert state.phase is Phase.DRAW  # the Resolution Phase is over: played cards discarded, tile set aside
     assert not state.sled and state.encounter is None
     assert_conserved(state)
 
@@ -112,5 +112,5 @@ def test_the_packaged_example_positions_replay_the_rulebook():
                  "P1: for Crates 8-10, roll the Penalty Die", "P1: reroll", "P1: accept Confusion",
                  "P1: for Weapons 7-9, roll the Penalty Die", "P1: accept Accident"):
         state, _ = apply(state, text)
-    assert state.phase == "draw" and state.sled_tokens == 0
+    assert state.phase is Phase.DRAW and state.sled_tokens == 0
     assert_conserved(state)

@@ -1,12 +1,22 @@
-"""The illustrative data pack follows every count in the rulebook; malformed packs are refused clearly."""
+"""The illustrative data pack follows every count in the rulebook; malformed packs are refused clearly;
+packs are values carried in the rules (MAD-P13), never stale, and records carry them whole."""
 
 import copy
 import json
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from rulesbook.madness import PackError, default_pack, load_pack, new_game, parse_pack
+from rulesbook.core.records import GameRecord
+from rulesbook.madness import GAME, PackError, Rules, default_pack, load_pack, new_game, parse_pack
 from rulesbook.madness.pack import REGIONS
+from madness_helpers import play_bots
+
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def test_pack_is_plainly_marked_illustrative():
@@ -38,6 +48,11 @@ def test_tiles_have_two_or_three_challenges_and_only_escape_tiles_lack_rewards()
         assert 2 <= len(tile.challenges) <= 3
         assert tile.reward is not None or tile.region == "Escape"
     assert any(t.reward is None for t in pack.tiles.values())
+    assert {len(t.challenges) for t in pack.tiles.values()} == {2, 3}
+
+
+def test_every_space_without_a_tile_shows_exactly_two_challenges_mad_r10():
+    assert {len(space.challenges) for space in default_pack().spaces.values()} == {2}
 
 
 def test_rulebook_tiles_exist_as_the_examples_describe():
@@ -71,6 +86,11 @@ def _broken(change):
     (lambda d: d["madness"][0].update(level=4), "madness[0].level", "1, 2 or 3"),
     (lambda d: d["setup"]["4"].update(hand=0), "setup.4.hand", "at least 1"),
     (lambda d: d["tiles_used"].update(Coast=10), "spaces", "setup places"),
+    (lambda d: d["spaces"][0]["challenges"].append("Books 4-6"), "spaces[0].challenges",
+     "exactly 2 challenges, not 3: a space without a tile shows two challenges (MAD-R10)"),
+    (lambda d: d["spaces"][3]["challenges"].pop(), "spaces[3].challenges", "exactly 2 challenges, not 1"),
+    (lambda d: d["tiles"][2].update(challenges=["Tools 7", "Books 2", "Crates 3", "Weapons 4"]), "tiles[2].challenges",
+     "2 to 3 challenges, not 4"),
 ])
 def test_malformed_pack_names_field_and_why(change, field, why):
     with pytest.raises(PackError) as error:
@@ -80,36 +100,152 @@ def test_malformed_pack_names_field_and_why(change, field, why):
     assert isinstance(error.value, ValueError)
 
 
-def test_a_teacher_can_load_another_pack_from_a_file(tmp_path):
+def _pack_file(path, change=None, name="teacher"):
     data = copy.deepcopy(default_pack().raw)
-    data["name"] = "harder"
-    data["die"] = ["Accident"] * 6
-    path = tmp_path / "harder.json"
-    path.write_text(json.dumps(data))
+    data["name"] = name
+    if change is not None:
+        change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_teacher_can_load_another_pack_from_a_file_mad_p13(tmp_path):
+    path = _pack_file(tmp_path / "harder.json", lambda d: d.update(die=["Accident"] * 6))
     pack = load_pack(str(path))
-    state = new_game(3, 5, pack=pack)
-    assert state.pack_name == "harder"
+    state = new_game(3, 5, Rules(pack=pack))
+    assert state.rules.pack is pack and state.rules.pack.name == "teacher" and pack.die == ("Accident",) * 6
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(PackError, match="not valid JSON"):
+    with pytest.raises(PackError, match="bad.json.*not valid JSON"):
         load_pack(str(bad))
 
 
-def test_a_changed_pack_needs_its_own_name():
+def test_an_edited_pack_loaded_again_gives_the_new_data(tmp_path):
+    path = _pack_file(tmp_path / "mine.json", lambda d: d.update(die=["Accident"] * 6))
+    first = load_pack(path)
+    _pack_file(path, lambda d: d.update(die=["Confusion"] * 6))  # the teacher edits the file, same name
+    second = load_pack(path)
+    assert first.die == ("Accident",) * 6 and second.die == ("Confusion",) * 6
+    assert first != second
+    games = [GAME.new_game(3, "edit-check", Rules(pack=pack)) for pack in (first, second)]
+    assert [g.rules.pack.die[0] for g in games] == ["Accident", "Confusion"]
+    _pack_file(path, lambda d: d.update(die=["Accident"] * 6))  # and back: equal to the first again
+    assert load_pack(path) == first
+
+
+def test_a_copied_pack_loads_under_any_file_name(tmp_path):
+    original = _pack_file(tmp_path / "pack.json", name="illustrative")
+    for name in ("Copy of pack (2).json", "pack.txt", "no-extension", "évaluation.JSON"):
+        copy_path = tmp_path / name
+        copy_path.write_bytes(original.read_bytes())
+        assert load_pack(copy_path) == load_pack(original)
+    assert load_pack(original) == default_pack()  # the same data is the same pack, whatever the file
+
+
+def test_a_pack_with_a_utf8_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "excel.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(default_pack().raw).encode("utf-8"))
+    assert load_pack(path) == default_pack()
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read it"),
+    (b"\xff\xfe{", "is not UTF-8 text"),
+    (b"[1, 2]", "a pack must be a JSON object"),
+    (b'{"name": "x"}', "setup"),
+])
+def test_a_bad_pack_file_is_a_pack_error_naming_the_file(tmp_path, content, says):
+    path = tmp_path / "broken.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(PackError) as error:
+        load_pack(path)
+    assert "broken.json" in str(error.value) and says in str(error.value)
+    assert isinstance(error.value, ValueError) and "\n" not in str(error.value)
+
+
+def test_the_pack_keeps_its_own_copy_of_the_data():
     data = copy.deepcopy(default_pack().raw)
-    data["die"] = ["Accident"] * 6
-    with pytest.raises(ValueError, match="its own"):
-        new_game(3, 1, pack=parse_pack(data))
-
-
-def test_a_record_embeds_a_teachers_pack_and_replays():
-    from rulesbook.madness import make_record, play_game, replay_record
-
-    data = copy.deepcopy(default_pack().raw)
-    data["name"] = "teacher-easy"
-    data["die"] = ["Confusion"] * 6
+    data["name"] = "mutable"
     pack = parse_pack(data)
-    state, actions = play_game(3, 2, pack=pack)
-    record = json.loads(json.dumps(make_record(state, actions)))
-    assert record["pack"]["name"] == "teacher-easy"
-    assert replay_record(record) == state
+    data["die"].append("Accident")
+    data["name"] = "changed"
+    assert pack.name == "mutable" and len(pack.die) == 6 and pack.raw["name"] == "mutable"
+
+
+def test_rules_name_the_shipped_pack_and_carry_any_other_whole():
+    assert Rules().to_dict()["pack"] == "illustrative"
+    assert Rules.from_dict({"pack": "illustrative"}) == Rules() == Rules.from_dict({})
+    data = copy.deepcopy(default_pack().raw)
+    data["die"] = ["Confusion"] * 6  # the shipped name on other data: still carried whole
+    rules = Rules(expert=True, pack=parse_pack(data))
+    carried = json.loads(json.dumps(rules.to_dict()))
+    assert carried["pack"]["die"] == ["Confusion"] * 6
+    assert Rules.from_dict(carried) == rules and Rules.from_dict(carried).to_dict() == rules.to_dict()
+    with pytest.raises(ValueError, match="carried whole"):
+        Rules.from_dict({"pack": "harder"})
+    with pytest.raises(PackError):
+        Rules.from_dict({"pack": {"name": "half a pack"}})
+
+
+def test_states_and_rules_with_a_pack_pickle_and_round_trip_json_exactly():
+    data = copy.deepcopy(default_pack().raw)
+    data["name"] = "pickled"
+    rules = Rules(pack=parse_pack(data), speech_confusion_cards=3)
+    state = GAME.new_game(4, "pickle-check", rules)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert pickle.loads(pickle.dumps(state)) == state
+    text = GAME.to_json(state)
+    again = GAME.from_json(text)
+    assert again == state and GAME.to_json(again) == text
+
+
+def test_a_record_carries_a_teachers_pack_and_replays_anywhere(tmp_path):
+    path = _pack_file(tmp_path / "easy.json", lambda d: d.update(die=["Confusion"] * 6), name="teacher-easy")
+    rules = GAME.rules_from_text(f"pack={path},expert=true")
+    state, actions = play_bots(3, "record-check", rules)
+    record = GameRecord("madness", 3, "record-check", rules, actions)
+    saved = tmp_path / "game.json"
+    saved.write_text(record.to_json(), encoding="utf-8")
+    path.unlink()  # the pack's file is gone: the record carries the pack itself
+    assert json.loads(saved.read_text())["rules"]["pack"]["name"] == "teacher-easy"
+    assert GameRecord.from_json(saved.read_text()).final_state() == state
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = subprocess.run([sys.executable, "-m", "rulesbook", "replay", str(saved)], capture_output=True, text=True,
+                          cwd=elsewhere, env={"PYTHONPATH": str(SRC)})
+    assert done.returncode == 0, done.stderr
+    assert "the game is over" in done.stdout and "Confusion" in done.stdout
+
+
+def test_the_shipped_pack_is_named_compactly_in_records():
+    state, actions = play_bots(3, "compact-check")
+    record = json.loads(GameRecord("madness", 3, "compact-check", state.rules, actions).to_json())
+    assert record["rules"]["pack"] == "illustrative"
+    assert len(json.dumps(record["rules"])) < 400
+
+
+def _mutated(rng):
+    data = copy.deepcopy(default_pack().raw)
+    for _ in range(rng.randint(1, 3)):
+        parent, key = data, rng.choice(list(data))
+        while isinstance(parent[key], (dict, list)) and parent[key] and rng.random() < 0.7:
+            parent = parent[key]
+            key = rng.choice(list(parent)) if isinstance(parent, dict) else rng.randrange(len(parent))
+        parent[key] = rng.choice([None, 0, -1, 7, "x", "", [], {}, [1], {"id": "C1"}, True, 2.5, "Tools 7-9", ["C1"]])
+    return data
+
+
+def test_fuzzed_packs_load_or_raise_a_pack_error():
+    rng = random.Random("pack fuzz")
+    refused = 0
+    for _ in range(400):
+        data = _mutated(rng)
+        try:
+            pack = parse_pack(data)
+        except PackError as error:
+            refused += 1
+            assert error.field and error.reason and "\n" not in str(error)
+        else:
+            new_game(3, 1, Rules(pack=pack))
+    assert refused > 100

@@ -5,12 +5,33 @@ import json
 import pytest
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import Rules, apply, legal_actions, level, new_game, pack_of, parse_action, player_view, play_game
-from madness_helpers import assert_conserved, at_encounter, card_id, give_hand
-
-
-def kinds(state):
-    return {a.kind for a in legal_actions(state)}
+from rulesbook.madness import (
+    AcceptDie,
+    Deal,
+    DealTo,
+    DrawMadness,
+    GiveRelic,
+    MoveAirplane,
+    NoRest,
+    Phase,
+    RaiseHandLimit,
+    Reroll,
+    Resolve,
+    RollDie,
+    Rules,
+    SearchTile,
+    Speak,
+    TakeArcane,
+    TimeUp,
+    apply,
+    legal_actions,
+    level,
+    new_game,
+    pack_of,
+    parse_action,
+    player_view,
+)
+from madness_helpers import assert_conserved, at_encounter, card_id, give_hand, kinds, play_bots
 
 
 @pytest.mark.parametrize("players, hand, with_madness", [(3, 5, []), (4, 4, [1, 2, 3]), (5, 3, [0, 1, 2, 3, 4])])
@@ -28,7 +49,7 @@ def test_setup_for_3_4_5_players_setting_up_the_game(players, hand, with_madness
         placed[pack.spaces[space].region] = placed.get(pack.spaces[space].region, 0) + 1
     assert placed == {"Coast": 11, "Mountain": 7, "City": 3, "Edge of Madness": 1, "Escape": 3}
     assert len(state.unused_tiles) == 11
-    assert (state.sled_tokens, state.discard_tokens, state.leader, state.phase) == (6, 0, 0, "movement")
+    assert (state.sled_tokens, state.discard_tokens, state.leader, state.phase) == (6, 0, 0, Phase.MOVEMENT)
     assert len(state.equipment_deck) == 40 - players * hand and not state.arcane_deck == []
     assert_conserved(state)
 
@@ -41,7 +62,7 @@ def test_wrong_player_counts_are_refused():
 
 def test_first_move_must_be_a_bottom_row_coast_space_movement_phase():
     state = new_game(4, 3)
-    moves = [a.arg for a in legal_actions(state) if a.kind == "move"]
+    moves = [a.space for a in legal_actions(state) if isinstance(a, MoveAirplane)]
     assert moves == ["C1", "C2", "C3", "C4"]
     with pytest.raises(IllegalAction) as error:
         apply(state, "P1: move to C9")
@@ -50,10 +71,10 @@ def test_first_move_must_be_a_bottom_row_coast_space_movement_phase():
 
 def play_to_next_movement(state):
     """Finish the turn quickly: no cards, roll for each failure and accept, deal, no rest."""
-    while state.phase != "movement" and state.phase != "over":
+    while state.phase not in (Phase.MOVEMENT, Phase.OVER):
         legal = legal_actions(state)
-        pick = next((a for a in legal if a.kind in ("time_up", "resolve", "roll", "accept", "deal", "deal_to", "no_rest")), None)
-        pick = pick or next(a for a in legal if a.kind in ("give", "search", "take"))
+        pick = next((a for a in legal if isinstance(a, (TimeUp, Resolve, RollDie, AcceptDie, Deal, DealTo, NoRest))), None)
+        pick = pick or next(a for a in legal if isinstance(a, (GiveRelic, SearchTile, TakeArcane)))
         state, _ = apply(state, pick)
     return state
 
@@ -64,7 +85,7 @@ def test_moves_go_to_adjacent_spaces_never_the_same_one():
     state.loaded_die = ["Confusion"] * 10
     state = play_to_next_movement(state)
     assert state.leader == 1 and state.turn == 2
-    assert sorted(a.arg for a in legal_actions(state) if a.kind == "move") == ["C1", "C3", "C6"]
+    assert sorted(a.space for a in legal_actions(state) if isinstance(a, MoveAirplane)) == ["C1", "C3", "C6"]
     with pytest.raises(IllegalAction, match="cannot stay"):
         apply(state, "P2: move to C2")
     with pytest.raises(IllegalAction, match="not adjacent"):
@@ -73,7 +94,7 @@ def test_moves_go_to_adjacent_spaces_never_the_same_one():
         apply(state, "P1: move to C1")
 
 
-def test_an_empty_space_has_its_own_two_challenges_and_no_reward():
+def test_an_empty_space_has_its_own_two_challenges_and_no_reward_mad_r10():
     from rulesbook.madness import challenges
 
     state = new_game(4, 3)
@@ -86,7 +107,7 @@ def test_an_empty_space_has_its_own_two_challenges_and_no_reward():
     assert state.encounter is None and "empty space" in events[0].text
     assert challenges(state) == pack_of(state).spaces["C2"].challenges and len(challenges(state)) == 2
     state, events = resolve_with(state, [])
-    assert state.phase == "failures" and state.pending == [0, 1]
+    assert state.phase is Phase.FAILURES and state.pending == [0, 1]
     assert not any(e.kind == "reward" for e in events)
 
 
@@ -106,7 +127,7 @@ def test_edge_of_madness_then_three_escape_turns_and_the_result_mad_r03():
     state.loaded_die = ["Confusion"] * 30
     for step, space in enumerate(("X1", "X2", "X3"), start=1):
         state = play_to_next_movement(refilled(state))
-        moves = [a.arg for a in legal_actions(state) if a.kind == "move"]
+        moves = [a.space for a in legal_actions(state) if isinstance(a, MoveAirplane)]
         assert moves == [space]  # no descending, no other way
         if step == 1:
             with pytest.raises(IllegalAction) as error:
@@ -122,7 +143,7 @@ def test_edge_of_madness_then_three_escape_turns_and_the_result_mad_r03():
         trial.relic_deck = list(pack_of(trial).relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
         trial = play_to_next_movement(trial)
-        assert trial.phase == "over" and trial.result == "escaped"
+        assert trial.phase is Phase.OVER and trial.result == "escaped"
         assert (relic_count(trial), injuries_in_play(trial)) == (relics, injuries)
         outcomes[relics - injuries] = trial.won
     assert outcomes == {0: True, -1: False}
@@ -141,7 +162,7 @@ def test_movement_token_lets_a_player_ignore_madness_for_the_turn():
 
 def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
     state = at_encounter(4, "Seals")
-    assert "speak" not in kinds(state)
+    assert Speak not in kinds(state)
     with pytest.raises(IllegalAction, match="talking is allowed"):
         apply(state, "P2: speak")
     card = pack_of(state).cards[state.hands[1][0]].label
@@ -149,7 +170,7 @@ def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
     assert not state.talking and any(e.kind == "silence" for e in events)
     state.loaded_die = ["Loss of Confidence"]
     state, events = apply(state, "P3: speak")
-    assert (state.sled_tokens, state.discard_tokens) == (4, 2) and state.phase == "encounter"
+    assert (state.sled_tokens, state.discard_tokens) == (4, 2) and state.phase is Phase.ENCOUNTER
 
 
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():
@@ -157,9 +178,9 @@ def test_restart_encounter_costs_a_token_and_keeps_the_sled():
     card = pack_of(state).cards[state.hands[0][0]].label
     state, _ = apply(state, f"P1: play {card}")
     state, _ = apply(state, "P1: time up")
-    assert state.phase == "timer"
+    assert state.phase is Phase.TIMER
     state, events = apply(state, "P1: restart encounter")
-    assert state.phase == "encounter" and state.talking and len(state.sled) == 1 and state.sled_tokens == 5
+    assert state.phase is Phase.ENCOUNTER and state.talking and len(state.sled) == 1 and state.sled_tokens == 5
     state.covers[0].append("Encounter")
     state, _ = apply(state, "P1: time up")
     with pytest.raises(IllegalAction, match="covers the Encounter Phase"):
@@ -180,7 +201,7 @@ def test_ruin_token_stops_the_leader_playing_that_type():
     give_hand(state, 0, [card_id(state, "Tools 6"), card_id(state, "Books 6")])
     give_hand(state, 1, [card_id(state, "Tools 2")])
     state.covers[0].append("Tools")
-    assert {a.arg for a in legal_actions(state, 0) if a.kind == "play"} == {"Books 6"}
+    assert {str(a) for a in legal_actions(state, 0)} == {"P1: play Books 6", "P1: time up"}
     with pytest.raises(IllegalAction, match="Ruin token covers Tools"):
         apply(state, "P1: play Tools 6")
     apply(state, "P2: play Tools 2")
@@ -229,8 +250,9 @@ def test_arcane_reward_goes_to_the_equipment_discard():
     state = at_encounter(3, "Ice Shelf Camp")  # Tools 5-7, Weapons 6-8; reward Arcane
     give_hand(state, 0, [card_id(state, "Tools 5")])
     state, _ = resolve_with(state, ["P1: play Tools 5"])
-    assert state.phase == "reward"
-    assert sorted(a.arg for a in legal_actions(state)) == ["Arcane Books 10", "Arcane Crates 10", "Arcane Tools 10", "Arcane Weapons 10"]
+    assert state.phase is Phase.REWARD
+    assert sorted(a.card.text for a in legal_actions(state) if isinstance(a, TakeArcane)) == [
+        "Arcane Books 10", "Arcane Crates 10", "Arcane Tools 10", "Arcane Weapons 10"]
     state, _ = apply(state, "P1: take Arcane Books 10")
     assert pack_of(state).cards[state.equipment_discard[-1]].label == "Arcane Books 10"
     assert len(state.arcane_deck) == 7
@@ -240,7 +262,7 @@ def test_madness_choice_only_for_players_below_level_3_mad_r07():
     state = at_encounter(4, "Seals")
     state.madness[1] = [state.madness_decks[2].pop()]
     state, _ = resolve_with(state, [])
-    targets = {a.target for a in legal_actions(state) if a.kind == "madness"}
+    targets = {a.target for a in legal_actions(state) if isinstance(a, DrawMadness)}
     assert targets == {0, 2, 3}
     with pytest.raises(IllegalAction) as error:
         apply(state, "P1: for Tools 7-9, P2 draws Madness")
@@ -257,10 +279,10 @@ def test_relic_when_everyone_is_at_level_3_costs_a_token_instead_mad_r07():
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = 0, 2, 4
     give_hand(state, 0, [card_id(state, "Crates 6")])
     state, _ = resolve_with(state, ["P1: play Crates 6"])
-    assert {a.target for a in legal_actions(state) if a.kind == "give"} == {0, 1, 2, 3}
+    assert {a.target for a in legal_actions(state) if isinstance(a, GiveRelic)} == {0, 1, 2, 3}
     state, events = apply(state, "P1: give Specimen B to P3")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)
-    assert state.phase != "over"
+    assert state.phase is not Phase.OVER
     # the last token: a second such draw loses the game
     state2 = at_encounter(4, "Penguin Rookery")
     for p in range(4):
@@ -270,7 +292,7 @@ def test_relic_when_everyone_is_at_level_3_costs_a_token_instead_mad_r07():
     give_hand(state2, 0, [card_id(state2, "Crates 6")])
     state2, _ = resolve_with(state2, ["P1: play Crates 6"])
     state2, events = apply(state2, "P1: give Specimen A to P2")
-    assert state2.phase == "over" and state2.result == "no hope" and state2.won is False
+    assert state2.phase is Phase.OVER and state2.result == "no hope" and state2.won is False
     assert legal_actions(state2) == []
     with pytest.raises(IllegalAction, match="over"):
         apply(state2, "P1: deal")
@@ -285,7 +307,7 @@ def test_loss_of_confidence_with_one_token_boxes_it_and_the_last_loses():
     state, _ = apply(state, "P1: accept Loss of Confidence")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)  # sled-first
     state, _ = apply(state, "P1: for Books 7-9, roll the Penalty Die")
-    assert "reroll" not in kinds(state)
+    assert Reroll not in kinds(state)
     state, events = apply(state, "P1: accept Loss of Confidence")
     assert state.result == "no hope" and any(e.kind == "lost" for e in events)
 
@@ -328,32 +350,32 @@ def test_draw_phase_limit_tokens_and_short_deck():
     state = at_encounter(4, "Seals")
     give_hand(state, 0, [card_id(state, "Tools 6")])
     state, _ = resolve_with(state, ["P1: play Tools 6"])
-    while state.phase != "draw":
-        state, _ = apply(state, next(a for a in legal_actions(state) if a.kind in ("search", "roll", "accept")))
+    while state.phase is not Phase.DRAW:
+        state, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, (SearchTile, RollDie, AcceptDie))))
     state, _ = apply(state, "P1: raise hand limit")
     assert player_view(state, 0)["hand_limit"] == 5
     state.equipment_discard.extend(state.equipment_deck[3:])
     state.equipment_deck = state.equipment_deck[:3]
-    assert kinds(state) == {"raise", "deal_to"}
+    assert kinds(state) == {RaiseHandLimit, DealTo}
     with pytest.raises(IllegalAction, match="Leader chooses"):
         apply(state, "P1: deal")
     for _ in range(3):
         state, _ = apply(state, "P1: deal to P1")
-    assert len(state.hands[0]) == 3 and state.phase == "rest"
+    assert len(state.hands[0]) == 3 and state.phase is Phase.REST
     state, _ = apply(state, "P1: no rest")
     assert state.hand_bonus == 1  # lasts until the next Draw Phase
 
 
 def test_rest_boxes_one_token_returns_the_rest_and_reshuffles_mad_r05():
     state = new_game(3, 4)
-    state.phase = "rest"
+    state.phase = Phase.REST
     state.sled_tokens, state.discard_tokens = 2, 4
     total = len(state.equipment_deck) + len(state.equipment_discard)
     state, events = apply(state, "P1: rest")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (5, 0, 1)
     assert len(state.equipment_deck) == total and state.equipment_discard == []
-    assert state.phase == "movement" and state.leader == 1
-    state.phase = "rest"
+    assert state.phase is Phase.MOVEMENT and state.leader == 1
+    state.phase = Phase.REST
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = 0, 1, 5
     with pytest.raises(IllegalAction) as error:
         apply(state, "P2: rest")
@@ -392,13 +414,12 @@ def test_every_action_text_parses_back_to_the_same_action():
 
     def check(before, action, after, events):
         for a in legal_actions(before):
-            if a.kind not in seen or a.kind in ("give", "madness", "deal_to"):
-                assert parse_action(a.text) == a
-                seen.add(a.kind)
+            assert parse_action(a.text) == a and str(a) == a.text
+            seen.add(type(a))
 
-    play_game(4, 5, on_step=check)
-    play_game(5, 6, on_step=check)
-    assert {"move", "play", "time_up", "resolve", "deal", "no_rest"} <= seen
+    play_bots(4, 5, on_step=check)
+    play_bots(5, 6, on_step=check)
+    assert {MoveAirplane, TimeUp, Resolve, Deal, NoRest, RollDie, AcceptDie} <= seen
 
 
 def test_madness_texts_stay_with_their_owner_mad_r08():
@@ -412,17 +433,27 @@ def test_madness_texts_stay_with_their_owner_mad_r08():
         assert player_view(state, viewer)["madness_levels"] == [1] * 5
 
 
-def test_search_shows_a_face_down_tile_to_everyone_until_it_is_met():
+def test_search_shows_the_tile_to_everyone_once_then_it_is_face_down_again_mad_r09():
     state = at_encounter(4, "Seals")
     give_hand(state, 0, [card_id(state, "Tools 6")])
     give_hand(state, 1, [card_id(state, "Tools 3")])
     state, _ = resolve_with(state, ["P1: play Tools 6", "P2: play Tools 3"])
-    space = next(a.arg for a in legal_actions(state) if a.kind == "search")
+    space = next(a.space for a in legal_actions(state) if isinstance(a, SearchTile))
     tile = state.board[space]
     assert player_view(state, 2)["board"][space]["tile"] == "face down"
     state, events = apply(state, f"P1: search {space}")
-    for viewer in range(4):
-        assert player_view(state, viewer)["board"][space]["tile"]["id"] == tile
+    shown = [e for e in events if e.kind == "search"]
+    assert len(shown) == 1 and shown[0].seen_by is None and shown[0].data == (space, tile)  # an event for everyone
+    for viewer in range(4):  # the moment after the Search: every view shows it, beside the face-down tile
+        view = player_view(state, viewer)
+        assert view["search"]["space"] == space and view["search"]["tile"]["id"] == tile
+        assert view["board"][space]["tile"] == "face down"
+    state, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, RollDie)))
+    for viewer in range(4):  # then it is face down again in every view: the team must remember it
+        view = player_view(state, viewer)
+        assert view["search"] is None and view["board"][space]["tile"] == "face down"
+        assert f'"{tile}"' not in json.dumps(view)
+    assert state.board[space] == tile
 
 
 def test_the_state_says_whose_decision_it_is():
@@ -434,3 +465,21 @@ def test_the_state_says_whose_decision_it_is():
     assert decision(state) == ("Encounter Phase", (0, 1, 2, 3))
     assert {a.player for a in legal_actions(state, 2)} == {2}
     assert player_view(state, 2)["deciding"] == [0, 1, 2, 3]
+
+
+def test_bots_remember_a_searched_tile_from_the_one_moment_it_is_shown_mad_r09():
+    from rulesbook.madness import GAME
+
+    state = at_encounter(4, "Seals", "bot-memory")
+    give_hand(state, 0, [card_id(state, "Tools 6")])
+    give_hand(state, 1, [card_id(state, "Tools 3")])
+    state, _ = resolve_with(state, ["P1: play Tools 6", "P2: play Tools 3"])
+    space = next(a.space for a in legal_actions(state) if isinstance(a, SearchTile))
+    tile = state.board[space]
+    state, _ = apply(state, f"P1: search {space}")
+    seats = GAME.make_bots(["expedition"] * 4, "bot-memory")
+    seats[0].choose(state, legal_actions(state))  # the table is asked once, at the moment the tile shows
+    memories = [bot.memory for bot in seats[0].table.bots]
+    assert all(memory[space]["id"] == tile for memory in memories)  # every player saw it
+    after, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, RollDie)))
+    assert player_view(after, 0)["search"] is None  # the views no longer show it: only the bots' memories hold it

@@ -193,6 +193,11 @@ class Game(ABC, Generic[S, A]):
     def rules_to_dict(self, rules: Any) -> dict[str, Any]:
         return rules.to_dict()
 
+    def rules_to_text(self, rules: Any) -> str:
+        """The rules on one line, FIELD=VALUE, as a summary prints them (a game shortens a value a
+        line cannot hold, such as a data pack carried whole)."""
+        return ", ".join(f"{name}={value}" for name, value in self.rules_to_dict(rules).items())
+
     def rules_from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.rules_type.from_dict(dict(data))
 

@@ -5,19 +5,38 @@ The table talk is modelled as each player announcing their hand while talking is
 (or who holds two Madness cards, Expert Variant), and is not ignored this turn, stays silent (our model of Madness hindering speech; ruling
 MAD-R08 says the engine never enforces the texts). Everyone plans the same way from what was
 said, so their plays agree without further words; the first silent player may then add cards
-of their own to a challenge the plan leaves unmet.
+of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
+each bot that saw it (MAD-R09: the views show it once).
+
+Bots see only their own player's view (a dict, `player_view`), never the state.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
-from rulesbook.madness.challenges import parse_challenge
-from rulesbook.madness.engine import apply, decision, legal_actions, new_game
-from rulesbook.madness.state import Action, Rules, State
-from rulesbook.madness.views import player_view
+from rulesbook.madness.actions import (
+    AcceptDie,
+    Action,
+    Deal,
+    DealTo,
+    DrawMadness,
+    GiveRelic,
+    IgnoreMadness,
+    MoveAirplane,
+    NoRest,
+    PlayCard,
+    Reroll,
+    Resolve,
+    Rest,
+    RollDie,
+    SearchTile,
+)
+from rulesbook.madness.challenges import Challenge, parse_challenge
 
 REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Escape": 4}
 
@@ -25,18 +44,18 @@ REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Esca
 SILENT_FROM_LEVEL = 3
 
 
-def _silent(view: dict, player: int) -> bool:
+def _silent(view: dict[str, Any], player: int) -> bool:
     """Level 3 silences; so do two Madness cards at once (only possible in the Expert Variant)."""
     if player in view["ignoring"]:
         return False
-    return view["madness_levels"][player] >= SILENT_FROM_LEVEL or view["madness_card_counts"][player] >= 2
+    return bool(view["madness_levels"][player] >= SILENT_FROM_LEVEL or view["madness_card_counts"][player] >= 2)
 
 
-def _best_subset(cards: list[tuple[int, str, int]], wanted: list) -> list[tuple[int, str, int]] | None:
+def _best_subset(cards: list[tuple[int, str, int]], wanted: list[Challenge]) -> list[tuple[int, str, int]] | None:
     """The fewest cards (then the smallest total) whose sum meets every challenge in `wanted`."""
     cards = sorted(cards, key=lambda c: -c[2])[:12]
     for size in range(1, len(cards) + 1):
-        best = None
+        best: tuple[int, tuple[tuple[int, str, int], ...]] | None = None
         for combo in combinations(cards, size):
             total = sum(c[2] for c in combo)
             if all(ch.met_by(total) for ch in wanted) and (best is None or total < best[0]):
@@ -46,7 +65,7 @@ def _best_subset(cards: list[tuple[int, str, int]], wanted: list) -> list[tuple[
     return None
 
 
-def team_plan(view: dict, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
+def team_plan(view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
     """Which labels each talking player plays: the same answer for everyone who heard the talk."""
     faced = [parse_challenge(t) for t in view["challenges"]]
     leader = view["leader"]
@@ -71,14 +90,25 @@ def team_plan(view: dict, talk: dict[int, list[str] | None]) -> dict[int, list[s
 class ExpeditionBot:
     """A cooperative player: plans from the table talk, leads with simple, cautious heuristics."""
 
+    name = "expedition"
+
     def __init__(self, seat: int, ignore_from: int = 5, reroll_accident_from: int = 2):
         self.seat = seat
         self.ignore_from = ignore_from
         self.reroll_accident_from = reroll_accident_from
-        self._plan_key: tuple | None = None
+        self._plan_key: tuple[Any, ...] | None = None
         self._plan: dict[int, list[str]] = {}
+        self.memory: dict[str, dict[str, Any]] = {}  # space -> the tile a Search showed there (MAD-R09)
 
-    def plan(self, view: dict, talk: dict) -> dict[int, list[str]]:
+    def observe(self, view: dict[str, Any]) -> None:
+        """Remember a tile a Search shows now; forget the tiles the expedition has met."""
+        shown = view.get("search")
+        if shown:
+            self.memory[shown["space"]] = shown["tile"]
+        for space in [s for s in self.memory if view["board"][s]["tile"] is None]:
+            del self.memory[space]
+
+    def plan(self, view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
         """The team plan for this talk, computed once per talk (plays do not change it)."""
         key = (view["turn"], view["leader"], tuple(view["challenges"]), tuple(sorted((p, tuple(t) if t is not None else None)
                                                                                   for p, t in talk.items())))
@@ -87,23 +117,24 @@ class ExpeditionBot:
         return self._plan
 
     # -- the table talk
-    def statement(self, view: dict) -> list[str] | None:
+    def statement(self, view: dict[str, Any]) -> list[str] | None:
         """What this player says while talking is allowed: their hand, or nothing when mad."""
         if _silent(view, self.seat):
             return None
         return [c["label"] for c in view["hand"]]
 
     # -- decisions
-    def choose(self, view: dict, actions: list[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+    def choose(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+        self.observe(view)
         phase = view["phase"]
         if phase == "encounter":
             return self._encounter(view, actions, talk or {})
-        handler = getattr(self, f"_{phase}", None)
+        handler: Callable[[dict[str, Any], Sequence[Action]], Action | None] | None = getattr(self, f"_{phase}", None)
         choice = handler(view, actions) if handler else None
         return choice if choice is not None else actions[-1]
 
-    def _encounter(self, view: dict, actions: list[Action], talk: dict) -> Action | None:
-        plays = {a.arg: a for a in actions if a.kind == "play" and a.player == self.seat}
+    def _encounter(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None]) -> Action | None:
+        plays = {a.card.text: a for a in actions if isinstance(a, PlayCard) and a.player == self.seat}
         if "Injury" in plays:
             return plays["Injury"]
         played = [c["label"] for c in view["sled"].get("yours", [])]
@@ -121,7 +152,7 @@ class ExpeditionBot:
                 return plays[label]
         return None
 
-    def _silent_fill(self, view: dict, talk: dict) -> list[str]:
+    def _silent_fill(self, view: dict[str, Any], talk: dict[int, list[str] | None]) -> list[str]:
         """The first silent player (from the Leader) covers what the plan leaves unmet, alone."""
         n = len(view["players"])
         silent = [(view["leader"] + i) % n for i in range(n) if talk.get((view["leader"] + i) % n) is None]
@@ -131,7 +162,7 @@ class ExpeditionBot:
         planned_types = {label.split()[-2] for labels in plan.values() for label in labels}
         covered = set(view["covers"][self.seat]) if view["leader"] == self.seat else set()
         faced = [parse_challenge(t) for t in view["challenges"]]
-        out = []
+        out: list[str] = []
         for kind in sorted({c.type for c in faced} - planned_types - covered):
             wanted = [c for c in faced if c.type == kind]
             pool = [(self.seat, c["label"], c["value"]) for c in view["hand"] if c["type"] == kind]
@@ -139,12 +170,12 @@ class ExpeditionBot:
             out.extend(label for _, label, _ in chosen or ())
         return out
 
-    def _movement(self, view: dict, actions: list[Action]) -> Action:
+    def _movement(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         if view["leadership"]["sled"] >= self.ignore_from:
             for a in actions:
-                if a.kind == "ignore" and _silent(view, a.target):
+                if isinstance(a, IgnoreMadness) and _silent(view, a.target):
                     return a
-        moves = [a for a in actions if a.kind == "move"]
+        moves = [a for a in actions if isinstance(a, MoveAirplane)]
         board = view["board"]
         if len(moves) == 1:
             return moves[0]
@@ -154,9 +185,9 @@ class ExpeditionBot:
         homeward = relics - injuries >= 1 or tokens <= 2 or view["turn"] > 18
         edge_distance = _distances(board, lambda s: board[s]["region"] == "Edge of Madness")
 
-        def value(space: str) -> tuple:
+        def value(space: str) -> tuple[Any, ...]:
             entry = board[space]
-            tile = entry["tile"]
+            tile = self.memory.get(space, entry["tile"])
             has_tile = tile is not None
             relic = isinstance(tile, dict) and (tile.get("reward") or "").startswith("Relic")
             rank = REGION_RANK[entry["region"]]
@@ -168,64 +199,64 @@ class ExpeditionBot:
                                        start=space)
             return (relic, has_tile, -min(tile_distance.values(), default=99), rank if rank <= 2 else -1)
 
-        return max(moves, key=lambda a: value(a.arg))
+        return max(moves, key=lambda a: value(a.space))
 
-    def _timer(self, view: dict, actions: list[Action]) -> Action:
-        return next(a for a in actions if a.kind == "resolve")
+    def _timer(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        return next(a for a in actions if isinstance(a, Resolve))
 
-    def _reward(self, view: dict, actions: list[Action]) -> Action:
+    def _reward(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         n = len(view["players"])
         leader = view["leader"]
-        gives = [a for a in actions if a.kind == "give"]
+        gives = [a for a in actions if isinstance(a, GiveRelic)]
         if gives:
             return min(gives, key=lambda a: (view["madness_levels"][a.target], -((a.target - leader - 1) % n)))
-        searches = [a for a in actions if a.kind == "search"]
+        searches = [a for a in actions if isinstance(a, SearchTile) and a.space not in self.memory]
         if searches:
             near = set(view["board"][view["airplane"]]["adjacent"]) if view["airplane"] else set()
-            return max(searches, key=lambda a: (a.arg in near, REGION_RANK[view["board"][a.arg]["region"]]))
+            return max(searches, key=lambda a: (a.space in near, REGION_RANK[view["board"][a.space]["region"]]))
         return actions[0]
 
-    def _failures(self, view: dict, actions: list[Action]) -> Action:
+    def _failures(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         levels = view["madness_levels"]
-        madness = [a for a in actions if a.kind == "madness"]
+        madness = [a for a in actions if isinstance(a, DrawMadness)]
         calm = [a for a in madness if levels[a.target] == 0]
         if calm:
             return min(calm, key=lambda a: a.target)
         tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
         if madness and (tokens <= 3 or len(view["injury_deck"]) <= 2):
             return min(madness, key=lambda a: (levels[a.target], a.target))
-        rolls = [a for a in actions if a.kind == "roll"]
+        rolls = [a for a in actions if isinstance(a, RollDie)]
         return rolls[0] if rolls else actions[0]
 
-    def _die(self, view: dict, actions: list[Action]) -> Action:
-        reroll = next((a for a in actions if a.kind == "reroll"), None)
+    def _die(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        reroll = next((a for a in actions if isinstance(a, Reroll)), None)
         tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
         if reroll and view["die"] == "Accident" and tokens >= self.reroll_accident_from:
             return reroll
-        return next(a for a in actions if a.kind == "accept")
+        return next(a for a in actions if isinstance(a, AcceptDie))
 
-    def _draw(self, view: dict, actions: list[Action]) -> Action:
-        deals = [a for a in actions if a.kind == "deal_to"]
+    def _draw(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        deals = [a for a in actions if isinstance(a, DealTo)]
         if deals:
             sizes = view["hand_sizes"]
             return min(deals, key=lambda a: (sizes[a.target], a.target))
-        return next(a for a in actions if a.kind == "deal")
+        return next(a for a in actions if isinstance(a, Deal))
 
-    def _rest(self, view: dict, actions: list[Action]) -> Action:
-        rest = next((a for a in actions if a.kind == "rest"), None)
+    def _rest(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        rest = next((a for a in actions if isinstance(a, Rest)), None)
         lead = view["leadership"]
         low_deck = view["equipment_deck"] < 2 * len(view["players"])
         if rest and (lead["discard"] >= 3 or (low_deck and lead["discard"] >= 1)):
             return rest
-        return next(a for a in actions if a.kind == "no_rest")
+        return next(a for a in actions if isinstance(a, NoRest))
 
 
-def _distances(board: dict, goal, start: str | None = None) -> dict[str, int]:
+def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | None = None) -> dict[str, int]:
     """Breadth-first distances: from every space to the goal set, or from `start` to each goal."""
     if start is not None:
         seen = {start: 0}
         queue = deque([start])
-        found = {}
+        found: dict[str, int] = {}
         while queue:
             here = queue.popleft()
             if goal(here) and here != start:
@@ -249,50 +280,12 @@ def _distances(board: dict, goal, start: str | None = None) -> dict[str, int]:
 class RandomBot:
     """Picks any legal action; seeded, for fuzzing the engine."""
 
+    name = "random"
+
     def __init__(self, seed: int | str = 0):
         self.random = random.Random(str(seed))
 
-    def choose(self, view: dict | None, actions: list[Action], talk: dict | None = None) -> Action | None:
+    def choose(self, view: dict[str, Any] | None, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
         if not actions:
             return None  # in the Encounter Phase a player may have nothing to play
         return self.random.choice(actions)
-
-
-def play_game(players: int = 4, seed: int | str = 0, rules: Rules | None = None, pack=None,
-              max_actions: int = 5000, on_step=None, bots: list | None = None) -> tuple[State, list[str]]:
-    """One expedition; ExpeditionBots in every seat unless `bots` are given. Returns the final state and actions.
-
-    In the Encounter Phase the players are asked in turn from the Leader; the first one who
-    wants to act acts; when nobody does, the Sand Timer runs out.
-    """
-    state = new_game(players, seed, rules, pack)
-    bots = bots if bots is not None else [ExpeditionBot(p) for p in range(state.count)]
-    actions: list[str] = []
-    talk: dict | None = None
-    while state.phase != "over" and len(actions) < max_actions:
-        _, deciders = decision(state)
-        chosen = None
-        if state.phase == "encounter":
-            if state.talking:
-                talk = {p: _statement(bots[p], player_view(state, p, False)) for p in range(state.count)}
-            for offset in range(state.count):
-                p = (state.leader + offset) % state.count
-                chosen = bots[p].choose(player_view(state, p, False), legal_actions(state, p), talk)
-                if chosen is not None:
-                    break
-            if chosen is None:
-                chosen = next(a for a in legal_actions(state, state.leader) if a.kind == "time_up")
-        else:
-            p = deciders[0]
-            chosen = bots[p].choose(player_view(state, p, False), legal_actions(state, p))
-        new_state, events = apply(state, chosen)
-        if on_step is not None:
-            on_step(state, chosen, new_state, events)
-        state = new_state
-        actions.append(chosen.text)
-    return state, actions
-
-
-def _statement(bot, view: dict) -> list[str] | None:
-    speak = getattr(bot, "statement", None)
-    return speak(view) if speak is not None else None

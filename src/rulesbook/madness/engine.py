@@ -1,74 +1,104 @@
 """The expedition: set-up, the five phases, rewards and failure resolution (ruling MAD-R07).
 
-`apply` copies the state, changes the copy and returns it with the events that tell what
-happened; an illegal action raises IllegalAction naming the rule and leaves the state as it was.
+`legal_actions` lists what the rules allow now. `check` says, on its own, whether one action is
+allowed, and if not why (IllegalAction citing the rulebook section or the ruling id): the two are
+written apart on purpose, so a test can hold them against each other. `apply` checks, then copies
+the state, changes the copy and returns it with the events that tell what happened; the given
+state is never changed. `apply_legal` skips the check, for actions taken from `legal_actions`.
 Failure resolution is spelt out step by step in events (kinds "failure", "madness", "die",
 "reroll", "accident", "confusion", "loss of confidence", "token") so the book can replay it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.rng import seeded_random, shuffled
-from rulesbook.madness.challenges import Challenge
-from rulesbook.madness.pack import Pack, default_pack
-from rulesbook.madness.state import PHASE_NAMES, Action, Event, Rules, State, parse_action, seat_text
-
-_PACKS: dict[str, Pack] = {}
+from rulesbook.madness.actions import (
+    ANY_PLAYER,
+    AcceptDie,
+    Action,
+    Deal,
+    DealTo,
+    DrawMadness,
+    GiveRelic,
+    IgnoreMadness,
+    MoveAirplane,
+    NoRest,
+    PlayCard,
+    RaiseHandLimit,
+    Reroll,
+    Resolve,
+    Rest,
+    RestartEncounter,
+    RollDie,
+    SearchTile,
+    Speak,
+    TakeArcane,
+    TimeUp,
+    parse_action,
+    seat_text,
+)
+from rulesbook.madness.challenges import CardFace, Challenge
+from rulesbook.madness.pack import Pack
+from rulesbook.madness.state import Event, Phase, Rules, State
 
 SETUP = "Setting Up the Game"
 MOVEMENT = "Movement Phase"
+EDGE = 'The "Edge of Madness" Tile'
 ENCOUNTER = "Encounter Phase"
-RESOLUTION = "Resolution Phase"
+ACTION = "Action"
 DRAW = "Draw Phase"
 REST = "Rest Phase (optional)"
 RELIC = "Relic (Specimen/Ruin/Knowledge)"
 END = "The End of the Game"
+TOKEN_SECTIONS = {
+    "Movement": "Discarding a Leadership Token",
+    "Encounter": "Discarding a Leadership Token (Encounter Phase)",
+    "Resolution": "Discarding a Leadership Token (Resolution Phase)",
+    "Draw": "Discarding a Leadership Token (Draw Phase)",
+}
 
-LEADER_KINDS = {"ignore", "move", "time_up", "restart", "resolve", "give", "search", "take", "madness", "roll",
-                "accept", "reroll", "raise", "deal", "deal_to", "rest", "no_rest"}
-PHASE_OF_KIND = {
-    "ignore": "movement", "move": "movement", "play": "encounter", "speak": "encounter", "time_up": "encounter",
-    "restart": "timer", "resolve": "timer", "give": "reward", "search": "reward", "take": "reward",
-    "madness": "failures", "roll": "failures", "accept": "die", "reroll": "die", "raise": "draw", "deal": "draw",
-    "deal_to": "draw", "rest": "rest", "no_rest": "rest",
+#: The phase in which each action may be taken.
+PHASE_OF: dict[type, Phase] = {
+    IgnoreMadness: Phase.MOVEMENT, MoveAirplane: Phase.MOVEMENT,
+    PlayCard: Phase.ENCOUNTER, Speak: Phase.ENCOUNTER, TimeUp: Phase.ENCOUNTER,
+    RestartEncounter: Phase.TIMER, Resolve: Phase.TIMER,
+    GiveRelic: Phase.REWARD, SearchTile: Phase.REWARD, TakeArcane: Phase.REWARD,
+    DrawMadness: Phase.FAILURES, RollDie: Phase.FAILURES,
+    AcceptDie: Phase.DIE, Reroll: Phase.DIE,
+    RaiseHandLimit: Phase.DRAW, Deal: Phase.DRAW, DealTo: Phase.DRAW,
+    Rest: Phase.REST, NoRest: Phase.REST,
 }
 
 
-def register_pack(pack: Pack) -> None:
-    """Make a pack known by name, so states that name it can be played and replayed."""
-    known = _PACKS.get(pack.name)
-    if known is None and pack.name == default_pack().name and pack is not default_pack():
-        known = default_pack()
-    if known is not None and known is not pack and known.raw != pack.raw:
-        raise ValueError(f"another data pack is already loaded under the name {pack.name!r}: give your pack its own \"name\"")
-    _PACKS.setdefault(pack.name, pack)
-
-
 def pack_of(state: State) -> Pack:
-    pack = _PACKS.get(state.pack_name)
-    if pack is None:
-        default = default_pack()
-        if state.pack_name == default.name:
-            _PACKS[default.name] = default
-            return default
-        raise ValueError(f"the data pack {state.pack_name!r} is not loaded: pass it to register_pack first")
-    return pack
+    """The components the game is played with: the pack its rules carry."""
+    return state.rules.pack
 
 
 # ---------------------------------------------------------------- set-up
 
-def new_game(players: int | list[str] | tuple[str, ...] = 4, seed: int | str = 0, rules: Rules | None = None,
-             pack: Pack | None = None) -> State:
+def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
     """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players."""
-    rules = rules or Rules()
-    pack = pack or default_pack()
-    register_pack(pack)
-    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be At the Mountains of Madness Rules, not {type(rules).__name__}")
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
+    pack = rules.pack
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = tuple(f"P{i + 1}" for i in range(players))
+    elif isinstance(players, Sequence) and not isinstance(players, str) and all(isinstance(n, str) for n in players):
+        names = tuple(players)
+    else:
+        raise ValueError(f"players is a number of players or a list of names, not {players!r}")
     if not 3 <= len(names) <= 5:
         raise ValueError(f"At the Mountains of Madness is for 3 to 5 players, not {len(names)} ({SETUP})")
     count = len(names)
-    state = State(players=names, seed=seed, rules=rules, pack_name=pack.name)
+    state = State(players=names, seed=seed, rules=rules)
     # step 3: tiles by region, face down on the matching spaces; the rest go back unseen
     for region, used in pack.tiles_used.items():
         tiles = shuffled([t for t in pack.tiles if pack.tiles[t].region == region], seed, "tiles", region)
@@ -94,7 +124,7 @@ def new_game(players: int | list[str] | tuple[str, ...] = 4, seed: int | str = 0
     state.relics = [[] for _ in range(count)]
     state.covers = [[] for _ in range(count)]
     state.relic_tokens = dict(pack.relic_tokens)
-    state.leader = 0  # step 13: the first player named leads the first turn
+    state.leader = 0  # step 13: the first player named leads the first turn (MAD-P11)
     state.sled_tokens = pack.leadership_tokens
     for player in range(count):  # step 14
         if deal == "all" or (deal == "all but the first Leader" and player != state.leader):
@@ -109,13 +139,13 @@ def level(state: State, player: int) -> int:
     cards = state.madness[player]
     if not cards:
         return 0
-    madness = pack_of(state).madness
+    madness = state.rules.pack.madness
     return max(madness[card].level for card in cards)
 
 
 def challenges(state: State) -> tuple[Challenge, ...]:
-    """The challenges faced this turn: the tile's, or the empty space's own."""
-    pack = pack_of(state)
+    """The challenges faced this turn: the tile's, or the empty space's own (MAD-R10)."""
+    pack = state.rules.pack
     if state.encounter is not None:
         return pack.tiles[state.encounter].challenges
     if state.airplane is not None:
@@ -124,7 +154,8 @@ def challenges(state: State) -> tuple[Challenge, ...]:
 
 
 def hand_limit(state: State) -> int:
-    return pack_of(state).setup[state.count][0] + state.hand_bonus
+    """The hand size limit by player count, plus one per token spent in the Draw Phase."""
+    return state.rules.pack.setup[state.count][0] + state.hand_bonus
 
 
 def covered(state: State, player: int, what: str) -> bool:
@@ -134,7 +165,7 @@ def covered(state: State, player: int, what: str) -> bool:
 
 def destinations(state: State) -> list[str]:
     """Where the Leader may move the Airplane (Movement Phase; The Edge of Madness tile)."""
-    pack = pack_of(state)
+    pack = state.rules.pack
     if state.airplane is None:
         return [s for s, space in pack.spaces.items() if space.start]
     if state.edge_reached:
@@ -144,14 +175,15 @@ def destinations(state: State) -> list[str]:
 
 def decision(state: State) -> tuple[str, tuple[int, ...]]:
     """What is being decided now and by whom: (phase name, the players who may act)."""
-    if state.phase == "over":
-        return PHASE_NAMES["over"], ()
-    if state.phase == "encounter":
-        return PHASE_NAMES["encounter"], tuple(range(state.count))
-    return PHASE_NAMES[state.phase], (state.leader,)
+    if state.phase is Phase.OVER:
+        return state.phase.title, ()
+    if state.phase is Phase.ENCOUNTER:
+        return state.phase.title, tuple(range(state.count))
+    return state.phase.title, (state.leader,)
 
 
 def relic_recipients(state: State) -> list[int]:
+    """Who may take the Relic: anyone, or only players below Level 3 while there are some (MAD-P06)."""
     everyone = list(range(state.count))
     if state.rules.relic_recipient_below_level_3:
         below = [p for p in everyone if level(state, p) < 3]
@@ -160,7 +192,7 @@ def relic_recipients(state: State) -> list[int]:
     return everyone
 
 
-def failure_options(state: State) -> list[dict]:
+def failure_options(state: State) -> list[dict[str, Any]]:
     """The failures still to suffer, each with its consequences (MAD-R07), as plain data for lessons.
 
     For each failed challenge: its total and how far it missed (the Confusion count), who may
@@ -172,10 +204,6 @@ def failure_options(state: State) -> list[dict]:
              "madness_for": list(below), "penalty_die": True} for i in state.pending]
 
 
-def _label(state: State, card: str) -> str:
-    return pack_of(state).cards[card].label
-
-
 def _needs(state: State) -> list[int]:
     limit = hand_limit(state)
     return [max(0, limit - len(hand)) for hand in state.hands]
@@ -183,7 +211,7 @@ def _needs(state: State) -> list[int]:
 
 def injuries_in_play(state: State) -> int:
     """Injury cards in the Equipment deck, its discard, the hands (and on the Sled)."""
-    cards = pack_of(state).cards
+    cards = state.rules.pack.cards
     piles = [state.equipment_deck, state.equipment_discard, *state.hands, [c for _, c in state.sled]]
     return sum(1 for pile in piles for c in pile if cards[c].type is None)
 
@@ -206,198 +234,316 @@ def _legal(state: State) -> list[Action]:
     phase = state.phase
     leader = state.leader
     out: list[Action] = []
-    if phase == "movement":
+    if phase is Phase.MOVEMENT:
         if state.sled_tokens and not covered(state, leader, "Movement"):
             for p in range(state.count):
                 if state.madness[p] and p not in state.ignoring:
-                    out.append(Action(leader, "ignore", "", p))
-        out.extend(Action(leader, "move", s) for s in destinations(state))
-    elif phase == "encounter":
-        cards = pack_of(state).cards
+                    out.append(IgnoreMadness(leader, p))
+        out.extend(MoveAirplane(leader, s) for s in destinations(state))
+    elif phase is Phase.ENCOUNTER:
+        cards = state.rules.pack.cards
         for p in range(state.count):
-            seen = set()
+            seen: set[str] = set()
             for card in state.hands[p]:
-                face = cards[card]
-                label = face.label
-                if label in seen or (p == leader and face.type is not None and covered(state, p, face.type)):
+                printed = cards[card]
+                if printed.label in seen or (p == leader and printed.type is not None and covered(state, p, printed.type)):
                     continue
-                seen.add(label)
-                out.append(Action(p, "play", label))
+                seen.add(printed.label)
+                out.append(PlayCard(p, printed.face))
         if state.rules.speech_penalty and not state.talking:
-            out.extend(Action(p, "speak") for p in range(state.count))
-        out.append(Action(leader, "time_up"))
-    elif phase == "timer":
+            out.extend(Speak(p) for p in range(state.count))
+        out.append(TimeUp(leader))
+    elif phase is Phase.TIMER:
         if state.sled_tokens and not covered(state, leader, "Encounter"):
-            out.append(Action(leader, "restart"))
-        out.append(Action(leader, "resolve"))
-    elif phase == "reward":
+            out.append(RestartEncounter(leader))
+        out.append(Resolve(leader))
+    elif phase is Phase.REWARD:
         reward = state.reward or ""
-        pack = pack_of(state)
         if reward.startswith("Relic "):
-            out.extend(Action(leader, "give", reward[6:], p) for p in relic_recipients(state))
+            out.extend(GiveRelic(leader, reward[6:], p) for p in relic_recipients(state))
         elif reward == "Search":
-            out.extend(Action(leader, "search", s) for s, t in state.board.items() if t is not None and t not in state.searched)
+            out.extend(SearchTile(leader, s) for s, t in state.board.items() if t is not None)
         elif reward == "Arcane":
-            seen = []
+            cards = state.rules.pack.cards
+            faces: list[CardFace] = []
             for card in state.arcane_deck:
-                label = pack.cards[card].label
-                if label not in seen:
-                    seen.append(label)
-            out.extend(Action(leader, "take", label) for label in seen)
-    elif phase == "failures":
+                if cards[card].face not in faces:
+                    faces.append(cards[card].face)
+            out.extend(TakeArcane(leader, face) for face in faces)
+    elif phase is Phase.FAILURES:
         faced = challenges(state)
         below = [p for p in range(state.count) if level(state, p) < 3]
-        seen = set()
+        done: set[Challenge] = set()
         for index in state.pending:
-            text = faced[index].text
-            if text in seen:
+            challenge = faced[index]
+            if challenge in done:
                 continue
-            seen.add(text)
-            out.extend(Action(leader, "madness", text, p) for p in below)
-            out.append(Action(leader, "roll", text))
-    elif phase == "die":
-        out.append(Action(leader, "accept", state.die or ""))
+            done.add(challenge)
+            out.extend(DrawMadness(leader, challenge, p) for p in below)
+            out.append(RollDie(leader, challenge))
+    elif phase is Phase.DIE:
+        out.append(AcceptDie(leader, state.die or ""))
         if state.sled_tokens and not covered(state, leader, "Resolution"):
-            out.append(Action(leader, "reroll"))
-    elif phase == "draw":
+            out.append(Reroll(leader))
+    elif phase is Phase.DRAW:
         if state.sled_tokens and not covered(state, leader, "Draw"):
-            out.append(Action(leader, "raise"))
+            out.append(RaiseHandLimit(leader))
         needs = _needs(state)
         deck = len(state.equipment_deck)
         if sum(needs) <= deck or deck == 0:
-            out.append(Action(leader, "deal"))
+            out.append(Deal(leader))
         else:
-            out.extend(Action(leader, "deal_to", "", p) for p in range(state.count) if needs[p])
-    elif phase == "rest":
+            out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
+    elif phase is Phase.REST:
         if state.tokens_in_play >= 2 and not covered(state, leader, "Rest"):
-            out.append(Action(leader, "rest"))
-        out.append(Action(leader, "no_rest"))
+            out.append(Rest(leader))
+        out.append(NoRest(leader))
     return out
 
 
-# ---------------------------------------------------------------- why an action is illegal
+# ---------------------------------------------------------------- checking one action
 
-def explain_illegal(state: State, action: Action) -> IllegalAction:
-    """The most specific reason the rules give for refusing this action here."""
+def check(state: State, action: object) -> None:
+    """Raise IllegalAction, citing the rule, unless the rules allow this action now.
+
+    Written from the rulebook apart from `legal_actions` (a test holds the two against each
+    other), so a mistake in either shows instead of being agreed with.
+    """
     phase = state.phase
-    who = seat_text(action.player)
-    if phase == "over":
-        return IllegalAction("the expedition is over; no more actions", END)
-    if not 0 <= action.player < state.count:
-        return IllegalAction(f"there is no player {who} at this table of {state.count}", SETUP)
-    if action.target >= state.count:
-        return IllegalAction(f"there is no player {seat_text(action.target)} at this table of {state.count}", SETUP)
-    if action.kind in ("ignore", "give", "madness", "deal_to") and action.target < 0:
-        return IllegalAction(f"'{action.kind}' needs a player (P1 to P{state.count})", SETUP)
-    wanted = PHASE_OF_KIND.get(action.kind)
+    if phase is Phase.OVER:
+        raise IllegalAction("the expedition is over; no more actions", END)
+    wanted = PHASE_OF.get(type(action))
     if wanted is None:
-        return IllegalAction(f"{action.kind!r} is not an action of this game", "Gameplay")
-    if wanted != phase:
-        return IllegalAction(f"'{action.text}' belongs to the {PHASE_NAMES.get(wanted, '?')}, but this is the {PHASE_NAMES[phase]}",
-                             PHASE_NAMES.get(wanted, phase).split(" (")[0])
-    if action.kind in LEADER_KINDS and action.player != state.leader:
-        return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {who}", PHASE_NAMES[phase].split(" (")[0])
-    pack = pack_of(state)
+        raise IllegalAction(f"{action!r} is not an action of At the Mountains of Madness", "Gameplay")
+    act: Any = action
+    for name, kind in _FIELD_TYPES.items():
+        value = getattr(act, name, kind)
+        if value is not kind and not isinstance(value, kind):
+            raise IllegalAction(f"{type(act).__name__}.{name} must be a {kind.__name__}, not {value!r}", "Gameplay")
+    if not _is_seat(state, act.player):
+        raise IllegalAction(f"there is no player {_who(act.player)} at this table of {state.count}", SETUP)
+    target = getattr(act, "target", None)
+    if target is not None and not _is_seat(state, target):
+        raise IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
+    if wanted is not phase:
+        raise IllegalAction(f"'{act}' belongs to the {wanted.title}, but this is the {phase.title}", wanted.section)
+    if type(act) not in ANY_PLAYER and act.player != state.leader:
+        raise IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", phase.section)
+    _CHECKS[type(act)](state, act)
+
+
+def refusal(state: State, action: Action | str) -> IllegalAction | None:
+    """Why the rules refuse this action now (the error `apply` would raise), or None if they allow it."""
+    try:
+        check(state, parse_action(action) if isinstance(action, str) else action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+_FIELD_TYPES: dict[str, type] = {"player": int, "target": int, "space": str, "relic": str, "face": str,
+                                 "card": CardFace, "challenge": Challenge}
+
+
+def _is_seat(state: State, player: object) -> bool:
+    return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < state.count
+
+
+def _who(player: object) -> str:
+    return seat_text(player) if isinstance(player, int) and player >= 0 else repr(player)
+
+
+def _check_token(state: State, phase: str) -> None:
+    """A Leadership token can be used: one lies on the Sled, and no Relic token of the Leader covers this phase."""
     leader = state.leader
-    kind = action.kind
-    no_token = "there is no Leadership token on the Sled to discard"
-    if kind == "ignore":
-        if covered(state, leader, "Movement"):
-            return IllegalAction(f"{who}'s Relic token covers the Movement Phase: no Leadership token can be used in it", RELIC)
-        if not state.sled_tokens:
-            return IllegalAction(no_token, "Discarding a Leadership Token")
-        if not state.madness[action.target]:
-            return IllegalAction(f"{seat_text(action.target)} has no Madness card to ignore", "Discarding a Leadership Token")
-        return IllegalAction(f"{seat_text(action.target)} already ignores their Madness this turn", "Discarding a Leadership Token")
-    if kind == "move":
-        if action.arg not in pack.spaces:
-            return IllegalAction(f"there is no space {action.arg!r} on the board", MOVEMENT)
-        if state.airplane is None:
-            return IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space ({', '.join(destinations(state))}), not {action.arg}", MOVEMENT)
-        if state.edge_reached:
-            return IllegalAction(f"after the Edge of Madness the expedition must move onto the next Escape space ({', '.join(destinations(state))}); no descending", "The \"Edge of Madness\" Tile")
-        if action.arg == state.airplane:
-            return IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
-        if pack.spaces[action.arg].region == "Escape":
-            return IllegalAction("Escape spaces are reached only from the Edge of Madness", "The \"Edge of Madness\" Tile")
-        return IllegalAction(f"{action.arg} is not adjacent to {state.airplane}", MOVEMENT)
-    if kind == "play":
-        if action.player == leader:
-            for what in state.covers[leader]:
-                if action.arg.endswith(f"{what} {action.arg.split()[-1]}") and what in ("Crates", "Tools", "Weapons", "Books"):
-                    return IllegalAction(f"{who} leads and their Ruin token covers {what}: they cannot play {what} cards", RELIC)
-        return IllegalAction(f"{who} has no {action.arg} in hand", "Action")
-    if kind == "speak":
-        if not state.rules.speech_penalty:
-            return IllegalAction("the silence penalty is switched off in these Rules", "Action")
-        return IllegalAction("talking is allowed until someone plays a card: there is no silence to break", "Action")
-    if kind == "restart":
-        if covered(state, leader, "Encounter"):
-            return IllegalAction(f"{who}'s Relic token covers the Encounter Phase: no Leadership token can be used in it", RELIC)
-        return IllegalAction(no_token, "Discarding a Leadership Token (Encounter Phase)")
-    if kind == "give":
-        reward = state.reward or ""
-        if reward[6:] != action.arg:
-            return IllegalAction(f"the reward is {reward or 'not a Relic'}, not {action.arg}", RELIC)
-        return IllegalAction(f"{seat_text(action.target)} is at Madness Level 3 and could not draw the Madness that comes with a Relic while someone else can", "MAD-R07")
-    if kind in ("search", "take"):
-        if kind == "search" and state.reward == "Search":
-            return IllegalAction(f"{action.arg} holds no face-down tile left to search", "Search")
-        if kind == "take" and state.reward == "Arcane":
-            return IllegalAction(f"no {action.arg} card is left in the Arcane Equipment deck", "Arcane Equipment")
-        return IllegalAction(f"the reward now is {state.reward}, not {'Search' if kind == 'search' else 'Arcane Equipment'}", "Success")
-    if kind in ("madness", "roll"):
-        texts = [challenges(state)[i].text for i in state.pending]
-        if action.arg not in texts:
-            return IllegalAction(f"{action.arg} is not a failed challenge still to suffer ({', '.join(texts)})", "Failures")
-        return IllegalAction(f"{seat_text(action.target)} already has a Level 3 Madness: the Leader cannot choose them to draw", "MAD-R07")
-    if kind == "accept":
-        return IllegalAction(f"the Penalty Die shows {state.die}, not {action.arg}", "Rolling the Penalty Die")
-    if kind == "reroll":
-        if covered(state, leader, "Resolution"):
-            return IllegalAction(f"{who}'s Relic token covers the Resolution Phase: no Leadership token can be used in it", RELIC)
-        return IllegalAction(no_token, "Discarding a Leadership Token (Resolution Phase)")
-    if kind == "raise":
-        if covered(state, leader, "Draw"):
-            return IllegalAction(f"{who}'s Relic token covers the Draw Phase: no Leadership token can be used in it", RELIC)
-        return IllegalAction(no_token, "Discarding a Leadership Token (Draw Phase)")
-    if kind == "deal":
-        return IllegalAction("the deck cannot fill every hand: the Leader chooses who receives each card ('deal to P2')", DRAW)
-    if kind == "deal_to":
-        if _needs(state)[action.target] == 0:
-            return IllegalAction(f"{seat_text(action.target)} already holds the hand size limit ({hand_limit(state)})", DRAW)
-        return IllegalAction("the deck can fill every hand: deal to everyone ('deal')", DRAW)
-    if kind == "rest":
-        if covered(state, leader, "Rest"):
-            return IllegalAction(f"{who}'s Knowledge token covers the Rest Phase: the expedition cannot rest while they lead", RELIC)
-        return IllegalAction("with a single Leadership token left, resting would box the last one and lose the game", REST)
-    return IllegalAction(f"'{action.text}' is not allowed now", PHASE_NAMES[phase])
+    if phase in state.covers[leader]:
+        raise IllegalAction(f"{seat_text(leader)}'s Relic token covers the {phase} Phase: no Leadership token can be used "
+                            "in it while they lead", RELIC)
+    if state.sled_tokens < 1:
+        raise IllegalAction("there is no Leadership token on the Sled to discard", TOKEN_SECTIONS[phase])
+
+
+def _check_ignore(state: State, act: IgnoreMadness) -> None:
+    _check_token(state, "Movement")
+    who = seat_text(act.target)
+    if not state.madness[act.target]:
+        raise IllegalAction(f"{who} has no Madness card to ignore", TOKEN_SECTIONS["Movement"])
+    if act.target in state.ignoring:
+        raise IllegalAction(f"{who} already ignores their Madness this turn", TOKEN_SECTIONS["Movement"])
+
+
+def _check_move(state: State, act: MoveAirplane) -> None:
+    spaces = state.rules.pack.spaces
+    space = spaces.get(act.space)
+    if space is None:
+        raise IllegalAction(f"there is no space {act.space!r} on the board", MOVEMENT)
+    if state.airplane is None:
+        if not space.start:
+            starts = ", ".join(s.id for s in spaces.values() if s.start)
+            raise IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space ({starts}), not {act.space}",
+                                MOVEMENT)
+        return
+    if state.edge_reached:
+        if space.region != "Escape" or space.escape_order != state.escape_steps + 1:
+            raise IllegalAction(f"after the Edge of Madness the expedition moves onto Escape space {state.escape_steps + 1} "
+                                "of 3, one each turn; it can no longer descend", EDGE)
+        return
+    if act.space == state.airplane:
+        raise IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
+    if space.region == "Escape":
+        raise IllegalAction("Escape spaces are reached only from the Edge of Madness", EDGE)
+    if act.space not in spaces[state.airplane].adjacent:
+        raise IllegalAction(f"{act.space} is not adjacent to {state.airplane}", MOVEMENT)
+
+
+def _check_play(state: State, act: PlayCard) -> None:
+    who = seat_text(act.player)
+    kind = act.card.type
+    if act.player == state.leader and kind is not None and kind in state.covers[act.player]:
+        raise IllegalAction(f"{who} leads and their Ruin token covers {kind}: they cannot play {kind} cards", RELIC)
+    cards = state.rules.pack.cards
+    if not any(cards[card].face == act.card for card in state.hands[act.player]):
+        raise IllegalAction(f"{who} has no {act.card.text} in hand", ACTION)
+
+
+def _check_speak(state: State, act: Speak) -> None:
+    if not state.rules.speech_penalty:
+        raise IllegalAction("breaking the silence is switched off in these Rules", "MAD-P02")
+    if state.talking:
+        raise IllegalAction("talking is allowed until someone plays a card: there is no silence to break", ACTION)
+
+
+def _check_restart(state: State, act: RestartEncounter) -> None:
+    _check_token(state, "Encounter")
+
+
+def _check_give(state: State, act: GiveRelic) -> None:
+    reward = state.reward or ""
+    if not reward.startswith("Relic ") or reward[6:] != act.relic:
+        raise IllegalAction(f"the reward is {reward or 'not a Relic'}, not the Relic {act.relic}", RELIC)
+    if state.rules.relic_recipient_below_level_3 and level(state, act.target) >= 3:
+        if any(level(state, p) < 3 for p in range(state.count)):
+            raise IllegalAction(f"{seat_text(act.target)} is at Madness Level 3 and could not draw the Madness that comes "
+                                "with a Relic, while someone else can", "MAD-P06")
+
+
+def _check_search(state: State, act: SearchTile) -> None:
+    if state.reward != "Search":
+        raise IllegalAction(f"the reward now is {state.reward or 'none'}, not Search", "Success")
+    if state.board.get(act.space) is None:
+        raise IllegalAction(f"{act.space} holds no face-down Encounter tile to search", "Search")
+
+
+def _check_take(state: State, act: TakeArcane) -> None:
+    if state.reward != "Arcane":
+        raise IllegalAction(f"the reward now is {state.reward or 'none'}, not Arcane Equipment", "Success")
+    if not act.card.arcane:
+        raise IllegalAction(f"{act.card.text} is not an Arcane Equipment card", "Arcane Equipment")
+    cards = state.rules.pack.cards
+    if not any(cards[card].face == act.card for card in state.arcane_deck):
+        raise IllegalAction(f"no {act.card.text} card is left in the Arcane Equipment deck", "Arcane Equipment")
+
+
+def _check_failed(state: State, challenge: Challenge) -> None:
+    faced = challenges(state)
+    if not any(faced[index] == challenge for index in state.pending):
+        still = ", ".join(faced[index].text for index in state.pending)
+        raise IllegalAction(f"{challenge.text} is not a failed challenge still to suffer ({still})", "Failures")
+
+
+def _check_madness(state: State, act: DrawMadness) -> None:
+    _check_failed(state, act.challenge)
+    if level(state, act.target) >= 3:
+        raise IllegalAction(f"{seat_text(act.target)} already has a Level 3 Madness: the Leader cannot choose them to draw",
+                            "MAD-R07")
+
+
+def _check_roll(state: State, act: RollDie) -> None:
+    _check_failed(state, act.challenge)
+
+
+def _check_accept(state: State, act: AcceptDie) -> None:
+    if act.face != state.die:
+        raise IllegalAction(f"the Penalty Die shows {state.die}, not {act.face}", "Rolling the Penalty Die")
+
+
+def _check_reroll(state: State, act: Reroll) -> None:
+    _check_token(state, "Resolution")
+
+
+def _check_raise(state: State, act: RaiseHandLimit) -> None:
+    _check_token(state, "Draw")
+
+
+def _shortfall(state: State) -> tuple[int, int]:
+    """(cards the hands lack to reach the limit, cards in the Equipment deck)."""
+    limit = hand_limit(state)
+    return sum(limit - len(hand) for hand in state.hands if len(hand) < limit), len(state.equipment_deck)
+
+
+def _check_deal(state: State, act: Deal) -> None:
+    wanted, deck = _shortfall(state)
+    if 0 < deck < wanted:
+        raise IllegalAction(f"the deck holds {deck} card(s) and the hands lack {wanted}: the Leader chooses who receives "
+                            "each card ('deal to P2')", DRAW)
+
+
+def _check_deal_to(state: State, act: DealTo) -> None:
+    limit = hand_limit(state)
+    if len(state.hands[act.target]) >= limit:
+        raise IllegalAction(f"{seat_text(act.target)} already holds the hand size limit ({limit}) or more", DRAW)
+    wanted, deck = _shortfall(state)
+    if deck == 0:
+        raise IllegalAction("the Equipment deck is empty: nothing to deal", DRAW)
+    if deck >= wanted:
+        raise IllegalAction("the deck can fill every hand: deal to everyone ('deal')", DRAW)
+
+
+def _check_rest(state: State, act: Rest) -> None:
+    if "Rest" in state.covers[state.leader]:
+        raise IllegalAction(f"{seat_text(state.leader)}'s Knowledge token covers the Rest Phase: the expedition cannot "
+                            "rest while they lead", RELIC)
+    if state.sled_tokens + state.discard_tokens < 2:
+        raise IllegalAction("with a single Leadership token left, resting would box the last one and lose the game", REST)
+
+
+def _allowed(state: State, act: Any) -> None:
+    """Time up, resolve and no rest: always the Leader's to say, in their phase."""
+
+
+_CHECKS: dict[type, Callable[[State, Any], None]] = {
+    IgnoreMadness: _check_ignore, MoveAirplane: _check_move, PlayCard: _check_play, Speak: _check_speak,
+    TimeUp: _allowed, RestartEncounter: _check_restart, Resolve: _allowed, GiveRelic: _check_give,
+    SearchTile: _check_search, TakeArcane: _check_take, DrawMadness: _check_madness, RollDie: _check_roll,
+    AcceptDie: _check_accept, Reroll: _check_reroll, RaiseHandLimit: _check_raise, Deal: _check_deal,
+    DealTo: _check_deal_to, Rest: _check_rest, NoRest: _allowed,
+}
 
 
 # ---------------------------------------------------------------- apply
 
 def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
-    """The state after the action, and what happened; the given state is never changed."""
+    """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it."""
     if isinstance(action, str):
         action = parse_action(action)
-    if action not in _legal(state):
-        raise explain_illegal(state, action)
+    check(state, action)
     return apply_legal(state, action)
 
 
 def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
     """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
     s = state.copy()
+    s.search_shown = None  # a searched tile is shown once (MAD-R09)
     events: list[Event] = []
-    _HANDLERS[action.kind](s, action, events)
+    _HANDLERS[type(action)](s, action, events)
     return s, events
 
 
-def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | None = None, data: tuple = ()) -> None:
+def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | None = None, data: tuple[Any, ...] = ()) -> None:
     events.append(Event(kind, text, seen_by, data))
 
 
-def _do_ignore(s: State, a: Action, ev: list[Event]) -> None:
+def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     s.ignoring.append(a.target)
@@ -405,63 +551,61 @@ def _do_ignore(s: State, a: Action, ev: list[Event]) -> None:
          data=("ignore", a.target))
 
 
-def _do_move(s: State, a: Action, ev: list[Event]) -> None:
-    pack = pack_of(s)
-    space = pack.spaces[a.arg]
-    s.airplane = a.arg
+def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
+    pack = s.rules.pack
+    space = pack.spaces[a.space]
+    s.airplane = a.space
     s.outcomes, s.totals, s.pending = [], [], []
     s.sled = []
     s.talking = True
     s.restarts = 0
-    tile = s.board.get(a.arg)
+    tile = s.board.get(a.space)
     if tile is not None:
-        s.board[a.arg] = None
+        s.board[a.space] = None
         s.encounter = tile
-        if tile in s.searched:
-            s.searched.remove(tile)
         t = pack.tiles[tile]
         reward = t.reward or "no reward"
-        _say(ev, "move", f"The Leader moves the Airplane to {a.arg} ({space.region}) and turns over {t.name}: "
-             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data=(a.arg, tile))
+        _say(ev, "move", f"The Leader moves the Airplane to {a.space} ({space.region}) and turns over {t.name}: "
+             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data=(a.space, tile))
     else:
         s.encounter = None
-        _say(ev, "move", f"The Leader moves the Airplane to the empty space {a.arg} ({space.region}): no reward, "
-             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data=(a.arg, None))
+        _say(ev, "move", f"The Leader moves the Airplane to the empty space {a.space} ({space.region}): no reward, "
+             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data=(a.space, None))
     if space.region == "Edge of Madness" and not s.edge_reached:
         s.edge_reached = True
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
     if space.region == "Escape":
         s.escape_steps += 1
         _say(ev, "escape", f"Escape turn {s.escape_steps} of 3.")
-    s.phase = "encounter"
+    s.phase = Phase.ENCOUNTER
     _say(ev, "timer", f"The Sand Timer is turned ({s.rules.timer_seconds} seconds): the table may talk until someone plays a card.")
 
 
-def _do_play(s: State, a: Action, ev: list[Event]) -> None:
-    cards = pack_of(s).cards
+def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
+    cards = s.rules.pack.cards
     hand = s.hands[a.player]
-    card = next(c for c in hand if cards[c].label == a.arg)
+    card = next(c for c in hand if cards[c].face == a.card)
     hand.remove(card)
     s.sled.append([a.player, card])
     if s.talking:
         s.talking = False
         _say(ev, "silence", f"{seat_text(a.player)} plays a card: all communication stops.")
     _say(ev, "play", f"{seat_text(a.player)} plays a card face down on the Sled.", data=(a.player,))
-    _say(ev, "play", f"You play {a.arg} ({cards[card].name}) face down.", (a.player,), (a.player, card))
+    _say(ev, "play", f"You play {a.card.text} ({cards[card].name}) face down.", (a.player,), (a.player, card))
 
 
-def _do_speak(s: State, a: Action, ev: list[Event]) -> None:
+def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
     _say(ev, "speech", f"{seat_text(a.player)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
     face = _roll(s, ev)
     _apply_face(s, ev, face, None)
 
 
-def _do_time_up(s: State, a: Action, ev: list[Event]) -> None:
-    s.phase = "timer"
+def _do_time_up(s: State, a: TimeUp, ev: list[Event]) -> None:
+    s.phase = Phase.TIMER
     _say(ev, "timer", f"The Sand Timer runs out with {len(s.sled)} card(s) on the Sled; the Leader decides alone whether to restart.")
 
 
-def _do_restart(s: State, a: Action, ev: list[Event]) -> None:
+def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     s.restarts += 1
@@ -470,14 +614,14 @@ def _do_restart(s: State, a: Action, ev: list[Event]) -> None:
         for p, card in s.sled:
             s.hands[p].append(card)
         s.sled = []
-    s.phase = "encounter"
+    s.phase = Phase.ENCOUNTER
     kept = "the cards already on the Sled stay there" if s.rules.cards_stay_on_restart else "the cards played go back to their hands"
     _say(ev, "token", "The Leader discards a Leadership token to restart the Encounter Phase: the timer turns again and the table may talk "
          f"until someone plays a card ({kept}).", data=("restart",))
 
 
-def _do_resolve(s: State, a: Action, ev: list[Event]) -> None:
-    pack = pack_of(s)
+def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
+    pack = s.rules.pack
     cards = pack.cards
     if s.sled:
         shown = ", ".join(f"{cards[c].label} ({cards[c].name}, {seat_text(p)})" for p, c in s.sled)
@@ -502,12 +646,12 @@ def _do_resolve(s: State, a: Action, ev: list[Event]) -> None:
         _start_reward(s, ev, tile.reward)
     elif tile is not None and tile.reward:
         _say(ev, "reward", f"No challenge was overcome: no reward ({tile.reward}).")
-    if s.phase != "reward":
+    if s.phase is not Phase.REWARD:
         _after_reward(s, ev)
 
 
 def _start_reward(s: State, ev: list[Event], reward: str) -> None:
-    pack = pack_of(s)
+    pack = s.rules.pack
     if reward == "Heal":
         cards = pack.cards
         injury = next((c for c in reversed(s.equipment_discard) if cards[c].type is None), None)
@@ -530,28 +674,28 @@ def _start_reward(s: State, ev: list[Event], reward: str) -> None:
         _say(ev, "reward", f"Reward Praise: {back} Leadership token(s) come back from the discard to the Sled.", data=("Praise", back))
     elif reward == "Arcane":
         if s.arcane_deck:
-            s.reward, s.phase = reward, "reward"
+            s.reward, s.phase = reward, Phase.REWARD
             _say(ev, "reward", "Reward Arcane Equipment: the Leader chooses an Arcane card for the Equipment discard.")
         else:
             _say(ev, "reward", "Reward Arcane Equipment: the Arcane deck is empty; nothing to take.")
     elif reward == "Search":
-        if any(t is not None and t not in s.searched for t in s.board.values()):
-            s.reward, s.phase = reward, "reward"
-            _say(ev, "reward", "Reward Search: the Leader chooses a face-down tile to look at for one turn of the timer.")
+        if any(t is not None for t in s.board.values()):
+            s.reward, s.phase = reward, Phase.REWARD
+            _say(ev, "reward", "Reward Search: the Leader chooses a face-down tile for everyone to see once (MAD-R09).")
         else:
             _say(ev, "reward", "Reward Search: no face-down tile is left to look at.")
     elif reward.startswith("Relic "):
         relic = pack.relic_by_name.get(reward[6:])
         if relic in s.relic_deck:
-            s.reward, s.phase = reward, "reward"
+            s.reward, s.phase = reward, Phase.REWARD
             _say(ev, "reward", f"Reward {reward}: the Leader chooses who takes it.")
         else:
             _say(ev, "reward", f"Reward {reward}: that card is no longer in the Relic deck.")
 
 
-def _do_give(s: State, a: Action, ev: list[Event]) -> None:
-    pack = pack_of(s)
-    rid = pack.relic_by_name[a.arg]
+def _do_give(s: State, a: GiveRelic, ev: list[Event]) -> None:
+    pack = s.rules.pack
+    rid = pack.relic_by_name[a.relic]
     relic = pack.relics[rid]
     s.relic_deck.remove(rid)
     had_knowledge = any(pack.relics[r].category == "Knowledge" for r in s.relics[a.target])
@@ -560,7 +704,7 @@ def _do_give(s: State, a: Action, ev: list[Event]) -> None:
     _say(ev, "relic", f"{who} takes the Relic card {relic.name} ({relic.title}) face up. Its action: {relic.action}",
          data=(a.target, rid))
     _draw_madness(s, ev, a.target, f"the Relic {relic.name}")
-    if s.phase == "over":
+    if s.phase is Phase.OVER:
         return
     if relic.category == "Knowledge" and had_knowledge:
         _say(ev, "relic token", f"{who} already has a Knowledge token: no second one.")
@@ -575,22 +719,23 @@ def _do_give(s: State, a: Action, ev: list[Event]) -> None:
     _after_reward(s, ev)
 
 
-def _do_search(s: State, a: Action, ev: list[Event]) -> None:
-    pack = pack_of(s)
-    tile = pack.tiles[s.board[a.arg]]
-    s.searched.append(tile.id)
-    _say(ev, "search", f"Search: the team memorises the tile on {a.arg}, {tile.name}: {', '.join(c.text for c in tile.challenges)}; "
-         f"reward {tile.reward or 'none'}. It is turned face down again.", data=(a.arg, tile.id))
+def _do_search(s: State, a: SearchTile, ev: list[Event]) -> None:
+    tile_id = s.board[a.space]
+    assert tile_id is not None
+    tile = s.rules.pack.tiles[tile_id]
+    s.search_shown = [a.space, tile_id]
+    _say(ev, "search", f"Search: everyone sees the tile on {a.space}, {tile.name}: {', '.join(c.text for c in tile.challenges)}; "
+         f"reward {tile.reward or 'none'}. Memorise it: it is turned face down again (MAD-R09).", data=(a.space, tile_id))
     s.reward = None
     _after_reward(s, ev)
 
 
-def _do_take(s: State, a: Action, ev: list[Event]) -> None:
-    cards = pack_of(s).cards
-    card = next(c for c in s.arcane_deck if cards[c].label == a.arg)
+def _do_take(s: State, a: TakeArcane, ev: list[Event]) -> None:
+    cards = s.rules.pack.cards
+    card = next(c for c in s.arcane_deck if cards[c].face == a.card)
     s.arcane_deck.remove(card)
     s.equipment_discard.append(card)
-    _say(ev, "reward", f"The Leader adds {a.arg} ({cards[card].name}) to the Equipment discard.", data=("Arcane", card))
+    _say(ev, "reward", f"The Leader adds {a.card.text} ({cards[card].name}) to the Equipment discard.", data=("Arcane", card))
     s.reward = None
     _after_reward(s, ev)
 
@@ -598,7 +743,7 @@ def _do_take(s: State, a: Action, ev: list[Event]) -> None:
 def _after_reward(s: State, ev: list[Event]) -> None:
     """After any reward the failures are suffered, one by one, in the Leader's order (MAD-R07)."""
     if s.pending:
-        s.phase = "failures"
+        s.phase = Phase.FAILURES
         faced = challenges(s)
         texts = ", ".join(faced[i].text for i in s.pending)
         _say(ev, "failures", f"{len(s.pending)} failure(s) to suffer: {texts}. For each, in the order the Leader picks, a player "
@@ -607,38 +752,39 @@ def _after_reward(s: State, ev: list[Event]) -> None:
         _end_resolution(s, ev)
 
 
-def _take_pending(s: State, text: str) -> int:
+def _take_pending(s: State, challenge: Challenge) -> int:
     faced = challenges(s)
-    index = next(i for i in s.pending if faced[i].text == text)
+    index = next(i for i in s.pending if faced[i] == challenge)
     s.pending.remove(index)
     return index
 
 
-def _do_madness(s: State, a: Action, ev: list[Event]) -> None:
-    index = _take_pending(s, a.arg)
-    _say(ev, "failure", f"Failure {a.arg}: the Leader chooses a Madness card for {seat_text(a.target)}.", data=(index, "madness", a.target))
-    _draw_madness(s, ev, a.target, f"the failed {a.arg}")
-    if s.phase != "over":
+def _do_madness(s: State, a: DrawMadness, ev: list[Event]) -> None:
+    index = _take_pending(s, a.challenge)
+    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader chooses a Madness card for {seat_text(a.target)}.",
+         data=(index, "madness", a.target))
+    _draw_madness(s, ev, a.target, f"the failed {a.challenge.text}")
+    if s.phase is not Phase.OVER:
         _next_failure(s, ev)
 
 
-def _do_roll(s: State, a: Action, ev: list[Event]) -> None:
-    index = _take_pending(s, a.arg)
+def _do_roll(s: State, a: RollDie, ev: list[Event]) -> None:
+    index = _take_pending(s, a.challenge)
     s.failure = index
-    _say(ev, "failure", f"Failure {a.arg}: the Leader rolls the Penalty Die.", data=(index, "die"))
+    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader rolls the Penalty Die.", data=(index, "die"))
     _roll(s, ev)
-    s.phase = "die"
+    s.phase = Phase.DIE
 
 
-def _do_accept(s: State, a: Action, ev: list[Event]) -> None:
-    face, index = s.die, s.failure
+def _do_accept(s: State, a: AcceptDie, ev: list[Event]) -> None:
+    face, index = a.face, s.failure
     s.die, s.failure = None, -1
     _apply_face(s, ev, face, index)
-    if s.phase != "over":
+    if s.phase is not Phase.OVER:
         _next_failure(s, ev)
 
 
-def _do_reroll(s: State, a: Action, ev: list[Event]) -> None:
+def _do_reroll(s: State, a: Reroll, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     _say(ev, "reroll", f"The Leader discards a Leadership token to ignore {s.die} and roll again.", data=(s.die,))
@@ -647,13 +793,13 @@ def _do_reroll(s: State, a: Action, ev: list[Event]) -> None:
 
 def _next_failure(s: State, ev: list[Event]) -> None:
     if s.pending:
-        s.phase = "failures"
+        s.phase = Phase.FAILURES
     else:
         _end_resolution(s, ev)
 
 
 def _roll(s: State, ev: list[Event]) -> str:
-    pack = pack_of(s)
+    pack = s.rules.pack
     if s.loaded_die:
         face = s.loaded_die.pop(0)
     else:
@@ -667,7 +813,7 @@ def _roll(s: State, ev: list[Event]) -> str:
 def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None:
     """One Penalty Die result, exactly as 'Rolling the Penalty Die' writes it (and MAD-R04)."""
     s.die = None
-    pack = pack_of(s)
+    pack = s.rules.pack
     if face == "Accident":
         for n in (1, 2):
             if not s.injury_deck:
@@ -686,7 +832,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             count = c.distance(total)
             side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
             why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
-        taken = []
+        taken: list[str] = []
         for _ in range(min(count, len(s.equipment_deck))):
             card = s.equipment_deck.pop()
             s.equipment_discard.append(card)
@@ -726,12 +872,21 @@ def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:
 
 
 def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
-    """Drawing a Madness card; at Level 3 for everyone a token pays instead (MAD-R07)."""
-    pack = pack_of(s)
+    """Drawing a Madness card (rulebook, Drawing a Madness Card; MAD-R07).
+
+    A player at Level 3 draws no more. Only when every player is at Level 3 does a Leadership
+    token pay instead; while someone is below it (a Relic given to a Level 3 player with
+    `relic_recipient_below_level_3` off), nothing is drawn and nothing is paid.
+    """
+    pack = s.rules.pack
     current = level(s, player)
     who = seat_text(player)
     if current >= 3:
-        _say(ev, "madness", f"{who} already has a Level 3 Madness: a Leadership token pays for {why} instead (MAD-R07).")
+        if any(level(s, p) < 3 for p in range(s.count)):
+            _say(ev, "madness", f"{who} already has a Level 3 Madness and draws none for {why}; someone is still below "
+                 "Level 3, so no Leadership token is paid (MAD-R07).", data=(player, 3))
+            return
+        _say(ev, "madness", f"Everyone has a Level 3 Madness: a Leadership token pays for {why} instead (MAD-R07).")
         if s.sled_tokens:
             s.sled_tokens -= 1
             s.discard_tokens += 1
@@ -754,7 +909,7 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
 
 
 def _lose(s: State, ev: list[Event], result: str, why: str) -> None:
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.result = result
     s.won = False
     s.die = None
@@ -771,13 +926,13 @@ def _end_resolution(s: State, ev: list[Event]) -> None:
     s.sled = []
     if s.encounter is not None:
         s.set_aside.append(s.encounter)
-        _say(ev, "cleanup", f"The tile {pack_of(s).tiles[s.encounter].name} is set aside.")
+        _say(ev, "cleanup", f"The tile {s.rules.pack.tiles[s.encounter].name} is set aside.")
         s.encounter = None
-    s.phase = "draw"
+    s.phase = Phase.DRAW
     s.hand_bonus = 0
 
 
-def _do_raise(s: State, a: Action, ev: list[Event]) -> None:
+def _do_raise(s: State, a: RaiseHandLimit, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     s.hand_bonus += 1
@@ -787,10 +942,11 @@ def _do_raise(s: State, a: Action, ev: list[Event]) -> None:
 def _deal_one(s: State, player: int, ev: list[Event]) -> None:
     card = s.equipment_deck.pop()
     s.hands[player].append(card)
-    _say(ev, "deal", f"You receive {pack_of(s).cards[card].label} ({pack_of(s).cards[card].name}).", (player,), (player, card))
+    face = s.rules.pack.cards[card]
+    _say(ev, "deal", f"You receive {face.label} ({face.name}).", (player,), (player, card))
 
 
-def _do_deal(s: State, a: Action, ev: list[Event]) -> None:
+def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
     needs = _needs(s)
     for offset in range(s.count):
         p = (s.leader + offset) % s.count
@@ -798,17 +954,17 @@ def _do_deal(s: State, a: Action, ev: list[Event]) -> None:
             _deal_one(s, p, ev)
     _say(ev, "deal", "The Leader deals: " + ", ".join(f"{seat_text(p)} {n}" for p, n in enumerate(needs)) + " card(s)"
          + (" (the Equipment deck is empty)" if not s.equipment_deck else "") + ".", data=tuple(needs))
-    s.phase = "rest"
+    s.phase = Phase.REST
 
 
-def _do_deal_to(s: State, a: Action, ev: list[Event]) -> None:
+def _do_deal_to(s: State, a: DealTo, ev: list[Event]) -> None:
     _deal_one(s, a.target, ev)
     _say(ev, "deal", f"The Leader deals one card to {seat_text(a.target)} (not enough cards for everyone).", data=(a.target,))
     if not s.equipment_deck or sum(_needs(s)) == 0:
-        s.phase = "rest"
+        s.phase = Phase.REST
 
 
-def _do_rest(s: State, a: Action, ev: list[Event]) -> None:
+def _do_rest(s: State, a: Rest, ev: list[Event]) -> None:
     if s.discard_tokens:  # MAD-R05: the taken token goes to the box; taking it from the discard is equivalent
         s.discard_tokens -= 1
     else:
@@ -826,7 +982,7 @@ def _do_rest(s: State, a: Action, ev: list[Event]) -> None:
     _end_turn(s, ev)
 
 
-def _do_no_rest(s: State, a: Action, ev: list[Event]) -> None:
+def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
     _end_turn(s, ev)
 
 
@@ -834,36 +990,36 @@ def _end_turn(s: State, ev: list[Event]) -> None:
     if s.escape_steps >= 3:
         relics = relic_count(s)
         injuries = injuries_in_play(s)
-        s.phase = "over"
+        s.phase = Phase.OVER
         s.result = "escaped"
         s.won = relics >= injuries  # MAD-R03
         margin = relics - injuries
         verdict = "won" if s.won else "lost"
         _say(ev, "escaped", f"The expedition escapes the Mountain with {relics} Relic(s) and {injuries} Injury card(s): you {verdict} "
-             f"(MAD-R03). {pack_of(s).result_text(margin)}", data=(relics, injuries, s.won))
+             f"(MAD-R03). {s.rules.pack.result_text(margin)}", data=(relics, injuries, s.won))
         return
     s.leader = (s.leader + 1) % s.count
     s.turn += 1
     s.ignoring = []
-    s.phase = "movement"
+    s.phase = Phase.MOVEMENT
     _say(ev, "turn", f"Turn {s.turn}: the Sled passes to the left; {seat_text(s.leader)} leads.", data=(s.turn, s.leader))
 
 
-_HANDLERS = {
-    "ignore": _do_ignore, "move": _do_move, "play": _do_play, "speak": _do_speak, "time_up": _do_time_up,
-    "restart": _do_restart, "resolve": _do_resolve, "give": _do_give, "search": _do_search, "take": _do_take,
-    "madness": _do_madness, "roll": _do_roll, "accept": _do_accept, "reroll": _do_reroll, "raise": _do_raise,
-    "deal": _do_deal, "deal_to": _do_deal_to, "rest": _do_rest, "no_rest": _do_no_rest,
+_HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {
+    IgnoreMadness: _do_ignore, MoveAirplane: _do_move, PlayCard: _do_play, Speak: _do_speak, TimeUp: _do_time_up,
+    RestartEncounter: _do_restart, Resolve: _do_resolve, GiveRelic: _do_give, SearchTile: _do_search,
+    TakeArcane: _do_take, DrawMadness: _do_madness, RollDie: _do_roll, AcceptDie: _do_accept, Reroll: _do_reroll,
+    RaiseHandLimit: _do_raise, Deal: _do_deal, DealTo: _do_deal_to, Rest: _do_rest, NoRest: _do_no_rest,
 }
 
 
-def score(state: State) -> dict:
+def score(state: State) -> dict[str, Any]:
     """Relics, Injuries and where the margin falls in the result table (The End of the Game)."""
     relics = relic_count(state)
     injuries = injuries_in_play(state)
     return {"relics": relics, "injuries": injuries, "margin": relics - injuries,
-            "won": state.won, "result": state.result, "table": pack_of(state).result_text(relics - injuries)}
+            "won": state.won, "result": state.result, "table": state.rules.pack.result_text(relics - injuries)}
 
 
-__all__ = ["failure_options", "new_game", "legal_actions", "apply", "explain_illegal", "challenges", "level", "decision", "destinations",
-           "hand_limit", "covered", "register_pack", "pack_of", "score", "injuries_in_play", "relic_count"]
+__all__ = ["apply", "apply_legal", "challenges", "check", "covered", "decision", "destinations", "failure_options", "hand_limit",
+           "injuries_in_play", "legal_actions", "level", "new_game", "pack_of", "refusal", "relic_count", "relic_recipients", "score"]

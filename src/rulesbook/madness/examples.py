@@ -7,7 +7,7 @@ test) then applies the actions the rulebook describes and checks the events.
 from __future__ import annotations
 
 from rulesbook.madness.engine import new_game, pack_of
-from rulesbook.madness.state import Rules, State
+from rulesbook.madness.state import Phase, Rules, State
 
 
 def card(state: State, label: str, name: str | None = None) -> str:
@@ -37,7 +37,7 @@ def give_hand(state: State, player: int, cards: list[str]) -> None:
         state.hands[player].append(card_id)
 
 
-def at_encounter(players: int, tile_name: str, seed: int = 0, rules: Rules | None = None) -> State:
+def at_encounter(players: int, tile_name: str, seed: int | str = 0, rules: Rules | None = None) -> State:
     """A fresh game whose Airplane has just landed on the named tile: the Encounter Phase begins."""
     state = new_game(players, seed, rules)
     pack = pack_of(state)
@@ -45,12 +45,14 @@ def at_encounter(players: int, tile_name: str, seed: int = 0, rules: Rules | Non
     space = next((s for s, t in state.board.items() if t == wanted), None)
     if space is None:  # left in the box at set-up: swap it onto a space of its region
         space = next(s for s in state.board if pack.spaces[s].region == pack.tiles[wanted].region)
+        replaced = state.board[space]
+        assert replaced is not None, "a fresh game has a tile on every space"
         state.unused_tiles.remove(wanted)
-        state.unused_tiles.append(state.board[space])
+        state.unused_tiles.append(replaced)
     state.board[space] = None
     state.airplane = space
     state.encounter = wanted
-    state.phase = "encounter"
+    state.phase = Phase.ENCOUNTER
     return state
 
 

@@ -1,65 +1,84 @@
 """At the Mountains of Madness under the common game protocol (`rulesbook.game("madness")`).
 
 The game is cooperative: returns are 1.0 for every seat when the expedition wins, 0.0 otherwise.
-The Encounter Phase is played in real time: any player may put a card on the Sled, so
-`legal_actions` lists every player's actions (each names its player) and `current_player` is
-the Leader, who ends the phase when time is up. In every other phase only the Leader decides.
+
+The Encounter Phase is played in real time (MAD-P01): any player may put a card on the Sled
+while the Leader keeps the timer. The protocol names one seat to act, so `current_player` is
+the Leader in every phase, and in the Encounter Phase `legal_actions` lists every player's
+actions, each naming its player (`decision` says who may act). A table of bots plays it as a
+table would: the players are asked in turn from the Leader, each with only their own view;
+the first who wants to act acts; when nobody does, the Leader calls time.
+
+Rules are read from text as the command line writes them; `pack=my.json` loads a data pack
+from a file (`pack=illustrative` is the shipped one).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from rulesbook.core.protocol import Game, Step
+from rulesbook.madness.actions import Action, TimeUp, parse_action
 from rulesbook.madness.bots import ExpeditionBot, RandomBot
-from rulesbook.madness.engine import (
-    apply,
-    apply_legal,
-    injuries_in_play,
-    legal_actions,
-    level,
-    new_game,
-    pack_of,
-    relic_count,
-)
-from rulesbook.madness.records import event_line
-from rulesbook.madness.state import Action, Rules, State, parse_action
+from rulesbook.madness.engine import apply, apply_legal, injuries_in_play, legal_actions, level, new_game, relic_count
+from rulesbook.madness.pack import default_pack, is_default, load_pack
+from rulesbook.madness.state import Event, Phase, Rules, State
 from rulesbook.madness.views import player_view
 
 BOT_NAMES = ("expedition", "random")
 
 
-class _Table:
-    """The bots of one expedition. In the real-time Encounter Phase the players are asked in turn
-    from the Leader, each with only their own view; the first who wants to act acts; when nobody
-    does, the Leader calls time."""
+class PlayerBot(Protocol):
+    """A Madness bot: it chooses from its own player's view; None lets the moment pass (Encounter)."""
 
-    def __init__(self, bots: list[Any]):
-        self.bots = bots
-        self.talk: dict[int, list[str] | None] | None = None
+    name: str
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action],
+               talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
+
+
+class Table:
+    """The bots of one expedition, one per seat, playing as a table does.
+
+    In the Encounter Phase the table talks while it may (each bot's `statement`), then the players
+    are asked in turn from the Leader, each with only their own view and actions; the first who
+    wants to act acts; when nobody does, the Leader calls time. In every other phase the Leader
+    decides. Every bot with an `observe` method sees the moment a Search shows a tile (MAD-R09).
+    """
+
+    def __init__(self, bots: Sequence[PlayerBot]):
+        self.bots = list(bots)
+        self.talk: dict[int, list[str] | None] = {}
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
-        count = state.count
-        if state.phase == "encounter":
-            if state.talking:
-                self.talk = {p: _statement(self.bots[p], player_view(state, p, False)) for p in range(count)}
-            for offset in range(count):
-                p = (state.leader + offset) % count
-                mine = [action for action in actions if action.player == p]
-                chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
-                if chosen is not None:
-                    return chosen
-            return next(action for action in actions if action.kind == "time_up")
+        if state.search_shown is not None:
+            for seat, bot in enumerate(self.bots):
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(player_view(state, seat, False))
         leader = state.leader
-        return self.bots[leader].choose(player_view(state, leader, False), list(actions))
+        if state.phase is not Phase.ENCOUNTER:
+            chosen = self.bots[leader].choose(player_view(state, leader, False), actions)
+            return chosen if chosen is not None else actions[-1]
+        count = state.count
+        if state.talking:
+            self.talk = {p: _statement(self.bots[p], player_view(state, p, False)) for p in range(count)}
+        for offset in range(count):
+            p = (leader + offset) % count
+            mine = [action for action in actions if action.player == p]
+            chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
+            if chosen is not None:
+                return chosen
+        return next(action for action in actions if isinstance(action, TimeUp))
 
 
 class _Seat:
-    """One seat's view of the table's bots: the protocol asks the seat that must act."""
+    """One seat of a table, as the protocol's bot interface sees it: the protocol asks the seat
+    that must act (the Leader), and the table answers for whoever acts."""
 
-    def __init__(self, table: _Table, name: str):
+    def __init__(self, table: Table, name: str):
         self.table = table
         self.name = name
 
@@ -67,7 +86,7 @@ class _Seat:
         return self.table.choose(state, actions)
 
 
-def _statement(bot: Any, view: dict) -> list[str] | None:
+def _statement(bot: PlayerBot, view: dict[str, Any]) -> list[str] | None:
     speak = getattr(bot, "statement", None)
     return speak(view) if speak is not None else None
 
@@ -119,11 +138,16 @@ class Madness(Game[State, Action]):
     def from_json(self, text: str) -> State:
         return State.from_json(json.loads(text))
 
-    def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
+    def rule_from_text(self, name: str, text: str) -> Any:
+        """`pack=FILE` loads a data pack (PackError, a ValueError, for a bad one); `pack=illustrative` is the shipped one."""
+        if name == "pack":
+            return default_pack() if text == default_pack().name else load_pack(text)
+        return super().rule_from_text(name, text)
 
-    def rules_from_dict(self, data: Any) -> Rules:
-        return Rules.from_json(dict(data))
+    def rules_to_text(self, rules: Rules) -> str:
+        pack = rules.pack
+        shown = {**self.rules_to_dict(rules), "pack": pack.name if is_default(pack) else f"{pack.name} (carried whole)"}
+        return ", ".join(f"{name}={value}" for name, value in shown.items())
 
     def players(self, state: State) -> int:
         return state.count
@@ -141,10 +165,11 @@ class Madness(Game[State, Action]):
         }
 
     def event_text(self, event: Any) -> str:
-        return event_line(event)
+        """An event in words; one only some players see is marked with who sees it (MAD-R08)."""
+        return event_text(event)
 
     def invariants(self, state: State) -> list[str]:
-        pack = pack_of(state)
+        pack = state.rules.pack
         wrong = []
         cards = (state.equipment_deck + state.equipment_discard + state.arcane_deck + state.injury_deck
                  + [c for hand in state.hands for c in hand] + [c for _, c in state.sled])
@@ -161,11 +186,16 @@ class Madness(Game[State, Action]):
         tokens = (state.sled_tokens, state.discard_tokens, state.boxed_tokens)
         if min(tokens) < 0 or sum(tokens) != pack.leadership_tokens:
             wrong.append("the Leadership tokens are not conserved")
+        if sum(state.relic_tokens.values()) + sum(len(c) for c in state.covers) != sum(pack.relic_tokens.values()):
+            wrong.append("the Relic tokens are not conserved")
         if not state.over and state.tokens_in_play <= 0:
             wrong.append("the game goes on with no Leadership token in play")
+        if not state.rules.expert and any(len(held) > 1 for held in state.madness):
+            wrong.append("a player holds two Madness cards outside the Expert Variant")
         return wrong
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
+        """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""
         if name == "expedition":
             return ExpeditionBot(seat)
         if name == "random":
@@ -173,8 +203,16 @@ class Madness(Game[State, Action]):
         raise ValueError(f"{self.title} has no bot {name!r}; its bots are {', '.join(BOT_NAMES)}")
 
     def make_bots(self, names: Sequence[str], seed: int | str) -> list[Any]:
-        table = _Table([self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(names)])
+        """The table: one bot per seat, all answering through the same Table."""
+        table = Table([self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(names)])
         return [_Seat(table, name) for name in names]
+
+
+def event_text(event: Event) -> str:
+    """An event in words; one only some players see is marked ``[only P2]`` (MAD-R08)."""
+    if event.seen_by is None:
+        return event.text
+    return f"[only {', '.join(f'P{p + 1}' for p in event.seen_by)}] {event.text}"
 
 
 GAME = Madness()

@@ -1,56 +1,134 @@
-"""Rules switches, actions, events and the game state, all plain data that round-trips JSON."""
+"""Rules switches, the phases, events and the game state: plain data that round-trips JSON."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass, field, fields
+import json
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, Literal
 
-from rulesbook.core.errors import NotationError
+from rulesbook.madness.pack import Pack, default_pack, is_default, parse_pack
 
-PHASES = ("movement", "encounter", "timer", "reward", "failures", "die", "draw", "rest", "over")
-PHASE_NAMES = {
-    "movement": "Movement Phase",
-    "encounter": "Encounter Phase",
-    "timer": "Encounter Phase (the Sand Timer has run out)",
-    "reward": "Resolution Phase (reward)",
-    "failures": "Resolution Phase (failures)",
-    "die": "Resolution Phase (Penalty Die)",
-    "draw": "Draw Phase",
-    "rest": "Rest Phase",
-    "over": "The End of the Game",
+
+class Phase(Enum):
+    """What the expedition waits for: the rulebook's five phases, split where a decision waits."""
+
+    MOVEMENT = "movement"
+    ENCOUNTER = "encounter"
+    TIMER = "timer"  # the Sand Timer has run out: the Leader restarts the Encounter or resolves
+    REWARD = "reward"  # a reward waits for the Leader's choice
+    FAILURES = "failures"  # failed challenges wait for their consequences (MAD-R07)
+    DIE = "die"  # the Penalty Die shows a face: accept it or reroll
+    DRAW = "draw"
+    REST = "rest"
+    OVER = "over"
+
+    @property
+    def title(self) -> str:
+        """The phase's name as the rulebook's headings say it."""
+        return _TITLES[self]
+
+    @property
+    def section(self) -> str:
+        """The rulebook section an action of this phase answers to (cited by refusals)."""
+        return _SECTIONS[self]
+
+
+_TITLES = {
+    Phase.MOVEMENT: "Movement Phase",
+    Phase.ENCOUNTER: "Encounter Phase",
+    Phase.TIMER: "Encounter Phase (the Sand Timer has run out)",
+    Phase.REWARD: "Resolution Phase (reward)",
+    Phase.FAILURES: "Resolution Phase (failures)",
+    Phase.DIE: "Resolution Phase (Penalty Die)",
+    Phase.DRAW: "Draw Phase",
+    Phase.REST: "Rest Phase",
+    Phase.OVER: "The End of the Game",
 }
+_SECTIONS = {
+    Phase.MOVEMENT: "Movement Phase",
+    Phase.ENCOUNTER: "Encounter Phase",
+    Phase.TIMER: "Encounter Phase",
+    Phase.REWARD: "Success",
+    Phase.FAILURES: "Failures",
+    Phase.DIE: "Rolling the Penalty Die",
+    Phase.DRAW: "Draw Phase",
+    Phase.REST: "Rest Phase (optional)",
+    Phase.OVER: "The End of the Game",
+}
+
+BoxedTokenSource = Literal["sled-first", "discard-first"]
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Variants and the project's decisions where the rulebook is silent (see the module docs)."""
+    """The Expert Variant, the data pack, and the project's decisions where the rulebook is silent.
 
-    expert: bool = False  # Expert Variant: keep lower Madness cards when drawing the next level
-    timer_seconds: int = 30  # the Sand Timer; shown, never enforced by the engine
-    speech_penalty: bool = True  # a player may break the silence: the Penalty Die is rolled at once
-    speech_confusion_cards: int = 2  # Confusion from a broken silence has no challenge to measure
-    boxed_token_source: str = "sled-first"  # where a token sent to the box comes from: or "discard-first"
-    relic_recipient_below_level_3: bool = True  # a Relic goes to a player who can still draw Madness
-    cards_stay_on_restart: bool = True  # restarting the Encounter keeps cards already on the Sled
+    expert: the Expert Variant: a player keeps their lower Madness cards when drawing the next level.
+    pack: the components as data (MAD-P13): the shipped illustrative pack by default, or a
+        teacher's, `Rules(pack=load_pack("my.json"))`. Records carry a pack other than the
+        shipped one whole, so they replay anywhere.
+    timer_seconds: the Sand Timer, shown and never enforced; the Leader calls time (MAD-P01).
+    speech_penalty: a player may break the silence; the Penalty Die is rolled at once (MAD-P02).
+    speech_confusion_cards: what Confusion from a broken silence discards (MAD-P02).
+    cards_stay_on_restart: restarting the Encounter keeps the cards on the Sled (MAD-P03).
+    boxed_token_source: where a token sent to the box comes from, "sled-first" or
+        "discard-first" (MAD-P05).
+    relic_recipient_below_level_3: a Relic goes to a player below Madness Level 3 while there is
+        one (MAD-P06); when off, a Level 3 recipient draws nothing and pays a token only when
+        everyone is at Level 3 (MAD-R07).
+    """
+
+    expert: bool = False
+    timer_seconds: int = 30
+    speech_penalty: bool = True
+    speech_confusion_cards: int = 2
+    boxed_token_source: BoxedTokenSource = "sled-first"
+    relic_recipient_below_level_3: bool = True
+    cards_stay_on_restart: bool = True
+    pack: Pack = field(default_factory=default_pack)
 
     def __post_init__(self) -> None:
         if self.boxed_token_source not in ("sled-first", "discard-first"):
-            raise ValueError("Rules.boxed_token_source must be 'sled-first' or 'discard-first'")
+            raise ValueError(f"boxed_token_source must be 'sled-first' or 'discard-first', not {self.boxed_token_source!r} (MAD-P05)")
+        for name in ("expert", "speech_penalty", "relic_recipient_below_level_3", "cards_stay_on_restart"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
         for name in ("timer_seconds", "speech_confusion_cards"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"Rules.{name} must not be negative")
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name} must be a whole number, 0 or more, not {value!r}")
+        if not isinstance(self.pack, Pack):
+            raise ValueError(f"pack must be a data pack (load_pack(...)), not {type(self.pack).__name__}")
 
-    def to_json(self) -> dict:
-        return asdict(self)
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the shipped pack by its name, any other pack whole."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["pack"] = self.pack.name if is_default(self.pack) else json.loads(json.dumps(self.pack.raw))
+        return data
 
     @classmethod
-    def from_json(cls, data: dict | None) -> Rules:
+    def from_dict(cls, data: dict[str, Any] | None) -> Rules:
+        """The inverse of to_dict; ValueError naming an unknown field, a bad value or a bad pack."""
         data = dict(data or {})
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown Rules field(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+        if "pack" in data:
+            data["pack"] = pack_from_data(data["pack"])
         return cls(**data)
+
+
+def pack_from_data(value: Any) -> Pack:
+    """A pack as rules data give it: the shipped pack's name, or a whole pack."""
+    if isinstance(value, dict):
+        return parse_pack(value)
+    default = default_pack()
+    if value is None or value == default.name:
+        return default
+    raise ValueError(f"the rules name the data pack {value!r}; only the shipped pack ({default.name!r}) goes by its "
+                     "name, any other pack is carried whole")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,104 +138,10 @@ class Event:
     kind: str
     text: str
     seen_by: tuple[int, ...] | None = None  # None: everyone at the table
-    data: tuple = ()
+    data: tuple[Any, ...] = ()
 
     def visible_to(self, player: int | None) -> bool:
         return self.seen_by is None or player in self.seen_by
-
-
-def seat(text: str) -> int:
-    """``"P3"`` -> 2 (seats count from 0, text counts players from 1)."""
-    if not re.fullmatch(r"P[1-9]", text):
-        raise NotationError(text, "a player is written P1 to P5")
-    return int(text[1:]) - 1
-
-
-def seat_text(player: int) -> str:
-    return f"P{player + 1}"
-
-
-_PATTERNS = [
-    ("ignore", re.compile(r"ignore madness of (P\d)")),
-    ("move", re.compile(r"move to (\S+)")),
-    ("play", re.compile(r"play (.+)")),
-    ("speak", re.compile(r"speak")),
-    ("time_up", re.compile(r"time up")),
-    ("restart", re.compile(r"restart encounter")),
-    ("resolve", re.compile(r"resolve")),
-    ("give", re.compile(r"give (.+) to (P\d)")),
-    ("search", re.compile(r"search (\S+)")),
-    ("take", re.compile(r"take (Arcane .+)")),
-    ("madness", re.compile(r"for (.+), (P\d) draws Madness")),
-    ("roll", re.compile(r"for (.+), roll the Penalty Die")),
-    ("accept", re.compile(r"accept (.+)")),
-    ("reroll", re.compile(r"reroll")),
-    ("raise", re.compile(r"raise hand limit")),
-    ("deal", re.compile(r"deal")),
-    ("deal_to", re.compile(r"deal to (P\d)")),
-    ("rest", re.compile(r"rest")),
-    ("no_rest", re.compile(r"no rest")),
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision: who takes it, what kind, and its arguments as the text the table would say."""
-
-    player: int
-    kind: str
-    arg: str = ""
-    target: int = -1  # a second player, for ignore / give / madness / deal_to
-
-    @property
-    def text(self) -> str:
-        who = seat_text(self.target) if self.target >= 0 else ""
-        body = {
-            "ignore": f"ignore madness of {who}",
-            "move": f"move to {self.arg}",
-            "play": f"play {self.arg}",
-            "speak": "speak",
-            "time_up": "time up",
-            "restart": "restart encounter",
-            "resolve": "resolve",
-            "give": f"give {self.arg} to {who}",
-            "search": f"search {self.arg}",
-            "take": f"take {self.arg}",
-            "madness": f"for {self.arg}, {who} draws Madness",
-            "roll": f"for {self.arg}, roll the Penalty Die",
-            "accept": f"accept {self.arg}",
-            "reroll": "reroll",
-            "raise": "raise hand limit",
-            "deal": "deal",
-            "deal_to": f"deal to {who}",
-            "rest": "rest",
-            "no_rest": "no rest",
-        }[self.kind]
-        return f"{seat_text(self.player)}: {body}"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def parse_action(text: str) -> Action:
-    """The inverse of Action.text: ``"P1: move to C3"`` -> Action; else NotationError."""
-    if not isinstance(text, str) or ": " not in text:
-        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
-    who, body = text.split(": ", 1)
-    player = seat(who)
-    for kind, pattern in _PATTERNS:
-        match = pattern.fullmatch(body)
-        if not match:
-            continue
-        groups = match.groups()
-        if kind in ("ignore", "deal_to"):
-            return Action(player, kind, "", seat(groups[0]))
-        if kind == "give":
-            return Action(player, kind, groups[0], seat(groups[1]))
-        if kind == "madness":
-            return Action(player, kind, groups[0], seat(groups[1]))
-        return Action(player, kind, groups[0] if groups else "")
-    raise NotationError(body, "not an action of At the Mountains of Madness")
 
 
 @dataclass
@@ -167,16 +151,15 @@ class State:
     players: tuple[str, ...]
     seed: int | str
     rules: Rules
-    pack_name: str
     turn: int = 1
     leader: int = 0
-    phase: str = "movement"
+    phase: Phase = Phase.MOVEMENT
     board: dict[str, str | None] = field(default_factory=dict)  # space -> face-down tile, or None
     airplane: str | None = None
     encounter: str | None = None  # the tile in front of the Leader (None: the space's own challenges)
     set_aside: list[str] = field(default_factory=list)  # encounter tiles no longer in play
     unused_tiles: list[str] = field(default_factory=list)  # returned to the box unseen at setup
-    searched: list[str] = field(default_factory=list)  # face-down tiles the team memorised (Search)
+    search_shown: list[str] | None = None  # [space, tile] turned over by Search, shown until the next action (MAD-R09)
     edge_reached: bool = False
     escape_steps: int = 0
     equipment_deck: list[str] = field(default_factory=list)
@@ -194,7 +177,7 @@ class State:
     sled_tokens: int = 6
     discard_tokens: int = 0
     boxed_tokens: int = 0
-    sled: list[list] = field(default_factory=list)  # [player, card id], face down until Resolution
+    sled: list[list[Any]] = field(default_factory=list)  # [player, card id], face down until Resolution
     talking: bool = True  # the table may talk until someone plays a card
     restarts: int = 0
     ignoring: list[int] = field(default_factory=list)  # players whose Madness is ignored this turn
@@ -214,7 +197,7 @@ class State:
     def copy(self) -> State:
         new = object.__new__(State)
         d = self.__dict__.copy()
-        for key in ("set_aside", "unused_tiles", "searched", "equipment_deck", "equipment_discard", "arcane_deck",
+        for key in ("set_aside", "unused_tiles", "equipment_deck", "equipment_discard", "arcane_deck",
                     "injury_deck", "relic_deck", "madness_box", "ignoring", "outcomes", "totals", "pending", "loaded_die"):
             d[key] = list(d[key])
         d["board"] = dict(self.board)
@@ -225,12 +208,14 @@ class State:
         new.__dict__.update(d)
         return new
 
-    def to_json(self) -> dict:
-        d = {}
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "rules":
-                value = value.to_json()
+                value = value.to_dict()
+            elif f.name == "phase":
+                value = value.value
             elif f.name == "players":
                 value = list(value)
             elif isinstance(value, list):
@@ -241,14 +226,21 @@ class State:
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> State:
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """The inverse of to_json; ValueError for data that is not a state."""
+        if not isinstance(data, dict):
+            raise ValueError("a state is a JSON object")
         data = dict(data)
-        data["rules"] = Rules.from_json(data.get("rules"))
-        data["players"] = tuple(data["players"])
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown State field(s): {', '.join(sorted(unknown))}")
+        data["rules"] = Rules.from_dict(data.get("rules"))
+        data["players"] = tuple(data.get("players", ()))
+        try:
+            data["phase"] = Phase(data.get("phase", Phase.MOVEMENT.value))
+        except ValueError:
+            raise ValueError(f"unknown phase {data.get('phase')!r}; the phases are {', '.join(p.value for p in Phase)}") from None
         return cls(**data)
 
     @property
@@ -261,4 +253,8 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
+
+    @property
+    def pack(self) -> Pack:
+        return self.rules.pack

@@ -1,28 +1,31 @@
 """What one player may see: public piles and boards, their own hand and Madness, nothing more.
 
 Hidden: other hands, other players' Madness texts (only levels show, as the card backs do,
-ruling MAD-R08), cards played face down before Resolution, face-down tiles (unless the team
-memorised them with a Search), the order of the decks, and the seed.
+ruling MAD-R08), cards played face down before Resolution, face-down tiles, the order of the
+decks, the seed and any loaded die. A tile turned over by Search shows in `search` for the one
+moment after the Search, then is face down again like any other (MAD-R09): the team must
+remember it.
 """
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Any
 
-from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level, pack_of
-from rulesbook.madness.state import State
+from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level
+from rulesbook.madness.pack import Pack
+from rulesbook.madness.state import Phase, Rules, State
 
-REVEALED_PHASES = ("reward", "failures", "die")
-FACING_PHASES = ("encounter", "timer", *REVEALED_PHASES)
+REVEALED_PHASES = (Phase.REWARD, Phase.FAILURES, Phase.DIE)
+FACING_PHASES = (Phase.ENCOUNTER, Phase.TIMER, *REVEALED_PHASES)
+
+_STATIC: dict[str, dict[str, Any]] = {}
 
 
-_STATIC: dict[int, dict] = {}
-
-
-def _static(pack) -> dict:
-    """JSON templates of the printed components, built once per pack (views are built often)."""
-    found = _STATIC.get(id(pack))
+def _static(pack: Pack) -> dict[str, Any]:
+    """JSON templates of the printed components, built once per pack's data (views are built often)."""
+    found = _STATIC.get(pack.digest)
     if found is not None:
         return found
     cards = {c.id: {"id": c.id, "label": c.label, "name": c.name, "type": c.type, "value": c.value} for c in pack.cards.values()}
@@ -32,49 +35,48 @@ def _static(pack) -> dict:
                      "covers": r.covers, "constraint": r.constraint} for r in pack.relics.values()}
     spaces = {s.id: {"region": s.region, "adjacent": list(s.adjacent), "challenges": [c.text for c in s.challenges],
                      "row": s.row, "column": s.column} for s in pack.spaces.values()}
-    found = _STATIC[id(pack)] = {"cards": cards, "tiles": tiles, "relics": relics, "spaces": spaces, "pack": pack}
+    found = _STATIC[pack.digest] = {"cards": cards, "tiles": tiles, "relics": relics, "spaces": spaces}
     return found
 
 
-def _card(static, card: str) -> dict:
+def _card(static: dict[str, Any], card: str) -> dict[str, Any]:
     return dict(static["cards"][card])
 
 
-def _tile(static, tile: str) -> dict:
+def _tile(static: dict[str, Any], tile: str) -> dict[str, Any]:
     entry = dict(static["tiles"][tile])
     entry["challenges"] = list(entry["challenges"])
     return entry
 
 
-def _relic(static, relic: str) -> dict:
+def _relic(static: dict[str, Any], relic: str) -> dict[str, Any]:
     return dict(static["relics"][relic])
 
 
 @lru_cache(maxsize=64)
-def _rules_json(rules) -> str:
-    return json.dumps(rules.to_json())
+def _rules_json(rules: Rules) -> str:
+    """The rules' switches (the pack is named in the view's "pack"; its data is public and large)."""
+    data = rules.to_dict()
+    del data["pack"]
+    return json.dumps(data)
 
 
-def player_view(state: State, player: int, with_legal: bool = True) -> dict:
+def player_view(state: State, player: int, with_legal: bool = True) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may see and do now (`legal`: their action texts)."""
-    pack = pack_of(state)
+    pack = state.rules.pack
     static = _static(pack)
     faced = challenges(state)
     revealed = state.phase in REVEALED_PHASES
-    board = {}
+    board: dict[str, dict[str, Any]] = {}
     for space in pack.spaces:
         tile = state.board.get(space)
         printed = static["spaces"][space]
         entry = dict(printed)
         entry["adjacent"] = list(printed["adjacent"])
         entry["challenges"] = list(printed["challenges"])
-        if tile is None:
-            entry["tile"] = None
-        elif tile in state.searched:
-            entry["tile"] = _tile(static, tile)
-        else:
-            entry["tile"] = "face down"
+        entry["tile"] = None if tile is None else "face down"
         board[space] = entry
+    sled: dict[str, Any]
     if revealed:
         sled = {"revealed": True, "cards": [{"player": p, **_card(static, c)} for p, c in state.sled]}
     else:
@@ -86,12 +88,12 @@ def player_view(state: State, player: int, with_legal: bool = True) -> dict:
     pending = failure_options(state)
     view = {
         "game": "madness",
-        "pack": state.pack_name,
+        "pack": pack.name,
         "you": player,
         "players": list(state.players),
         "turn": state.turn,
         "leader": state.leader,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "phase_name": name,
         "deciding": list(deciders),
         "rules": json.loads(_rules_json(state.rules)),
@@ -99,6 +101,8 @@ def player_view(state: State, player: int, with_legal: bool = True) -> dict:
         "edge_reached": state.edge_reached,
         "escape_steps": state.escape_steps,
         "board": board,
+        "search": ({"space": state.search_shown[0], "tile": _tile(static, state.search_shown[1])}
+                   if state.search_shown else None),
         "encounter": _tile(static, state.encounter) if state.encounter else None,
         "challenges": [c.text for c in faced] if state.phase in FACING_PHASES else [],
         "talking": state.talking,

@@ -1,0 +1,332 @@
+"""The decisions of the expedition, as small values with the text the table speaks, which parses back.
+
+Every text names who decides, then what: ``P1: move to C3``. Seats count from 0; texts count
+players from 1. The Leader takes every decision but two: in the Encounter Phase any player may
+put a card on the Sled or break the silence.
+
+>>> parse_action("P1: move to C3")
+MoveAirplane(player=0, space='C3')
+>>> str(DrawMadness(0, parse_challenge("Tools 7-9"), 1))
+'P1: for Tools 7-9, P2 draws Madness'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rulesbook.core.errors import NotationError
+from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge
+
+DIE_FACES = ("Accident", "Confusion", "Loss of Confidence")
+
+
+def seat(text: str) -> int:
+    """``"P3"`` -> 2 (seats count from 0, text counts players from 1)."""
+    if not re.fullmatch(r"P[1-9]", text):
+        raise NotationError(text, "a player is written P1 to P5")
+    return int(text[1:]) - 1
+
+
+def seat_text(player: int) -> str:
+    return f"P{player + 1}"
+
+
+class _Decision:
+    """What every action has: who decides, and the words said at the table."""
+
+    __slots__ = ()
+    player: int
+
+    def body(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        """``"P1: move to C3"``: the player, then what they do."""
+        return f"{seat_text(self.player)}: {self.body()}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreMadness(_Decision):
+    """Movement Phase: a Leadership token lets the target ignore their Madness for the turn."""
+
+    player: int
+    target: int
+
+    def body(self) -> str:
+        return f"ignore madness of {seat_text(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAirplane(_Decision):
+    """Movement Phase: the Airplane goes to an adjacent space (on the first turn, a bottom-row Coast space)."""
+
+    player: int
+    space: str
+
+    def body(self) -> str:
+        return f"move to {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(_Decision):
+    """Encounter Phase, any player: an Equipment or Injury card from the hand, face down on the Sled."""
+
+    player: int
+    card: CardFace
+
+    def body(self) -> str:
+        return f"play {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Speak(_Decision):
+    """Encounter Phase, any player: speaking while communication is forbidden (MAD-P02)."""
+
+    player: int
+
+    def body(self) -> str:
+        return "speak"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(_Decision):
+    """Encounter Phase: the Sand Timer has run out (the Leader calls it, MAD-P01)."""
+
+    player: int
+
+    def body(self) -> str:
+        return "time up"
+
+
+@dataclass(frozen=True, slots=True)
+class RestartEncounter(_Decision):
+    """The timer has run out: a Leadership token turns it again."""
+
+    player: int
+
+    def body(self) -> str:
+        return "restart encounter"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(_Decision):
+    """The timer has run out: the Leader reveals the Sled (Resolution Phase)."""
+
+    player: int
+
+    def body(self) -> str:
+        return "resolve"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveRelic(_Decision):
+    """Reward: the Leader gives the Relic card to a player (MAD-R07, MAD-P06)."""
+
+    player: int
+    relic: str
+    target: int
+
+    def body(self) -> str:
+        return f"give {self.relic} to {seat_text(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTile(_Decision):
+    """Reward Search: the Leader turns over the face-down tile on a space, for everyone, once (MAD-R09)."""
+
+    player: int
+    space: str
+
+    def body(self) -> str:
+        return f"search {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeArcane(_Decision):
+    """Reward Arcane Equipment: the Leader's choice of Arcane card goes to the Equipment discard."""
+
+    player: int
+    card: CardFace
+
+    def body(self) -> str:
+        return f"take {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMadness(_Decision):
+    """A failed challenge's consequence: the target, below Level 3, draws a Madness card (MAD-R07)."""
+
+    player: int
+    challenge: Challenge
+    target: int
+
+    def body(self) -> str:
+        return f"for {self.challenge.text}, {seat_text(self.target)} draws Madness"
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(_Decision):
+    """A failed challenge's consequence: the Leader rolls the Penalty Die (MAD-R07)."""
+
+    player: int
+    challenge: Challenge
+
+    def body(self) -> str:
+        return f"for {self.challenge.text}, roll the Penalty Die"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDie(_Decision):
+    """The Leader applies the face the Penalty Die shows."""
+
+    player: int
+    face: str
+
+    def body(self) -> str:
+        return f"accept {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(_Decision):
+    """Resolution Phase: a Leadership token ignores the die's face and rolls again."""
+
+    player: int
+
+    def body(self) -> str:
+        return "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseHandLimit(_Decision):
+    """Draw Phase: a Leadership token raises every hand size limit by one until the next Draw Phase."""
+
+    player: int
+
+    def body(self) -> str:
+        return "raise hand limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(_Decision):
+    """Draw Phase: every hand is filled to the limit, or the deck runs out."""
+
+    player: int
+
+    def body(self) -> str:
+        return "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class DealTo(_Decision):
+    """Draw Phase, when the deck cannot fill every hand: the Leader deals one card to the target (MAD-P09)."""
+
+    player: int
+    target: int
+
+    def body(self) -> str:
+        return f"deal to {seat_text(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rest(_Decision):
+    """Rest Phase: one token to the box, the others back on the Sled, the discard shuffled in (MAD-R05)."""
+
+    player: int
+
+    def body(self) -> str:
+        return "rest"
+
+
+@dataclass(frozen=True, slots=True)
+class NoRest(_Decision):
+    """Rest Phase: the expedition does not rest."""
+
+    player: int
+
+    def body(self) -> str:
+        return "no rest"
+
+
+Action = (
+    IgnoreMadness | MoveAirplane | PlayCard | Speak | TimeUp | RestartEncounter | Resolve | GiveRelic | SearchTile
+    | TakeArcane | DrawMadness | RollDie | AcceptDie | Reroll | RaiseHandLimit | Deal | DealTo | Rest | NoRest
+)
+ACTION_TYPES: tuple[type, ...] = (
+    IgnoreMadness, MoveAirplane, PlayCard, Speak, TimeUp, RestartEncounter, Resolve, GiveRelic, SearchTile,
+    TakeArcane, DrawMadness, RollDie, AcceptDie, Reroll, RaiseHandLimit, Deal, DealTo, Rest, NoRest,
+)
+#: Players who are not the Leader may take only these (Encounter Phase, "Action").
+ANY_PLAYER: frozenset[type] = frozenset({PlayCard, Speak})
+
+
+#: Every action's text form: an example, what it does, the rule behind it (for the book's reference).
+ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("P1: ignore madness of P3", "Movement Phase: a token lets P3 ignore their Madness this turn", "Discarding a Leadership Token"),
+    ("P1: move to C3", "Movement Phase: the Airplane to C3", "Movement Phase"),
+    ("P2: play Tools 6", "Encounter Phase: P2 puts a Tools 6 face down on the Sled", "Action"),
+    ("P2: play Injury", "Encounter Phase: P2 gets rid of an Injury card", "Playing an Injury Card"),
+    ("P3: speak", "Encounter Phase: P3 breaks the silence; the Penalty Die is rolled at once", "Action, MAD-P02"),
+    ("P1: time up", "the Sand Timer has run out", "Encounter Phase, MAD-P01"),
+    ("P1: restart encounter", "a token turns the timer again", "Discarding a Leadership Token (Encounter Phase)"),
+    ("P1: resolve", "reveal the Sled and compare it with the challenges", "Overcoming a Challenge"),
+    ("P1: give Specimen B to P2", "the Relic reward goes to P2, who draws a Madness card", "Relic, MAD-R07"),
+    ("P1: search M3", "the Search reward: everyone sees the tile on M3 once", "Search, MAD-R09"),
+    ("P1: take Arcane Books 10", "the Arcane Equipment reward, to the Equipment discard", "Arcane Equipment"),
+    ("P1: for Tools 7-9, P2 draws Madness", "a failure's consequence: P2 draws Madness", "Failures, MAD-R07"),
+    ("P1: for Tools 7-9, roll the Penalty Die", "a failure's consequence: the Penalty Die", "Failures, MAD-R07"),
+    ("P1: accept Confusion", "apply the face the die shows", "Rolling the Penalty Die"),
+    ("P1: reroll", "a token ignores the face and rolls again", "Discarding a Leadership Token (Resolution Phase)"),
+    ("P1: raise hand limit", "a token raises every hand size limit by one", "Discarding a Leadership Token (Draw Phase)"),
+    ("P1: deal", "fill every hand to the limit (or empty the deck)", "Draw Phase"),
+    ("P1: deal to P2", "one card to P2 when the deck cannot fill every hand", "Draw Phase, MAD-P09"),
+    ("P1: rest", "rest: a token to the box, the rest back to the Sled, reshuffle", "Rest Phase (optional), MAD-R05"),
+    ("P1: no rest", "go on without resting", "Rest Phase (optional)"),
+)
+
+
+_FORMS: tuple[tuple[re.Pattern[str], Callable[[int, Sequence[str]], Action]], ...] = (
+    (re.compile(r"ignore madness of (P\d)"), lambda p, g: IgnoreMadness(p, seat(g[0]))),
+    (re.compile(r"move to (\S+)"), lambda p, g: MoveAirplane(p, g[0])),
+    (re.compile(r"play (.+)"), lambda p, g: PlayCard(p, parse_card(g[0]))),
+    (re.compile(r"speak"), lambda p, g: Speak(p)),
+    (re.compile(r"time up"), lambda p, g: TimeUp(p)),
+    (re.compile(r"restart encounter"), lambda p, g: RestartEncounter(p)),
+    (re.compile(r"resolve"), lambda p, g: Resolve(p)),
+    (re.compile(r"give (.+) to (P\d)"), lambda p, g: GiveRelic(p, g[0], seat(g[1]))),
+    (re.compile(r"search (\S+)"), lambda p, g: SearchTile(p, g[0])),
+    (re.compile(r"take (.+)"), lambda p, g: TakeArcane(p, parse_card(g[0]))),
+    (re.compile(r"for (.+), (P\d) draws Madness"), lambda p, g: DrawMadness(p, parse_challenge(g[0]), seat(g[1]))),
+    (re.compile(r"for (.+), roll the Penalty Die"), lambda p, g: RollDie(p, parse_challenge(g[0]))),
+    (re.compile(r"accept (.+)"), lambda p, g: AcceptDie(p, _face(g[0]))),
+    (re.compile(r"reroll"), lambda p, g: Reroll(p)),
+    (re.compile(r"raise hand limit"), lambda p, g: RaiseHandLimit(p)),
+    (re.compile(r"deal"), lambda p, g: Deal(p)),
+    (re.compile(r"deal to (P\d)"), lambda p, g: DealTo(p, seat(g[0]))),
+    (re.compile(r"rest"), lambda p, g: Rest(p)),
+    (re.compile(r"no rest"), lambda p, g: NoRest(p)),
+)
+
+
+def _face(text: str) -> str:
+    if text not in DIE_FACES:
+        raise NotationError(text, f"the Penalty Die's faces are {', '.join(DIE_FACES)}")
+    return text
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of an action's text: ``"P1: move to C3"`` -> MoveAirplane(0, "C3"); else NotationError."""
+    if not isinstance(text, str) or ": " not in text:
+        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
+    who, body = text.split(": ", 1)
+    player = seat(who)
+    for pattern, build in _FORMS:
+        match = pattern.fullmatch(body)
+        if match:
+            return build(player, match.groups())
+    raise NotationError(body, "not an action of At the Mountains of Madness (see ACTION_FORMS)")

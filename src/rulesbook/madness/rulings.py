@@ -1,0 +1,116 @@
+"""The project's rulings for At the Mountains of Madness, as data: one source for the engine's docs and the book.
+
+Two kinds, each with its own ids:
+
+- MAD-R01..R10 settle what the rulebook leaves unclear or does not print (the project's rulings
+  register, beside the project);
+- MAD-P01.. are the engine's own decisions, where the rulebook is silent and software must still
+  decide (real time, who may take a Relic, which pile a token comes from ...).
+
+`fields` names the `Rules` switches through which a teacher can decide otherwise. Texts are the
+project's own summaries; code, errors and tests cite the ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    question: str
+    ruling: str
+    fields: tuple[str, ...] = ()
+
+    @property
+    def is_project_decision(self) -> bool:
+        """A decision of this project's engine (MAD-P..), not a ruling on the rulebook's text (MAD-R..)."""
+        return self.id.startswith("MAD-P")
+
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("MAD-R01", "What can a challenge value be?",
+           "an exact number (Crates 14), a range (Tools 7-9) or either of two numbers (Books 13|15)"),
+    Ruling("MAD-R02", "What are the Arcane Equipment cards worth?",
+           "10 each, and each belongs to one equipment type; which types is data of the pack"),
+    Ruling("MAD-R03", "When does an expedition that escapes win?",
+           "when it holds at least as many Relic cards as there are Injury cards in play: a tie wins (the end-of-game "
+           "text; the overview's \"more\" is looser)"),
+    Ruling("MAD-R04", "Confusion asks for more cards than the Equipment deck holds?",
+           "discard all it holds, then one Leadership token goes to the box"),
+    Ruling("MAD-R05", "Where does the Leadership token that Rest takes go?", "back to the box, out of the game"),
+    Ruling("MAD-R06", "Which faces does the Penalty Die have?",
+           "six: 2 Accident, 2 Confusion, 2 Loss of Confidence (illustrative, data of the pack)"),
+    Ruling("MAD-R07", "How are several failures suffered?",
+           "the Leader picks the order of the failed challenges and, for each, a consequence; a Madness card may be "
+           "given only to a player below Level 3; when a Madness must be drawn and every player is at Level 3, a "
+           "Leadership token is discarded instead, or sent to the box when none is on the Sled; boxing the last one "
+           "loses the game"),
+    Ruling("MAD-R08", "What does the software do with Madness texts?",
+           "they are rules of speech that software cannot enforce: shown only to the player they belong to, never "
+           "enforced, never shown to the others (who see the level, as on the card's back)"),
+    Ruling("MAD-R09", "What does Search show, and for how long?",
+           "the searched tile is shown to every player once (an event a board shows for a moment), then it is face "
+           "down again in every view until the expedition reaches it: remembering it is the point"),
+    Ruling("MAD-R10", "How many challenges does a space without a tile show?",
+           "exactly two, as printed; a data pack with another count is refused"),
+    Ruling("MAD-P01", "How is the real-time Encounter Phase played in software?",
+           "as a sequence of plays by any player, ended by the Leader's \"time up\"; the table may talk until the "
+           "first card is played, and again after a restart; the Sand Timer is shown, never enforced",
+           ("timer_seconds",)),
+    Ruling("MAD-P02", "What happens when a player speaks while communication is forbidden?",
+           "the action \"speak\": the Penalty Die is rolled at once, with no reroll (rerolls belong to the Resolution "
+           "Phase); its Confusion has no challenge to measure and discards a fixed number of cards (default 2)",
+           ("speech_penalty", "speech_confusion_cards")),
+    Ruling("MAD-P03", "What happens to the cards on the Sled when the Encounter is restarted?",
+           "they stay on the Sled", ("cards_stay_on_restart",)),
+    Ruling("MAD-P04", "Which revealed cards count toward which challenge?",
+           "every card of a type counts toward every challenge of that type; Arcane cards for their type, Injuries "
+           "for nothing; cards are never split between challenges"),
+    Ruling("MAD-P05", "Where does a token sent to the box come from?",
+           "from the Sled first, else from the discard (Loss of Confidence with fewer than 2 on the Sled, MAD-R04); "
+           "the token paid for an impossible Madness draw follows the rulebook: Sled to discard, else discard to box",
+           ("boxed_token_source",)),
+    Ruling("MAD-P06", "Who may take a Relic?",
+           "a player below Madness Level 3 while there is one, since its Madness draw could not be taken at Level 3; "
+           "with the switch off anyone may, and a Level 3 player who takes it draws nothing and pays a token only "
+           "when every player is at Level 3 (MAD-R07)",
+           ("relic_recipient_below_level_3",)),
+    Ruling("MAD-P07", "What do the Relic tokens cover?",
+           "a Specimen token covers one phase of the Leadership column (Specimen B the Resolution Phase, as in the "
+           "Icy Cape example), a Ruin token an equipment type (the Leader cannot play it), a Knowledge token the Rest "
+           "Phase; all bite only while their owner leads; a Relic card's printed action is the Madness draw"),
+    Ruling("MAD-P08", "When do the Heal and Praise rewards apply?",
+           "at once: Heal returns the Injury most recently discarded (else one played this turn) to the Injury deck; "
+           "Praise brings back as many tokens as the discard holds, up to two"),
+    Ruling("MAD-P09", "How does the Leader deal when the deck cannot fill every hand?",
+           "one card at a time, to a player of their choice below the limit (\"deal to P2\"); tokens that raise the "
+           "limit are spent before the dealing ends"),
+    Ruling("MAD-P10", "From which pile does Rest take its token?",
+           "from the discard when it holds one, else from the Sled; both end the same, so the Leader is not asked"),
+    Ruling("MAD-P11", "Who leads first, and what is public?",
+           "the first player named leads the first turn; Madness levels are public (the card backs), their texts "
+           "are not (MAD-R08)"),
+    Ruling("MAD-P12", "How far does a total between the two numbers of an either-or value miss?",
+           "by the nearer number, for Confusion (13|15 with 14 misses by 1)"),
+    Ruling("MAD-P13", "Where do the board, tiles, cards and die come from?",
+           "from a data pack, a value carried in the rules; the shipped pack is illustrative and marked so; a "
+           "teacher's pack is checked field by field and refused with the field and the reason",
+           ("pack",)),
+    Ruling("MAD-P14", "The Bleak Coast example rerolls and \"shows the same result\", then applies Confusion?",
+           "read as Loss of Confidence, a reroll, then Confusion"),
+)
+
+BY_ID: dict[str, Ruling] = {ruling.id: ruling for ruling in RULINGS}
+
+#: `Rules` fields that switch a variant the rulebook prints, by its section.
+VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
+
+
+def rulings_table() -> str:
+    """The register as a Markdown table, for the book's reference chapter."""
+    lines = ["| id | question | ruling | switch |", "|---|---|---|---|"]
+    for ruling in RULINGS:
+        lines.append(f"| {ruling.id} | {ruling.question} | {ruling.ruling} | {', '.join(ruling.fields)} |")
+    return "\n".join(lines)

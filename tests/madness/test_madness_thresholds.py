@@ -1,0 +1,333 @@
+"""Every threshold the rulebook states, pinned at its boundary: the value that passes and the one beyond it.
+
+Each test names the rulebook section (or ruling) whose number it pins.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.madness import (
+    Deal,
+    DealTo,
+    DrawMadness,
+    GiveRelic,
+    NoRest,
+    Phase,
+    RaiseHandLimit,
+    Rest,
+    apply,
+    hand_limit,
+    legal_actions,
+    level,
+    new_game,
+    pack_of,
+    refusal,
+)
+from rulesbook.madness.state import State
+from madness_helpers import assert_conserved, at_encounter, give_hand, kinds
+
+SEED = "thresholds"
+
+
+def cards_for(state: State, labels: list[str]) -> list[str]:
+    """Distinct card ids with these labels ("Tools 6" twice gives two different cards)."""
+    chosen: list[str] = []
+    for label in labels:
+        chosen.append(next(c.id for c in pack_of(state).cards.values() if c.label == label and c.id not in chosen))
+    return chosen
+
+
+def resolved(state: State, plays: list[str]) -> State:
+    """P1 plays these cards, time runs out, the Leader reveals the Sled."""
+    give_hand(state, 0, cards_for(state, plays))
+    for label in plays:
+        state, _ = apply(state, f"P1: play {label}")
+    state, _ = apply(state, "P1: time up")
+    state, _ = apply(state, "P1: resolve")
+    return state
+
+
+# --- Setting Up the Game: 3 to 5 players --------------------------------------------------------
+
+@pytest.mark.parametrize("players, allowed", [(2, False), (3, True), (5, True), (6, False)])
+def test_three_to_five_players_setting_up_the_game(players, allowed):
+    if allowed:
+        assert new_game(players, SEED).count == players
+    else:
+        with pytest.raises(ValueError, match="3 to 5 players"):
+            new_game(players, SEED)
+
+
+# --- Overcoming a Challenge: exact, range and either-or values at their ends (MAD-R01) ------------
+
+@pytest.mark.parametrize("plays, overcome", [
+    (["Crates 3"], False),  # one below the range
+    (["Crates 4"], True),  # its lower end
+    (["Crates 6"], True),  # its upper end
+    (["Crates 3", "Crates 4"], False),  # one above
+])
+def test_a_range_is_met_at_both_ends_and_missed_one_beyond_mad_r01(plays, overcome):
+    state = resolved(at_encounter(4, "Frozen Bay", SEED), plays)  # Books 8-10, Crates 4-6
+    assert state.outcomes == [False, overcome]
+
+
+@pytest.mark.parametrize("plays, overcome", [
+    (["Tools 4", "Tools 6"], False), (["Tools 5", "Tools 6"], True), (["Tools 6", "Tools 6"], False),
+])
+def test_an_exact_value_is_met_only_by_itself_mad_r01(plays, overcome):
+    state = resolved(at_encounter(4, "Wind-Cut Ledge", SEED), plays)  # Tools 11, Crates 8-10
+    assert state.outcomes == [overcome, False]
+
+
+@pytest.mark.parametrize("plays, overcome", [
+    (["Weapons 5"], False), (["Weapons 6"], True), (["Weapons 3", "Weapons 4"], False), (["Weapons 2", "Weapons 6"], True),
+    (["Weapons 4", "Weapons 5"], False),
+])
+def test_an_either_or_value_is_met_by_either_number_and_not_between_mad_r01(plays, overcome):
+    state = resolved(at_encounter(4, "Dog Kennels", SEED), plays)  # Weapons 6|8, Crates 7-9
+    assert state.outcomes == [overcome, False]
+
+
+# --- Success: at least one challenge overcome earns the reward ------------------------------------
+
+@pytest.mark.parametrize("plays, rewarded", [([], False), (["Crates 4"], True)])
+def test_the_reward_needs_at_least_one_challenge_overcome_success(plays, rewarded):
+    state = at_encounter(4, "Frozen Bay", SEED)  # reward Praise
+    state.sled_tokens, state.discard_tokens = 4, 2
+    state = resolved(state, plays)
+    assert (state.discard_tokens == 0) is rewarded
+
+
+@pytest.mark.parametrize("in_discard, back", [(0, 0), (1, 1), (2, 2), (3, 2)])
+def test_praise_takes_up_to_two_tokens_from_the_discard_praise(in_discard, back):
+    state = at_encounter(4, "Frozen Bay", SEED)
+    state.sled_tokens, state.discard_tokens = 6 - in_discard, in_discard
+    state = resolved(state, ["Crates 4"])
+    assert (state.sled_tokens, state.discard_tokens) == (6 - in_discard + back, in_discard - back)
+
+
+@pytest.mark.parametrize("injuries_in_discard, healed", [(0, False), (1, True)])
+def test_heal_needs_at_least_one_injury_in_the_discard_heal(injuries_in_discard, healed):
+    state = at_encounter(3, "Sounding Station", SEED)  # Books 6-8, Tools 4-6; reward Heal
+    injuries = [c for c in state.equipment_discard if pack_of(state).cards[c].type is None]
+    for card in injuries[injuries_in_discard:]:
+        state.equipment_discard.remove(card)
+        state.injury_deck.append(card)
+    deck = len(state.injury_deck)
+    state = resolved(state, ["Tools 4"])
+    assert len(state.injury_deck) == deck + healed
+    assert_conserved(state)
+
+
+# --- Failures and the Penalty Die -----------------------------------------------------------------
+
+def failing(players: int = 4, **rules) -> State:
+    """Seals (Tools 7-9, Books 7-9) with nothing played: two failures, each missing by 7."""
+    return resolved(at_encounter(players, "Seals", SEED, **rules), [])
+
+
+def rolled(state: State, face: str) -> State:
+    state.loaded_die = [face]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, _ = apply(state, f"P1: accept {face}")
+    return state
+
+
+@pytest.mark.parametrize("on_sled, to_discard, boxed", [(3, 2, 0), (2, 2, 0), (1, 0, 1)])
+def test_loss_of_confidence_discards_two_or_boxes_one_with_fewer_than_two_on_the_sled(on_sled, to_discard, boxed):
+    state = failing()
+    state.sled_tokens, state.discard_tokens = on_sled, 6 - on_sled
+    state = rolled(state, "Loss of Confidence")
+    assert (state.sled_tokens, state.boxed_tokens) == (on_sled - to_discard - boxed, boxed)
+    assert not state.over
+
+
+@pytest.mark.parametrize("in_play, over", [(2, False), (1, True)])
+def test_boxing_the_last_leadership_token_loses_the_game_the_end_of_the_game(in_play, over):
+    state = failing()
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 1, in_play - 1, 6 - in_play
+    state = rolled(state, "Loss of Confidence")
+    assert state.over is over and state.tokens_in_play == in_play - 1
+    assert (state.result == "no hope") is over
+
+
+@pytest.mark.parametrize("injury_deck, over", [(3, False), (2, False), (1, True), (0, True)])
+def test_an_accident_needs_two_injury_cards_rolling_the_penalty_die(injury_deck, over):
+    state = failing()
+    state.equipment_discard.extend(state.injury_deck[injury_deck:])
+    del state.injury_deck[injury_deck:]
+    state = rolled(state, "Accident")
+    assert state.over is over and (state.result == "injuries") is over
+    assert len(state.injury_deck) == max(0, injury_deck - 2)
+
+
+@pytest.mark.parametrize("deck, boxed", [(8, 0), (7, 0), (6, 1)])
+def test_confusion_with_a_deck_one_card_short_boxes_a_token_mad_r04(deck, boxed):
+    state = failing()  # Tools 7-9 with 0: Confusion discards 7
+    state.equipment_discard.extend(state.equipment_deck[deck:])
+    del state.equipment_deck[deck:]
+    state = rolled(state, "Confusion")
+    assert (len(state.equipment_deck), state.boxed_tokens) == (max(0, deck - 7), boxed)
+
+
+@pytest.mark.parametrize("target_level, allowed", [(0, True), (1, True), (2, True), (3, False)])
+def test_madness_can_be_given_only_below_level_3_mad_r07(target_level, allowed):
+    state = failing()
+    state.madness_box.extend(state.madness[1])
+    state.madness[1] = [state.madness_decks[target_level - 1].pop()] if target_level else []
+    assert any(isinstance(a, DrawMadness) and a.target == 1 for a in legal_actions(state)) is allowed
+    error = refusal(state, "P1: for Tools 7-9, P2 draws Madness")
+    assert (error is None) is allowed
+    if allowed:
+        state, _ = apply(state, "P1: for Tools 7-9, P2 draws Madness")
+        assert level(state, 1) == target_level + 1
+    else:
+        assert error.rule == "MAD-R07"
+
+
+@pytest.mark.parametrize("levels, drawers", [([3, 3, 3, 2], {3}), ([3, 3, 3, 3], set())])
+def test_with_everyone_at_level_3_only_the_die_is_left_mad_r07(levels, drawers):
+    state = failing()
+    for p, wanted in enumerate(levels):
+        state.madness_box.extend(state.madness[p])
+        state.madness[p] = [state.madness_decks[wanted - 1].pop()]
+    assert {a.target for a in legal_actions(state) if isinstance(a, DrawMadness)} == drawers
+
+
+# --- Relics -----------------------------------------------------------------------------------------
+
+def test_a_second_knowledge_card_brings_no_second_token_relic():
+    state = new_game(4, SEED)
+    knowledge = sorted(n for n in pack_of(state).relic_by_name if n.startswith("Knowledge"))
+    for count, name in enumerate(knowledge[:2], start=1):
+        state.phase, state.reward = Phase.REWARD, f"Relic {name}"
+        state, _ = apply(state, f"P1: give {name} to P2")
+        assert len(state.relics[1]) == count
+        assert state.covers[1] == ["Rest"]  # one Knowledge token, however many Knowledge cards
+    assert state.relic_tokens["Knowledge"] == 2
+    assert_conserved(state)
+
+
+@pytest.mark.parametrize("margin, words", [
+    (-1, "resign"), (0, "Tenure"), (1, "journals"), (3, "journals"), (4, "fame"), (7, "fame"), (8, "lecture"),
+    (10, "lecture"), (11, "pre-human"),
+])
+def test_the_result_table_at_each_boundary_the_end_of_the_game(margin, words):
+    assert words in pack_of(new_game(3, SEED)).result_text(margin)
+
+
+# --- Draw Phase: up to the hand size limit, the deck exactly big enough or one card short ----------
+
+def draw_phase(players: int, hands: list[int], deck: int) -> State:
+    state = new_game(players, SEED)
+    state.phase = Phase.DRAW
+    for p, size in enumerate(hands):
+        while len(state.hands[p]) > size:
+            state.equipment_discard.append(state.hands[p].pop())
+        while len(state.hands[p]) < size:
+            state.hands[p].append(state.equipment_deck.pop())
+    while len(state.equipment_deck) > deck:
+        state.equipment_discard.append(state.equipment_deck.pop(0))
+    while len(state.equipment_deck) < deck:
+        state.equipment_deck.append(state.equipment_discard.pop())
+    assert_conserved(state)
+    return state
+
+
+@pytest.mark.parametrize("players, limit", [(3, 5), (4, 4), (5, 3)])
+def test_the_hand_size_limit_by_player_count_draw_phase(players, limit):
+    state = draw_phase(players, [0] * players, 40)
+    assert hand_limit(state) == limit
+    state, _ = apply(state, "P1: deal")
+    assert [len(hand) for hand in state.hands] == [limit] * players
+
+
+def test_a_deck_exactly_big_enough_fills_every_hand_draw_phase():
+    state = draw_phase(4, [4, 3, 2, 0], 7)  # the hands lack 0 + 1 + 2 + 4 = 7
+    assert kinds(state) == {RaiseHandLimit, Deal}
+    state, _ = apply(state, "P1: deal")
+    assert [len(hand) for hand in state.hands] == [4, 4, 4, 4] and state.equipment_deck == []
+    assert state.phase is Phase.REST
+
+
+def test_a_deck_one_card_short_lets_the_leader_choose_who_receives_draw_phase():
+    state = draw_phase(4, [4, 3, 2, 0], 6)
+    assert kinds(state) == {RaiseHandLimit, DealTo}
+    assert {a.target for a in legal_actions(state) if isinstance(a, DealTo)} == {1, 2, 3}  # not P1, at the limit
+    error = refusal(state, "P1: deal")
+    assert error is not None and error.rule == "Draw Phase"
+    for target in (4, 4, 4, 4, 3, 3):
+        state, _ = apply(state, f"P1: deal to P{target}")
+    assert [len(hand) for hand in state.hands] == [4, 3, 4, 4] and state.phase is Phase.REST
+
+
+def test_an_empty_deck_deals_nothing_draw_phase():
+    state = draw_phase(4, [4, 3, 2, 0], 0)
+    assert kinds(state) == {RaiseHandLimit, Deal}
+    state, _ = apply(state, "P1: deal")
+    assert [len(hand) for hand in state.hands] == [4, 3, 2, 0] and state.phase is Phase.REST
+
+
+def test_a_hand_at_or_above_the_limit_receives_nothing_draw_phase():
+    state = draw_phase(4, [5, 4, 3, 4], 10)
+    state, _ = apply(state, "P1: deal")
+    assert [len(hand) for hand in state.hands] == [5, 4, 4, 4]
+
+
+@pytest.mark.parametrize("tokens", [0, 1, 2])
+def test_each_token_raises_the_limit_by_one_draw_phase(tokens):
+    state = draw_phase(5, [0] * 5, 40)
+    for _ in range(tokens):
+        state, _ = apply(state, "P1: raise hand limit")
+    assert hand_limit(state) == 3 + tokens
+    state, _ = apply(state, "P1: deal")
+    assert [len(hand) for hand in state.hands] == [3 + tokens] * 5
+
+
+# --- Rest Phase: it takes two tokens in play ------------------------------------------------------
+
+@pytest.mark.parametrize("sled, discard, allowed", [(1, 0, False), (0, 1, False), (2, 0, True), (1, 1, True), (0, 2, True)])
+def test_rest_needs_two_leadership_tokens_in_play_rest_phase(sled, discard, allowed):
+    state = new_game(3, SEED)
+    state.phase = Phase.REST
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = sled, discard, 6 - sled - discard
+    assert (Rest in kinds(state)) is allowed and NoRest in kinds(state)
+    if not allowed:
+        with pytest.raises(IllegalAction) as error:
+            apply(state, "P1: rest")
+        assert error.value.rule == "Rest Phase (optional)"
+        return
+    state, _ = apply(state, "P1: rest")
+    assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (sled + discard - 1, 0, 7 - sled - discard)
+    assert not state.over
+
+
+# --- The End of the Game: the third Escape tile ends it -------------------------------------------
+
+@pytest.mark.parametrize("escape_steps, over", [(2, False), (3, True)])
+def test_the_expedition_escapes_at_the_end_of_the_turn_on_the_third_escape_tile(escape_steps, over):
+    state = new_game(3, SEED)
+    state.phase, state.edge_reached, state.escape_steps = Phase.REST, True, escape_steps
+    state, _ = apply(state, "P1: no rest")
+    assert state.over is over and (state.result == "escaped") is over
+
+
+def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():
+    state = new_game(3, SEED)
+    state.phase, state.edge_reached, state.escape_steps = Phase.REST, True, 3
+    injuries = sum(1 for pile in (state.equipment_discard, *state.hands, state.equipment_deck)
+                   for c in pile if pack_of(state).cards[c].type is None)
+    for relics, won in ((injuries, True), (injuries - 1, False), (injuries + 1, True)):
+        trial = state.copy()
+        trial.relic_deck = list(pack_of(trial).relics)
+        trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
+        trial, _ = apply(trial, "P1: no rest")
+        assert trial.won is won, (relics, injuries)
+
+
+def test_the_relic_reward_is_given_to_one_player():
+    state = new_game(4, SEED)
+    state.phase, state.reward = Phase.REWARD, "Relic Ruin A"
+    assert {a.target for a in legal_actions(state) if isinstance(a, GiveRelic)} == {0, 1, 2, 3}
