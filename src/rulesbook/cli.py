@@ -88,8 +88,16 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rule_text(value: Any) -> str:
+    """A rule's value in the text summary; data embedded from a file (a card set, a data pack)
+    shows as the file it came from, its "source"."""
+    if isinstance(value, dict) and "source" in value:
+        return str(value["source"])
+    return str(value)
+
+
 def format_summary(title: str, summary: dict[str, Any]) -> str:
-    rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
+    rules = ", ".join(f"{name}={_rule_text(value)}" for name, value in summary["rules"].items())
     lines = [
         f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
         f"rules: {rules}",

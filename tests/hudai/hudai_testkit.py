@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesbook.core.harness import Played, play as harness_play
 from rulesbook.hudai import HudaiState, Rules, apply, legal_actions, new_game
+from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.state import LOST_POWER, PILES
 
 CARD_PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
@@ -72,3 +74,8 @@ def assert_invariants(state: HudaiState) -> None:
     assert (state.outcome is None) == (not state.is_over)
     if state.phase != "over":
         assert all(card.startswith("K") for card in state.black_supply)
+
+
+def bot_game(bot: str, seed: int | str, rules: Rules | None = None, *, record: bool = False) -> Played:
+    """One game of the named bot through the common harness (the protocol's fast path)."""
+    return harness_play(GAME, 1, seed, rules if rules is not None else Rules(), [bot], record=record)
