@@ -51,6 +51,23 @@ def play(state: HudaiState, *actions: str) -> tuple[HudaiState, list]:
     return state, events
 
 
+def end_turn(state: HudaiState, *step2: str) -> tuple[HudaiState, list]:
+    """End the combo and step 2 (default: pass) so that steps 3-5 run."""
+    state, events = play(state, "end", *(step2 or ("pass",)))
+    assert_invariants(state)
+    return state, events
+
+
+#: Three different tiles (HUD-R12) that leave the monk's health, corruption and hand alone.
+HARMLESS = ("defend", "entangle", "drain")
+
+
+def quiet(names: tuple[str, str, str], **fields) -> HudaiState:
+    """A position whose demon powers are `names`, with no hand (unless given), nothing to draw and an empty river."""
+    fields = {"hand": [], "draw_pile": [], "discard": [], "mind_river": [], **fields}
+    return arrange(Rules(powers=names), **fields)
+
+
 def texts(state: HudaiState) -> set[str]:
     return {action.text for action in legal_actions(state)}
 

@@ -4,27 +4,10 @@ and how the game is won and lost (HUD-R09)."""
 from __future__ import annotations
 
 import pytest
-from hudai_testkit import arrange, assert_invariants, play, texts
+from hudai_testkit import HARMLESS, arrange, assert_invariants, end_turn, play, quiet, texts
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.hudai import Rules, apply
-
-
-def end_turn(state, *step2):
-    """End the combo and step 2 (default: pass) so that steps 3-5 run."""
-    state, events = play(state, "end", *(step2 or ("pass",)))
-    assert_invariants(state)
-    return state, events
-
-
-#: Three different tiles (HUD-R12) that leave the monk's health, corruption and hand alone.
-HARMLESS = ("defend", "entangle", "drain")
-
-
-def quiet(names, **fields):
-    """A position whose demon powers are `names`, with no hand (unless given), nothing to draw and an empty river."""
-    fields = {"hand": [], "draw_pile": [], "discard": [], "mind_river": [], **fields}
-    return arrange(Rules(powers=names), **fields)
 
 
 # ---------------------------------------------------------------- step 2
