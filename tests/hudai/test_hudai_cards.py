@@ -43,6 +43,8 @@ def test_hud_r01_default_card_set_is_36_cards_value_fixed_by_symbol():
     assert cards.deck("corruption") == ["K1", "K2", "K3", "K4", "K5", "K6"]
     assert len(cards.deck("mind")) == 24 and all(code[0] in "GBRY" for code in cards.deck("mind"))
     assert cards["R5"].symbol == "cog" and cards["R5"].move == "flow"
+    with pytest.raises(ValueError, match="no deck 'starting'; the decks are start, mind, corruption"):
+        cards.deck("starting")
 
 
 def test_hud_r01_data_file_states_its_provenance():

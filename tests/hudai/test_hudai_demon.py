@@ -4,7 +4,7 @@ and how the game is won and lost (HUD-R09)."""
 from __future__ import annotations
 
 import pytest
-from hudai_testkit import HARMLESS, arrange, assert_invariants, end_turn, play, quiet, texts
+from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.hudai import Rules, apply

@@ -29,7 +29,7 @@ from rulesbook.hudai import (
     refusal,
 )
 from rulesbook.hudai.bots import GreedyMonk, RandomMonk
-from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, OVER
+from rulesbook.hudai.state import COMBO, OBTAIN, OVER
 
 CODES = [f"{colour}{value}" for colour in COLOURS for value in range(1, 7)]
 #: Every action the notation can write: each card word with each card, each power word with each

@@ -160,11 +160,13 @@ class CardSet:
     _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
     #: printed value by code, for hot loops (the engine, bots, simulations)
     value_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    _decks: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
         object.__setattr__(self, "_by_code", {card.code: card for card in self.cards})
         object.__setattr__(self, "value_of", {card.code: card.value for card in self.cards})
+        object.__setattr__(self, "_decks", {name: tuple(card.code for card in self.cards if card.deck == name) for name in DECKS})
 
     def __getitem__(self, code: str) -> Card:
         return self._by_code[code]
@@ -177,7 +179,10 @@ class CardSet:
 
     def deck(self, name: str) -> list[str]:
         """The codes of one deck (``start``, ``mind``, ``corruption``) in file order."""
-        return [card.code for card in self.cards if card.deck == name]
+        try:
+            return list(self._decks[name])
+        except KeyError:
+            raise ValueError(f"there is no deck {name!r}; the decks are {', '.join(DECKS)}") from None
 
     @property
     def is_reconstructed(self) -> bool:

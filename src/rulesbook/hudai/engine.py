@@ -139,23 +139,27 @@ def _refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str] | None
         return _play_refusal(s, a.card)
     if isinstance(a, DiscardCard):
         if a.card not in s.hand:
-            return (f"{a.card} is not in the hand ({' '.join(s.hand) or 'empty'})", "Play one combo")
+            return (_absent(a.card, s.hand, "the hand"), "Play one combo")
         return None
     if isinstance(a, TakeBlack):
         if s.took_black:
             return ("only a single black corruption card may be taken per turn", "Play one combo; HUD-P12")
         if a.card not in s.black_supply:
-            return (f"{a.card} is not in the open black supply ({' '.join(s.black_supply) or 'empty'})", "Play one combo")
+            return (_absent(a.card, s.black_supply, "the open black supply"), "Play one combo")
         return None
     if isinstance(a, EndCombo):
         return None
     return _feature_refusal(s, a, cards)
 
 
+def _absent(card: str, pile: list[str], where: str) -> str:
+    return f"{card} is not in {where} ({' '.join(pile) or 'empty'})"
+
+
 def _flow_refusal(s: HudaiState, a: Action) -> tuple[str, str] | None:
     if isinstance(a, FlowRemove):
         if a.card not in s.combo:
-            return (f"{a.card} is not in the combo ({' '.join(s.combo) or 'empty'}); Flow removes a card of the combo being played", "HUD-R04")
+            return (_absent(a.card, s.combo, "the combo") + "; Flow removes a card of the combo being played", "HUD-R04")
         return None
     if isinstance(a, FlowKeep):
         return None
@@ -167,11 +171,11 @@ def _obtain_refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str]
         if s.swapped:
             return ("only one Mind River card may be discarded and replaced per turn", "HUD-R08")
         if a.card not in s.mind_river:
-            return (f"{a.card} is not in the Mind River ({' '.join(s.mind_river) or 'empty'})", "HUD-R08")
+            return (_absent(a.card, s.mind_river, "the Mind River"), "HUD-R08")
         return None
     if isinstance(a, Obtain):
         if a.card not in s.mind_river:
-            return (f"{a.card} is not in the Mind River ({' '.join(s.mind_river) or 'empty'})", "HUD-R08")
+            return (_absent(a.card, s.mind_river, "the Mind River"), "HUD-R08")
         value = cards[a.card].value  # the printed value (HUD-P08)
         if value > s.purchase:
             return (f"{a.card} has value {value} but the purchase value this turn is only {s.purchase}: a move is obtained up to the purchase value", "HUD-R08")
@@ -183,7 +187,7 @@ def _obtain_refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str]
 
 def _play_refusal(s: HudaiState, card: str) -> tuple[str, str] | None:
     if card not in s.hand:
-        return (f"{card} is not in the hand ({' '.join(s.hand) or 'empty'})", "Play one combo")
+        return (_absent(card, s.hand, "the hand"), "Play one combo")
     if s.entangled and s.cards_played >= 1:
         return ("Entangle binds the monk: this turn the combo is a single card", "Powers: Entangle; HUD-R11")
     if card[0] == "W" and s.whites_played >= s.rules.max_white_per_combo:
