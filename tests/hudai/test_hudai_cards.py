@@ -17,7 +17,12 @@ from rulesbook.core.records import GameRecord
 from rulesbook.hudai import (
     CardFileError,
     CardSet,
+    Obtain,
+    Pin,
+    PlayCard,
     Rules,
+    ThirdEye,
+    UseValue,
     format_card,
     is_legal_combo,
     load_cards,
@@ -89,6 +94,16 @@ def test_fuzzed_action_text_parses_back_or_raises_notation_error(text):
     except NotationError:
         return
     assert parse_action(action.text) == action
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: PlayCard("Z9"), lambda: Obtain(5), lambda: UseValue("up"), lambda: Pin("middle"), lambda: ThirdEye("left", "top")]
+)
+def test_an_action_naming_no_card_or_power_is_refused_when_made(make):
+    """Bad input never breaks anything: an action value made in Python with a card or a power that
+    does not exist is a NotationError at once, not a failure when it is applied."""
+    with pytest.raises(NotationError):
+        make()
 
 
 def test_hud_r03_combo_adjacency():
