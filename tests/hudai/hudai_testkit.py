@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesbook.core.harness import Played, play as harness_play
 from rulesbook.hudai import HudaiState, Rules, apply, legal_actions, new_game
+from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.state import LOST_POWER, PILES
 
 CARD_PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
@@ -49,6 +51,23 @@ def play(state: HudaiState, *actions: str) -> tuple[HudaiState, list]:
     return state, events
 
 
+def end_turn(state: HudaiState, *step2: str) -> tuple[HudaiState, list]:
+    """End the combo and step 2 (default: pass) so that steps 3-5 run."""
+    state, events = play(state, "end", *(step2 or ("pass",)))
+    assert_invariants(state)
+    return state, events
+
+
+#: Three different tiles (HUD-R12) that leave the monk's health, corruption and hand alone.
+HARMLESS = ("defend", "entangle", "drain")
+
+
+def quiet(names: tuple[str, str, str], **fields) -> HudaiState:
+    """A position whose demon powers are `names`, with no hand (unless given), nothing to draw and an empty river."""
+    fields = {"hand": [], "draw_pile": [], "discard": [], "mind_river": [], **fields}
+    return arrange(Rules(powers=names), **fields)
+
+
 def texts(state: HudaiState) -> set[str]:
     return {action.text for action in legal_actions(state)}
 
@@ -72,3 +91,8 @@ def assert_invariants(state: HudaiState) -> None:
     assert (state.outcome is None) == (not state.is_over)
     if state.phase != "over":
         assert all(card.startswith("K") for card in state.black_supply)
+
+
+def bot_game(bot: str, seed: int | str, rules: Rules | None = None, *, record: bool = False) -> Played:
+    """One game of the named bot through the common harness (the protocol's fast path)."""
+    return harness_play(GAME, 1, seed, rules if rules is not None else Rules(), [bot], record=record)

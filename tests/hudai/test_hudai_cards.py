@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import json
+import pickle
+import re
+
 import pytest
+from hudai_testkit import bot_game
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulesbook import cli
 from rulesbook.core.errors import NotationError
+from rulesbook.core.records import GameRecord
 from rulesbook.hudai import (
     CardFileError,
+    CardSet,
+    Obtain,
+    Pin,
+    PlayCard,
     Rules,
+    ThirdEye,
+    UseValue,
     format_card,
     is_legal_combo,
     load_cards,
@@ -18,6 +31,7 @@ from rulesbook.hudai import (
     parse_card,
     parse_card_file,
     parse_cards,
+    reconstructed_cards,
 )
 
 HEADER = "colour,symbol,value,deck\n"
@@ -34,6 +48,8 @@ def test_hud_r01_default_card_set_is_36_cards_value_fixed_by_symbol():
     assert cards.deck("corruption") == ["K1", "K2", "K3", "K4", "K5", "K6"]
     assert len(cards.deck("mind")) == 24 and all(code[0] in "GBRY" for code in cards.deck("mind"))
     assert cards["R5"].symbol == "cog" and cards["R5"].move == "flow"
+    with pytest.raises(ValueError, match="no deck 'starting'; the decks are start, mind, corruption"):
+        cards.deck("starting")
 
 
 def test_hud_r01_data_file_states_its_provenance():
@@ -80,6 +96,16 @@ def test_fuzzed_action_text_parses_back_or_raises_notation_error(text):
     assert parse_action(action.text) == action
 
 
+@pytest.mark.parametrize(
+    "make", [lambda: PlayCard("Z9"), lambda: Obtain(5), lambda: UseValue("up"), lambda: Pin("middle"), lambda: ThirdEye("left", "top")]
+)
+def test_an_action_naming_no_card_or_power_is_refused_when_made(make):
+    """Bad input never breaks anything: an action value made in Python with a card or a power that
+    does not exist is a NotationError at once, not a failure when it is applied."""
+    with pytest.raises(NotationError):
+        make()
+
+
 def test_hud_r03_combo_adjacency():
     """HUD-R03: two neighbours must share a colour unless one of them is white or black; at most two white cards."""
     assert is_legal_combo(["W1", "R2", "R3"])
@@ -93,15 +119,127 @@ def test_hud_r03_combo_adjacency():
         is_legal_combo(["R9"])
 
 
-def test_teacher_card_file_is_used(tmp_path):
-    """A teacher can point the engine at another file of the same format."""
-    path = tmp_path / "cards.csv"
-    rows = ["white,drop,1,start", "white,drop,2,start", "red,drop,1,mind", "red,arrow,6,mind", "black,cog,5,corruption"]
-    path.write_text("# a tiny deck\n" + HEADER + "\n".join(rows) + "\n")
-    rules = Rules(cards_path=str(path), river_size=1, opening_hand=1)
+TINY = ["white,drop,1,start", "white,drop,2,start", "red,drop,1,mind", "red,arrow,6,mind", "black,cog,5,corruption"]
+
+
+def write_cards(path, rows=TINY, *, encoding="utf-8", newline="\n", comment="# a tiny deck"):
+    path.write_bytes((newline.join([comment, HEADER.strip(), *rows]) + newline).encode(encoding))
+    return path
+
+
+def test_hud_r01_a_teacher_card_set_is_a_value_in_the_rules(tmp_path):
+    """HUD-R01: a teacher's file, loaded and passed in Rules(cards=...), is the game's card set."""
+    rules = Rules(cards=load_cards(write_cards(tmp_path / "cards.csv")), river_size=1, opening_hand=1)
     state = new_game(3, rules)
     assert sorted(state.all_cards()) == ["K5", "R1", "R6", "W1", "W2"]
     assert rules.cards["W2"].symbol == "drop"
+    assert Rules().cards == reconstructed_cards() == load_cards() and Rules().cards.is_reconstructed
+
+
+def test_an_edited_card_file_loaded_again_gives_the_new_cards(tmp_path):
+    """Issue 10: data a teacher edits is never stale; nothing is cached by path."""
+    path = write_cards(tmp_path / "cards.csv")
+    first = load_cards(path)
+    write_cards(path, [row.replace("white,drop,2", "white,hammers,2") for row in TINY])
+    again = load_cards(path)
+    assert first["W2"].symbol == "drop" and again["W2"].symbol == "hammers"
+    assert first != again
+    assert new_game(1, Rules(cards=again)).rules.cards["W2"].symbol == "hammers"
+
+
+@pytest.mark.parametrize("name", ["Kopie von cards.csv", "my deck (2).CSV", "cards.txt", "no-extension"])
+def test_a_copied_card_file_loads_under_any_name(tmp_path, name):
+    """Issue 10: a copy loads whatever it is called; the copy of the reconstructed set is that set."""
+    default = load_cards()
+    copy = tmp_path / name
+    copy.write_text(default.to_csv(), encoding="utf-8")
+    loaded = load_cards(copy)
+    assert loaded == default and loaded.is_reconstructed and loaded.source == str(copy)
+
+
+def test_an_excel_csv_utf8_file_loads(tmp_path):
+    """Issue 10: Excel's "CSV UTF-8" writes a byte-order mark, Windows line ends, and pads every row
+    with empty cells up to the widest row (a comment split at its commas)."""
+    rows = [row + ",,," for row in TINY]
+    path = write_cards(tmp_path / "excel.csv", rows, encoding="utf-8-sig", newline="\r\n",
+                       comment="# a tiny deck, edited in Excel, saved as CSV UTF-8")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert load_cards(path) == load_cards(write_cards(tmp_path / "plain.csv"))
+    assert sorted(card.code for card in parse_card_file("\ufeff" + HEADER + TINY[0]).cards) == ["W1"]
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path):
+    path = tmp_path / "latin1.csv"
+    path.write_bytes((HEADER + "white,drop,1,start\n# Fran\xe7ois's deck\n").encode("latin-1"))
+    with pytest.raises(CardFileError, match=r"latin1.csv, line 3: .*CSV UTF-8") as error:
+        load_cards(path)
+    assert error.value.line == 3
+
+
+def test_hud_r01_the_rules_dict_names_the_default_and_embeds_any_other_set(tmp_path):
+    """HUD-R01: the reconstructed set is written by its name; a teacher's set is embedded whole, so a
+    state or a record replays where the file is not."""
+    assert Rules().to_dict()["cards"] == "reconstructed"
+    path = write_cards(tmp_path / "cards.csv")
+    rules = Rules(cards=load_cards(path), river_size=1, opening_hand=1)
+    data = json.loads(json.dumps(rules.to_dict()))
+    assert data["cards"]["source"] == str(path) and data["cards"]["csv"][1:] == TINY
+    path.unlink()
+    again = Rules.from_dict(data)
+    assert again == rules and again.cards.source == str(path) and again.cards["R6"].symbol == "arrow"
+    assert Rules.from_dict({**data, "cards": "reconstructed"}) == Rules(river_size=1, opening_hand=1)
+
+
+def test_a_record_with_a_teacher_card_set_replays_without_the_file(tmp_path):
+    path = write_cards(tmp_path / "cards.csv")
+    rules = Rules(cards=load_cards(path), river_size=1, opening_hand=1)
+    played = bot_game("greedy", 5, rules, record=True)
+    text = GameRecord("hudai", 1, 5, rules, played.texts).to_json()
+    path.unlink()
+    record = GameRecord.from_json(text)
+    assert record.rules == rules and record.final_state() == played.state
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ("my.csv", "a card set is written 'reconstructed'"),
+        ({"source": "x"}, "a card set is written"),
+        ({"source": "x.csv", "csv": ["colour,symbol,value,deck", "white,drop,7,start"]}, "x.csv, line 2, field 'value': 7 is outside 1-6"),
+    ],
+)
+def test_bad_card_data_in_a_record_is_a_clear_error(data, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        Rules.from_dict({"cards": data})
+
+
+def test_card_sets_are_values_that_hash_and_pickle():
+    """The harness sends rules to worker processes; caches may key on them."""
+    cards = load_cards()
+    assert pickle.loads(pickle.dumps(cards)) == cards and pickle.loads(pickle.dumps(Rules())) == Rules()
+    assert hash(CardSet(cards.cards, "elsewhere.csv")) == hash(cards) and len({Rules(), Rules()}) == 1
+    with pytest.raises(ValueError, match="HUD-R01"):
+        Rules(cards="my.csv")
+
+
+def test_the_command_line_loads_a_card_file(tmp_path, capsys):
+    """`rulesbook simulate hudai --rules cards=PATH` plays with that file's cards; the summary names the file."""
+    path = write_cards(tmp_path / "cards.csv")
+    assert cli.main(["simulate", "hudai", "--games", "2", "--bots", "random", "--json",
+                     "--rules", f"cards={path},river_size=1,opening_hand=1"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rules"]["cards"]["source"] == str(path) and summary["games"] == 2
+    assert cli.main(["simulate", "hudai", "--games", "1", "--rules", f"cards={path},river_size=1,opening_hand=1"]) == 0
+    assert f"cards={path}" in capsys.readouterr().out
+
+
+def test_a_bad_card_file_on_the_command_line_is_one_line_naming_the_line(tmp_path, capsys):
+    path = write_cards(tmp_path / "bad.csv", [*TINY, "purple,drop,3,mind"])
+    assert cli.main(["simulate", "hudai", "--rules", f"cards={path}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"bad value for the rule 'cards': {path}, line 8, field 'colour'" in err, err
+    assert cli.main(["simulate", "hudai", "--rules", f"cards={tmp_path / 'none.csv'}"]) == 2
+    assert "cannot read the file" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -4,23 +4,10 @@ and how the game is won and lost (HUD-R09)."""
 from __future__ import annotations
 
 import pytest
-from hudai_testkit import arrange, assert_invariants, play, texts
+from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.hudai import Rules, apply
-
-
-def end_turn(state, *step2):
-    """End the combo and step 2 (default: pass) so that steps 3-5 run."""
-    state, events = play(state, "end", *(step2 or ("pass",)))
-    assert_invariants(state)
-    return state, events
-
-
-def quiet(names, **fields):
-    """A position whose demon powers are `names`, with no hand (unless given), nothing to draw and an empty river."""
-    fields = {"hand": [], "draw_pile": [], "discard": [], "mind_river": [], **fields}
-    return arrange(Rules(powers=names), **fields)
 
 
 # ---------------------------------------------------------------- step 2
@@ -50,16 +37,16 @@ def test_hud_r08_swap_then_obtain_within_purchase_value():
 def test_step3_staged_damage_costs_health():
     """Step 3: "apply it now and lose one health cube for each damage cube. If you lose your last health cube,
     you lose.\""""
-    state, events = end_turn(quiet(("defend", "defend", "defend"), staged_damage=3, powers=[0, 0, 0]))
+    state, events = end_turn(quiet(HARMLESS, staged_damage=3, powers=[0, 0, 0]))
     assert state.monk_health == 9 and state.staged_damage == 0
-    state, events = end_turn(quiet(("defend", "defend", "defend"), staged_damage=3, monk_health=3, powers=[0, 0, 0]))
+    state, events = end_turn(quiet(HARMLESS, staged_damage=3, monk_health=3, powers=[0, 0, 0]))
     assert state.is_over and state.outcome == "health"
 
 
 def test_step4_fill_feeds_the_demon_by_value():
     """Step 4: "For a 1/2, add a cube to the demon's left power, for a 3/4 add a cube to its center power and
     for a 5/6 add one to the right power." (printed values, HUD-R06)."""
-    state = arrange(Rules(powers=("defend", "defend", "defend")), hand=[], draw_pile=["W1", "G2", "W3", "G6"], powers=[0, 0, 0], mind_river=[])
+    state = arrange(Rules(powers=HARMLESS), hand=[], draw_pile=["W1", "G2", "W3", "G6"], powers=[0, 0, 0], mind_river=[])
     state, _ = end_turn(state)
     assert sorted(state.hand) == ["G2", "G6", "W1", "W3"]
     assert state.powers == [2, 1, 1]
@@ -67,7 +54,7 @@ def test_step4_fill_feeds_the_demon_by_value():
 
 def test_hud_r05_black_cards_in_hand_bring_corruption_once():
     """HUD-R05: "one corruption per black card in hand when the hand is filled (step 4)" and not again."""
-    state = quiet(("defend", "defend", "defend"), powers=[0, 0, 0], hand=["K1", "K2"], corruption=4)
+    state = quiet(HARMLESS, powers=[0, 0, 0], hand=["K1", "K2"], corruption=4)
     state, events = end_turn(state)
     assert state.corruption == 6
     assert sum(event.kind == "corruption" for event in events) == 2
@@ -76,14 +63,14 @@ def test_hud_r05_black_cards_in_hand_bring_corruption_once():
 def test_corruption_beyond_capacity_loses():
     """Play: "the monk has no resistance cubes left and takes another corruption ... you lose"; step 4: "Lose,
     if you cannot take the required amount.\""""
-    state = quiet(("defend", "defend", "defend"), powers=[0, 0, 0], hand=["K1"], corruption=12)
+    state = quiet(HARMLESS, powers=[0, 0, 0], hand=["K1"], corruption=12)
     state, _ = end_turn(state)
     assert state.outcome == "corruption" and state.corruption == 12
 
 
 def test_hud_r09_a_power_above_12_loses_at_once():
     """HUD-R09: a power above 12 cubes: the game is lost at once."""
-    state = quiet(("defend", "defend", "defend"), powers=[12, 0, 0], hand=["W1"])
+    state = quiet(HARMLESS, powers=[12, 0, 0], hand=["W1"])
     state, _ = end_turn(state)
     assert state.outcome == "power" and state.is_over
     # moving a thirteenth cube with 3rd eye loses at once too
@@ -108,12 +95,12 @@ def test_win_when_the_demon_has_no_health():
 def test_power_crush_removes_highest_cards_within_its_cubes():
     """Crush: "Permanently remove the card with the highest numeric value up to the amount of power cubes from
     the players hand ... If not all cubes were used, continue this process with the rest.\""""
-    state = quiet(("crush", "defend", "defend"), powers=[5, 0, 0], hand=["W1", "W3", "W4", "W6"])
+    state = quiet(("crush", "defend", "entangle"), powers=[5, 0, 0], hand=["W1", "W3", "W4", "W6"])
     # the hand feeds +1 left (W1), +2 centre (W3 W4), +1 right (W6): crush has 6 cubes
     state, events = end_turn(state)
     assert "W6" in state.removed and "W6" not in state.hand
     assert state.hand == ["W1", "W3", "W4"]
-    state = quiet(("crush", "defend", "defend"), powers=[7, 0, 0], hand=["W1", "W3", "W4", "W6"])
+    state = quiet(("crush", "defend", "entangle"), powers=[7, 0, 0], hand=["W1", "W3", "W4", "W6"])
     state, _ = end_turn(state)  # 8 cubes: W6 (2 left), then W1 (1 left), then nothing fits
     assert sorted(state.removed[-2:]) == ["W1", "W6"] and state.hand == ["W3", "W4"]
 
@@ -122,11 +109,11 @@ def test_power_crush_breaks_ties_from_the_seed():
     """Crush: "Select randomly in case of a cost-tie." (random from the seed, so a replay repeats it)."""
     picks = set()
     for seed in range(12):
-        state = arrange(Rules(powers=("crush", "defend", "defend")), seed=seed, hand=["W2", "G2", "R2"], draw_pile=[], discard=[], powers=[0, 0, 0])
+        state = arrange(Rules(powers=("crush", "defend", "entangle")), seed=seed, hand=["W2", "G2", "R2"], draw_pile=[], discard=[], powers=[0, 0, 0])
         state, _ = end_turn(state)  # three 2s feed the left power: 3 cubes crush one 2
         assert len(state.hand) == 2
         picks.add(next(code for code in ("W2", "G2", "R2") if code not in state.hand))
-        again = arrange(Rules(powers=("crush", "defend", "defend")), seed=seed, hand=["W2", "G2", "R2"], draw_pile=[], discard=[], powers=[0, 0, 0])
+        again = arrange(Rules(powers=("crush", "defend", "entangle")), seed=seed, hand=["W2", "G2", "R2"], draw_pile=[], discard=[], powers=[0, 0, 0])
         assert end_turn(again)[0] == state
     assert len(picks) > 1
 
@@ -135,7 +122,7 @@ def test_power_mind_pierce_corrupts_below_double_cubes():
     """Mind pierce: "Deal one corruption to the monk, if his total corruption is less than double the amount of
     power cubes. If there are more than 6 power cubes, deal another corruption.\""""
     def pierce(cubes, corruption):
-        state = quiet(("defend", "defend", "mind_pierce"), powers=[0, 0, cubes], corruption=corruption)
+        state = quiet(("defend", "entangle", "mind_pierce"), powers=[0, 0, cubes], corruption=corruption)
         after = end_turn(state)[0]
         return after.corruption - corruption, after.outcome
 
@@ -149,7 +136,7 @@ def test_power_mind_pierce_corrupts_below_double_cubes():
 def test_power_defend_blocks_monk_damage_per_started_three_cubes():
     """Defend: "Defend 1 incoming damage from the monk for each started three cubes." HUD-R07: blocks Stab and
     red damage during the next monk turn."""
-    state = quiet(("defend", "crush", "crush"), powers=[4, 0, 0])
+    state = quiet(("defend", "crush", "confuse"), powers=[4, 0, 0])
     state, _ = end_turn(state)
     assert state.demon_block == 2
     state = arrange(hand=["R1"], demon_block=2)
@@ -160,7 +147,7 @@ def test_power_defend_blocks_monk_damage_per_started_three_cubes():
 
 def test_power_drain_stages_a_damage_per_started_two_cubes():
     """Drain: "Stage 1 damage to the monk for each started group of two cubes.\""""
-    state = quiet(("drain", "defend", "defend"), powers=[5, 0, 0])
+    state = quiet(("drain", "defend", "entangle"), powers=[5, 0, 0])
     state, _ = end_turn(state)
     assert state.staged_damage == 3 and state.monk_health == 12
     state, _ = end_turn(state)  # step 3 of the next turn applies it
@@ -170,7 +157,7 @@ def test_power_drain_stages_a_damage_per_started_two_cubes():
 def test_power_confuse_discards_highest_cards_within_its_cubes():
     """Confuse: "Discard the card with the highest numeric value up to the amount of power cubes. If not all
     cubes were used, continue this process with the rest.\""""
-    state = quiet(("crush", "confuse", "crush"), powers=[0, 3, 0], hand=["W3", "W2"])
+    state = quiet(("crush", "confuse", "defend"), powers=[0, 3, 0], hand=["W3", "W2"])
     # the hand feeds +1 left (crush, 1 cube: removes nothing of value <= 1) and +1 centre: confuse has 4
     state, _ = end_turn(state)
     assert state.discard == ["W3"] and state.hand == ["W2"]
@@ -179,12 +166,12 @@ def test_power_confuse_discards_highest_cards_within_its_cubes():
 def test_power_entangle_limits_the_next_combo():
     """Entangle: "If the amount of cubes doubled is more than the numeric values in your hand, you may only play a
     single card as combo.\""""
-    state = quiet(("defend", "defend", "entangle"), powers=[0, 0, 3], hand=["W1", "W3"])
+    state = quiet(("defend", "drain", "entangle"), powers=[0, 0, 3], hand=["W1", "W3"])
     state, _ = end_turn(state)  # 3 cubes doubled = 6 > 1 + 3
     assert state.entangled
     state, _ = play(state, "play W1")
     assert "play W3" not in texts(state)
-    state = quiet(("defend", "defend", "entangle"), powers=[0, 0, 1], hand=["W1", "W3"])
+    state = quiet(("defend", "drain", "entangle"), powers=[0, 0, 1], hand=["W1", "W3"])
     assert not end_turn(state)[0].entangled  # 2 is not more than 4
 
 
@@ -223,7 +210,7 @@ def test_opening_hand_zero_is_the_literal_setup():
 
 def test_turn_limit_ends_a_game_that_goes_nowhere():
     """Decision (Rules.max_turns): a game still running after the limit is lost, so no game loops for ever."""
-    state = quiet(("defend", "defend", "defend"), powers=[0, 0, 0], turn=100)
+    state = quiet(HARMLESS, powers=[0, 0, 0], turn=100)
     state, _ = end_turn(state)
     assert state.outcome == "turn_limit"
 

@@ -195,8 +195,9 @@ class Game(ABC, Generic[S, A]):
 
     def rules_to_text(self, rules: Any) -> str:
         """The rules on one line, FIELD=VALUE, as a summary prints them (a game shortens a value a
-        line cannot hold, such as a data pack carried whole)."""
-        return ", ".join(f"{name}={value}" for name, value in self.rules_to_dict(rules).items())
+        line cannot hold, such as a data pack carried whole); data embedded from a file shows as
+        the file it came from, its "source"."""
+        return ", ".join(f"{name}={_rule_text(value)}" for name, value in self.rules_to_dict(rules).items())
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> Any:
         return self.rules_type.from_dict(dict(data))
@@ -220,3 +221,8 @@ def game(name: str) -> Game:
         raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
     return importlib.import_module(module).GAME
 
+
+def _rule_text(value: Any) -> str:
+    if isinstance(value, dict) and "source" in value:
+        return str(value["source"])
+    return str(value)

@@ -1,10 +1,12 @@
-"""Hudai Pass: the solo deck-builder of a monk against a demon, exactly as rules/hudai-pass.txt says.
+"""Hudai Pass: the solo deck-builder of a monk against a demon, exactly as its rulebook says.
 
-Decisions where the rulebook is silent are the rulings HUD-R01..R09 (shared/RULINGS.md) and the
-fields of `Rules` marked "decision". Standard library only.
+Where the rulebook is silent or unclear, the register in `rulesbook.hudai.rulings` decides: the
+project's rulings HUD-R01..R12 and its own decisions HUD-P01... Standard library only. The
+common protocol (`rulesbook.game("hudai")`) gives records, simulations and the command line.
 
 >>> state = new_game(seed=1)
 >>> state, events = apply(state, legal_actions(state)[0])
+>>> my_rules = Rules(cards=load_cards(), powers=("crush", "defend", "entangle"))
 """
 
 from rulesbook.hudai.actions import (
@@ -38,6 +40,7 @@ from rulesbook.hudai.cards import (
     CardFileError,
     CardSet,
     card_code,
+    reconstructed_cards,
     format_card,
     is_legal_combo,
     load_cards,
@@ -48,6 +51,7 @@ from rulesbook.hudai.cards import (
 from rulesbook.hudai.engine import (
     Event,
     apply,
+    apply_legal,
     describe_decision,
     is_legal,
     legal_actions,
@@ -56,8 +60,8 @@ from rulesbook.hudai.engine import (
 )
 from rulesbook.hudai.rules import POSITIONS, Rules
 from rulesbook.hudai.state import HudaiState
-from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot, play_game  # noqa: E402
-from rulesbook.hudai.records import make_record, record_from_json, record_to_json, replay_record, replay_steps  # noqa: E402
+from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot
+from rulesbook.hudai.rulings import RULINGS, Ruling
 
 __all__ = [
     "Action",
@@ -80,12 +84,14 @@ __all__ = [
     "Obtain",
     "POSITIONS",
     "POWERS",
+    "RULINGS",
     "Pass",
     "Pin",
     "PlayCard",
     "RandomMonk",
     "RedStrike",
     "Rules",
+    "Ruling",
     "SYMBOLS",
     "Stab",
     "SwapRiver",
@@ -94,6 +100,7 @@ __all__ = [
     "UseValue",
     "YellowPin",
     "apply",
+    "apply_legal",
     "card_code",
     "describe_decision",
     "format_card",
@@ -102,16 +109,11 @@ __all__ = [
     "legal_actions",
     "load_cards",
     "make_bot",
-    "make_record",
     "new_game",
     "parse_action",
     "parse_card",
     "parse_card_file",
     "parse_cards",
-    "play_game",
-    "record_from_json",
-    "record_to_json",
+    "reconstructed_cards",
     "refusal",
-    "replay_record",
-    "replay_steps",
 ]

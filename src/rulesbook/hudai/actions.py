@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesbook.core.errors import NotationError
-from rulesbook.hudai.cards import card_code
+from rulesbook.hudai.cards import COLOURS, card_code
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
+
+CARD_CODES = frozenset(f"{colour}{value}" for colour in COLOURS for value in range(1, 7))
 
 
 class Action:
@@ -28,8 +30,31 @@ class Action:
         return self.text
 
 
+class _OnCard(Action):
+    """An action naming a card: the card is checked when the action is made, so a bad one is a
+    NotationError, never a failure later."""
+
+    __slots__ = ()
+    card: str
+
+    def __post_init__(self) -> None:
+        if self.card not in CARD_CODES:
+            raise NotationError(str(self.card), f"'{self.word}' names a card by its colour letter and value, like R5")
+
+
+class _OnPower(Action):
+    """An action naming a demon power by its position (left, centre, right), checked when made."""
+
+    __slots__ = ()
+    power: str
+
+    def __post_init__(self) -> None:
+        if self.power not in POSITIONS:
+            raise NotationError(str(self.power), f"'{self.word}' names a power position: left, centre or right")
+
+
 @dataclass(frozen=True, slots=True)
-class PlayCard(Action):
+class PlayCard(_OnCard):
     """Put a hand card at the end of the combo row (rulebook, Play one combo; HUD-R03)."""
 
     card: str
@@ -41,7 +66,7 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardCard(Action):
+class DiscardCard(_OnCard):
     """Discard a hand card for 1 purchase value (rulebook, Colors, last paragraphs)."""
 
     card: str
@@ -53,7 +78,7 @@ class DiscardCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBlack(Action):
+class TakeBlack(_OnCard):
     """Take one black corruption card from the open supply into the hand, once a turn, free."""
 
     card: str
@@ -65,7 +90,7 @@ class TakeBlack(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class UseValue(Action):
+class UseValue(_OnPower):
     """The played card's value removes a cube from a power with that many cubes or fewer."""
 
     power: str
@@ -90,6 +115,11 @@ class ThirdEye(Action):
     source: str
     target: str
     word = "eye"
+
+    def __post_init__(self) -> None:
+        for position in (self.source, self.target):
+            if position not in POSITIONS:
+                raise NotationError(str(position), "'eye' names two power positions: left, centre or right")
 
     @property
     def text(self) -> str:
@@ -118,7 +148,7 @@ class Flow(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pin(Action):
+class Pin(_OnPower):
     """Crop/Arrow: set up to 3 cubes of a power aside until the demon's powers have acted."""
 
     power: str
@@ -144,7 +174,7 @@ class RedStrike(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class YellowPin(Action):
+class YellowPin(_OnPower):
     """Yellow colour: set 1 cube of a power aside until the demon's powers have acted."""
 
     power: str
@@ -163,7 +193,7 @@ class EndCombo(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class FlowRemove(Action):
+class FlowRemove(_OnCard):
     """After Flow: remove this card of the combo from the game for good (HUD-R04)."""
 
     card: str
@@ -182,7 +212,7 @@ class FlowKeep(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class SwapRiver(Action):
+class SwapRiver(_OnCard):
     """Step 2: discard a Mind River card and draw a replacement, before obtaining (HUD-R08)."""
 
     card: str
@@ -194,7 +224,7 @@ class SwapRiver(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Obtain(Action):
+class Obtain(_OnCard):
     """Step 2: take a Mind River card worth at most the purchase value into the hand (HUD-R08)."""
 
     card: str

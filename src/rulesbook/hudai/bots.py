@@ -1,7 +1,8 @@
 """Monks that play by themselves, through the public API only (`legal_actions`, `apply`).
 
-`RandomMonk` picks any legal decision; `GreedyMonk` follows quick rules of thumb; `HeuristicMonk`
-tries every order of its hand cards for the combo (features chosen greedily) and plays the one whose
+Each bot answers the protocol's bot interface, `choose(state, actions)`, given the legal actions.
+`RandomMonk` picks any of them; `GreedyMonk` follows quick rules of thumb; `HeuristicMonk` tries
+every order of its hand cards for the combo (features chosen greedily) and plays the one whose
 position scores best. None of them peeks at hidden cards: they see what a player at the table sees.
 """
 
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from rulesbook.core.rng import seeded_random
 from rulesbook.hudai.actions import (
@@ -35,9 +37,21 @@ from rulesbook.hudai.actions import (
     YellowPin,
 )
 from rulesbook.hudai.cards import CardSet, neighbours_fit
-from rulesbook.hudai.engine import apply, is_legal, legal_actions
-from rulesbook.hudai.rules import POSITION_INDEX, Rules
+from rulesbook.hudai.engine import apply_legal, is_legal, legal_actions
+from rulesbook.hudai.rules import POSITION_INDEX
 from rulesbook.hudai.state import FLOW, OBTAIN, HudaiState
+
+A = TypeVar("A", bound=Action)
+
+
+def _of_kind(actions: Sequence[Action], kind: type[A]) -> list[A]:
+    return [action for action in actions if type(action) is kind]
+
+
+def _power_index(action: Action) -> int:
+    """The power a value, Pin or yellow action takes cubes from (0 left, 1 centre, 2 right)."""
+    assert isinstance(action, (UseValue, Pin, YellowPin))
+    return POSITION_INDEX[action.power]
 
 
 class RandomMonk:
@@ -48,8 +62,8 @@ class RandomMonk:
     def __init__(self, seed: int | str = 0):
         self.rng: random.Random = seeded_random(seed, "random monk")
 
-    def choose(self, state: HudaiState) -> Action:
-        return self.rng.choice(legal_actions(state))
+    def choose(self, state: HudaiState, actions: Sequence[Action]) -> Action:
+        return self.rng.choice(actions)
 
 
 def power_danger(name: str, cubes: int, state: HudaiState) -> float:
@@ -146,8 +160,7 @@ class GreedyMonk:
     def __init__(self, seed: int | str = 0):
         self.seed = seed
 
-    def choose(self, state: HudaiState) -> Action:
-        actions = legal_actions(state)
+    def choose(self, state: HudaiState, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         cards = state.rules.cards
@@ -159,33 +172,31 @@ class GreedyMonk:
 
     # -- step 1
 
-    def _combo_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
-        by_kind: dict[type, list[Action]] = {}
-        for action in actions:
-            by_kind.setdefault(type(action), []).append(action)
-        for kind in (RedStrike, Stab):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        for kind in (Pin, YellowPin, UseValue):
-            if kind in by_kind:
-                return max(by_kind[kind], key=lambda a: self._relief(state, POSITION_INDEX[a.power], 3 if kind is Pin else 1))
-        if ThirdEye in by_kind:
-            best = max(by_kind[ThirdEye], key=lambda a: self._move_gain(state, a))
+    def _combo_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+        kinds = {type(action) for action in actions}
+        for hit in (RedStrike, Stab):
+            if hit in kinds:
+                return _of_kind(actions, hit)[0]
+        for setter, cubes in ((Pin, 3), (YellowPin, 1), (UseValue, 1)):
+            if setter in kinds:
+                return max(_of_kind(actions, setter), key=lambda a: self._relief(state, _power_index(a), cubes))
+        if ThirdEye in kinds:
+            best = max(_of_kind(actions, ThirdEye), key=lambda a: self._move_gain(state, a))
             if self._move_gain(state, best) > 0:
                 return best
         for kind in (Defend, BlueWard, BuildUp, Flow):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        if TakeBlack in by_kind:
-            black = self._black_choice(state, by_kind[TakeBlack], cards)
+            if kind in kinds:
+                return _of_kind(actions, kind)[0]
+        if TakeBlack in kinds:
+            black = self._black_choice(state, _of_kind(actions, TakeBlack), cards)
             if black is not None:
                 return black
-        if PlayCard in by_kind:
-            plan = self._plan(state, cards)
+        if PlayCard in kinds:
+            plan = self._plan_cards(state, cards)
             if plan:
                 return PlayCard(plan[0])
-        if DiscardCard in by_kind:
-            return by_kind[DiscardCard][0]
+        if DiscardCard in kinds:
+            return _of_kind(actions, DiscardCard)[0]
         return EndCombo()
 
     def _relief(self, state: HudaiState, index: int, cubes: int) -> float:
@@ -200,7 +211,7 @@ class GreedyMonk:
         after = power_danger(names[source], state.powers[source] - 1, state) + power_danger(names[target], state.powers[target] + 1, state)
         return before - after
 
-    def _black_choice(self, state: HudaiState, takes: list[Action], cards: CardSet) -> Action | None:
+    def _black_choice(self, state: HudaiState, takes: list[TakeBlack], cards: CardSet) -> Action | None:
         """A black card only to finish the demon or to keep a power from overflowing."""
         if state.entangled and state.cards_played >= 1:
             return None
@@ -216,7 +227,7 @@ class GreedyMonk:
             return preferred[0]
         return None
 
-    def _plan(self, state: HudaiState, cards: CardSet) -> list[str]:
+    def _plan_cards(self, state: HudaiState, cards: CardSet) -> list[str]:
         """The most valuable order of hand cards that can follow the combo row (searched exhaustively)."""
         hand = list(dict.fromkeys(state.hand))
         limit = 1 - state.cards_played if state.entangled else len(hand)
@@ -248,25 +259,26 @@ class GreedyMonk:
 
     # -- Flow and step 2
 
-    def _flow_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
-        for action in actions:
-            if isinstance(action, FlowRemove) and cards[action.card].colour == "K":
-                return action
+    def _flow_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+        removals = _of_kind(actions, FlowRemove)
+        for removal in removals:
+            if cards[removal.card].colour == "K":
+                return removal
         # thin the weakest white card once the deck has better moves
         deck_size = len(state.draw_pile) + len(state.discard) + len(state.hand) + len(state.combo)
         if deck_size > 7:
-            whites = [a for a in actions if isinstance(a, FlowRemove) and a.card[0] == "W" and cards[a.card].symbol not in ("drop", "arrow")]
+            whites = [a for a in removals if a.card[0] == "W" and cards[a.card].symbol not in ("drop", "arrow")]
             if whites:
                 return whites[0]
         return FlowKeep()
 
-    def _obtain_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
-        obtains = [a for a in actions if isinstance(a, Obtain)]
+    def _obtain_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+        obtains = _of_kind(actions, Obtain)
         if obtains:
             best = max(obtains, key=lambda a: (obtain_worth(a.card, state, cards), -cards[a.card].value))
             if obtain_worth(best.card, state, cards) > self.obtain_threshold:
                 return best
-        swaps = [a for a in actions if isinstance(a, SwapRiver)]
+        swaps = _of_kind(actions, SwapRiver)
         if swaps and state.purchase >= 3:
             worst = min(swaps, key=lambda a: obtain_worth(a.card, state, cards))
             if obtain_worth(worst.card, state, cards) < 1.0:
@@ -297,7 +309,7 @@ class HeuristicMonk(GreedyMonk):
         super().__init__(seed)
         self._plan: list[tuple[HudaiState, Action]] = []
 
-    def _combo_choice(self, state: HudaiState, actions: list[Action], cards: CardSet) -> Action:
+    def _combo_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
         if self._plan and self._plan[0][0] == state:
             return self._plan.pop(0)[1]
         for action in actions:
@@ -317,7 +329,7 @@ class HeuristicMonk(GreedyMonk):
             self._plan = best_plan
             return self._plan.pop(0)[1]
         # nothing left to play: discard what is left for purchase value, black cards first
-        discards = [a for a in actions if type(a) is DiscardCard]
+        discards = _of_kind(actions, DiscardCard)
         if discards:
             return max(discards, key=lambda a: (a.card[0] == "K", -play_worth(a.card, state, cards)))
         return EndCombo()
@@ -332,7 +344,7 @@ class HeuristicMonk(GreedyMonk):
             for action in legal_actions(state):
                 if type(action) not in _FEATURE_KINDS:
                     continue
-                after, _ = apply(state, action)
+                after = apply_legal(state, action)[0]
                 score = self.evaluate(after, cards)
                 if score > base + 1e-9 and (best is None or score > best[0]):
                     best = (score, action, after)
@@ -342,27 +354,30 @@ class HeuristicMonk(GreedyMonk):
             state = best[2]
         return steps, state
 
-    def _search(self, state: HudaiState, cards: CardSet, prefix: list, depth: int, penalty: float = 0.0, seen: set | None = None):
+    def _search(
+        self, state: HudaiState, cards: CardSet, prefix: list[tuple[HudaiState, Action]], depth: int,
+        penalty: float = 0.0, seen: set[tuple[object, ...]] | None = None,
+    ) -> Iterator[tuple[float, list[tuple[HudaiState, Action]]]]:
         """Yields (score, plan) for every playable order of hand cards after `prefix`; orders that
         reach the same position (same cards played, same last card, same cubes) are searched once."""
         if depth >= 6:
             return
         seen = set() if seen is None else seen
-        options = [(PlayCard(code), None) for code in dict.fromkeys(state.hand)]
+        options: list[tuple[PlayCard, TakeBlack | None]] = [(PlayCard(code), None) for code in dict.fromkeys(state.hand)]
         if not state.took_black and depth == 0 and self._may_take_black(state):
             options.extend((PlayCard(code), TakeBlack(code)) for code in state.black_supply)
         for play, take in options:
             s = state
-            steps = []
+            steps: list[tuple[HudaiState, Action]] = []
             cost = penalty
             if take is not None:
                 steps.append((s, take))
-                s, _ = apply(s, take)
+                s = apply_legal(s, take)[0]  # the supply's cards, not taken yet this turn
                 cost += self.black_cost
             if not is_legal(s, play):
                 continue
             steps.append((s, play))
-            s, _ = apply(s, play)
+            s = apply_legal(s, play)[0]
             flow = "symbol" in s.open_features and cards[play.card].symbol == "cog"
             features, end = self._greedy_features(s, cards)
             key = (
@@ -387,7 +402,7 @@ class HeuristicMonk(GreedyMonk):
         if s.is_over:
             return 10000.0 if s.won else -10000.0
         rules = s.rules
-        values = cards.value_of  # type: ignore[attr-defined]
+        values = cards.value_of
         score = -3.0 * s.demon_health - 1.0 * s.demon_block
         health = s.monk_health - s.staged_damage
         if health <= 0:
@@ -398,7 +413,7 @@ class HeuristicMonk(GreedyMonk):
         # step 4: the hand left now plus the average draws feed the demon
         feed = [0.0, 0.0, 0.0]
         hand_sum = 0.0
-        blacks_in_hand = 0
+        blacks_in_hand = 0.0
         for code in s.hand:
             value = values[code]
             feed[(value - 1) >> 1] += 1
@@ -442,28 +457,12 @@ class HeuristicMonk(GreedyMonk):
         return score
 
 
-BOTS: dict[str, Callable[[int | str], object]] = {"random": RandomMonk, "greedy": GreedyMonk, "heuristic": HeuristicMonk}
+BOTS: dict[str, type[RandomMonk] | type[GreedyMonk]] = {"random": RandomMonk, "greedy": GreedyMonk, "heuristic": HeuristicMonk}
 
 
-def make_bot(name: str, seed: int | str = 0):
-    """A bot by name (`random`, `heuristic`) seeded for one game."""
+def make_bot(name: str, seed: int | str = 0) -> RandomMonk | GreedyMonk:
+    """A bot by name (`random`, `greedy`, `heuristic`) seeded for one game."""
     try:
         return BOTS[name](seed)
     except KeyError:
-        raise ValueError(f"unknown Hudai Pass bot {name!r}; choose from {', '.join(BOTS)}") from None
-
-
-def play_game(bot, seed: int | str = 0, rules: Rules | None = None, on_step: Callable | None = None) -> tuple[HudaiState, list[str]]:
-    """Plays one game to the end with the bot; returns the final state and the actions as text."""
-    from rulesbook.hudai.engine import new_game
-
-    state = new_game(seed, rules)
-    played: list[str] = []
-    while not state.is_over:
-        action = bot.choose(state)
-        next_state, events = apply(state, action)
-        if on_step is not None:
-            on_step(state, action, next_state, events)
-        played.append(action.text)
-        state = next_state
-    return state, played
+        raise ValueError(f"Hudai Pass has no bot {name!r}; its bots are {', '.join(BOTS)}") from None

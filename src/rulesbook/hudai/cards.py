@@ -1,7 +1,8 @@
-"""Hudai Pass cards: notation (``R5`` is the red Cog), the card file, and the combo adjacency rule.
+"""Hudai Pass cards: notation (``R5`` is the red Cog), card sets and their file, and the combo adjacency rule.
 
-The card list is not printed in the rulebook; ruling HUD-R01 reconstructs it, and the engine
-loads it from ``data/cards.csv`` so a teacher can hand it another file of the same format.
+The card list is not printed in the rulebook; ruling HUD-R01 reconstructs it in ``data/cards.csv``.
+A card set is a value: a teacher loads another file of the same format and passes the set in the
+rules, ``Rules(cards=load_cards("my.csv"))``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import importlib.resources
 import io
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from rulesbook.core.errors import NotationError, RulesbookError
 
@@ -51,7 +53,8 @@ class CardFileError(RulesbookError, ValueError):
         self.line = line
         self.field = field
         self.reason = reason
-        super().__init__(f"{path}, line {line}, field {field!r}: {reason}")
+        where = "".join((f", line {line}" if line else "", f", field {field!r}" if field else ""))
+        super().__init__(f"{path}{where}: {reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,49 +140,148 @@ def is_legal_combo(cards: Sequence[str] | str, max_white: int = 2) -> bool:
     return all(neighbours_fit(a, b) for a, b in zip(codes, codes[1:]))
 
 
+#: The name of the project's reconstructed card set (HUD-R01) in the rules' dict form.
+RECONSTRUCTED = "reconstructed"
+DEFAULT_CARDS = "data/cards.csv"
+CARD_FILE_HEADER = ("colour", "symbol", "value", "deck")
+
+
 @dataclass(frozen=True)
 class CardSet:
-    """The cards of one game, keyed by notation; `source` says which file they came from."""
+    """The cards of one game, a value passed in `Rules(cards=...)`.
+
+    Two sets with the same cards are equal wherever they were read from: `source` (the file
+    name) is provenance, not part of the value. Sets are hashable and picklable, so rules that
+    hold one cross process boundaries and key caches.
+    """
 
     cards: tuple[Card, ...]
-    source: str
+    source: str = field(default="<cards>", compare=False)
+    _by_code: dict[str, Card] = field(init=False, repr=False, compare=False)
+    #: printed value by code, for hot loops (the engine, bots, simulations)
+    value_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    _decks: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
         object.__setattr__(self, "_by_code", {card.code: card for card in self.cards})
-        # printed value by code, for hot loops (bots, simulations)
         object.__setattr__(self, "value_of", {card.code: card.value for card in self.cards})
+        object.__setattr__(self, "_decks", {name: tuple(card.code for card in self.cards if card.deck == name) for name in DECKS})
 
     def __getitem__(self, code: str) -> Card:
-        return self._by_code[code]  # type: ignore[attr-defined]
+        return self._by_code[code]
 
     def __contains__(self, code: object) -> bool:
-        return code in self._by_code  # type: ignore[attr-defined]
+        return code in self._by_code
+
+    def __len__(self) -> int:
+        return len(self.cards)
 
     def deck(self, name: str) -> list[str]:
         """The codes of one deck (``start``, ``mind``, ``corruption``) in file order."""
-        return [card.code for card in self.cards if card.deck == name]
+        try:
+            return list(self._decks[name])
+        except KeyError:
+            raise ValueError(f"there is no deck {name!r}; the decks are {', '.join(DECKS)}") from None
 
+    @property
+    def is_reconstructed(self) -> bool:
+        """Whether these are the project's reconstructed cards (HUD-R01), read from any copy."""
+        return self == reconstructed_cards()
 
-DEFAULT_CARDS = "data/cards.csv"
+    def to_csv(self) -> str:
+        """The set in the card file format, for a teacher to save, edit and load again."""
+        return "\n".join(self._lines()) + "\n"
+
+    def _lines(self) -> list[str]:
+        rows = [f"{COLOURS[card.colour]},{card.symbol},{card.value},{card.deck}" for card in self.cards]
+        return [",".join(CARD_FILE_HEADER), *rows]
+
+    def to_data(self) -> str | dict[str, Any]:
+        """The set as JSON data: the reconstructed set by its name, any other set embedded whole
+        (its card file's lines), so a record or a state replays without the file."""
+        if self.is_reconstructed:
+            return RECONSTRUCTED
+        return {"source": self.source, "csv": self._lines()}
+
+    @classmethod
+    def from_data(cls, data: object) -> CardSet:
+        """The set that `to_data` wrote; CardFileError naming the embedded line for bad data."""
+        if data == RECONSTRUCTED or data is None:
+            return reconstructed_cards()
+        if not isinstance(data, dict) or not isinstance(data.get("csv"), list) or not all(isinstance(line, str) for line in data["csv"]):
+            raise ValueError(
+                f"a card set is written {RECONSTRUCTED!r} (HUD-R01) or as {{'source': NAME, 'csv': [LINES]}}, not {data!r:.60}"
+            )
+        return parse_card_file("\n".join(data["csv"]), str(data.get("source") or "<cards>"))
 
 
 def _read_default() -> str:
     return importlib.resources.files("rulesbook.hudai").joinpath(DEFAULT_CARDS).read_text(encoding="utf-8")
 
 
+@functools.cache
+def reconstructed_cards() -> CardSet:
+    """The project's reconstructed card set (HUD-R01). Read once: it ships inside the package; a
+    teacher's own file is read again on every `load_cards`."""
+    return parse_card_file(_read_default(), f"rulesbook/hudai/{DEFAULT_CARDS}")
+
+
+class _BadField(ValueError):
+    def __init__(self, field: str, reason: str):
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+def _card(row: dict[str, str]) -> Card:
+    """One card from a row of the card file; _BadField names the field at fault."""
+    colour_text = row["colour"]
+    colour = colour_text.upper() if colour_text.upper() in COLOURS else COLOUR_LETTERS.get(colour_text.lower())
+    if colour is None:
+        raise _BadField("colour", f"{colour_text!r} is not a colour; use white, green, blue, red, yellow, black or W G B R Y K")
+    symbol = row["symbol"].lower()
+    if symbol not in SYMBOLS:
+        raise _BadField("symbol", f"{row['symbol']!r} is not a symbol; use {', '.join(SYMBOLS)}")
+    try:
+        value = int(row["value"])
+    except ValueError:
+        raise _BadField("value", f"{row['value']!r} is not a whole number") from None
+    if not 1 <= value <= 6:
+        raise _BadField("value", f"{value} is outside 1-6")
+    deck = row["deck"].lower()
+    if deck not in DECKS:
+        raise _BadField("deck", f"{row['deck']!r} is not a deck; use start, mind or corruption")
+    if (deck == "corruption") != (colour == "K"):
+        raise _BadField("deck", "black cards, and only they, form the corruption supply (rulebook, Setup)")
+    return Card(colour, symbol, value, deck)
+
+
+def _fields(line: str) -> list[str]:
+    """The fields of one CSV line, without the empty ones a spreadsheet pads rows with."""
+    fields = [text.strip() for text in next(csv.reader(io.StringIO(line)))]
+    while fields and not fields[-1]:
+        fields.pop()
+    return fields
+
+
 def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
-    """Read the card CSV format (see the comment lines of data/cards.csv); errors name the line and field."""
-    rows = []
+    """Read the card CSV format (see the comment lines of data/cards.csv); errors name the line and field.
+
+    Spreadsheet exports load too: a byte-order mark (Excel's "CSV UTF-8"), Windows line ends,
+    and rows padded with empty fields."""
+    rows: list[tuple[int, dict[str, str]]] = []
     header: list[str] | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        fields = next(csv.reader(io.StringIO(stripped)))
-        fields = [field.strip() for field in fields]
+        fields = _fields(stripped)
+        if not fields:
+            continue
         if header is None:
-            header = [field.lower() for field in fields]
-            for needed in ("colour", "symbol", "value", "deck"):
+            header = [name.lower() for name in fields]
+            for needed in CARD_FILE_HEADER:
                 if needed not in header:
                     raise CardFileError(source, number, needed, f"the header row must name the columns colour, symbol, value, deck; got {', '.join(fields)}")
             continue
@@ -191,42 +293,34 @@ def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
     cards: list[Card] = []
     seen: dict[str, int] = {}
     for number, row in rows:
-        colour_text = row["colour"]
-        colour = colour_text.upper() if colour_text.upper() in COLOURS else COLOUR_LETTERS.get(colour_text.lower())
-        if colour is None:
-            raise CardFileError(source, number, "colour", f"{colour_text!r} is not a colour; use white, green, blue, red, yellow, black or W G B R Y K")
-        symbol = row["symbol"].lower()
-        if symbol not in SYMBOLS:
-            raise CardFileError(source, number, "symbol", f"{row['symbol']!r} is not a symbol; use {', '.join(SYMBOLS)}")
         try:
-            value = int(row["value"])
-        except ValueError:
-            raise CardFileError(source, number, "value", f"{row['value']!r} is not a whole number") from None
-        if not 1 <= value <= 6:
-            raise CardFileError(source, number, "value", f"{value} is outside 1-6")
-        deck = row["deck"].lower()
-        if deck not in DECKS:
-            raise CardFileError(source, number, "deck", f"{row['deck']!r} is not a deck; use start, mind or corruption")
-        if deck == "corruption" and colour != "K" or colour == "K" and deck != "corruption":
-            raise CardFileError(source, number, "deck", "black cards, and only they, form the corruption supply (rulebook, Setup)")
-        code = f"{colour}{value}"
-        if code in seen:
-            raise CardFileError(source, number, "value", f"{code} is already defined on line {seen[code]}; each colour has each value once")
-        seen[code] = number
-        cards.append(Card(colour, symbol, value, deck))
+            card = _card(row)
+        except _BadField as error:
+            raise CardFileError(source, number, error.field, error.reason) from None
+        if card.code in seen:
+            raise CardFileError(source, number, "value", f"{card.code} is already defined on line {seen[card.code]}; each colour has each value once")
+        seen[card.code] = number
+        cards.append(card)
     if not any(card.deck == "start" for card in cards):
         raise CardFileError(source, rows[-1][0] if rows else 1, "deck", "the file has no starting deck cards")
     return CardSet(tuple(cards), source)
 
 
-@functools.lru_cache(maxsize=16)
 def load_cards(path: str | os.PathLike[str] | None = None) -> CardSet:
-    """The card set in `path`, or the project's reconstructed set (HUD-R01) when None."""
+    """The card set in the file at `path` (any name), read now; the reconstructed set (HUD-R01) when None.
+
+    Nothing is cached by path: a file edited and loaded again gives its new cards."""
     if path is None:
-        return parse_card_file(_read_default(), f"rulesbook/hudai/{DEFAULT_CARDS}")
+        return reconstructed_cards()
+    name = os.fspath(path)
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
+        with open(name, "rb") as file:
+            data = file.read()
     except OSError as error:
-        raise CardFileError(str(path), 0, "(file)", f"cannot read the file: {error.strerror or error}") from None
-    return parse_card_file(text, str(path))
+        raise CardFileError(name, 0, "", f"cannot read the file: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise CardFileError(name, line, "", "the file is not UTF-8 text; save it as \"CSV UTF-8\"") from None
+    return parse_card_file(text, name)

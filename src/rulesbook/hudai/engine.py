@@ -1,13 +1,18 @@
 """The Hudai Pass engine: set-up, the monk's legal decisions, and what each one does.
 
-`apply` checks an action with the same function that `legal_actions` uses to list them, so the
-list and the refusals can never disagree. Steps 3-5 of a turn (staged damage, filling the hand,
-the demon's powers) need no decision from the monk: they run inside the action that ends step 2.
+`legal_actions` lists what the rules let the monk do now; `apply` checks an action with
+`_refusal`, written apart from that list, so that a test can hold the two against each other.
+`apply_legal` trusts an action taken from the list and skips the check (the simulation fast path).
+Steps 3-5 of a turn (staged damage, filling the hand, the demon's powers) need no decision from
+the monk: they run inside the action that ends step 2. Rule ids (HUD-R.., HUD-P..) are those of
+the register in `rulesbook.hudai.rulings`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.rng import seeded_random, shuffled
@@ -90,7 +95,8 @@ def power_label(state: HudaiState, index: int) -> str:
 
 
 def new_game(seed: int | str = 0, rules: Rules | None = None) -> HudaiState:
-    """Set-up as the rulebook's Setup describes, shuffled from the seed (HUD-R01, HUD-R02)."""
+    """Set-up as the rulebook's Setup describes, shuffled from the seed (HUD-R01, HUD-R02), and
+    the opening hand that the Setup leaves out (HUD-R10)."""
     rules = rules if rules is not None else Rules()
     cards = rules.cards
     state = HudaiState(seed=seed, rules=rules)
@@ -103,90 +109,111 @@ def new_game(seed: int | str = 0, rules: Rules | None = None) -> HudaiState:
     for _ in range(rules.river_size):
         if state.mind_deck:
             state.mind_river.append(state.mind_deck.pop())
-    for _ in range(rules.opening_hand):  # decision: Rules.opening_hand, no cubes for the demon
+    for _ in range(rules.opening_hand):  # HUD-R10: drawn, not fed to the demon (feeding is step 4)
         if not _draw(state, []):
             break
     return state
 
 
-# ---------------------------------------------------------------- legality
+# ---------------------------------------------------------------- the check (what `apply` refuses)
+#
+# `_refusal` judges one action against the rules, the way a referee checks a move someone names.
+# `legal_actions` (below) is written separately, from what the rules let the monk do now; a test
+# holds the two against each other on states from many games (tests/hudai/test_hudai_legality.py).
 
 
 def _refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str] | None:
     """Why the action is illegal now, with the rule that says so; None when it is legal."""
-    kind = type(a)
     phase = s.phase
     if phase == OVER:
         return (f"the game is over ({'the monk won' if s.outcome == WON else 'lost: ' + str(s.outcome)})", "Play")
     if phase == FLOW:
-        if kind is FlowRemove:
-            if a.card not in s.combo:
-                return (f"{a.card} is not in the combo ({' '.join(s.combo) or 'empty'}); Flow removes a card of the combo being played", "HUD-R04")
-            return None
-        if kind is FlowKeep:
-            return None
-        return (f"'{a.text}' must wait: first decide whether Flow removes a combo card ('remove CARD' or 'keep')", "HUD-R04")
+        return _flow_refusal(s, a)
     if phase == OBTAIN:
-        if kind is SwapRiver:
-            if s.swapped:
-                return ("only one Mind River card may be discarded and replaced per turn", "HUD-R08")
-            if a.card not in s.mind_river:
-                return (f"{a.card} is not in the Mind River ({' '.join(s.mind_river) or 'empty'})", "HUD-R08")
-            return None
-        if kind is Obtain:
-            if a.card not in s.mind_river:
-                return (f"{a.card} is not in the Mind River ({' '.join(s.mind_river) or 'empty'})", "HUD-R08")
-            value = cards[a.card].value
-            if value > s.purchase:
-                return (f"{a.card} has value {value} but the purchase value this turn is only {s.purchase}", "HUD-R08")
-            return None
-        if kind is Pass:
-            return None
-        return (f"'{a.text}' is not a step 2 decision: swap a river card, obtain one, or pass", "Obtain a new move")
-    # phase == COMBO
-    if kind is PlayCard:
-        card = a.card
-        if card not in s.hand:
-            return (f"{card} is not in the hand ({' '.join(s.hand) or 'empty'})", "Play one combo")
-        if s.entangled and s.cards_played >= 1:
-            return ("Entangle binds the monk: this turn the combo is a single card", "Powers: Entangle")
-        if card[0] == "W" and s.whites_played >= s.rules.max_white_per_combo:
-            return (f"only {s.rules.max_white_per_combo} white cards are allowed per combo", "HUD-R03")
-        if s.combo and not neighbours_fit(s.combo[-1], card):
-            return (
-                f"{card} cannot lie next to {s.combo[-1]}: neighbours in a combo share a colour unless one of them is white or black",
-                "HUD-R03",
-            )
-        return None
-    if kind is DiscardCard:
-        if a.card not in s.hand:
-            return (f"{a.card} is not in the hand ({' '.join(s.hand) or 'empty'})", "Play one combo")
-        return None
-    if kind is TakeBlack:
-        if s.took_black:
-            return ("only a single black corruption card may be taken per turn", "Play one combo")
-        if a.card not in s.black_supply:
-            return (f"{a.card} is not in the open black supply ({' '.join(s.black_supply) or 'empty'})", "Play one combo")
-        return None
-    if kind is EndCombo:
-        return None
-    if kind in (FlowRemove, FlowKeep):
+        return _obtain_refusal(s, a, cards)
+    if isinstance(a, (FlowRemove, FlowKeep)):
         return ("there is no Flow removal to decide: no Flow was just used", "HUD-R04")
-    if kind in (SwapRiver, Obtain, Pass):
+    if isinstance(a, (SwapRiver, Obtain, Pass)):
         return ("step 2 (obtain a new move) comes after the combo: 'end' the combo first", "Play one combo")
-    # the features of the last played card
+    if isinstance(a, PlayCard):
+        return _play_refusal(s, a.card)
+    if isinstance(a, DiscardCard):
+        if a.card not in s.hand:
+            return (_absent(a.card, s.hand, "the hand"), "Play one combo")
+        return None
+    if isinstance(a, TakeBlack):
+        if s.took_black:
+            return ("only a single black corruption card may be taken per turn", "Play one combo; HUD-P12")
+        if a.card not in s.black_supply:
+            return (_absent(a.card, s.black_supply, "the open black supply"), "Play one combo")
+        return None
+    if isinstance(a, EndCombo):
+        return None
+    return _feature_refusal(s, a, cards)
+
+
+def _absent(card: str, pile: list[str], where: str) -> str:
+    return f"{card} is not in {where} ({' '.join(pile) or 'empty'})"
+
+
+def _flow_refusal(s: HudaiState, a: Action) -> tuple[str, str] | None:
+    if isinstance(a, FlowRemove):
+        if a.card not in s.combo:
+            return (_absent(a.card, s.combo, "the combo") + "; Flow removes a card of the combo being played", "HUD-R04")
+        return None
+    if isinstance(a, FlowKeep):
+        return None
+    return (f"'{a.text}' must wait: first decide whether Flow removes a combo card ('remove CARD' or 'keep')", "HUD-R04")
+
+
+def _obtain_refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str] | None:
+    if isinstance(a, SwapRiver):
+        if s.swapped:
+            return ("only one Mind River card may be discarded and replaced per turn", "HUD-R08")
+        if a.card not in s.mind_river:
+            return (_absent(a.card, s.mind_river, "the Mind River"), "HUD-R08")
+        return None
+    if isinstance(a, Obtain):
+        if a.card not in s.mind_river:
+            return (_absent(a.card, s.mind_river, "the Mind River"), "HUD-R08")
+        value = cards[a.card].value  # the printed value (HUD-P08)
+        if value > s.purchase:
+            return (f"{a.card} has value {value} but the purchase value this turn is only {s.purchase}: a move is obtained up to the purchase value", "HUD-R08")
+        return None
+    if isinstance(a, Pass):
+        return None
+    return (f"'{a.text}' is not a step 2 decision: swap a river card, obtain one, or pass", "Obtain a new move")
+
+
+def _play_refusal(s: HudaiState, card: str) -> tuple[str, str] | None:
+    if card not in s.hand:
+        return (_absent(card, s.hand, "the hand"), "Play one combo")
+    if s.entangled and s.cards_played >= 1:
+        return ("Entangle binds the monk: this turn the combo is a single card", "Powers: Entangle; HUD-R11")
+    if card[0] == "W" and s.whites_played >= s.rules.max_white_per_combo:
+        return (f"only {s.rules.max_white_per_combo} white cards are allowed per combo, and {s.whites_played} were played this turn", "HUD-R03; HUD-P01")
+    if s.combo and not neighbours_fit(s.combo[-1], card):
+        return (
+            f"{card} cannot lie next to {s.combo[-1]}: neighbours in a combo share a colour unless one of them is white or black",
+            "HUD-R03",
+        )
+    return None
+
+
+def _feature_refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str] | None:
+    """The value, symbol and colour of the last card played; an earlier card's are lost (HUD-P02)."""
     current = s.current_card
     if current is None:
-        return (f"'{a.text}' uses a feature of a played card, and no card is in play", "Play one combo")
+        return (f"'{a.text}' uses a feature of a played card, and no card is in play (its features are lost once the next card is played)", "HUD-P02")
     card = cards[current]
     opened = s.open_features
-    if kind is UseValue:
+    if isinstance(a, UseValue):
         if FEATURE_VALUE not in opened:
-            return (f"the value of {current} is already used or skipped", "Play one combo")
+            return (f"the value of {current} is already used or lost", "Play one combo; HUD-P02")
         index = POSITION_INDEX[a.power]
         cubes = s.powers[index]
         if cubes == 0:
-            return (f"{power_label(s, index)} has no cubes to remove", "Play one combo")
+            return (f"{power_label(s, index)} has no cubes to remove", "Play one combo; HUD-P06")
         value = card.played_value
         if value < 6 and cubes > value:
             return (
@@ -194,98 +221,41 @@ def _refusal(s: HudaiState, a: Action, cards: CardSet) -> tuple[str, str] | None
                 "Play one combo; HUD-R06",
             )
         return None
-    symbol_actions = _SYMBOL_ACTION
-    if kind in symbol_actions:
-        wanted = symbol_actions[kind]
+    wanted = _SYMBOL_OF_ACTION.get(type(a))
+    if wanted is not None:
         if card.symbol != wanted:
             return (f"'{a.text}' needs a {SYMBOL_NAMES[wanted]} card and {current} shows {SYMBOL_NAMES[card.symbol]}", "Symbols")
         if FEATURE_SYMBOL not in opened:
-            return (f"the symbol of {current} is already used or skipped", "Symbols")
-        if kind is ThirdEye:
+            return (f"the symbol of {current} is already used or lost", "Symbols; HUD-P02")
+        if isinstance(a, ThirdEye):
             source, target = POSITION_INDEX[a.source], POSITION_INDEX[a.target]
             if source == target:
                 return ("3rd eye moves a cube from one demon power to another, not to the same power", "Symbols: 3rd eye")
             if s.powers[source] == 0:
-                return (f"{power_label(s, source)} has no cube to move", "Symbols: 3rd eye")
-        elif kind is Defend:
+                return (f"{power_label(s, source)} has no cube to move", "Symbols: 3rd eye; HUD-P06")
+        elif isinstance(a, Defend):
             if s.staged_damage == 0:
-                return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend")
-        elif kind is Pin:
+                return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend; HUD-P06")
+        elif isinstance(a, Pin):
             if s.powers[POSITION_INDEX[a.power]] == 0:
-                return (f"{power_label(s, POSITION_INDEX[a.power])} has no cubes to pin", "Symbols: Pin")
+                return (f"{power_label(s, POSITION_INDEX[a.power])} has no cubes to pin", "Symbols: Pin; HUD-P06")
         return None
-    if kind in _COLOUR_ACTION:
-        wanted = _COLOUR_ACTION[kind]
-        if card.colour != wanted:
-            return (f"'{a.text}' needs a {COLOURS[wanted]} card and {current} is {COLOURS[card.colour]}", "Colors")
+    colour = _COLOUR_OF_ACTION.get(type(a))
+    if colour is not None:
+        if card.colour != colour:
+            return (f"'{a.text}' needs a {COLOURS[colour]} card and {current} is {COLOURS[card.colour]}", "Colors")
         if FEATURE_COLOUR not in opened:
-            return (f"the colour of {current} is already used or skipped", "Colors")
-        if kind is BlueWard and s.staged_damage == 0:
-            return ("no demon damage is staged, so blue has nothing to remove", "Colors: Blue")
-        if kind is YellowPin and s.powers[POSITION_INDEX[a.power]] == 0:
-            return (f"{power_label(s, POSITION_INDEX[a.power])} has no cube to set aside", "Colors: Yellow")
+            return (f"the colour of {current} is already used or lost", "Colors; HUD-P02")
+        if isinstance(a, BlueWard) and s.staged_damage == 0:
+            return ("no demon damage is staged, so blue has nothing to remove", "Colors: Blue; HUD-P06")
+        if isinstance(a, YellowPin) and s.powers[POSITION_INDEX[a.power]] == 0:
+            return (f"{power_label(s, POSITION_INDEX[a.power])} has no cube to set aside", "Colors: Yellow; HUD-P06")
         return None
-    return (f"{a!r} is not a Hudai Pass action", "Play")  # pragma: no cover
+    return (f"{a!r} is not a Hudai Pass action", "Play")
 
 
-_SYMBOL_ACTION = {BuildUp: "hammers", ThirdEye: "circles", Defend: "stones", Stab: "drop", Flow: "cog", Pin: "arrow"}
-_COLOUR_ACTION = {BlueWard: "B", RedStrike: "R", YellowPin: "Y"}
-
-_VALUE_ACTIONS = tuple(UseValue(p) for p in POSITIONS)
-_PIN_ACTIONS = tuple(Pin(p) for p in POSITIONS)
-_YELLOW_ACTIONS = tuple(YellowPin(p) for p in POSITIONS)
-_EYE_ACTIONS = tuple(ThirdEye(a, b) for a in POSITIONS for b in POSITIONS if a != b)
-_SYMBOL_CANDIDATES = {
-    "hammers": (BuildUp(),),
-    "circles": _EYE_ACTIONS,
-    "stones": (Defend(),),
-    "drop": (Stab(),),
-    "cog": (Flow(),),
-    "arrow": _PIN_ACTIONS,
-}
-_COLOUR_CANDIDATES = {"B": (BlueWard(),), "R": (RedStrike(),), "Y": _YELLOW_ACTIONS}
-_END, _KEEP, _PASS = EndCombo(), FlowKeep(), Pass()
-
-
-def _cached(cls: type, card: str, cache: dict = {}) -> Action:  # noqa: B006 - a deliberate interning cache
-    key = (cls, card)
-    action = cache.get(key)
-    if action is None:
-        action = cache[key] = cls(card)
-    return action
-
-
-def legal_actions(state: HudaiState) -> list[Action]:
-    """Every decision the monk may take now, in a stable order (features, plays, black cards, discards, end)."""
-    cards = state.rules.cards
-    phase = state.phase
-    if phase == OVER:
-        return []
-    if phase == FLOW:
-        candidates: list[Action] = [_cached(FlowRemove, card) for card in state.combo]
-        candidates.append(_KEEP)
-    elif phase == OBTAIN:
-        candidates = []
-        if not state.swapped:
-            candidates.extend(_cached(SwapRiver, card) for card in state.mind_river)
-        candidates.extend(_cached(Obtain, card) for card in state.mind_river)
-        candidates.append(_PASS)
-    else:
-        candidates = []
-        if state.open_features and state.current_card is not None:
-            card = cards[state.current_card]
-            if FEATURE_VALUE in state.open_features:
-                candidates.extend(_VALUE_ACTIONS)
-            if FEATURE_SYMBOL in state.open_features:
-                candidates.extend(_SYMBOL_CANDIDATES[card.symbol])
-            if FEATURE_COLOUR in state.open_features and card.colour in _COLOUR_CANDIDATES:
-                candidates.extend(_COLOUR_CANDIDATES[card.colour])
-        candidates.extend(_cached(PlayCard, card) for card in state.hand)
-        if not state.took_black:
-            candidates.extend(_cached(TakeBlack, card) for card in state.black_supply)
-        candidates.extend(_cached(DiscardCard, card) for card in state.hand)
-        candidates.append(_END)
-    return [action for action in candidates if _refusal(state, action, cards) is None]
+_SYMBOL_OF_ACTION: dict[type, str] = {BuildUp: "hammers", ThirdEye: "circles", Defend: "stones", Stab: "drop", Flow: "cog", Pin: "arrow"}
+_COLOUR_OF_ACTION: dict[type, str] = {BlueWard: "B", RedStrike: "R", YellowPin: "Y"}
 
 
 def refusal(state: HudaiState, action: Action | str) -> IllegalAction | None:
@@ -296,6 +266,96 @@ def refusal(state: HudaiState, action: Action | str) -> IllegalAction | None:
 
 def is_legal(state: HudaiState, action: Action | str) -> bool:
     return refusal(state, action) is None
+
+
+# ---------------------------------------------------------------- what may be done now
+#
+# Each decision value is made once and shared: actions are small frozen values, equal when equal.
+
+_CODES = tuple(f"{colour}{value}" for colour in COLOURS for value in range(1, 7))
+_PLAY = {code: PlayCard(code) for code in _CODES}
+_DISCARD = {code: DiscardCard(code) for code in _CODES}
+_BLACK = {code: TakeBlack(code) for code in _CODES}
+_REMOVE = {code: FlowRemove(code) for code in _CODES}
+_SWAP = {code: SwapRiver(code) for code in _CODES}
+_OBTAIN = {code: Obtain(code) for code in _CODES}
+_VALUE = tuple(UseValue(p) for p in POSITIONS)
+_PIN = tuple(Pin(p) for p in POSITIONS)
+_YELLOW = tuple(YellowPin(p) for p in POSITIONS)
+_EYE = {(a, b): ThirdEye(POSITIONS[a], POSITIONS[b]) for a in range(3) for b in range(3) if a != b}
+_BUILD, _DEFEND, _STAB, _FLOW = BuildUp(), Defend(), Stab(), Flow()
+_BLUE, _RED = BlueWard(), RedStrike()
+_END, _KEEP, _PASS = EndCombo(), FlowKeep(), Pass()
+
+
+def legal_actions(state: HudaiState) -> list[Action]:
+    """Every decision the monk may take now, in a stable order, listed from the rules of the
+    step the turn is in (not by trying candidates against `_refusal`)."""
+    phase = state.phase
+    if phase == COMBO:
+        return _combo_actions(state)
+    if phase == OBTAIN:
+        # HUD-R08: one swap first, then one river card up to the purchase value (printed, HUD-P08), or none
+        river = state.mind_river
+        actions: list[Action] = [] if state.swapped else [_SWAP[code] for code in river]
+        values = state.rules.cards.value_of
+        actions.extend(_OBTAIN[code] for code in river if values[code] <= state.purchase)
+        actions.append(_PASS)
+        return actions
+    if phase == FLOW:
+        # HUD-R04: remove one card of the combo being played, or none
+        return [*(_REMOVE[code] for code in state.combo), _KEEP]
+    return []
+
+
+def _combo_actions(state: HudaiState) -> list[Action]:
+    """Step 1: the open features of the last card played, then plays, a black card, discards, end."""
+    actions: list[Action] = []
+    current = state.current_card
+    opened = state.open_features
+    if current is not None and opened:
+        card = state.rules.cards[current]
+        powers = state.powers
+        if FEATURE_VALUE in opened:
+            # "remove one cube from a power that has this many or less cubes. A 6 may remove one cube from any power."
+            value = card.played_value
+            actions.extend(_VALUE[i] for i in range(3) if powers[i] and (value >= 6 or powers[i] <= value))
+        if FEATURE_SYMBOL in opened:
+            symbol = card.symbol
+            if symbol == "hammers":
+                actions.append(_BUILD)
+            elif symbol == "circles":
+                actions.extend(action for (source, _), action in _EYE.items() if powers[source])
+            elif symbol == "stones":
+                if state.staged_damage:
+                    actions.append(_DEFEND)
+            elif symbol == "drop":
+                actions.append(_STAB)
+            elif symbol == "cog":
+                actions.append(_FLOW)
+            else:  # arrow
+                actions.extend(_PIN[i] for i in range(3) if powers[i])
+        if FEATURE_COLOUR in opened:
+            colour = card.colour
+            if colour == "B":
+                if state.staged_damage:
+                    actions.append(_BLUE)
+            elif colour == "R":
+                actions.append(_RED)
+            elif colour == "Y":
+                actions.extend(_YELLOW[i] for i in range(3) if powers[i])
+    hand = state.hand
+    if not (state.entangled and state.cards_played):  # Entangle: the combo is a single card
+        last = state.combo[-1] if state.combo else None
+        whites_left = state.whites_played < state.rules.max_white_per_combo  # HUD-R03, HUD-P01
+        actions.extend(
+            _PLAY[code] for code in hand if (whites_left or code[0] != "W") and (last is None or neighbours_fit(last, code))
+        )
+    if not state.took_black:  # "a single new black corruption move card for free" (HUD-P12)
+        actions.extend(_BLACK[code] for code in state.black_supply)
+    actions.extend(_DISCARD[code] for code in hand)
+    actions.append(_END)
+    return actions
 
 
 # ---------------------------------------------------------------- applying
@@ -324,7 +384,8 @@ def apply_legal(state: HudaiState, action: Action) -> tuple[HudaiState, list[Eve
 
 
 def _draw(s: HudaiState, events: list[Event]) -> str | None:
-    """Draw the top card of the draw pile into the hand, reshuffling the discard pile when needed."""
+    """Draw the top card of the draw pile into the hand, reshuffling the discard pile when needed
+    ("reshuffle as necessary, if possible"; seeded, HUD-P04)."""
     if not s.draw_pile:
         if not s.discard:
             return None
@@ -338,7 +399,7 @@ def _draw(s: HudaiState, events: list[Event]) -> str | None:
 
 
 def _draw_mind(s: HudaiState, events: list[Event]) -> str | None:
-    """The top card of the mind deck, reshuffling the mind discard pile when allowed and needed."""
+    """The top card of the mind deck, reshuffling the mind discard pile when allowed and needed (HUD-P04)."""
     if not s.mind_deck:
         if not s.mind_discard or not s.rules.reshuffle_mind_deck:
             return None
@@ -360,11 +421,11 @@ def _end_game(s: HudaiState, outcome: str, events: list[Event], text: str) -> No
 def _play(s: HudaiState, a: PlayCard, cards: CardSet, events: list[Event]) -> None:
     card = cards[a.card]
     s.hand.remove(a.card)
-    s.combo.append(a.card)
+    s.combo.append(a.card)  # HUD-P01: at the end of the row
     s.cards_played += 1
     if card.colour == "W":
-        s.whites_played += 1
-    s.current_card = a.card
+        s.whites_played += 1  # HUD-P01: every white played this turn counts, even one Flow removes
+    s.current_card = a.card  # the previous card's unused features are lost (HUD-P02)
     features = [FEATURE_VALUE, FEATURE_SYMBOL]
     if card.colour in ACTIVE_COLOURS:
         features.append(FEATURE_COLOUR)
@@ -381,7 +442,7 @@ def _play(s: HudaiState, a: PlayCard, cards: CardSet, events: list[Event]) -> No
 
 
 def _discard(s: HudaiState, a: DiscardCard, cards: CardSet, events: list[Event]) -> None:
-    s.hand.remove(a.card)
+    s.hand.remove(a.card)  # any hand card, at any moment of step 1 (HUD-P13)
     s.discard.append(a.card)
     s.purchase += 1
     events.append(Event("discard", f"The monk discards {a.card} for 1 purchase value (now {s.purchase})."))
@@ -389,7 +450,7 @@ def _discard(s: HudaiState, a: DiscardCard, cards: CardSet, events: list[Event])
 
 def _take_black(s: HudaiState, a: TakeBlack, cards: CardSet, events: list[Event]) -> None:
     s.black_supply.remove(a.card)
-    s.hand.append(a.card)
+    s.hand.append(a.card)  # HUD-P12: into the hand, to play now or keep
     s.took_black = True
     events.append(
         Event(
@@ -408,8 +469,9 @@ def _use_value(s: HudaiState, a: UseValue, cards: CardSet, events: list[Event]) 
     index = POSITION_INDEX[a.power]
     s.powers[index] -= 1
     _use(s, FEATURE_VALUE)
-    value = cards[s.current_card].played_value
-    events.append(Event("value", f"The value {value} of {s.current_card} removes a cube from {power_label(s, index)}: {s.powers[index]} left."))
+    current = s.current_card or ""
+    value = cards[current].played_value
+    events.append(Event("value", f"The value {value} of {current} removes a cube from {power_label(s, index)}: {s.powers[index]} left."))
 
 
 def _build_up(s: HudaiState, a: BuildUp, cards: CardSet, events: list[Event]) -> None:
@@ -472,7 +534,7 @@ def _flow(s: HudaiState, a: Flow, cards: CardSet, events: list[Event]) -> None:
 def _flow_remove(s: HudaiState, a: FlowRemove, cards: CardSet, events: list[Event]) -> None:
     s.combo.remove(a.card)
     s.removed.append(a.card)
-    if a.card == s.current_card:  # decision: a removed card's unused features go with it
+    if a.card == s.current_card:  # HUD-P02: a removed card's unused features go with it
         s.current_card = None
         s.open_features = []
     s.phase = COMBO
@@ -485,7 +547,7 @@ def _flow_keep(s: HudaiState, a: FlowKeep, cards: CardSet, events: list[Event]) 
 
 
 def _set_aside(s: HudaiState, index: int, most: int, what: str, feature: str, events: list[Event]) -> None:
-    moved = min(most, s.powers[index])
+    moved = min(most, s.powers[index])  # HUD-P06: what the power has, up to 3 (Pin) or 1 (yellow)
     s.powers[index] -= moved
     s.pinned[index] += moved
     _use(s, feature)
@@ -506,7 +568,7 @@ def _end_combo(s: HudaiState, a: EndCombo, cards: CardSet, events: list[Event]) 
     played = " ".join(s.combo) or "no card"
     s.discard.extend(s.combo)
     s.combo = []
-    s.current_card = None
+    s.current_card = None  # HUD-P02: the last card's unused features are lost
     s.open_features = []
     s.demon_block = 0  # the demon's Defend lasts for this combo only (HUD-R07)
     s.phase = OBTAIN
@@ -518,7 +580,7 @@ def _end_combo(s: HudaiState, a: EndCombo, cards: CardSet, events: list[Event]) 
 def _swap(s: HudaiState, a: SwapRiver, cards: CardSet, events: list[Event]) -> None:
     s.mind_river.remove(a.card)
     s.swapped = True
-    new = _draw_mind(s, events)  # decision: drawn before the discard, so the replacement is a new card
+    new = _draw_mind(s, events)  # HUD-P09: drawn before the discard, so the replacement is a new card
     s.mind_discard.append(a.card)
     if new is not None:
         s.mind_river.append(new)
@@ -538,7 +600,8 @@ def _pass(s: HudaiState, a: Pass, cards: CardSet, events: list[Event]) -> None:
 
 
 def _check_power_limit(s: HudaiState, events: list[Event]) -> bool:
-    """HUD-R09: a power above the limit loses at once. True when the game goes on."""
+    """HUD-R09: a power above the limit ("exceeds 12") loses at once; the cubes on the tile count,
+    and set-aside cubes count again once they are back (HUD-P07). True when the game goes on."""
     for index, cubes in enumerate(s.powers):
         if cubes > s.rules.power_limit:
             _end_game(s, LOST_POWER, events, f"{power_label(s, index).capitalize()} holds {cubes} cubes, more than {s.rules.power_limit}: the monk loses (HUD-R09).")
@@ -580,8 +643,9 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
         drawn.append(card)
     events.append(Event("fill", f"Step 4: the monk draws {' '.join(drawn) or 'nothing'}; hand {' '.join(s.hand) or 'empty'}."))
     added = [0, 0, 0]
+    values = cards.value_of
     for code in s.hand:
-        added[(cards[code].value - 1) // 2] += 1  # 1/2 left, 3/4 centre, 5/6 right (printed value)
+        added[(values[code] - 1) // 2] += 1  # 1/2 left, 3/4 centre, 5/6 right (printed value, HUD-P08)
     for index in range(3):
         s.powers[index] += added[index]
     events.append(
@@ -591,10 +655,10 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
             + ", ".join(f"+{n} {POSITIONS[i]} ({s.powers[i]})" for i, n in enumerate(added)),
         )
     )
-    if not _check_power_limit(s, events):
+    if not _check_power_limit(s, events):  # HUD-P11: before the corruption of black cards
         return
     for code in s.hand:
-        if cards[code].colour == "K" and not _take_corruption(s, f"Black card {code} in hand corrupts the monk (HUD-R05)", events):
+        if code[0] == "K" and not _take_corruption(s, f"Black card {code} in hand corrupts the monk (HUD-R05)", events):
             return
     # 5. Activate all demon powers from left to right
     s.demon_block = 0
@@ -607,7 +671,7 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
         _POWER_EFFECTS[name](s, index, cubes, cards, events)
         if s.phase == OVER:
             return
-    if any(s.pinned):
+    if any(s.pinned):  # "Lastly, move all cubes you set aside ... back onto their tile" (HUD-P07)
         for index in range(3):
             s.powers[index] += s.pinned[index]
         s.pinned = [0, 0, 0]
@@ -616,7 +680,7 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
         if not _check_power_limit(s, events):
             return
     if s.turn >= s.rules.max_turns:
-        _end_game(s, LOST_TURN_LIMIT, events, f"The monk has not beaten the demon in {s.rules.max_turns} turns: the demon wins (Rules.max_turns).")
+        _end_game(s, LOST_TURN_LIMIT, events, f"The monk has not beaten the demon in {s.rules.max_turns} turns: the demon wins (HUD-P05).")
         return
     s.turn += 1
     s.phase = COMBO
@@ -629,7 +693,8 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
 
 
 def _highest_within(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[Event]) -> list[str]:
-    """Crush and Confuse: take the highest-value hand card within the cubes left, again and again."""
+    """Crush and Confuse: take the highest printed value up to the cubes left, again with the rest;
+    a tie is broken by the game's seeded randomness, so a replay repeats it (HUD-R06, HUD-P10)."""
     budget = cubes
     taken: list[str] = []
     picks = 0
@@ -664,6 +729,8 @@ def _confuse(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list
 
 
 def _mind_pierce(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[Event]) -> None:
+    """One corruption when the corruption is below double the cubes; with more than 6 cubes a
+    second one, which comes only with the first and may find no resistance left (HUD-P03)."""
     if s.corruption < 2 * cubes:
         if not _take_corruption(s, f"Mind pierce ({_cubes(cubes)}): corruption {s.corruption} is less than {2 * cubes}", events):
             return
@@ -685,15 +752,18 @@ def _drain(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[E
 
 
 def _entangle(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[Event]) -> None:
-    total = sum(cards[code].value for code in s.hand)
+    """HUD-R11: the cubes, doubled, against the *sum* of the printed values in hand at that moment
+    (after feeding, and after the powers to the left acted); more binds the next combo to one card."""
+    values = cards.value_of
+    total = sum(values[code] for code in s.hand)
     if 2 * cubes > total:
         s.entangled = True
-        events.append(Event("entangle", f"Entangle ({_cubes(cubes)}, doubled {2 * cubes}) beats the hand's values ({total}): next turn the combo is a single card."))
+        events.append(Event("entangle", f"Entangle ({_cubes(cubes)}, doubled {2 * cubes}) is more than the sum of the hand's values ({total}): next turn the combo is a single card (HUD-R11)."))
     else:
-        events.append(Event("entangle", f"Entangle ({_cubes(cubes)}, doubled {2 * cubes}) does not beat the hand's values ({total}); no effect."))
+        events.append(Event("entangle", f"Entangle ({_cubes(cubes)}, doubled {2 * cubes}) is not more than the sum of the hand's values ({total}); no effect (HUD-R11)."))
 
 
-_POWER_EFFECTS = {
+_POWER_EFFECTS: dict[str, Callable[[HudaiState, int, int, CardSet, list[Event]], None]] = {
     "crush": _crush,
     "mind_pierce": _mind_pierce,
     "defend": _demon_defend,
@@ -702,7 +772,7 @@ _POWER_EFFECTS = {
     "entangle": _entangle,
 }
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[HudaiState, Any, CardSet, list[Event]], None]] = {
     PlayCard: _play,
     DiscardCard: _discard,
     TakeBlack: _take_black,

@@ -1,32 +1,23 @@
 """Hudai Pass under the common game protocol (`rulesbook.game("hudai")`): one seat, the monk.
 
-Returns are (1.0,) when the monk wins and (0.0,) otherwise; `facts` say how the game ended.
+Returns are (1.0,) when the monk wins and (0.0,) otherwise; `facts` say how the game ended. The
+rule `cards` is a card set: on the command line it is a card file's path (`--rules cards=my.csv`)
+or `reconstructed` (HUD-R01), and in records the set itself, so a record replays anywhere.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from rulesbook.core.protocol import Game, Step
 from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai.actions import Action
-from rulesbook.hudai.bots import BOTS, make_bot
-from rulesbook.hudai.engine import apply, apply_legal, legal_actions, new_game
+from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, make_bot
+from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
+from rulesbook.hudai.engine import Event, apply, apply_legal, legal_actions, new_game
 from rulesbook.hudai.rules import Rules
 from rulesbook.hudai.state import HudaiState
-
-
-class _Monk:
-    """A Hudai bot seen through the protocol's bot interface (it lists the actions itself)."""
-
-    def __init__(self, bot: Any):
-        self.bot = bot
-        self.name = bot.name
-
-    def choose(self, state: HudaiState, actions: Sequence[Action]) -> Action:
-        return self.bot.choose(state)
 
 
 class Hudai(Game[HudaiState, Action]):
@@ -90,20 +81,45 @@ class Hudai(Game[HudaiState, Action]):
             "demon_health": state.demon_health,
         }
 
+    def event_text(self, event: Any) -> str:
+        """An event's sentence; the start of a turn also shows the table (health, powers, hand)."""
+        return event.text if isinstance(event, Event) else str(event)
+
     def invariants(self, state: HudaiState) -> list[str]:
         wrong = []
-        every = Counter(state.all_cards())
-        expected = Counter(code for deck in ("start", "mind", "corruption") for code in state.rules.cards.deck(deck))
-        if every != expected:
+        cards = state.rules.cards
+        if Counter(state.all_cards()) != Counter(card.code for card in cards.cards):
             wrong.append("the cards are not all in the game exactly once (HUD-R01)")
         if len(state.mind_river) > state.rules.river_size:
             wrong.append("the Mind River holds more cards than its size")
         if any(cubes < 0 for cubes in (*state.powers, *state.pinned)) or state.monk_health < 0 or state.corruption < 0:
             wrong.append("a cube count is below zero")
+        if not state.is_over and any(cubes > state.rules.power_limit for cubes in state.powers):
+            wrong.append("a power holds more than the limit but the game goes on (HUD-R09)")
+        if state.corruption > state.rules.corruption_capacity:
+            wrong.append("the monk holds more corruption than the capacity")
         return wrong
 
-    def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
-        return _Monk(make_bot(name, seed))
+    def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk:
+        return make_bot(name, seed)
+
+    def rule_from_text(self, name: str, text: str) -> Any:
+        """`cards=PATH` loads that card file now (any file name); `cards=reconstructed` is HUD-R01's set."""
+        if name != "cards":
+            return super().rule_from_text(name, text)
+        try:
+            return card_set_named(text)
+        except ValueError as error:
+            raise ValueError(f"bad value for the rule 'cards': {error}") from None
+
+
+def card_set_named(text: str) -> CardSet:
+    """The card set a command line names: `reconstructed` (HUD-R01) or a card file's path."""
+    if text.strip().lower() == RECONSTRUCTED:
+        return reconstructed_cards()
+    if not text.strip():
+        raise ValueError(f"give a card file's path or {RECONSTRUCTED!r}")
+    return load_cards(text)
 
 
 GAME = Hudai()
