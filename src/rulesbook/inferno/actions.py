@@ -29,7 +29,13 @@ def red_boy(picture: Disciple) -> EventCard:
 
 
 def format_place(place: Coord) -> str:
+    """A place in an action's text form: row,column with no space, so it stays one word."""
     return f"{place[0]},{place[1]}"
+
+
+def spoken_place(place: Coord) -> str:
+    """A place in a sentence: (row, column), the one form the book, the boards and the events use."""
+    return f"({place[0]}, {place[1]})"
 
 
 def parse_place(text: str) -> Coord:
