@@ -13,7 +13,8 @@ import pytest
 from test_inferno_rules import EDITION_FIELDS
 
 from rulesbook.inferno import Rules
-from rulesbook.inferno.rulings import BY_ID, RULINGS, SAME, rulings_table
+from rulesbook.inferno.rules import switch_docs
+from rulesbook.inferno.rulings import BY_ID, RULINGS, SAME, rulings_table, switches_table
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CITED = re.compile(r"MOI-R\d\d")
@@ -29,13 +30,6 @@ def chapter_text(path: pathlib.Path) -> str:
 
 def switches() -> set[str]:
     return {field.name for field in fields(Rules)} - {"edition"}
-
-
-def docstring_entry(name: str) -> str:
-    """The paragraph of the Rules docstring that documents one field."""
-    found = re.search(rf"^    {name}: (.*?)(?=^    \w+: |\Z)", Rules.__doc__, re.M | re.S)
-    assert found, f"Rules does not document {name}"
-    return found.group(1)
 
 
 def test_ids_are_unique_and_numbered_in_order():
@@ -82,7 +76,7 @@ def test_each_switch_has_its_en_and_zh_values_and_is_documented_with_its_rulings
     en, zh, ruling_ids = EDITION_FIELDS[name]
     assert getattr(Rules(), name) == en and getattr(Rules(edition="zh"), name) == zh
     assert {ruling.id for ruling in RULINGS if name in ruling.fields} == set(ruling_ids)
-    entry = docstring_entry(name)
+    entry = switch_docs()[name]
     for ruling_id in ruling_ids:
         assert ruling_id in entry, f"the Rules docstring for {name} does not cite {ruling_id}"
 
@@ -99,3 +93,12 @@ def test_the_table_renders_every_ruling_once():
     for line, ruling in zip(lines[2:], RULINGS):
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         assert cells == [ruling.id, ruling.question, ruling.en, ruling.zh, ruling.note]
+
+
+def test_the_switches_table_shows_every_switch_with_its_presets_and_rulings():
+    lines = switches_table().splitlines()[2:]
+    assert [line.split("|")[1].strip(" `") for line in lines] == list(switch_docs()) and set(switch_docs()) == switches()
+    for line in lines:
+        name, owners, en, zh, doc = (cell.strip() for cell in line.strip("|").split("|"))
+        expected_en, expected_zh, ruling_ids = EDITION_FIELDS[name.strip("`")]
+        assert (en, zh) == (f"`{expected_en!r}`", f"`{expected_zh!r}`") and owners == ", ".join(ruling_ids) and doc

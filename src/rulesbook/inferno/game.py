@@ -800,12 +800,7 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
         return _end_round(state, "b", events)
     idle_turns = 0 if state.played else state.idle_turns + 1
     if idle_turns >= state.players:
-        events.append(GameEvent(
-            "stuck",
-            f"for a whole round of turns nobody has played, discarded or moved a card: the round "
-            "ends and is scored as if the draw pile had run out (MOI-R20)",
-        ))
-        return _end_round(state, "b", events)
+        return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
     if need > 0:
         pile = state.draw_pile
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
@@ -839,7 +834,7 @@ def doubling_seats(state: GameState, reason: str, ender: int) -> set[int]:
     return {seat for seat, colour in enumerate(state.colours) if state.mountain.pawn(colour) in crosses}
 
 
-def _end_round(state: GameState, reason: str, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+def _end_round(state: GameState, reason: str, events: list[GameEvent], why: str = "") -> tuple[GameState, list[GameEvent]]:
     ender = state.seat
     raw = round_scores(state, reason, ender)
     totals = list(state.totals)
@@ -852,7 +847,7 @@ def _end_round(state: GameState, reason: str, events: list[GameEvent]) -> tuple[
         scored.append(new_total - totals[seat])
         totals[seat] = new_total
     result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
-    why = "a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)"
+    why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
     summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(state.colours, raw))
     events.append(GameEvent("round", f"round {state.round} ends: {why}; scores {summary}", ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))

@@ -8,6 +8,7 @@ a teacher writes a house rule: `Rules(edition="en", step_any_pawn=True)`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
@@ -140,3 +141,20 @@ class Rules:
         if data.get("rounds_by_players") is not None:
             data["rounds_by_players"] = tuple(tuple(pair) for pair in data["rounds_by_players"])
         return cls(**data)
+
+
+def switch_docs() -> dict[str, str]:
+    """What each switch decides, in each edition, as its Rules docstring says: one source for the
+    book's reference table. A switch the docstring leaves out raises KeyError."""
+    docs: dict[str, str] = {}
+    name = None
+    for line in (Rules.__doc__ or "").splitlines():
+        entry = re.match(r"    (\w+): (.*)", line)
+        if entry:
+            name = entry.group(1)
+            docs[name] = entry.group(2)
+        elif name and line.startswith("        "):
+            docs[name] += " " + line.strip()
+        else:
+            name = None
+    return {field.name: docs[field.name] for field in fields(Rules) if field.name != "edition"}

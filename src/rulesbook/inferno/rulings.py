@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesbook.inferno.rules import Rules, switch_docs
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -73,4 +75,15 @@ def rulings_table() -> str:
     lines = ["| id | question | EN (default) | ZH preset | note |", "|---|---|---|---|---|"]
     for ruling in RULINGS:
         lines.append(f"| {ruling.id} | {ruling.question} | {ruling.en} | {ruling.zh} | {ruling.note} |")
+    return "\n".join(lines)
+
+
+def switches_table() -> str:
+    """Every `Rules` switch as a Markdown table: the rulings it carries, its EN and ZH presets and
+    what it decides, for the book's reference chapter."""
+    en, zh = Rules(), Rules(edition="zh")
+    lines = ["| switch | ruling | EN | ZH | what it decides |", "|---|---|---|---|---|"]
+    for name, doc in switch_docs().items():
+        owners = ", ".join(ruling.id for ruling in RULINGS if name in ruling.fields)
+        lines.append(f"| `{name}` | {owners} | `{getattr(en, name)!r}` | `{getattr(zh, name)!r}` | {doc} |")
     return "\n".join(lines)
