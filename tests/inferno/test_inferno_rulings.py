@@ -97,8 +97,9 @@ def test_the_table_renders_every_ruling_once():
 
 def test_the_switches_table_shows_every_switch_with_its_presets_and_rulings():
     lines = switches_table().splitlines()[2:]
-    assert [line.split("|")[1].strip(" `") for line in lines] == list(switch_docs()) and set(switch_docs()) == switches()
-    for line in lines:
-        name, owners, en, zh, doc = (cell.strip() for cell in line.strip("|").split("|"))
-        expected_en, expected_zh, ruling_ids = EDITION_FIELDS[name.strip("`")]
-        assert (en, zh) == (f"`{expected_en!r}`", f"`{expected_zh!r}`") and owners == ", ".join(ruling_ids) and doc
+    assert set(switch_docs()) == switches() and len(lines) == len(switches())
+    for line, (name, doc) in zip(lines, switch_docs().items()):
+        described, owners, en, zh = (cell.strip() for cell in line.strip("|").split("|"))
+        expected_en, expected_zh, ruling_ids = EDITION_FIELDS[name]
+        assert described == f"`{name}`: {doc}" and owners == ", ".join(ruling_ids)
+        assert (en, zh) == (f"`{expected_en!r}`", f"`{expected_zh!r}`")

@@ -82,8 +82,8 @@ def switches_table() -> str:
     """Every `Rules` switch as a Markdown table: the rulings it carries, its EN and ZH presets and
     what it decides, for the book's reference chapter."""
     en, zh = Rules(), Rules(edition="zh")
-    lines = ["| switch | ruling | EN | ZH | what it decides |", "|---|---|---|---|---|"]
+    lines = ["| switch: what it decides | ruling | EN | ZH |", "|---|---|---|---|"]
     for name, doc in switch_docs().items():
         owners = ", ".join(ruling.id for ruling in RULINGS if name in ruling.fields)
-        lines.append(f"| `{name}` | {owners} | `{getattr(en, name)!r}` | `{getattr(zh, name)!r}` | {doc} |")
+        lines.append(f"| `{name}`: {doc} | {owners} | `{getattr(en, name)!r}` | `{getattr(zh, name)!r}` |")
     return "\n".join(lines)
