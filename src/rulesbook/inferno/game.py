@@ -738,19 +738,18 @@ def _describe(action: Effect, mountain: Position) -> str:
         cards = "Mighty Bison King" if action.count == 1 else "two Mighty Bison Kings"
         return f"{cards}: the {action.colour.english} pawn to {spoken_place(action.place)}"
     if isinstance(action, PlayPrincess):
-        whose, _ = _pawns_words(action, mountain)
-        return f"Iron Fan Princess: the card under the {whose}, {whose.split()[-1]} and all, to {spoken_place(action.place)}"
+        whose, shared = _whose_card(action, mountain)
+        return f"Iron Fan Princess: the card under the {whose}, {'pawns' if shared else 'pawn'} and all, to {spoken_place(action.place)}"
     pictures = " and ".join(f"Red Boy ({picture.english})" for picture in action.pictures)
     return f"{pictures}: discard the card at {spoken_place(action.place)}"
 
 
-def _pawns_words(effect: PlayPrincess, mountain: Position) -> tuple[str, str]:
-    """Whose card it is and what goes with it: ("red pawn", "the pawn"), or on a shared card
-    ("red and yellow pawns", "both pawns") (MOI-R22)."""
-    pawns = targeted_pawns(effect, mountain)
-    if len(pawns) == 1:
-        return f"{pawns[0].english} pawn", "the pawn"
-    return f"{' and '.join(colour.english for colour in pawns)} pawns", "both pawns" if len(pawns) == 2 else "all its pawns"
+def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
+    """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
+    names = [colour.english for colour in targeted_pawns(effect, mountain)]
+    if len(names) == 1:
+        return f"{names[0]} pawn", False
+    return f"{', '.join(names[:-1])} and {names[-1]} pawns", True
 
 
 def _outcome(effect: Effect, mountain: Position) -> str:
@@ -758,8 +757,8 @@ def _outcome(effect: Effect, mountain: Position) -> str:
     if isinstance(effect, PlayBison):
         return f"the {effect.colour.english} pawn now stands at {spoken_place(effect.place)}"
     if isinstance(effect, PlayPrincess):
-        whose, carried = _pawns_words(effect, mountain)
-        return f"the card under the {whose}, with {carried}, now lies at {spoken_place(effect.place)}"
+        whose, shared = _whose_card(effect, mountain)
+        return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
     card = mountain.card_at(effect.place)
     return f"{card.code} at {spoken_place(effect.place)} goes to the discard pile"
 
