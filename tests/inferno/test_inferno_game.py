@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rulesbook.core import IllegalAction, NotationError
-from rulesbook.inferno import DECK, Colour, DiscipleCard, Rules
+from rulesbook.inferno import DECK, Colour, DiscipleCard, Position, Rules
 from rulesbook.inferno.actions import (
     BISON,
     FAN,
@@ -142,7 +142,7 @@ def test_princess_moves_card_and_pawn_together_MOI_R15():
     # red's own pawn: nobody may cancel in EN (MOI-R06), so it resolves at once
     assert state.mountain.pawn(R) == (1, 1) and state.mountain.card_at((0, 0)) is None
     assert state.mountain.card_at((1, 1)) == parse_card("MK+1")
-    assert events[-1].text == "the card under the red pawn, with the pawn, now lies at 1,1"
+    assert events[-1].text == "the card under the red pawn, with the pawn, now lies at (1, 1)"
 
 
 def test_red_boy_discards_the_card_to_the_discard_pile_MOI_R16():
@@ -253,14 +253,25 @@ def test_en_ends_when_the_pile_is_empty_zh_when_a_refill_falls_short_MOI_R10():
     assert en.results[0].reason == "b"
 
 
-def test_en_every_lone_pawn_at_a_cross_scores_it_doubled_zh_only_the_enders_MOI_R11():
+def test_en_every_lone_pawn_at_a_cross_scores_it_doubled_zh_only_the_ender_at_their_own_pawn_MOI_R11():
     hands = ["SB+3", "SB+2", "PM+3"]
     en, _ = apply(table(CROSS, hands, phase=Phase.STEP), Stay())  # red ends; blue is at the cross
     result = en.results[0]
     assert result.reason == "a" and result.ender == 0
     assert result.raw[2] == (2 + 1 + 1 + 2) + (1 + 1 + 2 + 1)  # blue, SB+1 counted twice
+    assert result.raw[0] == 1 + (1 + 1 + 2 + 1) - 1  # red, away from the cross: once
     zh, _ = apply(table(CROSS, hands, rules=Rules(edition="zh"), phase=Phase.STEP), Stay())
+    assert zh.results[0].reason == "a"  # a cross under anyone's pawn ends the round
     assert zh.results[0].raw[2] == (2 + 1 + 1 + 2) + (1 + 2 + 1)  # blue scores normally
+    assert zh.results[0].raw[0] == 1 + (1 + 1 + 2 + 1)  # red ended it: MK+1 counted twice, off the cross
+    assert zh.results[0].raw[1] == en.results[0].raw[1]  # yellow, neither ender nor at the cross
+
+
+def test_zh_an_ender_on_a_negative_card_counts_it_once_MOI_R11():
+    cross = CROSS.replace("MK+1@R", "MK-3@R")
+    zh, _ = apply(table(cross, ["SB+3", "SB+2", "PM+3"], rules=Rules(edition="zh"), phase=Phase.STEP), Stay())
+    assert zh.results[0].reason == "a" and zh.results[0].ender == 0
+    assert zh.results[0].raw[0] == -3 + (1 + 1 + 2 - 3) - (-3)  # doubling would cost 3: not taken
 
 
 def test_en_negative_round_scores_count_zero_zh_totals_never_drop_below_zero_MOI_R12():
@@ -270,6 +281,76 @@ def test_en_negative_round_scores_count_zero_zh_totals_never_drop_below_zero_MOI
         state, _ = apply(state, Stay())
         assert state.results[0].raw[0] == -2
         assert state.totals[0] == after, (rules.edition, start)
+
+
+STUCK = "MK+1@R PM+1@Y"  # two cards, two pawns: no Bison King, Red Boy or step can act here
+
+
+def test_a_round_ends_after_a_full_cycle_of_turns_with_no_card_played_MOI_R20():
+    hands = ["BISON REDBOY:MK GUANYIN", "BISON REDBOY:PM GUANYIN"]
+    state = table(STUCK, hands, rules=Rules(edition="zh"), pile=10)
+    assert legal_actions(state) == [EndPlay()]  # ZH: nothing to play, nothing to discard (MOI-R18)
+    state, _ = apply(state, EndPlay())
+    assert legal_actions(state) == [Stay()]  # no pawn can step onto a free card
+    state, _ = apply(state, Stay())
+    assert not state.results and state.idle_turns == 1 and state.decision.seat == 1
+    state, _ = apply(state, EndPlay())
+    state, events = apply(state, Stay())  # yellow completes the cycle: the round ends at step III
+    result = state.results[0]
+    assert (result.reason, result.ender, result.turns) == ("b", 1, 2)
+    assert result.raw == (1 + 1, 1 + 1)  # scored as condition b
+    assert any(event.kind == "round" and "MOI-R20" in event.text for event in events)
+
+
+def test_one_card_played_in_the_cycle_keeps_the_round_going_MOI_R20():
+    rules = Rules(edition="en", event_discard=False)  # the rule holds in both editions
+    state = table(STUCK, ["GUANYIN MK+2", "GUANYIN REDBOY:PM"], rules=rules, pile=10)
+    state, _ = apply(state, LayDisciple(parse_card("MK+2"), (1, 0)))
+    state, _ = apply(state, EndPlay())
+    state, _ = apply(state, Stay())
+    assert state.idle_turns == 0
+    state, _ = apply(state, EndPlay())
+    state, _ = apply(state, Stay())
+    assert not state.results and state.idle_turns == 1
+    assert state_from_json(state_to_json(state)) == state  # the count is part of the state
+
+
+def test_a_cancelled_red_boy_leaves_its_disciple_in_the_mountain_MOI_R21():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK SB+2", "GUANYIN", "PM+2"])
+    before = state.discard_pile
+    state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
+    state, events = apply(state, Cancel((GUAN_YIN,)))
+    assert state.mountain.card_at((0, 4)) == parse_card("MK+2")
+    assert state.discard_pile == before + (red_boy(Disciple.MONKEY_KING), GUAN_YIN)
+    assert state.all_cards() == Counter(DECK)
+
+
+SHARED = "MK+1@RY PM+1 SB+1@B DH+1"
+
+
+def test_iron_fan_on_a_card_with_two_pawns_is_one_play_MOI_R22():
+    state = table(SHARED, ["FAN SB+2", "PM+2", "PM+3"], rules=Rules(two_pawns=True))
+    fans = [action for action in legal_actions(state) if isinstance(action, PlayPrincess)]
+    assert {action.colour for action in fans} == {R}  # the shared card, named by red (blue's holds the row)
+    assert len(fans) == len({action.place for action in fans})  # each destination once
+    message = refused(state, PlayPrincess(Y, (1, 1)), "MOI-R22")
+    assert "names it by the red pawn" in message
+    moved, _ = apply(state, PlayPrincess(R, (1, 1)))
+    assert moved.mountain.pawns_at((1, 1)) == (R, Y)
+
+
+@pytest.mark.parametrize(
+    "rules, asked",
+    [(Rules(two_pawns=True), (1,)), (Rules(edition="zh", two_pawns=True), (1, 2))],
+    ids=["en-owners-of-pawns-on-the-card", "zh-any-opponent"],
+)
+def test_iron_fan_on_a_shared_card_may_be_cancelled_by_every_other_owner_MOI_R22(rules, asked):
+    # Red names its own card, which also carries yellow: yellow is asked (EN), and so is blue (ZH).
+    state = table(SHARED, ["FAN SB+2", "BISON", "GUANYIN"], rules=rules)
+    state, _ = apply(state, PlayPrincess(R, (1, 1)))
+    assert state.phase is Phase.RESPOND and state.pending.responders == asked
+    cancelled, _ = apply(state, Cancel((BISON,)))
+    assert cancelled.mountain == Position.parse(SHARED, rules)
 
 
 def test_the_next_round_reshuffles_and_the_first_player_moves_on_MOI_R14():

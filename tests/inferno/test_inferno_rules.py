@@ -1,29 +1,31 @@
-"""Edition switches: every RULINGS.md row marked "edition" is a field of Rules."""
+"""Edition switches: every point where the editions differ is a field of Rules, owned by a ruling."""
 
 import pytest
 
 from rulesbook.inferno import Rules
 
+#: The test's own statement of every switch: field -> (EN value, ZH value, the rulings it carries).
 EDITION_FIELDS = {
-    # field: (EN value, ZH value, ruling)
-    "rounds_by_players": (((2, 4), (3, 3), (4, 4)), ((2, 2), (3, 3), (4, 4)), "MOI-R03"),
-    "play_limit": (None, 3, "MOI-R04"),
-    "mixed_plays": (True, False, "MOI-R04"),
-    "event_discard": (True, False, "MOI-R04"),
-    "any_opponent_cancels": (False, True, "MOI-R06"),
-    "step_any_pawn": (False, True, "MOI-R09"),
-    "ends_when_refill_short": (False, True, "MOI-R10"),
-    "doubled_cross_for_ender_only": (False, True, "MOI-R11"),
-    "floor_total_at_zero": (False, True, "MOI-R12"),
+    "two_pawns": (False, False, ("MOI-R13",)),  # the optional rule is off in both; its reach differs
+    "shared_card_limit": (2, 4, ("MOI-R13",)),
+    "rounds_by_players": (((2, 4), (3, 3), (4, 4)), ((2, 2), (3, 3), (4, 4)), ("MOI-R03",)),
+    "play_limit": (None, 3, ("MOI-R04",)),
+    "mixed_plays": (True, False, ("MOI-R04",)),
+    "event_discard": (True, False, ("MOI-R04",)),
+    "any_opponent_cancels": (False, True, ("MOI-R06", "MOI-R22")),
+    "step_any_pawn": (False, True, ("MOI-R09",)),
+    "ends_when_refill_short": (False, True, ("MOI-R10",)),
+    "doubled_cross_for_ender_only": (False, True, ("MOI-R11",)),
+    "doubling_optional": (False, True, ("MOI-R11",)),
+    "floor_total_at_zero": (False, True, ("MOI-R12",)),
 }
 
 
 @pytest.mark.parametrize("field", sorted(EDITION_FIELDS))
 def test_zh_preset_switches_every_edition_row(field):
-    en, zh, ruling = EDITION_FIELDS[field]
+    en, zh, _ = EDITION_FIELDS[field]
     assert getattr(Rules(), field) == en
     assert getattr(Rules(edition="zh"), field) == zh
-    assert ruling in Rules.__doc__
 
 
 def test_rounds_per_player_count_MOI_R03():
@@ -34,9 +36,12 @@ def test_rounds_per_player_count_MOI_R03():
 
 
 def test_pawns_per_card_MOI_R13():
-    assert Rules().max_pawns_per_card == 1
+    assert Rules().max_pawns_per_card == Rules(edition="zh").max_pawns_per_card == 1
     assert Rules(two_pawns=True).max_pawns_per_card == 2
-    assert Rules(edition="zh", two_pawns=True).max_pawns_per_card > 2
+    assert Rules(edition="zh", two_pawns=True).max_pawns_per_card == 4  # "two or more": every pawn
+    assert Rules(two_pawns=True, shared_card_limit=3).max_pawns_per_card == 3  # a house rule
+    with pytest.raises(ValueError, match="MOI-R13"):
+        Rules(shared_card_limit=1)
 
 
 def test_a_house_rule_overrides_one_switch_and_keeps_the_rest():

@@ -1,42 +1,105 @@
-"""The rulings register in the library matches the project's RULINGS.md and the Rules switches."""
+"""The project's rulings register (`rulesbook.inferno.rulings`) is whole and agrees with the engine.
 
+The register is the project's own data: these tests read only the repository (the register, the
+`Rules` switches, the code, the tests and the chapters), so they pass on any clone.
+"""
+
+import json
 import pathlib
 import re
 from dataclasses import fields
 
+import pytest
+from test_inferno_rules import EDITION_FIELDS
+
 from rulesbook.inferno import Rules
-from rulesbook.inferno.rulings import BY_ID, RULINGS, SAME, rulings_table
+from rulesbook.inferno.rules import switch_docs
+from rulesbook.inferno.rulings import BY_ID, RULINGS, SAME, rulings_table, switches_table
 
-SHARED = pathlib.Path(__file__).resolve().parents[3] / "shared" / "RULINGS.md"
-
-
-def test_the_register_has_the_ids_and_edition_marks_of_rulings_md():
-    text = SHARED.read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (MOI-R\d\d) \|(.*)\|\s*$", text, re.M)
-    assert [ruling_id for ruling_id, _ in rows] == [ruling.id for ruling in RULINGS]
-    for ruling_id, rest in rows:
-        note = rest.split("|")[-1]
-        assert ("edition" in note) == BY_ID[ruling_id].differs_by_edition, ruling_id
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CITED = re.compile(r"MOI-R\d\d")
+ENGINE = sorted(path for path in (ROOT / "src/rulesbook/inferno").glob("*.py") if path.name != "rulings.py")
+CODE = sorted((ROOT / "src/rulesbook").rglob("*.py"))
+TESTS = sorted((ROOT / "tests/inferno").glob("*.py"))
+CHAPTERS = sorted((ROOT / "book/inferno").glob("*.ipynb"))
 
 
-def test_every_switch_belongs_to_one_ruling_and_the_presets_differ_there():
-    switches = {field.name for field in fields(Rules)} - {"edition"}
-    owned = [name for ruling in RULINGS for name in ruling.fields]
-    assert sorted(owned) == sorted(switches)
+def chapter_text(path: pathlib.Path) -> str:
+    return "\n".join("".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"])
+
+
+def switches() -> set[str]:
+    return {field.name for field in fields(Rules)} - {"edition"}
+
+
+def test_ids_are_unique_and_numbered_in_order():
+    ids = [ruling.id for ruling in RULINGS]
+    assert ids == [f"MOI-R{number:02d}" for number in range(1, len(ids) + 1)]
+    assert set(BY_ID) == set(ids)
+
+
+def test_every_ruling_says_what_each_edition_does():
     for ruling in RULINGS:
-        for name in ruling.fields:
-            if name != "two_pawns":  # the optional rule is off in both presets; its reach differs
-                assert getattr(Rules(), name) != getattr(Rules(edition="zh"), name), name
-            assert ruling.id in Rules.__doc__
-        if not ruling.fields:
-            assert ruling.zh == SAME
+        assert ruling.question and ruling.en and ruling.zh, ruling.id
+        assert "|" not in ruling.question + ruling.en + ruling.zh + ruling.note, ruling.id  # it is a table cell
+        assert (ruling.zh == SAME) == (not ruling.differs_by_edition), ruling.id
 
 
-def test_the_two_pawn_rule_reaches_further_in_zh():
-    assert Rules(two_pawns=True).max_pawns_per_card < Rules(edition="zh", two_pawns=True).max_pawns_per_card
+@pytest.mark.parametrize("where", ["the code", "the inferno tests", "the chapters"])
+def test_every_id_cited_anywhere_is_in_the_register(where):
+    texts = {
+        "the code": [path.read_text(encoding="utf-8") for path in CODE],
+        "the inferno tests": [path.read_text(encoding="utf-8").replace("MOI_R", "MOI-R") for path in TESTS],
+        "the chapters": [chapter_text(path) for path in CHAPTERS],
+    }[where]
+    cited = {ruling_id for text in texts for ruling_id in CITED.findall(text)}
+    assert cited, where
+    assert cited <= set(BY_ID), f"{where} cite rulings the register lacks: {sorted(cited - set(BY_ID))}"
 
 
-def test_the_table_renders_every_ruling():
-    table = rulings_table()
-    assert all(f"| {ruling.id} |" in table for ruling in RULINGS)
-    assert len(table.splitlines()) == len(RULINGS) + 2
+def test_every_ruling_is_applied_by_the_engine_and_named_by_a_test():
+    engine = "\n".join(path.read_text(encoding="utf-8") for path in ENGINE)
+    test_names = re.findall(r"^def (test_\w+)", "\n".join(path.read_text(encoding="utf-8") for path in TESTS), re.M)
+    for ruling in RULINGS:
+        assert ruling.id in engine, f"{ruling.id} is cited nowhere in the engine"
+        tag = ruling.id.replace("-", "_")
+        assert any(tag in name for name in test_names), f"no test in tests/inferno is named after {ruling.id}"
+
+
+def test_every_switch_belongs_to_a_ruling_and_every_named_switch_exists():
+    owned = {name for ruling in RULINGS for name in ruling.fields}
+    assert owned == switches() == set(EDITION_FIELDS)
+
+
+@pytest.mark.parametrize("name", sorted(EDITION_FIELDS))
+def test_each_switch_has_its_en_and_zh_values_and_is_documented_with_its_rulings(name):
+    en, zh, ruling_ids = EDITION_FIELDS[name]
+    assert getattr(Rules(), name) == en and getattr(Rules(edition="zh"), name) == zh
+    assert {ruling.id for ruling in RULINGS if name in ruling.fields} == set(ruling_ids)
+    entry = switch_docs()[name]
+    for ruling_id in ruling_ids:
+        assert ruling_id in entry, f"the Rules docstring for {name} does not cite {ruling_id}"
+
+
+def test_the_presets_differ_on_every_edition_row():
+    for ruling in RULINGS:
+        if ruling.differs_by_edition:
+            assert any(getattr(Rules(), name) != getattr(Rules(edition="zh"), name) for name in ruling.fields), ruling.id
+
+
+def test_the_table_renders_every_ruling_once():
+    lines = rulings_table().splitlines()
+    assert len(lines) == len(RULINGS) + 2
+    for line, ruling in zip(lines[2:], RULINGS):
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert cells == [ruling.id, ruling.question, ruling.en, ruling.zh, ruling.note]
+
+
+def test_the_switches_table_shows_every_switch_with_its_presets_and_rulings():
+    lines = switches_table().splitlines()[2:]
+    assert set(switch_docs()) == switches() and len(lines) == len(switches())
+    for line, (name, doc) in zip(lines, switch_docs().items()):
+        described, owners, en, zh = (cell.strip() for cell in line.strip("|").split("|"))
+        expected_en, expected_zh, ruling_ids = EDITION_FIELDS[name]
+        assert described == f"`{name}`: {doc}" and owners == ", ".join(ruling_ids)
+        assert (en, zh) == (f"`{expected_en!r}`", f"`{expected_zh!r}`")

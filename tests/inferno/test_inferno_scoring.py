@@ -53,6 +53,43 @@ def test_condition_a_needs_four_different_disciples_both_ways():
         score(broken, "R", ended=True)
 
 
+ZH = Rules(edition="zh")
+
+
+def test_zh_the_ender_scores_at_their_own_pawn_off_a_cross_with_no_error_MOI_R11():
+    # Red stands on PM+3, far from any cross: its row PM+3 SB+1 (4), its column DH+2 PM+3 (5).
+    position = Position.parse("DH+2   .      .\nPM+3@R SB+1   .")
+    assert complete_crosses(position) == set()
+    assert score(position, "R") == 4 + 5 - 3 == 6
+    assert score(position, "R", ended=True, rules=ZH) == 4 + 5 == 9  # PM+3 counted twice
+    with pytest.raises(ValueError, match="MOI-R11"):
+        score(position, "R", ended=True)  # EN: only a pawn alone at a complete cross doubles
+
+
+def test_zh_the_ender_counts_a_negative_card_once_en_twice_MOI_R11():
+    position = Position.parse(SCORING_EXAMPLE)  # black on MK-3 at a complete cross
+    assert score(position, "K", ended=True) == 3  # EN: the -3 counts in both lines
+    assert score(position, "K", ended=True, rules=ZH) == score(position, "K") == 6  # ZH "may": not when it costs
+    assert score(position, "K", ended=True, rules=Rules(doubling_optional=True)) == 6  # the switch alone
+    assert score(Position.parse("SB-3@B"), "B", ended=True, rules=ZH) == -3
+
+
+def test_zh_the_ender_may_stop_short_of_a_minus_three_even_at_a_cross_MOI_R11_MOI_R17():
+    # At a complete cross EN takes the four-card windows; the ZH ender takes the best windows.
+    position = Position.parse(". SB+2 . .\nMK-3 PM+1@R SB+1 DH+1\n. MK+1 . .\n. DH+2 . .")
+    assert complete_crosses(position) == {(1, 1)}
+    assert score(position, "R", ended=True) == (-3 + 1 + 1 + 1) + (2 + 1 + 1 + 2) == 6
+    assert score(position, "R", ended=True, rules=ZH) == (1 + 1 + 1) + (2 + 1 + 1 + 2) == 9
+
+
+def test_zh_an_ender_sharing_a_card_still_doubles_MOI_R11_MOI_R13():
+    rules = Rules(edition="zh", two_pawns=True)
+    position = Position.parse("DH+2     .\nPM+3@RY SB+1", rules)
+    assert score(position, "R", ended=True, rules=rules) == score(position, "Y", ended=True, rules=rules) == 9
+    with pytest.raises(ValueError, match="MOI-R11"):
+        score(position, "R", ended=True, rules=Rules(two_pawns=True))
+
+
 def test_two_pawns_on_the_intersection_never_end_the_round_MOI_R13():
     rules = Rules(two_pawns=True)
     text = ". MK+1 . .\nMK+2 PM+1@RB SB+1 DH+1\n. SB+2 . .\n. DH+2 . ."
@@ -95,6 +132,20 @@ def oracle_best(position, place, ended):
     return best
 
 
+def oracle_ender(position, place):
+    """ZH ender (MOI-R11): every pair of windows, the pawn's card counted twice or once, the best."""
+    best = None
+    value = position.cards[place].value
+    for row in runs_through(position, place, 0, 1):
+        for column in runs_through(position, place, 1, 0):
+            if any(len(seg) > 4 or len({position.cards[p].disciple for p in seg}) != len(seg) for seg in (row, column)):
+                continue
+            twice = sum(position.cards[p].value for p in row) + sum(position.cards[p].value for p in column)
+            for total in (twice, twice - value):
+                best = total if best is None else max(best, total)
+    return best
+
+
 @given(mountains(min_pawns=1, max_cards=30), st.sampled_from([Rules(), Rules(two_pawns=True)]))
 def test_score_and_crosses_match_an_exhaustive_search(position, rules):
     for colour, place in position.pawns.items():
@@ -104,6 +155,15 @@ def test_score_and_crosses_match_an_exhaustive_search(position, rules):
         assert (place in complete_crosses(position, rules)) == (doubled is not None and alone)
         if doubled is not None and alone:
             assert score(position, colour, ended=True, rules=rules) == doubled
+
+
+@given(st.data(), st.sampled_from([Rules(edition="zh"), Rules(edition="zh", two_pawns=True)]))
+def test_the_zh_ender_score_matches_an_exhaustive_search_MOI_R11(data, rules):
+    position = data.draw(mountains(rules, min_pawns=1, max_cards=30))
+    for colour, place in position.pawns.items():
+        assert score(position, colour, rules=rules) == oracle_best(position, place, ended=False)
+        assert score(position, colour, ended=True, rules=rules) == oracle_ender(position, place)
+        assert complete_crosses(position, rules) == complete_crosses(position, Rules(two_pawns=rules.two_pawns))
 
 
 @st.composite
@@ -140,3 +200,4 @@ def test_a_built_cross_is_found_and_scored_as_the_exhaustive_search_says(positio
     (colour, place), = position.pawns.items()
     assert place in complete_crosses(position)
     assert score(position, colour, ended=True) == oracle_best(position, place, ended=True)
+    assert score(position, colour, ended=True, rules=ZH) == oracle_ender(position, place)  # MOI-R11

@@ -64,6 +64,7 @@ def check_invariants(state):
     if state.rules.play_limit is not None:
         assert len(state.played) <= state.rules.play_limit, "MOI-R04"
     assert all(total >= 0 for total in state.totals), "MOI-R12"
+    assert 0 <= state.idle_turns < state.players, "a full cycle of idle turns ends the round (MOI-R20)"
 
 DECK_COUNTS = Counter(DECK)
 

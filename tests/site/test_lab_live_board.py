@@ -91,7 +91,7 @@ def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path):
         board.locator('[data-hand="1"]').click()  # the Mighty Bison King
         board.locator('[data-place="0,1"]').click()
         page.wait_for_function(
-            "() => document.querySelector('.rb-board .rb-message').textContent.includes('red pawn now stands at 0,1')",
+            "() => document.querySelector('.rb-board .rb-message').textContent.includes('red pawn now stands at (0, 1)')",
             timeout=30_000,
         )
         board.locator('[data-place="0,3"]').click()  # with no card chosen now: a hint, not a move

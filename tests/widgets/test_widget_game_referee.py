@@ -95,7 +95,7 @@ def test_a_game_board_plays_the_engines_action_and_says_who_may_cancel_MOI_R06()
     state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
     board = InfernoBoard.game(state)
     message = board.click((0, 1), choice="h1", pawn="B")
-    assert "blue pawn to 0,1" in message and "Blue may cancel it now (MOI-R06)" in message
+    assert "blue pawn to (0, 1)" in message and "Blue may cancel it now (MOI-R06)" in message
     assert board.state.phase is Phase.RESPOND
     board.undo()
     assert board.state == state

@@ -29,7 +29,13 @@ def red_boy(picture: Disciple) -> EventCard:
 
 
 def format_place(place: Coord) -> str:
+    """A place in an action's text form: row,column with no space, so it stays one word."""
     return f"{place[0]},{place[1]}"
+
+
+def spoken_place(place: Coord) -> str:
+    """A place in a sentence: (row, column), the one form the book, the boards and the events use."""
+    return f"({place[0]}, {place[1]})"
 
 
 def parse_place(text: str) -> Coord:
@@ -189,15 +195,15 @@ class Stay:
 
 #: Every action's text form: an example, what it does, the rule behind it (for the book's reference).
 ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
-    ("pawn 0,1", "at setup, put your pawn on the card at row 0, column 1", "MOI-R19"),
-    ("lay MK+2 -1,0", "lay the disciple MK+2 from your hand at row -1, column 0", "rulebook I, MOI-R15"),
-    ("bison R 2,3", "one Mighty Bison King: move the red pawn to 2,3 (1-3 cards)", "MOI-R05"),
-    ("bison2 R 2,3", "two Mighty Bison Kings: move the red pawn to 2,3 (4-5 cards)", "MOI-R05"),
-    ("fan R 3,4", "Iron Fan Princess: the card under the red pawn, pawn and all, to 3,4", "MOI-R15"),
-    ("redboy MK 1,2", "one Red Boy with the MK picture: discard the Monkey King card at 1,2", "MOI-R16"),
-    ("redboy2 DH,MK 1,2", "two Red Boys: discard any disciple, here the card at 1,2", "MOI-R16"),
+    ("pawn 0,1", "at setup, put your pawn on the card at (0, 1)", "MOI-R19"),
+    ("lay MK+2 -1,0", "lay the disciple MK+2 from your hand at (-1, 0)", "rulebook I, MOI-R15"),
+    ("bison R 2,3", "one Mighty Bison King: move the red pawn to (2, 3), 1-3 cards away", "MOI-R05"),
+    ("bison2 R 2,3", "two Mighty Bison Kings: move the red pawn to (2, 3), 4-5 cards away", "MOI-R05"),
+    ("fan R 3,4", "Iron Fan Princess: the card under the red pawn, pawn and all, to (3, 4); a card with two pawns is named by its first pawn", "MOI-R15, MOI-R22"),
+    ("redboy MK 1,2", "one Red Boy with the MK picture: discard the Monkey King card at (1, 2)", "MOI-R16"),
+    ("redboy2 DH,MK 1,2", "two Red Boys: discard any disciple, here the card at (1, 2)", "MOI-R16"),
     ("discard BISON REDBOY:SB", "EN only: discard one to three events with no effect, instead of playing", "MOI-R04"),
-    ("end", "end step I after playing at least one card", "MOI-R18"),
+    ("end", "end step I after playing at least one card (or when nothing can be played)", "MOI-R18"),
     ("cancel GUANYIN", "answer the effect just played with the cards that cancel it", "MOI-R06"),
     ("pass", "let the effect just played happen", "MOI-R06"),
     ("step B 1,1", "phase II: move the blue pawn one card, onto a card with room", "MOI-R09"),

@@ -35,7 +35,7 @@ from rulesbook.inferno.actions import (
     PlayRedBoy,
     Stay,
     Step,
-    format_place,
+    spoken_place,
 )
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import (
@@ -125,6 +125,7 @@ class GameState:
     played: tuple[Card, ...] = ()
     pending: Pending | None = None
     turns: int = 0
+    idle_turns: int = 0  # turns in a row in which no card was played, discarded or moved (MOI-R20)
 
     @property
     def players(self) -> int:
@@ -250,6 +251,7 @@ def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameS
         played=(),
         pending=None,
         turns=0,
+        idle_turns=0,
     )
 
 
@@ -398,7 +400,8 @@ def _plays(state: GameState) -> list[Action]:
                 )
     if FAN in hand:
         for colour in pawns:
-            plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
+            if _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
+                plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
     red_boys = sorted(
         (card.picture for card in hand if isinstance(card, EventCard) and card.kind is EventKind.RED_BOY),
         key=lambda disciple: disciple.code,
@@ -440,16 +443,36 @@ def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
     return [(GUAN_YIN,)]
 
 
-def entitled_to_cancel(rules: Rules, effect: Effect, player: Colour, others: Sequence[Colour]) -> list[Colour]:
-    """Who may answer an effect, whatever they hold (MOI-R06).
+def _card_named_by(mountain: Position, colour: Colour) -> Colour:
+    """The pawn that names the card under `colour` in an Iron Fan Princess action: the first of
+    its pawns in colour order, so a card holding two pawns is one target (MOI-R22)."""
+    return mountain.pawns_at(mountain.pawn(colour))[0]
 
-    EN: a Bison King or an Iron Fan Princess only by the targeted pawn's owner, and by nobody when
-    it is the player's own pawn; a Red Boy by any other player. ZH: any opponent, any effect.
-    """
+
+def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Colour, ...] | None:
+    """The pawns an effect moves: a Bison King's one pawn, every pawn on the Princess's card
+    (MOI-R22); None for a Red Boy, which moves no pawn."""
     target = getattr(effect, "target", None)
-    if rules.any_opponent_cancels or target is None:
+    if target is None:
+        return None
+    if isinstance(effect, PlayPrincess) and mountain is not None and target in mountain.pawns:
+        return mountain.pawns_at(mountain.pawn(target))
+    return (target,)
+
+
+def entitled_to_cancel(
+    rules: Rules, effect: Effect, player: Colour, others: Sequence[Colour], mountain: Position | None = None
+) -> list[Colour]:
+    """Who may answer an effect, whatever they hold, in the order of `others` (MOI-R06).
+
+    EN: a Bison King or an Iron Fan Princess only by the owners of the pawns it moves (every pawn
+    on the Princess's card, given the Mountain: MOI-R22), never by the player; a Red Boy by any
+    other player. ZH: any opponent, any effect.
+    """
+    targets = targeted_pawns(effect, mountain)
+    if rules.any_opponent_cancels or targets is None:
         return [colour for colour in others if colour is not player]
-    return [target] if target is not player and target in others else []
+    return [colour for colour in others if colour in targets and colour is not player]
 
 
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
@@ -460,7 +483,7 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     clockwise = [state.colours[(player + offset) % state.players] for offset in range(1, state.players)]
-    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], clockwise)
+    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], clockwise, state.mountain)
     return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, state.hands[state.owner(colour)]))
 
 
@@ -488,7 +511,7 @@ def check(state: GameState, action: Action) -> None:
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
     if isinstance(action, PlacePawn):
         if action.place not in state.mountain.cards:
-            raise IllegalAction(f"there is no card at {format_place(action.place)} for the pawn", "MOI-R19")
+            raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
         if state.mountain.pawns_at(action.place):
             raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
     elif phase is Phase.PLAY:
@@ -577,7 +600,7 @@ def _check_play(state: GameState, action: Action) -> None:
         raise IllegalAction("in this edition a turn's cards are all disciples or all events", "MOI-R04")
     if isinstance(action, LayDisciple):
         if action.place in mountain.cards:
-            raise IllegalAction(f"a card already lies at {format_place(action.place)}", "rulebook I")
+            raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
         if action.place not in mountain.empty_neighbours():
             raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
         return
@@ -594,6 +617,14 @@ def _check_play(state: GameState, action: Action) -> None:
             )
     elif isinstance(action, PlayPrincess):
         source = mountain.pawn(colour)
+        named = _card_named_by(mountain, colour)
+        if named is not colour:
+            raise IllegalAction(
+                f"the card under the {colour.english} pawn also holds the {named.english} pawn: one Iron Fan "
+                f"Princess moves the card with both, and the play names it by the {named.english} pawn "
+                f"('fan {named.letter} ...')",
+                "MOI-R22",
+            )
         if not princess_lift_allowed(mountain, source):
             raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
         if action.place not in princess_destinations(mountain, colour, rules):
@@ -602,7 +633,7 @@ def _check_play(state: GameState, action: Action) -> None:
         place = action.place
         card = mountain.card_at(place)
         if card is None:
-            raise IllegalAction(f"there is no card at {format_place(place)} to discard", "rulebook I")
+            raise IllegalAction(f"there is no card at {spoken_place(place)} to discard", "rulebook I")
         if mountain.pawns_at(place):
             raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
         if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
@@ -628,7 +659,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     colour = state.colours[decider].english
     if isinstance(action, PlacePawn):
         mountain = state.mountain.with_pawn(state.colours[decider], action.place)
-        events.append(GameEvent("pawn", f"{colour} places a pawn at {format_place(action.place)}", decider))
+        events.append(GameEvent("pawn", f"{colour} places a pawn at {spoken_place(action.place)}", decider))
         next_seat = (decider + 1) % state.players
         state = replace(state, mountain=mountain, seat=next_seat)
         if next_seat == state.first_seat:
@@ -643,12 +674,12 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
             mountain=state.mountain.with_card(action.place, action.card),
             played=state.played + action.cards,
         )
-        events.append(GameEvent("lay", f"{colour} lays {action.card.code} at {format_place(action.place)}", decider))
+        events.append(GameEvent("lay", f"{colour} lays {action.card.code} at {spoken_place(action.place)}", decider))
         return _after_play(state, events)
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
         hand = _take(state.hands[decider], action.cards)
         state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + action.cards)
-        events.append(GameEvent("effect", f"{colour} plays {_describe(action)}", decider))
+        events.append(GameEvent("effect", f"{colour} plays {_describe(action, state.mountain)}", decider))
         responders = _responders(state, action, decider)
         if responders:
             state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
@@ -668,6 +699,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     if isinstance(action, EndPlay):
         return replace(state, phase=Phase.STEP), [GameEvent("end", f"{colour} ends step I", decider)]
     if isinstance(action, Cancel):
+        # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
         pending = state.pending
         hand = _take(state.hands[decider], action.cards)
         state = replace(
@@ -696,7 +728,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
     if isinstance(action, Step):
         state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
-        events.append(GameEvent("step", f"{colour} steps the {action.colour.english} pawn to {format_place(action.place)}", decider))
+        events.append(GameEvent("step", f"{colour} steps the {action.colour.english} pawn to {spoken_place(action.place)}", decider))
         return _end_turn(state, events)
     events.append(GameEvent("stay", f"{colour} leaves the pawns where they are", decider))
     return _end_turn(state, events)
@@ -706,24 +738,34 @@ def _with(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _describe(action: Effect) -> str:
+def _describe(action: Effect, mountain: Position) -> str:
     if isinstance(action, PlayBison):
         cards = "Mighty Bison King" if action.count == 1 else "two Mighty Bison Kings"
-        return f"{cards}: the {action.colour.english} pawn to {format_place(action.place)}"
+        return f"{cards}: the {action.colour.english} pawn to {spoken_place(action.place)}"
     if isinstance(action, PlayPrincess):
-        return f"Iron Fan Princess: the card under the {action.colour.english} pawn, pawn and all, to {format_place(action.place)}"
+        whose, shared = _whose_card(action, mountain)
+        return f"Iron Fan Princess: the card under the {whose}, {'pawns' if shared else 'pawn'} and all, to {spoken_place(action.place)}"
     pictures = " and ".join(f"Red Boy ({picture.english})" for picture in action.pictures)
-    return f"{pictures}: discard the card at {format_place(action.place)}"
+    return f"{pictures}: discard the card at {spoken_place(action.place)}"
+
+
+def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
+    """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
+    names = [colour.english for colour in targeted_pawns(effect, mountain)]
+    if len(names) == 1:
+        return f"{names[0]} pawn", False
+    return f"{', '.join(names[:-1])} and {names[-1]} pawns", True
 
 
 def _outcome(effect: Effect, mountain: Position) -> str:
-    """What an effect that nobody cancelled does, said after the fact."""
+    """What an effect that nobody cancelled does, said after the fact (`mountain` is from before)."""
     if isinstance(effect, PlayBison):
-        return f"the {effect.colour.english} pawn now stands at {format_place(effect.place)}"
+        return f"the {effect.colour.english} pawn now stands at {spoken_place(effect.place)}"
     if isinstance(effect, PlayPrincess):
-        return f"the card under the {effect.colour.english} pawn, with the pawn, now lies at {format_place(effect.place)}"
+        whose, shared = _whose_card(effect, mountain)
+        return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
     card = mountain.card_at(effect.place)
-    return f"{card.code} at {format_place(effect.place)} goes to the discard pile"
+    return f"{card.code} at {spoken_place(effect.place)} goes to the discard pile"
 
 
 def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
@@ -760,6 +802,9 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
     need = HAND_SIZE - len(state.hands[seat])
     if state.rules.ends_when_refill_short and need > len(state.draw_pile):
         return _end_round(state, "b", events)
+    idle_turns = 0 if state.played else state.idle_turns + 1
+    if idle_turns >= state.players:
+        return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
     if need > 0:
         pile = state.draw_pile
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
@@ -771,22 +816,29 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
         events.append(GameEvent("draw", f"{state.colours[seat].english} draws {len(drawn)}", seat))
     following = (seat + 1) % state.players
     phase = Phase.PLAY if state.hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
-    return replace(state, seat=following, phase=phase, played=(), turns=state.turns + 1), events
+    return replace(state, seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns), events
 
 
 def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:
     """Raw scores of every seat for a round that ends now (MOI-R11, MOI-R17)."""
     mountain, rules = state.mountain, state.rules
-    crosses = complete_crosses(mountain, rules) if reason == "a" else set()
-    raw = []
-    for seat, colour in enumerate(state.colours):
-        place = mountain.pawn(colour)
-        doubled = place in crosses and (not rules.doubled_cross_for_ender_only or seat == ender)
-        raw.append(score(mountain, colour, ended=doubled, rules=rules))
-    return tuple(raw)
+    doubling = doubling_seats(state, reason, ender)
+    return tuple(score(mountain, colour, ended=seat in doubling, rules=rules) for seat, colour in enumerate(state.colours))
 
 
-def _end_round(state: GameState, reason: str, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+def doubling_seats(state: GameState, reason: str, ender: int) -> set[int]:
+    """Who counts a card twice when the round ends now (MOI-R11): nobody after condition b; after a
+    complete cross, EN every pawn alone at one, ZH the player who ended the round, wherever their
+    pawn stands."""
+    if reason != "a":
+        return set()
+    if state.rules.doubled_cross_for_ender_only:
+        return {ender}
+    crosses = complete_crosses(state.mountain, state.rules)
+    return {seat for seat, colour in enumerate(state.colours) if state.mountain.pawn(colour) in crosses}
+
+
+def _end_round(state: GameState, reason: str, events: list[GameEvent], why: str = "") -> tuple[GameState, list[GameEvent]]:
     ender = state.seat
     raw = round_scores(state, reason, ender)
     totals = list(state.totals)
@@ -799,7 +851,7 @@ def _end_round(state: GameState, reason: str, events: list[GameEvent]) -> tuple[
         scored.append(new_total - totals[seat])
         totals[seat] = new_total
     result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
-    why = "a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)"
+    why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
     summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(state.colours, raw))
     events.append(GameEvent("round", f"round {state.round} ends: {why}; scores {summary}", ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))

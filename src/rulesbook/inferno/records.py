@@ -55,6 +55,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "responders": list(state.pending.responders),
         },
         "turns": state.turns,
+        "idle_turns": state.idle_turns,
     }
 
 
@@ -84,6 +85,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         if pending is None
         else Pending(parse_action(pending["effect"]), pending["player"], tuple(pending["responders"])),
         turns=data["turns"],
+        idle_turns=data.get("idle_turns", 0),
     )
 
 

@@ -1,12 +1,14 @@
 """Edition switches and house rules of Mountain of Inferno, as one value.
 
-Every row of RULINGS.md marked "edition" is a field here. `Rules(edition="zh")` sets all of
-them to the Chinese (zh-TW) reading at once; any field may still be given by hand, which is how
+Every point where the English and Chinese rulebooks differ is a field here, owned by a ruling of
+the register (`rulings.py`). `Rules(edition="zh")` sets all of them to the Chinese (zh-TW) reading
+at once; any field may still be given by hand, which is how
 a teacher writes a house rule: `Rules(edition="en", step_any_pawn=True)`.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
@@ -32,7 +34,9 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "step_any_pawn": False,
         "ends_when_refill_short": False,
         "doubled_cross_for_ender_only": False,
+        "doubling_optional": False,
         "floor_total_at_zero": False,
+        "shared_card_limit": 2,
     },
     "zh": {
         "rounds_by_players": ((2, 2), (3, 3), (4, 4)),
@@ -43,7 +47,9 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "step_any_pawn": True,
         "ends_when_refill_short": True,
         "doubled_cross_for_ender_only": True,
+        "doubling_optional": True,
         "floor_total_at_zero": True,
+        "shared_card_limit": 4,
     },
 }
 
@@ -52,9 +58,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
 class Rules:
     """Which reading of the rules a game follows.
 
-    edition: "en" (default) or "zh"; fills every field left as None.
-    two_pawns: the optional rule, up to two pawns on a card in EN, two or more in ZH (MOI-R13);
-        a card holding more than one pawn never completes a cross.
+    edition: "en" (default) or "zh"; fills every field not given.
+    two_pawns: the optional rule, pawns may share a card (MOI-R13); off in both editions. A card
+        holding more than one pawn never completes a cross.
+    shared_card_limit: how many pawns a card may hold under the optional rule; EN 2 ("up to
+        two"), ZH 4, every pawn of a four-player game ("two or more") (MOI-R13).
     rounds_by_players: (players, rounds) pairs; EN 2p 4, 3p 3, 4p 4; ZH as many rounds as
         players (MOI-R03).
     play_limit: most cards played in one turn; EN None (any number), ZH 3 (MOI-R04).
@@ -62,16 +70,20 @@ class Rules:
         (MOI-R04).
     event_discard: whether a turn may instead discard 1-3 events with no effect; EN yes, ZH no
         (MOI-R04).
-    any_opponent_cancels: EN only the owner of the targeted pawn may cancel a Bison King or an
-        Iron Fan Princess (and any other player a Red Boy); ZH any opponent any of the three
-        (MOI-R06).
+    any_opponent_cancels: EN only the owner of a targeted pawn may cancel a Bison King or an
+        Iron Fan Princess (every owner of a pawn on the Princess's card, MOI-R22), and any other
+        player a Red Boy; ZH any opponent any of the three (MOI-R06, MOI-R22).
     step_any_pawn: whose pawn the one-step move of phase II may move; EN your own, ZH anyone's
         (MOI-R09).
     ends_when_refill_short: condition b; EN the round ends when the draw pile is empty at
         step III, ZH when the player who just finished cannot refill to three (MOI-R10).
-    doubled_cross_for_ender_only: who scores a complete cross doubled; EN the owner of each
-        lone pawn at a complete cross, ZH only the player who ended the round, with their own
-        pawn (MOI-R11).
+    doubled_cross_for_ender_only: who counts a card twice when a complete cross ends the round
+        (MOI-R11). EN: the owner of every pawn standing alone at a complete cross, with its best
+        complete (four-card) row and column. ZH: only the player who ended the round, at their
+        own pawn wherever it stands, with its best windows (MOI-R17).
+    doubling_optional: EN the card under the pawn counts twice even when that costs points (the
+        rulebook's example doubles a -3); ZH it "may" count twice, so it does only when that
+        raises the score (MOI-R11).
     floor_total_at_zero: EN a negative round score counts as 0; ZH the running total never drops
         below 0 (MOI-R12).
     """
@@ -86,7 +98,9 @@ class Rules:
     step_any_pawn: bool = FROM_EDITION  # type: ignore[assignment]
     ends_when_refill_short: bool = FROM_EDITION  # type: ignore[assignment]
     doubled_cross_for_ender_only: bool = FROM_EDITION  # type: ignore[assignment]
+    doubling_optional: bool = FROM_EDITION  # type: ignore[assignment]
     floor_total_at_zero: bool = FROM_EDITION  # type: ignore[assignment]
+    shared_card_limit: int = FROM_EDITION  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.edition not in _PRESETS:
@@ -97,13 +111,13 @@ class Rules:
         object.__setattr__(self, "rounds_by_players", tuple(tuple(pair) for pair in self.rounds_by_players))
         if self.play_limit is not None and self.play_limit < 1:
             raise ValueError(f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
+        if self.shared_card_limit < 2:
+            raise ValueError(f"shared_card_limit must be at least 2, not {self.shared_card_limit} (MOI-R13)")
 
     @property
     def max_pawns_per_card(self) -> int:
-        """One pawn per card; two with the optional rule; any number in ZH's "two or more" (MOI-R13)."""
-        if not self.two_pawns:
-            return 1
-        return 2 if self.edition == "en" else 4
+        """One pawn per card; with the optional rule, as many as shared_card_limit (MOI-R13)."""
+        return self.shared_card_limit if self.two_pawns else 1
 
     def rounds(self, players: int) -> int:
         """How many rounds a game of that many players lasts (MOI-R03)."""
@@ -127,3 +141,20 @@ class Rules:
         if data.get("rounds_by_players") is not None:
             data["rounds_by_players"] = tuple(tuple(pair) for pair in data["rounds_by_players"])
         return cls(**data)
+
+
+def switch_docs() -> dict[str, str]:
+    """What each switch decides, in each edition, as its Rules docstring says: one source for the
+    book's reference table. A switch the docstring leaves out raises KeyError."""
+    docs: dict[str, str] = {}
+    name = None
+    for line in (Rules.__doc__ or "").splitlines():
+        entry = re.match(r"    (\w+): (.*)", line)
+        if entry:
+            name = entry.group(1)
+            docs[name] = entry.group(2)
+        elif name and line.startswith("        "):
+            docs[name] += " " + line.strip()
+        else:
+            name = None
+    return {field.name: docs[field.name] for field in fields(Rules) if field.name != "edition"}

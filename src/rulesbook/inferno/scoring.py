@@ -95,19 +95,32 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     """That pawn's best score for the round, raw (it may be negative; MOI-R12 applies later).
 
     ended=False: the best row window plus the best column window, the pawn's card counted once
-    (MOI-R17). ended=True: the score of a pawn at a complete cross, its card counted twice,
-    the best cross if there are several (MOI-R11).
+    (MOI-R17). ended=True: the score of a player who counts a card twice at the end of a round
+    ended by a complete cross (MOI-R11). EN: the pawn must stand alone at a complete cross; its
+    best complete row and column, its card in both (ValueError elsewhere). ZH: the ender's own
+    pawn, wherever it stands; its best windows (MOI-R17), its card in both. With
+    `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
     place = position.pawn(colour)
-    if ended:
-        if not is_complete_cross(position, place, rules):
-            raise ValueError(
-                f"the {Colour.parse(colour).english} pawn is not alone at a complete cross, "
-                "so it cannot score the doubled cross (MOI-R11, MOI-R13)"
-            )
-        row = best_window(position, place, ROW, complete=True)
-        column = best_window(position, place, COLUMN, complete=True)
-        return window_sum(position, row) + window_sum(position, column)
-    row = best_window(position, place, ROW)
-    column = best_window(position, place, COLUMN)
-    return window_sum(position, row) + window_sum(position, column) - position.cards[place].value
+    value = position.cards[place].value
+    if not ended:
+        return _windows_sum(position, place) - value
+    if rules.doubled_cross_for_ender_only:
+        doubled = _windows_sum(position, place)
+    elif is_complete_cross(position, place, rules):
+        doubled = _windows_sum(position, place, complete=True)
+    else:
+        raise ValueError(
+            f"the {Colour.parse(colour).english} pawn is not alone at a complete cross, "
+            "so it cannot score the doubled cross (MOI-R11, MOI-R13)"
+        )
+    if rules.doubling_optional and value < 0:
+        return doubled - value  # "may" count it twice: not when that costs points
+    return doubled
+
+
+def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
+    """The best row window plus the best column window, the pawn's card in both."""
+    row = best_window(position, place, ROW, complete)
+    column = best_window(position, place, COLUMN, complete)
+    return window_sum(position, row) + window_sum(position, column)
