@@ -75,7 +75,7 @@ def make_rules(protocol: Game, values: Mapping[str, Any]) -> Any:
 def make_run(protocol: Game, games: int, players: int | None, seed: int | str, bots: Any, rules: Any) -> Run:
     """A checked run, set up once, so that a combination the game cannot start is refused now."""
     try:
-        run = Run(protocol.name, games, players, seed, bot_names(bots), rules)
+        run = Run(protocol.name, games, protocol.default_seats(players), seed, bot_names(bots), rules)
         protocol.new_game(players=run.players, seed=seed, rules=run.rules)
     except (ValueError, TypeError) as error:
         raise ValueError(str(error)) from None
@@ -119,7 +119,7 @@ def variants(
         table = {key: setting.pop(key) for key in TABLE_KEYS if key in setting}
         try:
             run = make_run(protocol, games, table.get("players", players), seed, table.get("bots", bots),
-                           protocol.rules(**base, **setting))
+                           protocol.rules(**{**base, **setting}))
         except (ValueError, TypeError) as error:
             raise ValueError(f"{protocol.title} refuses the variant {label}: {error}") from None
         default = run.rules == base_run.rules and run.players == base_run.players and run.bots == base_run.bots
@@ -146,14 +146,15 @@ def _labelled(protocol: Game, key: str, values: Any) -> list[tuple[str, Any]]:
         pairs = [(label(value), value) for value in values]
     if not pairs:
         raise ValueError(f"{key!r} has no values to try")
-    if key in TABLE_KEYS:
-        checked = [(text, value if key == "players" else bot_names(value)) for text, value in pairs]
-        return [(text if key == "players" else ",".join(value), value) for text, value in checked]
-    checked = [(text, rule_value(protocol, key, value)) for text, value in pairs]
-    return _distinct(key, checked)
+    if key == "players":  # checked when each variant is set up
+        return pairs
+    if key == "bots":
+        named = isinstance(values, Mapping)
+        return [(text if named else ",".join(bot_names(value)), bot_names(value)) for text, value in pairs]
+    return _distinct([(text, rule_value(protocol, key, value)) for text, value in pairs])
 
 
-def _distinct(key: str, pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+def _distinct(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """Labels made distinct (two card sets both called "custom" become "custom", "custom #2")."""
     seen: dict[str, int] = {}
     out = []
