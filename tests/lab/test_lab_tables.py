@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import nbformat
 import pandas as pd
 import pytest
+from nbclient import NotebookClient
 
 from rulesbook import GAMES, game, lab
 from rulesbook.core import harness
@@ -149,9 +151,25 @@ def test_bad_input_is_refused_before_any_game_is_played(arguments, message, monk
         lab.simulate("inferno", **{"games": 5, **arguments})
 
 
-def test_no_progress_bar_when_nobody_watches_and_a_text_bar_when_asked(capsys):
+def test_no_progress_bar_when_nobody_watches_and_a_text_bar_when_asked(capsys, monkeypatch):
     lab.simulate("hudai", games=5, bots="random")
     assert capsys.readouterr().err == ""
     lab.simulate("hudai", games=5, bots="random", progress=True)
     err = capsys.readouterr().err
     assert "hudai" in err and "5/5" in err and "game" in err
+    monkeypatch.setenv("RULESBOOK_PROGRESS", "1")
+    lab.simulate("hudai", games=3, bots="random")
+    assert "3/3" in capsys.readouterr().err
+    monkeypatch.setenv("RULESBOOK_PROGRESS", "0")
+    lab.simulate("hudai", games=3, bots="random")
+    lab.simulate("hudai", games=3, bots="random", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_notebook_bar_in_jupyter():
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from rulesbook import lab\ntable = lab.simulate('hudai', games=4, bots='random')\nlen(table)")])
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    outputs = notebook.cells[0].outputs
+    assert any("application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in outputs), outputs
+    assert outputs[-1]["data"]["text/plain"] == "4"

@@ -80,11 +80,13 @@ def interactive() -> bool:
 
 
 def progress_bar(total: int, label: str, enabled: bool | None = None) -> Any:
-    """A tqdm bar counting games: a notebook bar in Jupyter, a text bar on a terminal; None for
-    `enabled` decides by `interactive()`."""
+    """A tqdm bar counting games: a notebook bar in Jupyter, a text bar on a terminal. None for
+    `enabled` decides by the environment's RULESBOOK_PROGRESS (0 or 1: a book build executing its
+    chapters says 0, so no bar is saved into a page), else by `interactive()`."""
     from tqdm.auto import tqdm
 
-    show = interactive() if enabled is None else enabled
+    setting = os.environ.get("RULESBOOK_PROGRESS", "").strip()
+    show = enabled if enabled is not None else setting == "1" if setting in ("0", "1") else interactive()
     return tqdm(total=total, desc=label or None, unit="game", disable=not show, leave=True, dynamic_ncols=True)
 
 
