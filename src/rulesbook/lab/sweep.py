@@ -9,7 +9,7 @@ import pandas as pd
 
 from rulesbook.core.protocol import Game
 from rulesbook.lab.summary import summarise
-from rulesbook.lab.tables import _protocol, game_rows
+from rulesbook.lab.tables import game_of, game_rows
 from rulesbook.lab.variants import variants
 from rulesbook.lab.workers import play_runs, worker_count
 
@@ -47,7 +47,7 @@ def sweep(
     `per_game=True` gives the games' rows instead (those columns and `simulate`'s), which
     `summarise(rows, by="variant")` sums up the same way.
     """
-    protocol = _protocol(game)
+    protocol = game_of(game)
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
                       baseline=baseline)
     played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=worker_count(workers),

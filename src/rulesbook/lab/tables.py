@@ -84,7 +84,7 @@ def simulate(
     scored_<seat>    inferno   what the seat's total moved on the track
     ===============  ========  ==============================================================
     """
-    protocol = _protocol(game)
+    protocol = game_of(game)
     if rounds and not protocol.has_rounds:
         with_rounds = [name for name in GAMES if game_named(name).has_rounds]
         raise ValueError(f"{protocol.title} has no rounds; rounds=True is for {', '.join(with_rounds)}")
@@ -163,7 +163,8 @@ def record(table: pd.DataFrame, game: int) -> GameRecord:
     return kept
 
 
-def _protocol(game: str | Game) -> Game:
+def game_of(game: str | Game) -> Game:
+    """The game of that name, or the game itself."""
     return game if isinstance(game, Game) else game_named(game)
 
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rulesbook.core.harness import Batch, GameResult, batches, default_jobs, play_batch, play_batches, Run
+from rulesbook.core.harness import Batch, GameResult, Run, batches, default_jobs, play_batch, play_batches
 
 
 def worker_count(workers: int | None) -> int:
