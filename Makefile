@@ -8,6 +8,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 BOOK_STAMP := $(VENV)/.installed-book
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
+BENCH_STAMP := $(VENV)/.installed-bench
 # The widget runtime for the static site, from the npm registry at the versions widgets/ pins.
 NODE_STAMP := widgets/node_modules/.installed
 WIDGET_RUNTIME := _build/widget-runtime
@@ -26,6 +27,11 @@ $(BOOK_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[test]'
 	touch $@ $(BOOK_STAMP)
+
+# The benchmarks also need python-chess, to measure the engines against (never a runtime dependency).
+$(BENCH_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test,bench]'
+	touch $@ $(TEST_STAMP) $(BOOK_STAMP)
 
 $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[lab]'
@@ -55,10 +61,11 @@ test: $(TEST_STAMP) chromium
 	$(MAKE) --no-print-directory book
 	$(BIN)/python -m pytest tests -p no:cacheprovider
 
-## bench: the benchmarks, with their figures
-bench: $(TEST_STAMP) chromium
-	@test -f _build/html/book/inferno/mighty-bison-king.html || $(MAKE) --no-print-directory book
-	$(BIN)/python benchmarks/run.py
+## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
+bench: $(BENCH_STAMP) chromium
+	@if [ -z "$(BENCH)" ] || [ -n "$(filter board,$(BENCH))" ]; then \
+		test -f _build/html/book/inferno/mighty-bison-king.html || $(MAKE) --no-print-directory book; fi
+	$(BIN)/python benchmarks/run.py $(BENCH)
 
 ## lab: open the book in JupyterLab
 # JupyterLab refuses to start as root (as in a container) unless told that is intended.

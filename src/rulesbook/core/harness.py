@@ -132,18 +132,58 @@ def play(
     return Played(state, actions, texts)
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Some games of one run: what a worker plays at a time. A run and a few indexes pickle small,
+    so a process pool or a Dask cluster sends one task per batch, not per game."""
+
+    run: Run
+    indexes: tuple[int, ...]
+
+    def __len__(self) -> int:
+        return len(self.indexes)
+
+
+def play_batch(batch: Batch) -> list[GameResult]:
+    """The games of a batch, in order (a module-level function: pools and clusters pickle it by name)."""
+    return [batch.run.play(index) for index in batch.indexes]
+
+
+def batches(runs: Iterable[tuple[Run, Sequence[int]]], jobs: int = 1) -> list[Batch]:
+    """The games of these runs cut into batches: one game each when playing here (so progress moves
+    game by game), else small enough that every worker gets several (a slow batch does not keep
+    the others idle) and large enough that sending a task costs little next to playing it."""
+    pairs = [(run, list(indexes)) for run, indexes in runs]
+    total = sum(len(indexes) for _, indexes in pairs)
+    size = 1 if jobs <= 1 else max(1, min(50, total // (jobs * 8)))
+    return [
+        Batch(run, tuple(indexes[start:start + size]))
+        for run, indexes in pairs
+        for start in range(0, len(indexes), size)
+    ]
+
+
+def play_batches(work: Sequence[Batch], *, jobs: int = 1) -> Iterator[list[GameResult]]:
+    """Each batch's games, batch after batch in the order given, played by `jobs` processes (1: here).
+
+    This is the one process pool: the command line's `--jobs` and `rulesbook.lab`'s `workers`
+    both play through it."""
+    if jobs <= 1 or len(work) <= 1:
+        yield from map(play_batch, work)
+        return
+    with concurrent.futures.ProcessPoolExecutor(min(jobs, len(work))) as pool:
+        yield from pool.map(play_batch, work)
+
+
 def results(run: Run, *, jobs: int = 1, indexes: Iterable[int] | None = None) -> Iterator[GameResult]:
     """The games of a run, in index order, played by `jobs` processes (1: here)."""
     wanted = list(range(run.games) if indexes is None else indexes)
-    if jobs <= 1 or len(wanted) <= 1:
-        yield from map(run.play, wanted)
-        return
-    chunk = max(1, len(wanted) // (jobs * 8))
-    with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(run.play, wanted, chunksize=chunk)
+    for played in play_batches(batches([(run, wanted)], jobs), jobs=jobs):
+        yield from played
 
 
 def default_jobs() -> int:
+    """The cores this process may run on."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 

@@ -143,6 +143,11 @@ class Game(ABC, Generic[S, A]):
         """One row per round played, for games that have rounds (the same keys in every row)."""
         return []
 
+    @property
+    def has_rounds(self) -> bool:
+        """Whether the game is played in rounds (it says so by giving `rounds`)."""
+        return type(self).rounds is not Game.rounds
+
     def event_text(self, event: Any) -> str:
         """An event in words, as a replay prints it."""
         return str(event)

@@ -100,7 +100,7 @@ def value_from_text(kind: Any, text: str) -> Any:
         if len(items) != len(inner):
             raise ValueError(f"{text!r} should have {len(inner)} parts")
         return tuple(_coerce(part, item) for part, item in zip(inner, items))
-    raise ValueError(f"a value of type {kind} cannot be given as text")
+    raise ValueError(f"{text!r} cannot stand for a {getattr(kind, '__name__', kind)}: give the value itself")
 
 
 def _items(text: str) -> list[Any]:
@@ -129,3 +129,39 @@ def _coerce(kind: Any, item: Any) -> Any:
         if kind is float or isinstance(item, int):
             return kind(item)
     raise ValueError(f"{item!r} is not a {getattr(kind, '__name__', kind)}")
+
+
+def value_problem(kind: Any, value: Any) -> str | None:
+    """Why `value` cannot be a field of type `kind` (None when it can, or when the type says too
+    little to tell): a notebook may pass any object, and `Rules` dataclasses do not check types."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if kind is Any or isinstance(kind, (str, typing.TypeVar)):
+        return None
+    if origin in (Union, types.UnionType):
+        problems = [value_problem(option, value) for option in args]
+        return None if None in problems else " or ".join(problem for problem in problems if problem)
+    if kind is type(None):
+        return None if value is None else f"{value!r} is not None"
+    if origin is Literal:
+        return None if value in args else f"{value!r} is not one of {', '.join(map(repr, args))}"
+    if kind is bool:
+        return None if isinstance(value, bool) else f"{value!r} is not true or false"
+    if kind is int:
+        return None if isinstance(value, int) and not isinstance(value, bool) else f"{value!r} is not a whole number"
+    if kind is float:
+        return None if isinstance(value, (int, float)) and not isinstance(value, bool) else f"{value!r} is not a number"
+    if origin is tuple:
+        return None if isinstance(value, (tuple, list)) else f"{value!r} is not a tuple"
+    if isinstance(kind, type):
+        return None if isinstance(value, kind) else f"{value!r} is not a {kind.__name__}"
+    return None
+
+
+def rule_value_problem(rules_type: type, name: str, value: Any) -> str | None:
+    """Why `value` cannot be the rule `name` of `rules_type`, by the field's type; None if it can."""
+    try:
+        hints = typing.get_type_hints(rules_type)
+    except (NameError, TypeError):  # a type only the type checker sees: nothing to check against
+        return None
+    return value_problem(hints[name], value) if name in hints else None

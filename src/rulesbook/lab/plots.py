@@ -1,0 +1,168 @@
+"""Figures a teacher can put on a slide: figures with their error bars, and how a column is spread.
+
+Figures are made with pyplot and closed at once, so nothing is shown twice in a notebook (the
+returned figure is) and nothing is shown at all in a script or a test; `fig.savefig(...)` still works.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from rulesbook.core.protocol import GAMES, game as game_named
+
+#: A slide's shape (16:9) at a size whose text stays readable on a projector.
+FIGURE_SIZE = (8.0, 4.5)
+#: Few enough values to show each as a bar, not as a histogram.
+FEW_VALUES = 12
+
+
+def plot(
+    table: pd.DataFrame,
+    column: str | Sequence[str] | None = None,
+    *,
+    by: str | None = None,
+    x: str | None = None,
+    reference: float | None = None,
+    title: str | None = None,
+    ax: Any = None,
+) -> Any:
+    """A matplotlib figure of a lab table.
+
+    For a table of figures with intervals (`sweep`, `summarise`): bars of `column` (a figure, or
+    several side by side; default: `win_rate`, or every seat's win rate in a game where seats
+    compete) for each row labelled by `x` (default: `variant`, or the columns themselves for a
+    single row), with the confidence interval as error bars; `reference` draws a dashed line
+    (a fair share, 1/players). For a table of games or rounds (`simulate`): how `column` is spread,
+    a histogram for a number with many values, else the share of each value, one series per value
+    of `by` (as "variant" of `sweep(..., per_game=True)`). Draws on `ax` when given.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        figure, ax = plt.subplots(figsize=FIGURE_SIZE, layout="constrained")
+        plt.close(figure)
+    columns = _figure_columns(table, column)
+    if columns:
+        _intervals(ax, table, columns, x, reference)
+    else:
+        if not isinstance(column, str) or column not in table.columns:
+            raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
+        _spread(ax, table, column, by)
+    ax.set_title(title if title is not None else _title(table, columns or [str(column)]))
+    return ax.figure
+
+
+def _figure_columns(table: pd.DataFrame, column: str | Sequence[str] | None) -> list[str]:
+    """The figures to draw with their intervals, or [] when `column` is a plain column."""
+    if column is None:
+        seats = [name for name in table.columns if re.fullmatch(r"win_rate_\d+", str(name))]
+        columns = seats or ["win_rate"]
+    else:
+        columns = [column] if isinstance(column, str) else list(column)
+    with_intervals = [name for name in columns if f"{name}_low" in table.columns and f"{name}_high" in table.columns]
+    if with_intervals and len(with_intervals) < len(columns):
+        missing = sorted(set(columns) - set(with_intervals))
+        raise ValueError(f"the table has no interval for {', '.join(missing)}")
+    if not with_intervals and column is None:
+        raise ValueError("name the column to plot: this table has no win rates with intervals")
+    return with_intervals
+
+
+def _intervals(ax: Any, table: pd.DataFrame, columns: list[str], x: str | None, reference: float | None) -> None:
+    """Bars with error bars: one group per row, one bar per column in a group."""
+    if len(table) == 1 and len(columns) > 1 and x is None:
+        row = table.iloc[0]
+        values = [row[name] for name in columns]
+        errors = [[row[name] - row[f"{name}_low"] for name in columns], [row[f"{name}_high"] - row[name] for name in columns]]
+        ax.bar(range(len(columns)), values, yerr=errors, capsize=6, color="C0")
+        ax.set_xticks(range(len(columns)), [_short(name, columns) for name in columns])
+        ax.set_ylabel(_common_words(columns))
+    else:
+        labels = table[x or ("variant" if "variant" in table.columns else table.columns[0])].astype(str).tolist()
+        width = 0.8 / len(columns)
+        for number, name in enumerate(columns):
+            offsets = [place - 0.4 + width * (number + 0.5) for place in range(len(table))]
+            errors = [(table[name] - table[f"{name}_low"]).tolist(), (table[f"{name}_high"] - table[name]).tolist()]
+            ax.bar(offsets, table[name].tolist(), width=width, yerr=errors, capsize=5, label=_short(name, columns),
+                   color=f"C{number}")
+        ax.set_xticks(range(len(table)), labels, rotation=20 if max(map(len, labels)) > 12 else 0,
+                      ha="right" if max(map(len, labels)) > 12 else "center")
+        ax.set_ylabel(_common_words(columns))
+        if len(columns) > 1:
+            ax.legend(frameon=False)
+    if reference is not None:
+        ax.axhline(reference, linestyle="--", color="grey", linewidth=1)
+    confidence = table.attrs.get("confidence", 0.95)
+    ax.annotate(f"error bars: {confidence:.0%} confidence intervals", (1, 0), xycoords="figure fraction",
+                ha="right", va="bottom", fontsize=8, color="grey")
+
+
+def _spread(ax: Any, table: pd.DataFrame, column: str, by: str | None) -> None:
+    """A histogram of a number with many values; else each value's share, side by side per group."""
+    groups = [(None, table)] if by is None else list(table.groupby(by, sort=False))
+    values = table[column].dropna()
+    numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
+    if numeric and values.nunique() > FEW_VALUES:
+        low, high = float(values.min()), float(values.max())
+        whole = bool((values == values.round()).all())
+        bins: Any = [edge - 0.5 for edge in range(int(low), int(high) + 2)] if whole and high - low <= 60 else 30
+        for name, part in groups:
+            ax.hist(part[column].dropna(), bins=bins, density=by is not None, histtype="step" if by else "bar",
+                    linewidth=1.5, label=None if name is None else str(name))
+        ax.set_xlabel(_words(column))
+        ax.set_ylabel("games" if by is None else "share of games")
+    else:
+        order = sorted(values.unique(), key=lambda value: (str(type(value)), value))
+        width = 0.8 / len(groups)
+        for number, (name, part) in enumerate(groups):
+            shares = part[column].value_counts(normalize=True)
+            ax.bar([place - 0.4 + width * (number + 0.5) for place in range(len(order))],
+                   [float(shares.get(value, 0.0)) for value in order], width=width,
+                   label=None if name is None else str(name), color=f"C{number}")
+        ax.set_xticks(range(len(order)), [str(value) for value in order])
+        ax.set_xlabel(_words(column))
+        ax.set_ylabel("share of games")
+    if by is not None:
+        ax.legend(title=by, frameon=False)
+
+
+def _words(column: str) -> str:
+    """A column's name as an axis says it: "win_rate_0" -> "win rate, seat 0"."""
+    seat = re.fullmatch(r"(.+)_(\d+)", column)
+    if seat and seat.group(1) in ("win_rate", "result", "win", "raw", "scored", "bot"):
+        return f"{_words(seat.group(1))}, seat {seat.group(2)}"
+    for prefix, words in (("round_ending_", "rounds ending: "), ("ending_", "games ending: ")):
+        if column.startswith(prefix):
+            return words + column.removeprefix(prefix).replace("_", " ")
+    return column.replace("_", " ")
+
+
+def _common_words(columns: list[str]) -> str:
+    """What several figures have in common, for the axis: "win rate", "share of rounds" ..."""
+    if len(columns) == 1:
+        return _words(columns[0])
+    for prefix, words in (("win_rate_", "win rate"), ("round_ending_", "share of rounds"), ("ending_", "share of games")):
+        if all(name.startswith(prefix) for name in columns):
+            return words
+    return "value"
+
+
+def _short(name: str, columns: list[str]) -> str:
+    """A figure's name beside the others on the axis: "seat 0", "cross"."""
+    words = _words(name)
+    if _common_words(columns) == "value":
+        return words
+    return words.split(", ")[-1] if ", seat " in words else words.split(": ")[-1]
+
+
+def _title(table: pd.DataFrame, columns: list[str]) -> str:
+    name = table.attrs.get("game")
+    game = game_named(name).title if name in GAMES else ""
+    players = table.attrs.get("players")
+    where = ", ".join(part for part in (game, f"{players} players" if players and players > 1 else "") if part)
+    what = _common_words(columns)
+    return f"{what} — {where}" if where else what

@@ -1,0 +1,92 @@
+"""Confidence intervals for the lab's tables: Wilson for rates, Student's t for means.
+
+Only the standard library: a rate from a few hundred games, or a mean from a few, needs no
+statistics package. Wilson's interval stays inside [0, 1] and is sound near 0 and 1, where a
+teacher's variants often are (a game nobody wins); the t interval is the textbook one for a mean.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import statistics
+from collections.abc import Iterable
+
+_NORMAL = statistics.NormalDist()
+
+
+def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float, float]:
+    """The rate and its Wilson score interval: (rate, low, high); NaNs for no trials.
+
+    `successes` may be fractional (a tie shares a win), as a rate of shared wins is."""
+    if trials <= 0:
+        return math.nan, math.nan, math.nan
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2)
+    rate = successes / trials
+    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z / (1 + z * z / trials) * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    return rate, max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))  # no rounding past the rate
+
+
+def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean and its Student t interval, mean ± t·s/√n: (mean, low, high). NaNs for no values;
+    the interval is NaN for one value (its spread is unknown)."""
+    data = [float(value) for value in values]
+    if not data:
+        return math.nan, math.nan, math.nan
+    mean = statistics.fmean(data)
+    if len(data) == 1:
+        return mean, math.nan, math.nan
+    half = t_quantile(0.5 + confidence / 2, len(data) - 1) * statistics.stdev(data) / math.sqrt(len(data))
+    return mean, mean - half, mean + half
+
+
+@functools.lru_cache(maxsize=256)
+def t_quantile(p: float, df: float) -> float:
+    """The p-quantile of Student's t distribution with `df` degrees of freedom (by bisection on
+    the distribution function, to 1e-12)."""
+    if not 0 < p < 1 or df <= 0:
+        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, not p={p}, df={df}")
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        low, high = high, high * 2
+    while high - low > 1e-12 * max(1.0, high):
+        middle = (low + high) / 2
+        low, high = (middle, high) if t_cdf(middle, df) < p else (low, middle)
+    return (low + high) / 2
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t with `df` degrees of freedom: 1 - I_x(df/2, 1/2) / 2, x = df/(df+t²)."""
+    tail = _incomplete_beta(df / (df + t * t), df / 2, 0.5) / 2
+    return 1 - tail if t >= 0 else tail
+
+
+def _incomplete_beta(x: float, a: float, b: float) -> float:
+    """The regularised incomplete beta function I_x(a, b), by its continued fraction (Lentz)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):  # the fraction converges fast on this side only
+        return 1 - _incomplete_beta(1 - x, b, a)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    fraction = d
+    for m in range(1, 500):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            fraction *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return front * fraction

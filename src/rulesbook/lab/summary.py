@@ -1,0 +1,120 @@
+"""A table of games summed up: rates and means, each with its 95 % confidence interval."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from rulesbook.core.protocol import GAMES, game as game_named
+from rulesbook.lab.stats import mean_interval, wilson
+
+#: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
+IDENTIFIERS = ("game", "players", "round", "ender")
+
+
+def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per group of `by` columns (None: one row for the whole table) of a `simulate` table.
+
+    Every figure `m` comes with `m_low` and `m_high`, its confidence interval:
+
+    ======================  ================================================================
+    column                  what it holds
+    ======================  ================================================================
+    games                   games (or rounds, for a table of rounds) in the group
+    win_rate                the share of games won, where seats win together: the monk's
+                            (Hudai), the expedition's (Madness)
+    win_rate_<seat>         the seat's share of the wins, where seats compete (Inferno); a
+                            tie shares a win
+    ending_<ending>         the share of games that ended so ("ending_no_hope")
+    round_ending_<ending>   the share of rounds that ended so ("round_ending_cross")
+    <column>                the mean of every other numeric column: turns, actions, the
+                            game's own figures, result_<seat> where seats compete
+    ======================  ================================================================
+
+    Rates have Wilson score intervals (sound near 0 and 1; a shared win counts its share); means
+    have Student t intervals (mean ± t·s/√n; NaN from a single game). Rounds of one game are
+    counted as if independent. A table that does not say its game (`attrs["game"]`) gets
+    both kinds of win rate.
+    """
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    missing = [key for key in keys if key not in table.columns]
+    if missing:
+        raise ValueError(f"the table has no column {', '.join(map(repr, missing))} to group by")
+    rates = _rates(table)
+    means = _means(table, keys)
+    parts = [((), table)] if not keys else table.groupby(keys, sort=False, dropna=False)
+    rows = []
+    for key, part in parts:
+        row: dict[str, Any] = dict(zip(keys, key if isinstance(key, tuple) else (key,)))
+        row["games"] = len(part)
+        for name, count in rates.items():
+            successes, trials = count(part)
+            _put(row, name, wilson(successes, trials, confidence))
+        for name in means:
+            _put(row, name, mean_interval(part[name].dropna(), confidence))
+        rows.append(row)
+    summary = pd.DataFrame(rows)
+    summary.attrs.update({key: value for key, value in table.attrs.items() if key in ("game", "players", "seed", "bots")})
+    summary.attrs["confidence"] = confidence
+    return summary
+
+
+def _put(row: dict[str, Any], name: str, figures: tuple[float, float, float]) -> None:
+    row[name], row[f"{name}_low"], row[f"{name}_high"] = figures
+
+
+def _rates(table: pd.DataFrame) -> dict[str, Any]:
+    """The rates a table has, each a function of a group giving (successes, trials)."""
+    rates: dict[str, Any] = {}
+    compete = _seats_compete(table)
+    if "won" in table.columns and compete is not True:
+        rates["win_rate"] = lambda part: (float(part["won"].sum()), len(part))
+    if compete is not False:
+        for column in _seat_columns(table, "win"):
+            rates[f"win_rate_{column.rsplit('_', 1)[1]}"] = lambda part, column=column: (
+                float(part[column].fillna(0).sum()), int(part[column].notna().sum()))
+    if "ending" in table.columns:
+        for ending in sorted(set(table["ending"].dropna().astype(str))):
+            rates[f"ending_{_slug(ending)}"] = lambda part, ending=ending: (
+                float((part["ending"].astype(str) == ending).sum()), len(part))
+    if "round_endings" in table.columns:
+        endings = sorted({ending for text in table["round_endings"].dropna() for ending in str(text).split("/") if ending})
+        for ending in endings:
+            rates[f"round_ending_{_slug(ending)}"] = lambda part, ending=ending: _round_share(part, ending)
+    return rates
+
+
+def _round_share(part: pd.DataFrame, ending: str) -> tuple[float, int]:
+    rounds = [item for text in part["round_endings"].dropna() for item in str(text).split("/") if item]
+    return float(sum(item == ending for item in rounds)), len(rounds)
+
+
+def _means(table: pd.DataFrame, keys: Sequence[str]) -> list[str]:
+    skip = {*keys, *IDENTIFIERS, *table.attrs.get("swept", ()), *_seat_columns(table, "win")}
+    if _seats_compete(table) is False:  # a result is the win itself: win_rate says it
+        skip.update(_seat_columns(table, "result"))
+    return [
+        column for column in table.columns
+        if column not in skip and pd.api.types.is_numeric_dtype(table[column]) and not pd.api.types.is_bool_dtype(table[column])
+    ]
+
+
+def _seat_columns(table: pd.DataFrame, prefix: str) -> list[str]:
+    return [column for column in table.columns if re.fullmatch(rf"{prefix}_\d+", str(column))]
+
+
+def _seats_compete(table: pd.DataFrame) -> bool | None:
+    """Whether seats win apart, as in Inferno, or together (solo, cooperative); None when the
+    table does not say which game it is from."""
+    name = table.attrs.get("game")
+    if name not in GAMES:
+        return None
+    protocol = game_named(name)
+    return protocol.max_players > 1 and not protocol.cooperative
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"\W+", "_", text.strip()).strip("_") or "none"

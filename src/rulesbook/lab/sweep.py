@@ -1,0 +1,80 @@
+"""Rule variants side by side: every combination of some fields' values, the same deals for each."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from rulesbook.core.protocol import Game
+from rulesbook.lab.summary import summarise
+from rulesbook.lab.tables import game_of, game_rows
+from rulesbook.lab.variants import variants
+from rulesbook.lab.workers import play_runs, worker_count
+
+
+def sweep(
+    game: str | Game,
+    grid: Mapping[str, Any],
+    games: int = 100,
+    players: int | None = None,
+    seed: int | str = 1,
+    bots: str | Sequence[str] | None = None,
+    rules: Any = None,
+    *,
+    workers: int | None = 1,
+    client: Any = None,
+    baseline: bool = True,
+    per_game: bool = False,
+    confidence: float = 0.95,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Every combination of the `grid`'s values, `games` games each; one row per variant.
+
+    `grid` maps a `Rules` field (or `players`, `bots`) to the values to try, as a list or as
+    `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
+    b}`); values may also be written as text, as on the command line ("zh", "true"). `rules` are
+    the fields every variant starts from. Every variant plays the same seeds, so differences come
+    from the rules, not the deals. An unknown field, a bad value or a combination the game refuses
+    is a ValueError naming it, before any game is played.
+
+    The table has `variant` (its label: "edition=zh, two_pawns=True"), `default` (True for the
+    variant that plays `rules` as given; with `baseline` that row is added first when the grid
+    leaves it out), one column per key of the grid (the value, or a data value's label; named
+    `rule_<key>` where a game's column has the key's name, as Hudai's `monk_health`), then the
+    figures of `summarise` with their intervals (Wilson for rates, Student t for means).
+    `per_game=True` gives the games' rows instead (those columns and `simulate`'s), which
+    `summarise(rows, by="variant")` sums up the same way.
+    """
+    protocol = game_of(game)
+    points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
+                      baseline=baseline)
+    played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=worker_count(workers),
+                            client=client, progress=progress, label=f"{protocol.name} sweep"))
+    frames = [game_rows(protocol, played[number * games:(number + 1) * games]) for number in range(len(points))]
+    columns = _setting_columns(grid, {column for frame in frames for column in frame.columns})
+    heads = [{"variant": point.label, "default": point.default,
+              **{columns[key]: value for key, value in point.settings.items()}} for point in points]
+    rows = pd.concat(
+        [frame.assign(**{name: [value] * len(frame) for name, value in head.items() if name != "players"})
+         [[*(name for name in head if name != "players"), *frame.columns]] for head, frame in zip(heads, frames)],
+        ignore_index=True,
+    )
+    rows.attrs.update({"game": protocol.name, "seed": seed,
+                       "swept": [column for column in columns.values() if column != "players"]})
+    if "players" not in grid:
+        rows.attrs["players"] = points[0].run.players
+    if per_game:
+        return rows
+    summary = summarise(rows, by="variant", confidence=confidence)
+    table = pd.concat([pd.DataFrame(heads), summary.drop(columns="variant")], axis=1)
+    table.attrs.update({**rows.attrs, "confidence": confidence})
+    return table
+
+
+def _setting_columns(grid: Mapping[str, Any], game_columns: set[str]) -> dict[str, str]:
+    """Each key's column: its own name, or `rule_<key>` where a game's column already has it (a
+    start figure and the same figure at the end are not the same thing). `players` is the games'
+    own column."""
+    return {key: key if key == "players" or key not in game_columns else f"rule_{key}" for key in grid}

@@ -1,0 +1,175 @@
+"""Simulations as tables: one row per game (or per round), the same columns in every game where
+they mean the same thing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pandas as pd
+
+from rulesbook.core.harness import GameResult, Run
+from rulesbook.core.protocol import GAMES, Game, game as game_named
+from rulesbook.core.records import GameRecord
+from rulesbook.lab.variants import make_rules, make_run, rule_values
+from rulesbook.lab.workers import play_runs, worker_count
+
+
+def simulate(
+    game: str | Game,
+    games: int = 100,
+    players: int | None = None,
+    seed: int | str = 1,
+    bots: str | Sequence[str] | None = None,
+    rules: Any = None,
+    *,
+    workers: int | None = 1,
+    client: Any = None,
+    rounds: bool = False,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Bots play `games` seeded games; a table with one row per game (`rounds=True`: per round).
+
+    Game i is seeded `"<seed>:<i>"` and its bots turn one seat per game, so each row depends only
+    on (seed, i): `workers` processes (None: every core) or a Dask `client` give the same rows as
+    one. `bots` are names per seat ("greedy,random"), repeated to fill the table. `rules` is the
+    game's Rules, a dict of fields or `FIELD=VALUE` text; a bad field, value or combination is a
+    ValueError before any game is played. `progress`: a bar in Jupyter or on a terminal (None:
+    only when someone is watching). The table's `attrs` hold the game, players, seed, bots and rules.
+
+    Columns, one row per game (seats counted from 0, as `current_player` counts them):
+
+    ===============  ========  ==============================================================
+    column           games     what it holds
+    ===============  ========  ==============================================================
+    game             all       the game's number in the run: 0, 1, 2 ...
+    seed             all       the seed that replays it, ``"<seed>:<game>"`` (`lab.record`)
+    players          all       seats at the table
+    bot_<seat>       all       the bot in that seat
+    result_<seat>    all       the seat's final result: points (Inferno), 1 won / 0 lost
+    winners          all       the winning seats, a tuple; () when nobody won
+    win_<seat>       all       the seat's share of the win: 1, 1/k in a k-way tie, else 0
+    won              all       whether anyone won (Inferno: always; else the monk, the expedition)
+    actions          all       actions taken
+    turns            all       turns played (Inferno: in all rounds)
+    ending           all       how it ended: the last round's "cross" or "pile" (Inferno);
+                               "won", "health", "corruption", "power", "turn_limit" (Hudai);
+                               "escaped", "no hope", "injuries" (Madness)
+    rounds           inferno   rounds played
+    crosses          inferno   rounds ended by a complete cross
+    round_endings    inferno   how each round ended, in order: "cross/pile/cross/cross"
+    monk_health      hudai     the monk's health at the end
+    corruption       hudai     the monk's corruption at the end
+    demon_health     hudai     the demon's health at the end
+    relics           madness   Relics in play at the end
+    injuries         madness   Injuries in play at the end
+    tokens           madness   Leadership tokens still in play
+    top_madness      madness   the highest Madness level any player reached
+    ===============  ========  ==============================================================
+
+    Columns with ``rounds=True``, one row per round (games with rounds: Inferno):
+
+    ===============  ========  ==============================================================
+    column           games     what it holds
+    ===============  ========  ==============================================================
+    game             inferno   the game's number in the run
+    seed             inferno   the seed that replays the game
+    players          inferno   seats at the table
+    bot_<seat>       inferno   the bot in that seat
+    round            inferno   the round's number: 1, 2 ...
+    ending           inferno   how the round ended: "cross" or "pile"
+    ender            inferno   the seat that ended it
+    turns            inferno   turns in the round
+    raw_<seat>       inferno   the seat's score for the round before the track
+    scored_<seat>    inferno   what the seat's total moved on the track
+    ===============  ========  ==============================================================
+    """
+    protocol = game_of(game)
+    if rounds and not protocol.has_rounds:
+        with_rounds = [name for name in GAMES if game_named(name).has_rounds]
+        raise ValueError(f"{protocol.title} has no rounds; rounds=True is for {', '.join(with_rounds)}")
+    run = make_run(protocol, games, players, seed, bots, _rules(protocol, rules))
+    played = play_runs([(run, range(run.games))], workers=worker_count(workers), client=client,
+                       progress=progress, label=protocol.name)
+    table = round_rows(protocol, played) if rounds else game_rows(protocol, played)
+    table.attrs.update(run_attrs(run))
+    return table
+
+
+def game_rows(protocol: Game, played: Iterable[GameResult]) -> pd.DataFrame:
+    """One row per game, with the columns `simulate` documents."""
+    rows = [_game_row(protocol, result) for result in played]
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=list(_game_row(protocol, None)))
+
+
+def round_rows(protocol: Game, played: Iterable[GameResult]) -> pd.DataFrame:
+    """One row per round of every game, with the columns `simulate` documents for `rounds=True`."""
+    rows = []
+    for result in played:
+        head = _head(result)
+        for values in result.rounds:
+            rows.append({**head, **_per_seat(values, len(result.bots))})
+    return pd.DataFrame(rows)
+
+
+def _game_row(protocol: Game, result: GameResult | None) -> dict[str, Any]:
+    if result is None:  # the columns of a table with no games: those of a game of the default size
+        result = GameResult(0, "", ("",) * protocol.default_players, (0.0,) * protocol.default_players, (), 0, {})
+    seats = len(result.bots)
+    share = 1.0 if protocol.cooperative else 1 / max(len(result.winners), 1)
+    row = _head(result)
+    row.update({f"result_{seat}": value for seat, value in enumerate(result.returns)})
+    row["winners"] = tuple(result.winners)
+    row.update({f"win_{seat}": share if seat in result.winners else 0.0 for seat in range(seats)})
+    row["won"] = bool(result.winners)
+    row["actions"] = result.actions
+    row.update(_per_seat(result.facts, seats))
+    if protocol.has_rounds:
+        row["round_endings"] = "/".join(str(values.get("ending", "")) for values in result.rounds)
+    return row
+
+
+def _head(result: GameResult) -> dict[str, Any]:
+    row: dict[str, Any] = {"game": result.index, "seed": result.seed, "players": len(result.bots)}
+    row.update({f"bot_{seat}": name for seat, name in enumerate(result.bots)})
+    return row
+
+
+def _per_seat(values: dict[str, Any], seats: int) -> dict[str, Any]:
+    """A game's own figures as columns: one per seat (`raw_0`, `raw_1` ...) for a figure given per seat."""
+    row: dict[str, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, (tuple, list)) and len(value) == seats:
+            row.update({f"{name}_{seat}": item for seat, item in enumerate(value)})
+        else:
+            row[name] = value
+    return row
+
+
+def run_attrs(run: Run) -> dict[str, Any]:
+    return {"game": run.game, "players": run.players, "seed": run.seed, "bots": list(run.bots), "rules": run.rules}
+
+
+def record(table: pd.DataFrame, game: int) -> GameRecord:
+    """The record of game `game` of a `simulate` table, played again from its seed: replay it with
+    `record.steps()`, or save `record.to_json()` for `rulesbook replay`."""
+    attrs = table.attrs
+    if not {"game", "players", "seed", "rules"} <= set(attrs):
+        raise ValueError("this table does not say how its games were played (a table from lab.simulate does)")
+    run = Run(attrs["game"], game + 1, attrs["players"], attrs["seed"], tuple(attrs.get("bots", ())), attrs["rules"],
+              keep_records=frozenset({game}))
+    kept = run.play(game).record
+    assert kept is not None
+    return kept
+
+
+def game_of(game: str | Game) -> Game:
+    """The game of that name, or the game itself."""
+    return game if isinstance(game, Game) else game_named(game)
+
+
+def _rules(protocol: Game, rules: Any) -> Any:
+    """The Rules a run plays by: a Rules value as it is, else made from the fields given."""
+    if isinstance(rules, protocol.rules_type):
+        return rules
+    return make_rules(protocol, rule_values(protocol, rules))

@@ -1,0 +1,199 @@
+"""Rule variants as a teacher writes them, checked before any game is played.
+
+A variant is some `Rules` fields of one game (and, beside them, the table: `players` and `bots`).
+Fields are given by value (`{"edition": "zh"}`), by text as the command line takes them
+(`"edition=zh,two_pawns=true"`), or for data a teacher loads (a card set, a data pack) as the
+object itself. Every value is checked against its field's type and every variant is set up once,
+so a bad field, value or combination is a ValueError that names it before the first game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from rulesbook.core.harness import Run
+from rulesbook.core.protocol import Game
+from rulesbook.core.rulestext import rule_value_problem, split_fields
+
+#: What a sweep may vary beside the rules: the table.
+TABLE_KEYS = ("players", "bots")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One point of a sweep: its label, what it sets (value labels by key) and the run it plays."""
+
+    label: str
+    settings: dict[str, Any]
+    run: Run
+    default: bool = False
+
+
+def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
+    """The fields a `rules` argument sets: None (none), a mapping, `FIELD=VALUE` text, or a Rules
+    value (then the fields where it differs from the game's defaults)."""
+    if rules is None:
+        return {}
+    if isinstance(rules, str):
+        return {name: rule_value(protocol, name, text) for name, text in split_fields(rules).items()} if rules else {}
+    if isinstance(rules, Mapping):
+        return {name: rule_value(protocol, name, value) for name, value in rules.items()}
+    if isinstance(rules, protocol.rules_type):
+        defaults = protocol.rules()
+        return {f.name: getattr(rules, f.name) for f in fields(rules) if getattr(rules, f.name) != getattr(defaults, f.name)}
+    raise ValueError(f"rules for {protocol.title} are a {protocol.rules_type.__name__}, a dict of fields or "
+                     f"FIELD=VALUE text, not {rules!r}")
+
+
+def rule_value(protocol: Game, name: str, value: Any) -> Any:
+    """A field's value, checked by its type; text is read as the command line reads it, unless the
+    field takes text."""
+    known = protocol.rule_fields()
+    if name not in known:
+        raise ValueError(f"{protocol.title} has no rule {name!r}; its rules are {', '.join(known)}")
+    if isinstance(value, str) and rule_value_problem(protocol.rules_type, name, value):
+        value = protocol.rule_from_text(name, value)  # ValueError: "bad value for the rule ..."
+    problem = rule_value_problem(protocol.rules_type, name, value)
+    if problem:
+        raise ValueError(f"bad value for the rule {name!r} of {protocol.title}: {problem}")
+    return value
+
+
+def make_rules(protocol: Game, values: Mapping[str, Any]) -> Any:
+    """The game's Rules with these (checked) fields; a refusal names the fields given."""
+    try:
+        return protocol.rules(**values)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{protocol.title} refuses the rules {settings_text(values)}: {error}") from None
+
+
+def make_run(protocol: Game, games: int, players: int | None, seed: int | str, bots: Any, rules: Any) -> Run:
+    """A checked run, set up once, so that a combination the game cannot start is refused now."""
+    try:
+        run = Run(protocol.name, games, protocol.default_seats(players), seed, bot_names(bots), rules)
+        protocol.new_game(players=run.players, seed=seed, rules=run.rules)
+    except (ValueError, TypeError) as error:
+        raise ValueError(str(error)) from None
+    return run
+
+
+def bot_names(bots: Any) -> tuple[str, ...]:
+    """Bots per seat from "greedy,random" or a list of names (empty: the game's default bot)."""
+    if bots is None:
+        return ()
+    if isinstance(bots, str):
+        return tuple(name.strip() for name in bots.split(",") if name.strip())
+    if isinstance(bots, Sequence) and all(isinstance(name, str) for name in bots):
+        return tuple(bots)
+    raise ValueError(f"bots are names, as 'greedy,random' or ['greedy', 'random'], not {bots!r}")
+
+
+def variants(
+    protocol: Game, grid: Mapping[str, Any], *, games: int, players: int | None, seed: int | str, bots: Any,
+    rules: Any, baseline: bool = True,
+) -> list[Variant]:
+    """Every combination of the grid's values, in the grid's order, each checked and set up; the
+    default (the `rules`, `players` and `bots` given) first when it is not one of them and
+    `baseline` asks for it."""
+    if not isinstance(grid, Mapping) or not grid:
+        raise ValueError("a sweep needs the values to try, as {field: [value, ...]}")
+    base = rule_values(protocol, rules)
+    known = protocol.rule_fields()
+    choices: list[list[tuple[str, Any]]] = []  # per key: (label, value)
+    for key, values in grid.items():
+        if key not in known and key not in TABLE_KEYS:
+            raise ValueError(f"{protocol.title} has no rule {key!r}; a sweep varies its rules "
+                             f"({', '.join(known)}) or the table ({', '.join(TABLE_KEYS)})")
+        choices.append(_labelled(protocol, key, values))
+    base_run = make_run(protocol, games, players, seed, bots, make_rules(protocol, base))
+    found: list[Variant] = []
+    for combination in itertools.product(*choices):
+        setting = {key: value for key, (_, value) in zip(grid, combination)}
+        labels = {key: text for key, (text, _) in zip(grid, combination)}
+        label = ", ".join(f"{key}={text}" for key, text in labels.items())
+        table = {key: setting.pop(key) for key in TABLE_KEYS if key in setting}
+        try:
+            run = make_run(protocol, games, table.get("players", players), seed, table.get("bots", bots),
+                           protocol.rules(**{**base, **setting}))
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"{protocol.title} refuses the variant {label}: {error}") from None
+        default = run.rules == base_run.rules and run.players == base_run.players and run.bots == base_run.bots
+        found.append(Variant(label, {key: _column_value(value, text) for key, (text, value) in zip(grid, combination)},
+                             run, default))
+    if baseline and not any(variant.default for variant in found):
+        settings = {key: _column_value(*_default_value(base_run, key)) for key in grid}
+        found.insert(0, Variant("default", settings, base_run, True))
+    return found
+
+
+def _default_value(run: Run, key: str) -> tuple[Any, str]:
+    value = run.players if key == "players" else ",".join(run.bots) if key == "bots" else getattr(run.rules, key)
+    return value, label(value)
+
+
+def _labelled(protocol: Game, key: str, values: Any) -> list[tuple[str, Any]]:
+    """A key's values with readable labels: the teacher's own ({label: value}) or made from each value."""
+    if isinstance(values, Mapping):
+        pairs = [(str(text), value) for text, value in values.items()]
+    elif isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, set, frozenset)):
+        raise ValueError(f"the values of {key!r} are a list (or {{label: value}}), not {values!r}")
+    else:
+        pairs = [(label(value), value) for value in values]
+    if not pairs:
+        raise ValueError(f"{key!r} has no values to try")
+    if key == "players":  # checked when each variant is set up
+        return pairs
+    if key == "bots":
+        named = isinstance(values, Mapping)
+        return [(text if named else ",".join(bot_names(value)), bot_names(value)) for text, value in pairs]
+    return _distinct([(text, rule_value(protocol, key, value)) for text, value in pairs])
+
+
+def _distinct(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Labels made distinct (two card sets both called "custom" become "custom", "custom #2")."""
+    seen: dict[str, int] = {}
+    out = []
+    for text, value in pairs:
+        seen[text] = seen.get(text, 0) + 1
+        out.append((text if seen[text] == 1 else f"{text} #{seen[text]}", value))
+    return out
+
+
+def _column_value(value: Any, text: str) -> Any:
+    """What a sweep's column holds: the value itself when it is a plain one (so it plots on an
+    axis), else its label."""
+    return value if value is None or isinstance(value, (bool, int, float, str)) else text
+
+
+def label(value: Any) -> str:
+    """A value in a few readable words: plain values as the command line writes them (`a/b/c`,
+    nested lists as JSON), data objects by their name, title or file name, else by their type."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        if all(item is None or isinstance(item, (bool, int, float, str)) for item in value):
+            return "/".join(map(str, value))
+        try:
+            return json.dumps(value, separators=(",", ":"))
+        except TypeError:
+            return "[" + ", ".join(label(item) for item in value) + "]"
+    for attribute in ("label", "name", "title"):
+        text = getattr(value, attribute, None)
+        if isinstance(text, str) and text:
+            return text
+    for attribute in ("path", "source", "file"):
+        path = getattr(value, attribute, None)
+        if isinstance(path, (str, os.PathLike)) and str(path):
+            return os.path.basename(os.fspath(path))
+    if isinstance(value, os.PathLike):
+        return os.path.basename(os.fspath(value))
+    return type(value).__name__
+
+
+def settings_text(values: Mapping[str, Any]) -> str:
+    return ", ".join(f"{name}={label(value)}" for name, value in values.items()) or "(the defaults)"

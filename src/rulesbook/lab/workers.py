@@ -1,0 +1,102 @@
+"""Where the lab's games are played: here, in a pool of processes, or on a Dask cluster.
+
+Every game's result depends only on (run, index) (`rulesbook.core.harness`), so the place and the
+order in which batches finish change nothing: the batches come back in the order they were cut.
+The process pool is the harness's own, the one the command line's `--jobs` uses.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from rulesbook.core.harness import Batch, GameResult, Run, batches, default_jobs, play_batch, play_batches
+
+
+def worker_count(workers: int | None) -> int:
+    """The processes to play in: a whole number from 1, or None for every core of this machine."""
+    if workers is None:
+        return default_jobs()
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"workers must be a whole number from 1 (or None for every core), not {workers!r}")
+    return workers
+
+
+def play_runs(
+    work: Sequence[tuple[Run, Sequence[int]]], *, workers: int = 1, client: Any = None, progress: bool | None = None,
+    label: str = "",
+) -> Iterator[GameResult]:
+    """The games of these runs, run after run and in index order, here, in `workers` processes or
+    on a Dask `client` (which then takes precedence), with a progress bar counting games."""
+    cut = batches(work, 1 if client is None and workers <= 1 else max(workers, _cluster_threads(client)))
+    total = sum(len(batch) for batch in cut)
+    played = _on_cluster(client, cut) if client is not None else play_batches(cut, jobs=workers)
+    with progress_bar(total, label, progress) as bar:
+        for results in played:
+            bar.update(len(results))
+            yield from results
+
+
+def _on_cluster(client: Any, work: Sequence[Batch]) -> Iterator[list[GameResult]]:
+    """The batches played on a Dask cluster, handed back in the order they were cut."""
+    from distributed import as_completed
+
+    futures = client.map(play_batch, work, pure=False)  # pure=False: never one cached result for equal batches
+    position = {future.key: number for number, future in enumerate(futures)}
+    finished: dict[int, list[GameResult]] = {}
+    following = 0
+    try:
+        for future in as_completed(futures):
+            finished[position[future.key]] = future.result()
+            while following in finished:
+                yield finished.pop(following)
+                following += 1
+    finally:
+        client.cancel([future for future in futures if not future.done()])
+
+
+def _cluster_threads(client: Any) -> int:
+    if client is None:
+        return 1
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # a client that cannot say: cut as for one worker
+        return 1
+
+
+def interactive() -> bool:
+    """Whether someone is watching: a Jupyter kernel, or a terminal on stderr (not a pipe, a file
+    or a test run)."""
+    shell = sys.modules.get("IPython")
+    if shell is not None:
+        ipython = shell.get_ipython()
+        if ipython is not None and "IPKernelApp" in getattr(ipython, "config", {}):
+            return True
+    if os.environ.get("PYTEST_CURRENT_TEST"):
+        return False
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
+
+
+def progress_bar(total: int, label: str, enabled: bool | None = None) -> Any:
+    """A tqdm bar counting games: a notebook bar in Jupyter, a text bar on a terminal. None for
+    `enabled` decides by the environment's RULESBOOK_PROGRESS (0 or 1: a book build executing its
+    chapters says 0, so no bar is saved into a page), else by `interactive()`."""
+    from tqdm.auto import tqdm
+
+    setting = os.environ.get("RULESBOOK_PROGRESS", "").strip()
+    show = enabled if enabled is not None else setting == "1" if setting in ("0", "1") else interactive()
+    return tqdm(total=total, desc=label or None, unit="game", disable=not show, leave=True, dynamic_ncols=True)
+
+
+def local_client(workers: int = 2) -> Any:
+    """A Dask client with its own cluster of `workers` processes on this machine, one thread each.
+    Everything listens on loopback only: the scheduler, the workers and the scheduler's status
+    pages (on a free port; Dask's dashboard needs bokeh, which the lab does not install). Closing
+    the client, or leaving its `with` block, stops them. On a real cluster, pass
+    `Client("tcp://scheduler:8786")` to `client=` instead."""
+    from distributed import Client
+
+    return Client(n_workers=worker_count(workers), processes=True, threads_per_worker=1, host="127.0.0.1",
+                  dashboard_address="127.0.0.1:0")

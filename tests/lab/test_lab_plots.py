@@ -1,0 +1,91 @@
+"""lab.plot: figures for slides, drawn off screen and left out of pyplot's list of open figures."""
+
+from __future__ import annotations
+
+import matplotlib
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.container import BarContainer, ErrorbarContainer
+from matplotlib.figure import Figure
+
+from rulesbook import lab
+
+
+@pytest.fixture(scope="module")
+def games():
+    return lab.simulate("inferno", games=40, players=4, seed=1, bots="random")
+
+
+@pytest.fixture(scope="module")
+def sweep():
+    return lab.sweep("inferno", {"edition": ["en", "zh"]}, games=6, players=3, seed=1, bots="random")
+
+
+def bars(axes) -> list[BarContainer]:
+    return [container for container in axes.containers if isinstance(container, BarContainer)]
+
+
+def error_bars(axes) -> list[ErrorbarContainer]:
+    return [container for container in axes.containers if isinstance(container, ErrorbarContainer)]
+
+
+def test_the_win_rate_by_variant_has_a_bar_and_an_error_bar_per_variant(sweep):
+    figure = lab.plot(sweep, "win_rate_0", reference=1 / 3)
+    assert isinstance(figure, Figure) and plt.get_fignums() == []  # returned, not left open to be shown again
+    axes = figure.axes[0]
+    [drawn] = bars(axes)
+    assert [bar.get_height() for bar in drawn] == pytest.approx(sweep["win_rate_0"].tolist())
+    [errors] = error_bars(axes)
+    _, _, (segments,) = errors.lines
+    lows, highs = zip(*[(segment[0][1], segment[1][1]) for segment in segments.get_segments()])
+    assert lows == pytest.approx(sweep["win_rate_0_low"].tolist()) and highs == pytest.approx(sweep["win_rate_0_high"].tolist())
+    assert [label.get_text() for label in axes.get_xticklabels()] == ["edition=en", "edition=zh"]
+    assert [line.get_ydata()[0] for line in axes.get_lines() if line.get_linestyle() == "--"] == pytest.approx([1 / 3])
+    assert axes.get_ylabel() == "win rate, seat 0" and "Mountain of Inferno, 3 players" in axes.get_title()
+
+
+def test_several_figures_side_by_side_have_a_legend(sweep):
+    axes = lab.plot(sweep, ["round_ending_cross", "round_ending_pile"]).axes[0]
+    assert len(bars(axes)) == 2 and len(error_bars(axes)) == 2
+    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["cross", "pile"]
+    assert axes.get_ylabel() == "share of rounds"
+
+
+def test_every_seat_of_one_summary_by_default(games):
+    axes = lab.plot(lab.summarise(games)).axes[0]
+    [drawn] = bars(axes)
+    assert len(drawn) == 4 and [label.get_text() for label in axes.get_xticklabels()] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert axes.get_ylabel() == "win rate"
+
+
+def test_the_distribution_of_a_number_is_a_histogram_of_every_game(games):
+    assert games["actions"].nunique() > 12
+    axes = lab.plot(games, "actions").axes[0]
+    assert sum(patch.get_height() for patch in axes.patches) == len(games)
+    assert axes.get_xlabel() == "actions" and axes.get_ylabel() == "games"
+
+
+def test_a_number_with_few_values_is_the_share_of_each(games):
+    axes = lab.plot(games, "crosses").axes[0]
+    [drawn] = bars(axes)
+    shares = games["crosses"].value_counts(normalize=True).sort_index()
+    assert [bar.get_height() for bar in drawn] == pytest.approx(shares.tolist())
+    assert [label.get_text() for label in axes.get_xticklabels()] == [str(value) for value in shares.index]
+
+
+def test_the_distribution_of_a_word_is_the_share_of_each_value_per_group(sweep):
+    rows = lab.sweep("inferno", {"edition": ["en", "zh"]}, games=6, players=3, seed=1, bots="random", per_game=True)
+    axes = lab.plot(rows, "ending", by="variant").axes[0]
+    assert len(bars(axes)) == 2
+    for container in bars(axes):
+        assert sum(bar.get_height() for bar in container) == pytest.approx(1.0)
+    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["edition=en", "edition=zh"]
+
+
+def test_drawing_on_given_axes_and_refusing_an_unknown_column(games):
+    figure, (left, right) = plt.subplots(1, 2)
+    plt.close(figure)
+    assert lab.plot(games, "turns", ax=right) is figure and right.patches and not left.patches
+    with pytest.raises(ValueError, match="the table has no column 'length'"):
+        lab.plot(games, "length")
+    assert matplotlib.get_backend().lower() == "agg"  # nothing to show on a screen in the tests

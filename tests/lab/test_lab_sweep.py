@@ -1,0 +1,181 @@
+"""lab.sweep and lab.summarise: one row per variant with Wilson and t intervals; any Rules field,
+data values included, can be swept; bad fields, values and combinations are refused before any
+game is played."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pandas as pd
+import pytest
+
+from rulesbook import lab
+from rulesbook.core import harness, protocol
+from rulesbook.lab.stats import mean_interval, t_quantile, wilson
+
+import toy_game
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """The toy race registered as a game, for the length of a test."""
+    monkeypatch.setitem(protocol.GAMES, "toy", "toy_game")
+    return toy_game
+
+
+def figures(table: pd.DataFrame) -> list[str]:
+    return [column.removesuffix("_low") for column in table.columns if column.endswith("_low")]
+
+
+def test_wilson_interval_matches_the_textbook_figures():
+    # 7 of 10 and 0 of 10, 95 %: Wilson's bounds as published (Newcombe 1998, table I)
+    assert wilson(7, 10) == pytest.approx((0.7, 0.3968, 0.8922), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((1.0, 0.7225, 1.0), abs=1e-4)
+
+
+@pytest.mark.parametrize("df, quantile", [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423), (1000, 1.9623)])
+def test_t_quantiles_match_the_table(df, quantile):
+    assert t_quantile(0.975, df) == pytest.approx(quantile, abs=1e-4)
+
+
+def test_mean_interval_is_mean_plus_or_minus_t_times_the_standard_error():
+    mean, low, high = mean_interval([1, 2, 3, 4])
+    assert mean == 2.5 and high - mean == pytest.approx(t_quantile(0.975, 3) * (5 / 3) ** 0.5 / 2)
+    assert mean - low == pytest.approx(high - mean)
+    assert mean_interval([5])[0] == 5 and all(value != value for value in mean_interval([5])[1:])
+
+
+def test_a_sweep_has_one_row_per_variant_each_interval_around_its_estimate():
+    table = lab.sweep("inferno", {"edition": ["en", "zh"], "two_pawns": [False, True]}, games=8, players=3, seed=1, bots="random")
+    assert list(table["variant"]) == ["edition=en, two_pawns=False", "edition=en, two_pawns=True",
+                                      "edition=zh, two_pawns=False", "edition=zh, two_pawns=True"]
+    assert list(table["default"]) == [True, False, False, False]
+    assert list(table["edition"]) == ["en", "en", "zh", "zh"] and list(table["two_pawns"]) == [False, True, False, True]
+    assert (table["games"] == 8).all()
+    names = figures(table)
+    assert {"win_rate_0", "win_rate_1", "win_rate_2", "turns", "round_ending_cross", "ending_pile"} <= set(names)
+    assert "win_rate" not in names  # someone always wins Inferno: the seats' rates say who
+    for name in names:
+        assert (table[f"{name}_low"] <= table[name]).all() and (table[name] <= table[f"{name}_high"]).all(), name
+    rates = table[[f"win_rate_{seat}" for seat in range(3)]].sum(axis=1)
+    assert rates.tolist() == pytest.approx([1.0] * 4)
+    assert table.attrs["confidence"] == 0.95 and table.attrs["game"] == "inferno"
+
+
+def test_intervals_shrink_with_more_games():
+    few = lab.sweep("hudai", {"monk_health": [8, 16]}, games=30, seed=2, bots="random")
+    many = lab.sweep("hudai", {"monk_health": [8, 16]}, games=480, seed=2, bots="random")
+    for name in ("win_rate", "turns", "actions", "ending_health", "demon_health"):
+        narrower = (few[f"{name}_high"] - few[f"{name}_low"]) / (many[f"{name}_high"] - many[f"{name}_low"])
+        assert (narrower > 2).all(), (name, narrower.tolist())  # about 4 for 16 times the games
+
+
+def test_the_default_rules_are_added_first_when_the_grid_leaves_them_out():
+    table = lab.sweep("hudai", {"monk_health": [8, 16]}, games=4, bots="random")
+    assert list(table["variant"]) == ["default", "monk_health=8", "monk_health=16"]
+    assert list(table["default"]) == [True, False, False]
+    # Hudai's games have a monk_health column (at the end), so the swept start value is rule_monk_health
+    assert list(table["rule_monk_health"]) == [12, 8, 16]
+    assert "monk_health" in figures(table)
+    assert list(lab.sweep("hudai", {"monk_health": [8]}, games=2, bots="random", baseline=False)["variant"]) == ["monk_health=8"]
+
+
+def test_the_table_and_the_rules_can_be_swept_together():
+    table = lab.sweep("madness", {"players": [3, 5], "expert": [True]}, games=4, bots="random")
+    assert list(table["variant"]) == ["default", "players=3, expert=True", "players=5, expert=True"]
+    assert list(table["players"]) == [4, 3, 5]
+    assert "win_rate" in figures(table) and "win_rate_0" not in figures(table)  # the expedition wins or loses together
+
+
+def test_per_game_rows_sum_up_to_the_sweep_table():
+    grid = {"edition": ["en", "zh"]}
+    rows = lab.sweep("inferno", grid, games=6, players=2, seed=4, bots="random", per_game=True)
+    table = lab.sweep("inferno", grid, games=6, players=2, seed=4, bots="random")
+    assert len(rows) == 12 and list(rows.columns[:3]) == ["variant", "default", "edition"]
+    assert list(rows["seed"]) == [f"4:{index}" for index in range(6)] * 2  # every variant plays the same deals
+    again = lab.summarise(rows, by="variant")
+    pd.testing.assert_frame_equal(again, table.drop(columns=["default", "edition"]), check_like=True)
+
+
+def test_a_data_valued_field_is_swept_and_labelled_by_its_name(toy):
+    table = lab.sweep("toy", {"deck": [toy.STANDARD, toy.SHORT], "target": [3, 6]}, games=5, bots="random", baseline=False)
+    assert list(table["variant"]) == ["deck=standard, target=3", "deck=standard, target=6",
+                                      "deck=short, target=3", "deck=short, target=6"]
+    assert list(table["deck"]) == ["standard", "standard", "short", "short"]
+    mine = toy.Deck("mine", (2,) * 8)
+    labelled = lab.sweep("toy", {"deck": {"house deck": mine}}, games=3, bots="random")
+    assert list(labelled["variant"]) == ["default", "deck=house deck"]
+    twins = lab.sweep("toy", {"deck": [toy.Deck("custom", (1, 2)), toy.Deck("custom", (2, 1))], "target": [2]}, games=2)
+    assert list(twins["deck"]) == ["standard", "custom", "custom #2"]
+
+
+def test_a_data_value_of_the_wrong_kind_or_an_impossible_combination_is_refused(toy):
+    with pytest.raises(ValueError, match=re.escape("bad value for the rule 'deck': 'small' cannot stand for a Deck: give the value itself")):
+        lab.sweep("toy", {"deck": ["small"]}, games=2)
+    with pytest.raises(ValueError, match=re.escape("bad value for the rule 'deck' of Toy Race: 42 is not a Deck")):
+        lab.sweep("toy", {"deck": [toy.SHORT, 42]}, games=2)
+    with pytest.raises(ValueError, match=re.escape("Toy Race refuses the variant deck=short, target=12: the short deck cannot reach a target of 12")):
+        lab.sweep("toy", {"deck": [toy.STANDARD, toy.SHORT], "target": [12]}, games=2)
+
+
+BAD = [
+    ({"editon": ["en"]}, "Mountain of Inferno has no rule 'editon'; a sweep varies its rules (edition, two_pawns"),
+    ({"edition": ["en", "fr"]}, "bad value for the rule 'edition': 'fr' is not one of en, zh"),
+    ({"two_pawns": [True, 2]}, "bad value for the rule 'two_pawns' of Mountain of Inferno: 2 is not true or false"),
+    ({"play_limit": [None, 0]}, "Mountain of Inferno refuses the variant play_limit=0: play_limit must be at least 1"),
+    ({"rounds_by_players": [((2, 4), (4, 4))]}, "refuses the variant rounds_by_players=[[2,4],[4,4]]: Mountain of Inferno is for 2 to 4 players, not 3"),
+    ({"players": [2, 7]}, "Mountain of Inferno refuses the variant players=7: Mountain of Inferno is for 2 to 4 players, not 7"),
+    ({"bots": ["random", "smart"]}, "refuses the variant bots=smart: Mountain of Inferno has no bot 'smart'"),
+    ({"edition": "zh"}, "the values of 'edition' are a list (or {label: value}), not 'zh'"),
+    ({"edition": []}, "'edition' has no values to try"),
+    ({}, "a sweep needs the values to try"),
+]
+
+
+@pytest.mark.parametrize("grid, message", BAD)
+def test_bad_fields_values_and_combinations_are_refused_before_any_game(grid, message, monkeypatch):
+    def no_game(*_):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(harness.Run, "play", no_game)
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match=re.escape(message)):
+        lab.sweep("inferno", grid, games=1000, players=3)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_summarise_groups_by_any_column():
+    table = lab.simulate("inferno", games=12, players=2, seed=5, bots="random")
+    by_first = lab.summarise(table, by="bot_0")
+    assert list(by_first["bot_0"]) == ["random"] and by_first.loc[0, "games"] == 12
+    whole = lab.summarise(table)
+    assert len(whole) == 1 and whole.loc[0, "win_rate_0"] + whole.loc[0, "win_rate_1"] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="the table has no column 'seat'"):
+        lab.summarise(table, by="seat")
+
+
+def test_labels_are_readable():
+    assert lab.label(((2, 4), (3, 3))) == "[[2,4],[3,3]]"
+    assert lab.label(("drain", "crush", "confuse")) == "drain/crush/confuse"
+    assert lab.label(None) == "None" and lab.label(True) == "True"
+
+    class CardSet:
+        source = "/home/teacher/harsh_cards.csv"
+
+    assert lab.label(CardSet()) == "harsh_cards.csv"
+    assert lab.label(object()) == "object"
+
+
+def test_every_variant_starts_from_the_rules_given_and_the_grid_overrides_them():
+    from rulesbook import game
+    from rulesbook.lab.variants import variants
+
+    points = variants(game("inferno"), {"two_pawns": [False, True], "play_limit": [2]}, games=1, players=2, seed=1,
+                      bots=None, rules="edition=zh,play_limit=3")
+    assert [point.label for point in points] == ["default", "two_pawns=False, play_limit=2", "two_pawns=True, play_limit=2"]
+    assert [point.run.rules.edition for point in points] == ["zh"] * 3
+    assert [point.run.rules.play_limit for point in points] == [3, 2, 2]
+    assert points[0].settings == {"two_pawns": False, "play_limit": 3}
+    assert points[2].run.rules == game("inferno").rules(edition="zh", play_limit=2, two_pawns=True)

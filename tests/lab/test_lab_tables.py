@@ -1,0 +1,175 @@
+"""lab.simulate: one row per game (or round), the columns its docstring documents, the same rows
+in any number of processes, a seed per row that replays the game."""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pandas as pd
+import pytest
+from nbclient import NotebookClient
+
+from rulesbook import GAMES, game, lab
+from rulesbook.core import harness
+
+#: Quick tables of every game: (players, bots).
+QUICK = {"inferno": (3, "random"), "hudai": (1, "random"), "madness": (3, "expedition,random")}
+
+
+def documented(doc: str, table: int) -> list[tuple[str, str]]:
+    """(column, games) rows of the docstring's `table`-th table (0: per game, 1: per round)."""
+    tables = re.findall(r"^\s*=+  =+  =+\n.*?\n\s*=+  =+  =+\n(.*?)\n\s*=+  =+  =+$", doc, re.S | re.M)
+    rows = [line.split(None, 2) for line in tables[table].splitlines()]
+    return [(row[0], row[1]) for row in rows if len(row) >= 2 and not line_is_continuation(row)]
+
+
+def line_is_continuation(row: list[str]) -> bool:
+    return row[0].startswith('"') or row[1] not in ("all", *GAMES)
+
+
+def expected_columns(doc: str, table: int, name: str, players: int) -> set[str]:
+    columns = set()
+    for column, games in documented(doc, table):
+        if games in ("all", name):
+            seats = range(players) if "<seat>" in column else [None]
+            columns.update(column.replace("<seat>", str(seat)) for seat in seats)
+    return columns
+
+
+@pytest.fixture(scope="module")
+def tables() -> dict[str, pd.DataFrame]:
+    return {name: lab.simulate(name, games=8, players=players, seed=3, bots=bots) for name, (players, bots) in QUICK.items()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_one_row_per_game_with_the_documented_columns(name, tables):
+    players, _ = QUICK[name]
+    table = tables[name]
+    assert len(table) == 8 and list(table["game"]) == list(range(8))
+    assert set(table.columns) == expected_columns(lab.simulate.__doc__, 0, name, players)
+    assert list(table["seed"]) == [f"3:{index}" for index in range(8)]
+    assert table.attrs["game"] == name and table.attrs["players"] == players
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_wins_results_and_winners_agree(name, tables):
+    players, _ = QUICK[name]
+    table = tables[name]
+    wins = table[[f"win_{seat}" for seat in range(players)]]
+    for row, shares in zip(table.itertuples(), wins.itertuples(index=False)):
+        assert {seat for seat, share in enumerate(shares) if share > 0} == set(row.winners)
+        assert row.won == bool(row.winners)
+        if game(name).cooperative or players == 1:
+            assert set(shares) <= {0.0, 1.0}
+        else:  # a tie shares the win: the shares of one game add up to 1
+            assert sum(shares) == pytest.approx(1.0)
+            results = [getattr(row, f"result_{seat}") for seat in range(players)]
+            assert set(row.winners) == {seat for seat, value in enumerate(results) if value == max(results)}
+
+
+def test_the_bots_turn_one_seat_each_game(tables):
+    table = tables["madness"]
+    assert list(table.loc[0, ["bot_0", "bot_1", "bot_2"]]) == ["expedition", "random", "expedition"]
+    assert list(table.loc[1, ["bot_0", "bot_1", "bot_2"]]) == ["random", "expedition", "random"]
+
+
+def test_inferno_rounds_one_row_per_round_with_the_documented_columns(tables):
+    rounds = lab.simulate("inferno", games=8, players=3, seed=3, bots="random", rounds=True)
+    assert set(rounds.columns) == expected_columns(lab.simulate.__doc__, 1, "inferno", 3)
+    games = tables["inferno"]
+    assert rounds.groupby("game").size().tolist() == games["rounds"].tolist()
+    assert rounds.groupby("game")["turns"].sum().tolist() == games["turns"].tolist()
+    assert (rounds.groupby("game")["ending"].agg("/".join) == games.set_index("game")["round_endings"]).all()
+    assert rounds.groupby("game")["ending"].apply(lambda endings: (endings == "cross").sum()).tolist() == games["crosses"].tolist()
+
+
+@pytest.mark.parametrize("name", ["hudai", "madness"])
+def test_rounds_are_refused_for_a_game_without_rounds(name):
+    with pytest.raises(ValueError, match=f"{game(name).title} has no rounds; rounds=True is for inferno"):
+        lab.simulate(name, games=1, rounds=True)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_rows_in_one_process_or_four(name):
+    players, bots = QUICK[name]
+    bots = "random"  # the quick bot: the rows, not the bots, are under test
+    alone = lab.simulate(name, games=12, players=players, seed="w", bots=bots, workers=1)
+    shared = lab.simulate(name, games=12, players=players, seed="w", bots=bots, workers=4)
+    pd.testing.assert_frame_equal(alone, shared)
+
+
+def test_a_row_depends_only_on_the_seed_and_the_game_index():
+    some = lab.simulate("hudai", games=6, seed=9, bots="random")
+    more = lab.simulate("hudai", games=10, seed=9, bots="random")
+    pd.testing.assert_frame_equal(some, more.head(6))
+    other = lab.simulate("hudai", games=6, seed=10, bots="random")
+    assert list(other["seed"]) != list(some["seed"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_seed_of_a_row_replays_its_game(name, tables):
+    table = tables[name]
+    record = lab.record(table, 5)
+    assert record.seed == table.loc[5, "seed"] and record.bots == [table.loc[5, f"bot_{seat}"] for seat in range(QUICK[name][0])]
+    protocol = game(name)
+    final = record.final_state()
+    assert protocol.is_over(final)
+    assert list(protocol.returns(final)) == [table.loc[5, f"result_{seat}"] for seat in range(QUICK[name][0])]
+    assert protocol.facts(final)["turns"] == table.loc[5, "turns"]
+
+
+def test_rules_as_fields_text_or_a_value_give_the_same_rows():
+    inferno = game("inferno")
+    as_text = lab.simulate("inferno", games=3, players=2, seed=1, bots="random", rules="edition=zh,two_pawns=true")
+    as_fields = lab.simulate("inferno", games=3, players=2, seed=1, bots="random", rules={"edition": "zh", "two_pawns": True})
+    as_value = lab.simulate("inferno", games=3, players=2, seed=1, bots="random", rules=inferno.rules(edition="zh", two_pawns=True))
+    pd.testing.assert_frame_equal(as_text, as_fields)
+    pd.testing.assert_frame_equal(as_text, as_value)
+    assert as_text.attrs["rules"] == inferno.rules(edition="zh", two_pawns=True)
+
+
+BAD = [
+    (dict(rules={"editon": "zh"}), "Mountain of Inferno has no rule 'editon'"),
+    (dict(rules="edition=fr"), "bad value for the rule 'edition'"),
+    (dict(rules={"two_pawns": "maybe"}), "bad value for the rule 'two_pawns'"),
+    (dict(rules={"play_limit": 0}), "refuses the rules play_limit=0: play_limit must be at least 1"),
+    (dict(players=5), "Mountain of Inferno is for 2 to 4 players, not 5"),
+    (dict(bots="clever"), "Mountain of Inferno has no bot 'clever'"),
+    (dict(games=-1), "the number of games must be a whole number"),
+    (dict(workers=0), "workers must be a whole number from 1"),
+]
+
+
+@pytest.mark.parametrize("arguments, message", BAD)
+def test_bad_input_is_refused_before_any_game_is_played(arguments, message, monkeypatch):
+    def no_game(*_):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(harness.Run, "play", no_game)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        lab.simulate("inferno", **{"games": 5, **arguments})
+
+
+def test_no_progress_bar_when_nobody_watches_and_a_text_bar_when_asked(capsys, monkeypatch):
+    lab.simulate("hudai", games=5, bots="random")
+    assert capsys.readouterr().err == ""
+    lab.simulate("hudai", games=5, bots="random", progress=True)
+    err = capsys.readouterr().err
+    assert "hudai" in err and "5/5" in err and "game" in err
+    monkeypatch.setenv("RULESBOOK_PROGRESS", "1")
+    lab.simulate("hudai", games=3, bots="random")
+    assert "3/3" in capsys.readouterr().err
+    monkeypatch.setenv("RULESBOOK_PROGRESS", "0")
+    lab.simulate("hudai", games=3, bots="random")
+    lab.simulate("hudai", games=3, bots="random", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_notebook_bar_in_jupyter():
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from rulesbook import lab\ntable = lab.simulate('hudai', games=4, bots='random')\nlen(table)")])
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    outputs = notebook.cells[0].outputs
+    assert any("application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in outputs), outputs
+    assert outputs[-1]["data"]["text/plain"] == "4"
