@@ -17,7 +17,8 @@ shipped: PyPI's wheels differ byte-wise from Pyodide's repacks), plus the widget
 rulesbook, so that `import rulesbook` in a cell loads the library and the widgets on demand, as
 Pyodide loads its own packages; the kernel's own packages are prefetched while Pyodide starts.
 Nothing else is listed, so a package the site does not ship fails to import at once, with no
-request to an outside server. Downloads are cached in _build/lite/, so a rebuild takes seconds
+request to an outside server. Every wheel and the standard library carry their bytecode, compiled
+at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them. Downloads are cached in _build/lite/, so a rebuild takes seconds
 (the app is built afresh each time: JupyterLite's incremental build can keep a stale config).
 """
 
@@ -45,6 +46,7 @@ OWN = WORK / "own"  # the project's wheel
 SITE_DIR = WORK / "site"  # JupyterLite's lite_dir: its config, static/pyodide
 CONTENTS = WORK / "files"  # the chapters as the live site shows them
 OUT = ROOT / "_build" / "html" / "lite"
+PYC = WORK / "pyc"  # byte-compiled copies, by the sha256 of what they were compiled from
 
 #: What Pyodide loads from its lock for the kernel (jupyterlite-pyodide-kernel's worker).
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
@@ -251,6 +253,31 @@ def wheel_entry(wheel: Path, shipped: set[str]) -> dict:
     }
 
 
+def byte_compile(files: list[Path]) -> dict[Path, Path]:
+    """Each file's copy with bytecode for the browser's Python (tools/lite_pyc.mjs, which runs
+    Pyodide's own interpreter under Node); made once per content, then kept in _build/lite/pyc."""
+    result = {file: PYC / sha256(file)[:20] / file.name for file in files}
+    todo = {file: out for file, out in result.items() if not out.is_file()}
+    if todo:
+        staging, compiled = PYC / "in", PYC / "out"
+        for folder in (staging, compiled):
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+        for file in todo:
+            shutil.copy2(file, staging / file.name)
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("lite: node is needed (it runs Pyodide to byte-compile the wheels)")
+        subprocess.run([node, str(ROOT / "tools" / "lite_pyc.mjs"), str(NPM_PYODIDE), str(staging), str(compiled),
+                        *(file.name for file in todo)], check=True)
+        for file, out in todo.items():
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(compiled / file.name, out)
+        shutil.rmtree(staging)
+        shutil.rmtree(compiled)
+    return result
+
+
 # --- the deployment ------------------------------------------------------------------------------
 def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Path) -> list[str]:
     """static/pyodide/ of the lite_dir: Pyodide's core, every wheel shipped, the rewritten lock."""
@@ -259,28 +286,33 @@ def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Pat
     target = SITE_DIR / "static" / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
-    for name in PYODIDE_CORE:
-        shutil.copy2(NPM_PYODIDE / name, target / name)
     shipped_from_lock = closure(packages, KERNEL_ROOTS + ("typing-extensions",))
     extra = {**{name: widgets[name] for name in WIDGET_WHEELS if name not in packages}, **kernel, "rulesbook": own}
-    shipped = set(shipped_from_lock) | set(extra)
-    new_packages = {}
+    from_lock = {}
     for name in shipped_from_lock:
-        entry = dict(packages[name])
         wheel = widgets[name] if name in widgets else kernel.get(name)
         if wheel is None:
             raise SystemExit(f"lite: no wheel for {name} (the kernel needs it): add it to lite/wheels.txt")
-        if wheel.name != entry["file_name"]:
-            raise SystemExit(f"lite: Pyodide's lock names {entry['file_name']}, PyPI gave {wheel.name}")
-        entry["sha256"] = sha256(wheel)
+        if wheel.name != packages[name]["file_name"]:
+            raise SystemExit(f"lite: Pyodide's lock names {packages[name]['file_name']}, PyPI gave {wheel.name}")
+        from_lock[name] = wheel
+    stdlib = NPM_PYODIDE / "python_stdlib.zip"
+    compiled = byte_compile([stdlib, *from_lock.values(), *extra.values()])
+    for name in PYODIDE_CORE:
+        shutil.copy2(compiled.get(NPM_PYODIDE / name, NPM_PYODIDE / name), target / name)
+    shipped = set(shipped_from_lock) | set(extra)
+    new_packages = {}
+    for name, wheel in from_lock.items():
+        entry = dict(packages[name])
+        entry["sha256"] = sha256(compiled[wheel])
         new_packages[name] = entry  # keyed by canonical name, as Pyodide's lock is
-        shutil.copy2(wheel, target / wheel.name)
+        shutil.copy2(compiled[wheel], target / wheel.name)
     for name, wheel in extra.items():
-        entry = wheel_entry(wheel, shipped)
+        entry = wheel_entry(compiled[wheel], shipped)
         if name == "rulesbook":  # the widgets extra comes along: chapters import rulesbook.widgets
             entry["depends"] = sorted({*entry["depends"], "anywidget"})
         new_packages[name] = entry
-        shutil.copy2(wheel, target / wheel.name)
+        shutil.copy2(compiled[wheel], target / wheel.name)
     lock["packages"] = dict(sorted(new_packages.items()))
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     return sorted(new_packages)
