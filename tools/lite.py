@@ -18,8 +18,8 @@ rulesbook, so that `import rulesbook` in a cell loads the library and the widget
 Pyodide loads its own packages; the kernel's own packages are prefetched while Pyodide starts.
 Nothing else is listed, so a package the site does not ship fails to import at once, with no
 request to an outside server. Every wheel and the standard library carry their bytecode, compiled
-at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them. Downloads are cached in _build/lite/, so a rebuild takes seconds
-(the app is built afresh each time: JupyterLite's incremental build can keep a stale config).
+at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them. Downloads and compiled wheels are kept in _build/lite/; the app is built again only when one of
+its inputs changed (and then afresh: JupyterLite's incremental build can keep a stale config).
 """
 
 from __future__ import annotations
@@ -392,18 +392,45 @@ def build(out: Path) -> int:
     packages = assemble_pyodide(kernel_shims(), widgets, own)
     chapters = write_contents()
     write_config(widgets)
+    stamp = inputs_stamp(widgets)
+    stamp_file = WORK / "built-inputs.sha256"
+    if (OUT / APP_PAGE).is_file() and stamp_file.is_file() and stamp_file.read_text() == f"{OUT}\n{stamp}":
+        log(f"{OUT.relative_to(ROOT)} is up to date ({len(chapters)} chapters, {len(packages)} Python packages)")
+        return 0
     log(f"{len(chapters)} chapters, {len(packages)} Python packages; running jupyter lite build")
-    # Always from scratch (a few seconds): doit's incremental build can keep an old jupyter-lite.json.
+    # Always from scratch: doit's incremental build can keep an old jupyter-lite.json.
+    stamp_file.unlink(missing_ok=True)
     shutil.rmtree(OUT, ignore_errors=True)
     for database in SITE_DIR.glob(".jupyterlite.doit.db*"):
         database.unlink()
-    subprocess.run([str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--log-level=WARN"],
-                   cwd=SITE_DIR, check=True)
+    done = subprocess.run([str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--log-level=WARN"],
+                          cwd=SITE_DIR, capture_output=True, text=True)
+    if done.returncode != 0:  # its task list is long: shown only when it fails
+        print(done.stdout[-5000:], done.stderr[-5000:], sep="\n", file=sys.stderr)
+        raise SystemExit(f"lite: jupyter lite build failed ({done.returncode})")
     declare_icons()
     check_output(chapters, packages)
+    stamp_file.write_text(f"{OUT}\n{stamp}")
     size = sum(path.stat().st_size for path in OUT.rglob("*") if path.is_file())
     log(f"built {OUT.relative_to(ROOT)} ({size / 2**20:.1f} MiB) in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def inputs_stamp(widgets: dict[str, Path]) -> str:
+    """A digest of everything the app is built from: this script, the lite_dir (config, Pyodide,
+    the wheels), the chapters, the front-end extensions and the versions of the builders."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(f"{version('jupyterlite-core')} {version('jupyterlite-pyodide-kernel')}".encode())
+    extension = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+    files = [*SITE_DIR.rglob("*"), *CONTENTS.rglob("*"), *extension.rglob("*"),
+             widgets["anywidget"], widgets["jupyterlab-widgets"]]
+    for path in sorted(files):
+        if path.is_file() and ".jupyterlite.doit" not in path.name:
+            digest.update(str(path).encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def declare_icons() -> None:
