@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
-from lite_browser import LITE, LIVE_CHECKS, LIVE_PAGE, menu, open_live, serve, wait_until_run  # noqa: E402
-from site_browser import SITE, chromium  # noqa: E402
+from lite_browser import LITE, LIVE_CHECKS, LIVE_PAGE, menu, open_live, wait_until_run  # noqa: E402
+from site_browser import SITE, chromium, serve  # noqa: E402
 
 COLD_RUNS = 3
 NOTEBOOK = LIVE_CHECKS["inferno"].notebook

@@ -8,15 +8,10 @@ test_lite_build.py fails while a game of the table of contents has none.
 
 from __future__ import annotations
 
-import functools
-import http.server
+import mimetypes
 import re
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 from site_browser import ROOT, SITE
 
@@ -72,34 +67,12 @@ LIVE_CHECKS = {
 }
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Quiet, and with the types JupyterLite needs whatever the machine's mime.types says."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".ipynb": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-@contextmanager
-def serve(directory: Path = SITE) -> Iterator[str]:
-    """Serve the built site on 127.0.0.1 (a free port); yields the base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+# JupyterLite needs these types (a module worker refuses other types for .mjs, the wasm streaming
+# compile for .wasm); the site's server (site_browser.serve) takes them from `mimetypes`, which
+# knows them only where the machine's mime.types does.
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("application/json", ".ipynb")
 
 
 def live_url(base_url: str, notebook: str) -> str:
@@ -168,7 +141,7 @@ def add_cell(page: object, source: str) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def board_says(page: object, board: object, text: str, timeout: float = 30) -> str:
+def board_says(board: object, text: str, timeout: float = 30) -> str:
     """Wait until `board`'s message contains `text`; returns the message."""
     message = board.locator(".rb-message")
     deadline = time.monotonic() + timeout

@@ -17,10 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lite_browser import (  # noqa: E402
-    LIVE_CHECKS, add_cell, board_says, code_cells, edit_cell, error_outputs, open_live, run_all, serve,
-    wait_until_run,
+    LIVE_CHECKS, add_cell, board_says, code_cells, edit_cell, error_outputs, open_live, run_all, wait_until_run,
 )
-from site_browser import chromium  # noqa: E402
+from site_browser import chromium, serve  # noqa: E402
 
 
 def watch_all(context: object, page: object) -> dict[str, list[str]]:
@@ -57,7 +56,7 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     first = boards.first
     for selector in check.clicks:
         first.locator(selector).click()
-    report["answer"] = board_says(page, first, check.answer)
+    report["answer"] = board_says(first, check.answer)
     edit_cell(page, 0, check.edit)
     wait_until_run(page)
     edited = code_cells(page).nth(0).locator(".rb-board")
@@ -65,7 +64,7 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     report["edited_live"] = edited.get_attribute("data-live") == "true"
     for selector in check.edit_clicks:
         edited.locator(selector).click()
-    report["edit_answer"] = board_says(page, edited, check.edit_answer)
+    report["edit_answer"] = board_says(edited, check.edit_answer)
     add_cell(page, check.proof)
     wait_until_run(page)
     report["proof"] = code_cells(page).last.locator(".jp-OutputArea-output").last.text_content()
