@@ -9,7 +9,7 @@ Every input is pinned, and fetched only from the package registries, at build ti
 - the pure-Python wheels the browser loads, from PyPI with their sha256 (lite/wheels.txt): the 16
   the kernel needs at start, at the versions of Pyodide's lock, and the widget wheels (anywidget,
   ipywidgets, comm, psygnal; jupyterlab_widgets for the front end), at the versions of the build env;
-- the project's own wheel, built from this checkout;
+- the project's own wheel, built from this checkout (pip and hatchling, offline);
 - jupyterlite-core and jupyterlite-pyodide-kernel (pyproject's `lite` extra), which make the app.
 
 Pyodide's lock is rewritten to list exactly what the site ships (with the sha256 of the files
@@ -18,7 +18,8 @@ rulesbook, so that `import rulesbook` in a cell loads the library and the widget
 Pyodide loads its own packages; the kernel's own packages are prefetched while Pyodide starts.
 Nothing else is listed, so a package the site does not ship fails to import at once, with no
 request to an outside server. Every wheel and the standard library carry their bytecode, compiled
-at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them. Downloads and compiled wheels are kept in _build/lite/; the app is built again only when one of
+at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them.
+Downloads and compiled wheels are kept in _build/lite/; the app is built again only when one of
 its inputs changed (and then afresh: JupyterLite's incremental build can keep a stale config).
 """
 
@@ -62,7 +63,7 @@ PREFETCH = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: The notebook interface; its file browser (tree) comes along for "File > Open".
 APPS = ("notebooks", "tree")
-#: The interface a "Run live" link opens (rulesbook_run_live.py links here).
+#: The interface a "Run live" link opens (lite/run_live.py links here).
 APP_PAGE = "notebooks/index.html"
 
 
@@ -179,24 +180,19 @@ def pinned_wheels() -> dict[str, Path]:
     """Every pinned wheel, downloaded once into _build/lite/wheels and checked against its sha256."""
     pins = read_pins()
 
-    def cached(name: str, version: str, digest: str) -> Path | None:
-        for wheel in WHEELS.glob("*.whl"):
-            stem = wheel.name.split("-")
-            if canonical(stem[0]) == name and stem[1] == version and sha256(wheel) == digest:
-                return wheel
-        return None
+    def cached() -> dict[str, Path]:
+        by_digest = {sha256(wheel): wheel for wheel in WHEELS.glob("*.whl")}
+        return {name: by_digest[digest] for name, (_, digest) in pins.items() if digest in by_digest}
 
-    missing = [f"{name}=={version} --hash=sha256:{digest}" for name, (version, digest) in pins.items()
-               if cached(name, version, digest) is None]
+    found = cached()
+    missing = [f"{name}=={version} --hash=sha256:{digest}" for name, (version, digest) in pins.items() if name not in found]
     if missing:
         log(f"downloading {len(missing)} wheels from PyPI")
         download(missing, WHEELS, hashes=True)
-    found = {}
+        found = cached()
     for name, (version, digest) in pins.items():
-        wheel = cached(name, version, digest)
-        if wheel is None:
+        if name not in found:
             raise SystemExit(f"lite: {name}=={version} did not download with sha256 {digest}")
-        found[name] = wheel
     return found
 
 
@@ -275,6 +271,9 @@ def byte_compile(files: list[Path]) -> dict[Path, Path]:
             shutil.move(compiled / file.name, out)
         shutil.rmtree(staging)
         shutil.rmtree(compiled)
+    for folder in PYC.iterdir():  # copies of files no longer shipped (an older rulesbook wheel)
+        if folder not in {out.parent for out in result.values()}:
+            shutil.rmtree(folder)
     return result
 
 
