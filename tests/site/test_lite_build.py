@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import tomllib
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -96,6 +97,11 @@ def test_the_library_in_the_browser_is_this_checkouts(lock):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             name = f"rulesbook/{path.relative_to(source).as_posix()}"
             assert shipped.get(name) == path.read_bytes(), f"{name} in the live site is not this checkout's: make book"
+    # and the files pyproject adds to the wheel (the boards' JavaScript and CSS)
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    added = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"].get("force-include", {})
+    for checkout, name in added.items():
+        assert shipped.get(name) == (ROOT / checkout).read_bytes(), f"{name} in the live site is not {checkout}"
 
 
 class Links(HTMLParser):
