@@ -51,7 +51,7 @@ chromium:
 ## book: build the static site into _build/html
 # tools/chapters.py runs each chapter whose code or library changed (two at a time) into the
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
-book: $(BOOK_STAMP) widget-runtime
+book: $(BOOK_STAMP) widget-runtime lite
 	$(BIN)/python tools/chapters.py
 	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
 	@echo "The book is built: open file://$(CURDIR)/_build/html/index.html"
@@ -74,3 +74,33 @@ lab: $(LAB_STAMP)
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis
+
+# --- The live part of the site (issue 16) ------------------------------------------------------
+# JupyterLite with every chapter, Python (Pyodide) and the widgets, in _build/html/lite, built by
+# tools/lite.py from what lite/ pins: Pyodide from npm (lite/package.json and its lock), the wheels
+# the browser loads from PyPI (lite/wheels.txt, with sha256), the builders (pyproject's `lite`
+# extra). Downloads stay in lite/node_modules and _build/lite, so a rebuild takes seconds.
+# `make book LITE=0` builds the site without it and without its "Run live" links (lite/run_live.py
+# reads RULESBOOK_LITE).
+LITE ?= 1
+export RULESBOOK_LITE := $(LITE)
+LITE_STAMP := $(VENV)/.installed-lite
+LITE_NODE_STAMP := lite/node_modules/.installed
+.PHONY: lite
+
+$(LITE_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[lite]'
+	touch $@
+
+$(LITE_NODE_STAMP): lite/package.json lite/package-lock.json
+	cd lite && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+ifeq ($(LITE),0)
+lite:
+	rm -rf _build/html/lite
+else
+lite: $(LITE_STAMP) $(LITE_NODE_STAMP)
+	$(BIN)/python tools/lite.py
+endif
+# --- end of the live part

@@ -1,0 +1,47 @@
+"""A "Run live" link on every chapter page: the same notebook in the site's JupyterLite.
+
+A small Sphinx extension (`_config.yml`: sphinx.local_extensions). It adds one link, with its
+text, to the header buttons that sphinx-book-theme draws above each notebook page; it leads to
+the notebook in the JupyterLite that `tools/lite.py` builds into `_build/html/lite/`. The link is
+there when the live part is built: the Makefile passes LITE to the build as RULESBOOK_LITE
+(on unless it is 0). As a config value, a change of it makes Sphinx write every page again.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import quote
+
+#: The notebook interface of the site's JupyterLite (tools/lite.py: APP_PAGE), from the site root.
+LIVE_PAGE = "lite/notebooks/index.html"
+TEXT = "Run live"
+TOOLTIP = "Run this chapter with Python in your browser, and change it (opens in a new tab)"
+
+
+def live_url(pathto: Any, pagename: str) -> str:
+    """The relative link from page `pagename` to its notebook in JupyterLite."""
+    return f"{pathto(LIVE_PAGE, 1)}?path={quote(pagename + '.ipynb')}"
+
+
+def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if not app.config.rulesbook_run_live or context.get("page_source_suffix") != ".ipynb":
+        return
+    buttons = context.get("header_buttons")
+    if buttons is None:  # not sphinx-book-theme
+        return
+    buttons.insert(0, {
+        "type": "link",
+        "url": live_url(context["pathto"], pagename),
+        "text": TEXT,
+        "tooltip": TOOLTIP,
+        "icon": "fas fa-play",
+        "label": "run-live",
+    })
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.add_config_value("rulesbook_run_live", os.environ.get("RULESBOOK_LITE", "1") != "0", "html")
+    # After sphinx-book-theme has prepared its header buttons (priority 500 and 501).
+    app.connect("html-page-context", add_run_live_link, priority=502)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

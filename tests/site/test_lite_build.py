@@ -1,0 +1,142 @@
+"""The live part of the built site (_build/html/lite, tools/lite.py): what it holds, read from disk.
+
+Every chapter is there as the book has it, on the Pyodide kernel; Pyodide and every wheel are
+self-hosted and the configuration never names an outside server; the library in the browser is
+this checkout's; every chapter page links to its notebook there with a real "Run live" link.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qs, urljoin, urlparse
+
+import pytest
+from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, TOC
+from site_browser import ROOT, SITE
+
+PYODIDE = LITE / "static" / "pyodide"
+URL = re.compile(r"\b(?:https?:)?//[\w.-]+\.[a-z]{2,}")
+
+
+@pytest.fixture(scope="module")
+def lock() -> dict:
+    if not (SITE / LIVE_PAGE).is_file():
+        pytest.fail("the live site is not built: run `make book` (LITE=1, the default)")
+    return json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+
+def code(notebook: dict) -> list[str]:
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def test_every_chapter_is_there_as_the_book_has_it_on_the_pyodide_kernel(lock):
+    assert CHAPTERS, "the table of contents lists chapter notebooks"
+    for name in CHAPTERS:
+        book = json.loads((ROOT / f"{name}.ipynb").read_text(encoding="utf-8"))
+        live = json.loads((LITE / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        assert code(live) == code(book), f"{name}: the live notebook's code is not the book's"
+        assert [cell["cell_type"] for cell in live["cells"]] == [cell["cell_type"] for cell in book["cells"]]
+        assert all(cell.get("outputs", []) == [] for cell in live["cells"]), f"{name} carries outputs"
+        assert live["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel's name
+        # The app's contents index lists it, so the file browser and the kernel see it.
+        listed = json.loads((LITE / "api" / "contents" / Path(name).parent / "all.json").read_text(encoding="utf-8"))
+        assert f"{Path(name).name}.ipynb" in {item["name"] for item in listed["content"]}
+
+
+def test_every_game_with_chapters_has_a_live_browser_check():
+    games = {name.split("/")[1] for name in CHAPTERS}
+    assert games <= set(LIVE_CHECKS), f"add a LiveCheck to tests/site/lite_browser.py for {games - set(LIVE_CHECKS)}"
+    for game, check in LIVE_CHECKS.items():
+        assert check.notebook.removesuffix(".ipynb") in CHAPTERS and check.notebook.startswith(f"book/{game}/")
+
+
+def test_the_configuration_is_self_hosted_and_never_asks_pypi(lock):
+    configs = sorted(LITE.glob("**/jupyter-lite.json"))
+    assert LITE / "jupyter-lite.json" in configs
+    for path in configs:
+        text = path.read_text(encoding="utf-8")
+        assert not URL.search(text), f"{path.relative_to(SITE)} names an outside server: {URL.search(text)[0]}"
+    kernel = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert all(url.startswith("./") for url in kernel["pipliteUrls"])
+    assert (PYODIDE / "pyodide.mjs").is_file() and (PYODIDE / "pyodide.asm.wasm").is_file()
+
+
+def test_the_lock_lists_exactly_the_wheels_shipped_with_their_sha256(lock):
+    assert lock["info"]["python"].startswith("3.14")
+    for name, entry in lock["packages"].items():
+        wheel = PYODIDE / entry["file_name"]
+        assert "/" not in entry["file_name"] and wheel.is_file(), f"{name}: {entry['file_name']} is not shipped"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"{name}: sha256"
+    shipped = {path.name for path in PYODIDE.glob("*.whl")}
+    assert shipped == {entry["file_name"] for entry in lock["packages"].values()}
+    # `import rulesbook` brings the widgets along, and their front end is the same version.
+    packages = lock["packages"]
+    assert packages["rulesbook"]["imports"] == ["rulesbook"] and "anywidget" in packages["rulesbook"]["depends"]
+    assert {"ipywidgets", "psygnal", "typing-extensions"} <= set(packages["anywidget"]["depends"])
+    front_end = json.loads((LITE / "extensions" / "anywidget" / "package.json").read_text())
+    assert front_end["version"] == packages["anywidget"]["version"]
+    # A package the site does not ship is not listed, so importing it asks no server.
+    assert "matplotlib" not in packages and "numpy" not in packages
+
+
+def test_the_library_in_the_browser_is_this_checkouts(lock):
+    wheel = PYODIDE / lock["packages"]["rulesbook"]["file_name"]
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name: archive.read(name) for name in archive.namelist() if name.startswith("rulesbook/")}
+    source = ROOT / "src" / "rulesbook"
+    for path in sorted(source.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            name = f"rulesbook/{path.relative_to(source).as_posix()}"
+            assert shipped.get(name) == path.read_bytes(), f"{name} in the live site is not this checkout's: make book"
+    # and the files pyproject adds to the wheel (the boards' JavaScript and CSS)
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    added = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"].get("force-include", {})
+    for checkout, name in added.items():
+        assert shipped.get(name) == (ROOT / checkout).read_bytes(), f"{name} in the live site is not {checkout}"
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[dict[str, str]] = []
+        self._open: dict[str, str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self._open = {**{k: v or "" for k, v in attrs}, "text": ""}
+            self.links.append(self._open)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self._open = None
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self._open["text"] += data
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_each_chapter_page_links_to_its_notebook_in_the_live_site(lock, name):
+    parser = Links()
+    parser.feed((SITE / f"{name}.html").read_text(encoding="utf-8"))
+    live = [link for link in parser.links if " ".join(link["text"].split()) == "Run live"]
+    assert len(live) == 1, f"{name}: one link with the text 'Run live'"
+    target = urlparse(urljoin(f"http://site/{name}.html", live[0]["href"]))
+    assert target.path == f"/{LIVE_PAGE}" and (SITE / LIVE_PAGE).is_file()
+    notebook = parse_qs(target.query)["path"][0]
+    assert notebook == f"{name}.ipynb" and (LITE / "files" / notebook).is_file()
+    assert "new tab" in live[0].get("title", "")  # it opens in a new tab, and says so
+
+
+def test_a_page_without_a_notebook_has_no_run_live_link(lock):
+    root = re.search(r"^root:\s*(\S+)\s*$", TOC, re.M).group(1)
+    assert "Run live" not in (SITE / f"{root}.html").read_text(encoding="utf-8")
