@@ -12,7 +12,8 @@ import json
 import pathlib
 import sys
 
-from rulesbook.inferno import GameRecord, make_bot, play_game
+from rulesbook.core.records import GameRecord
+from rulesbook.inferno import make_bot
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
@@ -21,7 +22,8 @@ def regenerate(name: str) -> dict:
     path = GOLDEN / f"{name}.json"
     old = GameRecord.from_dict(json.loads(path.read_text()))
     bots = [make_bot(bot, f"{old.seed}:{seat}") for seat, bot in enumerate(old.bots)]
-    record = play_game(old.players, old.seed, old.rules, bots)
+    record = GameRecord.play("inferno", old.players, old.seed, old.rules, bots)
+    record.bots = old.bots
     state = record.final_state()
     data = record.to_dict()
     data["expected"] = {

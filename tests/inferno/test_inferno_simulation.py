@@ -37,7 +37,8 @@ from rulesbook.inferno.actions import (
 )
 from rulesbook.inferno.cards import DISCIPLE_CARDS
 from rulesbook.inferno.game import HAND_SIZE, Phase, apply, legal_actions, new_game
-from rulesbook.inferno.records import GameRecord, state_from_json, state_to_json
+from rulesbook.core.records import GameRecord
+from rulesbook.inferno.records import state_from_json, state_to_json
 
 CONFIGS = [
     (players, Rules(edition=edition, two_pawns=two_pawns))
@@ -101,7 +102,7 @@ def candidate_actions(state, rng, count=12):
 def play_and_check(players, rules, seed, deep=False):
     rng = random.Random(f"sim:{seed}")
     state = new_game(players, seed, rules)
-    record = GameRecord(state.colours, seed, rules)
+    record = GameRecord("inferno", players, seed, rules)
     check_invariants(state)
     while not state.is_over:
         actions = legal_actions(state)

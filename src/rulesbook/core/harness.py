@@ -112,11 +112,13 @@ class Played(NamedTuple):
 
 
 def play(
-    protocol: Game, players: int, seed: int | str, rules: Any, bots: Sequence[str], *, record: bool = False
+    protocol: Game, players: int, seed: int | str, rules: Any, bots: Sequence[Any], *, record: bool = False
 ) -> Played:
-    """One game with the named bots per seat, through the fast path; the texts only when `record`."""
+    """One game with a bot per seat, through the fast path; the texts only when `record`.
+
+    `bots` are names (each seeded from the game's seed and its seat) or bot objects, one per seat."""
     state = protocol.new_game(players=players, seed=seed, rules=rules)
-    table = protocol.make_bots(bots, seed)
+    table = protocol.make_bots(bots, seed) if all(isinstance(bot, str) for bot in bots) else list(bots)
     texts: list[str] = []
     actions = 0
     while not protocol.is_over(state):

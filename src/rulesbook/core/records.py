@@ -8,7 +8,7 @@ of Madness. Its JSON is the same in all three.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -58,6 +58,31 @@ class GameRecord:
                 raise ValueError(f"action {number} {text!r}: {error}") from error
             yield ReplayStep(number, state, text, after, events)
             state = after
+
+    def replay(self) -> tuple[Any, list[tuple[str, list[Any]]]]:
+        """The final state and, for each action, its text and the events it caused."""
+        state = self.start()
+        log = []
+        for step in self.steps():
+            log.append((step.text, step.events))
+            state = step.after
+        return state, log
+
+    @classmethod
+    def play(cls, game: str, players: int | None = None, seed: int | str = 0, rules: Any = None,
+             bots: Sequence[Any] = ()) -> GameRecord:
+        """A game played to the end by bots and recorded: `bots` are names (seeded from the seed
+        and the seat) or bot objects, one per seat, repeated to fill the table."""
+        from rulesbook.core.harness import play
+
+        protocol = game_named(game)
+        seats = protocol.default_seats(players)
+        chosen = list(bots) or [protocol.bot_names[0]]
+        table = [chosen[seat % len(chosen)] for seat in range(seats)]
+        rules = rules if rules is not None else protocol.rules()
+        played = play(protocol, seats, seed, rules, table, record=True)
+        names = [bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__) for bot in table]
+        return cls(protocol.name, seats, seed, rules, played.texts, names)
 
     def final_state(self) -> Any:
         state = self.start()

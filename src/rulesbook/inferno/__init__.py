@@ -57,7 +57,7 @@ from rulesbook.inferno.game import (
     round_scores,
 )
 from rulesbook.inferno.position import Colour, Coord, Position, cut_places, is_connected
-from rulesbook.inferno.records import GameRecord, play_game, state_from_dict, state_from_json, state_to_dict, state_to_json
+from rulesbook.inferno.records import state_from_dict, state_from_json, state_to_dict, state_to_json
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.narration import play_out, refusal
@@ -92,7 +92,6 @@ __all__ = [
     "EventCard",
     "EventKind",
     "GameEvent",
-    "GameRecord",
     "GameState",
     "GreedyBot",
     "IllegalAction",
@@ -122,7 +121,6 @@ __all__ = [
     "parse_action",
     "parse_card",
     "placements",
-    "play_game",
     "position_svg",
     "princess_destinations",
     "red_boy_targets",

@@ -1,14 +1,13 @@
-"""JSON for states and game records: a record (seed, rules, players, actions) replays exactly."""
+"""A game state as JSON and back, exactly (game records are the common `rulesbook.core.records.GameRecord`)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
-from rulesbook.inferno.actions import Action, parse_action
+from rulesbook.inferno.actions import parse_action
 from rulesbook.inferno.cards import parse_card
-from rulesbook.inferno.game import GameEvent, GameState, Pending, Phase, RoundResult, apply, legal_actions, new_game
+from rulesbook.inferno.game import GameState, Pending, Phase, RoundResult
 from rulesbook.inferno.position import Colour, Position
 from rulesbook.inferno.rules import Rules
 
@@ -95,72 +94,3 @@ def state_to_json(state: GameState) -> str:
 
 def state_from_json(text: str) -> GameState:
     return state_from_dict(json.loads(text))
-
-
-@dataclass
-class GameRecord:
-    """What it takes to replay a game: the seed, the rules, the players and the actions as text."""
-
-    players: tuple[Colour, ...]
-    seed: int
-    rules: Rules = field(default_factory=Rules)
-    actions: list[str] = field(default_factory=list)
-    bots: list[str] | None = None
-
-    def start(self) -> GameState:
-        return new_game(self.players, self.seed, self.rules)
-
-    def replay(self) -> tuple[GameState, list[tuple[str, list[GameEvent]]]]:
-        """The final state and, for each action, the events it caused."""
-        state = self.start()
-        log = []
-        for text in self.actions:
-            state, events = apply(state, parse_action(text))
-            log.append((text, events))
-        return state, log
-
-    def final_state(self) -> GameState:
-        return self.replay()[0]
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {
-            "game": "inferno",
-            "players": [colour.letter for colour in self.players],
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
-            "actions": list(self.actions),
-        }
-        if self.bots is not None:
-            data["bots"] = list(self.bots)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
-        if data.get("game") != "inferno":
-            raise ValueError(f"not a Mountain of Inferno record (game is {data.get('game')!r})")
-        return cls(
-            players=tuple(Colour.parse(letter) for letter in data["players"]),
-            seed=data["seed"],
-            rules=Rules.from_dict(data.get("rules", {})),
-            actions=list(data.get("actions", [])),
-            bots=data.get("bots"),
-        )
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        return cls.from_dict(json.loads(text))
-
-
-def play_game(players, seed: int, rules: Rules, bots) -> GameRecord:
-    """Play a game with one bot per seat (objects with `choose(state, actions)`) and return its record."""
-    state = new_game(players, seed, rules)
-    record = GameRecord(state.colours, seed, rules, [], [bot.name for bot in bots])
-    while not state.is_over:
-        actions = legal_actions(state)
-        action: Action = bots[state.decision.seat].choose(state, actions)
-        state, _ = apply(state, action)
-        record.actions.append(str(action))
-    return record
