@@ -8,6 +8,7 @@ a teacher writes a house rule: `Rules(edition="en", step_any_pawn=True)`.
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
@@ -148,12 +149,13 @@ def switch_docs() -> dict[str, str]:
     book's reference table. A switch the docstring leaves out raises KeyError."""
     docs: dict[str, str] = {}
     name = None
-    for line in (Rules.__doc__ or "").splitlines():
-        entry = re.match(r"    (\w+): (.*)", line)
+    # cleandoc: Python 3.13 and later strip a docstring's indent when compiling, older ones do not.
+    for line in inspect.cleandoc(Rules.__doc__ or "").splitlines():
+        entry = re.match(r"(\w+): (.*)", line)
         if entry:
             name = entry.group(1)
             docs[name] = entry.group(2)
-        elif name and line.startswith("        "):
+        elif name and line.startswith("    "):
             docs[name] += " " + line.strip()
         else:
             name = None
