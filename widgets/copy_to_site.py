@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 MODULES = HERE / "node_modules"
-PINNED = {"@jupyter-widgets/html-manager": "1.0.15", "anywidget": "0.11.0", "requirejs": "2.3.8"}
+PINNED = {"@jupyter-widgets/html-manager": "1.0.15", "anywidget": "0.11.0", "requirejs": "2.3.8", "axe-core": "4.14.1"}
 
 
 def installed_version(name: str) -> str:
