@@ -9,7 +9,8 @@
 //
 // A picture is registered with definePicture(name, picture), where picture has
 //   draw(area, context)        draw the view into `area` (a div), one element per clickable place
-//                              carrying data-place="<place key>" and an aria-label in words;
+//                              carrying data-place="<place key>" and its name in words (a <title>
+//                              in SVG, or an aria-label that contains the place's visible text);
 //                              context = {node, view, places, targets: Set, found: Set, actor}
 //   actorsAt(view, place)      optional: the actors standing on a place (clicking one switches to it;
 //                              the picture marks each actor it draws with data-actor="<actor>")
@@ -131,8 +132,12 @@ class Board {
     return (this.lesson().places || [])[node.places] || [];
   }
 
+  /** The picture's view of a state, put together from its shared parts. */
   view(node) {
-    return (this.lesson().views || [])[node.view];
+    const lesson = this.lesson();
+    const parts = lesson.parts || [];
+    const view = (lesson.views || [])[node.view] || {};
+    return Object.fromEntries(Object.entries(view).map(([name, part]) => [name, parts[part]]));
   }
 
   choice(node) {
@@ -444,12 +449,14 @@ class Board {
     setTimeout(() => element.classList.remove("rb-refused"), REFUSED_FOR);
   }
 
-  /** On a small screen the message may be out of sight: bring it in. */
+  /** On a small screen the message may be out of sight: bring it in (once the frame is laid out). */
   reveal() {
-    const box = this.messageLine.getBoundingClientRect();
-    if (box.height && (box.top < 0 || box.bottom > window.innerHeight)) {
-      this.messageLine.scrollIntoView({ block: "nearest" });
-    }
+    requestAnimationFrame(() => {
+      const box = this.messageLine.getBoundingClientRect();
+      if (box.height && (box.top < 0 || box.bottom > window.innerHeight)) {
+        this.messageLine.scrollIntoView({ block: "nearest" });
+      }
+    });
   }
 
   // --- what the reader does ---------------------------------------------------------------

@@ -47,6 +47,11 @@ ACT = """([index, selector]) => {
   }
   const places = [...root.querySelectorAll('[data-place]')];
   const clean = (element) => element.getAttribute('class').replace(/\\s*\\brb-(cursor|refused|target)\\b/g, '');
+  const shown = (element) => {  // the place's drawing, without its name (which says "a legal destination")
+    const copy = element.cloneNode(true);
+    for (const title of copy.querySelectorAll('title')) title.remove();
+    return copy.textContent;
+  };
   return {
     node: root.getAttribute('data-node'),
     chosen: root.getAttribute('data-chosen'),
@@ -56,7 +61,7 @@ ACT = """([index, selector]) => {
     found: places.filter((p) => p.classList.contains('rb-found')).map((p) => p.getAttribute('data-place')),
     targets: places.filter((p) => p.classList.contains('rb-target')).map((p) => p.getAttribute('data-place')),
     refused: places.filter((p) => p.classList.contains('rb-refused')).map((p) => p.getAttribute('data-place')),
-    picture: places.map((p) => `${p.getAttribute('data-place')}|${clean(p)}|${p.textContent}`).join('\\n'),
+    picture: places.map((p) => `${p.getAttribute('data-place')}|${clean(p)}|${shown(p)}`).join('\\n'),
     actors: Object.fromEntries(places.map((p) => [p.getAttribute('data-place'),
       [...p.querySelectorAll('[data-actor]')].map((a) => a.getAttribute('data-actor'))])),
     log: [...root.querySelectorAll('.rb-log li')].map((item) => item.textContent),

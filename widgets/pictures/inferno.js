@@ -21,25 +21,29 @@ const INFERNO = (() => {
     return cards;
   }
 
-  /** Text sizes follow the drawing's scale, so that 11px of card name stays 11px on the screen. */
-  function keepTextSize(drawing, width) {
-    const apply = () => {
-      const shown = drawing.getBoundingClientRect().width;
+  /**
+   * Text sizes follow the drawing's scale, so that 11px of card name stays 11px on the screen.
+   * The scale is measured after the browser lays the drawing out (a frame later, and whenever the
+   * board's width changes), never during a click: the last one found applies at once.
+   */
+  function keepTextSize(area, drawing, width) {
+    const measure = () => {
+      const now = area.__rulesbookDrawing;
+      const shown = now ? now.getBoundingClientRect().width : 0;
       if (!shown) return;
-      const unit = Math.max(1, width / shown).toFixed(2);
-      if (drawing.style.getPropertyValue("--rb-unit") !== unit) drawing.style.setProperty("--rb-unit", unit);
+      area.__rulesbookUnit = Math.max(1, Math.ceil((now.__rulesbookWidth / shown) * 100) / 100).toFixed(2);
+      if (now.style.getPropertyValue("--rb-unit") !== area.__rulesbookUnit) now.style.setProperty("--rb-unit", area.__rulesbookUnit);
     };
-    apply();
-    if (typeof ResizeObserver === "function") {
-      const observer = new ResizeObserver(() => requestAnimationFrame(apply));
-      observer.observe(drawing);
-      drawing.__rulesbookResize = observer;
+    drawing.__rulesbookWidth = width;
+    if (area.__rulesbookUnit) drawing.style.setProperty("--rb-unit", area.__rulesbookUnit);
+    if (!area.__rulesbookResize && typeof ResizeObserver === "function") {
+      area.__rulesbookResize = new ResizeObserver(() => measure());
+      area.__rulesbookResize.observe(area);
     }
+    requestAnimationFrame(measure);
   }
 
   function draw(area, { view, places, targets, found, actor }) {
-    const old = area.__rulesbookDrawing;
-    if (old && old.__rulesbookResize) old.__rulesbookResize.disconnect();
     const grid = places.map((place) => place.split(",").map(Number));
     const rows = grid.map((p) => p[0]);
     const columns = grid.map((p) => p[1]);
@@ -81,7 +85,9 @@ const INFERNO = (() => {
       if (standing.length) label += `, ${standing.map((p) => PAWN_NAMES[p]).join(" and ")} pawn`;
       if (targets.has(here)) label += ", a legal destination";
       if (found.has(here)) label += ", found";
-      const g = svg("g", { class: classes.join(" "), "data-place": here, "aria-label": label }, drawing);
+      // Named by a <title> (also a tooltip): an aria-label would differ from the card's own text.
+      const g = svg("g", { class: classes.join(" "), "data-place": here }, drawing);
+      svg("title", {}, g).textContent = label;
       svg("rect", { x, y, width: CARD_W, height: CARD_H, rx: 7, class: "rb-face" }, g);
       if (card) {
         const [code, name] = card;
@@ -105,7 +111,7 @@ const INFERNO = (() => {
         svg("text", { x: cx, y: cy + 4 }, pawn).textContent = colour;
       });
     }
-    keepTextSize(drawing, width);
+    keepTextSize(area, drawing, width);
   }
 
   function actorsAt(view, place) {

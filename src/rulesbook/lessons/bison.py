@@ -183,7 +183,7 @@ class BisonLesson:
             else:
                 options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
                 out.append(Choice("step", "Move one card (phase II)", options, self.player.letter,
-                                  prompt="Move {actor} one card: {count} cards it can step to", actors=self._names()))
+                                  prompt="Move {actor} one card: {count} card{s} it can step to", actors=self._names()))
         return out
 
     def _names(self) -> dict[str, str]:
@@ -203,8 +203,8 @@ class BisonLesson:
                 return Choice(key, label, refusal=str(error))
         default = self.player if self.player in self.pawns else self.pawns[0]
         options = {colour.letter: f"bison{len(codes)}:{colour.letter}" for colour in self.pawns}
-        what = "Mighty Bison King, moving {actor}: {count} cards it can reach" if len(codes) == 1 else \
-            "Two Mighty Bison Kings, moving {actor}: {count} cards they can reach"
+        what = "Mighty Bison King, moving {actor}: {count} card{s} it can reach" if len(codes) == 1 else \
+            "Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach"
         return Choice(key, label, options, default.letter, prompt=what, actors=self._names())
 
     def play(self, state: BisonTurn, option: str, place: Coord) -> Outcome:

@@ -3,13 +3,15 @@
 `pack` turns the records of a `LessonGraph` into the compact, JSON-ready dictionary that a
 board's synced `lesson` trait holds; `unpack` reads it back (the browser robot of the site tests
 and the widget tests use it). The board shell's JavaScript (widgets/board.js) reads the same
-shape. Every sentence is written once in `texts`, every picture state once in `views` and every
-list of clickable places once in `places`; the rest refers to them by index::
+shape. Every sentence is written once in `texts`, every part of a picture state once in `parts`
+(a view is {name: part index}: the cards of a Mountain are written once for all the positions of
+its pawns), every view once in `views` and every list of clickable places once in `places`; the
+rest refers to them by index::
 
     {
       "picture": "inferno",            # which game's picture draws the views
       "title": str, "mode": "play" | "find", "start": node id,
-      "texts": [str], "views": [any JSON], "places": [[place key]],
+      "texts": [str], "parts": [any JSON], "views": [{name: part index}], "places": [[place key]],
       "nodes": {node id: {
           "id": str, "view": view index, "places": places index,
           "decision": text, "hand": [[card code, label text]],
@@ -98,7 +100,7 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
     """The page data of these node records (see the module's docstring)."""
     texts: list[str] = []
     text_index: dict[str, int] = {}
-    tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "places": ([], {})}
+    tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "parts": ([], {}), "places": ([], {})}
 
     def text(value: str) -> int:
         found = text_index.get(value)
@@ -139,7 +141,7 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
             ]
         nodes[node_id] = {
             "id": node_id,
-            "view": shared("views", record["view"]),
+            "view": shared("views", {name: shared("parts", part) for name, part in record["view"].items()}),
             "places": shared("places", places),
             "decision": text(record["decision"]),
             "hand": [[card["code"], text(card["label"])] for card in record["hand"]],
@@ -155,6 +157,7 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
         "start": start,
         "nodes": nodes,
         "texts": texts,
+        "parts": tables["parts"][0],
         "views": tables["views"][0],
         "places": tables["places"][0],
         "exercise": exercise or {},
@@ -191,7 +194,7 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
             options[key] = {"targets": targets, "refusals": refusals}
         out[node_id] = {
             "id": node_id,
-            "view": lesson["views"][node["view"]],
+            "view": {name: lesson["parts"][part] for name, part in lesson["views"][node["view"]].items()},
             "places": list(places),
             "decision": texts[node["decision"]],
             "hand": [{"code": code, "label": texts[label]} for code, label in node["hand"]],

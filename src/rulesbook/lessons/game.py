@@ -90,14 +90,14 @@ class GameReferee:
             return []
         me = decision.colour.letter
         if decision.phase is Phase.PLACE_PAWN:
-            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a free card: {count} cards are free")]
+            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a free card: {count} card{s} {are} free")]
         if decision.phase is Phase.STEP:
             colours = sorted({action.colour for action in legal_actions(state) if isinstance(action, Step)}, key=COLOUR_ORDER.index)
             if not colours:
                 return [Choice("step", "Move one card (phase II)", refusal="No pawn can step: every card next to it is full or missing (MOI-R09)")]
             options = {colour.letter: f"step:{colour.letter}" for colour in colours}
             return [Choice("step", "Move one card (phase II)", options, me if me in options else colours[0].letter,
-                           prompt="Move {actor} one card: {count} cards it can step to", actors=_pawn_words(list(options)))]
+                           prompt="Move {actor} one card: {count} card{s} it can step to", actors=_pawn_words(list(options)))]
         hand = state.hands[decision.seat]
         pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
         names = _pawn_words(pawns)
@@ -105,16 +105,16 @@ class GameReferee:
         for index, card in enumerate(hand):
             key, label = f"h{index}", card_label(card)
             if isinstance(card, DiscipleCard):
-                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} places"))
+                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} place{{s}}"))
             elif card.kind is EventKind.MIGHTY_BISON_KING:
                 out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me,
-                                  prompt="Mighty Bison King, moving {actor}: {count} cards it can reach", actors=names))
+                                  prompt="Mighty Bison King, moving {actor}: {count} card{s} it can reach", actors=names))
             elif card.kind is EventKind.IRON_FAN_PRINCESS:
                 out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me, actors=names,
-                                  prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} places"))
+                                  prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
             elif card.kind is EventKind.RED_BOY:
                 out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
-                                  prompt=f"Red Boy ({card.picture.english}): {{count}} cards it may discard"))
+                                  prompt=f"Red Boy ({card.picture.english}): {{count}} card{{s}} it may discard"))
             else:
                 out.append(Choice(key, label, refusal="Guan Yin has no effect of its own: it cancels an effect another player plays (MOI-R06)"))
         for first, second in combinations(range(len(hand)), 2):
@@ -123,10 +123,10 @@ class GameReferee:
             kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
             if kinds == {EventKind.MIGHTY_BISON_KING}:
                 out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me,
-                                  prompt="Two Mighty Bison Kings, moving {actor}: {count} cards they can reach", actors=names))
+                                  prompt="Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", actors=names))
             elif kinds == {EventKind.RED_BOY}:
                 out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
-                                  prompt="Two Red Boys: {count} cards they may discard"))
+                                  prompt="Two Red Boys: {count} card{s} they may discard"))
             else:
                 out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
         return out

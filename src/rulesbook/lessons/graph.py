@@ -56,9 +56,9 @@ class Choice:
     options: dict[str, str] = field(default_factory=dict)
     actor: str | None = None
     refusal: str | None = None
-    #: What the board says when the choice is made; "{count}" becomes the number of targets and
-    #: "{actor}" the actor's words.
-    prompt: str = "{count} places"
+    #: What the board says when the choice is made: "{count}" becomes the number of targets,
+    #: "{s}" and "{are}" agree with it ("s"/"are", or "" and "is" for one), "{actor}" names the actor.
+    prompt: str = "{count} place{s}"
     actors: dict[str, str] = field(default_factory=dict)
 
 
@@ -110,7 +110,9 @@ def refusal_text(error: IllegalAction) -> str:
 
 def choice_words(choice: Choice, actor: str, count: int) -> str:
     """The clause a board says when `choice` is made for `actor`: "Lay MK+2 …: 8 places"."""
-    return choice.prompt.format(count=count, actor=choice.actors.get(actor, actor), label=choice.label)
+    one = count == 1
+    return choice.prompt.format(count=count, s="" if one else "s", are="is" if one else "are",
+                                actor=choice.actors.get(actor, actor), label=choice.label)
 
 
 class LessonGraph:

@@ -61,7 +61,7 @@ class WindowsReferee:
     def choices(self, state: Position) -> list[Choice]:
         letter = self.colour.letter
         return [Choice("h0", f"The {self.colour.english} pawn's windows", {letter: "windows"}, letter,
-                       prompt=f"The {self.colour.english} pawn's best row and column windows: {{count}} cards")]
+                       prompt=f"The {self.colour.english} pawn's best row and column windows: {{count}} card{{s}}")]
 
     def play(self, state: Position, option: str, place: Coord) -> Outcome:
         card = state.card_at(place)

@@ -8,7 +8,7 @@
   and loads the board module, asynchronously, instead of the widget manager. A page with other
   widgets keeps the widget manager (loaded deferred, see _config.yml).
 - It marks Chinese text in a page (the rulebook's names and quotations) as lang="zh-Hant", so
-  that screen readers and fonts treat it as Chinese.
+  that screen readers and fonts treat it as Chinese, and names a hidden cell's toggle by its text.
 - It gives every notebook picture its description as alt text: the SVG's <desc> (or <title>),
   which the library writes from the position it draws. A picture without one fails the build
   (give a figure an alt text in its cell's metadata: mystnb: image: alt: ...).
@@ -42,7 +42,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", write_assets)
     app.connect("doctree-resolved", describe_pictures)
     app.connect("html-page-context", light_board_page, priority=600)  # after myst-nb adds the widget state
-    app.connect("html-page-context", mark_chinese)
+    app.connect("html-page-context", readable_body)
     app.add_css_file(STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -104,9 +104,11 @@ def chinese_marked(body: str) -> str:
     return "".join(out)
 
 
-def mark_chinese(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Chinese marked as such; a hidden cell's toggle named by what it shows ("Show code cell
+    source"), not by myst-nb's aria-label, which differs from its text (axe-core)."""
     if "body" in context:
-        context["body"] = chinese_marked(context["body"])
+        context["body"] = chinese_marked(context["body"]).replace('<summary aria-label="Toggle hidden content">', "<summary>")
 
 
 def picture_description(svg_text: str) -> str:
