@@ -8,6 +8,7 @@ it into widgets/node_modules) and is injected into each page: it runs offline.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from html.parser import HTMLParser
 
 import pytest
@@ -55,30 +56,36 @@ def open_page(browser_context, site_url, page_path, scheme="light", viewport=Non
     return page
 
 
+@contextmanager
+def opened(browser_context, site_url, page_path, scheme="light", viewport=None):
+    """A page to test; closed afterwards, and failed if it logged an error or a warning."""
+    page = open_page(browser_context, site_url, page_path, scheme, viewport)
+    try:
+        yield page
+    finally:
+        page.close()
+    assert not page.seen["errors"], page.seen["errors"]
+
+
 # --- axe-core --------------------------------------------------------------------------------
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("page_path", PAGES)
 def test_axe_core_finds_nothing_serious_on_the_page(browser_context, site_url, page_path, scheme):
     assert AXE.is_file(), "axe-core is missing: `make book` installs widgets/node_modules"
-    page = open_page(browser_context, site_url, page_path, scheme)
-    try:
+    with opened(browser_context, site_url, page_path, scheme) as page:
         assert page.evaluate("document.documentElement.dataset.theme") == scheme
         for board in page.locator(".rb-board").all():  # every board with a message showing
             board.locator(".rb-hint").click()
         page.add_script_tag(path=str(AXE))
         violations = page.evaluate(RUN_AXE)
-    finally:
-        page.close()
     failing = [v for v in violations if v["impact"] in ("serious", "critical") or v["id"] == "aria-prohibited-attr"]
     assert failing == [], failing
-    assert not page.seen["errors"], page.seen["errors"]
 
 
 # --- phones ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("page_path", BOARD_PAGES)
 def test_on_a_phone_card_text_is_readable_and_the_message_is_next_to_the_board(browser_context, site_url, page_path):
-    page = open_page(browser_context, site_url, page_path, viewport=PHONE)
-    try:
+    with opened(browser_context, site_url, page_path, viewport=PHONE) as page:
         next_frame(page)
         smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.rb-board svg text')]
             .filter((t) => t.getBBox().width > 0)
@@ -100,9 +107,6 @@ def test_on_a_phone_card_text_is_readable_and_the_message_is_next_to_the_board(b
             message = board.locator(".rb-message").bounding_box()
             assert 0 <= message["y"] - (picture["y"] + picture["height"]) <= 24, "the message sits right under the board"
             assert 0 <= message["y"] and message["y"] + message["height"] <= PHONE["height"] + 1, "the message is in sight"
-    finally:
-        page.close()
-    assert not page.seen["errors"], page.seen["errors"]
 
 
 # --- dark mode and print --------------------------------------------------------------------
@@ -113,20 +117,15 @@ BOARD_BOXES = "() => [...document.querySelectorAll('.rb-board')].map((b) => [Mat
 def test_dark_mode_keeps_every_boards_layout(browser_context, site_url, page_path):
     sizes = {}
     for scheme in ("light", "dark"):
-        page = open_page(browser_context, site_url, page_path, scheme)
-        try:
+        with opened(browser_context, site_url, page_path, scheme) as page:
             sizes[scheme] = page.evaluate(BOARD_BOXES)
-            if scheme == "dark":
-                background = page.evaluate("getComputedStyle(document.querySelector('.rb-board')).backgroundColor")
-                assert background == "rgb(29, 33, 39)", "the board is dark in dark mode"
-        finally:
-            page.close()
+            background = page.evaluate("getComputedStyle(document.querySelector('.rb-board')).backgroundColor")
+    assert background == "rgb(29, 33, 39)", "the board is dark in dark mode"
     assert sizes["dark"] == sizes["light"]
 
 
 def test_print_hides_the_controls_and_wraps_code(browser_context, site_url):
-    page = open_page(browser_context, site_url, "book/inferno/setting-up.html")
-    try:
+    with opened(browser_context, site_url, "book/inferno/setting-up.html") as page:
         page.emulate_media(media="print")
         hidden = page.evaluate("""() => ['.rb-tools', '.rb-log', '.rb-log-label', '.rb-skip']
             .map((selector) => [...document.querySelectorAll(selector)].every((e) => getComputedStyle(e).display === 'none'))""")
@@ -135,8 +134,6 @@ def test_print_hides_the_controls_and_wraps_code(browser_context, site_url):
         wrapping = page.evaluate("""() => [...document.querySelectorAll('div.highlight pre')]
             .map((pre) => [getComputedStyle(pre).whiteSpace, pre.scrollWidth <= pre.clientWidth + 1])""")
         assert wrapping and all(space == "pre-wrap" and fits for space, fits in wrapping), wrapping
-    finally:
-        page.close()
 
 
 # --- keyboard --------------------------------------------------------------------------------
@@ -148,8 +145,7 @@ def focused(page) -> str:
 
 @pytest.mark.parametrize("page_path", BOARD_PAGES)
 def test_a_skip_link_among_the_first_tabs_leads_to_the_first_board(browser_context, site_url, page_path):
-    page = open_page(browser_context, site_url, page_path)
-    try:
+    with opened(browser_context, site_url, page_path) as page:
         for _ in range(3):
             page.keyboard.press("Tab")
             if "rb-skip" in focused(page):
@@ -159,14 +155,10 @@ def test_a_skip_link_among_the_first_tabs_leads_to_the_first_board(browser_conte
         assert page.evaluate("document.activeElement === document.querySelector('.rb-board .rb-picture')")
         page.keyboard.press("Enter")  # the keyboard cursor clicks the place under it
         assert page.locator(".rb-board").first.locator(".rb-message").text_content()
-    finally:
-        page.close()
-    assert not page.seen["errors"], page.seen["errors"]
 
 
 def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
-    page = open_page(browser_context, site_url, "book/inferno/mighty-bison-king.html")
-    try:
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
         board = page.locator(".rb-board").nth(3)  # two Bison Kings and the step
         for selector, key in (('[data-hand="0"]', "Enter"), ('[data-hand="1"]', " "), ('[data-choice="step"]', "Enter"),
                               (".rb-hint", "Enter"), (".rb-undo", " "), (".rb-reset", "Enter")):
@@ -185,14 +177,10 @@ def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
         board.locator(".rb-undo").focus()
         page.keyboard.press("Enter")  # nothing left to undo: the button says so and keeps the focus
         assert focused(page) == "rb-undo|undo" and board.locator(".rb-undo").get_attribute("aria-disabled") == "true"
-    finally:
-        page.close()
-    assert not page.seen["errors"], page.seen["errors"]
 
 
 def test_a_second_hand_card_never_leaves_two_cards_pressed_that_do_not_play_together(browser_context, site_url):
-    page = open_page(browser_context, site_url, "book/inferno/red-boy.html")
-    try:
+    with opened(browser_context, site_url, "book/inferno/red-boy.html") as page:
         # An exercise keeps its own card pressed: another card is refused politely, clicks still count.
         exercise = page.locator(".rb-board").nth(1)
         pressed = exercise.locator('[aria-pressed="true"]').all_text_contents()
@@ -211,9 +199,6 @@ def test_a_second_hand_card_never_leaves_two_cards_pressed_that_do_not_play_toge
         assert lesson.get_attribute("data-chosen") == "h0"
         assert "played together" in lesson.locator(".rb-message").text_content()
         assert lesson.locator(".rb-target").count() > 0
-    finally:
-        page.close()
-    assert not page.seen["errors"], page.seen["errors"]
 
 
 # --- pictures and languages (the built pages as text) ---------------------------------------
@@ -255,3 +240,16 @@ def test_every_picture_is_described_and_chinese_is_marked(page_path):
         assert alt and not alt.endswith((".svg", ".png")) and "_images/" not in alt, f"{source}: alt text {alt!r}"
         assert len(alt.split()) >= 5, f"{source}: {alt!r} describes too little"
     assert parser.unmarked == [], "Chinese text without lang=zh-Hant"
+
+
+def test_a_boards_own_error_tells_the_reader_and_fails_the_page(browser_context, site_url):
+    page = open_page(browser_context, site_url, "book/inferno/setting-up.html")
+    try:
+        board = page.locator(".rb-board").first
+        page.evaluate("() => { document.querySelector('.rb-board').__rulesbookBoard.picture = () => { throw new Error('broken picture'); }; }")
+        board.locator('[data-place="0,0"]').click()
+        assert board.locator(".rb-message").text_content() == "Something went wrong on this board; press Start again to reset it."
+        assert board.get_attribute("data-board-error") == "broken picture"
+    finally:
+        page.close()
+    assert page.seen["errors"] == ["page error: broken picture"]  # what makes every other page test fail
