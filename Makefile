@@ -8,7 +8,8 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 BOOK_STAMP := $(VENV)/.installed-book
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
-# The widget runtime for the static site, from the npm registry at the versions widgets/ pins.
+# From the npm registry at the versions widgets/ pins: the Jupyter widget manager, for a page
+# with widgets other than boards, and axe-core, for the site tests.
 NODE_STAMP := widgets/node_modules/.installed
 WIDGET_RUNTIME := _build/widget-runtime
 CHROMIUM := /usr/lib/chromium/chromium
