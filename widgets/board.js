@@ -18,7 +18,8 @@
 //   label                      optional: what the drawing is, for screen readers ("The Mountain")
 // Places with nothing on them carry the class rb-empty; the shell adds the classes rb-target (a
 // legal place for the chosen cards, in a lesson), rb-found (an exercise's answer found),
-// rb-cursor (the keyboard cursor) and rb-refused (a refused click, for a moment).
+// rb-cursor (the keyboard cursor) and rb-refused (a refused click, for a moment). Pictures may use
+// the helpers svg(), html() and fill() below.
 
 const SVG = "http://www.w3.org/2000/svg";
 const HAND_CHOICE = /^h\d+(\+h\d+)*$/;

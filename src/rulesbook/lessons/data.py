@@ -20,7 +20,8 @@ rest refers to them by index::
                                    "actors": {actor: its name, text}}
                                | {"label": text, "refusal": text}},
           "options": {option key: [one entry per place of the node, in order:
-                                   a refusal text, or [next node id, say text, log text, reach text]]},
+                                   a refusal text, or [next node id, say text, log text], and in
+                                   an exercise also the reach text (what the find says)]},
           "idle": text, "hint": text}},
       "exercise": {} | {"choice", "option", "answers": [place key], "right", "again", "done",
                         "missing": [sentence per count left, "{clue}" to fill], "clues": {place key: clue}}
@@ -133,10 +134,11 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
             choices[key] = {"label": text(choice["label"]), "options": choice["options"], "actor": choice["actor"], "says": says,
                             "actors": {actor: text(name) for actor, name in choice["actors"].items()}}
         options = {}
+        kept = 4 if mode == "find" else 3  # a lesson never says the reach clause: leave it out
         for key, option in record["options"].items():
             targets, refusals = option["targets"], option["refusals"]
             options[key] = [
-                [targets[place][0], *map(text, targets[place][1:])] if place in targets else text(refusals[place])
+                [targets[place][0], *map(text, targets[place][1:kept])] if place in targets else text(refusals[place])
                 for place in places
             ]
         nodes[node_id] = {
@@ -169,7 +171,8 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
     A record has the keys of a `LessonGraph` record ("view", "places", "decision", "hand",
     "choices" with "says", "options" with "targets" and "refusals", "idle", "hint"); the
-    sentences of the choices are the ones the page shows.
+    sentences of the choices are the ones the page shows. In a lesson (not an exercise) a
+    target's reach clause is its say.
     """
     texts = lesson["texts"]
     out = {}
@@ -188,7 +191,8 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
             targets, refusals = {}, {}
             for place, entry in zip(places, entries):
                 if isinstance(entry, list):
-                    targets[place] = [entry[0], *(texts[index] for index in entry[1:])]
+                    words = [texts[index] for index in entry[1:]]
+                    targets[place] = [entry[0], *words, *words[:1] * (4 - len(entry))]  # reach: the say
                 else:
                     refusals[place] = texts[entry]
             options[key] = {"targets": targets, "refusals": refusals}
