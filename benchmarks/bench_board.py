@@ -106,25 +106,23 @@ def page_weights(context, url: str) -> list[tuple[str, int, int, int, int]]:
     return rows
 
 
-def throttled(context, url: str) -> list[tuple[str, float, float, int]]:
-    """(page, first text s, interactive s, boards) for each board page at MBPS."""
+def throttled(url: str) -> list[tuple[str, float, float, int]]:
+    """(page, first text s, interactive s, boards) for each board page at MBPS, each page in a
+    browser of its own (throttled connections of one page must not hold up the next)."""
     rows = []
     for page_path in BOARD_PAGES:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        rate = MBPS * 1_000_000 / 8
-        cdp.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate})
-        page.goto(url + page_path, wait_until="commit", timeout=60_000)
-        page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=60_000)
-        paint, ready, boards = page.evaluate(TIMES)
-        rows.append((page_path, paint / 1000, ready / 1000, boards))
-        # Let the rest of the page arrive: a page closed mid-download holds Chromium's throttled
-        # connections to the server, and the next page would wait for them.
-        page.wait_for_load_state("load", timeout=60_000)
-        page.close()
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+            rate = MBPS * 1_000_000 / 8
+            cdp.send("Network.emulateNetworkConditions",
+                     {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate})
+            page.goto(url + page_path, wait_until="commit", timeout=60_000)
+            page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=60_000)
+            paint, ready, boards = page.evaluate(TIMES)
+            rows.append((page_path, paint / 1000, ready / 1000, boards))
     return rows
 
 
@@ -134,12 +132,13 @@ def main() -> None:
         return
     boards_js = SITE / "_static" / "rulesbook" / "boards.js"
     boards_css = SITE / "_static" / "rulesbook" / "boards.css"
-    with tempfile.TemporaryDirectory() as profile, serve() as url, chromium(Path(profile)) as context:
-        weights = page_weights(context, url)
-        timings = throttled(context, url)
-        page = context.new_page()
-        open_chapter(page, url)
-        times = page.evaluate(MEASURE, CLICKS)
+    with serve() as url:
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+            weights = page_weights(context, url)
+            page = context.new_page()
+            open_chapter(page, url)
+            times = page.evaluate(MEASURE, CLICKS)
+        timings = throttled(url)
     print(f"board pages: {len(BOARD_PAGES)}, {sum(row[3] for row in timings)} boards; one board module "
           f"{boards_js.stat().st_size / 1000:.1f} KB ({len(gzip.compress(boards_js.read_bytes())) / 1000:.1f} KB gzip) and one "
           f"stylesheet {boards_css.stat().st_size / 1000:.1f} KB for the whole site")
