@@ -9,7 +9,8 @@ BOOK_STAMP := $(VENV)/.installed-book
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
 BENCH_STAMP := $(VENV)/.installed-bench
-# The widget runtime for the static site, from the npm registry at the versions widgets/ pins.
+# From the npm registry at the versions widgets/ pins: the Jupyter widget manager, for a page
+# with widgets other than boards, and axe-core, for the site tests.
 NODE_STAMP := widgets/node_modules/.installed
 WIDGET_RUNTIME := _build/widget-runtime
 CHROMIUM := /usr/lib/chromium/chromium

@@ -1,8 +1,10 @@
-"""Copy the widget runtime a static page needs from widgets/node_modules into a folder Sphinx copies.
+"""Copy the Jupyter widget manager from widgets/node_modules into a folder Sphinx copies.
 
-Usage: python widgets/copy_to_site.py DEST. DEST/widget-runtime/ gets require.js, amd-config.js,
-embed-amd.js with its font files, and anywidget.js, at the versions pinned in
-widgets/package.json and its lock file (checked here); `_config.yml` puts DEST in
+Board pages do not need it (rulesbook.widgets.site gives them the boards' own small runtime); a
+page that shows other Jupyter widgets does. Usage: python widgets/copy_to_site.py DEST.
+DEST/widget-runtime/ gets require.js, amd-config.js, embed-amd.js with its font files, and
+anywidget.js, at the versions pinned in widgets/package.json and its lock file (checked here,
+with axe-core, which the site tests inject into each page); `_config.yml` puts DEST in
 html_static_path.
 """
 
@@ -15,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 MODULES = HERE / "node_modules"
-PINNED = {"@jupyter-widgets/html-manager": "1.0.15", "anywidget": "0.11.0", "requirejs": "2.3.8"}
+PINNED = {"@jupyter-widgets/html-manager": "1.0.15", "anywidget": "0.11.0", "requirejs": "2.3.8", "axe-core": "4.14.1"}
 
 
 def installed_version(name: str) -> str:

@@ -24,13 +24,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-#: Console errors of the book theme on every page, not of the boards: Jupyter Book 1 adds
-#: sphinx-thebe's one-line config script twice (thebe itself is off), and pydata-sphinx-theme
-#: complains once when no light/dark choice is stored yet.
-THEME_NOISE = (
-    "Identifier 'THEBE_JS_URL' has already been declared",
-    "Got invalid theme mode: . Resetting to auto.",
-)
+#: Console messages that fail a page: any error or warning, from anything on the page, and any
+#: message at all from the boards' own script.
+FAILING_CONSOLE = ("error", "warning", "assert")
+BOARDS_SCRIPT = "/_static/rulesbook/"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -69,17 +66,17 @@ def chromium(user_data_dir: Path) -> Iterator[object]:
 
 
 def watch(page: object) -> dict[str, list[str]]:
-    """Collect the page's console errors, uncaught errors and requests that leave 127.0.0.1."""
+    """Collect the page's console errors and warnings, uncaught errors (a board's own errors are
+    reported as uncaught) and requests that leave 127.0.0.1."""
     seen: dict[str, list[str]] = {"errors": [], "outside": []}
 
     def on_console(message: object) -> None:
-        if message.type == "error" and message.text not in THEME_NOISE:
-            seen["errors"].append(f"console: {message.text} ({message.location.get('url')})")
+        where = message.location.get("url") or ""
+        if message.type in FAILING_CONSOLE or BOARDS_SCRIPT in where:
+            seen["errors"].append(f"console {message.type}: {message.text} ({where})")
 
     def on_page_error(error: object) -> None:
-        text = getattr(error, "message", str(error))
-        if text not in THEME_NOISE:
-            seen["errors"].append(f"page error: {text}")
+        seen["errors"].append(f"page error: {getattr(error, 'message', str(error))}")
 
     def on_request(request: object) -> None:
         url = request.url
@@ -93,5 +90,7 @@ def watch(page: object) -> dict[str, list[str]]:
 
 
 def open_chapter(page: object, base_url: str, path: str = CHAPTER) -> None:
+    """Open a page and wait until every board on it can be clicked."""
     page.goto(base_url + path)
-    page.wait_for_selector(".rb-board [data-place]", timeout=20_000)
+    if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
+        page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)

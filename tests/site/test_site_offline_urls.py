@@ -81,12 +81,20 @@ def test_every_stylesheet_loads_fonts_and_imports_from_the_site_itself(pages):
     assert problems == []
 
 
-def test_the_pilot_chapter_carries_its_boards_and_the_local_widget_runtime(pages):
+def test_a_board_page_loads_one_board_module_and_no_widget_manager(pages):
     html = (SITE / CHAPTER).read_text(encoding="utf-8")
-    assert "application/vnd.jupyter.widget-state+json" in html
+    head, body = html.split("</head>", 1)
     assert html.count("application/vnd.jupyter.widget-view+json") >= 5
+    assert "application/vnd.jupyter.widget-state+json" in body and "widget-state" not in head  # after the text
+    assert re.search(r'<script async="async" type="module" src="\.\./\.\./_static/rulesbook/boards\.js(\?[^"]*)?">', head)
+    assert re.search(r'href="\.\./\.\./_static/rulesbook/boards\.css(\?[^"]*)?"', head)
     for name in ("require.js", "amd-config.js", "embed-amd.js"):
-        assert re.search(rf'src="\.\./\.\./_static/widget-runtime/{re.escape(name)}(\?[^"]*)?"', html), name
+        assert name not in html, name
+    assert '"_esm"' not in html and "export default" not in html  # no copy of the board code per board
+    assert (SITE / "_static" / "rulesbook" / "boards.js").is_file()
+
+
+def test_the_widget_manager_is_on_the_site_for_pages_with_other_widgets(pages):
     runtime = SITE / "_static" / "widget-runtime"
     for name in ("require.js", "amd-config.js", "embed-amd.js", "anywidget.js"):
         assert (runtime / name).is_file(), name

@@ -77,7 +77,7 @@ def test_each_hand_card_offers_its_own_effect():
     assert set(node["choices"]["h1"]["options"]) == {"R", "Y", "B"}
     assert node["choices"]["h2"]["options"]["B"] == "fan:B"
     assert "refusal" in node["choices"]["h0+h1"]
-    assert "prompt" in node["choices"]["h0"]
+    assert node["choices"]["h0"]["says"] == {"R": "Lay MK+2 against the Mountain: 10 places"}
 
 
 def test_a_find_exercise_on_a_game_moment_checks_clicks_with_the_engine_MOI_R15():

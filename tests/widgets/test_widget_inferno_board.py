@@ -1,6 +1,6 @@
 """InfernoBoard's live path: the messages its JavaScript sends, answered by the rules library.
 
-Each test sends `handle` exactly what the front end sends (see widgets/inferno_board.js) and
+Each test sends `handle` exactly what the front end sends (see widgets/board.js) and
 reads the synced traits the front end would draw. Rule ids: MOI-R05 (Bison King path), MOI-R06
 (who may cancel), MOI-R09 (phase II step).
 """
@@ -13,7 +13,8 @@ import re
 import pytest
 
 from rulesbook.inferno import Position, bison_destinations, step_destinations
-from rulesbook.widgets import InfernoBoard, asset_path
+from rulesbook.lessons import unpack
+from rulesbook.widgets import InfernoBoard, asset_path, board_module
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2
@@ -28,7 +29,7 @@ def board() -> InfernoBoard:
 
 
 def front_end_click(board: InfernoBoard, place: str, choice: str | None = "h0", pawn: str | None = None) -> None:
-    board.handle({"type": "click", "node": board.history[-1][0], "choice": choice, "pawn": pawn, "place": place})
+    board.handle({"type": "click", "node": board.history[-1][0], "choice": choice, "actor": pawn, "place": place})
 
 
 def test_hello_is_answered_so_the_front_end_knows_a_kernel_is_there(board, monkeypatch):
@@ -152,11 +153,13 @@ def test_repr_is_stable_for_nbval(board):
     assert bundle["text/plain"] == text
 
 
-def test_synced_state_is_plain_json_and_carries_the_board_code(board):
+def test_synced_state_is_plain_json_and_carries_the_shell_and_the_mountain(board):
     state = board.get_state()
-    json.dumps({key: state[key] for key in ("lesson", "history", "message", "tone", "found")})
-    assert "export default" in state["_esm"] and ".rb-board" in state["_css"]
-    assert asset_path("inferno_board.js").read_text(encoding="utf-8") == state["_esm"]
+    json.dumps({key: state[key] for key in ("_picture", "lesson", "history", "message", "tone", "found")})
+    assert state["_picture"] == "inferno" and state["lesson"]["picture"] == "inferno"
+    assert state["_esm"] == board_module("inferno") and state["_esm"].endswith("export default { render };\n")
+    assert "class Board" in state["_esm"] and 'definePicture("inferno"' in state["_esm"]
+    assert ".rb-board" in state["_css"] and ".rb-mountain" in state["_css"]
 
 
 def test_the_wheel_ships_the_files_the_widget_loads():
@@ -166,8 +169,9 @@ def test_the_wheel_ships_the_files_the_widget_loads():
     root = Path(__file__).resolve().parents[2]
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
-    for name in ("inferno_board.js", "inferno_board.css"):
+    for name in ("board.js", "board.css", "static_page.js", "site.css", "pictures"):
         assert shipped[f"widgets/{name}"] == f"rulesbook/widgets/static/{name}"
+    for name in ("board.js", "board.css", "static_page.js", "site.css", "pictures/inferno.js", "pictures/inferno.css"):
         assert asset_path(name).is_file()
 
 
@@ -177,12 +181,12 @@ def wire(data: dict) -> dict:
 
 
 def test_the_front_ends_wire_messages_reach_the_rules_library(board):
-    # What model.send({...}) in inferno_board.js arrives as, through ipywidgets' own dispatch.
+    # What model.send({...}) in board.js arrives as, through ipywidgets' own dispatch.
     board._handle_msg(wire({"method": "custom", "content": {
-        "type": "click", "node": board.history[-1][0], "choice": "h0", "pawn": "R", "place": "0,3"}}))
+        "type": "click", "node": board.history[-1][0], "choice": "h0", "actor": "R", "place": "0,3"}}))
     assert "(MOI-R05)" in board.message and len(board.history) == 1
     board._handle_msg(wire({"method": "custom", "content": {
-        "type": "click", "node": board.history[-1][0], "choice": "h0", "pawn": "R", "place": "2,2"}}))
+        "type": "click", "node": board.history[-1][0], "choice": "h0", "actor": "R", "place": "2,2"}}))
     assert board.position.pawn("R") == (2, 2)
     board._handle_msg(wire({"method": "custom", "content": {"type": "rewind", "to": 0}}))
     assert board.position == MOUNTAIN
@@ -190,7 +194,7 @@ def test_the_front_ends_wire_messages_reach_the_rules_library(board):
 
 def test_a_state_update_from_the_front_end_is_taken_in(board):
     # Before the kernel answers "live", the page plays from the lesson data and saves its state.
-    target = board.lesson["nodes"]["s0"]["options"]["bison1:R"]["targets"]["2,2"]
+    target = unpack(board.lesson)["s0"]["options"]["bison1:R"]["targets"]["2,2"]
     board._handle_msg(wire({"method": "update", "state": {"history": [["s0", ""], [target[0], "moved"]]}, "buffer_paths": []}))
     assert board.position.pawn("R") == (2, 2)
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from rulesbook.inferno import Colour, Position, Rules, bison_destinations
-from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths
+from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2
@@ -25,19 +25,20 @@ def test_lessons_import_no_jupyter():
 def test_lesson_data_is_json_and_its_targets_are_the_rules_library_answer_MOI_R05():
     lesson = bison_lesson(MOUNTAIN, "R", ("BISON", "BISON"), moves=1)
     assert json.loads(json.dumps(lesson)) == lesson
-    start = lesson["nodes"][lesson["start"]]
+    start = unpack(lesson)[lesson["start"]]
     for cards, option in ((1, "bison1:R"), (2, "bison2:R"), (1, "bison1:Y")):
         colour = option[-1]
         targets = {tuple(map(int, key.split(","))) for key in start["options"][option]["targets"]}
         assert targets == bison_destinations(MOUNTAIN, colour, cards)
         refusals = start["options"][option]["refusals"]
-        assert all("(MOI-R05)" in lesson["texts"][index] for index in refusals.values())
-        assert set(refusals).isdisjoint(start["options"][option]["targets"])
+        assert all("(MOI-R05)" in reason for reason in refusals.values())
+        assert set(refusals) | set(targets_keys := start["options"][option]["targets"]) == set(start["places"])
+        assert set(refusals).isdisjoint(targets_keys)
 
 
 def test_every_state_reached_in_the_lesson_has_its_record():
     lesson = bison_lesson(MOUNTAIN, "R", ("BISON",), step=True, moves=2)
-    nodes = lesson["nodes"]
+    nodes = unpack(lesson)
     one_move = {target[0] for option in nodes[lesson["start"]]["options"].values() for target in option["targets"].values()}
     assert one_move <= set(nodes)
 

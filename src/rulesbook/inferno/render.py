@@ -1,11 +1,14 @@
 """A plain SVG drawing of a Mountain, for notebooks and the book before a widget is needed.
 
 Cards are told apart by their code and picture name, not by colour alone; a -3 card also has a
-dashed border and a minus sign. Pawns are circles with their colour letter.
+dashed border and a minus sign. Pawns are circles with their colour letter. Every drawing carries
+a description in words of what it shows (`describe_position`, `describe_cards`): the SVG's
+<desc>, which the book's pages use as the picture's alt text.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
@@ -22,6 +25,66 @@ DISCIPLE_FILL = {
 }
 PAWN_FILL = {Colour.RED: "#c0392b", Colour.YELLOW: "#f1c40f", Colour.BLUE: "#2e6fd8", Colour.BLACK: "#222222"}
 PAWN_TEXT = {Colour.RED: "#ffffff", Colour.YELLOW: "#000000", Colour.BLUE: "#ffffff", Colour.BLACK: "#ffffff"}
+
+
+def _card_words(card: Card) -> str:
+    """A card as a listener hears it: "Sandy Brother \u22123", "Red Boy (Monkey King picture)"."""
+    if isinstance(card, DiscipleCard):
+        return f"{card.disciple.english} {card.value:+d}".replace("-", "\u2212")
+    if card.picture is not None:
+        return f"{card.kind.english} ({card.picture.english} picture)"
+    return card.kind.english
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _place_words(position: Position, place: Coord) -> str:
+    card = position.card_at(place)
+    where = f"({place[0]}, {place[1]})"
+    return f"{_card_words(card)} at {where}" if card else f"the empty place {where}"
+
+
+def describe_position(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (),
+                      title: str | None = None) -> str:
+    """What a drawing of the Mountain shows, in words: each row's cards by column, the pawns,
+    and the places outlined (highlights) or ringed (marks)."""
+    parts = [title.rstrip(".") + "."] if title else []
+    cards = position.cards
+    if not cards:
+        return " ".join([*parts, "An empty Mountain."])
+    (top, left), (bottom, right) = position.bounds()
+    count = len(cards)
+    parts.append(f"A Mountain of {count} card{'s' if count != 1 else ''} in rows {top} to {bottom} and columns {left} to {right}.")
+    for row in range(top, bottom + 1):
+        items = []
+        for (card_row, column), card in sorted(cards.items()):
+            if card_row != row:
+                continue
+            pawns = position.pawns_at((row, column))
+            words = f"{_card_words(card)} at column {column}"
+            if pawns:
+                words += f" with the {_listed([colour.english for colour in pawns])} pawn{'s' if len(pawns) > 1 else ''}"
+            items.append(words)
+        if items:
+            parts.append(f"Row {row}: {', '.join(items)}.")
+    for name, places in (("Outlined", highlights), ("Ringed", marks)):
+        places = sorted(set(places))
+        if places:
+            parts.append(f"{name}: {', '.join(_place_words(position, place) for place in places)}.")
+    return " ".join(parts)
+
+
+def describe_cards(cards: Iterable[Card], title: str | None = None) -> str:
+    """What a drawing of cards shows, in words: each card, the same ones counted together."""
+    counted = Counter(_card_words(card) for card in cards)
+    items = [f"{words} \u00d7{count}" if count > 1 else words for words, count in counted.items()]
+    total = sum(counted.values())
+    head = f"{title.rstrip('.')}: " if title else ""
+    if not items:
+        return f"{head}no cards."
+    return f"{head}{total} card{'s' if total != 1 else ''}: {', '.join(items)}."
 
 
 def position_svg(
@@ -47,6 +110,7 @@ def position_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         'font-family="sans-serif" role="img">',
         f"<title>{escape(title or 'A Mountain of Inferno position')}</title>",
+        f"<desc>{escape(describe_position(position, highlights, marks, title))}</desc>",
     ]
 
     def origin(place: Coord) -> tuple[int, int]:
@@ -149,6 +213,7 @@ def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None)
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         'font-family="sans-serif" role="img">',
         f"<title>{escape(title or ', '.join(card.code for card in cards))}</title>",
+        f"<desc>{escape(describe_cards(cards, title))}</desc>",
     ]
     for index, card in enumerate(cards):
         x = GAP + (index % per_row) * (CARD_WIDTH + GAP)

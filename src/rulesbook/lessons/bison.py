@@ -19,6 +19,7 @@ from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room,
 from rulesbook.inferno.game import cancel_means, entitled_to_cancel
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
+from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 
 BISON = EventKind.MIGHTY_BISON_KING.value
@@ -181,8 +182,12 @@ class BisonLesson:
                 out.append(Choice("step", "Move one card (phase II)", refusal="The turn is over: the phase II move is made once (rulebook, II)."))
             else:
                 options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
-                out.append(Choice("step", "Move one card (phase II)", options, self.player.letter))
+                out.append(Choice("step", "Move one card (phase II)", options, self.player.letter,
+                                  prompt="Move {actor} one card: {count} card{s} it can step to", actors=self._names()))
         return out
+
+    def _names(self) -> dict[str, str]:
+        return {colour.letter: f"the {colour.english} pawn" for colour in self.pawns}
 
     def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
         if state.phase == "over":
@@ -198,7 +203,9 @@ class BisonLesson:
                 return Choice(key, label, refusal=str(error))
         default = self.player if self.player in self.pawns else self.pawns[0]
         options = {colour.letter: f"bison{len(codes)}:{colour.letter}" for colour in self.pawns}
-        return Choice(key, label, options, default.letter)
+        what = "Mighty Bison King, moving {actor}: {count} card{s} it can reach" if len(codes) == 1 else \
+            "Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach"
+        return Choice(key, label, options, default.letter, prompt=what, actors=self._names())
 
     def play(self, state: BisonTurn, option: str, place: Coord) -> Outcome:
         effect, _, letter = option.partition(":")
@@ -229,7 +236,9 @@ class BisonLesson:
                    + _cancel_sentence(position, self.player, colour, cards, self.rules))
             log = f"Bison King ×{cards}: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
             reach = f"the {colour.english} pawn can reach {place_name(position, place)} by a path of {_steps_words(set(lengths[:1]))}."
-            return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach)
+            clue = (f"one is {number_words(lengths[0])} card{'s' if lengths[0] != 1 else ''} from the {colour.english} pawn, "
+                    "counting along the Mountain")
+            return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach, clue)
         raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
 
     def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> str:
@@ -262,7 +271,8 @@ class BisonLesson:
             say = (f"{who} moves the {colour.english} pawn one card, from {place_name(position, start)} to "
                    f"{place_name(position, place)} (rulebook, II). The turn is over.")
             log = f"Step: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
-            return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log)
+            clue = f"look next to the {colour.english} pawn: up, down, left or right"
+            return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log, clue=clue)
         if place not in position.cards:
             why = "There is no card there: the pawn moves onto a card"
         elif place == start:
@@ -299,9 +309,19 @@ class BisonLesson:
 def bison_lesson(position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,), *,
                  rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False,
                  moves: int = 2, title: str = "") -> dict[str, Any]:
-    """A Bison King lesson as plain data, every state up to `moves` clicks precomputed."""
+    """A Bison King lesson as page data, every state up to `moves` clicks precomputed."""
     referee = BisonLesson(position, player, hand, rules, pawns, step)
     return LessonGraph(referee).lesson(moves, title=title)
+
+
+def find_in_bison(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
+                  rules: Rules | None = None) -> tuple[BisonLesson, dict[str, Any]]:
+    """The referee and exercise record of "find every card the Bison King can take `pawn` to"."""
+    colour = Colour.parse(pawn)
+    referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,))
+    graph = LessonGraph(referee)
+    choice = "+".join(f"h{i}" for i in range(cards))
+    return referee, exercise(graph.node(graph.start_id), choice, colour.letter, ("card", "cards"))
 
 
 def find_exercise(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
@@ -310,12 +330,5 @@ def find_exercise(position: Position | str, pawn: Colour | str = "R", cards: int
 
     The targets are hidden; each right click is marked found, each wrong one explained.
     """
-    colour = Colour.parse(pawn)
-    referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,))
-    graph = LessonGraph(referee)
-    lesson = graph.lesson(0, title=title, mode="find")
-    option = f"bison{cards}:{colour.letter}"
-    choice = "+".join(f"h{i}" for i in range(cards))
-    answers = sorted(lesson["nodes"][graph.start_id]["options"][option]["targets"])
-    lesson["exercise"] = {"choice": choice, "option": option, "answers": answers}
-    return lesson
+    referee, record = find_in_bison(position, pawn, cards, rules=rules)
+    return LessonGraph(referee).lesson(0, title=title, mode="find", exercise=record)

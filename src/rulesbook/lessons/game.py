@@ -14,8 +14,10 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.actions import LayDisciple, PlacePawn, PlayBison, PlayPrincess, PlayRedBoy, Step
 from rulesbook.inferno.cards import Card, DiscipleCard, EventKind
 from rulesbook.inferno.game import GameState, Phase, apply, legal_actions
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord
-from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, neighbours
+from rulesbook.lessons.bison import path_lengths
+from rulesbook.lessons.data import exercise, number_words
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, parse_place
 
 _NO_PAIR = (
     "Only two Mighty Bison Kings, or two Red Boys, are played together as one effect; "
@@ -34,6 +36,10 @@ def card_label(card: Card) -> str:
 def _where(state: GameState, place: Coord) -> str:
     card = state.mountain.card_at(place)
     return f"the {card.code} card at ({place[0]}, {place[1]})" if card else f"the empty place ({place[0]}, {place[1]})"
+
+
+def _pawn_words(letters: list[str]) -> dict[str, str]:
+    return {letter: f"the {Colour.parse(letter).english} pawn" for letter in letters}
 
 
 class GameReferee:
@@ -84,28 +90,31 @@ class GameReferee:
             return []
         me = decision.colour.letter
         if decision.phase is Phase.PLACE_PAWN:
-            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a card: {count} cards are free")]
+            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a free card: {count} card{s} {are} free")]
         if decision.phase is Phase.STEP:
             colours = sorted({action.colour for action in legal_actions(state) if isinstance(action, Step)}, key=COLOUR_ORDER.index)
             if not colours:
                 return [Choice("step", "Move one card (phase II)", refusal="No pawn can step: every card next to it is full or missing (MOI-R09)")]
             options = {colour.letter: f"step:{colour.letter}" for colour in colours}
-            return [Choice("step", "Move one card (phase II)", options, me if me in options else colours[0].letter)]
+            return [Choice("step", "Move one card (phase II)", options, me if me in options else colours[0].letter,
+                           prompt="Move {actor} one card: {count} card{s} it can step to", actors=_pawn_words(list(options)))]
         hand = state.hands[decision.seat]
         pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
+        names = _pawn_words(pawns)
         out = []
         for index, card in enumerate(hand):
             key, label = f"h{index}", card_label(card)
             if isinstance(card, DiscipleCard):
-                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} places"))
+                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} place{{s}}"))
             elif card.kind is EventKind.MIGHTY_BISON_KING:
-                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me))
+                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me,
+                                  prompt="Mighty Bison King, moving {actor}: {count} card{s} it can reach", actors=names))
             elif card.kind is EventKind.IRON_FAN_PRINCESS:
-                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me,
-                                  prompt="Iron Fan Princess: the card under the pawn goes, pawn and all, to one of {count} places"))
+                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me, actors=names,
+                                  prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
             elif card.kind is EventKind.RED_BOY:
                 out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
-                                  prompt=f"Red Boy ({card.picture.english}): {{count}} cards it may discard"))
+                                  prompt=f"Red Boy ({card.picture.english}): {{count}} card{{s}} it may discard"))
             else:
                 out.append(Choice(key, label, refusal="Guan Yin has no effect of its own: it cancels an effect another player plays (MOI-R06)"))
         for first, second in combinations(range(len(hand)), 2):
@@ -113,10 +122,11 @@ class GameReferee:
             label = f"{card_label(hand[first])} + {card_label(hand[second])}"
             kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
             if kinds == {EventKind.MIGHTY_BISON_KING}:
-                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me))
+                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me,
+                                  prompt="Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", actors=names))
             elif kinds == {EventKind.RED_BOY}:
                 out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
-                                  prompt="Two Red Boys: {count} cards they may discard"))
+                                  prompt="Two Red Boys: {count} card{s} they may discard"))
             else:
                 out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
         return out
@@ -150,7 +160,7 @@ class GameReferee:
         if following.phase is Phase.RESPOND:
             names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
             say += f" {names} may cancel it now (MOI-R06)."
-        return Outcome(following, say, str(action), self._reach(state, action))
+        return Outcome(following, say, str(action), self._reach(state, action), self._clue(state, action))
 
     def _reach(self, state: GameState, action) -> str:
         where = _where(state, action.place)
@@ -166,6 +176,23 @@ class GameReferee:
             return f"the pawn may go on {where}: no pawn stands there yet."
         return f"{where} works."
 
+    def _clue(self, state: GameState, action) -> str:
+        """Where to look for this target, without naming it."""
+        mountain = state.mountain
+        row, column = action.place
+        if isinstance(action, Step):
+            return f"look next to the {action.colour.english} pawn: up, down, left or right"
+        if isinstance(action, PlayBison):
+            lengths = path_lengths(mountain, mountain.pawn(action.colour)).get(action.place, {0})
+            away = min(lengths)
+            return f"one is {number_words(away)} card{'s' if away != 1 else ''} from the {action.colour.english} pawn, counting along the Mountain"
+        if isinstance(action, (LayDisciple, PlayPrincess)):
+            moving = mountain.pawn(action.colour) if isinstance(action, PlayPrincess) else None
+            touching = sorted(place for place in neighbours(action.place) if place in mountain.cards and place != moving)
+            if touching:
+                return f"look beside {_where(state, touching[0])}"
+        return f"look along row {row}" if mountain.card_at((row, column)) else f"look at the empty places of row {row}"
+
     def idle(self, state: GameState) -> str:
         decision = state.decision
         if decision is None:
@@ -180,12 +207,40 @@ class GameReferee:
         return "First choose a card from the hand, then click where it should act."
 
     def hint(self, state: GameState) -> str:
-        actions = legal_actions(state)
-        counts: dict[str, int] = {}
-        for action in actions:
-            word = str(action).split()[0]
-            counts[word] = counts.get(word, 0) + 1
-        return "Legal now: " + ", ".join(f"{count} \u00d7 {word}" for word, count in sorted(counts.items())) + "."
+        """What may be done now, counted in the learner's words."""
+        decision = state.decision
+        if decision is None or decision.phase is Phase.RESPOND:
+            return self.idle(state)
+        who = decision.colour.english.capitalize()
+        legal = set(legal_actions(state))
+        places = self.places(state)
+        counted = []
+        for choice in self.choices(state):
+            if choice.refusal is not None:
+                continue
+            moves = 0
+            for option in set(choice.options.values()):
+                for place in places:
+                    try:
+                        moves += self.action(state, option, place) in legal
+                    except IllegalAction:
+                        pass
+            if moves:
+                counted.append((choice.label, moves))
+        if decision.phase is Phase.PLACE_PAWN:
+            free = counted[0][1] if counted else 0
+            return (f"{who} places the pawn on a card where no pawn stands: {number_words(free)} cards are free. "
+                    "Choose \u201cPlace your pawn\u201d, then click one of them.")
+        if decision.phase is Phase.STEP:
+            moves = counted[0][1] if counted else 0
+            return (f"{who} may move a pawn one card up, down, left or right onto a card with room for it: "
+                    f"{number_words(moves)} move{'s' if moves != 1 else ''} now, or no move at all.")
+        if not counted:
+            return f"{who} has nothing to play on the Mountain now: the turn goes on without a click on this board."
+        parts = [f"{label} ({number_words(moves)} way{'s' if moves != 1 else ''})" for label, moves in counted]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+        return (f"{who} may play {listed}. Choose a card, then click a place marked with a dot; "
+                "a wrong click says which rule forbids it.")
 
 
 def _sentence(text: str) -> str:
@@ -193,26 +248,23 @@ def _sentence(text: str) -> str:
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 
-def game_find_exercise(state: GameState, choice: str, pawn: str | None = None, *, title: str = "") -> dict[str, Any]:
-    """An exercise on a game moment as plain data: with the hand cards of `choice` ("h0", "h0+h1"),
+def game_find_exercise(state: GameState, choice: str, actor: str | None = None, *, title: str = "") -> dict[str, Any]:
+    """An exercise on a game moment as page data: with the hand cards of `choice` ("h0", "h0+h1"),
     find every place the engine accepts; wrong clicks get the engine's refusal with its rule id.
     """
-    referee, exercise = find_in_game(state, choice, pawn)
-    lesson = LessonGraph(referee).lesson(0, title=title, mode="find")
-    lesson["exercise"] = exercise
-    return lesson
+    referee, record = find_in_game(state, choice, actor)
+    return LessonGraph(referee).lesson(0, title=title, mode="find", exercise=record)
 
 
-def find_in_game(state: GameState, choice: str, pawn: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
-    """The referee and the exercise record (choice, option, answers) of a find exercise."""
+def find_in_game(state: GameState, choice: str, actor: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
+    """The referee and the exercise record (choice, option, answers, sentences) of a find exercise."""
     referee = GameReferee(state)
     graph = LessonGraph(referee)
     node = graph.node(graph.start_id)
-    picked = node["choices"].get(choice)
-    if picked is None or "options" not in picked:
-        raise ValueError(f"the choice {choice!r} offers nothing to find here")
-    option = picked["options"][pawn or picked["pawn"]]
-    return referee, {"choice": choice, "option": option, "answers": sorted(node["options"][option]["targets"])}
+    picked = node["choices"].get(choice, {})
+    targets = [parse_place(key) for option in picked.get("options", {}).values() for key in node["options"][option]["targets"]]
+    on_cards = all(state.mountain.card_at(place) is not None for place in targets)
+    return referee, exercise(node, choice, actor, ("card", "cards") if on_cards else ("place", "places"))
 
 
 __all__ = ["GameReferee", "card_label", "find_in_game", "game_find_exercise"]

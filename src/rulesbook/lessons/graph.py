@@ -4,9 +4,9 @@ A board never decides a rule itself. A *referee* (any object with the methods of
 answers for one game or lesson: which choices the player has, and what a click on a place does
 under a choice — the next state, or an `IllegalAction` that says why not and cites the rule. The
 `LessonGraph` asks the referee about every click on every place in every state it visits and
-writes the answers down as JSON-ready dictionaries. The board's JavaScript reads them on a static
-page with no kernel; in a live notebook the widget asks the referee click by click instead. A
-later full engine plugs in by writing one more referee.
+writes the answers down as JSON-ready dictionaries (`rulesbook.lessons.data` packs them for a
+page). The board's JavaScript reads them on a static page with no kernel; in a live notebook the
+widget asks the referee click by click instead. Any game plugs in by writing one more referee.
 
 Standard library only, no Jupyter: lessons run and test anywhere Python runs.
 """
@@ -19,15 +19,20 @@ from typing import Any, Protocol
 
 from rulesbook.core.errors import IllegalAction
 
-Place = tuple[int, int]
+#: A place a reader clicks: (row, column) on a grid, or any string a game's picture names.
+Place = Hashable
 
 
 def place_key(place: Place) -> str:
-    """How a place is named in the data: "row,column"."""
-    return f"{place[0]},{place[1]}"
+    """How a place is named in the data: "row,column" for a grid place, a string as it is."""
+    if isinstance(place, str):
+        return place
+    row, column = place
+    return f"{row},{column}"
 
 
-def parse_place(key: str | Iterable[int]) -> Place:
+def parse_place(key: str | Iterable[int]) -> tuple[int, int]:
+    """A grid place from its key "row,column" (or from a pair)."""
     if isinstance(key, str):
         row, column = key.split(",")
         return int(row), int(column)
@@ -40,19 +45,21 @@ class Choice:
     """Something the player may pick before clicking a place: hand cards or an effect.
 
     `key` names it in the data ("h0", "h0+h1" for hand cards by index, or an effect such as
-    "step"). `options` maps each pawn colour letter the choice may act on to the option key that
-    `Referee.play` understands; `pawn` is the one picked first. A choice that cannot be made has
-    `refusal`, the explanation citing the rule, and no options.
+    "step" or "pawn"). `options` maps each *actor* the choice may act on (for Mountain of
+    Inferno, a pawn's colour letter) to the option key that `Referee.play` understands; `actor`
+    is the one picked first and `actors` names each in words ("the red pawn"). A choice that
+    cannot be made has `refusal`, the explanation citing the rule, and no options.
     """
 
     key: str
     label: str
     options: dict[str, str] = field(default_factory=dict)
-    pawn: str | None = None
+    actor: str | None = None
     refusal: str | None = None
-    #: What the board says when the choice is made; "{count}" becomes the number of targets.
-    #: Without it the board words a pawn move ("moving the red pawn").
-    prompt: str | None = None
+    #: What the board says when the choice is made: "{count}" becomes the number of targets,
+    #: "{s}" and "{are}" agree with it ("s"/"are", or "" and "is" for one), "{actor}" names the actor.
+    prompt: str = "{count} place{s}"
+    actors: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -60,13 +67,15 @@ class Outcome:
     """What a legal click did: the next state, the sentence that says so, and its log entry.
 
     `reach` is a short clause on the target alone ("the SB+1 card at (0, 0), 3 cards away"),
-    for exercises that ask only where a move can go.
+    for exercises that ask only where a move can go; `clue` points a learner towards this
+    target without naming it ("look along the row of your pawn").
     """
 
     state: Hashable
     say: str
     log: str
     reach: str = ""
+    clue: str = ""
 
 
 class Referee(Protocol):
@@ -75,7 +84,8 @@ class Referee(Protocol):
     def start(self) -> Hashable: ...
 
     def picture(self, state: Hashable) -> dict[str, Any]:
-        """The view: cards, pawns, hand, whose decision it is (see `picture_of` for the shape)."""
+        """The view: what the game's picture draws, plus "decision" (whose decision, in words)
+        and "hand" (the cards a choice picks from, each {"code", "label"})."""
 
     def choices(self, state: Hashable) -> list[Choice]: ...
 
@@ -88,13 +98,21 @@ class Referee(Protocol):
     def idle(self, state: Hashable) -> str:
         """What to say when a place is clicked with nothing chosen."""
 
-    def hint(self, state: Hashable) -> str: ...
+    def hint(self, state: Hashable) -> str:
+        """Advice in the learner's words: what may be done now, never internal codes."""
 
 
 def refusal_text(error: IllegalAction) -> str:
     """The sentence a learner reads: the reason, then the rule id in brackets."""
     reason = error.reason
     return f"{reason[:1].upper()}{reason[1:]} ({error.rule})"
+
+
+def choice_words(choice: Choice, actor: str, count: int) -> str:
+    """The clause a board says when `choice` is made for `actor`: "Lay MK+2 …: 8 places"."""
+    one = count == 1
+    return choice.prompt.format(count=count, s="" if one else "s", are="is" if one else "are",
+                                actor=choice.actors.get(actor, actor), label=choice.label)
 
 
 class LessonGraph:
@@ -110,6 +128,7 @@ class LessonGraph:
         self._ids: dict[Hashable, str] = {}
         self._states: dict[str, Hashable] = {}
         self._nodes: dict[str, dict[str, Any]] = {}
+        self._places: dict[str, dict[str, Place]] = {}
         self.start_id = self.id_of(referee.start())
 
     # --- ids ---------------------------------------------------------------------------------
@@ -127,6 +146,13 @@ class LessonGraph:
         except KeyError:
             raise KeyError(f"no state {node_id!r} in this lesson") from None
 
+    def place(self, node_id: str, key: str) -> Place:
+        """The referee's place behind a key of that node's record (a grid place from its key when
+        the board does not draw it, so the referee can say why nothing goes there)."""
+        self.node(node_id)
+        found = self._places[node_id].get(key)
+        return found if found is not None else parse_place(key)
+
     # --- nodes -------------------------------------------------------------------------------
     def node(self, node_id: str) -> dict[str, Any]:
         """The record of one state: its picture, choices and, per option, targets and refusals."""
@@ -135,40 +161,51 @@ class LessonGraph:
             return cached
         referee = self.referee
         state = self.state(node_id)
-        places = sorted(set(referee.places(state)))
+        places = {place_key(place): place for place in referee.places(state)}
+        keys = sorted(places, key=_place_order)
         choices: dict[str, Any] = {}
         options: dict[str, Any] = {}
         for choice in referee.choices(state):
             if choice.refusal is not None:
                 choices[choice.key] = {"label": choice.label, "refusal": choice.refusal}
                 continue
-            choices[choice.key] = {"label": choice.label, "options": dict(choice.options), "pawn": choice.pawn}
-            if choice.prompt is not None:
-                choices[choice.key]["prompt"] = choice.prompt
             for option in choice.options.values():
-                if option in options:
-                    continue
-                targets: dict[str, list[str]] = {}
-                refusals: dict[str, str] = {}
-                for place in places:
-                    try:
-                        outcome = referee.play(state, option, place)
-                    except IllegalAction as error:
-                        refusals[place_key(place)] = refusal_text(error)
-                    else:
-                        targets[place_key(place)] = [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
-                options[option] = {"targets": targets, "refusals": refusals}
+                if option not in options:
+                    options[option] = self._option(state, option, keys, places)
+            says = {actor: choice_words(choice, actor, len(options[option]["targets"])) for actor, option in choice.options.items()}
+            actors = {actor: choice.actors.get(actor, actor) for actor in choice.options}
+            choices[choice.key] = {"label": choice.label, "options": dict(choice.options), "actor": choice.actor,
+                                   "says": says, "actors": actors}
+        view = dict(referee.picture(state))
         record = {
             "id": node_id,
-            **referee.picture(state),
-            "places": [list(place) for place in places],
+            "decision": view.pop("decision", ""),
+            "hand": view.pop("hand", []),
+            "view": view,
+            "places": keys,
             "choices": choices,
             "options": options,
             "idle": referee.idle(state),
             "hint": referee.hint(state),
         }
         self._nodes[node_id] = record
+        self._places[node_id] = places
         return record
+
+    def _option(self, state: Hashable, option: str, keys: list[str], places: dict[str, Place]) -> dict[str, Any]:
+        targets: dict[str, list[str]] = {}
+        refusals: dict[str, str] = {}
+        clues: dict[str, str] = {}
+        for key in keys:
+            try:
+                outcome = self.referee.play(state, option, places[key])
+            except IllegalAction as error:
+                refusals[key] = refusal_text(error)
+            else:
+                targets[key] = [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
+                if outcome.clue:
+                    clues[key] = outcome.clue
+        return {"targets": targets, "refusals": refusals, "clues": clues}
 
     def expand(self, moves: int) -> list[str]:
         """Visit every state reachable in at most `moves` legal clicks; the ids, start first."""
@@ -194,75 +231,27 @@ class LessonGraph:
             self.node(node_id)
         return order
 
-    def lesson(self, moves: int, *, title: str = "", mode: str = "play", exercise: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The whole lesson as data: the nodes reachable in `moves` clicks, and how to run them.
+    def records(self, moves: int) -> dict[str, dict[str, Any]]:
+        """The records of every state reachable in `moves` clicks, start first."""
+        return {node_id: self._nodes[node_id] for node_id in self.expand(moves)}
 
-        States one move further are listed without their own record; a static page says the
-        lesson stops there. `mode` is "play" (targets shown, clicks move) or "find" (targets
-        hidden, the reader finds them all; see `exercise`).
-        """
-        order = self.expand(moves)
-        return pack({node_id: self._nodes[node_id] for node_id in order}, self.start_id, title, mode, exercise)
+    def known(self) -> dict[str, dict[str, Any]]:
+        """The records of every state recorded so far, in the order they were recorded."""
+        return dict(self._nodes)
 
-    def known(self, *, title: str = "", mode: str = "play", exercise: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The lesson data of every state recorded so far, in the order they were recorded.
+    def lesson(self, moves: int, *, picture: str = "inferno", title: str = "", mode: str = "play",
+               exercise: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The whole lesson as page data (see `rulesbook.lessons.data`): the states reachable in
+        `moves` clicks. States one move further are listed without their own record; a static
+        page says the lesson stops there."""
+        from rulesbook.lessons.data import pack
 
-        Records are only ever added, so sentences keep their indices from one call to the next.
-        """
-        return pack(dict(self._nodes), self.start_id, title, mode, exercise)
+        return pack(self.records(moves), self.start_id, picture=picture, title=title, mode=mode, exercise=exercise)
 
 
-def pack(nodes: dict[str, dict[str, Any]], start: str, title: str = "", mode: str = "play",
-         exercise: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The lesson data a board carries: nodes whose sentences and Mountains are shared in tables.
-
-    Each sentence is written once in `texts` and each card layout once in `mountains`; nodes
-    refer to them by index, which keeps a page's widget state small.
-    """
-    texts: list[str] = []
-    text_index: dict[str, int] = {}
-    mountains: list[Any] = []
-    mountain_index: dict[str, int] = {}
-
-    def text(value: str) -> int:
-        found = text_index.get(value)
-        if found is None:
-            found = text_index[value] = len(texts)
-            texts.append(value)
-        return found
-
-    def mountain(cards: list[Any]) -> int:
-        key = repr(cards)
-        found = mountain_index.get(key)
-        if found is None:
-            found = mountain_index[key] = len(mountains)
-            mountains.append(cards)
-        return found
-
-    packed: dict[str, Any] = {}
-    for node_id, node in nodes.items():
-        record = dict(node)
-        record["cards"] = mountain(node["cards"])
-        record["options"] = {
-            key: {
-                "targets": {place: [target[0], *map(text, target[1:])] for place, target in option["targets"].items()},
-                "refusals": {place: text(reason) for place, reason in option["refusals"].items()},
-            }
-            for key, option in node["options"].items()
-        }
-        record["choices"] = {
-            key: ({**choice, "refusal": text(choice["refusal"])} if "refusal" in choice else choice)
-            for key, choice in node["choices"].items()
-        }
-        record["idle"] = text(node["idle"])
-        record["hint"] = text(node["hint"])
-        packed[node_id] = record
-    return {
-        "title": title,
-        "mode": mode,
-        "start": start,
-        "nodes": packed,
-        "texts": texts,
-        "mountains": mountains,
-        "exercise": exercise or {},
-    }
+def _place_order(key: str) -> tuple:
+    """Grid places in reading order (row, then column), other names after them, alphabetically."""
+    try:
+        return (0, *parse_place(key), "")
+    except ValueError:
+        return (1, 0, 0, key)

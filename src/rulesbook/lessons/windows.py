@@ -11,7 +11,8 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum, windows
-from rulesbook.lessons.graph import Choice, Outcome
+from rulesbook.lessons.data import exercise, number_words
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 
 TASK = "WINDOWS"
 
@@ -60,7 +61,7 @@ class WindowsReferee:
     def choices(self, state: Position) -> list[Choice]:
         letter = self.colour.letter
         return [Choice("h0", f"The {self.colour.english} pawn's windows", {letter: "windows"}, letter,
-                       prompt=f"The {self.colour.english} pawn's best row and column windows: {{count}} cards")]
+                       prompt=f"The {self.colour.english} pawn's best row and column windows: {{count}} card{{s}}")]
 
     def play(self, state: Position, option: str, place: Coord) -> Outcome:
         card = state.card_at(place)
@@ -71,8 +72,10 @@ class WindowsReferee:
             which = " and ".join(name for name, direction in (("row", ROW), ("column", COLUMN)) if place in self.best[direction])
             worth = " and ".join(f"{name} window worth {window_sum(state, self.best[direction]):+d}"
                                  for name, direction in (("row", ROW), ("column", COLUMN)) if place in self.best[direction])
+            along = "row" if place in self.best[ROW] and place != pawn else "column"
             return Outcome(state, f"{card.code} at ({place[0]}, {place[1]}) is in the best {which} ({worth}).",
-                           f"{card.code} {place[0]},{place[1]}", f"{card.code} at ({place[0]}, {place[1]}) belongs to the best {worth}.")
+                           f"{card.code} {place[0]},{place[1]}", f"{card.code} at ({place[0]}, {place[1]}) belongs to the best {worth}.",
+                           f"look along the {along} of the {self.colour.english} pawn")
         if place[0] != pawn[0] and place[1] != pawn[1]:
             raise IllegalAction(f"{card.code} is neither in the pawn's row nor in its column", "MOI-R17")
         direction = ROW if place[0] == pawn[0] else COLUMN
@@ -90,12 +93,13 @@ class WindowsReferee:
         return f"Click the cards of the {self.colour.english} pawn's best windows."
 
     def hint(self, state: Position) -> str:
-        return (f"The best row window has {len(self.best[ROW])} card(s) and the best column window "
-                f"{len(self.best[COLUMN])}; the pawn's own card is in both.")
+        row, column = len(self.best[ROW]), len(self.best[COLUMN])
+        return (f"The best row window has {number_words(row)} card{'s' if row != 1 else ''} and the best column window "
+                f"{number_words(column)}; the pawn's own card is in both.")
 
 
 def windows_exercise(position: Position | str, colour: Colour | str, ended: bool = False) -> tuple[WindowsReferee, dict[str, Any]]:
-    """The referee and exercise record (choice, option, answers) of a find-the-windows exercise."""
+    """The referee and exercise record (choice, option, answers, sentences) of a find-the-windows exercise."""
     referee = WindowsReferee(position, colour, ended)
-    answers = sorted(f"{row},{column}" for row, column in referee.answers)
-    return referee, {"choice": "h0", "option": "windows", "answers": answers}
+    graph = LessonGraph(referee)
+    return referee, exercise(graph.node(graph.start_id), "h0", noun=("card", "cards"))

@@ -1,9 +1,34 @@
 """The interactive boards: anywidget classes, the only part of rulesbook that imports Jupyter.
 
-`InfernoBoard` draws a Mountain of Inferno lesson. See `rulesbook.widgets.inferno`.
+All boards share one shell and each game adds only its picture:
+
+- Python: `Board` (rulesbook.widgets.board) holds a lesson and answers clicks in a notebook;
+  a game's board subclasses it, names its picture and adds constructors, like `InfernoBoard`.
+- Lesson data: a referee over the game's engine (see `rulesbook.lessons.graph.Referee`) is asked
+  about every click by `LessonGraph`; `rulesbook.lessons.data` packs the answers into the page
+  data every board carries (the contract the shell's JavaScript and the site's robot test read).
+- JavaScript and CSS: widgets/board.js and board.css are the shell (hand cards and effects,
+  undo, move log, hints, messages, keyboard, the static lookup); widgets/pictures/<game>.js and
+  .css draw one game. In a notebook a board's module is the shell plus its picture; the static
+  site loads one module and one stylesheet for every board of every game (`rulesbook.widgets.site`).
+
+A new game's board plugs in like this:
+
+1. Write a referee in `rulesbook.lessons` (standard library only): `start`, `picture` (the view
+   as plain JSON, plus "decision" and "hand"), `choices`, `places` (keys: "row,column" or any
+   string), `play` (an `Outcome`, or `IllegalAction` citing the rule), `idle` and `hint` in the
+   learner's words. Exercises come from `rulesbook.lessons.exercise(record, choice, noun=...)`.
+2. Subclass `Board` with ``picture = "<game>"`` and constructors for its lessons.
+3. Add widgets/pictures/<game>.js calling ``definePicture("<game>", {label, draw, actorsAt,
+   placeName})`` (see the top of widgets/board.js): `draw` puts one element with
+   ``data-place="<key>"`` and an ``aria-label`` for each place of the view; and <game>.css.
+
+Nothing else changes: the site build bundles every picture, and the site tests (the robot that
+completes every board, axe-core, the phone and keyboard checks) cover the new boards unchanged.
 """
 
-from rulesbook.widgets.assets import asset_path, asset_text
+from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_module, site_style
+from rulesbook.widgets.board import Board
 from rulesbook.widgets.inferno import InfernoBoard
 
-__all__ = ["InfernoBoard", "asset_path", "asset_text"]
+__all__ = ["Board", "InfernoBoard", "asset_path", "asset_text", "board_module", "site_module", "site_style"]

@@ -1,0 +1,210 @@
+"""The lesson data a board carries to a page: one contract for every game's board.
+
+`pack` turns the records of a `LessonGraph` into the compact, JSON-ready dictionary that a
+board's synced `lesson` trait holds; `unpack` reads it back (the browser robot of the site tests
+and the widget tests use it). The board shell's JavaScript (widgets/board.js) reads the same
+shape. Every sentence is written once in `texts`, every part of a picture state once in `parts`
+(a view is {name: part index}: the cards of a Mountain are written once for all the positions of
+its pawns), every view once in `views` and every list of clickable places once in `places`; the
+rest refers to them by index::
+
+    {
+      "picture": "inferno",            # which game's picture draws the views
+      "title": str, "mode": "play" | "find", "start": node id,
+      "texts": [str], "parts": [any JSON], "views": [{name: part index}], "places": [[place key]],
+      "nodes": {node id: {
+          "id": str, "view": view index, "places": places index,
+          "decision": text, "hand": [[card code, label text]],
+          "choices": {choice key: {"label": text, "options": {actor: option key},
+                                   "actor": actor picked first, "says": {actor: text},
+                                   "actors": {actor: its name, text}}
+                               | {"label": text, "refusal": text}},
+          "options": {option key: [one entry per place of the node, in order:
+                                   a refusal text, or [next node id, say text, log text], and in
+                                   an exercise also the reach text (what the find says)]},
+          "idle": text, "hint": text}},
+      "exercise": {} | {"choice", "option", "answers": [place key], "right", "again", "done",
+                        "missing": [sentence per count left, "{clue}" to fill], "clues": {place key: clue}}
+    }
+
+Choice keys "h0", "h0+h1" press hand cards by index; any other key is an effect button. A
+target whose node id is not in `nodes` is legal but beyond the lesson: a page says so and stays.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Sentences of a find exercise; {say}, {found}, {total} are filled in on the page.
+EXERCISE_WORDS = {
+    "right": "Right: {say} Found {found} of {total}.",
+    "again": "You have found that one already: {found} of {total} so far.",
+    "done": "Right: {say} That is all {total}: well done.",
+}
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def number_words(count: int) -> str:
+    """A count as a learner reads it: "two", "twelve", 14."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
+
+def sentence(text: str) -> str:
+    """The text with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
+def choice_say(clause: str, count: int, mode: str) -> str:
+    """What a board says when a choice is made: its clause and what the reader does next."""
+    if mode == "find":
+        return sentence(f"{clause}: find them all.")
+    if count == 0:
+        return sentence(f"{clause}.")
+    return sentence(f"{clause}, {'each ' if count > 1 else ''}marked with a dot.")
+
+
+def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
+             noun: tuple[str, str] = ("place", "places")) -> dict[str, Any]:
+    """A find exercise on one state's record: with `choice` made (for `actor`), find every target.
+
+    `noun` names an answer, singular and plural ("card", "cards"), for the hints that count what
+    is left. Raises ValueError when the choice offers nothing to find.
+    """
+    picked = record["choices"].get(choice)
+    if picked is None or "options" not in picked:
+        raise ValueError(f"the choice {choice!r} offers nothing to find here")
+    option = picked["options"][actor or picked["actor"]]
+    targets = record["options"][option]["targets"]
+    answers = sorted(targets, key=record["places"].index)
+    clues = record["options"][option].get("clues", {})
+    total = len(answers)
+    one, many = noun
+    missing = [f"All {total} {many if total != 1 else one} found: nothing is missing."]
+    for left in range(1, total + 1):
+        counted = f"{sentence(number_words(left))} {one} is" if left == 1 else f"{sentence(number_words(left))} {many} are"
+        missing.append(f"{counted} still missing: {{clue}}.")
+    return {
+        "choice": choice,
+        "option": option,
+        "answers": answers,
+        **EXERCISE_WORDS,
+        "missing": missing,
+        "clues": {place: clues.get(place) or f"try the {many} you have not clicked yet" for place in answers},
+    }
+
+
+def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title: str = "", mode: str = "play",
+         exercise: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The page data of these node records (see the module's docstring)."""
+    texts: list[str] = []
+    text_index: dict[str, int] = {}
+    tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "parts": ([], {}), "places": ([], {})}
+
+    def text(value: str) -> int:
+        found = text_index.get(value)
+        if found is None:
+            found = text_index[value] = len(texts)
+            texts.append(value)
+        return found
+
+    def shared(table: str, value: Any) -> int:
+        values, index = tables[table]
+        key = repr(value)
+        found = index.get(key)
+        if found is None:
+            found = index[key] = len(values)
+            values.append(value)
+        return found
+
+    nodes: dict[str, Any] = {}
+    for node_id, record in records.items():
+        places = record["places"]
+        choices: dict[str, Any] = {}
+        for key, choice in record["choices"].items():
+            if "refusal" in choice:
+                choices[key] = {"label": text(choice["label"]), "refusal": text(choice["refusal"])}
+                continue
+            says = {}
+            for actor, option in choice["options"].items():
+                count = len(record["options"][option]["targets"])
+                says[actor] = text(choice_say(choice["says"][actor], count, mode))
+            choices[key] = {"label": text(choice["label"]), "options": choice["options"], "actor": choice["actor"], "says": says,
+                            "actors": {actor: text(name) for actor, name in choice["actors"].items()}}
+        options = {}
+        kept = 4 if mode == "find" else 3  # a lesson never says the reach clause: leave it out
+        for key, option in record["options"].items():
+            targets, refusals = option["targets"], option["refusals"]
+            options[key] = [
+                [targets[place][0], *map(text, targets[place][1:kept])] if place in targets else text(refusals[place])
+                for place in places
+            ]
+        nodes[node_id] = {
+            "id": node_id,
+            "view": shared("views", {name: shared("parts", part) for name, part in record["view"].items()}),
+            "places": shared("places", places),
+            "decision": text(record["decision"]),
+            "hand": [[card["code"], text(card["label"])] for card in record["hand"]],
+            "choices": choices,
+            "options": options,
+            "idle": text(record["idle"]),
+            "hint": text(record["hint"]),
+        }
+    return {
+        "picture": picture,
+        "title": title,
+        "mode": mode,
+        "start": start,
+        "nodes": nodes,
+        "texts": texts,
+        "parts": tables["parts"][0],
+        "views": tables["views"][0],
+        "places": tables["places"][0],
+        "exercise": exercise or {},
+    }
+
+
+def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every node of page data with its sentences, view and places written out: {id: record}.
+
+    A record has the keys of a `LessonGraph` record ("view", "places", "decision", "hand",
+    "choices" with "says", "options" with "targets" and "refusals", "idle", "hint"); the
+    sentences of the choices are the ones the page shows. In a lesson (not an exercise) a
+    target's reach clause is its say.
+    """
+    texts = lesson["texts"]
+    out = {}
+    for node_id, node in lesson["nodes"].items():
+        places = lesson["places"][node["places"]]
+        choices = {}
+        for key, choice in node["choices"].items():
+            if "refusal" in choice:
+                choices[key] = {"label": texts[choice["label"]], "refusal": texts[choice["refusal"]]}
+            else:
+                choices[key] = {"label": texts[choice["label"]], "options": dict(choice["options"]), "actor": choice["actor"],
+                                "says": {actor: texts[index] for actor, index in choice["says"].items()},
+                                "actors": {actor: texts[index] for actor, index in choice["actors"].items()}}
+        options = {}
+        for key, entries in node["options"].items():
+            targets, refusals = {}, {}
+            for place, entry in zip(places, entries):
+                if isinstance(entry, list):
+                    words = [texts[index] for index in entry[1:]]
+                    targets[place] = [entry[0], *words, *words[:1] * (4 - len(entry))]  # reach: the say
+                else:
+                    refusals[place] = texts[entry]
+            options[key] = {"targets": targets, "refusals": refusals}
+        out[node_id] = {
+            "id": node_id,
+            "view": {name: lesson["parts"][part] for name, part in lesson["views"][node["view"]].items()},
+            "places": list(places),
+            "decision": texts[node["decision"]],
+            "hand": [{"code": code, "label": texts[label]} for code, label in node["hand"]],
+            "choices": choices,
+            "options": options,
+            "idle": texts[node["idle"]],
+            "hint": texts[node["hint"]],
+        }
+    return out

@@ -1,0 +1,137 @@
+"""The boards on the static site: a Sphinx extension that Jupyter Book loads (see _config.yml).
+
+- It writes the site's one board module and one stylesheet into _static/rulesbook/ (every game's
+  picture in them), and puts the stylesheet on every page.
+- On a page whose widgets are all boards, it keeps of the widget state only what the boards
+  read (their lesson and state; not the module text each board carries in a notebook, nor
+  layout models, nor boards that were made and never shown), compact, at the end of the page;
+  and loads the board module, asynchronously, instead of the widget manager. A page with other
+  widgets keeps the widget manager (loaded deferred, see _config.yml).
+- It marks Chinese text in a page (the rulebook's names and quotations) as lang="zh-Hant", so
+  that screen readers and fonts treat it as Chinese, and names a hidden cell's toggle by its text.
+- It gives every notebook picture its description as alt text: the SVG's <desc> (or <title>),
+  which the library writes from the position it draws. A picture without one fails the build
+  (give a figure an alt text in its cell's metadata: mystnb: image: alt: ...).
+
+Standard library and Sphinx only; used while building the book, never in a notebook.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from rulesbook.widgets.assets import site_module, site_style
+
+MODULE = "rulesbook/boards.js"
+STYLE = "rulesbook/boards.css"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
+#: The synced traits a board on a static page reads (rulesbook.widgets.board.Board).
+BOARD_TRAITS = ("_picture", "lesson", "history", "message", "tone", "found")
+_DESCRIPTION = (re.compile(r"<desc>(.*?)</desc>", re.S), re.compile(r"<title>(.*?)</title>", re.S))
+_TAG = re.compile(r"(<[^>]*>)")
+#: Runs of Han characters, with the CJK punctuation and spaces between them.
+_CHINESE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff](?:[\u3000-\u303f\uff00-\uffef\u3400-\u9fff\uf900-\ufaff ]*[\u3400-\u9fff\uf900-\ufaff])?")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("builder-inited", write_assets)
+    app.connect("doctree-resolved", describe_pictures)
+    app.connect("html-page-context", light_board_page, priority=600)  # after myst-nb adds the widget state
+    app.connect("html-page-context", readable_body)
+    app.add_css_file(STYLE)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def write_assets(app: Any) -> None:
+    if app.builder.format != "html":
+        return
+    folder = Path(app.outdir, "_static", "rulesbook")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "boards.js").write_text(site_module(), encoding="utf-8")
+    (folder / "boards.css").write_text(site_style(), encoding="utf-8")
+
+
+def board_state(state: dict[str, Any], shown: list[str]) -> dict[str, Any] | None:
+    """The widget state a page of boards needs: the boards shown, with the traits they read. None
+    when a widget shown is not a board (the page then keeps the widget manager)."""
+    models = state.get("state", {})
+    boards = {}
+    for model_id in shown:
+        traits = models.get(model_id, {}).get("state", {})
+        if not traits.get("_picture"):
+            return None
+        boards[model_id] = {
+            key: models[model_id][key] for key in ("model_name", "model_module", "model_module_version")
+        } | {"state": {name: traits[name] for name in BOARD_TRAITS if name in traits}}
+    return {"version_major": state.get("version_major", 2), "version_minor": state.get("version_minor", 0), "state": boards}
+
+
+def light_board_page(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    scripts = context.get("script_files", [])
+    widget_state = next((js for js in scripts if getattr(js, "attributes", {}).get("type") == WIDGET_STATE), None)
+    if widget_state is None:
+        return
+    body = context.get("body", "")
+    shown = [json.loads(text)["model_id"] for text in WIDGET_VIEW.findall(body)]
+    compact = board_state(json.loads(widget_state.attributes["body"]), shown)
+    if compact is None:
+        return
+    runtime = {f"_static/{path}" for path in app.config.nb_ipywidgets_js}
+    scripts[:] = [js for js in scripts if js is not widget_state and str(getattr(js, "filename", "") or "") not in runtime]
+    text = json.dumps(compact, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    context["body"] = f'{body}<script type="{WIDGET_STATE}">{text}</script>'
+    app.add_js_file(MODULE, loading_method="async", type="module")
+
+
+def chinese_marked(body: str) -> str:
+    """The page body with each run of Chinese text in <span lang="zh-Hant">, outside tags and scripts."""
+    out = []
+    hidden = False
+    for piece in _TAG.split(body):
+        if piece.startswith("<"):
+            name = piece[1:].split(None, 1)[0].lower().rstrip(">") if len(piece) > 1 else ""
+            hidden = name in ("script", "style") or (hidden and name not in ("/script", "/style"))
+            out.append(piece)
+        elif hidden:
+            out.append(piece)
+        else:
+            out.append(_CHINESE.sub(lambda match: f'<span lang="zh-Hant">{match.group(0)}</span>', piece))
+    return "".join(out)
+
+
+def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Chinese marked as such; a hidden cell's toggle named by what it shows ("Show code cell
+    source"), not by myst-nb's aria-label, which differs from its text (axe-core)."""
+    if "body" in context:
+        context["body"] = chinese_marked(context["body"]).replace('<summary aria-label="Toggle hidden content">', "<summary>")
+
+
+def picture_description(svg_text: str) -> str:
+    """What an SVG picture shows, from its <desc> or else its <title>, as one line of text."""
+    for element in _DESCRIPTION:
+        match = element.search(svg_text)
+        if match and match.group(1).strip():
+            return " ".join(html.unescape(match.group(1)).split())
+    return ""
+
+
+def describe_pictures(app: Any, doctree: Any, docname: str) -> None:
+    from docutils import nodes
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    for image in doctree.findall(nodes.image):
+        if image.get("alt"):
+            continue
+        path = Path(app.srcdir, image["uri"])
+        description = picture_description(path.read_text(encoding="utf-8")) if path.suffix == ".svg" and path.is_file() else ""
+        if description:
+            image["alt"] = description
+        else:
+            logger.warning("a picture without a description (%s): draw it with the library, or give its cell "
+                           "metadata mystnb: image: alt: ...", image["uri"], location=image)

@@ -1,0 +1,78 @@
+"""The boards' part of the site build (rulesbook.widgets.site) and the pictures' descriptions.
+
+The built site itself is checked in a browser by tests/site; these tests hold the build's rules.
+"""
+
+from __future__ import annotations
+
+from rulesbook.inferno import DECK, Position
+from rulesbook.inferno.render import cards_svg, describe_position, position_svg
+from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
+from rulesbook.widgets.assets import pictures
+from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description
+
+MOUNTAIN = Position.parse("""
+MK+1   SB-3@R
+.      PM+2@Y
+""")
+
+
+def widget_state(*models: tuple[str, dict]) -> dict:
+    return {"version_major": 2, "version_minor": 0, "state": {model_id: state for model_id, state in models}}
+
+
+def test_a_page_of_boards_keeps_only_the_boards_shown_and_what_they_read():
+    shown = InfernoBoard.find(MOUNTAIN, "R")
+    hidden = InfernoBoard.find(MOUNTAIN, "Y")  # made in a hidden cell to check the one shown
+    layout = {"model_name": "LayoutModel", "model_module": "@jupyter-widgets/base", "model_module_version": "2.0.0", "state": {}}
+    state = widget_state(*[(board.model_id, {"model_name": "AnyModel", "model_module": "anywidget",
+                                             "model_module_version": "~0.11.*", "state": board.get_state()})
+                           for board in (shown, hidden)], ("layout", layout))
+    compact = board_state(state, [shown.model_id])
+    assert list(compact["state"]) == [shown.model_id]
+    kept = compact["state"][shown.model_id]["state"]
+    assert set(kept) == set(BOARD_TRAITS) and kept["lesson"] == shown.lesson
+    assert "_esm" in shown.get_state() and "_esm" not in kept  # no copy of the board code per board
+
+
+def test_a_page_with_another_widget_keeps_the_widget_manager():
+    board = InfernoBoard.find(MOUNTAIN, "R")
+    slider = {"model_name": "IntSliderModel", "model_module": "@jupyter-widgets/controls", "model_module_version": "2.0.0",
+              "state": {"value": 3}}
+    state = widget_state((board.model_id, {"model_name": "AnyModel", "model_module": "anywidget", "model_module_version": "x",
+                                           "state": board.get_state()}), ("slider", slider))
+    assert board_state(state, [board.model_id, "slider"]) is None
+
+
+def test_chinese_text_is_marked_outside_tags_and_scripts():
+    body = '<p title="孫悟空">Guan Yin (觀世音菩薩) or 任一 對手</p><script>let name = "豬八戒";</script><em>火焰山</em>'
+    assert chinese_marked(body) == ('<p title="孫悟空">Guan Yin (<span lang="zh-Hant">觀世音菩薩</span>) or '
+                                    '<span lang="zh-Hant">任一 對手</span></p><script>let name = "豬八戒";</script>'
+                                    '<em><span lang="zh-Hant">火焰山</span></em>')
+
+
+def test_a_picture_is_described_by_what_the_library_drew():
+    svg = position_svg(MOUNTAIN, highlights=[(1, 0)], title="Red & yellow")
+    description = picture_description(svg)
+    assert description == describe_position(MOUNTAIN, [(1, 0)], (), "Red & yellow")
+    assert description.startswith("Red & yellow. A Mountain of 3 cards in rows 0 to 1 and columns 0 to 1.")
+    assert "Sandy Brother \u22123 at column 1 with the red pawn" in description
+    assert "Outlined: the empty place (1, 0)." in description
+    assert picture_description('<svg><title>only a title</title></svg>') == "only a title"
+    assert picture_description("<svg></svg>") == ""
+
+
+def test_a_drawing_of_cards_counts_the_same_cards_together():
+    description = picture_description(cards_svg(DECK, title="The deck"))
+    assert description.startswith("The deck: 52 cards: Monkey King +1 \u00d74, Monkey King +2 \u00d73, Monkey King +3,")
+    assert "Red Boy (Sandy Brother picture) \u00d72" in description and description.endswith("Guan Yin \u00d72.")
+
+
+def test_one_module_and_one_stylesheet_carry_every_games_picture():
+    module, style = site_module(), site_style()
+    assert "inferno" in pictures()
+    for name in pictures():
+        assert f'definePicture("{name}"' in module
+    assert module.count("class Board ") == 1 and "function startBoards" in module and "export " not in module
+    assert ".rb-board" in style and ".rb-mountain" in style and "@media print" in style
+    assert board_module("inferno").endswith("export default { render };\n") and "startBoards" not in board_module("inferno")

@@ -1,0 +1,687 @@
+// The board shell: what every game's board shares. It picks hand cards and effects, sends or
+// looks up clicks, keeps the move log, undo, hints and messages, and the keyboard; a game adds
+// only its picture (widgets/pictures/<game>.js), which draws a view and names its places.
+//
+// The shell reads the page data of rulesbook.lessons.data (the `lesson` trait): no rule of any
+// game is written here. With a kernel (live mode) every click goes to Python, which referees it
+// with the rules library and sets the new state; without one (the static site) the same answers
+// are read from the lesson data.
+//
+// A picture is registered with definePicture(name, picture), where picture has
+//   draw(area, context)        draw the view into `area` (a div), one element per clickable place
+//                              carrying data-place="<place key>" and its name in words (a <title>
+//                              in SVG, or an aria-label that contains the place's visible text);
+//                              context = {node, view, places, targets: Set, found: Set, actor}
+//   actorsAt(view, place)      optional: the actors standing on a place (clicking one switches to it;
+//                              the picture marks each actor it draws with data-actor="<actor>")
+//   placeName(view, place)     optional: a short name of a place for the move log ("MK+1 at (0, 0)")
+//   label                      optional: what the drawing is, for screen readers ("The Mountain")
+// Places with nothing on them carry the class rb-empty; the shell adds the classes rb-target (a
+// legal place for the chosen cards, in a lesson), rb-found (an exercise's answer found),
+// rb-cursor (the keyboard cursor) and rb-refused (a refused click, for a moment). Pictures may use
+// the helpers svg(), html() and fill() below.
+
+const SVG = "http://www.w3.org/2000/svg";
+const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
+const WORDS = {
+  hand: "Hand",
+  actsOn: "Acts on",
+  moves: "Moves",
+  undo: "Undo",
+  hint: "Hint",
+  reset: "Start again",
+  start: "Start",
+  nothingYet: "Nothing found yet.",
+  noCards: "(no cards)",
+  back: "Back to the start.",
+  backTo: "Back to move {count}.",
+  undone: "Undone.",
+  nothingToUndo: "Nothing to undo yet.",
+  notAsked: "That is not one of the places this exercise asks for.",
+  nothing: "Nothing to play there.",
+  beyond: "{say} This page's lesson stops before that move, so the board stays as it is; "
+    + "undo to try another way, or run the chapter in a notebook to go on.",
+  fixed: "This exercise asks about {label}: it stays chosen.",
+  alone: "{refusal} Only {label} is chosen now.",
+  broken: "Something went wrong on this board; press Start again to reset it.",
+  noLesson: "This board has no lesson loaded.",
+  picture: "arrow keys move between places, Enter or Space clicks the one marked",
+  log: "Move log: press an entry to go back to it",
+};
+/** How long a refused place stays marked on the board, in milliseconds. */
+const REFUSED_FOR = 1600;
+const PICTURES = Object.create(null);
+let boardsMade = 0;
+
+function definePicture(name, picture) {
+  PICTURES[name] = picture;
+}
+
+function svg(tag, attrs, parent) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function html(tag, attrs, parent, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** The whole board for one view: the choice, the actor and the keyboard cursor are local to it. */
+class Board {
+  constructor(model, root) {
+    this.model = model;
+    this.root = root;
+    this.uid = `rb${(boardsMade += 1)}`;
+    this.live = false;
+    this.quiet = false;
+    this.chosen = ""; // a choice key with options, or "" (never a refused one)
+    this.actor = null; // the actor the choice acts on, when the reader switched to another
+    this.cursor = null; // the place key under the keyboard cursor
+    this.pending = null; // live mode: the place of the click Python is judging
+    this.preselect();
+    this.build();
+    this.draw();
+  }
+
+  // --- reading the model ------------------------------------------------------------------
+  lesson() {
+    return this.model.get("lesson") || {};
+  }
+
+  mode() {
+    return this.lesson().mode || "play";
+  }
+
+  exercise() {
+    return this.lesson().exercise || {};
+  }
+
+  picture() {
+    return PICTURES[this.lesson().picture] || null;
+  }
+
+  history() {
+    const history = this.model.get("history") || [];
+    return history.length ? history : [[this.lesson().start, ""]];
+  }
+
+  found() {
+    return this.mode() === "find" ? this.model.get("found") || [] : [];
+  }
+
+  node() {
+    const history = this.history();
+    return (this.lesson().nodes || {})[history[history.length - 1][0]] || null;
+  }
+
+  text(index) {
+    const texts = this.lesson().texts || [];
+    return typeof index === "number" ? texts[index] || "" : index || "";
+  }
+
+  places(node) {
+    return (this.lesson().places || [])[node.places] || [];
+  }
+
+  /** The picture's view of a state, put together from its shared parts. */
+  view(node) {
+    const lesson = this.lesson();
+    const parts = lesson.parts || [];
+    const view = (lesson.views || [])[node.view] || {};
+    return Object.fromEntries(Object.entries(view).map(([name, part]) => [name, parts[part]]));
+  }
+
+  choice(node) {
+    return this.chosen && node ? node.choices[this.chosen] || null : null;
+  }
+
+  /** The option the chosen cards play now: {key, actor, entries} (one entry per place). */
+  option(node) {
+    const choice = this.choice(node);
+    if (!choice || !choice.options) return null;
+    if (this.mode() === "find") {
+      const key = this.exercise().option;
+      const actor = Object.keys(choice.options).find((name) => choice.options[name] === key) || choice.actor;
+      return { key, actor, entries: node.options[key] || [] };
+    }
+    const actor = this.actor && this.actor in choice.options ? this.actor : choice.actor;
+    const key = choice.options[actor];
+    return { key, actor, entries: node.options[key] || [] };
+  }
+
+  entry(node, option, place) {
+    const index = this.places(node).indexOf(place);
+    return index < 0 ? undefined : option.entries[index];
+  }
+
+  targets(node, option) {
+    const places = this.places(node);
+    return new Set(option ? places.filter((place, index) => Array.isArray(option.entries[index])) : []);
+  }
+
+  pressedHand() {
+    return HAND_CHOICE.test(this.chosen) ? this.chosen.split("+").map((h) => Number(h.slice(1))) : [];
+  }
+
+  /** An exercise starts with its own choice made; a lesson with nothing chosen. */
+  preselect() {
+    this.chosen = this.mode() === "find" ? this.exercise().choice || "" : "";
+    this.actor = null;
+  }
+
+  /** A handler that, if anything breaks, says so on the board and reports the error to the page. */
+  guard(handler) {
+    return (event) => {
+      try {
+        handler(event);
+      } catch (error) {
+        this.fail(error);
+      }
+    };
+  }
+
+  fail(error) {
+    this.messageLine.textContent = WORDS.broken;
+    this.messageLine.setAttribute("data-tone", "no");
+    this.root.setAttribute("data-board-error", String((error && error.message) || error));
+    // An uncaught-error report: the page's error handlers (and the site tests) see it.
+    if (typeof reportError === "function") reportError(error);
+    else setTimeout(() => { throw error; });
+  }
+
+  // --- building the DOM once --------------------------------------------------------------
+  build() {
+    const root = this.root;
+    root.classList.add("rb-board");
+    root.textContent = "";
+    this.titleLine = html("div", { class: "rb-title" }, root);
+    this.decisionLine = html("div", { class: "rb-decision" }, root);
+    const stage = html("div", { class: "rb-stage" }, root);
+    this.area = html("div", { class: "rb-picture", role: "listbox", tabindex: "0" }, stage);
+    this.area.addEventListener("click", this.guard((event) => {
+      const target = event.target.closest("[data-place]");
+      if (target && this.area.contains(target)) this.clickPlace(target.getAttribute("data-place"));
+    }));
+    this.area.addEventListener("keydown", this.guard((event) => this.onKey(event)));
+    // Focus only moves the cursor mark: redrawing between a mouse press and its release would
+    // swallow the click.
+    this.area.addEventListener("focus", this.guard(() => {
+      if (!this.cursor) this.moveCursor(this.firstPlace());
+    }));
+    this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, stage);
+    const side = html("div", { class: "rb-side" }, stage);
+    html("div", { class: "rb-label", id: `${this.uid}-hand` }, side, WORDS.hand);
+    this.handBox = html("div", { class: "rb-hand", role: "group", "aria-labelledby": `${this.uid}-hand` }, side);
+    this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, side, WORDS.actsOn);
+    this.actorBox = html("div", { class: "rb-actors", role: "group", "aria-labelledby": `${this.uid}-actor` }, side);
+    const tools = html("div", { class: "rb-tools" }, side);
+    this.undoButton = html("button", { type: "button", class: "rb-undo", "data-tool": "undo" }, tools, WORDS.undo);
+    this.undoButton.addEventListener("click", this.guard(() => this.undo()));
+    this.hintButton = html("button", { type: "button", class: "rb-hint", "data-tool": "hint" }, tools, WORDS.hint);
+    this.hintButton.addEventListener("click", this.guard(() => this.hint()));
+    this.resetButton = html("button", { type: "button", class: "rb-reset", "data-tool": "reset" }, tools, WORDS.reset);
+    this.resetButton.addEventListener("click", this.guard(() => this.rewind(0)));
+    html("div", { class: "rb-label rb-log-label" }, side, WORDS.moves);
+    this.logList = html("ol", { class: "rb-log", "aria-label": WORDS.log }, side);
+  }
+
+  // --- drawing ----------------------------------------------------------------------------
+  draw() {
+    const node = this.node();
+    const lesson = this.lesson();
+    const focused = this.focusedControl();
+    this.titleLine.textContent = lesson.title || "";
+    this.titleLine.hidden = !lesson.title;
+    const picture = this.picture();
+    if (!node || !picture) {
+      this.decisionLine.textContent = WORDS.noLesson;
+      this.area.textContent = "";
+      return;
+    }
+    this.decisionLine.textContent = this.text(node.decision);
+    this.root.setAttribute("data-node", node.id);
+    this.root.setAttribute("data-chosen", this.chosen);
+    const option = this.option(node);
+    const view = this.view(node);
+    this.area.textContent = "";
+    const context = {
+      node,
+      view,
+      places: this.places(node),
+      targets: this.mode() === "find" ? new Set() : this.targets(node, option),
+      found: new Set(this.found()),
+      actor: option ? option.actor : null,
+    };
+    picture.draw(this.area, context);
+    this.area.setAttribute("aria-label", `${picture.label || "The board"}: ${WORDS.picture}`);
+    for (const place of this.area.querySelectorAll("[data-place]")) {
+      const key = place.getAttribute("data-place");
+      place.classList.toggle("rb-target", context.targets.has(key));
+      place.classList.toggle("rb-found", context.found.has(key));
+      place.setAttribute("role", "option");
+      place.setAttribute("id", `${this.uid}-${key}`);
+      place.setAttribute("aria-selected", "false");
+    }
+    this.moveCursor(this.cursor && this.placeElement(this.cursor) ? this.cursor : null);
+    this.drawHand(node);
+    this.drawLog();
+    this.messageLine.textContent = this.model.get("message") || "";
+    this.messageLine.setAttribute("data-tone", this.model.get("tone") || "info");
+    this.undoButton.setAttribute("aria-disabled", this.entries().length === 0 ? "true" : "false");
+    this.restoreFocus(focused);
+  }
+
+  drawHand(node) {
+    const box = this.handBox;
+    box.textContent = "";
+    const pressed = new Set(this.pressedHand());
+    node.hand.forEach(([code, label], index) => {
+      const button = html("button", {
+        type: "button",
+        class: "rb-hand-card",
+        "data-hand": index,
+        "data-code": code,
+        "aria-pressed": pressed.has(index) ? "true" : "false",
+      }, box, this.text(label));
+      button.addEventListener("click", this.guard(() => this.pressHand(index)));
+    });
+    if (!node.hand.length) html("span", { class: "rb-empty-hand" }, box, WORDS.noCards);
+    for (const [key, choice] of Object.entries(node.choices)) {
+      if (HAND_CHOICE.test(key)) continue;
+      const button = html("button", {
+        type: "button",
+        class: "rb-effect",
+        "data-choice": key,
+        "aria-pressed": this.chosen === key ? "true" : "false",
+      }, box, this.text(choice.label));
+      button.addEventListener("click", this.guard(() => this.pressEffect(key)));
+    }
+    this.drawActors(node);
+  }
+
+  /** When the chosen cards may act on several actors (pawns), one button for each. */
+  drawActors(node) {
+    const box = this.actorBox;
+    box.textContent = "";
+    const choice = this.choice(node);
+    const option = this.option(node);
+    const actors = this.mode() !== "find" && choice && choice.actors ? Object.keys(choice.actors) : [];
+    this.actorLabel.hidden = box.hidden = actors.length < 2;
+    if (actors.length < 2) return;
+    for (const actor of actors) {
+      const button = html("button", {
+        type: "button",
+        class: "rb-actor",
+        "data-actor-choice": actor,
+        "aria-pressed": option.actor === actor ? "true" : "false",
+      }, box, this.text(choice.actors[actor]));
+      button.addEventListener("click", this.guard(() => this.pressActor(actor)));
+    }
+  }
+
+  /** The move log's entries after the start: [key, words] for each move or each place found. */
+  entries() {
+    if (this.mode() === "find") {
+      const node = this.node();
+      const picture = this.picture();
+      const view = node ? this.view(node) : null;
+      return this.found().map((place) => [place, picture && picture.placeName ? picture.placeName(view, place) : place]);
+    }
+    return this.history().slice(1);
+  }
+
+  drawLog() {
+    const list = this.logList;
+    list.textContent = "";
+    const entries = this.entries();
+    const start = html("li", {}, list);
+    const startButton = html("button", { type: "button", class: "rb-log-entry", "data-entry": 0 }, start, WORDS.start);
+    startButton.addEventListener("click", this.guard(() => this.rewind(0)));
+    if (!entries.length) {
+      startButton.setAttribute("aria-current", "step");
+      if (this.mode() === "find") html("li", { class: "rb-log-note" }, list, WORDS.nothingYet);
+    }
+    entries.forEach((entry, index) => {
+      const item = html("li", {}, list);
+      const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": index + 1 }, item, entry[1]);
+      if (index === entries.length - 1) button.setAttribute("aria-current", "step");
+      button.addEventListener("click", this.guard(() => this.rewind(index + 1)));
+    });
+  }
+
+  // --- focus and the keyboard cursor ------------------------------------------------------
+  focusedControl() {
+    const active = document.activeElement;
+    if (!active || !this.root.contains(active)) return null;
+    for (const name of ["data-hand", "data-choice", "data-actor-choice", "data-entry", "data-tool"]) {
+      if (active.hasAttribute(name)) return [name, active.getAttribute(name)];
+    }
+    return null;
+  }
+
+  /** Redrawing replaces the buttons: the reader's focus goes to the same control again. */
+  restoreFocus(focused) {
+    if (!focused) return;
+    const [name, value] = focused;
+    let again = this.root.querySelector(`[${name}="${CSS.escape(value)}"]`);
+    if (!again && name === "data-entry") again = this.logList.querySelector("[aria-current]");
+    if (!again) again = this.area;
+    if (document.activeElement !== again) again.focus({ preventScroll: true });
+  }
+
+  placeElement(place) {
+    return place ? this.area.querySelector(`[data-place="${CSS.escape(place)}"]`) : null;
+  }
+
+  moveCursor(place) {
+    this.cursor = place;
+    for (const old of this.area.querySelectorAll(".rb-cursor")) {
+      old.classList.remove("rb-cursor");
+      old.setAttribute("aria-selected", "false");
+    }
+    const here = this.placeElement(place);
+    if (here) {
+      here.classList.add("rb-cursor");
+      here.setAttribute("aria-selected", "true");
+      this.area.setAttribute("aria-activedescendant", here.id);
+    } else {
+      this.area.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  firstPlace() {
+    const first = this.area.querySelector("[data-place]:not(.rb-empty)") || this.area.querySelector("[data-place]");
+    return first ? first.getAttribute("data-place") : null;
+  }
+
+  /** The place drawn nearest in the arrow's direction: works for any picture's layout. */
+  nextPlace(dx, dy) {
+    const here = this.placeElement(this.cursor || this.firstPlace());
+    if (!here) return null;
+    const centre = (element) => {
+      const box = element.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2];
+    };
+    const [x, y] = centre(here);
+    let best = null;
+    let bestScore = Infinity;
+    for (const other of this.area.querySelectorAll("[data-place]")) {
+      if (other === here) continue;
+      const [ox, oy] = centre(other);
+      const along = (ox - x) * dx + (oy - y) * dy;
+      if (along < 1) continue;
+      const score = along + 3 * Math.abs(dx ? oy - y : ox - x);
+      if (score < bestScore) {
+        bestScore = score;
+        best = other;
+      }
+    }
+    return best ? best.getAttribute("data-place") : this.cursor;
+  }
+
+  onKey(event) {
+    const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (event.key in moves) {
+      event.preventDefault();
+      this.moveCursor(this.nextPlace(...moves[event.key]));
+      return;
+    }
+    if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+      event.preventDefault();
+      this.clickPlace(this.cursor);
+    }
+  }
+
+  /** A refused place is marked on the board for a moment, where the reader's eye is. */
+  markRefused(place) {
+    const element = this.placeElement(place);
+    if (!element) return;
+    element.classList.add("rb-refused");
+    setTimeout(() => element.classList.remove("rb-refused"), REFUSED_FOR);
+  }
+
+  /** On a small screen the message may be out of sight: bring it in (once the frame is laid out). */
+  reveal() {
+    requestAnimationFrame(() => {
+      const box = this.messageLine.getBoundingClientRect();
+      if (box.height && (box.top < 0 || box.bottom > window.innerHeight)) {
+        this.messageLine.scrollIntoView({ block: "nearest" });
+      }
+    });
+  }
+
+  // --- what the reader does ---------------------------------------------------------------
+  say(message, tone) {
+    this.set({ message, tone });
+  }
+
+  /** Change the model without redrawing once per attribute: one drawing follows. */
+  set(values) {
+    this.quiet = true;
+    try {
+      this.model.set(values);
+    } finally {
+      this.quiet = false;
+    }
+  }
+
+  save() {
+    try {
+      this.model.save_changes();
+    } catch (error) {
+      // No kernel to save to: the page keeps its state locally, which is all a static page needs.
+    }
+  }
+
+  send(content) {
+    try {
+      this.model.send(content);
+    } catch (error) {
+      // No kernel: static mode.
+    }
+  }
+
+  /** Say, save and draw after a reader's action; a refused place is marked afterwards. */
+  settle(message, tone, refused) {
+    this.say(message, tone);
+    this.save();
+    this.draw();
+    if (refused) this.markRefused(refused);
+    this.reveal();
+  }
+
+  chosenSay(node) {
+    const choice = this.choice(node);
+    const option = this.option(node);
+    return choice && option ? this.text(choice.says[option.actor]) : this.text(node.idle);
+  }
+
+  /**
+   * A hand card pressed: chosen alone, or with the cards already pressed when the rules play them
+   * together. Cards that are not played together leave only the card pressed last chosen (or
+   * none, when it cannot be played alone), and the message says why. Pressing a chosen card
+   * again puts it back. In an exercise the cards it asks about stay chosen.
+   */
+  pressHand(index) {
+    const node = this.node();
+    if (!node) return;
+    if (this.mode() === "find") {
+      const choice = node.choices[this.exercise().choice];
+      return this.settle(fill(WORDS.fixed, { label: choice ? this.text(choice.label) : "" }), "info");
+    }
+    const before = this.pressedHand();
+    const pressed = before.includes(index) ? before.filter((i) => i !== index) : [...before, index].sort((a, b) => a - b);
+    const key = pressed.map((i) => `h${i}`).join("+");
+    this.actor = null;
+    if (!key) {
+      this.chosen = "";
+      return this.settle(this.text(node.idle), "info");
+    }
+    const together = node.choices[key];
+    if (together && together.options) {
+      this.chosen = key;
+      return this.settle(this.chosenSay(node), "info");
+    }
+    const alone = node.choices[`h${index}`];
+    const refusal = together ? this.text(together.refusal) : "";
+    if (before.length && alone && alone.options && pressed.includes(index)) {
+      this.chosen = `h${index}`;
+      return this.settle(fill(WORDS.alone, { refusal, label: this.text(alone.label) }).trim(), "no");
+    }
+    this.chosen = "";
+    return this.settle(alone && alone.refusal !== undefined ? this.text(alone.refusal) : refusal || this.text(node.idle), "no");
+  }
+
+  /** An effect button ("Move one card", "Place your pawn"): pressed or put back. */
+  pressEffect(key) {
+    const node = this.node();
+    if (!node) return;
+    const choice = node.choices[key];
+    if (this.mode() === "find") {
+      return this.settle(fill(WORDS.fixed, { label: this.text((node.choices[this.exercise().choice] || choice).label) }), "info");
+    }
+    this.actor = null;
+    if (choice.refusal !== undefined) {
+      this.chosen = "";
+      return this.settle(this.text(choice.refusal), "no");
+    }
+    this.chosen = this.chosen === key ? "" : key;
+    return this.settle(this.chosen ? this.chosenSay(node) : this.text(node.idle), "info");
+  }
+
+  /** An actor button: the chosen cards act on that actor now. */
+  pressActor(actor) {
+    const node = this.node();
+    if (!node || !this.choice(node)) return;
+    this.actor = actor;
+    this.settle(this.chosenSay(node), "info");
+  }
+
+  clickPlace(place) {
+    const node = this.node();
+    if (!node) return;
+    this.moveCursor(place);
+    const choice = this.choice(node);
+    if (!choice) return this.settle(this.text(node.idle), "info");
+    const option = this.option(node);
+    // Clicking another actor that the chosen cards could act on switches to it, unless the place
+    // is a target (not in an exercise, which asks about one actor).
+    const picture = this.picture();
+    if (this.mode() !== "find" && picture.actorsAt && !Array.isArray(this.entry(node, option, place))) {
+      const other = picture.actorsAt(this.view(node), place).find((actor) => actor !== option.actor && actor in choice.options);
+      if (other) {
+        this.actor = other;
+        return this.settle(this.chosenSay(node), "info");
+      }
+    }
+    if (this.live) {
+      this.pending = place;
+      this.send({ type: "click", node: node.id, choice: this.chosen, actor: option.actor, place });
+      return undefined;
+    }
+    return this.answer(node, option, place);
+  }
+
+  /** Static mode: the answer Python wrote down for this click. */
+  answer(node, option, place) {
+    const entry = this.entry(node, option, place);
+    const target = Array.isArray(entry) ? entry : null;
+    const refusal = entry === undefined ? null : this.text(entry);
+    if (this.mode() === "find") {
+      const exercise = this.exercise();
+      const found = [...this.found()];
+      const total = exercise.answers.length;
+      if (!target) return this.settle(refusal || WORDS.notAsked, "no", place);
+      if (found.includes(place)) return this.settle(fill(exercise.again, { found: found.length, total }), "info");
+      found.push(place);
+      this.set({ found });
+      const template = found.length === total ? exercise.done : exercise.right;
+      return this.settle(fill(template, { say: this.text(target[3]), found: found.length, total }), "ok");
+    }
+    if (!target) return this.settle(refusal || WORDS.nothing, "no", place);
+    const [nextId, say, log] = target;
+    if (!(this.lesson().nodes || {})[nextId]) {
+      // Legal, but further than this page's lesson was computed: say so and stay.
+      return this.settle(fill(WORDS.beyond, { say: this.text(say) }), "info");
+    }
+    const history = this.history().map((entry) => [...entry]);
+    history.push([nextId, this.text(log)]);
+    this.preselect();
+    this.set({ history });
+    return this.settle(this.text(say), "ok");
+  }
+
+  undo() {
+    const entries = this.entries();
+    if (!entries.length) return this.settle(WORDS.nothingToUndo, "info");
+    return this.rewind(entries.length - 1, WORDS.undone);
+  }
+
+  rewind(count, words) {
+    this.preselect();
+    if (this.live) {
+      this.send({ type: "rewind", to: count });
+      return undefined;
+    }
+    if (this.mode() === "find") this.set({ found: this.found().slice(0, count) });
+    else this.set({ history: this.history().slice(0, count + 1) });
+    return this.settle(words || (count === 0 ? WORDS.back : fill(WORDS.backTo, { count })), "info");
+  }
+
+  /** A hint in the learner's words: in an exercise, how many answers are left and where to look. */
+  hint() {
+    const node = this.node();
+    if (!node) return undefined;
+    if (this.mode() !== "find") return this.settle(this.text(node.hint), "info");
+    const exercise = this.exercise();
+    const found = new Set(this.found());
+    const left = exercise.answers.filter((place) => !found.has(place));
+    const clue = left.length ? exercise.clues[left[0]] || "" : "";
+    return this.settle(fill(exercise.missing[left.length], { clue }), "info");
+  }
+}
+
+function render({ model, el: root }) {
+  const board = new Board(model, root);
+  // Changes made elsewhere (Python in live mode, another view of the same model) redraw here;
+  // this view's own changes draw once when they are all made.
+  const redraw = board.guard(() => {
+    if (board.quiet) return;
+    board.draw();
+    if (board.pending && model.get("tone") === "no") board.markRefused(board.pending);
+    if (board.pending) board.reveal();
+    board.pending = null;
+  });
+  const moved = board.guard(() => {
+    if (board.quiet) return;
+    board.preselect();
+    redraw();
+  });
+  const names = ["change:lesson", "change:message", "change:tone", "change:found"];
+  for (const name of names) model.on(name, redraw);
+  model.on("change:history", moved);
+  const onMessage = (content) => {
+    if (content && content.type === "live") {
+      board.live = true;
+      root.setAttribute("data-live", "true");
+    }
+  };
+  model.on("msg:custom", onMessage);
+  board.send({ type: "hello" });
+  root.__rulesbookBoard = board;
+  return () => {
+    for (const name of names) model.off(name, redraw);
+    model.off("change:history", moved);
+    model.off("msg:custom", onMessage);
+  };
+}

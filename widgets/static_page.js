@@ -1,0 +1,99 @@
+// The static site's board runtime: every board on a page, with no kernel and no widget manager.
+//
+// The site build (rulesbook.widgets.site) leaves on a board page the widget state (each board's
+// synced traits, at the end of the page) and one widget-view script where each board goes. This
+// runtime gives each board a small local model with the part of the anywidget model API the
+// shell uses (get, set, on, off, save_changes, send) and renders it in place. It runs once the
+// page is parsed, without waiting for the theme's deferred scripts, and marks the page
+// data-boards-ready when every board can be clicked.
+
+const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
+const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+
+/** A model that lives in the page: changes are kept locally, which is all a static page needs. */
+class PageModel {
+  constructor(state) {
+    this.state = { ...state };
+    this.handlers = new Map();
+  }
+
+  get(name) {
+    return this.state[name];
+  }
+
+  set(name, value) {
+    const changes = typeof name === "object" ? name : { [name]: value };
+    const changed = Object.keys(changes).filter((key) => this.state[key] !== changes[key]);
+    Object.assign(this.state, changes);
+    for (const key of changed) this.emit(`change:${key}`);
+  }
+
+  on(event, handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event).add(handler);
+  }
+
+  off(event, handler) {
+    const handlers = this.handlers.get(event);
+    if (handlers) handlers.delete(handler);
+  }
+
+  emit(event) {
+    for (const handler of [...(this.handlers.get(event) || [])]) handler();
+  }
+
+  save_changes() {}
+
+  send() {}
+}
+
+function addSkipLink(first, count) {
+  const link = html("a", { class: "rb-skip", href: `#${first.id}` }, null, count > 1 ? `Skip to the first of ${count} boards` : "Skip to the board");
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    const area = first.querySelector(".rb-picture");
+    first.scrollIntoView({ block: "start" });
+    if (area) area.focus({ preventScroll: true });
+  });
+  // Right after the theme's own "skip to main content" link, so it is among the first Tabs.
+  const themeSkip = document.querySelector("body > .skip-link, body > a[href='#main-content']");
+  if (themeSkip) themeSkip.after(link);
+  else document.body.prepend(link);
+}
+
+function startBoards() {
+  const stateScript = document.querySelector(`script[type="${WIDGET_STATE}"]`);
+  let boards = 0;
+  let first = null;
+  if (stateScript) {
+    const models = JSON.parse(stateScript.textContent).state || {};
+    for (const view of document.querySelectorAll(`script[type="${WIDGET_VIEW}"]`)) {
+      const record = models[JSON.parse(view.textContent).model_id];
+      if (!record || !record.state || !record.state._picture) continue;
+      boards += 1;
+      const area = html("div", { class: "rb-board-area", id: `board-${boards}` });
+      view.before(area);
+      render({ model: new PageModel(record.state), el: area });
+      first = first || area;
+    }
+  }
+  if (first) addSkipLink(first, boards);
+  document.documentElement.setAttribute("data-boards-ready", String(boards));
+  performance.mark("rulesbook-boards-ready");
+}
+
+function startWhenParsed() {
+  try {
+    startBoards();
+  } catch (error) {
+    document.documentElement.setAttribute("data-boards-ready", "failed");
+    reportError(error);
+  }
+}
+
+// "interactive": the page is parsed; the theme's deferred scripts may still be loading.
+if (document.readyState === "loading") {
+  document.addEventListener("readystatechange", startWhenParsed, { once: true });
+} else {
+  startWhenParsed();
+}
