@@ -46,7 +46,10 @@ def library_files(code: str) -> list[Path]:
         path for path in sorted(LIBRARY.rglob("*"))
         if path.is_file() and "__pycache__" not in path.parts and path.relative_to(LIBRARY).parts[0] not in unused
     ]
-    return files + sorted((ROOT / "widgets").glob("*.js")) + sorted((ROOT / "widgets").glob("*.css"))
+    widgets = ROOT / "widgets"
+    return files + sorted(
+        path for path in widgets.rglob("*") if path.suffix in (".js", ".css") and "node_modules" not in path.parts
+    )
 
 
 def inputs_hash(path: Path) -> str:
