@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lite_browser import (  # noqa: E402
@@ -61,6 +63,10 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     wait_until_run(page)
     edited = code_cells(page).nth(0).locator(".rb-board")
     edited.locator("[data-place]").first.wait_for()
+    try:  # the board draws first, then hears from its kernel
+        page.wait_for_function("board => board.getAttribute('data-live') === 'true'", arg=edited.element_handle(), timeout=30_000)
+    except PlaywrightTimeout:  # reported below: the test says the board never went live
+        pass
     report["edited_live"] = edited.get_attribute("data-live") == "true"
     for selector in check.edit_clicks:
         edited.locator(selector).click()

@@ -101,7 +101,12 @@ def test_the_library_in_the_browser_is_this_checkouts(lock):
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     added = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"].get("force-include", {})
     for checkout, name in added.items():
-        assert shipped.get(name) == (ROOT / checkout).read_bytes(), f"{name} in the live site is not {checkout}"
+        given = ROOT / checkout
+        files = sorted(path for path in given.rglob("*") if path.is_file()) if given.is_dir() else [given]
+        assert files, f"{checkout} holds no file"
+        for path in files:
+            inside = f"{name}/{path.relative_to(given).as_posix()}" if given.is_dir() else name
+            assert shipped.get(inside) == path.read_bytes(), f"{inside} in the live site is not {path.relative_to(ROOT)}"
 
 
 class Links(HTMLParser):
