@@ -12,7 +12,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.actions import LayDisciple, PlacePawn, PlayBison, PlayPrincess, PlayRedBoy, Step
-from rulesbook.inferno.cards import Card, DiscipleCard, EventKind
+from rulesbook.inferno.cards import Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.game import GameState, Phase, apply, legal_actions
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, neighbours
 from rulesbook.lessons.bison import path_lengths
@@ -28,7 +28,7 @@ _NO_PAIR = (
 def card_label(card: Card) -> str:
     if isinstance(card, DiscipleCard):
         return f"{card.disciple.english} {card.value:+d}"
-    if card.kind is EventKind.RED_BOY:
+    if card.kind is EventKind.RED_BOY and card.picture is not None:
         return f"Red Boy ({card.picture.code})"
     return card.kind.english
 
@@ -112,7 +112,7 @@ class GameReferee:
             elif card.kind is EventKind.IRON_FAN_PRINCESS:
                 out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me, actors=names,
                                   prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
-            elif card.kind is EventKind.RED_BOY:
+            elif card.kind is EventKind.RED_BOY and card.picture is not None:
                 out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
                                   prompt=f"Red Boy ({card.picture.english}): {{count}} card{{s}} it may discard"))
             else:
@@ -139,14 +139,18 @@ class GameReferee:
             if verb == "pawn":
                 return PlacePawn(place)
             if verb == "lay":
-                return LayDisciple(hand[int(argument)], place)
+                card = hand[int(argument)]
+                if isinstance(card, DiscipleCard):
+                    return LayDisciple(card, place)
             if verb in ("bison1", "bison2"):
                 return PlayBison(Colour.parse(argument), place, int(verb[-1]))
             if verb == "fan":
                 return PlayPrincess(Colour.parse(argument), place)
             if verb in ("redboy", "redboy2"):
-                pictures = tuple(hand[int(i)].picture for i in argument.split(","))
-                return PlayRedBoy(pictures, place)
+                cards = [hand[int(i)] for i in argument.split(",")]
+                pictures = tuple(card.picture for card in cards if isinstance(card, EventCard) and card.picture is not None)
+                if len(pictures) == len(cards):
+                    return PlayRedBoy(pictures, place)
             if verb == "step":
                 return Step(Colour.parse(argument), place)
         except (IndexError, ValueError, AttributeError):
@@ -157,7 +161,7 @@ class GameReferee:
         action = self.action(state, option, place)
         following, events = apply(state, action)
         say = " ".join(_sentence(event.text) for event in events)
-        if following.phase is Phase.RESPOND:
+        if following.phase is Phase.RESPOND and following.pending is not None:
             names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
             say += f" {names} may cancel it now (MOI-R06)."
         return Outcome(following, say, str(action), self._reach(state, action), self._clue(state, action))

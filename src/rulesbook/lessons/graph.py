@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from rulesbook.core.errors import IllegalAction
 
@@ -27,7 +27,7 @@ def place_key(place: Place) -> str:
     """How a place is named in the data: "row,column" for a grid place, a string as it is."""
     if isinstance(place, str):
         return place
-    row, column = place
+    row, column = cast(tuple[int, int], place)  # otherwise a grid place, a pair
     return f"{row},{column}"
 
 
@@ -36,8 +36,8 @@ def parse_place(key: str | Iterable[int]) -> tuple[int, int]:
     if isinstance(key, str):
         row, column = key.split(",")
         return int(row), int(column)
-    row, column = key
-    return int(row), int(column)
+    first, second = key
+    return int(first), int(second)
 
 
 @dataclass(frozen=True)
@@ -79,26 +79,27 @@ class Outcome:
 
 
 class Referee(Protocol):
-    """What a board needs to know about a game or a lesson; states are hashable values."""
+    """What a board needs to know about a game or a lesson. States are hashable values of the
+    referee's own type (typed `Any` here, so that each referee names its own)."""
 
     def start(self) -> Hashable: ...
 
-    def picture(self, state: Hashable) -> dict[str, Any]:
+    def picture(self, state: Any) -> dict[str, Any]:
         """The view: what the game's picture draws, plus "decision" (whose decision, in words)
         and "hand" (the cards a choice picks from, each {"code", "label"})."""
 
-    def choices(self, state: Hashable) -> list[Choice]: ...
+    def choices(self, state: Any) -> list[Choice]: ...
 
-    def places(self, state: Hashable) -> Iterable[Place]:
+    def places(self, state: Any) -> Iterable[Any]:
         """Every place a reader may click in this state (cards and the empty places around)."""
 
-    def play(self, state: Hashable, option: str, place: Place) -> Outcome:
+    def play(self, state: Any, option: str, place: Any) -> Outcome:
         """The click's outcome; raises IllegalAction (reason, rule) and changes nothing otherwise."""
 
-    def idle(self, state: Hashable) -> str:
+    def idle(self, state: Any) -> str:
         """What to say when a place is clicked with nothing chosen."""
 
-    def hint(self, state: Hashable) -> str:
+    def hint(self, state: Any) -> str:
         """Advice in the learner's words: what may be done now, never internal codes."""
 
 

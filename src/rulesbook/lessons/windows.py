@@ -36,7 +36,9 @@ class WindowsReferee:
             top = max(window_sum(self.position, w) for w in choices)
             if sum(window_sum(self.position, w) == top for w in choices) > 1:
                 raise ValueError("two windows tie for best here, so the answer is not one set of cards: pick another position")
-            self.best[direction] = best_window(self.position, place, direction, complete=ended)
+            best = best_window(self.position, place, direction, complete=ended)
+            assert best is not None, "choices is not empty"
+            self.best[direction] = best
 
     @property
     def answers(self) -> set[Coord]:

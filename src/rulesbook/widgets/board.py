@@ -39,12 +39,12 @@ class Board(anywidget.AnyWidget):
     _picture = traitlets.Unicode("").tag(sync=True)
     lesson = traitlets.Dict().tag(sync=True)
     #: The states visited, each [state id, log entry]; the last one is shown.
-    history = traitlets.List().tag(sync=True)
+    history: traitlets.List[list[Any]] = traitlets.List().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     #: "info", "ok" (a legal move) or "no" (a refusal).
     tone = traitlets.Unicode("info").tag(sync=True)
     #: Exercise mode: the places found so far, as place keys.
-    found = traitlets.List().tag(sync=True)
+    found: traitlets.List[str] = traitlets.List().tag(sync=True)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
