@@ -58,7 +58,7 @@ from rulesbook.inferno.game import (
 )
 from rulesbook.inferno.position import Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.records import state_from_dict, state_from_json, state_to_dict, state_to_json
-from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards
+from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards, show_track
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.narration import play_out, refusal
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, complete_crosses, score, windows
@@ -127,6 +127,7 @@ __all__ = [
     "score",
     "show",
     "show_cards",
+    "show_track",
     "cards_svg",
     "state_from_dict",
     "state_from_json",

@@ -1,4 +1,4 @@
-"""A plain SVG drawing of a Mountain, for notebooks and the book before a widget is needed.
+"""Plain SVG drawings of a Mountain, of cards and of the score track, for notebooks and the book.
 
 Cards are told apart by their code and picture name, not by colour alone; a -3 card also has a
 dashed border and a minus sign. Pawns are circles with their colour letter. Every drawing carries
@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.position import Colour, Coord, Position
+
+if TYPE_CHECKING:
+    from rulesbook.inferno.game import GameState
 
 CARD_WIDTH, CARD_HEIGHT, GAP, MARGIN = 58, 78, 6, 22
 
@@ -264,3 +268,103 @@ class MountainPicture:
 def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None) -> MountainPicture:
     """A picture of the Mountain with target places outlined (highlights) and cards ringed (marks)."""
     return MountainPicture(position, highlights, marks, title)
+
+
+# --- the score track ---------------------------------------------------------------------------
+TRACK_MARK = {Colour.RED: "circle", Colour.YELLOW: "square", Colour.BLUE: "diamond", Colour.BLACK: "triangle"}
+
+
+def track_totals(state: GameState) -> list[tuple[int, ...]]:
+    """The totals on the score track before the first round and after each round (MOI-R12)."""
+    totals = [(0,) * state.players]
+    for result in state.results:
+        totals.append(tuple(total + points for total, points in zip(totals[-1], result.scored)))
+    return totals
+
+
+def describe_track(state: GameState, names: Iterable[str] | None = None) -> str:
+    """What the score-track chart shows, in words: each player's totals round by round."""
+    track = track_totals(state)
+    labels = list(names) if names is not None else [colour.english for colour in state.colours]
+    rounds = len(track) - 1
+    lines = [f"Points on the score track before round 1 and after each of {rounds} round{'s' if rounds != 1 else ''}:"]
+    for seat, label in enumerate(labels):
+        marker = TRACK_MARK[state.colours[seat]]
+        lines.append(f"{label} ({marker}s) {', '.join(str(totals[seat]) for totals in track)}.")
+    return " ".join(lines)
+
+
+def track_svg(state: GameState, names: Iterable[str] | None = None, title: str | None = None) -> str:
+    """SVG text of a line chart of the score track: one line and one marker shape per player."""
+    track = track_totals(state)
+    labels = list(names) if names is not None else [colour.english for colour in state.colours]
+    width, height, left, bottom, top, right = 420, 210, 44, 34, 14, 120
+    plot_w, plot_h = width - left - right, height - top - bottom
+    most = max(1, max(max(totals) for totals in track))
+    rounds = max(1, len(track) - 1)
+
+    def point(index: int, value: int) -> tuple[float, float]:
+        return left + plot_w * index / rounds, top + plot_h * (1 - value / most)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        'font-family="sans-serif" font-size="11" role="img">',
+        f"<title>{escape(title or 'The score track, round by round')}</title>",
+        f"<desc>{escape(describe_track(state, labels))}</desc>",
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#444"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#444"/>',
+        f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" fill="#222">after round</text>',
+        f'<text x="12" y="{top + plot_h / 2}" text-anchor="middle" fill="#222" '
+        f'transform="rotate(-90 12 {top + plot_h / 2})">points</text>',
+    ]
+    for index in range(len(track)):
+        x, _ = point(index, 0)
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle" fill="#222">{index}</text>')
+    for value in sorted({0, most}):
+        _, y = point(0, value)
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#222">{value}</text>')
+    for seat, label in enumerate(labels):
+        colour = state.colours[seat]
+        stroke = "#8a6d00" if colour is Colour.YELLOW else PAWN_FILL[colour]  # yellow darkened for contrast
+        points = [point(index, totals[seat]) for index, totals in enumerate(track)]
+        dash = ' stroke-dasharray="5 3"' if seat % 2 else ""
+        out.append(f'<polyline fill="none" stroke="{stroke}" stroke-width="2"{dash} '
+                   f'points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}"/>')
+        for x, y in points:
+            out.append(_marker(TRACK_MARK[colour], x, y, stroke))
+        legend_y = top + 8 + 18 * seat
+        out.append(_marker(TRACK_MARK[colour], left + plot_w + 14, legend_y, stroke))
+        out.append(f'<text x="{left + plot_w + 24}" y="{legend_y + 4}" fill="#222">{escape(label)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _marker(shape: str, x: float, y: float, colour: str) -> str:
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>'
+    if shape == "square":
+        return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{colour}"/>'
+    if shape == "diamond":
+        return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}" fill="{colour}"/>'
+    return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}" fill="{colour}"/>'
+
+
+class TrackPicture:
+    """The score track of a game as a chart; its text form lists the totals, so outputs stay stable."""
+
+    def __init__(self, state: GameState, names: Iterable[str] | None = None, title: str | None = None):
+        self.state = state
+        self.names = tuple(names) if names is not None else None
+        self.title = title
+
+    def _repr_svg_(self) -> str:
+        return track_svg(self.state, self.names, self.title)
+
+    def __repr__(self) -> str:
+        return describe_track(self.state, self.names)
+
+
+def show_track(state: GameState, names: Iterable[str] | None = None, title: str | None = None) -> TrackPicture:
+    """A chart of the score track after each round of a game (any state: the rounds played so far)."""
+    return TrackPicture(state, names, title)
