@@ -40,6 +40,15 @@ POWERS = {
     "arrow": "entangle",
 }
 POWER_SYMBOLS = {power: symbol for symbol, power in POWERS.items()}
+#: The powers as the rulebook writes them, for what a reader sees ("the left power (Mind pierce)").
+POWER_NAMES = {
+    "crush": "Crush",
+    "mind_pierce": "Mind pierce",
+    "defend": "Defend",
+    "drain": "Drain",
+    "confuse": "Confuse",
+    "entangle": "Entangle",
+}
 DECKS = ("start", "mind", "corruption")
 # White and black cards may lie next to any colour (rulebook, "Colors"; HUD-R03).
 WILD_COLOURS = frozenset("WK")

@@ -39,7 +39,7 @@ from rulesbook.hudai.actions import (
     YellowPin,
     parse_action,
 )
-from rulesbook.hudai.cards import COLOURS, CardSet, neighbours_fit
+from rulesbook.hudai.cards import COLOURS, POWER_NAMES, CardSet, neighbours_fit
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS, Rules
 from rulesbook.hudai.state import (
     COMBO,
@@ -88,7 +88,7 @@ def describe_card(code: str, cards: CardSet) -> str:
 
 
 def power_label(state: HudaiState, index: int) -> str:
-    return f"the {POSITIONS[index]} power ({state.rules.powers[index]})"
+    return f"the {POSITIONS[index]} power ({POWER_NAMES[state.rules.powers[index]]})"
 
 
 # ---------------------------------------------------------------- set-up

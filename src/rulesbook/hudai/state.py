@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
+from rulesbook.hudai.cards import POWER_NAMES
 from rulesbook.hudai.rules import Rules
 
 # What the monk is being asked (the phase of the turn).
@@ -123,7 +124,7 @@ class HudaiState:
         """One line a person can read: health, corruption, demon, powers."""
         names = self.rules.powers
         powers = ", ".join(
-            f"{name} {count}" + (f"(+{pin} pinned)" if pin else "") for name, count, pin in zip(names, self.powers, self.pinned)
+            f"{POWER_NAMES[name]} {count}" + (f" (+{pin} pinned)" if pin else "") for name, count, pin in zip(names, self.powers, self.pinned)
         )
         return (
             f"turn {self.turn}: monk health {self.monk_health}, corruption {self.corruption}/{self.rules.corruption_capacity}, "
