@@ -52,12 +52,14 @@ from rulesbook.hudai.engine import (
     Event,
     apply,
     apply_legal,
+    apply_steps,
     describe_decision,
     is_legal,
     legal_actions,
     new_game,
     refusal,
 )
+from rulesbook.hudai.moment import game_moment
 from rulesbook.hudai.rules import POSITIONS, Rules
 from rulesbook.hudai.state import HudaiState
 from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot
@@ -101,9 +103,11 @@ __all__ = [
     "YellowPin",
     "apply",
     "apply_legal",
+    "apply_steps",
     "card_code",
     "describe_decision",
     "format_card",
+    "game_moment",
     "is_legal",
     "is_legal_combo",
     "legal_actions",

@@ -383,6 +383,34 @@ def apply_legal(state: HudaiState, action: Action) -> tuple[HudaiState, list[Eve
     return s, events
 
 
+class _Snapshots(list):
+    """An event list that also keeps a copy of the table as it stands when each event is added."""
+
+    def __init__(self, table: HudaiState):
+        super().__init__()
+        self.table = table
+        self.tables: list[HudaiState] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        self.tables.append(self.table.copy())
+
+
+def apply_steps(state: HudaiState, action: Action | str) -> list[tuple[Event, HudaiState]]:
+    """`apply`, step by step: each event with the table as it stood just after it. The demon's
+    turn (steps 3-5) happens inside the action that ends step 2; a board shows it this way, one
+    step at a time. The last table is the state `apply` returns. Refuses as `apply` does."""
+    action = parse_action(action)
+    why = _refusal(state, action, state.rules.cards)
+    if why is not None:
+        raise IllegalAction(*why)
+    s = state.copy()
+    events = _Snapshots(s)
+    _HANDLERS[type(action)](s, action, state.rules.cards, events)
+    events.tables[-1] = s  # the whole action done (Flow, say, asks its question after its event)
+    return list(zip(events, events.tables))
+
+
 def _draw(s: HudaiState, events: list[Event]) -> str | None:
     """Draw the top card of the draw pile into the hand, reshuffling the discard pile when needed
     ("reshuffle as necessary, if possible"; seeded, HUD-P04)."""
