@@ -671,9 +671,8 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
         drawn.append(card)
     events.append(Event("fill", f"Step 4: the monk draws {' '.join(drawn) or 'nothing'}; hand {' '.join(s.hand) or 'empty'}."))
     added = [0, 0, 0]
-    values = cards.value_of
     for code in s.hand:
-        added[(values[code] - 1) // 2] += 1  # 1/2 left, 3/4 centre, 5/6 right (printed value, HUD-P08)
+        added[feeds(code, cards)] += 1
     for index in range(3):
         s.powers[index] += added[index]
     events.append(
@@ -718,6 +717,13 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
     s.took_black = False
     s.swapped = False
     events.append(Event("turn", f"Turn {s.turn} begins. {s.summary()}"))
+
+
+def feeds(code: str, cards: CardSet) -> int:
+    """The power a hand card feeds in step 4 (0 left, 1 centre, 2 right): "For a 1/2, add a cube to
+    the demon's left power, for a 3/4 add a cube to its center power and for a 5/6 add one to the
+    right power" (the printed value, HUD-P08)."""
+    return (cards.value_of[code] - 1) // 2
 
 
 def _highest_within(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[Event]) -> list[str]:
