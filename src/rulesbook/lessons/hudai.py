@@ -298,6 +298,10 @@ class TableReferee:
     def start(self) -> Moment:
         return moment(self.first)
 
+    def table_of(self, m: Moment) -> HudaiState:
+        """The engine's table a state of this lesson shows."""
+        return m.table
+
     # --- the walk of an action -----------------------------------------------------------------
     def steps(self, m: Moment) -> list[TurnStep]:
         found = self._walks.get((m.key, m.walk))

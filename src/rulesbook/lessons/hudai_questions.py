@@ -115,6 +115,9 @@ class TableQuestion:
     def start(self) -> Moment:
         return moment(self.table)
 
+    def table_of(self, m: Moment) -> HudaiState:
+        return self.table
+
     def picture(self, m: Moment) -> dict[str, Any]:
         return {**table_view(self.table, self.stage, self.feeding), "decision": self.task,
                 "hand": [{"code": TASK, "label": self.label}]}
@@ -321,6 +324,29 @@ def _changed(before: HudaiState, after: HudaiState) -> bool:
 
 # ---------------------------------------------------------------- replaying a game
 
+#: The uses of the card just played, which a replay tells with the card's play.
+CARD_USES = (UseValue, BuildUp, ThirdEye, Defend, Stab, Flow, Pin, BlueWard, RedStrike, YellowPin, FlowRemove, FlowKeep)
+
+
+def action_words(action: Action) -> str:
+    """A monk action as a replay announces it: "the monk plays R5", "the value acts on the left power"."""
+    card = getattr(action, "card", "")
+    power = getattr(action, "power", "")
+    words = {
+        PlayCard: f"the monk plays {card} and uses it", DiscardCard: f"the monk discards {card} for purchase value",
+        TakeBlack: f"the monk takes {card} from the black supply", UseValue: f"the value takes a cube from the {power} power",
+        BuildUp: "Build-up adds 3 purchase value", Stab: "Stab hits the demon", Defend: "Defend takes a staged damage cube",
+        Flow: "Flow draws a card", Pin: f"Pin sets cubes of the {power} power aside", BlueWard: "blue takes a staged damage cube",
+        RedStrike: "red hits the demon", YellowPin: f"yellow sets a cube of the {power} power aside",
+        EndCombo: "the monk ends the combo", FlowRemove: f"Flow removes {card} for good", FlowKeep: "Flow keeps the combo",
+        SwapRiver: f"the monk swaps {card} out of the Mind River", Obtain: f"the monk obtains {card}",
+        Pass: "the monk obtains nothing",
+    }
+    if isinstance(action, ThirdEye):
+        return f"3rd eye moves a cube from the {action.source} power to the {action.target}"
+    return words[type(action)]
+
+
 #: Where each monk action happens on the table (the place a replay marks).
 def action_place(action: Action) -> str:
     if isinstance(action, PlayCard):
@@ -356,45 +382,53 @@ def action_place(action: Action) -> str:
 
 class ReplayReferee:
     """A game's record replayed a step at a time: each monk action, then the demon's turn step by
-    step. "Next step" moves on, at the place where the step happens (marked with a dot); "Next
-    turn" goes to the start of the next turn. `turns` stops the replay after that many turns."""
+    step. "Next step" moves on, at the place where the step happens (marked with a dot); at the
+    start of a turn, "Next turn" skips to the start of the next one. `turns` stops the replay after that many turns."""
 
     def __init__(self, record: GameRecord, turns: int | None = None):
         if record.game != "hudai":
             raise ValueError(f"a Hudai Pass replay needs a Hudai Pass record, not {record.game!r}")
         table = record.start()
-        #: (table, stage, feeding, say, log, place): steps[0] is the start, before any action
-        self.steps: list[tuple[HudaiState, int, bool, str, str, str]] = [(table, 1, False, "", "", "")]
+        #: (table, stage, feeding, say, log, place, words): steps[0] is the start, before any action
+        self.steps: list[tuple[HudaiState, int, bool, str, str, str, str]] = [(table, 1, False, "", "", "", "")]
         for text in record.actions:
             if turns is not None and table.turn > turns:
                 break
             action = parse_action(text)
             walked = turn_steps(table, action)
             first = walked[0]
-            self.steps.append((first.table, 2 if len(walked) > 1 else 1, False, first.text, text, action_place(action)))
+            previous = self.steps[-1]
+            if isinstance(action, CARD_USES) and previous[5] == "combo":
+                # What a card does is told with its play: one step of the replay per card.
+                self.steps[-1] = (first.table, 1, False, f"{previous[3]} {first.text}", f"{previous[4]}, {text}", "combo",
+                                  previous[6])
+            else:
+                self.steps.append((first.table, 2 if len(walked) > 1 else 1, False, first.text, text, action_place(action),
+                                   action_words(action)))
             for step in walked[1:]:
-                self.steps.append((step.table, step.stage, step.feeding, step.text, step.log, step.place))
+                self.steps.append((step.table, step.stage, step.feeding, step.text, step.log, step.place, step.log))
             table = walked[-1].table
         self.turn_starts = [i for i, step in enumerate(self.steps) if step[4] == "a new turn begins"]
 
     def start(self) -> int:
         return 0
 
+    def table_of(self, index: int) -> HudaiState:
+        return self.steps[index][0]
+
     def picture(self, index: int) -> dict[str, Any]:
         table, stage, feeding, *_ = self.steps[index]
         if index + 1 < len(self.steps):
-            words = f"Turn {table.turn}: next, {self.steps[index + 1][4]}"
+            words = f"Turn {table.turn}: next, {self.steps[index + 1][6]}"
         else:
             words = "The end of the replay" + (": " + ("the monk has won" if table.won else "the monk has lost") if table.is_over else "")
         return {**table_view(table, stage if table.phase != "over" else 0, feeding), "decision": words,
                 "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand]}
 
     def places(self, index: int) -> list[str]:
-        table = self.steps[index][0]
         places = [*POWER_PLACES, "demon", "staged", "purchase", "draw", "discard", *TRACK, "hand", "health", "corruption", "combo"]
         if index + 1 < len(self.steps) and self.steps[index + 1][5] not in places:
             places.append(self.steps[index + 1][5])
-        del table
         return places
 
     def _next_turn(self, index: int) -> int | None:
@@ -404,9 +438,9 @@ class ReplayReferee:
         if index + 1 >= len(self.steps):
             return []
         following = self.steps[index + 1]
-        out = [Choice("next", "Next step", {MONK: "next"}, MONK, prompt=f"Next, {following[4]}: it happens at the place")]
+        out = [Choice("next", "Next step", {MONK: "next"}, MONK, prompt=f"Next, {following[6]}: click the place")]
         later = self._next_turn(index)
-        if later is not None and later != index + 1:
+        if (index == 0 or index in self.turn_starts) and later is not None and later != index + 1:  # skip a turn at its start
             out.append(Choice("turn", "Next turn", {MONK: "turn"}, MONK, prompt="Go to the start of the next turn: click step 1"))
         return out
 
@@ -419,7 +453,7 @@ class ReplayReferee:
             return Outcome(later, f"Turn {table.turn} begins.", f"to turn {table.turn}")
         following = self.steps[index + 1]
         if place != following[5]:
-            raise IllegalAction(f"the replay goes on where the next step happens, the place marked with a dot", "Play")
+            raise IllegalAction("the replay goes on where the next step happens, the place marked with a dot", "Play")
         return Outcome(index + 1, following[3], following[4])
 
     def idle(self, index: int) -> str:

@@ -78,5 +78,4 @@ class HudaiTable(Board):
     @property
     def table(self) -> HudaiState:
         """The engine's state on show (in the demon's turn: the table at that step)."""
-        state = self.state
-        return state if isinstance(state, HudaiState) else state.table
+        return self.referee.table_of(self.state)
