@@ -632,7 +632,7 @@ def _check_power_limit(s: HudaiState, events: list[Event]) -> bool:
     and set-aside cubes count again once they are back (HUD-P07). True when the game goes on."""
     for index, cubes in enumerate(s.powers):
         if cubes > s.rules.power_limit:
-            _end_game(s, LOST_POWER, events, f"{power_label(s, index).capitalize()} holds {cubes} cubes, more than {s.rules.power_limit}: the monk loses (HUD-R09).")
+            _end_game(s, LOST_POWER, events, f"T{power_label(s, index)[1:]} holds {cubes} cubes, more than {s.rules.power_limit}: the monk loses (HUD-R09).")
             return False
     return True
 

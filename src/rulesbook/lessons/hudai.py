@@ -204,8 +204,8 @@ _POWER_KINDS = {"crush": "crush", "confuse": "confuse", "drain": "drain", "defen
 def _power_of(event: Any, table: HudaiState) -> int | None:
     """Which power an event of step 5 belongs to (the tiles differ, HUD-R12), or None."""
     name = _POWER_KINDS.get(event.kind)
-    if event.kind == "corruption" and event.text.startswith("Mind pierce"):
-        name = "mind_pierce"
+    if event.kind in ("corruption", "lost") and event.text.startswith("Mind pierce"):
+        name = "mind_pierce"  # its corruption, or the loss when no resistance is left for it (HUD-P03)
     if name is not None:
         return table.rules.powers.index(name)
     if event.kind == "power":
@@ -239,10 +239,11 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
         if event.kind in ("reshuffle", "tie"):
             waiting.append((event, after))
             continue
-        if event.kind in ("lost", "won") and group:
-            group.append((event, after))
-            continue
         power = _power_of(event, table)
+        black = event.kind == "lost" and event.text.startswith("Black card")
+        if event.kind in ("lost", "won") and group and power is None and not black:
+            group.append((event, after))  # the ending is told with the step that caused it
+            continue
         if power is not None:
             key = ("power", POWER_PLACES[power], 5, f"{POWER_NAMES[table.rules.powers[power]]} acts", False)
         else:
@@ -251,6 +252,7 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
                 "fill": ("fill", "draw", 4, "the hand is filled", False),
                 "feed": ("feed", "hand", 4, "each hand card feeds a power", True),
                 "corruption": ("black", "corruption", 4, "a black card corrupts", False),
+                "lost": ("black", "corruption", 4, "a black card corrupts", False),
                 "unpin": ("unpin", TRACK[4], 5, "the set-aside cubes come back", False),
                 "turn": ("turn", TRACK[0], 1, "a new turn begins", False),
             }.get(event.kind, (event.kind, TRACK[4], 5, event.kind, False))

@@ -14,6 +14,7 @@ Every answer is the engine's: a question plays the moment forward with `turn_ste
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 from typing import Any
 
@@ -155,15 +156,15 @@ def _fit_words(code: str, last: str) -> str:
 
 class CardsQuestion(TableQuestion):
     """Click hand cards: "fits" (every card that may be played next), "combo" (the cards of the
-    longest combo the hand allows, HUD-R03) or "taken" (the cards the first Crush or Confuse takes
-    in step 5)."""
+    longest combo the hand allows, HUD-R03), "taken" (the cards the first Crush or Confuse takes
+    in step 5) or "corrupts" (the cards that cost corruption once the hand is filled, HUD-R05)."""
 
     noun = ("card", "cards")
 
     def __init__(self, state: HudaiState, question: str = "fits"):
         super().__init__()
-        if question not in ("fits", "combo", "taken"):
-            raise ValueError(f"a cards question is 'fits', 'combo' or 'taken', not {question!r}")
+        if question not in ("fits", "combo", "taken", "corrupts"):
+            raise ValueError(f"a cards question is 'fits', 'combo', 'taken' or 'corrupts', not {question!r}")
         self.question = question
         self.table = state
         getattr(self, f"_{question}")(state)
@@ -221,6 +222,23 @@ class CardsQuestion(TableQuestion):
                 self.answers[f"hand:{code}"] = f"{code} goes: {step.text}"
             else:
                 self.reasons[f"hand:{code}"] = IllegalAction(f"{code} stays in your hand: {step.text}", "HUD-R06; HUD-P10")
+
+
+    def _corrupts(self, state: HudaiState) -> None:
+        steps = _demon_turn(state)
+        filled = next(step for step in steps if step.log == "the hand is filled")
+        said = " ".join(step.text for step in steps if step.log == "a black card corrupts")
+        corrupting = set(re.findall(r"Black card (\w\d) in hand corrupts", said))
+        self.table, self.stage = filled.table, 4
+        self.label = "The cards that corrupt"
+        self.task = "Step 4, the hand is filled: click every card that will cost you a corruption"
+        self.clue = "look at the colour band of each card"
+        for code in self.table.hand:
+            if code in corrupting:
+                self.answers[f"hand:{code}"] = sentence(f"{code} costs one corruption: a black card in hand when the hand is filled (HUD-R05)")
+            else:
+                colour = COLOURS[code[0]]
+                self.reasons[f"hand:{code}"] = IllegalAction(f"{code} is {colour}: only black cards in hand cost corruption", "HUD-R05")
 
 
 def longest_combo(state: HudaiState) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -320,6 +338,64 @@ def _changed(before: HudaiState, after: HudaiState) -> bool:
     """Whether a power's step did something to the monk (a card, corruption, damage, a block, a bind)."""
     return (before.hand != after.hand or before.corruption != after.corruption or before.staged_damage != after.staged_damage
             or after.demon_block > 0 or after.entangled or after.is_over)
+
+
+#: The tracks of the table and what each is, for the questions about winning and losing.
+TRACKS = {"health": "your health", "corruption": "your corruption", "demon": "the demon's health",
+          "staged": "the staged damage", "purchase": "the purchase value", "draw": "the draw pile", "discard": "the discard pile"}
+
+
+class TrackQuestion(TableQuestion):
+    """Click every track of the table that can end the game with a loss for the monk: the ways to
+    lose the engine knows (`rulesbook.hudai.state.LOSSES`), as the rulebook's Play lists them."""
+
+    noun = ("track", "tracks")
+
+    def __init__(self, state: HudaiState):
+        super().__init__()
+        self.table = state
+        self.label = "The ways to lose"
+        self.task = "Click every track that can make the monk lose the game"
+        self.clue = "the rulebook's Play names three ways to lose; the powers count one by one"
+        self.places_asked = [*POWER_PLACES, *TRACKS]
+        limit = state.rules.power_limit
+        for index in range(3):
+            self.answers[POWER_PLACES[index]] = f"A power holding more than {limit} cubes loses the game at once (HUD-R09)."
+        self.answers["health"] = "With no health cube left the monk loses (Play; step 3 is where damage lands)."
+        self.answers["corruption"] = ("A corruption due when no resistance is left loses the game (Play): the monk falls "
+                                      "to the dark side.")
+        self.reasons["demon"] = IllegalAction("the demon's health running out is how the monk wins", "Play")
+        for place in ("staged", "purchase", "draw", "discard"):
+            self.reasons[place] = IllegalAction(f"{TRACKS[place]} never ends the game by itself", "Play")
+
+
+class LossQuestion(TableQuestion):
+    """The demon's turn after this moment ends the game: click the track that makes the monk lose
+    (the engine plays the turn; the question names the track of its ending)."""
+
+    noun = ("track", "tracks")
+
+    def __init__(self, state: HudaiState):
+        super().__init__()
+        steps = _demon_turn(state)
+        final = steps[-1].table
+        if final.outcome not in ("health", "corruption", "power"):
+            raise ValueError("the monk does not lose in this demon's turn: pick another moment")
+        self.table = state
+        self.label = "What ends the game"
+        self.task = "The monk ends the combo and obtains nothing: click the track that makes the monk lose this turn"
+        self.clue = "play the demon's turn in your head: step 3, step 4, then the powers from left to right"
+        self.places_asked = [*POWER_PLACES, "health", "corruption", "demon"]
+        ending = next(step for step in steps if step.table.is_over)
+        if final.outcome == "power":
+            over = [i for i, cubes in enumerate(final.powers) if cubes > final.rules.power_limit]
+            answer = POWER_PLACES[over[0]]
+        else:
+            answer = final.outcome
+        self.answers[answer] = ending.text
+        for place in self.places_asked:
+            if place != answer:
+                self.reasons[place] = IllegalAction(f"that is not what ends this game; the game ends at step {ending.stage}", "Play")
 
 
 # ---------------------------------------------------------------- replaying a game
@@ -467,5 +543,5 @@ class ReplayReferee:
                 "Press Next step and click the place marked with a dot to see the next one.")
 
 
-__all__ = ["CardsQuestion", "PowersQuestion", "ReplayReferee", "TableQuestion", "action_place", "find_in_table",
+__all__ = ["CardsQuestion", "LossQuestion", "PowersQuestion", "TrackQuestion", "ReplayReferee", "TableQuestion", "action_place", "find_in_table",
            "longest_combo"]

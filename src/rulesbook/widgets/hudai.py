@@ -15,9 +15,11 @@ from rulesbook.hudai.state import HudaiState
 from rulesbook.lessons.hudai import TableReferee
 from rulesbook.lessons.hudai_questions import (
     CardsQuestion,
+    LossQuestion,
     PowersQuestion,
     ReplayReferee,
     TableQuestion,
+    TrackQuestion,
     find_in_table,
 )
 from rulesbook.widgets.board import Board
@@ -26,7 +28,7 @@ from rulesbook.widgets.board import Board
 class HudaiTable(Board):
     """A board for one Hudai Pass lesson. Build it with `HudaiTable.game(...)`, `HudaiTable.find(...)`,
     `HudaiTable.find_cards(...)`, `HudaiTable.feeds(...)`, `HudaiTable.acts(...)`,
-    `HudaiTable.replay(...)`, or `HudaiTable(referee, moves=2)` with any referee.
+    `HudaiTable.ways_to_lose(...)`, `HudaiTable.loss(...)`, `HudaiTable.replay(...)`, or `HudaiTable(referee, moves=2)` with any referee.
     """
 
     picture = "hudai"
@@ -49,7 +51,8 @@ class HudaiTable(Board):
     def find_cards(cls, state: HudaiState, question: str = "fits", *, title: str = "") -> HudaiTable:
         """An exercise on the hand: click the cards that `question` asks for ("fits": every card
         that may be played next; "combo": the cards of the longest combo the hand allows;
-        "crush": the cards Crush would take now)."""
+        "taken": the cards the first Crush or Confuse of the demon's turn takes; "corrupts": the
+        cards that cost corruption when the hand is filled)."""
         return cls.asking(CardsQuestion(state, question), title)
 
     @classmethod
@@ -62,6 +65,16 @@ class HudaiTable(Board):
         """An exercise on step 5: click every power that will do something this turn ("acts"), or
         that will cost the monk health, corruption or a card ("hurts")."""
         return cls.asking(PowersQuestion(state, question), title)
+
+    @classmethod
+    def ways_to_lose(cls, state: HudaiState, *, title: str = "") -> HudaiTable:
+        """An exercise: click every track that can make the monk lose (rulebook, Play)."""
+        return cls.asking(TrackQuestion(state), title)
+
+    @classmethod
+    def loss(cls, state: HudaiState, *, title: str = "") -> HudaiTable:
+        """An exercise: the demon's turn after this moment ends the game; click the track that does it."""
+        return cls.asking(LossQuestion(state), title)
 
     @classmethod
     def asking(cls, question: TableQuestion, title: str = "") -> HudaiTable:
