@@ -82,3 +82,34 @@ def test_apply_steps_refuses_as_apply_does():
 
 def test_the_docstring_example_runs():
     assert doctest.testmod(moment_module).failed == 0
+
+
+def test_play_out_prints_what_each_action_did_and_returns_the_state(capsys):
+    from rulesbook.hudai import play_out
+
+    state = play_out(game_moment("R2"), "play R2", "build")
+    assert state.purchase == 3
+    printed = capsys.readouterr().out
+    assert "> play R2" in printed and "Build-up: 3 purchase value (now 3)." in printed
+
+
+def test_a_state_reads_as_its_summary():
+    state = game_moment("R5", powers=(3, 5, 2), pinned=(0, 1, 0))
+    assert repr(state) == f"HudaiState({state.summary()})"
+    assert "Confuse 5 (+1 pinned)" in repr(state) and "hand R5" in repr(state)
+
+
+def test_the_action_forms_of_the_reference_parse_back_and_cover_every_word():
+    from rulesbook.hudai import parse_action
+    from rulesbook.hudai.actions import ACTION_FORMS, WORDS
+
+    assert [str(parse_action(text)) for text, _, _ in ACTION_FORMS] == [text for text, _, _ in ACTION_FORMS]
+    assert sorted({text.split()[0] for text, _, _ in ACTION_FORMS}) == sorted(WORDS)
+
+
+def test_the_mind_river_refill_is_told():
+    """HUD-R08: after an obtain the river is filled again; the engine says with which card."""
+    state = game_moment(phase="obtain", purchase=3, river="G2 B4 Y6", mind_deck="R1 B3")
+    _, events = apply(state, "obtain G2")
+    refill = [event.text for event in events if event.kind == "refill"]
+    assert refill == ["The Mind River is filled again with B3: B4 Y6 B3."]

@@ -62,7 +62,7 @@ from rulesbook.hudai.engine import (
     new_game,
     refusal,
 )
-from rulesbook.hudai.moment import game_moment
+from rulesbook.hudai.moment import game_moment, play_out
 from rulesbook.hudai.render import show
 from rulesbook.hudai.rules import POSITIONS, Rules
 from rulesbook.hudai.state import HudaiState
@@ -123,6 +123,7 @@ __all__ = [
     "parse_card",
     "parse_card_file",
     "parse_cards",
+    "play_out",
     "reconstructed_cards",
     "refusal",
     "show",

@@ -464,7 +464,8 @@ def _play(s: HudaiState, a: PlayCard, cards: CardSet, events: list[Event]) -> No
     events.append(
         Event(
             "play",
-            f"The monk plays {describe_card(a.card, cards)} into the combo{extra}. Its value, symbol and colour may be used in any order, or skipped.",
+            f"The monk plays {describe_card(a.card, cards)} into the combo{extra}. Its {' and '.join(features).replace(' and ', ', ', len(features) - 2)} "
+            "may be used in any order, or skipped.",
         )
     )
 
@@ -648,11 +649,15 @@ def _take_corruption(s: HudaiState, why: str, events: list[Event]) -> bool:
 
 def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
     """Refill the Mind River, then steps 3-5, which need no decision, and the start of the next turn."""
+    refilled = []
     while len(s.mind_river) < s.rules.river_size:
         new = _draw_mind(s, events)
         if new is None:
             break
         s.mind_river.append(new)
+        refilled.append(new)
+    if refilled:  # HUD-R08: "the river is refilled"
+        events.append(Event("refill", f"The Mind River is filled again with {' '.join(refilled)}: {' '.join(s.mind_river)}."))
     # 3. Apply any staged demon powers
     if s.staged_damage:
         damage = s.staged_damage

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from rulesbook.core.rng import shuffled
 from rulesbook.hudai.cards import parse_cards
-from rulesbook.hudai.engine import ACTIVE_COLOURS, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, new_game
+from rulesbook.hudai.engine import ACTIVE_COLOURS, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, apply, new_game
 from rulesbook.hudai.rules import Rules
 from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, HudaiState
 
@@ -149,4 +149,16 @@ def game_moment(
     state.entangled = entangled
     state.took_black = took_black
     state.swapped = swapped
+    return state
+
+
+def play_out(state: HudaiState, *actions: str, quiet: bool = False) -> HudaiState:
+    """Apply actions written as text (``"play R5"``, ``"value left"``), print what each one did
+    (unless quiet) and return the new state; an illegal one raises IllegalAction with its rule."""
+    for text in actions:
+        state, events = apply(state, text)
+        if not quiet:
+            print(f"> {text}")
+            for event in events:
+                print(f"    {event.text}")
     return state

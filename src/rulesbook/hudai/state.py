@@ -29,7 +29,7 @@ LOSSES = (LOST_HEALTH, LOST_CORRUPTION, LOST_POWER, LOST_TURN_LIMIT)
 PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
 
 
-@dataclass
+@dataclass(repr=False)
 class HudaiState:
     """Everything needed to continue (and replay) the game; `apply` never changes a state, it copies."""
 
@@ -119,6 +119,10 @@ class HudaiState:
     @classmethod
     def from_json(cls, text: str) -> HudaiState:
         return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        """Short and stable (a notebook shows it; nbval compares it): the summary, not every pile."""
+        return f"HudaiState({self.summary()})"
 
     def summary(self) -> str:
         """One line a person can read: health, corruption, demon, powers."""

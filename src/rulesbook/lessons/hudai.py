@@ -241,7 +241,7 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
             continue
         power = _power_of(event, table)
         black = event.kind == "lost" and event.text.startswith("Black card")
-        if event.kind in ("lost", "won") and group and power is None and not black:
+        if event.kind in ("lost", "won", "refill") and group and power is None and not black:
             group.append((event, after))  # the ending is told with the step that caused it
             continue
         if power is not None:
@@ -316,11 +316,13 @@ class TableReferee:
         """The moment after an action, and what to say: a walk when the action sets the demon's turn
         going (and this board shows it), else the engine's next state."""
         steps = turn_steps(m.table, action)
-        if len(steps) > 1 and "demon" in self.only:
-            self._walks[(m.key, action.text)] = steps
-            return Moment(m.key, action.text, 0, steps[0].table), f"{steps[0].text} Now the demon's turn: press Go on."
-        final = steps[-1].table
-        return moment(final), " ".join(step.text for step in steps)
+        if len(steps) == 1:
+            return moment(steps[0].table), steps[0].text
+        self._walks[(m.key, action.text)] = steps
+        after = Moment(m.key, action.text, 0, steps[0].table)
+        if "demon" in self.only:
+            return after, f"{steps[0].text} Now the demon's turn: press Go on."
+        return after, f"{steps[0].text} The demon's turn follows; this board stops here."
 
     # --- the referee's questions ---------------------------------------------------------------
     def picture(self, m: Moment) -> dict[str, Any]:
@@ -337,6 +339,10 @@ class TableReferee:
         table = m.table
         if m.walk:
             following = self.steps(m)[m.step + 1]
+            if "demon" not in self.only:
+                return "Step 2 is done: the demon's turn comes next"
+            if following.stage == 1:
+                return "The demon's turn is over: a new turn begins next"
             return f"The demon's turn, step {following.stage}: next, {following.log}"
         if table.phase == OVER:
             return "The monk has won: the demon has no health left" if table.outcome == WON else \
@@ -367,6 +373,8 @@ class TableReferee:
     def choices(self, m: Moment) -> list[Choice]:
         table = m.table
         if m.walk:
+            if "demon" not in self.only:
+                return []
             following = self.steps(m)[m.step + 1]
             return [Choice("next", "Go on", {MONK: "next"}, MONK,
                            prompt=f"Next, {following.log}: click {place_words(following.place, table)}")]
@@ -539,6 +547,8 @@ class TableReferee:
 
     def idle(self, m: Moment) -> str:
         table = m.table
+        if m.walk and "demon" not in self.only:
+            return "Your turn is done; the demon's turn follows, and this board stops here. Undo, or the move log, goes back."
         if m.walk:
             return "The demon's turn goes on by itself: press Go on, then click the place marked with a dot."
         if table.phase == OVER:
@@ -552,6 +562,8 @@ class TableReferee:
     def hint(self, m: Moment) -> str:
         """What may be done now, counted in the learner's words."""
         table = m.table
+        if m.walk and "demon" not in self.only:
+            return self.idle(m)
         if m.walk:
             following = self.steps(m)[m.step + 1]
             return (f"Nothing to decide: the demon's turn follows the rulebook's order, and next {following.log}. "

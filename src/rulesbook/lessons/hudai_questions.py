@@ -313,8 +313,8 @@ class PowersQuestion(TableQuestion):
                     f"{number_words(len(fed))} cube{'s' if len(fed) != 1 else ''} (values {FED_BY[index]})")
             else:
                 self.reasons[place] = IllegalAction(
-                    f"no card in your hand has a value of {FED_BY[index]}, so {power_words(self.table, index)} gets no cube",
-                    "Fill your hand")
+                    f"no card in your hand prints a value of {FED_BY[index]}, so {power_words(self.table, index)} gets no cube",
+                    "Fill your hand; HUD-P08")
 
     def _acts(self, steps: list[TurnStep]) -> None:
         first = next(i for i, step in enumerate(steps) if step.place in POWER_PLACES and step.stage == 5)
@@ -329,8 +329,8 @@ class PowersQuestion(TableQuestion):
             if _changed(before, step.table):
                 self.answers[step.place] = step.text
             else:
-                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {step.text[:1].lower()}{step.text[1:].rstrip('.')}",
-                                                          "Activate all demon powers")
+                words = re.sub(r"^Step \d: the", "The", step.text).rstrip(".")
+                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}", "Activate all demon powers")
             before = step.table
 
 
@@ -355,7 +355,7 @@ class TrackQuestion(TableQuestion):
         super().__init__()
         self.table = state
         self.label = "The ways to lose"
-        self.task = "Click every track that can make the monk lose the game"
+        self.task = "Click every track that can make you lose the game"
         self.clue = "the rulebook's Play names three ways to lose; the powers count one by one"
         self.places_asked = [*POWER_PLACES, *TRACKS]
         limit = state.rules.power_limit
@@ -383,7 +383,7 @@ class LossQuestion(TableQuestion):
             raise ValueError("the monk does not lose in this demon's turn: pick another moment")
         self.table = state
         self.label = "What ends the game"
-        self.task = "The monk ends the combo and obtains nothing: click the track that makes the monk lose this turn"
+        self.task = "You end the combo and obtain nothing: click the track that makes you lose this turn"
         self.clue = "play the demon's turn in your head: step 3, step 4, then the powers from left to right"
         self.places_asked = [*POWER_PLACES, "health", "corruption", "demon"]
         ending = next(step for step in steps if step.table.is_over)
