@@ -10,7 +10,8 @@ import pytest
 
 import rulesbook.hudai.render as render
 from rulesbook.hudai import COLOURS, Rules, game_moment, reconstructed_cards, show
-from rulesbook.hudai.render import MOVES, PALETTE, describe_combo, describe_table
+from rulesbook.hudai.cards import MOVES
+from rulesbook.hudai.render import PALETTE, describe_combo, describe_table
 
 SVG = "{http://www.w3.org/2000/svg}"
 

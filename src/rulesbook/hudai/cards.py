@@ -30,6 +30,8 @@ SYMBOLS = {
     "cog": "flow",  # draw a card, then perhaps remove a combo card for good
     "arrow": "pin",  # set three cubes of a power aside until the end of the turn
 }
+#: Each symbol's move as the cards name it (rulebook, "Symbols"): what pictures and boards print.
+MOVES = {"drop": "Stab", "hammers": "Build-up", "circles": "3rd eye", "stones": "Defend", "cog": "Flow", "arrow": "Pin"}
 # The same symbols on the demon's tiles are his powers (rulebook, "Powers").
 POWERS = {
     "hammers": "crush",

@@ -17,13 +17,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from rulesbook.hudai.cards import COLOURS, POWER_NAMES, POWER_SYMBOLS, Card, CardSet, neighbours_fit, parse_cards, reconstructed_cards
+from rulesbook.hudai.cards import (
+    COLOURS,
+    MOVES,
+    POWER_NAMES,
+    POWER_SYMBOLS,
+    Card,
+    CardSet,
+    neighbours_fit,
+    parse_cards,
+    reconstructed_cards,
+)
 from rulesbook.hudai.engine import SYMBOL_NAMES
 from rulesbook.hudai.rules import POSITIONS
 from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, WON, HudaiState
 
-#: What each symbol lets the monk do (rulebook, Symbols), as the cards say it.
-MOVES = {"drop": "Stab", "hammers": "Build-up", "circles": "3rd eye", "stones": "Defend", "cog": "Flow", "arrow": "Pin"}
 #: Card colours: (face, band, band text, border). Okabe-Ito hues, darkened where white text sits on them.
 PALETTE = {
     "W": ("#ffffff", "#f1f1f1", "#1a1a1a", "#444444"),

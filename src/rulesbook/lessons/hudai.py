@@ -23,34 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.hudai.actions import (
-    Action,
-    BlueWard,
-    BuildUp,
-    Defend,
-    DiscardCard,
-    EndCombo,
-    Flow,
-    FlowKeep,
-    FlowRemove,
-    Obtain,
-    Pass,
-    Pin,
-    PlayCard,
-    RedStrike,
-    Stab,
-    SwapRiver,
-    TakeBlack,
-    ThirdEye,
-    UseValue,
-    YellowPin,
-)
-from rulesbook.hudai.cards import COLOURS, POWER_NAMES, POWER_SYMBOLS
+from rulesbook.hudai.actions import Action, parse_action
+from rulesbook.hudai.cards import COLOURS, MOVES, POWER_NAMES, POWER_SYMBOLS
 from rulesbook.hudai.engine import (
     FEATURE_COLOUR,
     FEATURE_SYMBOL,
     FEATURE_VALUE,
-    SYMBOL_NAMES,
     apply_steps,
     feeds,
     legal_actions,
@@ -65,21 +43,12 @@ from rulesbook.lessons.graph import Choice, Outcome, refusal_text
 LESSON_WORDS = ("play", "discard", "black", "value", "symbol", "colour", "end", "flow", "swap", "obtain", "pass", "demon")
 #: The one actor of a solo game: the monk.
 MONK = "M"
-#: What each symbol lets the monk do, as a board button says it.
-MOVES = {
-    "drop": "Stab",
-    "hammers": "Build-up",
-    "circles": "3rd eye",
-    "stones": "Defend",
-    "cog": "Flow",
-    "arrow": "Pin",
-}
 COLOUR_EFFECTS = {"B": "Blue: take a cube off the staged damage", "R": "Red: take a health cube from the demon",
                   "Y": "Yellow: set 1 cube of a power aside"}
 LOSS_WORDS = {
     "health": "the monk has no health left",
     "corruption": "the monk fell to the dark side (no resistance left for a corruption)",
-    "power": "a power held more than 12 cubes",
+    "power": "a power went over its limit of cubes",
     "turn_limit": "the demon was not beaten in time",
 }
 STAGES = {1: "Play one combo", 2: "Obtain a new move", 3: "Apply staged damage", 4: "Fill your hand", 5: "The demon's powers"}
@@ -89,12 +58,6 @@ TRACK = tuple(f"step:{number}" for number in STAGES)
 
 def power_words(table: HudaiState, index: int) -> str:
     return f"the {POSITIONS[index]} power ({POWER_NAMES[table.rules.powers[index]]})"
-
-
-def card_words(code: str, table: HudaiState) -> str:
-    """A card as a reader hears it: "R5 (red Cog, Flow, value 5)"."""
-    card = table.rules.cards[code]
-    return f"{code} ({COLOURS[card.colour]} {SYMBOL_NAMES[card.symbol]}, {MOVES[card.symbol]}, value {card.value})"
 
 
 def card_label(code: str, table: HudaiState) -> str:
@@ -413,7 +376,7 @@ class TableReferee:
                 out.append(Choice(f"h{index}", card_label(code, table), {MONK: f"card:{code}"}, MONK,
                                   prompt=f"{code}: {what}: {{count}} place{{s}}"))
         if "black" in self.only and table.black_supply:
-            why = refusal(table, TakeBlack(table.black_supply[0]))
+            why = refusal(table, f"black {table.black_supply[0]}")
             if why is not None:
                 out.append(Choice("black", "Take a black card", refusal=_refused(why)))
             else:
@@ -430,7 +393,7 @@ class TableReferee:
         if symbol == "circles":
             sources = [i for i in range(3) if table.powers[i]]
             if not sources:
-                return [Choice("symbol", f"{move} of {current}", refusal=_refused(refusal(table, ThirdEye("left", "centre"))))]
+                return [Choice("symbol", f"{move} of {current}", refusal=_refused(refusal(table, "eye left centre")))]
             options = {POSITIONS[i]: f"eye:{POSITIONS[i]}" for i in sources}
             return [Choice("symbol", f"{move} of {current}", options, POSITIONS[sources[0]],
                            prompt="3rd eye moves a cube from {actor} to another power: {count} power{s}",
@@ -447,7 +410,7 @@ class TableReferee:
     def _obtain_choices(self, table: HudaiState) -> list[Choice]:
         out = []
         if "swap" in self.only:
-            why = refusal(table, SwapRiver(table.mind_river[0])) if table.mind_river else None
+            why = refusal(table, f"swap {table.mind_river[0]}") if table.mind_river else None
             if table.swapped and why is not None:
                 out.append(Choice("swap", "Swap a river card", refusal=_refused(why)))
             elif table.mind_river:
@@ -462,16 +425,16 @@ class TableReferee:
         return out
 
     def action(self, m: Moment, option: str, place: str) -> Action:
-        """The engine action a click means; IllegalAction (the wrong place, one sentence for every
-        wrong place of a choice) when it means none."""
+        """The engine action a click means, in the action notation; IllegalAction (the wrong place,
+        one sentence for every wrong place of a choice) when it means none."""
         table = m.table
         kind, _, where = place.partition(":")
         verb, _, argument = option.partition(":")
         if verb == "card":
             if place == "combo" and "play" in self.only:
-                return PlayCard(argument)
+                return parse_action(f"play {argument}")
             if place == "discard" and "discard" in self.only:
-                return DiscardCard(argument)
+                return parse_action(f"discard {argument}")
             goes = " or ".join(words for words, shown in (("the end of the combo to play it", "play"),
                                                           ("the discard pile to discard it for 1 purchase value", "discard"))
                                if shown in self.only)
@@ -479,29 +442,25 @@ class TableReferee:
         if verb in ("value", "eye") or (verb in ("symbol", "colour") and self._aims_at_power(table, verb)):
             if kind != "power":
                 raise IllegalAction("this acts on one of the demon's three powers: click a power", self._rule(verb))
-            if verb == "value":
-                return UseValue(where)
-            if verb == "eye":
-                return ThirdEye(argument, where)
-            return Pin(where) if verb == "symbol" else YellowPin(where)
+            word = {"value": "value", "eye": f"eye {argument}", "symbol": "pin", "colour": "yellow"}[verb]
+            return parse_action(f"{word} {where}")
         if verb in ("symbol", "colour"):
-            wanted, action = self._single_target(table, verb)
+            wanted, word = self._single_target(table, verb)
             if place != wanted:
                 raise IllegalAction(f"this acts on {place_words(wanted, table)} only", self._rule(verb))
-            return action
-        targets = {"black": ("black", "a card of the open black supply", TakeBlack), "remove": ("combo", "a card of the combo", FlowRemove),
-                   "swap": ("river", "a card of the Mind River", SwapRiver), "obtain": ("river", "a card of the Mind River", Obtain)}
+            return parse_action(word)
+        targets = {"black": ("black", "a card of the open black supply"), "remove": ("combo", "a card of the combo"),
+                   "swap": ("river", "a card of the Mind River"), "obtain": ("river", "a card of the Mind River")}
         if verb in targets:
-            wanted_kind, words, make = targets[verb]
+            wanted_kind, words = targets[verb]
             if kind != wanted_kind or not where:
                 raise IllegalAction(f"click {words}", _RULES[verb])
-            return make(where)
-        steps = {"end": (TRACK[1], EndCombo()), "keep": (TRACK[0], FlowKeep()), "pass": (TRACK[2], Pass())}
+            return parse_action(f"{verb} {where}")
+        steps = {"end": TRACK[1], "keep": TRACK[0], "pass": TRACK[2]}
         if verb in steps:
-            wanted, action = steps[verb]
-            if place != wanted:
-                raise IllegalAction(f"this goes on to {place_words(wanted, table)}: click that step of the turn track", _RULES[verb])
-            return action
+            if place != steps[verb]:
+                raise IllegalAction(f"this goes on to {place_words(steps[verb], table)}: click that step of the turn track", _RULES[verb])
+            return parse_action(verb)
         raise IllegalAction(f"'{option}' is not a choice on this board now", "Play")
 
     def _aims_at_power(self, table: HudaiState, verb: str) -> bool:
@@ -510,12 +469,13 @@ class TableReferee:
             return False
         return (verb == "symbol" and card.symbol == "arrow") or (verb == "colour" and card.colour == "Y")
 
-    def _single_target(self, table: HudaiState, verb: str) -> tuple[str, Action]:
+    def _single_target(self, table: HudaiState, verb: str) -> tuple[str, str]:
+        """The one place a symbol or colour with a single target acts on, and its action word."""
         card = table.rules.cards[table.current_card]
         if verb == "colour":
-            return {"B": ("staged", BlueWard()), "R": ("demon", RedStrike())}[card.colour]
-        return {"drop": ("demon", Stab()), "hammers": ("purchase", BuildUp()), "stones": ("staged", Defend()),
-                "cog": ("draw", Flow())}[card.symbol]
+            return {"B": ("staged", "blue"), "R": ("demon", "red")}[card.colour]
+        return {"drop": ("demon", "stab"), "hammers": ("purchase", "build"), "stones": ("staged", "defend"),
+                "cog": ("draw", "flow")}[card.symbol]
 
     def _rule(self, verb: str) -> str:
         if verb == "value":
@@ -575,7 +535,7 @@ class TableReferee:
             return (f"Flow may remove one of the {number_words(len(table.combo))} cards of the combo from the game for good "
                     "(HUD-R04), or keep them all and go on with the combo.")
         if table.phase == OBTAIN:
-            buys = [a.card for a in legal if isinstance(a, Obtain)]
+            buys = [a.card for a in legal if a.word == "obtain"]
             if not buys:
                 obtain = f"no Mind River card costs {table.purchase} or less"
             else:
@@ -583,7 +543,7 @@ class TableReferee:
             swap = "" if table.swapped else " You may first swap one river card for a new one."
             return f"Purchase value {table.purchase}: {obtain}.{swap} Obtaining nothing is allowed too (HUD-R08)."
         parts = []
-        plays = [a.card for a in legal if isinstance(a, PlayCard)] if "play" in self.only else []
+        plays = [a.card for a in legal if a.word == "play"] if "play" in self.only else []
         if "play" in self.only:
             if plays:
                 parts.append(f"play {_listed(plays)} at the end of the combo")
@@ -612,14 +572,13 @@ _RULES = {"black": "Play one combo; HUD-P12", "remove": "HUD-R04", "swap": "HUD-
           "end": "Play", "keep": "HUD-R04", "pass": "HUD-R08"}
 
 
+#: The feature of the card just played that each action word uses.
+FEATURE_OF = {"value": FEATURE_VALUE, **dict.fromkeys(("build", "eye", "defend", "stab", "flow", "pin"), FEATURE_SYMBOL),
+              **dict.fromkeys(("blue", "red", "yellow"), FEATURE_COLOUR)}
+
+
 def _feature_of(action: Action) -> str | None:
-    if isinstance(action, UseValue):
-        return FEATURE_VALUE
-    if isinstance(action, (BuildUp, ThirdEye, Defend, Stab, Flow, Pin)):
-        return FEATURE_SYMBOL
-    if isinstance(action, (BlueWard, RedStrike, YellowPin)):
-        return FEATURE_COLOUR
-    return None
+    return FEATURE_OF.get(action.word)
 
 
 def _refused(error: IllegalAction | None) -> str:
@@ -633,5 +592,5 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-__all__ = ["LESSON_WORDS", "MONK", "Moment", "TableReferee", "TurnStep", "card_label", "card_words", "moment",
+__all__ = ["LESSON_WORDS", "MONK", "Moment", "TableReferee", "TurnStep", "card_label", "moment",
            "place_words", "table_view", "turn_steps"]

@@ -20,35 +20,13 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.records import GameRecord
-from rulesbook.hudai.actions import (
-    Action,
-    BlueWard,
-    BuildUp,
-    Defend,
-    DiscardCard,
-    EndCombo,
-    Flow,
-    FlowKeep,
-    FlowRemove,
-    Obtain,
-    Pass,
-    Pin,
-    PlayCard,
-    RedStrike,
-    Stab,
-    SwapRiver,
-    TakeBlack,
-    ThirdEye,
-    UseValue,
-    YellowPin,
-    parse_action,
-)
-from rulesbook.hudai.cards import COLOURS, POWER_NAMES
+from rulesbook.hudai.actions import Action, parse_action
+from rulesbook.hudai.cards import COLOURS
 from rulesbook.hudai.engine import apply, feeds, refusal
 from rulesbook.hudai.rules import POSITIONS
 from rulesbook.hudai.state import COMBO, OBTAIN, HudaiState
 from rulesbook.lessons.data import exercise, number_words
-from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, refusal_text
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 from rulesbook.lessons.hudai import (
     MONK,
     POWER_PLACES,
@@ -178,7 +156,7 @@ class CardsQuestion(TableQuestion):
         self.task = f"Click every hand card that may be played next to {last}" if last else "Click every card that may start the combo"
         self.clue = "look for a shared colour, white or black"
         for code in state.hand:
-            why = refusal(state, PlayCard(code))
+            why = refusal(state, f"play {code}")
             if why is None:
                 self.answers[f"hand:{code}"] = sentence(f"{code} may be played next: {_fit_words(code, last)} (HUD-R03)") if last \
                     else sentence(f"{code} may start the combo")
@@ -253,7 +231,7 @@ def longest_combo(state: HudaiState) -> tuple[tuple[str, ...], dict[str, int]]:
             table = state
             try:
                 for code in order:
-                    table, _ = apply(table, PlayCard(code))
+                    table, _ = apply(table, f"play {code}")
             except IllegalAction:
                 continue
             best_of.setdefault(frozenset(order), order)
@@ -272,10 +250,10 @@ def _demon_turn(state: HudaiState) -> list[TurnStep]:
     """The demon's turn that follows this moment if the monk ends the combo and obtains nothing."""
     table = state
     if table.phase == COMBO:
-        table, _ = apply(table, EndCombo())
+        table, _ = apply(table, "end")
     if table.phase != OBTAIN:
         raise ValueError("a demon's turn question starts in step 1 or step 2 of a turn")
-    return turn_steps(table, Pass())
+    return turn_steps(table, "pass")
 
 
 class PowersQuestion(TableQuestion):
@@ -401,59 +379,35 @@ class LossQuestion(TableQuestion):
 # ---------------------------------------------------------------- replaying a game
 
 #: The uses of the card just played, which a replay tells with the card's play.
-CARD_USES = (UseValue, BuildUp, ThirdEye, Defend, Stab, Flow, Pin, BlueWard, RedStrike, YellowPin, FlowRemove, FlowKeep)
+CARD_USES = frozenset({"value", "build", "eye", "defend", "stab", "flow", "pin", "blue", "red", "yellow", "remove", "keep"})
+#: How a replay announces each monk action ({0}, {1}: the words after the action's own word).
+ACTION_WORDS = {
+    "play": "the monk plays {0} and uses it", "discard": "the monk discards {0} for purchase value",
+    "black": "the monk takes {0} from the black supply", "value": "the value takes a cube from the {0} power",
+    "build": "Build-up adds 3 purchase value", "eye": "3rd eye moves a cube from the {0} power to the {1}",
+    "defend": "Defend takes a staged damage cube", "stab": "Stab hits the demon", "flow": "Flow draws a card",
+    "pin": "Pin sets cubes of the {0} power aside", "blue": "blue takes a staged damage cube", "red": "red hits the demon",
+    "yellow": "yellow sets a cube of the {0} power aside", "remove": "Flow removes {0} for good",
+    "keep": "Flow keeps the combo", "end": "the monk ends the combo", "swap": "the monk swaps {0} out of the Mind River",
+    "obtain": "the monk obtains {0}", "pass": "the monk obtains nothing",
+}
+#: Where each monk action happens on the table (the place a replay marks).
+ACTION_PLACES = {
+    "play": "combo", "discard": "discard", "black": "black:{0}", "value": "power:{0}", "eye": "power:{1}", "pin": "power:{0}",
+    "yellow": "power:{0}", "stab": "demon", "red": "demon", "defend": "staged", "blue": "staged", "build": "purchase",
+    "flow": "draw", "remove": "combo:{0}", "swap": "river:{0}", "obtain": "river:{0}", "end": TRACK[1], "keep": TRACK[0],
+    "pass": TRACK[2],
+}
 
 
 def action_words(action: Action) -> str:
-    """A monk action as a replay announces it: "the monk plays R5", "the value acts on the left power"."""
-    card = getattr(action, "card", "")
-    power = getattr(action, "power", "")
-    words = {
-        PlayCard: f"the monk plays {card} and uses it", DiscardCard: f"the monk discards {card} for purchase value",
-        TakeBlack: f"the monk takes {card} from the black supply", UseValue: f"the value takes a cube from the {power} power",
-        BuildUp: "Build-up adds 3 purchase value", Stab: "Stab hits the demon", Defend: "Defend takes a staged damage cube",
-        Flow: "Flow draws a card", Pin: f"Pin sets cubes of the {power} power aside", BlueWard: "blue takes a staged damage cube",
-        RedStrike: "red hits the demon", YellowPin: f"yellow sets a cube of the {power} power aside",
-        EndCombo: "the monk ends the combo", FlowRemove: f"Flow removes {card} for good", FlowKeep: "Flow keeps the combo",
-        SwapRiver: f"the monk swaps {card} out of the Mind River", Obtain: f"the monk obtains {card}",
-        Pass: "the monk obtains nothing",
-    }
-    if isinstance(action, ThirdEye):
-        return f"3rd eye moves a cube from the {action.source} power to the {action.target}"
-    return words[type(action)]
+    """A monk action as a replay announces it: "the monk plays R5 and uses it"."""
+    return ACTION_WORDS[action.word].format(*action.text.split()[1:])
 
 
-#: Where each monk action happens on the table (the place a replay marks).
 def action_place(action: Action) -> str:
-    if isinstance(action, PlayCard):
-        return "combo"
-    if isinstance(action, DiscardCard):
-        return "discard"
-    if isinstance(action, TakeBlack):
-        return f"black:{action.card}"
-    if isinstance(action, (UseValue, Pin, YellowPin)):
-        return f"power:{action.power}"
-    if isinstance(action, ThirdEye):
-        return f"power:{action.target}"
-    if isinstance(action, (Stab, RedStrike)):
-        return "demon"
-    if isinstance(action, (Defend, BlueWard)):
-        return "staged"
-    if isinstance(action, BuildUp):
-        return "purchase"
-    if isinstance(action, Flow):
-        return "draw"
-    if isinstance(action, FlowRemove):
-        return f"combo:{action.card}"
-    if isinstance(action, (SwapRiver, Obtain)):
-        return f"river:{action.card}"
-    if isinstance(action, EndCombo):
-        return TRACK[1]
-    if isinstance(action, FlowKeep):
-        return TRACK[0]
-    if isinstance(action, Pass):
-        return TRACK[2]
-    raise ValueError(f"no place for {action!r}")
+    """The place where a monk action happens on the table."""
+    return ACTION_PLACES[action.word].format(*action.text.split()[1:])
 
 
 class ReplayReferee:
@@ -474,7 +428,7 @@ class ReplayReferee:
             walked = turn_steps(table, action)
             first = walked[0]
             previous = self.steps[-1]
-            if isinstance(action, CARD_USES) and previous[5] == "combo":
+            if action.word in CARD_USES and previous[5] == "combo":
                 # What a card does is told with its play: one step of the replay per card.
                 self.steps[-1] = (first.table, 1, False, f"{previous[3]} {first.text}", f"{previous[4]}, {text}", "combo",
                                   previous[6])
