@@ -152,6 +152,8 @@ def test_a_replay_walks_a_whole_game_to_its_end():
     assert referee.steps[-1][0] == record.final_state()
     first_turn = board.click("step:1", choice="turn")
     assert first_turn == "Turn 2 begins." and board.table.turn == 2
+    stages = [step[1] for step in referee.steps]
+    assert not any(a == b == 4 for a, b in zip(stages, stages[1:]))     # step 4 is told as one step
     short = ReplayReferee(record, turns=2)
     assert short.steps[-1][0].turn == 3 and len(short.steps) < len(referee.steps)
 

@@ -410,6 +410,22 @@ def action_place(action: Action) -> str:
     return ACTION_PLACES[action.word].format(*action.text.split()[1:])
 
 
+def _replay_steps(steps: list[TurnStep]) -> list[TurnStep]:
+    """The demon's turn as a replay tells it, a little coarser than a lesson: step 4 (the hand filled,
+    fed to the demon, its black cards) is one step, and the set-aside cubes come back with the
+    start of the next turn."""
+    out: list[TurnStep] = []
+    for step in steps:
+        previous = out[-1] if out else None
+        if previous is not None and previous.stage == 4 and step.stage == 4:
+            out[-1] = TurnStep(f"{previous.text} {step.text}", step.table, "hand", 4, "the hand is filled and feeds the demon", True)
+        elif previous is not None and previous.log == "the set-aside cubes come back":
+            out[-1] = TurnStep(f"{previous.text} {step.text}", step.table, step.place, step.stage, step.log, step.feeding)
+        else:
+            out.append(step)
+    return out
+
+
 class ReplayReferee:
     """A game's record replayed a step at a time: each monk action, then the demon's turn step by
     step. "Next step" moves on, at the place where the step happens (marked with a dot); at the
@@ -435,7 +451,7 @@ class ReplayReferee:
             else:
                 self.steps.append((first.table, 2 if len(walked) > 1 else 1, False, first.text, text, action_place(action),
                                    action_words(action)))
-            for step in walked[1:]:
+            for step in _replay_steps(walked[1:]):
                 self.steps.append((step.table, step.stage, step.feeding, step.text, step.log, step.place, step.log))
             table = walked[-1].table
         self.turn_starts = [i for i, step in enumerate(self.steps) if step[4] == "a new turn begins"]
