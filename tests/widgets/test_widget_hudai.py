@@ -190,3 +190,33 @@ def test_a_lesson_word_that_does_not_exist_is_refused():
         TableReferee(game_moment(), only={"fly"})
     with pytest.raises(IllegalAction):
         TableReferee(game_moment()).action(TableReferee(game_moment()).start(), "nonsense", "combo")
+
+
+def test_the_ways_to_lose_are_the_engines_losses():
+    board = HudaiTable.ways_to_lose(game_moment())
+    assert sorted(board.lesson["exercise"]["answers"]) == ["corruption", "health", "power:centre", "power:left", "power:right"]
+    assert board.click("demon").endswith("(Play)") and "win" in board.message and board.tone == "no"
+
+
+@pytest.mark.parametrize("fields, track", [
+    ({"hand": "W1 W2 W3 W4", "staged_damage": 2, "monk_health": 2}, "health"),
+    ({"hand": "W5 W6 W3 W4", "powers": (1, 1, 11)}, "power:right"),
+    ({"hand": "W5 W6 K3 W4", "corruption": 12}, "corruption"),
+    ({"hand": "W5 W6 W3 W4", "powers": (1, 1, 5), "corruption": 12}, "corruption"),   # Mind pierce, no resistance left
+])
+def test_what_ends_the_game_is_the_track_of_the_engines_ending(fields, track):
+    state = game_moment(phase="obtain", draw_pile="", **fields)
+    board = HudaiTable.loss(state)
+    assert board.lesson["exercise"]["answers"] == [track]
+    assert board.click(track).startswith("Right")
+
+
+def test_a_loss_question_needs_a_loss():
+    with pytest.raises(ValueError, match="does not lose"):
+        HudaiTable.loss(game_moment("W1 W2 W3 W4", phase="obtain", draw_pile=""))
+
+
+def test_the_cards_that_corrupt_are_the_black_cards_the_engine_charges():
+    board = HudaiTable.find_cards(game_moment("K6 R5 W1 K2", phase="obtain", draw_pile=""), "corrupts")
+    assert board.lesson["exercise"]["answers"] == ["hand:K2", "hand:K6"]
+    assert "HUD-R05" in board.click("hand:R5")
