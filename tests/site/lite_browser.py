@@ -64,6 +64,22 @@ LIVE_CHECKS = {
         proof="print('HISTORY', board.history, board.position.pawn('R'))",
         proof_says="(1, 1)",
     ),
+    "hudai": LiveCheck(
+        notebook="book/hudai/a-cards-three-parts.ipynb",
+        clicks=('[data-choice="value"]', '[data-place="power:left"]'),
+        answer="the left power (Drain): 2 left",
+        edit=(
+            "from rulesbook.hudai import game_moment\n"
+            "from rulesbook.widgets import HudaiTable\n"
+            "\n"
+            "board = HudaiTable.game(game_moment('W1', combo='G5', powers=(6, 2, 9)), only={'value'}, moves=0)\n"
+            "board"
+        ),
+        edit_clicks=('[data-choice="value"]', '[data-place="power:right"]'),
+        edit_answer="the right power (Mind pierce): 8 left",
+        proof="print('HISTORY', board.history, board.table.powers)",
+        proof_says="[6, 2, 8]",
+    ),
 }
 
 

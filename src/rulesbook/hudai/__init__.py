@@ -7,6 +7,8 @@ common protocol (`rulesbook.game("hudai")`) gives records, simulations and the c
 >>> state = new_game(seed=1)
 >>> state, events = apply(state, legal_actions(state)[0])
 >>> my_rules = Rules(cards=load_cards(), powers=("crush", "defend", "entangle"))
+>>> show(game_moment("R5 W1 G3 K6", powers=(3, 5, 2)), "demon")   # a picture; alt text from the state
+The demon has 12 of 12 health. Staged damage: 0. Powers: left, Drain (Drop), 3 cubes; centre, Confuse (Cog), 5 cubes; right, Mind pierce (3 Circles), 2 cubes. More than 12 cubes on a power loses the game.
 """
 
 from rulesbook.hudai.actions import (
@@ -52,12 +54,16 @@ from rulesbook.hudai.engine import (
     Event,
     apply,
     apply_legal,
+    apply_steps,
     describe_decision,
+    feeds,
     is_legal,
     legal_actions,
     new_game,
     refusal,
 )
+from rulesbook.hudai.moment import game_moment, play_out
+from rulesbook.hudai.render import show
 from rulesbook.hudai.rules import POSITIONS, Rules
 from rulesbook.hudai.state import HudaiState
 from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot
@@ -101,9 +107,12 @@ __all__ = [
     "YellowPin",
     "apply",
     "apply_legal",
+    "apply_steps",
     "card_code",
     "describe_decision",
+    "feeds",
     "format_card",
+    "game_moment",
     "is_legal",
     "is_legal_combo",
     "legal_actions",
@@ -114,6 +123,8 @@ __all__ = [
     "parse_card",
     "parse_card_file",
     "parse_cards",
+    "play_out",
     "reconstructed_cards",
     "refusal",
+    "show",
 ]

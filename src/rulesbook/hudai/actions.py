@@ -282,3 +282,28 @@ def parse_action(text: str | Action) -> Action:
             raise NotationError(text, "'eye' takes two power positions, like 'eye left right'")
         return ThirdEye(_position(args[0], text), _position(args[1], text))
     raise NotationError(text, f"{parts[0]!r} is not an action; use one of {', '.join(WORDS)}")
+
+
+#: Every action's text form with what it does and the rule behind it: the Reference chapter's table
+#: (each text parses back to itself, which its test checks).
+ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("play R5", "step 1: put R5 from your hand at the end of the combo", "Play one combo; HUD-R03, HUD-P01"),
+    ("discard W2", "step 1: discard W2 from your hand for 1 purchase value", "Colors; HUD-P13"),
+    ("black K3", "step 1: take K3 from the open black supply into your hand, once a turn", "Colors; HUD-P12"),
+    ("value left", "the last card's value takes a cube off the left power", "Play one combo; HUD-R06"),
+    ("build", "Hammers: 3 purchase value", "Symbols"),
+    ("eye left right", "3 Circles: move a cube from the left power to the right one", "Symbols; HUD-R09"),
+    ("defend", "Stacked Stones: a cube off the staged damage", "Symbols; HUD-P06"),
+    ("stab", "Drop: the demon loses a health cube", "Symbols; HUD-R07"),
+    ("flow", "Cog: draw a card, then decide on a removal", "Symbols; HUD-R04"),
+    ("pin centre", "Crop/Arrow: set up to 3 cubes of the centre power aside", "Symbols; HUD-P06, HUD-P07"),
+    ("blue", "a blue card: a cube off the staged damage", "Colors"),
+    ("red", "a red card: the demon loses a health cube", "Colors; HUD-R07"),
+    ("yellow right", "a yellow card: set 1 cube of the right power aside", "Colors; HUD-P07"),
+    ("remove W1", "after Flow: W1 of the combo leaves the game for good", "HUD-R04"),
+    ("keep", "after Flow: remove nothing", "HUD-R04"),
+    ("end", "end the combo: it goes to the discard pile, step 2 begins", "Play"),
+    ("swap G3", "step 2: G3 leaves the Mind River and a new card replaces it (once, first)", "HUD-R08, HUD-P09"),
+    ("obtain G3", "step 2: take G3 into your hand if its value is at most the purchase value; steps 3-5 follow", "HUD-R08, HUD-P08"),
+    ("pass", "step 2: obtain nothing; steps 3-5 follow", "HUD-R08"),
+)

@@ -30,6 +30,8 @@ SYMBOLS = {
     "cog": "flow",  # draw a card, then perhaps remove a combo card for good
     "arrow": "pin",  # set three cubes of a power aside until the end of the turn
 }
+#: Each symbol's move as the cards name it (rulebook, "Symbols"): what pictures and boards print.
+MOVES = {"drop": "Stab", "hammers": "Build-up", "circles": "3rd eye", "stones": "Defend", "cog": "Flow", "arrow": "Pin"}
 # The same symbols on the demon's tiles are his powers (rulebook, "Powers").
 POWERS = {
     "hammers": "crush",
@@ -40,6 +42,15 @@ POWERS = {
     "arrow": "entangle",
 }
 POWER_SYMBOLS = {power: symbol for symbol, power in POWERS.items()}
+#: The powers as the rulebook writes them, for what a reader sees ("the left power (Mind pierce)").
+POWER_NAMES = {
+    "crush": "Crush",
+    "mind_pierce": "Mind pierce",
+    "defend": "Defend",
+    "drain": "Drain",
+    "confuse": "Confuse",
+    "entangle": "Entangle",
+}
 DECKS = ("start", "mind", "corruption")
 # White and black cards may lie next to any colour (rulebook, "Colors"; HUD-R03).
 WILD_COLOURS = frozenset("WK")

@@ -39,7 +39,7 @@ from rulesbook.hudai.actions import (
     YellowPin,
     parse_action,
 )
-from rulesbook.hudai.cards import COLOURS, CardSet, neighbours_fit
+from rulesbook.hudai.cards import COLOURS, POWER_NAMES, CardSet, neighbours_fit
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS, Rules
 from rulesbook.hudai.state import (
     COMBO,
@@ -88,7 +88,7 @@ def describe_card(code: str, cards: CardSet) -> str:
 
 
 def power_label(state: HudaiState, index: int) -> str:
-    return f"the {POSITIONS[index]} power ({state.rules.powers[index]})"
+    return f"the {POSITIONS[index]} power ({POWER_NAMES[state.rules.powers[index]]})"
 
 
 # ---------------------------------------------------------------- set-up
@@ -383,6 +383,34 @@ def apply_legal(state: HudaiState, action: Action) -> tuple[HudaiState, list[Eve
     return s, events
 
 
+class _Snapshots(list):
+    """An event list that also keeps a copy of the table as it stands when each event is added."""
+
+    def __init__(self, table: HudaiState):
+        super().__init__()
+        self.table = table
+        self.tables: list[HudaiState] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        self.tables.append(self.table.copy())
+
+
+def apply_steps(state: HudaiState, action: Action | str) -> list[tuple[Event, HudaiState]]:
+    """`apply`, step by step: each event with the table as it stood just after it. The demon's
+    turn (steps 3-5) happens inside the action that ends step 2; a board shows it this way, one
+    step at a time. The last table is the state `apply` returns. Refuses as `apply` does."""
+    action = parse_action(action)
+    why = _refusal(state, action, state.rules.cards)
+    if why is not None:
+        raise IllegalAction(*why)
+    s = state.copy()
+    events = _Snapshots(s)
+    _HANDLERS[type(action)](s, action, state.rules.cards, events)
+    events.tables[-1] = s  # the whole action done (Flow, say, asks its question after its event)
+    return list(zip(events, events.tables))
+
+
 def _draw(s: HudaiState, events: list[Event]) -> str | None:
     """Draw the top card of the draw pile into the hand, reshuffling the discard pile when needed
     ("reshuffle as necessary, if possible"; seeded, HUD-P04)."""
@@ -436,7 +464,8 @@ def _play(s: HudaiState, a: PlayCard, cards: CardSet, events: list[Event]) -> No
     events.append(
         Event(
             "play",
-            f"The monk plays {describe_card(a.card, cards)} into the combo{extra}. Its value, symbol and colour may be used in any order, or skipped.",
+            f"The monk plays {describe_card(a.card, cards)} into the combo{extra}. Its {' and '.join(features).replace(' and ', ', ', len(features) - 2)} "
+            "may be used in any order, or skipped.",
         )
     )
 
@@ -604,7 +633,7 @@ def _check_power_limit(s: HudaiState, events: list[Event]) -> bool:
     and set-aside cubes count again once they are back (HUD-P07). True when the game goes on."""
     for index, cubes in enumerate(s.powers):
         if cubes > s.rules.power_limit:
-            _end_game(s, LOST_POWER, events, f"{power_label(s, index).capitalize()} holds {cubes} cubes, more than {s.rules.power_limit}: the monk loses (HUD-R09).")
+            _end_game(s, LOST_POWER, events, f"T{power_label(s, index)[1:]} holds {cubes} cubes, more than {s.rules.power_limit}: the monk loses (HUD-R09).")
             return False
     return True
 
@@ -620,11 +649,15 @@ def _take_corruption(s: HudaiState, why: str, events: list[Event]) -> bool:
 
 def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
     """Refill the Mind River, then steps 3-5, which need no decision, and the start of the next turn."""
+    refilled = []
     while len(s.mind_river) < s.rules.river_size:
         new = _draw_mind(s, events)
         if new is None:
             break
         s.mind_river.append(new)
+        refilled.append(new)
+    if refilled:  # HUD-R08: "the river is refilled"
+        events.append(Event("refill", f"The Mind River is filled again with {' '.join(refilled)}: {' '.join(s.mind_river)}."))
     # 3. Apply any staged demon powers
     if s.staged_damage:
         damage = s.staged_damage
@@ -643,9 +676,8 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
         drawn.append(card)
     events.append(Event("fill", f"Step 4: the monk draws {' '.join(drawn) or 'nothing'}; hand {' '.join(s.hand) or 'empty'}."))
     added = [0, 0, 0]
-    values = cards.value_of
     for code in s.hand:
-        added[(values[code] - 1) // 2] += 1  # 1/2 left, 3/4 centre, 5/6 right (printed value, HUD-P08)
+        added[feeds(code, cards)] += 1
     for index in range(3):
         s.powers[index] += added[index]
     events.append(
@@ -690,6 +722,13 @@ def _finish_turn(s: HudaiState, cards: CardSet, events: list[Event]) -> None:
     s.took_black = False
     s.swapped = False
     events.append(Event("turn", f"Turn {s.turn} begins. {s.summary()}"))
+
+
+def feeds(code: str, cards: CardSet) -> int:
+    """The power a hand card feeds in step 4 (0 left, 1 centre, 2 right): "For a 1/2, add a cube to
+    the demon's left power, for a 3/4 add a cube to its center power and for a 5/6 add one to the
+    right power" (the printed value, HUD-P08)."""
+    return (cards.value_of[code] - 1) // 2
 
 
 def _highest_within(s: HudaiState, index: int, cubes: int, cards: CardSet, events: list[Event]) -> list[str]:

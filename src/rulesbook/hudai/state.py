@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
+from rulesbook.hudai.cards import POWER_NAMES
 from rulesbook.hudai.rules import Rules
 
 # What the monk is being asked (the phase of the turn).
@@ -28,7 +29,7 @@ LOSSES = (LOST_HEALTH, LOST_CORRUPTION, LOST_POWER, LOST_TURN_LIMIT)
 PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
 
 
-@dataclass
+@dataclass(repr=False)
 class HudaiState:
     """Everything needed to continue (and replay) the game; `apply` never changes a state, it copies."""
 
@@ -119,11 +120,15 @@ class HudaiState:
     def from_json(cls, text: str) -> HudaiState:
         return cls.from_dict(json.loads(text))
 
+    def __repr__(self) -> str:
+        """Short and stable (a notebook shows it; nbval compares it): the summary, not every pile."""
+        return f"HudaiState({self.summary()})"
+
     def summary(self) -> str:
         """One line a person can read: health, corruption, demon, powers."""
         names = self.rules.powers
         powers = ", ".join(
-            f"{name} {count}" + (f"(+{pin} pinned)" if pin else "") for name, count, pin in zip(names, self.powers, self.pinned)
+            f"{POWER_NAMES[name]} {count}" + (f" (+{pin} pinned)" if pin else "") for name, count, pin in zip(names, self.powers, self.pinned)
         )
         return (
             f"turn {self.turn}: monk health {self.monk_health}, corruption {self.corruption}/{self.rules.corruption_capacity}, "

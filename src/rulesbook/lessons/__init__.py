@@ -3,7 +3,8 @@
 Pure standard library (no Jupyter): the rules library answers every question, this package
 writes the answers down so that a board on a static page can run a lesson with no kernel.
 `graph` asks a game's referee about every click; `data` is the page-data contract every
-board shares; `bison`, `game` and `windows` are Mountain of Inferno's referees.
+board shares; `bison`, `game` and `windows` are Mountain of Inferno's referees; `hudai` (the table
+and the demon's turn) and `hudai_questions` (exercises, replays) are Hudai Pass's.
 """
 
 from rulesbook.lessons.bison import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths

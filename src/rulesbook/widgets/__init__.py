@@ -29,6 +29,7 @@ completes every board, axe-core, the phone and keyboard checks) cover the new bo
 
 from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_module, site_style
 from rulesbook.widgets.board import Board
+from rulesbook.widgets.hudai import HudaiTable
 from rulesbook.widgets.inferno import InfernoBoard
 
-__all__ = ["Board", "InfernoBoard", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
+__all__ = ["Board", "HudaiTable", "InfernoBoard", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
