@@ -30,5 +30,6 @@ completes every board, axe-core, the phone and keyboard checks) cover the new bo
 from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_module, site_style
 from rulesbook.widgets.board import Board
 from rulesbook.widgets.inferno import InfernoBoard
+from rulesbook.widgets.madness import MadnessExpedition
 
-__all__ = ["Board", "InfernoBoard", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
+__all__ = ["Board", "InfernoBoard", "MadnessExpedition", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
