@@ -12,7 +12,7 @@ const MADNESS = (() => {
   const ROW = 44;
   const SPACE_W = 48;
   const SPACE_H = 32;
-  const LABELS = 84;
+  const LABELS = 62;
   const REGION_CLASS = { Coast: "coast", Mountain: "mountain", City: "city", "Edge of Madness": "edge", Escape: "escape" };
 
   function mark(element, key, targets, found) {

@@ -59,6 +59,10 @@ from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 PHASES = ("Movement", "Encounter", "Resolution", "Draw", "Rest")
+#: Where a board may be told to stop (`until`): once the Airplane has landed, once the Sled is
+#: revealed, once the failures are suffered; by default at the end of the turn.
+STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase.FAILURES, Phase.DIE, Phase.DRAW),
+         "draw": (Phase.DRAW,)}
 SLED, TIMER, DIE, DECK, DISCARD = "sled", "timer", "die", "deck", "discard"
 #: What a place is called in a sentence.
 PLACE_WORDS = {SLED: "the Sled", TIMER: "the Sand Timer", DIE: "the Penalty Die", DECK: "the Equipment deck",
@@ -158,13 +162,16 @@ class ExpeditionReferee:
     The board follows one turn: when the Sled passes to the next Leader it stops there.
     """
 
-    def __init__(self, state: State, seat: int | None = None, parts: tuple[str, ...] = ()):
+    def __init__(self, state: State, seat: int | None = None, parts: tuple[str, ...] = (), until: str | None = None):
+        if until not in STOPS:
+            raise ValueError(f"until is one of {', '.join(repr(name) for name in STOPS)}, not {until!r}")
         if not isinstance(state, State):
             raise ValueError(f"a Madness board starts from an expedition State, not {type(state).__name__}")
         self.seat = state.leader if seat is None else seat
         if not isinstance(self.seat, int) or not 0 <= self.seat < state.count:
             raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
         self.turn = state.turn
+        self.stops = tuple(phase for phase in STOPS[until] if phase is not state.phase)  # never the phase it starts in
         self.parts = tuple(parts)
         if state.phase is Phase.MOVEMENT or (state.phase is Phase.REWARD and state.reward == "Search"):
             self.parts += ("mountain",)
@@ -187,8 +194,9 @@ class ExpeditionReferee:
         return self.first
 
     def ended(self, state: State) -> bool:
-        """The board stops when the expedition ends or the Sled passes to the next Leader."""
-        return state.over or state.turn != self.turn
+        """The board stops when the expedition ends, the Sled passes to the next Leader, or a phase
+        it was told to stop at (`until`) is reached."""
+        return state.over or state.turn != self.turn or state.phase in self.stops
 
     # --- the picture ------------------------------------------------------------------------
     def picture(self, key: Hashable) -> dict[str, Any]:
@@ -205,6 +213,8 @@ class ExpeditionReferee:
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
         if state.turn != self.turn:
             return f"The Sled has passed to {seat_text(state.leader)}: this board's turn is over."
+        if self.ended(state):
+            return f"{state.phase.title}: this board stops here."
         leader = seat_text(state.leader)
         you = " (you)" if state.leader == self.seat else ""
         return {
@@ -328,41 +338,30 @@ class ExpeditionReferee:
         leader = state.leader
         target = _player_of(place)
         verb, _, argument = option.partition(":")
-
-        def at(wanted: str, why: str) -> None:
+        if verb in AT_ONE_PLACE:
+            wanted, why, kind = AT_ONE_PLACE[verb]
             if place != wanted:
                 raise IllegalAction(f"{why}: click {PLACE_WORDS[wanted]}", state.phase.section)
-
+            return kind(leader)
+        if verb in AT_A_PLAYER:
+            why, section, build = AT_A_PLAYER[verb]
+            if target is None:
+                raise IllegalAction(f"{why}: click a player's board", section)
+            return build(state, target)
         if verb == "fly":
             if target is not None:
                 raise IllegalAction("the Airplane flies to a space of the mountain, not to a player", "Movement Phase")
             return MoveAirplane(leader, place)
-        if verb == "ignore":
-            if target is None:
-                raise IllegalAction("a Leadership token frees a player of their Madness: click a player's board",
-                                    "Discarding a Leadership Token")
-            return IgnoreMadness(leader, target)
-        if verb == "card":
-            at(SLED, "a card is played face down on the Sled")
-            card = state.rules.pack.cards[state.hands[self.seat][int(argument)]]
-            return PlayCard(self.seat, card.face)
-        if verb == "time":
-            at(TIMER, "time is called on the Sand Timer")
-            return TimeUp(leader)
-        if verb == "restart":
-            at(TIMER, "a token turns the Sand Timer again")
-            return RestartEncounter(leader)
-        if verb == "reveal":
-            at(SLED, "the Leader reveals the cards on the Sled")
-            return Resolve(leader)
-        if verb == "give":
-            if target is None:
-                raise IllegalAction("the Relic goes to a player: click a player's board", "Relic (Specimen/Ruin/Knowledge)")
-            return GiveRelic(leader, (state.reward or "")[6:], target)
         if verb == "search":
             return SearchTile(leader, place)
+        if verb == "card":
+            if place != SLED:
+                raise IllegalAction(f"a card is played face down on the Sled: click {PLACE_WORDS[SLED]}", "Action")
+            card = state.rules.pack.cards[state.hands[self.seat][int(argument)]]
+            return PlayCard(self.seat, card.face)
         if verb.startswith("arcane-"):
-            at(DISCARD, "the Arcane card goes to the Equipment discard")
+            if place != DISCARD:
+                raise IllegalAction(f"the Arcane card goes to {PLACE_WORDS[DISCARD]}: click it", "Arcane Equipment")
             return TakeArcane(leader, parse_card(_arcane_face(state, verb[7:])))
         if verb == "fail":
             challenge = challenges(state)[int(argument)]
@@ -372,24 +371,9 @@ class ExpeditionReferee:
                 raise IllegalAction("a failure costs a Madness card (click a player) or a roll of the Penalty Die", "Failures")
             return DrawMadness(leader, challenge, target)
         if verb == "accept":
-            at(DIE, "the face is applied on the die")
+            if place != DIE:
+                raise IllegalAction(f"the face is applied on the die: click {PLACE_WORDS[DIE]}", "Rolling the Penalty Die")
             return AcceptDie(leader, state.die or "")
-        if verb == "reroll":
-            at(DIE, "a token rerolls the die")
-            return Reroll(leader)
-        if verb == "deal":
-            at(DECK, "the Leader deals from the Equipment deck")
-            return Deal(leader)
-        if verb == "deal-one":
-            if target is None:
-                raise IllegalAction("one card goes to a player: click a player's board", "Draw Phase")
-            return DealTo(leader, target)
-        if verb == "raise":
-            at(DECK, "a token raises every hand size limit before the deal")
-            return RaiseHandLimit(leader)
-        if verb in ("rest", "go"):
-            at(SLED, "the Sled passes to the next Leader")
-            return Rest(leader) if verb == "rest" else NoRest(leader)
         raise IllegalAction(f"'{option}' is not a choice on this board now", "Gameplay")
 
     def play(self, key: Hashable, option: str, place: Any) -> Outcome:
@@ -399,7 +383,7 @@ class ExpeditionReferee:
         seen = [_sentence(event.text) for event in events if event.visible_to(self.seat)]
         say = " ".join(seen)
         if self.ended(following) and not following.over:
-            say += " The Sled passes on: this board stops here."
+            say += " The Sled passes on: this board stops here." if following.turn != self.turn else " This board stops here."
         return Outcome(self.key(following), say, action.text, self._reach(state, action), self._clue(state, action))
 
     def _reach(self, state: State, action: Action) -> str:
@@ -500,6 +484,27 @@ class ExpeditionReferee:
                 "discard. Choose \u201cRest\u201d or \u201cGo on without resting\u201d, then click the Sled.")
 
 
+#: Decisions of the Leader made by clicking one part of the table: where, why there, and the action.
+AT_ONE_PLACE: dict[str, tuple[str, str, type]] = {
+    "time": (TIMER, "time is called on the Sand Timer", TimeUp),
+    "restart": (TIMER, "a token turns the Sand Timer again", RestartEncounter),
+    "reveal": (SLED, "the Leader reveals the cards on the Sled", Resolve),
+    "reroll": (DIE, "a token rerolls the die", Reroll),
+    "deal": (DECK, "the Leader deals from the Equipment deck", Deal),
+    "raise": (DECK, "a token raises every hand size limit before the deal", RaiseHandLimit),
+    "rest": (SLED, "the Sled passes to the next Leader", Rest),
+    "go": (SLED, "the Sled passes to the next Leader", NoRest),
+}
+#: Decisions of the Leader made by clicking a player's board: why a player, the rule, the action.
+AT_A_PLAYER: dict[str, tuple[str, str, Any]] = {
+    "ignore": ("a Leadership token frees a player of their Madness", "Discarding a Leadership Token",
+               lambda state, target: IgnoreMadness(state.leader, target)),
+    "give": ("the Relic goes to a player", "Relic (Specimen/Ruin/Knowledge)",
+             lambda state, target: GiveRelic(state.leader, (state.reward or "")[6:], target)),
+    "deal-one": ("one card goes to a player", "Draw Phase", lambda state, target: DealTo(state.leader, target)),
+}
+
+
 def _arcane_face(state: State, kind: str) -> str:
     cards = state.rules.pack.cards
     return next(cards[card].face.text for card in state.arcane_deck if cards[card].type == kind)
@@ -545,7 +550,14 @@ def find_in_expedition(state: State, choice: str, seat: int | None = None,
     graph = LessonGraph(referee)
     node = graph.node(graph.start_id)
     noun = _NOUNS.get(key, ("consequence", "consequences") if key.startswith("fail:") else ("place", "places"))
-    return referee, exercise(node, key, noun=noun)
+    return referee, _with_answers(exercise(node, key, noun=noun))
+
+
+def _with_answers(record: dict[str, Any]) -> dict[str, Any]:
+    """An exercise needs something to find: a board with nothing to click right could never be done."""
+    if not record["answers"]:
+        raise ValueError(f"the choice {record['choice']!r} has nothing to find here: every click would be refused")
+    return record
 
 
 class SledJudge:
@@ -568,11 +580,10 @@ class SledJudge:
         return "sled"
 
     def picture(self, state: Hashable) -> dict[str, Any]:
-        view = table_view(self.after, self.seat, ())
-        for row in view["tile"]["challenges"]:
-            row[2] = None  # the verdicts are the exercise
+        view = table_view(self.before, self.seat, ())  # the table as the timer ran out, verdicts unsaid
+        cards = self.before.rules.pack.cards
+        view["sled"] = {"revealed": True, "cards": [[player, cards[card].label, cards[card].name] for player, card in self.before.sled]}
         view["tile"]["places"] = True
-        view.pop("die", None)
         return {**view, "decision": "The Leader has revealed the Sled: judge each challenge", "hand": []}
 
     def places(self, state: Hashable) -> list[str]:
@@ -671,7 +682,7 @@ class LeadershipColumn:
 def leadership_exercise(state: State, seat: int | None = None) -> tuple[LeadershipColumn, dict[str, Any]]:
     column = LeadershipColumn(state, seat)
     graph = LessonGraph(column)
-    return column, exercise(graph.node(graph.start_id), "token", noun=("phase", "phases"))
+    return column, _with_answers(exercise(graph.node(graph.start_id), "token", noun=("phase", "phases")))
 
 
 __all__ = ["ExpeditionReferee", "LeadershipColumn", "SledJudge", "choice_key", "find_in_expedition", "leadership_exercise",

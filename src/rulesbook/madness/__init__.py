@@ -62,8 +62,10 @@ from rulesbook.madness.engine import (
     relic_recipients,
     score,
 )
+from rulesbook.madness.moments import moment, played
 from rulesbook.madness.pack import Pack, PackError, default_pack, load_pack, parse_pack
 from rulesbook.madness.protocol import GAME, Table, event_text
+from rulesbook.madness.render import show, show_cards, show_mountain, show_players, show_sled, show_tile
 from rulesbook.madness.rulings import RULINGS
 from rulesbook.madness.state import Event, Phase, Rules, State
 from rulesbook.madness.views import player_view
@@ -74,6 +76,7 @@ __all__ = [
     "RaiseHandLimit", "RandomBot", "Reroll", "Resolve", "Rest", "RestartEncounter", "RollDie", "Rules", "SearchTile", "Speak",
     "State", "Table", "TakeArcane", "TimeUp", "apply", "apply_legal", "challenges", "check", "covered", "decision",
     "default_pack", "destinations", "event_text", "examples", "failure_options", "hand_limit", "injuries_in_play",
-    "legal_actions", "level", "load_pack", "new_game", "pack_of", "parse_action", "parse_card", "parse_challenge",
-    "parse_pack", "player_view", "refusal", "relic_count", "relic_recipients", "resolve_challenges", "score", "team_plan",
+    "legal_actions", "level", "load_pack", "moment", "new_game", "pack_of", "parse_action", "parse_card", "parse_challenge",
+    "parse_pack", "played", "player_view", "refusal", "relic_count", "relic_recipients", "resolve_challenges", "score", "show",
+    "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
 ]

@@ -25,7 +25,8 @@ def moment(players: int = 4, *, tile: str | None = None, space: str | None = Non
            seed: int | str = "moment", rules: Rules | None = None, leader: int = 0,
            hands: Mapping[int, Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
            levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
-           tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = ()) -> State:
+           tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
+           deck: int | None = None) -> State:
     """A table set up by hand, ready for the engine.
 
     tile: the Encounter tile the Airplane has just turned over (Encounter Phase); space: the space
@@ -37,12 +38,15 @@ def moment(players: int = 4, *, tile: str | None = None, space: str | None = Non
     relics: Relic cards a player already holds, by name ("Specimen B"), with their tokens;
     tokens: Leadership tokens (on the Sled, in the discard), the rest in the box;
     die: the faces the Penalty Die will show, in order (a loaded die, for lessons);
-    discard: cards to put in the Equipment discard (labels).
+    discard: cards to put in the Equipment discard (labels);
+    deck: how many cards to leave in the Equipment deck (the others go to the discard).
     """
     if tile is not None and space is not None:
         raise ValueError("give the tile the Airplane has just turned over, or the space it stands on, not both")
+    pack = (rules or Rules()).pack
+    if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
+        raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
-    pack = state.rules.pack
     if not 0 <= leader < state.count:
         raise ValueError(f"there is no player P{leader + 1} at this table of {state.count}")
     state.leader = leader
@@ -73,6 +77,11 @@ def moment(players: int = 4, *, tile: str | None = None, space: str | None = Non
         state.talking = False
     for label in discard:
         state.equipment_discard.append(_take(state, label, keep=set(hands or ())))
+    if deck is not None:
+        if not isinstance(deck, int) or not 0 <= deck <= len(state.equipment_deck):
+            raise ValueError(f"the Equipment deck holds {len(state.equipment_deck)} cards here; deck must be 0 to that")
+        state.equipment_discard.extend(state.equipment_deck[:len(state.equipment_deck) - deck])
+        del state.equipment_deck[:len(state.equipment_deck) - deck]
     if tokens is not None:
         _tokens(state, tokens)
     state.loaded_die = list(die)

@@ -22,7 +22,7 @@ from rulesbook.madness.views import player_view
 FONT = 12
 SMALL = 11
 COLUMN, ROW, SPACE_W, SPACE_H = 27, 44, 48, 32
-REGION_LABELS = 84  # room on the left of the mountain for the regions' names
+REGION_LABELS = 62  # room on the left of the mountain for the regions' names
 REGION_FILL = {"Coast": "#d7e9f7", "Mountain": "#e3e0d8", "City": "#eadcf2", "Edge of Madness": "#f6d9d3", "Escape": "#fff1c9"}
 TYPE_FILL = {"Crates": "#f3dfc1", "Tools": "#d8e8d2", "Weapons": "#f2d2d2", "Books": "#d9dcf3", None: "#ececec"}
 PANEL_W = 330
@@ -172,6 +172,8 @@ def describe_table(view: dict[str, Any], highlights: Iterable[str] = ()) -> str:
     if view["die"]:
         parts.append(f"The Penalty Die shows {view['die']}.")
     parts.append(describe_players(view))
+    if view["hand"]:
+        parts.append(describe_cards(view["hand"], "Your hand"))
     return " ".join(parts)
 
 
@@ -475,6 +477,12 @@ def show(state: State, seat: int | None = None, highlights: Iterable[str] = (), 
     part, height = _players_body(view, x, y)
     body.extend(part)
     y += height
+    if view["hand"]:  # the seat's own cards, which only that seat sees
+        per_row = int(PANEL_W // 70)
+        body.append(_text(x, y + 20, "Your hand", FONT + 1, "bold"))
+        for index, card in enumerate(view["hand"]):
+            body.extend(_card_body(card, x + (index % per_row) * 70, y + 28 + (index // per_row) * 90))
+        y += 28 + (-(-len(view["hand"]) // per_row)) * 90
     description = describe_table(view, marked)
     if title:
         description = f"{title.rstrip('.')}. {description}"
