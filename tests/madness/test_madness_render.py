@@ -145,3 +145,13 @@ def test_every_picture_is_an_svg_with_a_title_and_a_description():
                     show_cards(state, ["Crates 5"])):
         assert picture.svg.startswith("<svg ") and "<title>" in picture.svg and len(description(picture).split()) >= 5
     assert "The Penalty Die shows Accident." in description(show(state, 0))
+
+
+def test_a_searched_tile_is_drawn_face_up_for_one_moment_only():
+    seals = played(moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 2")]), "P1: time up", "P1: resolve")
+    searched = played(seals, "P1: search M3")
+    tile = searched.rules.pack.tiles[searched.board["M3"]]
+    assert f"Search shows the tile on M3 face up for a moment: {tile.name}" in description(show_mountain(searched))
+    assert "seen" in svg_text(show_mountain(searched))
+    later = played(searched, "P1: for Books 7-9, roll the Penalty Die")
+    assert tile.name not in svg_text(show(later, seat=2)) and "seen" not in svg_text(show_mountain(later))  # MAD-R09

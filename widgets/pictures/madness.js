@@ -59,10 +59,11 @@ const MADNESS = (() => {
       });
     }
     const [plane, escape] = view.airplane;
+    const [searched, seenTile] = view.search || [null, null];
     for (const [name, region, , , tile] of spaces) {
       const [cx, cy] = centre(at.get(name));
       const here = plane === name;
-      const status = here ? "plane" : tile ? "?" : "empty";
+      const status = here ? "plane" : searched === name ? "seen" : tile ? "?" : "empty";
       const isPlace = context.places.includes(name);
       const classes = ["rb-md-space", `rb-md-${REGION_CLASS[region] || "other"}`, tile ? "rb-md-down" : "rb-empty"];
       if (here) classes.push("rb-md-here");
@@ -71,6 +72,7 @@ const MADNESS = (() => {
       if (isPlace) g.setAttribute("data-place", name);
       let label = `${name}, ${region}, ${here ? "the Airplane is here" : tile ? "a face-down tile" : "an empty space"}`;
       if (here && escape) label += `, escape ${escape} of 3`;
+      if (searched === name) label += `, its tile ${seenTile} face up for a moment (Search)`;
       if (context.targets.has(name)) label += ", open to the Airplane";
       if (context.found.has(name)) label += ", found";
       svg("title", {}, g).textContent = label;

@@ -104,6 +104,8 @@ def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any
         out["links"] = sorted({tuple(sorted((name, other))) for name, space in board.items() for other in space["adjacent"]})
         out["links"] = [list(pair) for pair in out["links"]]
         out["airplane"] = [view["airplane"], view["escape_steps"] if view["edge_reached"] else 0]
+        if view["search"]:  # face up for this one moment (MAD-R09)
+            out["search"] = [view["search"]["space"], view["search"]["tile"]["name"]]
     faced = view["challenges"]
     if faced or view["encounter"]:
         tile = view["encounter"]
@@ -201,7 +203,8 @@ class ExpeditionReferee:
     # --- the picture ------------------------------------------------------------------------
     def picture(self, key: Hashable) -> dict[str, Any]:
         state = self.state(key)
-        parts = self.parts + (("mountain",) if state.phase is Phase.REWARD and state.reward == "Search" else ())
+        searching = (state.phase is Phase.REWARD and state.reward == "Search") or state.search_shown is not None
+        parts = self.parts + (("mountain",) if searching else ())
         view = table_view(state, self.seat, parts)
         cards = state.rules.pack.cards
         view["hand"] = [{"code": card, "label": f"{cards[card].label} ({cards[card].name})"} for card in state.hands[self.seat]]

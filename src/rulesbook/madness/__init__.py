@@ -13,6 +13,11 @@ The project's rulings (MAD-R01..R10) and its own decisions where the rulebook is
 
 The game answers the common protocol as `rulesbook.game("madness")`: one game record, one
 simulation harness and one command line (`rulesbook simulate madness`) serve it with the others.
+
+For the book: `moment(...)` sets any moment of an expedition up by hand and `played(state, ...)`
+plays on from it; `show(state, seat)` and its parts (`show_mountain`, `show_tile`, `show_cards`,
+`show_sled`, `show_players`) draw the table as one seat sees it, never what that seat may not see
+(MAD-R08). The clickable board is `rulesbook.widgets.MadnessExpedition`.
 """
 
 from rulesbook.madness import examples

@@ -85,6 +85,11 @@ def describe_mountain(view: dict[str, Any], highlights: Iterable[str] = ()) -> s
     else:
         parts.append(f"The Airplane is on {where} ({board[where]['region']}).")
     parts.append(f"Spaces with a face-down tile: {_listed(down)}.")
+    shown = view.get("search")
+    if shown:  # MAD-R09: face up for this one moment
+        tile = shown["tile"]
+        parts.append(f"Search shows the tile on {shown['space']} face up for a moment: {tile['name']}, "
+                     f"{_listed([challenge_words(text) for text in tile['challenges']])}; reward {tile['reward'] or 'none'}.")
     parts.append(f"Empty spaces (their tile met already): {_listed([s for s in empty if s != where])}.")
     if view["edge_reached"]:
         parts.append(f"The expedition has reached the Edge of Madness: escape turn {view['escape_steps']} of 3.")
@@ -247,7 +252,8 @@ def _mountain_body(view: dict[str, Any], highlights: set[str], x0: float, y0: fl
         out.append(f'<g data-space="{escape(name)}"><rect x="{x:g}" y="{y:g}" width="{SPACE_W}" height="{SPACE_H}" rx="6" '
                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>')
         out.append(_text(cx, y + 13, name, SMALL, "bold", "middle"))
-        status = "plane" if here else ("?" if space["tile"] is not None else "empty")
+        searched = bool(view.get("search")) and view["search"]["space"] == name
+        status = "plane" if here else ("seen" if searched else ("?" if space["tile"] is not None else "empty"))
         out.append(_text(cx, y + 27, status, SMALL, "bold" if here else "normal", "middle", "#1f3f7a" if here else MUTED))
         out.append("</g>")
         if marked:
