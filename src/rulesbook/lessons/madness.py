@@ -60,9 +60,10 @@ from rulesbook.madness.views import player_view
 
 PHASES = ("Movement", "Encounter", "Resolution", "Draw", "Rest")
 #: Where a board may be told to stop (`until`): once the Airplane has landed, once the Sled is
-#: revealed, once the failures are suffered; by default at the end of the turn.
+#: revealed, once the reward is taken and the failures wait, once the failures are suffered; by
+#: default at the end of the turn.
 STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase.FAILURES, Phase.DIE, Phase.DRAW),
-         "draw": (Phase.DRAW,)}
+         "failures": (Phase.FAILURES, Phase.DIE, Phase.DRAW), "draw": (Phase.DRAW,)}
 SLED, TIMER, DIE, DECK, DISCARD = "sled", "timer", "die", "deck", "discard"
 #: What a place is called in a sentence.
 PLACE_WORDS = {SLED: "the Sled", TIMER: "the Sand Timer", DIE: "the Penalty Die", DECK: "the Equipment deck",

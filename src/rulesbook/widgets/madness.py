@@ -24,7 +24,7 @@ class MadnessExpedition(Board):
     def turn(cls, state: State, *, seat: int | None = None, moves: int = 2, until: str | None = None,
              mountain: bool = False, title: str = "") -> MadnessExpedition:
         """Play on from any moment (see `rulesbook.madness.moment`) to the end of the turn, or to
-        `until` ("landing", "reveal" or "draw"): the reader takes the Leader's decisions and plays
+        `until` ("landing", "reveal", "failures" or "draw"): the reader takes the Leader's decisions and plays
         the cards of `seat` (the Leader by default). `moves` clicks are precomputed for the static
         page; `mountain` draws the board of spaces in every phase (it is always drawn when the
         Airplane moves)."""
