@@ -155,3 +155,11 @@ def test_a_searched_tile_is_drawn_face_up_for_one_moment_only():
     assert "seen" in svg_text(show_mountain(searched))
     later = played(searched, "P1: for Books 7-9, roll the Penalty Die")
     assert tile.name not in svg_text(show(later, seat=2)) and "seen" not in svg_text(show_mountain(later))  # MAD-R09
+
+
+def test_a_players_board_counts_injuries_in_hand_only_for_its_owner():
+    state = moment(4, hands={1: ["Injury", "Injury", "Tools 3"]})
+    assert "Hand: 3 cards, 2 Injury cards" in description(show_players(state, seat=1))
+    for seat in (0, 2, 3):
+        assert "Hand: 3 cards." in description(show_players(state, seat=seat))
+        assert "2 Injury cards" not in description(show_players(state, seat=seat))

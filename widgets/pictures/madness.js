@@ -205,7 +205,7 @@ const MADNESS = (() => {
 
   function players(box, view, context) {
     const list = html("div", { class: "rb-md-players" }, box);
-    view.players.forEach(([name, roles, level, count, texts, hand, relics, covers, ignoring], index) => {
+    view.players.forEach(([name, roles, level, count, texts, hand, relics, covers, ignoring, injuries], index) => {
       const key = `P${index + 1}`;
       const element = part(list, key, `rb-md-player${roles.includes("Leader") ? " rb-md-leader" : ""}`, context);
       html("div", { class: "rb-md-title" }, element, roles ? `${name} (${roles})` : name);
@@ -216,7 +216,9 @@ const MADNESS = (() => {
       if (ignoring) madness += ", ignored this turn";
       html("span", {}, track, madness);
       for (const text of texts) html("div", { class: "rb-md-secret" }, element, `Your Madness: ${text}`);
-      html("div", { class: "rb-md-muted" }, element, `Hand: ${hand} card${hand === 1 ? "" : "s"}`);
+      let held = `Hand: ${hand} card${hand === 1 ? "" : "s"}`;
+      if (injuries !== null && injuries !== undefined) held += `, ${injuries} Injur${injuries === 1 ? "y" : "ies"}`;
+      html("div", { class: "rb-md-muted" }, element, held);
       if (relics.length) html("div", {}, element, `Relics: ${relics.join(", ")}`);
       if (covers.length) html("div", { class: "rb-md-muted" }, element, `Relic tokens cover: ${covers.join(", ")}`);
       mark(element, key, context.targets, context.found);

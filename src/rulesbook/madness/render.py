@@ -154,7 +154,10 @@ def _player_lines(view: dict[str, Any], player: int) -> list[str]:
     if view["you"] == player:
         for card in view["your_madness"]:
             lines.append(f"Your Madness: {card['name']}: {card['description']}")
-    lines.append(f"Hand: {_plural(view['hand_sizes'][player], 'card')}")
+    hand = f"Hand: {_plural(view['hand_sizes'][player], 'card')}"
+    if view["you"] == player:  # what is in a hand, Injuries included, only its owner knows
+        hand += f", {_plural(sum(1 for card in view['hand'] if card['type'] is None), 'Injury card')}"
+    lines.append(hand)
     relics = view["relics"][player]
     if relics:
         lines.append(f"Relics: {_listed([r['name'] for r in relics])}")
