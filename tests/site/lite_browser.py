@@ -80,6 +80,22 @@ LIVE_CHECKS = {
         proof="print('HISTORY', board.history, board.table.powers)",
         proof_says="[6, 2, 8]",
     ),
+    "madness": LiveCheck(
+        notebook="book/madness/moving-the-airplane.ipynb",
+        clicks=('[data-choice="fly"]', '[data-place="C2"]'),
+        answer="moves the Airplane to C2",
+        edit=(
+            "from rulesbook.madness import moment\n"
+            "from rulesbook.widgets import MadnessExpedition\n"
+            "\n"
+            "board = MadnessExpedition.turn(moment(4, space='C10', visited=['C6']), moves=0, until='landing')\n"
+            "board"
+        ),
+        edit_clicks=('[data-choice="fly"]', '[data-place="M3"]'),
+        edit_answer="moves the Airplane to M3",
+        proof="print('HISTORY', len(board.history), board.expedition.airplane)",
+        proof_says="HISTORY 2 M3",
+    ),
 }
 
 

@@ -4,13 +4,15 @@ Pure standard library (no Jupyter): the rules library answers every question, th
 writes the answers down so that a board on a static page can run a lesson with no kernel.
 `graph` asks a game's referee about every click; `data` is the page-data contract every
 board shares; `bison`, `game` and `windows` are Mountain of Inferno's referees; `hudai` (the table
-and the demon's turn) and `hudai_questions` (exercises, replays) are Hudai Pass's.
+and the demon's turn) and `hudai_questions` (exercises, replays) are Hudai Pass's; `madness` is At
+the Mountains of Madness's.
 """
 
 from rulesbook.lessons.bison import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths
 from rulesbook.lessons.data import EXERCISE_WORDS, exercise, number_words, pack, unpack
 from rulesbook.lessons.game import GameReferee, card_label, find_in_game, game_find_exercise
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, Referee, parse_place, place_key, refusal_text
+from rulesbook.lessons.madness import ExpeditionReferee, LeadershipColumn, SledJudge, find_in_expedition
 from rulesbook.lessons.windows import WindowsReferee, windows_exercise
 
 __all__ = [
@@ -19,16 +21,20 @@ __all__ = [
     "BisonTurn",
     "Choice",
     "EXERCISE_WORDS",
+    "ExpeditionReferee",
     "GameReferee",
+    "LeadershipColumn",
     "LessonGraph",
     "Outcome",
     "Referee",
+    "SledJudge",
     "WindowsReferee",
     "bison_lesson",
     "cancel_rights",
     "card_label",
     "exercise",
     "find_exercise",
+    "find_in_expedition",
     "find_in_bison",
     "find_in_game",
     "game_find_exercise",

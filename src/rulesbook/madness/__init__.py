@@ -13,6 +13,11 @@ The project's rulings (MAD-R01..R10) and its own decisions where the rulebook is
 
 The game answers the common protocol as `rulesbook.game("madness")`: one game record, one
 simulation harness and one command line (`rulesbook simulate madness`) serve it with the others.
+
+For the book: `moment(...)` sets any moment of an expedition up by hand and `played(state, ...)`
+plays on from it; `show(state, seat)` and its parts (`show_mountain`, `show_tile`, `show_cards`,
+`show_sled`, `show_players`) draw the table as one seat sees it, never what that seat may not see
+(MAD-R08). The clickable board is `rulesbook.widgets.MadnessExpedition`.
 """
 
 from rulesbook.madness import examples
@@ -62,8 +67,10 @@ from rulesbook.madness.engine import (
     relic_recipients,
     score,
 )
+from rulesbook.madness.moments import moment, played
 from rulesbook.madness.pack import Pack, PackError, default_pack, load_pack, parse_pack
 from rulesbook.madness.protocol import GAME, Table, event_text
+from rulesbook.madness.render import show, show_cards, show_mountain, show_players, show_sled, show_tile
 from rulesbook.madness.rulings import RULINGS
 from rulesbook.madness.state import Event, Phase, Rules, State
 from rulesbook.madness.views import player_view
@@ -74,6 +81,7 @@ __all__ = [
     "RaiseHandLimit", "RandomBot", "Reroll", "Resolve", "Rest", "RestartEncounter", "RollDie", "Rules", "SearchTile", "Speak",
     "State", "Table", "TakeArcane", "TimeUp", "apply", "apply_legal", "challenges", "check", "covered", "decision",
     "default_pack", "destinations", "event_text", "examples", "failure_options", "hand_limit", "injuries_in_play",
-    "legal_actions", "level", "load_pack", "new_game", "pack_of", "parse_action", "parse_card", "parse_challenge",
-    "parse_pack", "player_view", "refusal", "relic_count", "relic_recipients", "resolve_challenges", "score", "team_plan",
+    "legal_actions", "level", "load_pack", "moment", "new_game", "pack_of", "parse_action", "parse_card", "parse_challenge",
+    "parse_pack", "played", "player_view", "refusal", "relic_count", "relic_recipients", "resolve_challenges", "score", "show",
+    "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
 ]

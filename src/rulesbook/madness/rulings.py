@@ -108,9 +108,15 @@ BY_ID: dict[str, Ruling] = {ruling.id: ruling for ruling in RULINGS}
 VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
 
 
+def cell(text: str) -> str:
+    """Text for a cell of a Markdown table: an either-or value's bar ("13|15") must not end the cell."""
+    return text.replace("|", "\\|")
+
+
 def rulings_table() -> str:
     """The register as a Markdown table, for the book's reference chapter."""
     lines = ["| id | question | ruling | switch |", "|---|---|---|---|"]
     for ruling in RULINGS:
-        lines.append(f"| {ruling.id} | {ruling.question} | {ruling.ruling} | {', '.join(ruling.fields)} |")
+        switches = ", ".join(f"`{name}`" for name in ruling.fields)
+        lines.append(f"| {ruling.id} | {cell(ruling.question)} | {cell(ruling.ruling)} | {switches} |")
     return "\n".join(lines)

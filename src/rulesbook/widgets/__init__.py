@@ -31,5 +31,6 @@ from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_
 from rulesbook.widgets.board import Board
 from rulesbook.widgets.hudai import HudaiTable
 from rulesbook.widgets.inferno import InfernoBoard
+from rulesbook.widgets.madness import MadnessExpedition
 
-__all__ = ["Board", "HudaiTable", "InfernoBoard", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
+__all__ = ["Board", "HudaiTable", "InfernoBoard", "MadnessExpedition", "asset_path", "asset_text", "board_module", "site_module", "site_style"]

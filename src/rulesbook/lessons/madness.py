@@ -1,0 +1,694 @@
+"""Referees over the At the Mountains of Madness engine: any expedition moment becomes a board.
+
+The engine (`apply`, with its `IllegalAction`s citing the rule) answers every click; this module
+only maps the board's vocabulary to the engine's actions and words the outcome for one seat.
+The reader sits at `seat` (the Leader of the moment unless told otherwise) and takes the
+Leader's decisions; in the Encounter Phase they play the cards of their own hand. Every picture
+and every sentence comes from that seat's player view and the events that seat may see, so a
+board never shows another player's hand or Madness text (ruling MAD-R08).
+
+A decision is a choice (a button) and then a place on the picture:
+
+- Movement: "Move the Airplane", then a space; "a player ignores their Madness", then a player;
+- Encounter: a hand card, then the Sled; "Call time", then the Sand Timer;
+- the timer has run out: "Spend a token", then the timer; "Reveal the Sled", then the Sled;
+- rewards: "Give the Relic", then a player; "Search", then a space; an Arcane card, then the discard;
+- failures (MAD-R07): a failed challenge, then a player (a Madness card) or the Penalty Die;
+- the die: "Apply" or "Spend a token: roll again", then the die;
+- Draw: "Deal" or "Spend a token", then the Equipment deck; "Deal one card", then a player;
+- Rest: "Rest" or "Go on without resting", then the Sled.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from typing import Any
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.lessons.data import exercise, number_words
+from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+from rulesbook.madness.actions import (
+    AcceptDie,
+    Action,
+    Deal,
+    DealTo,
+    DrawMadness,
+    GiveRelic,
+    IgnoreMadness,
+    MoveAirplane,
+    NoRest,
+    PlayCard,
+    RaiseHandLimit,
+    Reroll,
+    Resolve,
+    Rest,
+    RestartEncounter,
+    RollDie,
+    SearchTile,
+    TakeArcane,
+    TimeUp,
+    seat_text,
+)
+from rulesbook.madness.challenges import parse_card, parse_challenge
+from rulesbook.madness.engine import apply, challenges, check, destinations, hand_limit, level
+from rulesbook.madness.render import challenge_words
+from rulesbook.madness.state import Phase, State
+from rulesbook.madness.views import player_view
+
+PHASES = ("Movement", "Encounter", "Resolution", "Draw", "Rest")
+#: Where a board may be told to stop (`until`): once the Airplane has landed, once the Sled is
+#: revealed, once the reward is taken and the failures wait, once the failures are suffered; by
+#: default at the end of the turn.
+STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase.FAILURES, Phase.DIE, Phase.DRAW),
+         "failures": (Phase.FAILURES, Phase.DIE, Phase.DRAW), "draw": (Phase.DRAW,)}
+SLED, TIMER, DIE, DECK, DISCARD = "sled", "timer", "die", "deck", "discard"
+#: What a place is called in a sentence.
+PLACE_WORDS = {SLED: "the Sled", TIMER: "the Sand Timer", DIE: "the Penalty Die", DECK: "the Equipment deck",
+               DISCARD: "the Equipment discard"}
+_OUT_OF_PHASE = "Cards are played only in the Encounter Phase, while the Sand Timer runs"
+
+
+def player_place(player: int) -> str:
+    """A player's board on the picture: "P1", "P2" ..."""
+    return seat_text(player)
+
+
+def _player_of(place: str) -> int | None:
+    if len(place) == 2 and place[0] == "P" and place[1].isdigit():
+        return int(place[1]) - 1
+    return None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def _listed(items: list[str], joiner: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {joiner} " + items[-1]
+
+
+# ------------------------------------------------------------------------------ the view
+
+def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any]:
+    """What a board draws for `seat`, as plain JSON parts (the picture widgets/pictures/madness.js
+    draws them): the mountain, the tile, the Sled and its tokens, the die, the timer, the decks and
+    the players' boards. Built from the seat's player view alone."""
+    view = player_view(state, seat, with_legal=False)
+    out: dict[str, Any] = {"seat": seat}
+    if "mountain" in parts:
+        board = view["board"]
+        out["spaces"] = [[name, space["region"], space["row"], space["column"], space["tile"] is not None] for name, space in board.items()]
+        out["links"] = sorted({tuple(sorted((name, other))) for name, space in board.items() for other in space["adjacent"]})
+        out["links"] = [list(pair) for pair in out["links"]]
+        out["airplane"] = [view["airplane"], view["escape_steps"] if view["edge_reached"] else 0]
+        if view["search"]:  # face up for this one moment (MAD-R09)
+            out["search"] = [view["search"]["space"], view["search"]["tile"]["name"]]
+    faced = view["challenges"]
+    if faced or view["encounter"]:
+        tile = view["encounter"]
+        name = tile["name"] if tile else f"The empty space {view['airplane']}"
+        region = tile["region"] if tile else view["board"][view["airplane"]]["region"]
+        rows = []
+        for index, text in enumerate(faced or tile["challenges"]):
+            challenge = parse_challenge(text)
+            verdict = None
+            if index < len(view["outcomes"]):
+                verdict = [view["totals"][index], bool(view["outcomes"][index])]
+            rows.append([challenge.type, challenge_words(text).split(" ", 1)[1], verdict])
+        out["tile"] = {"name": name, "region": region, "challenges": rows,
+                       "reward": (tile["reward"] or "none") if tile else "none (an empty space)"}
+    sled = view["sled"]
+    if state.phase in (Phase.ENCOUNTER, Phase.TIMER, Phase.REWARD, Phase.FAILURES, Phase.DIE):
+        if sled["revealed"]:
+            cards = [[card["player"], card["label"], card["name"]] for card in sled["cards"]]
+        else:
+            yours = list(sled["yours"])
+            cards = []
+            for player, count in enumerate(sled["cards_by_player"]):
+                for _ in range(count):
+                    card = yours.pop(0) if player == seat and yours else None
+                    cards.append([player, card["label"], card["name"]] if card else [player, None, None])
+        out["sled"] = {"revealed": sled["revealed"], "cards": cards}
+    tokens = view["leadership"]
+    out["tokens"] = [tokens["sled"], tokens["discard"], tokens["box"]]
+    if state.phase is Phase.DIE or view["die"]:
+        out["die"] = view["die"]
+    if state.phase is Phase.ENCOUNTER:
+        out["timer"] = [view["rules"]["timer_seconds"], f"{state.turn}.{state.restarts}"]
+    if state.phase in (Phase.DRAW, Phase.REST) or "decks" in parts:
+        injuries = sum(1 for card in view["equipment_discard"] if card["type"] is None)
+        out["decks"] = [view["equipment_deck"], len(view["equipment_discard"]), injuries, len(view["injury_deck"]), view["hand_limit"]]
+    players = []
+    for player, name in enumerate(view["players"]):
+        roles = [word for word, on in (("Leader", view["leader"] == player), ("you", player == seat)) if on]
+        texts = [f"{card['name']}: {card['description']}" for card in view["your_madness"]] if player == seat else []
+        relics = [relic["name"] for relic in view["relics"][player]]
+        injuries = sum(1 for card in view["hand"] if card["type"] is None) if player == seat else None  # only the owner knows
+        players.append([name, ", ".join(roles), view["madness_levels"][player], view["madness_card_counts"][player], texts,
+                        view["hand_sizes"][player], relics, view["covers"][player], player in view["ignoring"], injuries])
+    out["players"] = players
+    if view["result"]:
+        out["result"] = [view["result"], view["won"]]
+    return out
+
+
+# ------------------------------------------------------------------------------ the referee
+
+class ExpeditionReferee:
+    """Referee of a board that starts from any expedition moment and follows the engine from there.
+
+    `seat` is the reader's seat (default: the Leader). `parts` adds "mountain" (the board of
+    spaces; drawn by default in the Movement Phase and for Search) or "decks" to the picture.
+    The board follows one turn: when the Sled passes to the next Leader it stops there.
+    """
+
+    def __init__(self, state: State, seat: int | None = None, parts: tuple[str, ...] = (), until: str | None = None):
+        if until not in STOPS:
+            raise ValueError(f"until is one of {', '.join(repr(name) for name in STOPS)}, not {until!r}")
+        if not isinstance(state, State):
+            raise ValueError(f"a Madness board starts from an expedition State, not {type(state).__name__}")
+        self.seat = state.leader if seat is None else seat
+        if not isinstance(self.seat, int) or not 0 <= self.seat < state.count:
+            raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+        self.turn = state.turn
+        self.stops = tuple(phase for phase in STOPS[until] if phase is not state.phase)  # never the phase it starts in
+        self.parts = tuple(parts)
+        if state.phase is Phase.MOVEMENT or (state.phase is Phase.REWARD and state.reward == "Search"):
+            self.parts += ("mountain",)
+        self._states: dict[str, State] = {}
+        self.first = self.key(state)
+
+    # --- states as hashable keys --------------------------------------------------------------
+    def key(self, state: State) -> str:
+        """The state as a key: cards face down on the Sled in any order are one position."""
+        data = state.to_json()
+        data["sled"] = sorted(data["sled"])
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        self._states.setdefault(key, state)
+        return key
+
+    def state(self, key: Hashable) -> State:
+        return self._states[key]  # type: ignore[index]
+
+    def start(self) -> str:
+        return self.first
+
+    def ended(self, state: State) -> bool:
+        """The board stops when the expedition ends, the Sled passes to the next Leader, or a phase
+        it was told to stop at (`until`) is reached."""
+        return state.over or state.turn != self.turn or state.phase in self.stops
+
+    # --- the picture ------------------------------------------------------------------------
+    def picture(self, key: Hashable) -> dict[str, Any]:
+        state = self.state(key)
+        searching = (state.phase is Phase.REWARD and state.reward == "Search") or state.search_shown is not None
+        parts = self.parts + (("mountain",) if searching else ())
+        view = table_view(state, self.seat, parts)
+        cards = state.rules.pack.cards
+        view["hand"] = [{"code": card, "label": f"{cards[card].label} ({cards[card].name})"} for card in state.hands[self.seat]]
+        view["decision"] = self.decision(state)
+        return view
+
+    def decision(self, state: State) -> str:
+        if state.over:
+            return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
+        if state.turn != self.turn:
+            return f"The Sled has passed to {seat_text(state.leader)}: this board's turn is over."
+        if self.ended(state):
+            return f"{state.phase.title}: this board stops here."
+        leader = seat_text(state.leader)
+        you = " (you)" if state.leader == self.seat else ""
+        return {
+            Phase.MOVEMENT: f"Movement Phase: the Leader, {leader}{you}, moves the Airplane",
+            Phase.ENCOUNTER: f"Encounter Phase: play cards on the Sled while the Sand Timer runs; {leader} calls time",
+            Phase.TIMER: f"The Sand Timer has run out: {leader}{you} turns it again or reveals the Sled",
+            Phase.REWARD: f"Resolution Phase: {leader}{you} takes the reward, {state.reward}",
+            Phase.FAILURES: f"Resolution Phase: {leader}{you} suffers the failures one by one (MAD-R07)",
+            Phase.DIE: f"Resolution Phase: the Penalty Die shows {state.die}; {leader}{you} applies it or rerolls",
+            Phase.DRAW: f"Draw Phase: {leader}{you} deals Equipment cards",
+            Phase.REST: f"Rest Phase: {leader}{you} may rest",
+        }[state.phase]
+
+    # --- places and choices -----------------------------------------------------------------
+    def places(self, key: Hashable) -> list[str]:
+        state = self.state(key)
+        everyone = [player_place(p) for p in range(state.count)]
+        if self.ended(state):
+            return []
+        phase = state.phase
+        if phase is Phase.MOVEMENT:
+            return [*state.rules.pack.spaces, *(everyone if any(state.madness) else [])]
+        if phase in (Phase.ENCOUNTER, Phase.TIMER):
+            return [SLED, TIMER]
+        if phase is Phase.REWARD:
+            reward = state.reward or ""
+            if reward == "Search":
+                return list(state.rules.pack.spaces)
+            return everyone if reward.startswith("Relic ") else [DISCARD]
+        if phase is Phase.FAILURES:
+            return [*everyone, DIE]
+        if phase is Phase.DIE:
+            return [DIE]
+        if phase is Phase.DRAW:
+            return [DECK, *everyone]
+        return [SLED]
+
+    def choices(self, key: Hashable) -> list[Choice]:
+        state = self.state(key)
+        if self.ended(state):
+            return []
+        me = str(self.seat)
+        out = self._hand_choices(state)
+        leader = state.leader
+        phase = state.phase
+
+        def effect(name: str, label: str, example: Action | None, prompt: str) -> None:
+            """A choice, or the engine's refusal of its action when the rules forbid it now."""
+            error = _refusal(state, example) if example is not None else None
+            if error is not None:
+                out.append(Choice(name, label, refusal=error))
+            else:
+                out.append(Choice(name, label, {me: name}, me, prompt=prompt))
+
+        if phase is Phase.MOVEMENT:
+            effect("fly", "Move the Airplane", None, "Move the Airplane: {count} space{s} {are} open to it")
+            holders = [p for p in range(state.count) if state.madness[p] and p not in state.ignoring]
+            if holders:
+                effect("ignore", "Spend a token: a player ignores their Madness", IgnoreMadness(leader, holders[0]),
+                       "A Leadership token lets one player ignore their Madness this turn: {count} player{s} may be chosen")
+        elif phase is Phase.ENCOUNTER:
+            effect("time", "Call time", None, "Call time: click the Sand Timer")
+        elif phase is Phase.TIMER:
+            effect("restart", "Spend a token: turn the timer again", RestartEncounter(leader), "Spend a token: click the Sand Timer")
+            effect("reveal", "Reveal the Sled", None, "Reveal the Sled: click it")
+        elif phase is Phase.REWARD:
+            reward = state.reward or ""
+            if reward.startswith("Relic "):
+                effect("give", f"Give the Relic {reward[6:]}", None, "Give the Relic: {count} player{s} may take it")
+            elif reward == "Search":
+                effect("search", "Search: look at a face-down tile", None, "Search: {count} face-down tile{s} to choose from")
+            else:
+                cards = state.rules.pack.cards
+                faces = sorted({cards[card].face.text for card in state.arcane_deck})
+                for face in faces:
+                    effect(f"arcane-{face.split()[1]}", f"Take {face}", None, f"Take {face}: click the Equipment discard")
+        elif phase is Phase.FAILURES:
+            faced = challenges(state)
+            done = set()
+            for index in state.pending:
+                if faced[index] in done:
+                    continue
+                done.add(faced[index])
+                words = challenge_words(faced[index].text)
+                effect(f"fail:{index}", f"Failure: {words} (total {state.totals[index]})", None,
+                       f"Failure {words}: {{count}} consequence{{s}} {{are}} allowed")
+        elif phase is Phase.DIE:
+            effect("accept", f"Apply {state.die}", None, f"Apply {state.die}: click the die")
+            effect("reroll", "Spend a token: roll again", Reroll(leader), "Spend a token and roll again: click the die")
+        elif phase is Phase.DRAW:
+            effect("deal", "Deal", Deal(leader), "Deal: click the Equipment deck")
+            needy = [p for p in range(state.count) if len(state.hands[p]) < hand_limit(state)]
+            if needy and _refusal(state, Deal(leader)) is not None:
+                effect("deal-one", "Deal one card to a player", None, "Deal one card: {count} player{s} may receive it")
+            effect("raise", "Spend a token: one more card each", RaiseHandLimit(leader), "Spend a token: click the Equipment deck")
+        elif phase is Phase.REST:
+            effect("rest", "Rest", Rest(leader), "Rest: click the Sled")
+            effect("go", "Go on without resting", None, "Go on: click the Sled to pass it to the next Leader")
+        return out
+
+    def _hand_choices(self, state: State) -> list[Choice]:
+        """The reader's own cards: played on the Sled in the Encounter Phase, refused otherwise."""
+        cards = state.rules.pack.cards
+        out = []
+        for index, card in enumerate(state.hands[self.seat]):
+            label = cards[card].label
+            if state.phase is not Phase.ENCOUNTER:
+                out.append(Choice(f"h{index}", label, refusal=f"{_OUT_OF_PHASE} (Action)"))
+                continue
+            error = _refusal(state, PlayCard(self.seat, cards[card].face))
+            if error is not None:
+                out.append(Choice(f"h{index}", label, refusal=error))
+            else:
+                out.append(Choice(f"h{index}", label, {str(self.seat): f"card:{index}"}, str(self.seat),
+                                  prompt=f"Play {label} face down: click the Sled"))
+        return out
+
+    # --- a click ----------------------------------------------------------------------------
+    def action(self, state: State, option: str, place: str) -> Action:
+        """The engine action a click means; IllegalAction when the place is not where it happens."""
+        leader = state.leader
+        target = _player_of(place)
+        verb, _, argument = option.partition(":")
+        if verb in AT_ONE_PLACE:
+            wanted, why, kind = AT_ONE_PLACE[verb]
+            if place != wanted:
+                raise IllegalAction(f"{why}: click {PLACE_WORDS[wanted]}", state.phase.section)
+            return kind(leader)
+        if verb in AT_A_PLAYER:
+            why, section, build = AT_A_PLAYER[verb]
+            if target is None:
+                raise IllegalAction(f"{why}: click a player's board", section)
+            return build(state, target)
+        if verb == "fly":
+            if target is not None:
+                raise IllegalAction("the Airplane flies to a space of the mountain, not to a player", "Movement Phase")
+            return MoveAirplane(leader, place)
+        if verb == "search":
+            return SearchTile(leader, place)
+        if verb == "card":
+            if place != SLED:
+                raise IllegalAction(f"a card is played face down on the Sled: click {PLACE_WORDS[SLED]}", "Action")
+            card = state.rules.pack.cards[state.hands[self.seat][int(argument)]]
+            return PlayCard(self.seat, card.face)
+        if verb.startswith("arcane-"):
+            if place != DISCARD:
+                raise IllegalAction(f"the Arcane card goes to {PLACE_WORDS[DISCARD]}: click it", "Arcane Equipment")
+            return TakeArcane(leader, parse_card(_arcane_face(state, verb[7:])))
+        if verb == "fail":
+            challenge = challenges(state)[int(argument)]
+            if place == DIE:
+                return RollDie(leader, challenge)
+            if target is None:
+                raise IllegalAction("a failure costs a Madness card (click a player) or a roll of the Penalty Die", "Failures")
+            return DrawMadness(leader, challenge, target)
+        if verb == "accept":
+            if place != DIE:
+                raise IllegalAction(f"the face is applied on the die: click {PLACE_WORDS[DIE]}", "Rolling the Penalty Die")
+            return AcceptDie(leader, state.die or "")
+        raise IllegalAction(f"'{option}' is not a choice on this board now", "Gameplay")
+
+    def play(self, key: Hashable, option: str, place: Any) -> Outcome:
+        state = self.state(key)
+        action = self.action(state, option, str(place))
+        following, events = apply(state, action)
+        seen = [_sentence(event.text) for event in events if event.visible_to(self.seat)]
+        say = " ".join(seen)
+        if self.ended(following) and not following.over:
+            say += " The Sled passes on: this board stops here." if following.turn != self.turn else " This board stops here."
+        return Outcome(self.key(following), say, action.text, self._reach(state, action), self._clue(state, action))
+
+    def _reach(self, state: State, action: Action) -> str:
+        """What a find exercise says of a right answer: why the rules allow it."""
+        if isinstance(action, MoveAirplane):
+            space = state.rules.pack.spaces[action.space]
+            if state.airplane is None:
+                return f"{action.space} is a bottom-row Coast space, where the expedition begins."
+            if state.edge_reached:
+                return f"{action.space} is the next Escape space: after the Edge of Madness the Airplane only escapes."
+            return f"{action.space} ({space.region}) is next to {state.airplane}."
+        if isinstance(action, DrawMadness):
+            current = level(state, action.target)
+            return (f"{seat_text(action.target)} is at Madness level {current}, below 3: "
+                    f"they may draw a Level {current + 1} card.")
+        if isinstance(action, RollDie):
+            return "the Penalty Die may always be rolled for a failure."
+        if isinstance(action, (GiveRelic, DealTo, IgnoreMadness)):
+            who = seat_text(action.target)
+            if isinstance(action, GiveRelic):
+                return f"{who} is at Madness level {level(state, action.target)} and may take it."
+            if isinstance(action, DealTo):
+                return f"{who} holds {len(state.hands[action.target])} cards, below the limit of {hand_limit(state)}."
+            return f"{who} holds a Madness card: a token lets them ignore it this turn."
+        if isinstance(action, SearchTile):
+            return f"{action.space} still holds a face-down tile."
+        return _sentence(action.text)
+
+    def _clue(self, state: State, action: Action) -> str:
+        if isinstance(action, MoveAirplane):
+            if state.airplane is None:
+                return "look along the bottom row of the Coast"
+            if state.edge_reached:
+                return "look above the Edge of Madness"
+            return f"look at the spaces joined to {state.airplane} by a line"
+        if isinstance(action, DrawMadness):
+            return "look for a player whose Madness track is not full"
+        if isinstance(action, RollDie):
+            return "the die itself is a consequence too"
+        if isinstance(action, (GiveRelic, DealTo, IgnoreMadness)):
+            return "look at the players' boards"
+        if isinstance(action, SearchTile):
+            return "look for a space marked with a question mark"
+        return "look at the parts of the table you have not clicked yet"
+
+    # --- words ------------------------------------------------------------------------------
+    def idle(self, key: Hashable) -> str:
+        state = self.state(key)
+        if self.ended(state):
+            return "This board's turn is over. Undo, or click an entry of the move log, to look back."
+        if state.phase is Phase.ENCOUNTER:
+            return "Choose a card of your hand and click the Sled, or choose \u201cCall time\u201d and click the Sand Timer."
+        return "First choose what to do (the buttons beside the board), then click where it happens."
+
+    def hint(self, key: Hashable) -> str:
+        state = self.state(key)
+        if self.ended(state):
+            return self.idle(key)
+        phase = state.phase
+        leader = seat_text(state.leader)
+        if phase is Phase.MOVEMENT:
+            open_spaces = destinations(state)
+            if state.airplane is None:
+                where = "a bottom-row Coast space, where every expedition begins"
+            elif state.edge_reached:
+                where = "the next Escape space: after the Edge of Madness there is no going back"
+            else:
+                where = f"a space joined to {state.airplane} by a line (up, down or across, never staying)"
+            return (f"{leader} moves the Airplane to {where}: {number_words(len(open_spaces))} "
+                    f"space{'s' if len(open_spaces) != 1 else ''} now. Choose \u201cMove the Airplane\u201d, then click one.")
+        if phase is Phase.ENCOUNTER:
+            hand = len(state.hands[self.seat])
+            return (f"Pick one of your {number_words(hand)} cards and click the Sled to play it face down; from the first card "
+                    "on, nobody may talk. When the Sand Timer has run out, choose \u201cCall time\u201d and click the timer.")
+        if phase is Phase.TIMER:
+            return (f"The Sled holds {number_words(len(state.sled))} card{'s' if len(state.sled) != 1 else ''}. {leader} may spend a "
+                    "Leadership token to turn the timer again, or reveal the Sled: choose, then click.")
+        if phase is Phase.REWARD:
+            return f"At least one challenge was overcome: {leader} takes the reward, {state.reward}. Choose it, then click where it goes."
+        if phase is Phase.FAILURES:
+            faced = challenges(state)
+            left = [challenge_words(faced[index].text) for index in state.pending]
+            below = [seat_text(p) for p in range(state.count) if level(state, p) < 3]
+            madness = (f"click a player below Madness level 3 ({_listed(below, 'or')}) to give them a Madness card, or"
+                       if below else "everyone is at Madness level 3, so no one may draw (MAD-R07): click")
+            count = number_words(len(left)).capitalize()
+            return (f"{count} failure{'s' if len(left) != 1 else ''} left: {_listed(left)}. Pick one in any order, then "
+                    f"{madness} the Penalty Die.")
+        if phase is Phase.DIE:
+            tokens = state.sled_tokens
+            return (f"The die shows {state.die}. Apply it, or spend one of the {number_words(tokens)} Leadership "
+                    f"token{'s' if tokens != 1 else ''} on the Sled to roll again; then click the die.")
+        if phase is Phase.DRAW:
+            return (f"Every hand is filled up to {number_words(hand_limit(state))} cards from the Equipment deck "
+                    f"({number_words(len(state.equipment_deck))} left). Choose \u201cDeal\u201d and click the deck; a token spent first "
+                    "raises the limit by one.")
+        return ("Resting boxes one Leadership token, brings the discarded ones back to the Sled and reshuffles the Equipment "
+                "discard. Choose \u201cRest\u201d or \u201cGo on without resting\u201d, then click the Sled.")
+
+
+#: Decisions of the Leader made by clicking one part of the table: where, why there, and the action.
+AT_ONE_PLACE: dict[str, tuple[str, str, type]] = {
+    "time": (TIMER, "time is called on the Sand Timer", TimeUp),
+    "restart": (TIMER, "a token turns the Sand Timer again", RestartEncounter),
+    "reveal": (SLED, "the Leader reveals the cards on the Sled", Resolve),
+    "reroll": (DIE, "a token rerolls the die", Reroll),
+    "deal": (DECK, "the Leader deals from the Equipment deck", Deal),
+    "raise": (DECK, "a token raises every hand size limit before the deal", RaiseHandLimit),
+    "rest": (SLED, "the Sled passes to the next Leader", Rest),
+    "go": (SLED, "the Sled passes to the next Leader", NoRest),
+}
+#: Decisions of the Leader made by clicking a player's board: why a player, the rule, the action.
+AT_A_PLAYER: dict[str, tuple[str, str, Any]] = {
+    "ignore": ("a Leadership token frees a player of their Madness", "Discarding a Leadership Token",
+               lambda state, target: IgnoreMadness(state.leader, target)),
+    "give": ("the Relic goes to a player", "Relic (Specimen/Ruin/Knowledge)",
+             lambda state, target: GiveRelic(state.leader, (state.reward or "")[6:], target)),
+    "deal-one": ("one card goes to a player", "Draw Phase", lambda state, target: DealTo(state.leader, target)),
+}
+
+
+def _arcane_face(state: State, kind: str) -> str:
+    cards = state.rules.pack.cards
+    return next(cards[card].face.text for card in state.arcane_deck if cards[card].type == kind)
+
+
+def _refusal(state: State, action: Action | None) -> str | None:
+    """The engine's refusal of `action` now, as a learner reads it, or None when it is allowed."""
+    if action is None:
+        return None
+    try:
+        check(state, action)
+    except IllegalAction as error:
+        reason = error.reason
+        return f"{reason[:1].upper()}{reason[1:]} ({error.rule})"
+    return None
+
+
+# ------------------------------------------------------------------------------ exercises
+
+#: What a find exercise's answers are called, by the choice it asks about.
+_NOUNS = {"fly": ("space", "spaces"), "search": ("space", "spaces"), "give": ("player", "players"),
+          "deal-one": ("player", "players"), "ignore": ("player", "players")}
+
+
+def choice_key(referee: ExpeditionReferee, choice: str) -> str:
+    """A choice by its key ("fly", "give") or, for a failure, by its challenge ("Crates 8-10")."""
+    state = referee.state(referee.start())
+    if state.phase is Phase.FAILURES and not choice.startswith("fail:"):
+        faced = challenges(state)
+        wanted = parse_challenge(choice)
+        found = next((index for index in state.pending if faced[index] == wanted), None)
+        if found is None:
+            raise ValueError(f"{choice} is not a failed challenge still to suffer now")
+        return f"fail:{found}"
+    return choice
+
+
+def find_in_expedition(state: State, choice: str, seat: int | None = None,
+                       parts: tuple[str, ...] = ()) -> tuple[ExpeditionReferee, dict[str, Any]]:
+    """The referee and the exercise record of "find every place this choice may act on now"."""
+    referee = ExpeditionReferee(state, seat, parts)
+    key = choice_key(referee, choice)
+    graph = LessonGraph(referee)
+    node = graph.node(graph.start_id)
+    noun = _NOUNS.get(key, ("consequence", "consequences") if key.startswith("fail:") else ("place", "places"))
+    return referee, _with_answers(exercise(node, key, noun=noun))
+
+
+def _with_answers(record: dict[str, Any]) -> dict[str, Any]:
+    """An exercise needs something to find: a board with nothing to click right could never be done."""
+    if not record["answers"]:
+        raise ValueError(f"the choice {record['choice']!r} has nothing to find here: every click would be refused")
+    return record
+
+
+class SledJudge:
+    """An exercise: which challenges does this Sled overcome? The engine reveals the Sled and
+    judges each challenge (rulebook, Overcoming a Challenge); the reader clicks the successes."""
+
+    def __init__(self, state: State, seat: int | None = None):
+        if state.phase is Phase.ENCOUNTER:
+            state, _ = apply(state, TimeUp(state.leader))
+        if state.phase is not Phase.TIMER:
+            raise ValueError("judge a Sled in the Encounter Phase or when the Sand Timer has run out")
+        self.before = state
+        self.after, _ = apply(state, Resolve(state.leader))
+        self.seat = state.leader if seat is None else seat
+        self.faced = challenges(state)
+        if not any(self.after.outcomes):
+            raise ValueError("this Sled overcomes no challenge: there would be nothing to find")
+
+    def start(self) -> str:
+        return "sled"
+
+    def picture(self, state: Hashable) -> dict[str, Any]:
+        view = table_view(self.before, self.seat, ())  # the table as the timer ran out, verdicts unsaid
+        cards = self.before.rules.pack.cards
+        view["sled"] = {"revealed": True, "cards": [[player, cards[card].label, cards[card].name] for player, card in self.before.sled]}
+        view["tile"]["places"] = True
+        return {**view, "decision": "The Leader has revealed the Sled: judge each challenge", "hand": []}
+
+    def places(self, state: Hashable) -> list[str]:
+        return [f"challenge{index}" for index in range(len(self.faced))]
+
+    def choices(self, state: Hashable) -> list[Choice]:
+        return [Choice("judge", "Overcome", {"judge": "judge"}, "judge", prompt="Overcome: {count} challenge{s}")]
+
+    def play(self, state: Hashable, option: str, place: Any) -> Outcome:
+        index = int(str(place).removeprefix("challenge"))
+        challenge, total = self.faced[index], self.after.totals[index]
+        words = challenge_words(challenge.text)
+        if not self.after.outcomes[index]:
+            side = "below" if total < challenge.low else ("above" if total > challenge.high else "between the two numbers of")
+            raise IllegalAction(f"{words}: the {challenge.type} cards add up to {total}, {side} the value: a failure",
+                                "Overcoming a Challenge")
+        return Outcome("judged", f"{words}: the {challenge.type} cards add up to {total}: a success.", words,
+                       f"{words}: the {challenge.type} cards add up to {total}, a success.",
+                       f"add up the {challenge.type} cards only")
+
+    def idle(self, state: Hashable) -> str:
+        return "Click each challenge the Sled overcomes."
+
+    def hint(self, state: Hashable) -> str:
+        return "Add up the values of the cards of each challenge's equipment type, and compare the total with its value."
+
+
+def sled_exercise(state: State, seat: int | None = None) -> tuple[SledJudge, dict[str, Any]]:
+    judge = SledJudge(state, seat)
+    graph = LessonGraph(judge)
+    return judge, exercise(graph.node(graph.start_id), "judge", noun=("challenge", "challenges"))
+
+
+class LeadershipColumn:
+    """An exercise: in which phases may this Leader use a Leadership token? The engine answers for
+    each phase, on the same table moved to that phase: a Relic token covering the phase (MAD-P07)
+    or an empty Sled forbids it, and resting is refused when it would box the last token."""
+
+    def __init__(self, state: State, seat: int | None = None):
+        self.state0 = state
+        self.seat = state.leader if seat is None else seat
+        self.examples = {phase: self._example(phase) for phase in PHASES}
+
+    def _example(self, phase: str) -> tuple[State, Action | None, str]:
+        """The table in that phase, the token action of that phase, and what the action does."""
+        s = self.state0.copy()
+        leader = s.leader
+        if phase == "Movement":
+            s.phase = Phase.MOVEMENT
+            holder = next((p for p in range(s.count) if s.madness[p]), None)
+            return s, (IgnoreMadness(leader, holder) if holder is not None else None), "a player ignores their Madness"
+        if phase == "Encounter":
+            s.phase = Phase.TIMER
+            return s, RestartEncounter(leader), "turn the Sand Timer again"
+        if phase == "Resolution":
+            s.phase, s.die = Phase.DIE, s.rules.pack.die[0]
+            return s, Reroll(leader), "roll the Penalty Die again"
+        if phase == "Draw":
+            s.phase = Phase.DRAW
+            return s, RaiseHandLimit(leader), "one more card in every hand"
+        s.phase = Phase.REST
+        return s, Rest(leader), "rest (one token goes to the box)"
+
+    def start(self) -> str:
+        return "column"
+
+    def picture(self, state: Hashable) -> dict[str, Any]:
+        view = table_view(self.state0, self.seat, ())
+        covers = self.state0.covers[self.state0.leader]
+        view["column"] = [self.state0.leader, [[phase, phase in covers, self.examples[phase][2]] for phase in PHASES]]
+        return {**view, "decision": f"{seat_text(self.state0.leader)} leads: where may a Leadership token be used?", "hand": []}
+
+    def places(self, state: Hashable) -> list[str]:
+        return [f"phase-{phase}" for phase in PHASES]
+
+    def choices(self, state: Hashable) -> list[Choice]:
+        return [Choice("token", "Use a Leadership token", {"token": "token"}, "token", prompt="A token: {count} phase{s}")]
+
+    def play(self, state: Hashable, option: str, place: Any) -> Outcome:
+        phase = str(place).removeprefix("phase-")
+        table, action, does = self.examples[phase]
+        if action is None:
+            raise IllegalAction("nobody holds a Madness card, so there is no Madness to ignore", "Discarding a Leadership Token")
+        check(table, action)  # IllegalAction citing the rule, or allowed
+        return Outcome("used", f"{phase} Phase: the Leader may spend a token: {does}.", f"{phase} Phase",
+                       f"in the {phase} Phase the Leader may: {does}.", "look at the phases no Relic token covers")
+
+    def idle(self, state: Hashable) -> str:
+        return "Click each phase in which this Leader may use a Leadership token."
+
+    def hint(self, state: Hashable) -> str:
+        return ("A token is used only from the Sled, and never in a phase that a Relic token on the Leader's own board "
+                "covers; resting is refused when it would box the last token.")
+
+
+def leadership_exercise(state: State, seat: int | None = None) -> tuple[LeadershipColumn, dict[str, Any]]:
+    column = LeadershipColumn(state, seat)
+    graph = LessonGraph(column)
+    return column, _with_answers(exercise(graph.node(graph.start_id), "token", noun=("phase", "phases")))
+
+
+__all__ = ["ExpeditionReferee", "LeadershipColumn", "SledJudge", "choice_key", "find_in_expedition", "leadership_exercise",
+           "player_place", "sled_exercise", "table_view"]

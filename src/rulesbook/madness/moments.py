@@ -1,0 +1,176 @@
+"""Any moment of an expedition, set up by hand: the positions the book and its boards teach on.
+
+`moment(...)` deals a fresh game (rulebook, Setting Up the Game) and then arranges the table as
+asked, keeping every card, tile and token of the pack in exactly one place, so the engine
+referees the moment like any other. `played(state, ...)` applies actions in their text form.
+
+>>> state = moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3")])
+>>> state.phase.value, len(state.sled)
+('encounter', 1)
+>>> played(state, "P1: play Tools 6", "P1: time up").phase.value
+'timer'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rulesbook.madness.actions import Action
+from rulesbook.madness.engine import apply, new_game
+from rulesbook.madness.examples import at_encounter
+from rulesbook.madness.state import Phase, Rules, State
+
+
+def moment(players: int = 4, *, tile: str | None = None, space: str | None = None, visited: Iterable[str] = (),
+           seed: int | str = "moment", rules: Rules | None = None, leader: int = 0,
+           hands: Mapping[int, Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
+           levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
+           tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
+           deck: int | None = None) -> State:
+    """A table set up by hand, ready for the engine.
+
+    tile: the Encounter tile the Airplane has just turned over (Encounter Phase); space: the space
+        the Airplane stands on at the start of a Movement Phase (its tile already met); visited:
+        more spaces whose tiles were met earlier (empty spaces now);
+    hands: each player's hand as card labels ("Tools 6", "Arcane Books 10", "Injury");
+    sled: cards already played face down, (player, label), in the Encounter Phase;
+    levels: each player's Madness level (a list of levels in the Expert Variant);
+    relics: Relic cards a player already holds, by name ("Specimen B"), with their tokens;
+    tokens: Leadership tokens (on the Sled, in the discard), the rest in the box;
+    die: the faces the Penalty Die will show, in order (a loaded die, for lessons);
+    discard: cards to put in the Equipment discard (labels);
+    deck: how many cards to leave in the Equipment deck (the others go to the discard).
+    """
+    if tile is not None and space is not None:
+        raise ValueError("give the tile the Airplane has just turned over, or the space it stands on, not both")
+    pack = (rules or Rules()).pack
+    if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
+        raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
+    state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
+    if not 0 <= leader < state.count:
+        raise ValueError(f"there is no player P{leader + 1} at this table of {state.count}")
+    state.leader = leader
+    for name in [*visited, *([space] if space else [])]:
+        _visit(state, name)
+    if space is not None:
+        state.airplane = space
+        region = pack.spaces[space].region
+        state.edge_reached = region in ("Edge of Madness", "Escape")
+        state.escape_steps = pack.spaces[space].escape_order
+    for player, wanted in (levels or {}).items():
+        _madness(state, _seat(state, player), [wanted] if isinstance(wanted, int) else list(wanted))
+    for player, names in (relics or {}).items():
+        for name in names:
+            _relic(state, _seat(state, player), name)
+    if hands:
+        for player in hands:
+            seat = _seat(state, player)
+            state.equipment_deck[:0] = state.hands[seat]  # back under the deck: the top still deals
+            state.hands[seat] = []
+        for player, labels in hands.items():
+            for label in labels:
+                state.hands[player].append(_take(state, label, keep=set(hands)))
+    for player, label in sled:
+        if state.phase is not Phase.ENCOUNTER:
+            raise ValueError("cards lie on the Sled only in the Encounter Phase: give the tile the Airplane turned over")
+        state.sled.append([_seat(state, player), _take(state, label, keep=set(hands or ()))])
+        state.talking = False
+    for label in discard:
+        state.equipment_discard.append(_take(state, label, keep=set(hands or ())))
+    if deck is not None:
+        if not isinstance(deck, int) or not 0 <= deck <= len(state.equipment_deck):
+            raise ValueError(f"the Equipment deck holds {len(state.equipment_deck)} cards here; deck must be 0 to that")
+        state.equipment_discard.extend(state.equipment_deck[:len(state.equipment_deck) - deck])
+        del state.equipment_deck[:len(state.equipment_deck) - deck]
+    if tokens is not None:
+        _tokens(state, tokens)
+    state.loaded_die = list(die)
+    for face in state.loaded_die:
+        if face not in pack.die:
+            raise ValueError(f"the Penalty Die has no face {face!r}; its faces are {', '.join(sorted(set(pack.die)))}")
+    return state
+
+
+def played(state: State, *actions: Action | str) -> State:
+    """The state after these actions, each checked by the engine (IllegalAction names the rule)."""
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
+
+def _seat(state: State, player: int) -> int:
+    if not isinstance(player, int) or not 0 <= player < state.count:
+        raise ValueError(f"there is no player {player!r} at this table of {state.count} (seats count from 0)")
+    return player
+
+
+def _visit(state: State, space: str) -> None:
+    """The space's tile was met earlier in the expedition: it is set aside."""
+    if space not in state.board:
+        raise ValueError(f"there is no space {space!r} on the board")
+    met = state.board[space]
+    if met is not None:
+        state.set_aside.append(met)
+        state.board[space] = None
+
+
+def _madness(state: State, player: int, wanted: list[int]) -> None:
+    if len(wanted) > 1 and not state.rules.expert:
+        raise ValueError("only the Expert Variant keeps several Madness cards (Rules(expert=True))")
+    pack = state.rules.pack
+    for card in state.madness[player]:
+        state.madness_decks[pack.madness[card].level - 1].insert(0, card)
+    state.madness[player] = []
+    for level in wanted:
+        if level not in (0, 1, 2, 3):
+            raise ValueError(f"a Madness level is 0, 1, 2 or 3, not {level!r}")
+        if level:
+            state.madness[player].append(state.madness_decks[level - 1].pop())
+
+
+def _relic(state: State, player: int, name: str) -> None:
+    pack = state.rules.pack
+    relic_id = pack.relic_by_name.get(name)
+    if relic_id is None or relic_id not in state.relic_deck:
+        raise ValueError(f"no Relic card {name!r} is left in the Relic deck")
+    relic = pack.relics[relic_id]
+    had_knowledge = any(pack.relics[r].category == "Knowledge" for r in state.relics[player])
+    state.relic_deck.remove(relic_id)
+    state.relics[player].append(relic_id)
+    if not (relic.category == "Knowledge" and had_knowledge) and state.relic_tokens.get(relic.category, 0) > 0:
+        state.relic_tokens[relic.category] -= 1
+        state.covers[player].append(relic.covers)
+
+
+def _take(state: State, label: str, keep: set[int]) -> str:
+    """A card with that label from a pile, or from the hand of a player whose hand was not asked for."""
+    cards = state.rules.pack.cards
+    for pile in (state.equipment_deck, state.equipment_discard, state.arcane_deck, state.injury_deck):
+        for card in reversed(pile):
+            if cards[card].label == label:
+                pile.remove(card)
+                return card
+    for player, hand in enumerate(state.hands):
+        if player in keep:
+            continue
+        found = next((card for card in hand if cards[card].label == label), None)
+        if found is not None:  # that player gets another card from the deck instead
+            other = next((c for c in reversed(state.equipment_deck) if cards[c].label != label), None)
+            if other is not None:
+                state.equipment_deck.remove(other)
+                hand[hand.index(found)] = other
+                return found
+    raise ValueError(f"no {label!r} card is left to take (labels are written 'Tools 6', 'Arcane Books 10' or 'Injury')")
+
+
+def _tokens(state: State, tokens: tuple[int, ...]) -> None:
+    total = state.rules.pack.leadership_tokens
+    if len(tokens) not in (2, 3) or any(not isinstance(n, int) or n < 0 for n in tokens):
+        raise ValueError("tokens are (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
+    sled, discard = tokens[0], tokens[1]
+    box = tokens[2] if len(tokens) == 3 else total - sled - discard
+    if sled + discard + box != total or box < 0:
+        raise ValueError(f"the pack has {total} Leadership tokens, not {sled} + {discard} + {box}")
+    if sled + discard == 0:
+        raise ValueError("with no Leadership token in play the expedition is already lost")
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = sled, discard, box
