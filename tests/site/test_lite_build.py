@@ -159,7 +159,7 @@ def test_a_chapter_that_is_not_live_has_no_link_no_copy_and_says_how_to_run_it(l
     assert not (LITE / "files" / f"{name}.ipynb").exists(), f"{name} is copied into the live site"
     listed = LITE / "api" / "contents" / Path(name).parent / "all.json"
     assert not listed.exists() or f"{Path(name).name}.ipynb" not in listed.read_text(encoding="utf-8")
-    text = re.sub(r"<[^>]+>", " ", (SITE / f"{name}.html").read_text(encoding="utf-8"))
+    text = " ".join(re.sub(r"<[^>]+>", " ", (SITE / f"{name}.html").read_text(encoding="utf-8")).split())
     assert "make lab" in text and "JupyterLab" in text, f"{name} does not say to run it in JupyterLab (make lab)"
 
 
