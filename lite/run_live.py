@@ -5,6 +5,9 @@ text, to the header buttons that sphinx-book-theme draws above each notebook pag
 the notebook in the JupyterLite that `tools/lite.py` builds into `_build/html/lite/`. The link is
 there when the live part is built: the Makefile passes LITE to the build as RULESBOOK_LITE
 (on unless it is 0). As a config value, a change of it makes Sphinx write every page again.
+
+The parts of the book listed in NOT_LIVE are the exception: no link, no copy in the live site
+(`tools/lite.py` asks `is_live`, and so do the live site's tests).
 """
 
 from __future__ import annotations
@@ -17,6 +20,16 @@ from urllib.parse import quote
 LIVE_PAGE = "lite/notebooks/index.html"
 TEXT = "Run live"
 TOOLTIP = "Run this chapter with Python in your browser, and change it (opens in a new tab)"
+#: Folders of the book whose chapters are not live: they need what the browser's Python cannot
+#: carry. The design lab plays thousands of games into pandas tables, draws them with matplotlib
+#: and spreads them over processes or a Dask cluster; each of its chapters says to run it in
+#: JupyterLab (`make lab`) instead.
+NOT_LIVE = ("book/lab/",)
+
+
+def is_live(pagename: str) -> bool:
+    """Whether a chapter ("book/inferno/scoring", as the table of contents names it) is in the live site."""
+    return not pagename.startswith(NOT_LIVE)
 
 
 def live_url(pathto: Any, pagename: str) -> str:
@@ -25,7 +38,7 @@ def live_url(pathto: Any, pagename: str) -> str:
 
 
 def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if not app.config.rulesbook_run_live or context.get("page_source_suffix") != ".ipynb":
+    if not app.config.rulesbook_run_live or context.get("page_source_suffix") != ".ipynb" or not is_live(pagename):
         return
     buttons = context.get("header_buttons")
     if buttons is None:  # not sphinx-book-theme

@@ -3,7 +3,8 @@
 Usage: python tools/chapters.py [--jobs N] [--cache DIR]
 
 A chapter's inputs are its code cells and the library it uses: `rulesbook.core`, `lessons`,
-`widgets`, `lab`, the game packages the chapter names, the boards' JavaScript and CSS. When
+`widgets`, `lab`, the game packages the chapter names (by module, or by name as in
+`lab.simulate("hudai")`), the boards' JavaScript and CSS. When
 they change, the chapter's cached outputs are forgotten and its file is marked as changed for
 Sphinx; then every chapter without cached outputs is executed (N kernels at a time) and cached
 in jupyter-cache, where the book build (`execute_notebooks: cache`) finds it. A chapter whose
@@ -41,7 +42,7 @@ def code_of(notebook: dict) -> str:
 
 def library_files(code: str) -> list[Path]:
     """The library files a chapter's code may reach: everything but the games it never names."""
-    unused = {game for game in GAMES if not re.search(rf"rulesbook\.{game}\b|import[^\n]*\b{game}\b", code)}
+    unused = {game for game in GAMES if not re.search(rf"rulesbook\.{game}\b|import[^\n]*\b{game}\b|[\"']{game}[\"']", code)}
     files = [
         path for path in sorted(LIBRARY.rglob("*"))
         if path.is_file() and "__pycache__" not in path.parts and path.relative_to(LIBRARY).parts[0] not in unused
@@ -68,6 +69,7 @@ def execute(path: str) -> tuple[str, float, str | None, dict | None]:
     from jupyter_cache.executors.utils import single_nb_execution
 
     notebook = nbformat.read(path, as_version=4)
+    os.environ["RULESBOOK_PROGRESS"] = "0"  # the lab's progress bars are not saved into a page
     started = time.perf_counter()
     result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=TIMEOUT, allow_errors=False, meta_override=True)
     seconds = time.perf_counter() - started

@@ -39,6 +39,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
+sys.path.insert(0, str(LITE))
+from run_live import is_live  # noqa: E402  (the chapters that are not live: lite/run_live.py, NOT_LIVE)
+
 PINS = LITE / "wheels.txt"
 NPM_PYODIDE = LITE / "node_modules" / "pyodide"
 WORK = ROOT / "_build" / "lite"
@@ -318,14 +321,15 @@ def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Pat
 
 
 def write_contents() -> list[str]:
-    """The chapters of the table of contents, without outputs, on the Pyodide kernel ("python")."""
+    """The live chapters of the table of contents (`is_live`), without outputs, on the Pyodide
+    kernel ("python")."""
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     names = re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)
     shutil.rmtree(CONTENTS, ignore_errors=True)
     written = []
     for name in names:
         source = ROOT / f"{name}.ipynb"
-        if not source.is_file():
+        if not source.is_file() or not is_live(name):
             continue
         notebook = json.loads(source.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
@@ -89,3 +92,51 @@ def test_drawing_on_given_axes_and_refusing_an_unknown_column(games):
     with pytest.raises(ValueError, match="the table has no column 'length'"):
         lab.plot(games, "length")
     assert matplotlib.get_backend().lower() == "agg"  # nothing to show on a screen in the tests
+
+
+def test_a_chart_is_the_figure_as_svg_with_a_description_of_its_numbers(games):
+    summary = lab.summarise(games)
+    chart = lab.chart(summary, reference=1 / 4)
+    assert plt.get_fignums() == [] and chart.figure.axes[0].get_ylabel() == "win rate"
+    text = chart.description
+    assert text.startswith("Bar chart of win rate by seat (Mountain of Inferno, 4 players, 40 games), with 95 % confidence intervals: ")
+    for seat in range(4):
+        rate, low, high = (summary.loc[0, f"win_rate_{seat}{end}"] for end in ("", "_low", "_high"))
+        assert f"seat {seat} {100 * rate:.0f} % ({100 * low:.0f} to {100 * high:.0f} %)" in text
+    assert text.endswith("A dashed line marks 25 %.") and repr(chart) == text
+    svg = chart._repr_svg_()
+    assert re.search(r'<svg role="img"[^>]*><title>win rate — Mountain of Inferno, 4 players</title><desc>Bar chart of win rate', svg)
+    assert html.escape(text) in svg and svg == chart.svg()  # the same figure, the same text
+    assert "<text" in svg  # words stay words (svg.fonttype none): small, and found by a page search
+
+
+def test_descriptions_name_every_bar_of_a_sweep_and_the_spread_of_a_column(sweep):
+    both = lab.describe(sweep, ["round_ending_cross", "round_ending_pile"])
+    assert both.startswith("Bar chart of the share of rounds by ending, by variant (Mountain of Inferno, 3 players, 6 games each)")
+    assert "edition=en: cross " in both and "; edition=zh: cross " in both and ", pile " in both
+    turns = lab.describe(sweep, "turns", x="edition")
+    assert turns.startswith("Bar chart of turns, by edition") and "en: " in turns and "zh: " in turns
+    rows = lab.sweep("inferno", {"edition": ["en", "zh"]}, games=6, players=3, seed=1, bots="random", per_game=True)
+    assert lab.describe(rows, "ending", by="variant").startswith("Bar chart of the share of games by ending, by variant: edition=en: ")
+    games = lab.simulate("inferno", games=30, players=2, seed=1, bots="random")
+    assert games["actions"].nunique() > 12  # a histogram; few values are bars of their shares
+    spread = lab.describe(games, "actions")
+    assert spread == (f"Histogram of actions: from {games['actions'].min()} to {games['actions'].max()}, "
+                      f"mean {games['actions'].mean():.3g}, over 30 games.")
+    per_round = lab.summarise(lab.simulate("inferno", games=5, players=2, seed=1, bots="random", rounds=True))
+    turns = per_round.loc[0, ["turns", "turns_low", "turns_high"]].tolist()
+    assert lab.describe(per_round, "turns") == ("Bar chart of turns (Mountain of Inferno, 2 players, 20 rounds), with 95 % "
+                                                "confidence intervals: {:.3g} ({:.3g} to {:.3g}).".format(*turns))
+
+
+def test_a_chart_without_a_real_description_is_refused(games):
+    with pytest.raises(ValueError, match="says what it shows in a sentence"):
+        lab.Chart(lab.plot(games, "turns"), "a chart")
+    assert lab.chart(games, "turns", description="How long 40 random games last, in turns").description.startswith("How long")
+
+
+def test_the_error_bars_are_explained_under_the_axis_and_drawing_again_changes_nothing(sweep):
+    chart = lab.chart(sweep, "win_rate_0", reference=1 / 3)
+    assert chart.figure.axes[0].get_xlabel() == "error bars: 95 % confidence intervals"
+    first = chart.svg()
+    assert chart.svg() == first and lab.chart(sweep, "win_rate_0", reference=1 / 3).svg() == first

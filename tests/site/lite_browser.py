@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import mimetypes
 import re
+import sys
 import time
 from dataclasses import dataclass
 
 from site_browser import ROOT, SITE
 
+sys.path.insert(0, str(ROOT / "lite"))
+from run_live import is_live  # noqa: E402  (which chapters are live: lite/run_live.py, NOT_LIVE)
+
 LITE = SITE / "lite"
 TOC = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-#: The chapter notebooks of the table of contents (as "book/GAME/NAME"), which the live site holds.
-CHAPTERS = [name for name in re.findall(r"^\s*-\s*file:\s*(\S+)\s*$", TOC, re.M) if (ROOT / f"{name}.ipynb").is_file()]
+#: The chapter notebooks of the table of contents (as "book/GAME/NAME").
+NOTEBOOKS = [name for name in re.findall(r"^\s*-\s*file:\s*(\S+)\s*$", TOC, re.M) if (ROOT / f"{name}.ipynb").is_file()]
+#: Those the live site holds, and those it leaves out (NOT_LIVE: they say to run them with `make lab`).
+CHAPTERS = [name for name in NOTEBOOKS if is_live(name)]
+NOT_LIVE_CHAPTERS = [name for name in NOTEBOOKS if not is_live(name)]
 #: The page a "Run live" link opens (lite/run_live.py), from the site root.
 LIVE_PAGE = "lite/notebooks/index.html"
 KERNEL_READY = "[data-jp-item-name=kernelStatus] .jp-KernelStatus-success"

@@ -3,6 +3,7 @@
 Every chapter is there as the book has it, on the Pyodide kernel; Pyodide and every wheel are
 self-hosted and the configuration never names an outside server; the library in the browser is
 this checkout's; every chapter page links to its notebook there with a real "Run live" link.
+The exception, the folders of lite/run_live.py's NOT_LIVE: no link, no copy, a note instead.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
-from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, TOC
+from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, TOC
+from run_live import NOT_LIVE
 from site_browser import ROOT, SITE
 
 PYODIDE = LITE / "static" / "pyodide"
@@ -131,9 +133,7 @@ class Links(HTMLParser):
 
 @pytest.mark.parametrize("name", CHAPTERS)
 def test_each_chapter_page_links_to_its_notebook_in_the_live_site(lock, name):
-    parser = Links()
-    parser.feed((SITE / f"{name}.html").read_text(encoding="utf-8"))
-    live = [link for link in parser.links if " ".join(link["text"].split()) == "Run live"]
+    live = run_live_links(name)
     assert len(live) == 1, f"{name}: one link with the text 'Run live'"
     target = urlparse(urljoin(f"http://site/{name}.html", live[0]["href"]))
     assert target.path == f"/{LIVE_PAGE}" and (SITE / LIVE_PAGE).is_file()
@@ -145,3 +145,25 @@ def test_each_chapter_page_links_to_its_notebook_in_the_live_site(lock, name):
 def test_a_page_without_a_notebook_has_no_run_live_link(lock):
     root = re.search(r"^root:\s*(\S+)\s*$", TOC, re.M).group(1)
     assert "Run live" not in (SITE / f"{root}.html").read_text(encoding="utf-8")
+
+
+def run_live_links(name: str) -> list[dict[str, str]]:
+    parser = Links()
+    parser.feed((SITE / f"{name}.html").read_text(encoding="utf-8"))
+    return [link for link in parser.links if " ".join(link["text"].split()) == "Run live"]
+
+
+@pytest.mark.parametrize("name", NOT_LIVE_CHAPTERS)
+def test_a_chapter_that_is_not_live_has_no_link_no_copy_and_says_how_to_run_it(lock, name):
+    assert run_live_links(name) == [], f"{name}: a chapter of lite/run_live.py's NOT_LIVE has no 'Run live' link"
+    assert not (LITE / "files" / f"{name}.ipynb").exists(), f"{name} is copied into the live site"
+    listed = LITE / "api" / "contents" / Path(name).parent / "all.json"
+    assert not listed.exists() or f"{Path(name).name}.ipynb" not in listed.read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", (SITE / f"{name}.html").read_text(encoding="utf-8")).split())
+    assert "make lab" in text and "JupyterLab" in text, f"{name} does not say to run it in JupyterLab (make lab)"
+
+
+def test_each_folder_that_is_not_live_holds_chapters_of_the_book():
+    for folder in NOT_LIVE:
+        assert folder.endswith("/") and any(name.startswith(folder) for name in NOT_LIVE_CHAPTERS), (
+            f"lite/run_live.py's NOT_LIVE lists {folder!r}, a folder with no chapter of the table of contents")

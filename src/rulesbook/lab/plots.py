@@ -2,10 +2,15 @@
 
 Figures are made with pyplot and closed at once, so nothing is shown twice in a notebook (the
 returned figure is) and nothing is shown at all in a script or a test; `fig.savefig(...)` still works.
+`chart` is the same figure as a picture that says in words what it shows (`describe`): an SVG
+whose <desc> a screen reader reads, and which the book's pages use as the picture's alt text.
 """
 
 from __future__ import annotations
 
+import html
+import io
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -97,8 +102,9 @@ def _intervals(ax: Any, table: pd.DataFrame, columns: list[str], x: str | None, 
     if reference is not None:
         ax.axhline(reference, linestyle="--", color="grey", linewidth=1)
     confidence = table.attrs.get("confidence", 0.95)
-    ax.annotate(f"error bars: {confidence:.0%} confidence intervals", (1, 0), xycoords="figure fraction",
-                ha="right", va="bottom", fontsize=8, color="grey")
+    # Said under the axis, where the layout keeps room for it (a note placed on the figure itself
+    # overlapped the tick labels, or shrank the axes again at every drawing).
+    ax.set_xlabel(f"error bars: {100 * confidence:.0f} % confidence intervals", loc="right", fontsize=8, color="grey")
 
 
 def _spread(ax: Any, table: pd.DataFrame, column: str, by: str | None) -> None:
@@ -166,3 +172,162 @@ def _title(table: pd.DataFrame, columns: list[str]) -> str:
     where = ", ".join(part for part in (game, f"{players} players" if players and players > 1 else "") if part)
     what = _common_words(columns)
     return f"{what} — {where}" if where else what
+
+
+# --- pictures that say what they show ---------------------------------------------------------
+class Chart:
+    """A figure and its description in words: a notebook shows it as SVG with the description as
+    its <title> and <desc> (what a screen reader reads, and the book's alt text); its text form is
+    the description. `chart.figure` is the matplotlib figure, for `savefig` or more drawing."""
+
+    def __init__(self, figure: Any, description: str):
+        if not isinstance(description, str) or len(description.split()) < 5:
+            raise ValueError(f"a chart's description says what it shows in a sentence, not {description!r}")
+        self.figure = figure
+        self.description = description
+
+    def svg(self) -> str:
+        """The figure as SVG text with its description; the same figure gives the same text."""
+        import matplotlib
+
+        buffer = io.StringIO()
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "rulesbook"}):
+            self.figure.savefig(buffer, format="svg", metadata={"Date": None})
+        text = buffer.getvalue()
+        head = re.search(r"<svg\b[^>]*>", text)
+        if head is None:  # pragma: no cover - matplotlib always writes one
+            raise RuntimeError("matplotlib wrote no <svg> element")
+        title = html.escape(self.figure.axes[0].get_title() if self.figure.axes and self.figure.axes[0].get_title() else "A chart")
+        said = f"<title>{title}</title><desc>{html.escape(self.description)}</desc>"
+        return text[:head.end()].replace("<svg ", '<svg role="img" ', 1) + said + text[head.end():]
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return self.description
+
+
+def chart(
+    table: pd.DataFrame,
+    column: str | Sequence[str] | None = None,
+    *,
+    by: str | None = None,
+    x: str | None = None,
+    reference: float | None = None,
+    title: str | None = None,
+    description: str | None = None,
+) -> Chart:
+    """`plot`'s figure as a `Chart`: the picture with a description of what it shows, made from
+    the same table by `describe` unless given."""
+    figure = plot(table, column, by=by, x=x, reference=reference, title=title)
+    return Chart(figure, description or describe(table, column, by=by, x=x, reference=reference))
+
+
+def describe(
+    table: pd.DataFrame,
+    column: str | Sequence[str] | None = None,
+    *,
+    by: str | None = None,
+    x: str | None = None,
+    reference: float | None = None,
+) -> str:
+    """In words, what `plot(table, column, ...)` draws, with its numbers: every bar with its
+    confidence interval, or how a column is spread (the alt text of a chart on a web page)."""
+    columns = _figure_columns(table, column)
+    if not columns:
+        if not isinstance(column, str) or column not in table.columns:
+            raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
+        return _describe_spread(table, column, by)
+    confidence = table.attrs.get("confidence", 0.95)
+    what = _phrase(columns[0]) if len(columns) == 1 else _common_words(columns)
+    what = f"the {what}" if what.startswith("share") else what
+    where = _title(table, columns).partition(" — ")[2]
+    if len(table) == 1 and x is None:
+        row = table.iloc[0]
+        parts = [f"{_short(name, columns)} {_with_interval(row, name)}" if len(columns) > 1 else _with_interval(row, name)
+                 for name in columns]
+        head = f"Bar chart of {what}{f' by {_group_name(columns)}' if len(columns) > 1 else ''}"
+    else:
+        key = x or ("variant" if "variant" in table.columns else table.columns[0])
+        parts = []
+        for label, (_, row) in zip(table[key].astype(str), table.iterrows()):
+            figures = [_with_interval(row, name) if len(columns) == 1 else f"{_short(name, columns)} {_with_interval(row, name)}"
+                       for name in columns]
+            parts.append(f"{label}: {', '.join(figures)}")
+        head = f"Bar chart of {what}{'' if len(columns) == 1 else f' by {_group_name(columns)}'}, by {_words(str(key))}"
+    games = _games_each(table)
+    head += f" ({where}{', ' if where and games else ''}{games})" if where or games else ""
+    text = f"{head}, with {100 * confidence:.0f} % confidence intervals: {'; '.join(parts)}."
+    if reference is not None:
+        text += f" A dashed line marks {_number(columns[0], reference)}."
+    return text
+
+
+def _phrase(column: str) -> str:
+    """A figure's name in a sentence: "the share of rounds ended by a cross", "seat 0's win rate"."""
+    seat = re.fullmatch(r"win_rate_(\d+)", column)
+    if seat:
+        return f"seat {seat.group(1)}'s win rate"
+    for prefix, what in (("round_ending_", "rounds"), ("ending_", "games")):
+        if column.startswith(prefix):
+            ending = column.removeprefix(prefix).replace("_", " ")
+            if ending in ("cross", "pile"):  # Inferno's two endings, as its chapters say them
+                return f"share of {what} ended by a {ending}"
+            return f"share of {what} with the ending {ending!r}"
+    return _words(column)
+
+
+def _group_name(columns: list[str]) -> str:
+    return "seat" if all(re.fullmatch(r"win_rate_\d+", name) for name in columns) else "ending" if all(
+        name.startswith(("ending_", "round_ending_")) for name in columns) else "figure"
+
+
+def _games_each(table: pd.DataFrame) -> str:
+    if "games" not in table.columns or table["games"].nunique() != 1:
+        return ""
+    count = int(table["games"].iloc[0])
+    return f"{count:,} {table.attrs.get('counted', 'games')}{' each' if len(table) > 1 else ''}"
+
+
+def _is_rate(name: str) -> bool:
+    return bool(re.fullmatch(r"win_rate(_\d+)?", name)) or name.startswith(("ending_", "round_ending_"))
+
+
+def _number(name: str, value: float) -> str:
+    """A figure as words read it: rates in per cent, other figures to three significant digits."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "unknown"
+    if _is_rate(name):
+        percent = 100 * float(value)
+        return f"{percent:.1f} %" if 0 < percent < 10 else f"{percent:.0f} %"
+    return f"{float(value):.3g}"
+
+
+def _with_interval(row: pd.Series, name: str) -> str:
+    value, low, high = row[name], row[f"{name}_low"], row[f"{name}_high"]
+    if any(isinstance(item, float) and math.isnan(item) for item in (low, high)):
+        return _number(name, value)
+    return f"{_number(name, value)} ({_number(name, low).removesuffix(' %')} to {_number(name, high)})"
+
+
+def _describe_spread(table: pd.DataFrame, column: str, by: str | None) -> str:
+    groups = [(None, table)] if by is None else list(table.groupby(by, sort=False))
+    values = table[column].dropna()
+    numeric = pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values)
+    rows = "rounds" if "round" in table.columns else "games"
+    words = _words(column)
+    parts = []
+    if numeric and values.nunique() > FEW_VALUES:
+        for name, part in groups:
+            data = part[column].dropna()
+            said = f"from {data.min():.3g} to {data.max():.3g}, mean {data.mean():.3g}, over {len(data):,} {rows}"
+            parts.append(said if name is None else f"{name!s}: {said}")
+        kind = "Histogram" if by is None else "Histograms"
+        return f"{kind} of {words}{'' if by is None else f' by {by}'}: {'; '.join(parts)}."
+    order = sorted(values.unique(), key=lambda value: (str(type(value)), value))
+    for name, part in groups:
+        shares = part[column].value_counts(normalize=True)
+        said = ", ".join(f"{value} {100 * float(shares.get(value, 0.0)):.0f} %" for value in order)
+        parts.append(said if name is None else f"{name!s}: {said}")
+    return f"Bar chart of the share of {rows} by {words}{'' if by is None else f', by {by}'}: {'; '.join(parts)}."

@@ -59,6 +59,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     summary = pd.DataFrame(rows)
     summary.attrs.update({key: value for key, value in table.attrs.items() if key in ("game", "players", "seed", "bots")})
     summary.attrs["confidence"] = confidence
+    summary.attrs["counted"] = "rounds" if "round" in table.columns else "games"  # what `games` counts
     return summary
 
 

@@ -34,8 +34,11 @@ def sweep(
 
     `grid` maps a `Rules` field (or `players`, `bots`) to the values to try, as a list or as
     `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
-    b}`); values may also be written as text, as on the command line ("zh", "true"). `rules` are
-    the fields every variant starts from. Every variant plays the same seeds, so differences come
+    b}`); values may also be written as text, as on the command line ("zh", "true"). The key
+    `rules` takes whole sets of rules side by side, house rules by name: `{"rules": {"ZH step":
+    Rules(step_any_pawn=True), "ZH": Rules(edition="zh")}}`, each a Rules value (the fields where
+    it differs from the defaults), a dict of fields or FIELD=VALUE text. `rules` are the fields
+    every variant starts from. Every variant plays the same seeds, so differences come
     from the rules, not the deals. An unknown field, a bad value or a combination the game refuses
     is a ValueError naming it, before any game is played.
 

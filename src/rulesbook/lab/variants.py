@@ -22,6 +22,8 @@ from rulesbook.core.rulestext import rule_value_problem, split_fields
 
 #: What a sweep may vary beside the rules: the table.
 TABLE_KEYS = ("players", "bots")
+#: A sweep's key for whole sets of rules side by side (house rules by name): {label: rules}.
+RULES_KEY = "rules"
 
 
 @dataclass(frozen=True)
@@ -106,9 +108,10 @@ def variants(
     known = protocol.rule_fields()
     choices: list[list[tuple[str, Any]]] = []  # per key: (label, value)
     for key, values in grid.items():
-        if key not in known and key not in TABLE_KEYS:
+        if key not in known and key not in TABLE_KEYS and key != RULES_KEY:
             raise ValueError(f"{protocol.title} has no rule {key!r}; a sweep varies its rules "
-                             f"({', '.join(known)}) or the table ({', '.join(TABLE_KEYS)})")
+                             f"({', '.join(known)}), whole sets of them ({RULES_KEY!r}) or the table "
+                             f"({', '.join(TABLE_KEYS)})")
         choices.append(_labelled(protocol, key, values))
     base_run = make_run(protocol, games, players, seed, bots, make_rules(protocol, base))
     found: list[Variant] = []
@@ -117,9 +120,10 @@ def variants(
         labels = {key: text for key, (text, _) in zip(grid, combination)}
         label = ", ".join(f"{key}={text}" for key, text in labels.items())
         table = {key: setting.pop(key) for key in TABLE_KEYS if key in setting}
+        whole = setting.pop(RULES_KEY, {})
         try:
             run = make_run(protocol, games, table.get("players", players), seed, table.get("bots", bots),
-                           protocol.rules(**{**base, **setting}))
+                           protocol.rules(**{**base, **whole, **setting}))
         except (ValueError, TypeError) as error:
             raise ValueError(f"{protocol.title} refuses the variant {label}: {error}") from None
         default = run.rules == base_run.rules and run.players == base_run.players and run.bots == base_run.bots
@@ -132,6 +136,8 @@ def variants(
 
 
 def _default_value(run: Run, key: str) -> tuple[Any, str]:
+    if key == RULES_KEY:
+        return "default", "default"
     value = run.players if key == "players" else ",".join(run.bots) if key == "bots" else getattr(run.rules, key)
     return value, label(value)
 
@@ -151,6 +157,10 @@ def _labelled(protocol: Game, key: str, values: Any) -> list[tuple[str, Any]]:
     if key == "bots":
         named = isinstance(values, Mapping)
         return [(text if named else ",".join(bot_names(value)), bot_names(value)) for text, value in pairs]
+    if key == RULES_KEY:  # each a Rules value, a dict of fields or FIELD=VALUE text: the fields it sets
+        named = isinstance(values, Mapping)
+        fields_set = [(text, rule_values(protocol, value)) for text, value in pairs]
+        return _distinct([(text if named else settings_text(found), found) for text, found in fields_set])
     return _distinct([(text, rule_value(protocol, key, value)) for text, value in pairs])
 
 
