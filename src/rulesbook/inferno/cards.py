@@ -60,10 +60,11 @@ class DiscipleCard:
     def __post_init__(self) -> None:
         if self.value not in DISCIPLE_VALUES:
             raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (MOI-R01)")
+        object.__setattr__(self, "_code", f"{self.disciple._value_}{self.value:+d}")  # sorting asks for it often
 
     @property
     def code(self) -> str:
-        return f"{self.disciple._value_}{self.value:+d}"
+        return self._code
 
     def __hash__(self) -> int:
         return hash((id(self.disciple), self.value))
@@ -122,10 +123,12 @@ class EventCard:
     def __post_init__(self) -> None:
         if (self.kind is EventKind.RED_BOY) != (self.picture is not None):
             raise ValueError("a Red Boy card carries exactly one disciple picture; no other event has one (MOI-R02)")
+        code = f"{self.kind._value_}:{self.picture.code}" if self.picture else self.kind._value_
+        object.__setattr__(self, "_code", code)  # sorting asks for it often
 
     @property
     def code(self) -> str:
-        return f"{self.kind.value}:{self.picture.code}" if self.picture else self.kind.value
+        return self._code
 
     def __hash__(self) -> int:
         return hash((id(self.kind), id(self.picture)))

@@ -37,12 +37,15 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import (
     bison_destinations,
     princess_destinations,
     princess_lift_allowed,
     red_boy_targets,
+    bison_moves,
+    princess_moves,
+    red_boy_discards,
     step_destinations,
 )
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
@@ -337,29 +340,60 @@ def game_moment(
 
 
 # --- what may be done -----------------------------------------------------------------------------
+class _Made(dict):
+    """One action object per distinct action, made the first time it is listed and handed out
+    again after that: legal_actions lists the same actions over and over, and actions are equal
+    by value, so sharing them changes nothing but the time spent building them."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(key)
+        return made
+
+
+#: The actions, by what they are made of: _LAYS[card][place] is LayDisciple(card, place).
+_PAWNS = _Made(PlacePawn)
+_LAYS = _Made(lambda card: _Made(lambda place: LayDisciple(card, place)))
+_BISONS = _Made(lambda target: _Made(lambda place: PlayBison(target[0], place, target[1])))
+_PRINCESSES = _Made(lambda colour: _Made(lambda place: PlayPrincess(colour, place)))
+_RED_BOYS = _Made(lambda pictures: _Made(lambda place: PlayRedBoy(pictures, place)))
+_STEPS = _Made(lambda colour: _Made(lambda place: Step(colour, place)))
+_CANCELS = _Made(Cancel)
+_END, _PASS, _STAY = EndPlay(), Pass(), Stay()
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the deciding player may take now, in a fixed order."""
     phase = state.phase
-    if phase is Phase.PLACE_PAWN:
-        taken = set(state.mountain.pawns.values())
-        return [PlacePawn(place) for place in sorted(state.mountain.cards) if place not in taken]
     if phase is Phase.PLAY:
-        actions: list[Action] = list(_plays(state))
+        actions: list[Action] = _plays(state)
         if not state.played:
-            actions.extend(_discards(state))
+            actions += _discards(state)
         if state.played or not actions:
-            actions.append(EndPlay())
+            actions.append(_END)
+        return actions
+    if phase is Phase.STEP:
+        mountain, limit = state.mountain, state.rules.max_pawns_per_card
+        actions = []
+        for colour in _steppable(state):
+            steps = _STEPS[colour]
+            actions += [
+                steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if mountain.pawn_count(place) < limit
+            ]
+        actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
         seat = state.pending.responders[0]
-        return [Cancel(cards) for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [Pass()]
-    if phase is Phase.STEP:
-        actions = [
-            Step(colour, place)
-            for colour in _steppable(state)
-            for place in sorted(step_destinations(state.mountain, colour, state.rules))
-        ]
-        return actions + [Stay()]
+        return [_CANCELS[cards] for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [_PASS]
+    if phase is Phase.PLACE_PAWN:
+        mountain = state.mountain
+        taken = set(mountain.pawns.values())
+        return [_PAWNS[place] for place in mountain.shape.sorted_places() if place not in taken]
     return []
 
 
@@ -376,62 +410,74 @@ def _category_allowed(state: GameState, card: Card) -> bool:
 
 
 def _plays(state: GameState) -> list[Action]:
+    """Every card play of the hand, in a fixed order: lays, Bison Kings, Iron Fans, Red Boys."""
     hand = state.hands[state.seat]
     room = _room_left(state)
     if room <= 0 or not hand:
         return []
-    mountain, rules = state.mountain, state.rules
+    mountain = state.mountain
     plays: list[Action] = []
-    disciples = {card for card in hand if isinstance(card, DiscipleCard)}
-    if disciples and _category_allowed(state, next(iter(disciples))):
-        free = _sorted_free_places(mountain)
-        for card in sorted(disciples, key=_CODE):
-            plays += [LayDisciple(card, place) for place in free]
-    if not _category_allowed(state, BISON):
+    disciples: list[DiscipleCard] = []
+    bisons = 0
+    fan = False
+    red_boys: list[Disciple] = []
+    for card in hand:
+        if type(card) is DiscipleCard:
+            if card not in disciples:
+                disciples.append(card)
+        elif card.kind is EventKind.MIGHTY_BISON_KING:
+            bisons += 1
+        elif card.kind is EventKind.IRON_FAN_PRINCESS:
+            fan = True
+        elif card.kind is EventKind.RED_BOY:
+            red_boys.append(card.picture)
+    if disciples and _category_allowed(state, disciples[0]):
+        free = mountain.shape.sorted_free_places()
+        if len(disciples) > 1:
+            disciples.sort(key=_CODE)
+        for card in disciples:
+            plays += map(_LAYS[card].__getitem__, free)
+    if not (bisons or fan or red_boys) or not _category_allowed(state, BISON):
         return plays
-    pawns = [colour for colour in COLOUR_ORDER if colour in mountain.pawns]
-    bisons = hand.count(BISON)
+    pawns = [colour for colour in COLOUR_ORDER if colour in mountain._pawns]
+    limit = state.rules.max_pawns_per_card
     for count in (1, 2):
         if bisons >= count and room >= count:
             for colour in pawns:
-                plays.extend(
-                    PlayBison(colour, place, count)
-                    for place in sorted(bison_destinations(mountain, colour, count, rules))
-                )
-    if FAN in hand:
+                plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
+    if fan:
         for colour in pawns:
             if _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
-                plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
-    red_boys = sorted(
-        (card.picture for card in hand if isinstance(card, EventCard) and card.kind is EventKind.RED_BOY),
-        key=lambda disciple: disciple.code,
-    )
-    for picture in sorted(set(red_boys), key=lambda disciple: disciple.code):
-        plays.extend(PlayRedBoy((picture,), place) for place in sorted(red_boy_targets(mountain, picture, rules)))
-    if room >= 2:
-        pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
-        if pairs:
-            targets = sorted(red_boy_targets(mountain, None, rules))
+                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
+    if red_boys:
+        red_boys.sort(key=_CODE)
+        for picture in sorted(set(red_boys), key=_CODE):
+            plays += map(_RED_BOYS[(picture,)].__getitem__, red_boy_discards(mountain, picture))
+        if room >= 2 and len(red_boys) >= 2:
+            pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
+            targets = red_boy_discards(mountain, None)
             for pair in pairs:
-                plays.extend(PlayRedBoy(pair, place) for place in targets)
+                plays += map(_RED_BOYS[pair].__getitem__, targets)
     return plays
 
 
-def _sorted_free_places(mountain: Position) -> list[Coord]:
-    """The empty places touching the Mountain, in order; kept with the position, which never changes."""
-    free = mountain.memo.get("free")
-    if free is None:
-        free = mountain.memo["free"] = sorted(mountain.empty_neighbours())
-    return free
-
-
-def _discards(state: GameState) -> list[Action]:
+def _discards(state: GameState) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
-        return []
-    events = sorted((card for card in state.hands[state.seat] if isinstance(card, EventCard)), key=_CODE)
-    options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
-    return [DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])]
+        return ()
+    events = tuple(card for card in state.hands[state.seat] if type(card) is EventCard)
+    known = _DISCARDS.get(events)
+    if known is None:
+        ordered = sorted(events, key=_CODE)
+        options = {combo for size in range(1, min(3, len(ordered)) + 1) for combo in combinations(ordered, size)}
+        known = _DISCARDS[events] = tuple(
+            DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])
+        )
+    return known
+
+
+#: The discards of each hand's events (in hand order): a handful of distinct hands come back again and again.
+_DISCARDS: dict[tuple[EventCard, ...], tuple[DiscardEvents, ...]] = {}
 
 
 def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
@@ -446,7 +492,10 @@ def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
 def _card_named_by(mountain: Position, colour: Colour) -> Colour:
     """The pawn that names the card under `colour` in an Iron Fan Princess action: the first of
     its pawns in colour order, so a card holding two pawns is one target (MOI-R22)."""
-    return mountain.pawns_at(mountain.pawn(colour))[0]
+    place = mountain.pawn(colour)
+    if mountain.pawn_count(place) == 1:
+        return colour
+    return mountain.pawns_at(place)[0]
 
 
 def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Colour, ...] | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left
+from collections.abc import Collection, Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -81,14 +82,210 @@ NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
 )
 
 
+class Shape:
+    """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
+
+    Positions with the same cards share one Shape, so what it works out (the free places, which
+    cards hold the Mountain together, Bison King paths in `memo`) is worked out once for all of
+    them. A Shape made by laying or taking away one card takes what it can from the Shape before
+    instead of starting over: one card changes little around it. A Shape never changes once made.
+    """
+
+    __slots__ = ("cards", "around", "memo", "_free", "_sorted_free", "_cuts")
+
+    def __init__(self, cards: dict[Coord, DiscipleCard], around: dict[Coord, tuple[Coord, ...]] | None = None):
+        self.cards = cards  # nobody changes this dict
+        self.around = _Around(around or ())  # each card's neighbouring cards, worked out as asked
+        self.around.cards = cards
+        self.memo: dict = {}  # answers that depend on the cards alone
+        self._free: frozenset[Coord] | None = None
+        self._sorted_free: tuple[Coord, ...] | None = None
+        # The cut places, known only for a whole Mountain (for a split one, see `cut_places`).
+        self._cuts: frozenset[Coord] | None = None
+
+    def free_places(self) -> frozenset[Coord]:
+        """Empty places that touch a card orthogonally: where a disciple may be laid."""
+        if self._free is None:
+            self._free = frozenset(self.sorted_free_places())
+        return self._free
+
+    def sorted_free_places(self) -> tuple[Coord, ...]:
+        """The free places in order (row, then column): the order actions are listed in."""
+        if self._sorted_free is None:
+            cards = self.cards
+            self._sorted_free = tuple(sorted({near for place in cards for near in neighbours(place) if near not in cards}))
+        return self._sorted_free
+
+    def sorted_places(self) -> tuple[Coord, ...]:
+        """The places of the cards, in order (row, then column)."""
+        places = self.memo.get("places")
+        if places is None:
+            places = self.memo["places"] = tuple(sorted(self.cards))
+        return places
+
+    def splits(self, place: Coord) -> bool:
+        """Whether taking the card at place away would split the Mountain: whether it is a cut place.
+
+        A card hanging from a single card never does, nor one whose neighbours touch each other
+        through the corners around it; only for other cards must the whole Mountain be searched.
+        """
+        if self._cuts is None and (len(self.around[place]) <= 1 or _corners_join(place, self.cards)):
+            return False
+        return place in self.cut_places()
+
+    def cut_places(self) -> frozenset[Coord]:
+        """The cards whose removal would split the Mountain (MOI-R15)."""
+        cuts = self._cuts
+        if cuts is None:
+            cuts, whole = _cut_search(self.cards, self.around)
+            cuts = frozenset(cuts)
+            if whole:
+                self._cuts = cuts
+        return cuts
+
+    def laid(self, place: Coord, card: DiscipleCard) -> Shape:
+        """This shape with a card laid at place; what was known carries over where it can."""
+        cards = dict(self.cards)
+        cards[place] = card
+        shape = Shape(cards, self.around)
+        if place in self.cards:  # a card replaced by another: the same places, the same geometry
+            shape._free, shape._sorted_free, shape._cuts = self._free, self._sorted_free, self._cuts
+            return shape
+        around = shape.around
+        around.pop(place, None)
+        touching = []
+        opened = []
+        row, column = place
+        for near in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)):
+            if near in cards:
+                touching.append(near)
+                around.pop(near, None)  # it has one more neighbour now
+            else:
+                opened.append(near)
+        if self._sorted_free is not None:  # place is no longer free; the empty places around it are
+            free = list(self._sorted_free)
+            _leave(free, place)
+            for near in opened:
+                _enter(free, near)
+            shape._sorted_free = tuple(free)
+        if self._cuts is not None and touching:
+            shape._cuts = _cuts_after_laying(self._cuts, touching, len(cards))
+        return shape
+
+    def without(self, place: Coord) -> Shape:
+        """This shape with the card at place taken away (KeyError when there is none)."""
+        cards = dict(self.cards)
+        del cards[place]
+        shape = Shape(cards, self.around)
+        around = shape.around
+        around.pop(place, None)
+        touching = self.around[place]
+        for near in touching:
+            around.pop(near, None)  # it has one neighbour less now
+        if self._sorted_free is not None:  # place is free if a card still touches it; an empty
+            free = list(self._sorted_free)  # place around it, only if another card does
+            if touching:
+                _enter(free, place)
+            for near in neighbours(place):
+                if near not in cards and not any(spot in cards for spot in neighbours(near)):
+                    _leave(free, near)
+            shape._sorted_free = tuple(free)
+        if self._cuts is not None and place not in self._cuts:
+            shape._cuts = _cuts_after_taking(self._cuts, touching, cards)
+        return shape
+
+
+def _enter(ordered: list[Coord], place: Coord) -> None:
+    """Put place into the sorted list, unless it is there already."""
+    index = bisect_left(ordered, place)
+    if index == len(ordered) or ordered[index] != place:
+        ordered.insert(index, place)
+
+
+def _leave(ordered: list[Coord], place: Coord) -> None:
+    """Take place out of the sorted list, if it is there."""
+    index = bisect_left(ordered, place)
+    if index < len(ordered) and ordered[index] == place:
+        del ordered[index]
+
+
+class _Around(dict):
+    """For each card, the cards that share a side with it (in the order up, right, down, left),
+    each worked out the first time it is asked for (from `cards`, set by the shape)."""
+
+    __slots__ = ("cards",)
+
+    def __missing__(self, place: Coord) -> tuple[Coord, ...]:
+        cards = self.cards
+        row, column = place
+        near = self[place] = tuple(
+            spot for spot in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)) if spot in cards
+        )
+        return near
+
+
+def _cuts_after_laying(cuts: frozenset[Coord], touching: list[Coord], count: int) -> frozenset[Coord] | None:
+    """The cut places of a whole Mountain once a card is laid touching these cards, from those
+    before; None when only a new search can tell.
+
+    The card laid is never a cut place: without it the Mountain is as it was, whole. A card laid
+    against a single card hangs from it, so that card becomes a cut place (once the Mountain has
+    three cards) and nothing else changes. A card laid against several may join the two sides of
+    a cut place and mend it, which takes a search to tell; but with no cut place before, there is
+    none after.
+    """
+    if len(touching) == 1:
+        return cuts | {touching[0]} if count >= 3 else cuts
+    if not cuts:
+        return cuts
+    return None
+
+
+def _cuts_after_taking(
+    cuts: frozenset[Coord], touching: tuple[Coord, ...], cards: dict[Coord, DiscipleCard]
+) -> frozenset[Coord] | None:
+    """The cut places once a card that was not one is taken away from a whole Mountain (it stays
+    whole), from those before; None when only a new search can tell.
+
+    Only a card that hung from a single card is easy: every other card keeps its part, and the
+    card it hung from stays a cut place only if its other neighbours are still kept apart without
+    it, which we can see for sure only when they touch through the corners between them.
+    """
+    if len(touching) != 1:
+        return None
+    (held,) = touching
+    if held not in cuts:  # the card taken was itself a cut place: not a whole Mountain's leaf
+        return None
+    if len(cards) < 3 or _corners_join(held, cards):
+        return cuts - {held}
+    return None
+
+
+def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
+    """Whether the cards around place (up, right, down, left) all reach each other through the
+    cards on the corners between them, so that taking place away leaves them together."""
+    row, column = place
+    ring = (
+        (row - 1, column), (row - 1, column + 1), (row, column + 1), (row + 1, column + 1),
+        (row + 1, column), (row + 1, column - 1), (row, column - 1), (row - 1, column - 1),
+    )
+    present = links = 0
+    for side in range(0, 8, 2):
+        if ring[side] in cards:
+            present += 1
+            if ring[side + 1] in cards and ring[(side + 2) % 8] in cards:
+                links += 1
+    return links >= present - 1
+
+
 class Position:
     """An immutable Mountain: which card lies at each place and where each pawn stands.
 
     Two positions are equal when the same cards lie at the same coordinates with the same pawns;
-    how the text was spaced does not matter.
+    how the text was spaced does not matter. Positions with the same cards share their `shape`.
     """
 
-    __slots__ = ("_cards", "_pawns", "_hash", "_empty_neighbours", "_cut_places", "_pawn_counts", "_adjacency", "memo")
+    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_pawn_counts", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -96,28 +293,21 @@ class Position:
         for colour, place in self._pawns.items():
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
+        self._shape = Shape(self._cards)
         self._hash: int | None = None
-        self._empty_neighbours: frozenset[Coord] | None = None
-        self._cut_places: frozenset[Coord] | None = None
-        self._pawn_counts: Counter | None = None
-        self._adjacency: dict[Coord, tuple[Coord, ...]] | None = None
+        self._pawn_counts: dict[Coord, int] | None = None
         self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
     @classmethod
-    def _trusted(cls, cards: dict[Coord, DiscipleCard], pawns: dict[Colour, Coord], same_cards: Position | None = None) -> Position:
-        """A position from dicts nobody else will change; with the same cards, it keeps their geometry."""
+    def _trusted(cls, shape: Shape, pawns: dict[Colour, Coord]) -> Position:
+        """A position from a shape and a dict nobody else will change."""
         position = cls.__new__(cls)
-        position._cards = cards
+        position._shape = shape
+        position._cards = shape.cards
         position._pawns = pawns
         position._hash = None
         position._pawn_counts = None
         position.memo = {}
-        if same_cards is None:
-            position._empty_neighbours = position._cut_places = position._adjacency = None
-        else:
-            position._empty_neighbours = same_cards._empty_neighbours
-            position._cut_places = same_cards._cut_places
-            position._adjacency = same_cards._adjacency
         return position
 
     # --- reading -------------------------------------------------------------------------
@@ -128,6 +318,11 @@ class Position:
     @property
     def pawns(self) -> Mapping[Colour, Coord]:
         return MappingProxyType(self._pawns)
+
+    @property
+    def shape(self) -> Shape:
+        """Where the cards lie and what follows from that alone; shared by positions with these cards."""
+        return self._shape
 
     def card_at(self, place: Coord) -> DiscipleCard | None:
         return self._cards.get(place)
@@ -145,31 +340,37 @@ class Position:
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
-        if self._pawn_counts is None:
-            self._pawn_counts = Counter(self._pawns.values())
-        return self._pawn_counts[place]
+        counts = self._pawn_counts
+        if counts is None:
+            counts = self._pawn_counts = {}
+            for where in self._pawns.values():
+                counts[where] = counts.get(where, 0) + 1
+        return counts.get(place, 0)
+
+    def full_places(self, limit: int) -> frozenset[Coord]:
+        """The cards holding `limit` pawns or more: no pawn may stop there (MOI-R13)."""
+        key = ("full", limit)
+        full = self.memo.get(key)
+        if full is None:
+            if limit == 1:
+                full = frozenset(self._pawns.values())
+            else:
+                full = frozenset(place for place in self._pawns.values() if self.pawn_count(place) >= limit)
+            self.memo[key] = full
+        return full
 
     def empty_neighbours(self) -> frozenset[Coord]:
-        """Empty places that touch a card orthogonally (computed once: positions never change)."""
-        if self._empty_neighbours is None:
-            cards = self._cards
-            self._empty_neighbours = frozenset(
-                near for place in cards for near in neighbours(place) if near not in cards
-            )
-        return self._empty_neighbours
+        """Empty places that touch a card orthogonally (computed once for the shape)."""
+        return self._shape.free_places()
 
     def adjacency(self) -> dict[Coord, tuple[Coord, ...]]:
-        """For each card, the cards that share a side with it (computed once)."""
-        if self._adjacency is None:
-            cards = self._cards
-            self._adjacency = {place: tuple(near for near in neighbours(place) if near in cards) for place in cards}
-        return self._adjacency
+        """For each card, the cards that share a side with it."""
+        around = self._shape.around
+        return {place: around[place] for place in self._cards}
 
     def cut_places(self) -> frozenset[Coord]:
-        """The cards whose removal would split the Mountain (MOI-R15), computed once."""
-        if self._cut_places is None:
-            self._cut_places = frozenset(cut_places(self._cards))
-        return self._cut_places
+        """The cards whose removal would split the Mountain (MOI-R15), computed once for the shape."""
+        return self._shape.cut_places()
 
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
@@ -185,36 +386,25 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        cards = dict(self._cards)
-        cards[place] = card
-        laid = Position._trusted(cards, self._pawns)
-        if self._empty_neighbours is not None and place not in self._cards:
-            # Laying a card only changes the empty places around it.
-            laid._empty_neighbours = (self._empty_neighbours - {place}) | {
-                near for near in neighbours(place) if near not in cards
-            }
-        return laid
+        return Position._trusted(self._shape.laid(place, card), self._pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
-        cards = dict(self._cards)
-        del cards[place]
-        return Position._trusted(cards, self._pawns)
+        return Position._trusted(self._shape.without(place), self._pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
         if place not in self._cards:
             raise ValueError(f"there is no card at {place} for the pawn")
         pawns = dict(self._pawns)
         pawns[Colour.parse(colour)] = place
-        return Position._trusted(self._cards, pawns, same_cards=self)
+        return Position._trusted(self._shape, pawns)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
-        cards = dict(self._cards)
-        cards[target] = cards.pop(source)
+        card = self._cards[source]
         pawns = {colour: (target if place == source else place) for colour, place in self._pawns.items()}
-        return Position._trusted(cards, pawns)
+        return Position._trusted(self._shape.without(source).laid(target, card), pawns)
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
@@ -286,20 +476,28 @@ def is_connected(places: Iterable[Coord]) -> bool:
 def cut_places(places: Iterable[Coord]) -> set[Coord]:
     """The places whose card, taken away, would split the Mountain in two (MOI-R15).
 
-    These are the articulation points of the grid graph (Tarjan's depth-first search); the
-    Mountain never has more than 52 cards, so recursion stays shallow.
+    These are the articulation points of the grid graph (Tarjan's depth-first search) of the
+    group that holds the first place; the Mountain never has more than 52 cards, so recursion
+    stays shallow.
     """
     nodes = set(places)
-    if len(nodes) < 3:
-        return set()
+    around = _Around()
+    around.cards = nodes
+    return _cut_search(nodes, around)[0]
+
+
+def _cut_search(cards: Collection[Coord], around: Mapping[Coord, tuple[Coord, ...]]) -> tuple[set[Coord], bool]:
+    """The cut places (see `cut_places`) and whether the cards are one group."""
+    if len(cards) < 3:
+        return set(), is_connected(cards)
     order: dict[Coord, int] = {}
     cuts: set[Coord] = set()
 
     def visit(place: Coord, parent: Coord | None) -> int:
-        order[place] = low = len(order)
+        order[place] = mine = low = len(order)
         children = 0
-        for near in neighbours(place):
-            if near not in nodes or near == parent:
+        for near in around[place]:
+            if near == parent:
                 continue
             seen = order.get(near)
             if seen is not None:
@@ -310,14 +508,14 @@ def cut_places(places: Iterable[Coord]) -> set[Coord]:
             below = visit(near, place)
             if below < low:
                 low = below
-            if parent is not None and below >= order[place]:
+            if below >= mine and parent is not None:
                 cuts.add(place)
         if parent is None and children > 1:
             cuts.add(place)
         return low
 
-    visit(min(nodes), None)
-    return cuts
+    visit(min(cards), None)
+    return cuts, len(order) == len(cards)
 
 
 # --- parsing ---------------------------------------------------------------------------------
