@@ -69,8 +69,8 @@ def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]
     colours, as on a chessboard, with every step, so a path can only come back to a card an even
     number of steps later: only those returns need a test. Kept with the shape: pawns play no part.
     """
-    key = ("bison", start, cards)
-    known = shape.memo.get(key)
+    key = (start, cards)
+    known = shape.paths.get(key)
     if known is not None:
         return known
     around = shape.around
@@ -96,7 +96,7 @@ def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]
                 ends.add(second)
         if cards == 1:
             ends.add(first)
-    known = shape.memo[key] = tuple(sorted(ends))
+    known = shape.paths[key] = tuple(sorted(ends))
     return known
 
 
@@ -171,12 +171,8 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
     loose = shape.memo.get(key)
     if loose is None:  # cards of that picture whose removal leaves the Mountain whole
         cuts = shape.cut_places()
-        cards = shape.cards
-        loose = shape.memo[key] = tuple(
-            place
-            for place in shape.sorted_places()
-            if place not in cuts and (picture is None or cards[place].disciple is picture)
-        )
+        places = shape.sorted_places() if picture is None else shape.places_of(picture)
+        loose = shape.memo[key] = tuple(place for place in places if place not in cuts) if cuts else places
     occupied = position.full_places(1)
     if occupied.isdisjoint(loose):
         return loose

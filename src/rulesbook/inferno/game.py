@@ -50,7 +50,7 @@ from rulesbook.inferno.effects import (
 )
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.scoring import complete_crosses, score
+from rulesbook.inferno.scoring import complete_crosses, has_complete_cross, score
 
 HAND_SIZE = 3
 _CODE = attrgetter("code")  # sort cards by their code
@@ -525,8 +525,10 @@ def entitled_to_cancel(
 
 
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
-    """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06)."""
-    return [cards for cards in cancel_means(effect) if all(hand.count(card) >= cards.count(card) for card in cards)]
+    """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06).
+
+    Each set is one kind of card, once or twice, so holding it is holding that many."""
+    return [cards for cards in cancel_means(effect) if hand.count(cards[0]) >= len(cards)]
 
 
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
@@ -704,8 +706,22 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]
 def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
     """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
     events: list[GameEvent] = []
-    decider = state.decision.seat
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("the game is over", "rulebook, End of the Game")
+    decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     colour = state.colours[decider].english
+    if isinstance(action, LayDisciple):  # the commonest action first
+        card = action.card
+        hands = state.hands
+        state = replace(
+            state,
+            hands=_with(hands, decider, _take(hands[decider], (card,))),
+            mountain=state.mountain.with_card(action.place, card),
+            played=state.played + (card,),
+        )
+        events.append(GameEvent("lay", f"{colour} lays {card.code} at {spoken_place(action.place)}", decider))
+        return _after_play(state, events)
     if isinstance(action, PlacePawn):
         mountain = state.mountain.with_pawn(state.colours[decider], action.place)
         events.append(GameEvent("pawn", f"{colour} places a pawn at {spoken_place(action.place)}", decider))
@@ -715,19 +731,10 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
             state = replace(_deal(state), phase=Phase.PLAY)
             events.append(GameEvent("deal", f"three cards dealt to each player; {state.colours[next_seat].english} begins round {state.round}"))
         return state, events
-    if isinstance(action, LayDisciple):
-        hand = _take(state.hands[decider], action.cards)
-        state = replace(
-            state,
-            hands=_with(state.hands, decider, hand),
-            mountain=state.mountain.with_card(action.place, action.card),
-            played=state.played + action.cards,
-        )
-        events.append(GameEvent("lay", f"{colour} lays {action.card.code} at {spoken_place(action.place)}", decider))
-        return _after_play(state, events)
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
-        hand = _take(state.hands[decider], action.cards)
-        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + action.cards)
+        cards = action.cards
+        hand = _take(state.hands[decider], cards)
+        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + cards)
         events.append(GameEvent("effect", f"{colour} plays {_describe(action, state.mountain)}", decider))
         responders = _responders(state, action, decider)
         if responders:
@@ -843,8 +850,7 @@ def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, l
 def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
     """Step III (is the round over?) and step IV (draw up to three), then the next player."""
     seat = state.seat
-    crosses = complete_crosses(state.mountain, state.rules)
-    if crosses:
+    if has_complete_cross(state.mountain, state.rules):
         return _end_round(state, "a", events)
     if not state.rules.ends_when_refill_short and not state.draw_pile:
         return _end_round(state, "b", events)
@@ -854,18 +860,16 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
     idle_turns = 0 if state.played else state.idle_turns + 1
     if idle_turns >= state.players:
         return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
+    pile, hands = state.draw_pile, state.hands
     if need > 0:
-        pile = state.draw_pile
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
-        state = replace(
-            state,
-            draw_pile=pile[: len(pile) - len(drawn)],
-            hands=_with(state.hands, seat, state.hands[seat] + drawn),
-        )
+        pile = pile[: len(pile) - len(drawn)]
+        hands = _with(hands, seat, hands[seat] + drawn)
         events.append(GameEvent("draw", f"{state.colours[seat].english} draws {len(drawn)}", seat))
     following = (seat + 1) % state.players
-    phase = Phase.PLAY if state.hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
-    return replace(state, seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns), events
+    phase = Phase.PLAY if hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
+    changes = dict(seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns)
+    return replace(state, draw_pile=pile, hands=hands, **changes), events
 
 
 def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:

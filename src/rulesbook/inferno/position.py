@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Container, Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -50,7 +50,7 @@ class Colour(Enum):
 
     @property
     def english(self) -> str:
-        return self.name.lower()
+        return _ENGLISH[self]  # every event names a colour: Enum.name is a slow descriptor
 
     @property
     def chinese(self) -> str:
@@ -72,6 +72,7 @@ class Colour(Enum):
 
 
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
+_ENGLISH = {colour: colour.name.lower() for colour in Colour}
 
 #: The tokens of the position notation: an example and what it means (for the book's reference).
 NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
@@ -86,22 +87,40 @@ class Shape:
     """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
 
     Positions with the same cards share one Shape, so what it works out (the free places, which
-    cards hold the Mountain together, Bison King paths in `memo`) is worked out once for all of
-    them. A Shape made by laying or taking away one card takes what it can from the Shape before
-    instead of starting over: one card changes little around it. A Shape never changes once made.
+    cards hold the Mountain together, Bison King paths, crosses) is worked out once for all of
+    them. A Shape made by laying or taking away one card takes what it can from the Shape it was
+    made from instead of starting over: one card changes little around it, and nothing far from
+    it. A Shape never changes once made; it only learns what follows from its cards.
+
+    Which cards hold the Mountain together (its cut places, MOI-R15) is the costly question. While
+    the Mountain is `plain`, one piece with no empty place shut in by cards, a card's own ring of
+    eight neighbouring places answers it (see `_SPLITS`), and laying or taking away a card changes
+    only the rings around it. Otherwise a search of the whole Mountain answers (`cut_places`).
     """
 
-    __slots__ = ("cards", "around", "memo", "_free", "_sorted_free", "_cuts")
+    __slots__ = (
+        "cards", "around", "paths", "crosses", "memo",
+        "_sorted_free", "_free", "_sorted", "_by_disciple", "_rings", "_plain", "_cuts", "_origin",
+    )
 
     def __init__(self, cards: dict[Coord, DiscipleCard], around: dict[Coord, tuple[Coord, ...]] | None = None):
         self.cards = cards  # nobody changes this dict
         self.around = _Around(around or ())  # each card's neighbouring cards, worked out as asked
         self.around.cards = cards
-        self.memo: dict = {}  # answers that depend on the cards alone
-        self._free: frozenset[Coord] | None = None
+        self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
+        self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
+        self.memo: dict = {}  # other answers that depend on the cards alone
         self._sorted_free: tuple[Coord, ...] | None = None
-        # The cut places, known only for a whole Mountain (for a split one, see `cut_places`).
+        self._free: frozenset[Coord] | None = None
+        self._sorted: tuple[Coord, ...] | None = None
+        self._by_disciple: dict[Disciple, tuple[Coord, ...]] | None = None
+        self._rings: dict[Coord, int] | None = None  # each card's ring: which of the 8 places around it hold cards
+        self._plain: bool | None = None  # one piece, no empty place shut in; None: not worked out yet
+        # The cut places, kept only for a whole Mountain (for a split one, see `cut_places`) ...
         self._cuts: frozenset[Coord] | None = None
+        # ... or what to work them out from when asked: (the shape this one was made from, how:
+        # "laid", "taken" or "replaced", where, the cards touching that place).
+        self._origin: tuple[Shape, str, Coord, tuple[Coord, ...]] | None = None
 
     def free_places(self) -> frozenset[Coord]:
         """Empty places that touch a card orthogonally: where a disciple may be laid."""
@@ -118,18 +137,39 @@ class Shape:
 
     def sorted_places(self) -> tuple[Coord, ...]:
         """The places of the cards, in order (row, then column)."""
-        places = self.memo.get("places")
-        if places is None:
-            places = self.memo["places"] = tuple(sorted(self.cards))
-        return places
+        if self._sorted is None:
+            self._sorted = tuple(sorted(self.cards))
+        return self._sorted
+
+    def places_of(self, disciple: Disciple) -> tuple[Coord, ...]:
+        """The places of that disciple's cards, in order."""
+        if self._by_disciple is None:
+            by_disciple: dict[Disciple, list[Coord]] = {kind: [] for kind in Disciple}
+            for place in self.sorted_places():
+                by_disciple[self.cards[place].disciple].append(place)
+            self._by_disciple = {kind: tuple(places) for kind, places in by_disciple.items()}
+        return self._by_disciple[disciple]
+
+    def is_plain(self) -> bool:
+        """Whether the Mountain is one piece with no empty place shut in by its cards (see the class)."""
+        if self._plain is None:
+            self._rings = {place: _ring(place, self.cards) for place in self.cards}
+            self._plain = is_connected(self.cards) and not _shuts_in(self.cards)
+        return self._plain
 
     def splits(self, place: Coord) -> bool:
         """Whether taking the card at place away would split the Mountain: whether it is a cut place.
 
-        A card hanging from a single card never does, nor one whose neighbours touch each other
-        through the corners around it; only for other cards must the whole Mountain be searched.
+        On a plain Mountain the card's ring tells; elsewhere a card hanging from a single card
+        never does, nor one whose neighbours touch each other through the corners around it; only
+        for other cards must the whole Mountain be searched.
         """
-        if self._cuts is None and (len(self.around[place]) <= 1 or _corners_join(place, self.cards)):
+        if self._cuts is not None:
+            return place in self._cuts
+        if self.is_plain():
+            ring = self._rings.get(place)
+            return ring is not None and _SPLITS[ring]
+        if len(self.around[place]) <= 1 or _corners_join(place, self.cards):
             return False
         return place in self.cut_places()
 
@@ -137,10 +177,40 @@ class Shape:
         """The cards whose removal would split the Mountain (MOI-R15)."""
         cuts = self._cuts
         if cuts is None:
-            cuts, whole = _cut_search(self.cards, self.around)
-            cuts = frozenset(cuts)
-            if whole:
-                self._cuts = cuts
+            if self.is_plain():
+                cuts = frozenset(place for place, ring in self._rings.items() if _SPLITS[ring])
+            else:
+                cuts = self._cuts_from_origin()
+            if cuts is None:
+                found, whole = _cut_search(self.cards, self.around)
+                cuts = frozenset(found)
+                if not whole:
+                    return cuts
+            self._cuts, self._origin = cuts, None
+        return cuts
+
+    def _cuts_from_origin(self) -> frozenset[Coord] | None:
+        """The cut places worked out, card by card, from those of the shapes this one was made
+        from, as far back as one that knows them; None when no such shape is there, or when a
+        card's change is one only a search can tell (see `_cuts_after_laying`)."""
+        chain = []
+        shape = self
+        while shape._cuts is None and shape._origin is not None:
+            chain.append(shape)
+            shape = shape._origin[0]
+        cuts = shape._cuts
+        if cuts is None:
+            return None
+        for shape in reversed(chain):
+            _, how, place, touching = shape._origin
+            if how == "laid":
+                cuts = _cuts_after_laying(cuts, touching, len(shape.cards))
+            elif how == "taken":
+                cuts = None if place in cuts else _cuts_after_taking(cuts, touching, shape.cards)
+            # "replaced": another card at the same place, the same cut places
+            if cuts is None:
+                return None
+            shape._cuts, shape._origin = cuts, None
         return cuts
 
     def laid(self, place: Coord, card: DiscipleCard) -> Shape:
@@ -148,9 +218,14 @@ class Shape:
         cards = dict(self.cards)
         cards[place] = card
         shape = Shape(cards, self.around)
+        shape.crosses = _far_from(self.crosses, place)
         if place in self.cards:  # a card replaced by another: the same places, the same geometry
-            shape._free, shape._sorted_free, shape._cuts = self._free, self._sorted_free, self._cuts
+            shape.paths = self.paths.copy()
+            shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
+            shape._rings, shape._plain, shape._cuts = self._rings, self._plain, self._cuts
+            shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
             return shape
+        shape.paths = _out_of_reach(self.paths, place)
         around = shape.around
         around.pop(place, None)
         touching = []
@@ -168,8 +243,20 @@ class Shape:
             for near in opened:
                 _enter(free, near)
             shape._sorted_free = tuple(free)
-        if self._cuts is not None and touching:
-            shape._cuts = _cuts_after_laying(self._cuts, touching, len(cards))
+        if self._sorted is not None:
+            shape._sorted = _entered(self._sorted, place)
+        if self._by_disciple is not None:
+            by_disciple = shape._by_disciple = self._by_disciple.copy()
+            by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
+        if self._plain and touching:
+            # A card laid against cards in two groups round it closes a loop round an empty place.
+            rings = shape._rings = self._rings.copy()
+            ring = rings[place] = _ring_laid(place, cards, rings)
+            shape._plain = not _SPLITS[ring]
+        elif self._plain is not None:
+            shape._plain = False  # not known to be plain
+        if touching:  # the Mountain stays whole, and its cut places follow from those before
+            shape._origin = (self, "laid", place, tuple(touching))
         return shape
 
     def without(self, place: Coord) -> Shape:
@@ -177,6 +264,8 @@ class Shape:
         cards = dict(self.cards)
         del cards[place]
         shape = Shape(cards, self.around)
+        shape.crosses = _far_from(self.crosses, place)
+        shape.paths = _out_of_reach(self.paths, place)
         around = shape.around
         around.pop(place, None)
         touching = self.around[place]
@@ -190,9 +279,130 @@ class Shape:
                 if near not in cards and not any(spot in cards for spot in neighbours(near)):
                     _leave(free, near)
             shape._sorted_free = tuple(free)
-        if self._cuts is not None and place not in self._cuts:
-            shape._cuts = _cuts_after_taking(self._cuts, touching, cards)
+        if self._sorted is not None:
+            places = list(self._sorted)
+            _leave(places, place)
+            shape._sorted = tuple(places)
+        if self._by_disciple is not None:
+            by_disciple = shape._by_disciple = self._by_disciple.copy()
+            places = list(by_disciple[self.cards[place].disciple])
+            _leave(places, place)
+            by_disciple[self.cards[place].disciple] = tuple(places)
+        if self._plain:
+            # Taking a card that holds nothing together leaves one piece; its place is shut in
+            # only when all eight places around it hold cards.
+            ring = self._rings[place]
+            if _SPLITS[ring] or ring == _FULL_RING:
+                shape._plain = False
+            else:
+                rings = shape._rings = self._rings.copy()
+                del rings[place]
+                _ring_taken(place, cards, rings)
+                shape._plain = True
+        elif self._plain is not None:
+            shape._plain = False
+        shape._origin = (self, "taken", place, touching)
         return shape
+
+
+#: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
+_RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+_FULL_RING = 0b11111111
+
+
+def _ring(place: Coord, cards: Container[Coord]) -> int:
+    """Which of the eight places around place hold cards, as bits (see `_RING_STEPS`)."""
+    row, column = place
+    ring = 0
+    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
+        if (row + d_row, column + d_column) in cards:
+            ring |= 1 << bit
+    return ring
+
+
+def _ring_laid(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> int:
+    """The ring of a card just laid; the rings of the cards around it gain it (the place opposite)."""
+    row, column = place
+    ring = 0
+    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
+        near = (row + d_row, column + d_column)
+        if near in cards:
+            ring |= 1 << bit
+            rings[near] |= 1 << ((bit + 4) % 8)
+    return ring
+
+
+def _ring_taken(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> None:
+    """The rings of the cards around place lose it once its card is taken away."""
+    row, column = place
+    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
+        near = (row + d_row, column + d_column)
+        if near in cards:
+            rings[near] &= ~(1 << ((bit + 4) % 8))
+
+
+def _splits(ring: int) -> bool:
+    """Whether the cards beside a card (above, right, below, left) fall into two or more groups
+    when joined only through the corner cards between them.
+
+    On a plain Mountain that is exactly a cut place: if two such groups met some longer way
+    round, that way and the card would close a loop round an empty corner or side of the card,
+    shutting it in. And a card laid with such a ring closes that loop itself.
+    """
+    sides = [bit for bit in (0, 2, 4, 6) if ring >> bit & 1]
+    joins = sum(1 for bit in sides if ring >> (bit + 1) % 8 & 1 and ring >> (bit + 2) % 8 & 1)
+    return len(sides) - joins >= 2
+
+
+#: `_splits` of every ring, worked out once.
+_SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
+
+
+def _shuts_in(cards: Collection[Coord]) -> bool:
+    """Whether some empty place is shut in by cards: cut off from the outside, even through corners."""
+    if not cards:
+        return False
+    rows = [row for row, _ in cards]
+    columns = [column for _, column in cards]
+    top, bottom, left, right = min(rows) - 1, max(rows) + 1, min(columns) - 1, max(columns) + 1
+    outside = {(top, left)}
+    stack = [(top, left)]
+    while stack:
+        row, column = stack.pop()
+        for d_row, d_column in _RING_STEPS:
+            near = (row + d_row, column + d_column)
+            if top <= near[0] <= bottom and left <= near[1] <= right and near not in cards and near not in outside:
+                outside.add(near)
+                stack.append(near)
+    return len(outside) + len(cards) != (bottom - top + 1) * (right - left + 1)
+
+
+#: How far (in steps, so at least as far in rows plus columns) a Bison King path of one or two cards reaches.
+_REACH = {1: 3, 2: 5}
+
+
+def _out_of_reach(paths: dict[tuple[Coord, int], tuple[Coord, ...]], place: Coord) -> dict:
+    """The Bison King path ends that a card laid or taken at place leaves as they are: those from
+    a start too far away for any path to reach it."""
+    if not paths:
+        return {}
+    row, column = place
+    return {
+        key: ends for key, ends in paths.items() if abs(key[0][0] - row) + abs(key[0][1] - column) > _REACH[key[1]]
+    }
+
+
+def _far_from(crosses: dict[Coord, bool], place: Coord) -> dict[Coord, bool]:
+    """The crosses that a card laid or taken at place leaves as they are: a window has four cards,
+    so only cards within three places of it, in its row or its column, may gain or lose one."""
+    if not crosses:
+        return {}
+    row, column = place
+    return {
+        spot: known
+        for spot, known in crosses.items()
+        if not ((spot[0] == row and abs(spot[1] - column) <= 3) or (spot[1] == column and abs(spot[0] - row) <= 3))
+    }
 
 
 def _enter(ordered: list[Coord], place: Coord) -> None:
@@ -200,6 +410,12 @@ def _enter(ordered: list[Coord], place: Coord) -> None:
     index = bisect_left(ordered, place)
     if index == len(ordered) or ordered[index] != place:
         ordered.insert(index, place)
+
+
+def _entered(ordered: tuple[Coord, ...], place: Coord) -> tuple[Coord, ...]:
+    """The sorted places with place put in (it is not among them)."""
+    index = bisect_left(ordered, place)
+    return ordered[:index] + (place,) + ordered[index:]
 
 
 def _leave(ordered: list[Coord], place: Coord) -> None:
@@ -254,7 +470,7 @@ def _cuts_after_taking(
     if len(touching) != 1:
         return None
     (held,) = touching
-    if held not in cuts:  # the card taken was itself a cut place: not a whole Mountain's leaf
+    if held not in cuts:  # only with two cards left: the one it hung from held nothing together
         return None
     if len(cards) < 3 or _corners_join(held, cards):
         return cuts - {held}

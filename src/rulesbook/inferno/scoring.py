@@ -73,21 +73,28 @@ def is_complete_cross(position: Position, place: Coord, rules: Rules = _DEFAULT)
 def _complete_lines(shape: Shape, place: Coord) -> bool:
     """Whether the card at place sits in a complete row window and a complete column window; the
     cards alone decide, so the answer is kept with the shape (every turn's end asks again)."""
-    key = ("cross", place)
-    known = shape.memo.get(key)
+    known = shape.crosses.get(place)
     if known is None:
         cards = shape.cards
-        known = shape.memo[key] = _has_complete_window(cards, place, COLUMN) and _has_complete_window(cards, place, ROW)
+        known = shape.crosses[place] = _has_complete_window(cards, place, COLUMN) and _has_complete_window(cards, place, ROW)
     return known
 
 
 def _has_complete_window(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> bool:
     """Whether four adjacent cards through place, along the direction, show all four disciples."""
-    line = _line(cards, place, direction)
-    if line is None:
+    if place not in cards:
         return False
-    disciples = [card.disciple for card in line[0]]
-    return any(len(set(disciples[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(disciples) - 3))
+    d_row, d_column = direction
+    row, column = place
+    before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
+    while before < 3 and (row - d_row * (before + 1), column - d_column * (before + 1)) in cards:
+        before += 1
+    while after < 3 and (row + d_row * (after + 1), column + d_column * (after + 1)) in cards:
+        after += 1
+    if before + after < LONGEST_WINDOW - 1:
+        return False
+    line = [cards[row + d_row * offset, column + d_column * offset].disciple for offset in range(-before, after + 1)]
+    return any(len(set(line[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(line) - 3))
 
 
 def _line(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> tuple[list[DiscipleCard], int] | None:
@@ -118,6 +125,14 @@ def _line(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
     """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13)."""
     return {place for place in set(position.pawns.values()) if is_complete_cross(position, place, rules)}
+
+
+def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
+    """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
+    shape = position.shape
+    return any(
+        _complete_lines(shape, place) and position.pawn_count(place) == 1 for place in position.pawns.values()
+    )
 
 
 def score(position: Position, colour: Colour | str, ended: bool = False, rules: Rules = _DEFAULT) -> int:
