@@ -170,9 +170,7 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
     key = ("red boy", picture)
     loose = shape.memo.get(key)
     if loose is None:  # cards of that picture whose removal leaves the Mountain whole
-        cuts = shape.cut_places()
-        places = shape.sorted_places() if picture is None else shape.places_of(picture)
-        loose = shape.memo[key] = tuple(place for place in places if place not in cuts) if cuts else places
+        loose = shape.memo[key] = shape.loose(shape.sorted_places() if picture is None else shape.places_of(picture))
     occupied = position.full_places(1)
     if occupied.isdisjoint(loose):
         return loose

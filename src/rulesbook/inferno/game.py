@@ -10,7 +10,7 @@ the state, so a board or a bot is simply asked for the next decision, whoever mu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from enum import Enum
@@ -96,16 +96,96 @@ class Decision:
     phase: Phase
 
 
-@dataclass(frozen=True)
 class GameEvent:
-    """Something that happened, in words a player understands."""
+    """Something that happened, in words a player understands: its kind, its text, the seat.
 
-    kind: str
-    text: str
-    seat: int | None = None
+    Events the engine makes keep what they will say and put it into words when first read (see
+    `worded`): a simulation of thousands of games reads none of them. Events are values, equal
+    when kind, text and seat are.
+    """
+
+    __slots__ = ("kind", "seat", "_text", "_words")
+
+    def __init__(self, kind: str, text: str, seat: int | None = None):
+        _set(self, "kind", kind)
+        _set(self, "seat", seat)
+        _set(self, "_text", text)
+        _set(self, "_words", None)
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text is None:
+            say, parts = self._words
+            text = say(*parts)
+            _set(self, "_text", text)
+            _set(self, "_words", None)
+        return text
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"GameEvent(kind={self.kind!r}, text={self.text!r}, seat={self.seat!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not GameEvent:
+            return NotImplemented
+        return (self.kind, self.text, self.seat) == (other.kind, other.text, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.seat))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GameEvent does not change: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple:
+        return GameEvent, (self.kind, self.text, self.seat)
+
+
+_set = object.__setattr__
+
+
+def worded(kind: str, seat: int | None, say: Callable[..., str], *parts: object) -> GameEvent:
+    """An event whose text is `say(*parts)`, put together when first read."""
+    event = object.__new__(GameEvent)
+    _set(event, "kind", kind)
+    _set(event, "seat", seat)
+    _set(event, "_text", None)
+    _set(event, "_words", (say, parts))
+    return event
+
+
+def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> str:
+    return f"{colour.english} lays {card.code} at {spoken_place(place)}"
+
+
+def _placed(colour: Colour, place: Coord) -> str:
+    return f"{colour.english} places a pawn at {spoken_place(place)}"
+
+
+def _played(colour: Colour, action: Effect, mountain: Position) -> str:
+    return f"{colour.english} plays {_describe(action, mountain)}"
+
+
+def _ended(colour: Colour) -> str:
+    return f"{colour.english} ends step I"
+
+
+def _let(colour: Colour) -> str:
+    return f"{colour.english} lets it happen"
+
+
+def _stepped(colour: Colour, pawn: Colour, place: Coord) -> str:
+    return f"{colour.english} steps the {pawn.english} pawn to {spoken_place(place)}"
+
+
+def _stayed(colour: Colour) -> str:
+    return f"{colour.english} leaves the pawns where they are"
+
+
+def _drew(colour: Colour, count: int) -> str:
+    return f"{colour.english} draws {count}"
 
 
 @dataclass(frozen=True)
@@ -378,13 +458,12 @@ def legal_actions(state: GameState) -> list[Action]:
             actions.append(_END)
         return actions
     if phase is Phase.STEP:
-        mountain, limit = state.mountain, state.rules.max_pawns_per_card
+        mountain = state.mountain
+        full = mountain.full_places(state.rules.max_pawns_per_card)
         actions = []
         for colour in _steppable(state):
             steps = _STEPS[colour]
-            actions += [
-                steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if mountain.pawn_count(place) < limit
-            ]
+            actions += [steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if place not in full]
         actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
@@ -533,9 +612,14 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
-    clockwise = [state.colours[(player + offset) % state.players] for offset in range(1, state.players)]
-    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], clockwise, state.mountain)
-    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, state.hands[state.owner(colour)]))
+    colours, hands = state.colours, state.hands
+    players = len(colours)
+    seats = [(player + offset) % players for offset in range(1, players)]
+    if not any(type(card) is EventCard for seat in seats for card in hands[seat]):
+        return ()  # nobody holds an event: nobody can cancel
+    clockwise = [colours[seat] for seat in seats]
+    entitled = entitled_to_cancel(state.rules, effect, colours[player], clockwise, state.mountain)
+    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, hands[state.owner(colour)]))
 
 
 def _steppable(state: GameState) -> list[Colour]:
@@ -710,7 +794,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     if phase is Phase.OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
     decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
-    colour = state.colours[decider].english
+    who = state.colours[decider]
     if isinstance(action, LayDisciple):  # the commonest action first
         card = action.card
         hands = state.hands
@@ -720,11 +804,12 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
             mountain=state.mountain.with_card(action.place, card),
             played=state.played + (card,),
         )
-        events.append(GameEvent("lay", f"{colour} lays {card.code} at {spoken_place(action.place)}", decider))
+        events.append(worded("lay", decider, _laid, who, card, action.place))
         return _after_play(state, events)
+    colour = who.english
     if isinstance(action, PlacePawn):
-        mountain = state.mountain.with_pawn(state.colours[decider], action.place)
-        events.append(GameEvent("pawn", f"{colour} places a pawn at {spoken_place(action.place)}", decider))
+        mountain = state.mountain.with_pawn(who, action.place)
+        events.append(worded("pawn", decider, _placed, who, action.place))
         next_seat = (decider + 1) % state.players
         state = replace(state, mountain=mountain, seat=next_seat)
         if next_seat == state.first_seat:
@@ -735,7 +820,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         cards = action.cards
         hand = _take(state.hands[decider], cards)
         state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + cards)
-        events.append(GameEvent("effect", f"{colour} plays {_describe(action, state.mountain)}", decider))
+        events.append(worded("effect", decider, _played, who, action, state.mountain))
         responders = _responders(state, action, decider)
         if responders:
             state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
@@ -753,7 +838,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         events.append(GameEvent("discard", f"{colour} discards {', '.join(card.code for card in action.cards)} with no effect", decider))
         return state, events
     if isinstance(action, EndPlay):
-        return replace(state, phase=Phase.STEP), [GameEvent("end", f"{colour} ends step I", decider)]
+        return replace(state, phase=Phase.STEP), [worded("end", decider, _ended, who)]
     if isinstance(action, Cancel):
         # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
         pending = state.pending
@@ -778,15 +863,15 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     if isinstance(action, Pass):
         pending = state.pending
         rest = pending.responders[1:]
-        events.append(GameEvent("pass", f"{colour} lets it happen", decider))
+        events.append(worded("pass", decider, _let, who))
         if rest:
             return replace(state, pending=replace(pending, responders=rest)), events
         return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
     if isinstance(action, Step):
         state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
-        events.append(GameEvent("step", f"{colour} steps the {action.colour.english} pawn to {spoken_place(action.place)}", decider))
+        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
         return _end_turn(state, events)
-    events.append(GameEvent("stay", f"{colour} leaves the pawns where they are", decider))
+    events.append(worded("stay", decider, _stayed, who))
     return _end_turn(state, events)
 
 
@@ -835,7 +920,7 @@ def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple
     else:
         discard = discard + (mountain.card_at(effect.place),)
         mountain = mountain.without_card(effect.place)
-    events.append(GameEvent("resolve", _outcome(effect, state.mountain)))
+    events.append(worded("resolve", None, _outcome, effect, state.mountain))
     state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
     return _after_play(state, events)
 
@@ -865,7 +950,7 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
         hands = _with(hands, seat, hands[seat] + drawn)
-        events.append(GameEvent("draw", f"{state.colours[seat].english} draws {len(drawn)}", seat))
+        events.append(worded("draw", seat, _drew, state.colours[seat], len(drawn)))
     following = (seat + 1) % state.players
     phase = Phase.PLAY if hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
     changes = dict(seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns)

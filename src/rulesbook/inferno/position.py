@@ -92,15 +92,16 @@ class Shape:
     made from instead of starting over: one card changes little around it, and nothing far from
     it. A Shape never changes once made; it only learns what follows from its cards.
 
-    Which cards hold the Mountain together (its cut places, MOI-R15) is the costly question. While
-    the Mountain is `plain`, one piece with no empty place shut in by cards, a card's own ring of
-    eight neighbouring places answers it (see `_SPLITS`), and laying or taking away a card changes
-    only the rings around it. Otherwise a search of the whole Mountain answers (`cut_places`).
+    Which cards hold the Mountain together (its cut places, MOI-R15) is the costly question. On a
+    plain Mountain, one piece with no empty place shut in by cards, a card's ring of eight
+    neighbouring places answers it (`_SPLITS`). The shut-in places are counted by Euler's formula
+    (see `is_plain`), so a card laid or taken away changes the count, and the rings, only around
+    it. Otherwise a search of the whole Mountain answers (`cut_places`).
     """
 
     __slots__ = (
         "cards", "around", "paths", "crosses", "memo",
-        "_sorted_free", "_free", "_sorted", "_by_disciple", "_rings", "_plain", "_cuts", "_origin",
+        "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
     def __init__(self, cards: dict[Coord, DiscipleCard], around: dict[Coord, tuple[Coord, ...]] | None = None):
@@ -114,8 +115,9 @@ class Shape:
         self._free: frozenset[Coord] | None = None
         self._sorted: tuple[Coord, ...] | None = None
         self._by_disciple: dict[Disciple, tuple[Coord, ...]] | None = None
-        self._rings: dict[Coord, int] | None = None  # each card's ring: which of the 8 places around it hold cards
-        self._plain: bool | None = None  # one piece, no empty place shut in; None: not worked out yet
+        self._whole: bool | None = None  # one piece; None: not worked out yet
+        self._holes = 0  # for a whole Mountain: how many groups of empty places its cards shut in
+        self._rings: dict[Coord, int] = {}  # for a whole Mountain: which of the 8 places around each card hold cards
         # The cut places, kept only for a whole Mountain (for a split one, see `cut_places`) ...
         self._cuts: frozenset[Coord] | None = None
         # ... or what to work them out from when asked: (the shape this one was made from, how:
@@ -150,12 +152,22 @@ class Shape:
             self._by_disciple = {kind: tuple(places) for kind, places in by_disciple.items()}
         return self._by_disciple[disciple]
 
+    def is_whole(self) -> bool:
+        """Whether the cards form one orthogonally connected group (MOI-R15)."""
+        if self._whole is None:
+            self._whole = is_connected(self.cards)
+            if self._whole:
+                # Euler's formula for the cards and the sides they share: every enclosed face is
+                # a 2 x 2 square of cards or a group of shut-in places.
+                self._rings = rings = {place: _ring(place, self.cards) for place in self.cards}
+                sides = sum(_SIDES[ring] for ring in rings.values()) // 2
+                squares = sum(_SQUARES[ring] for ring in rings.values()) // 4
+                self._holes = sides - len(self.cards) + 1 - squares if self.cards else 0
+        return self._whole
+
     def is_plain(self) -> bool:
         """Whether the Mountain is one piece with no empty place shut in by its cards (see the class)."""
-        if self._plain is None:
-            self._rings = {place: _ring(place, self.cards) for place in self.cards}
-            self._plain = is_connected(self.cards) and not _shuts_in(self.cards)
-        return self._plain
+        return self.is_whole() and self._holes == 0
 
     def splits(self, place: Coord) -> bool:
         """Whether taking the card at place away would split the Mountain: whether it is a cut place.
@@ -172,6 +184,15 @@ class Shape:
         if len(self.around[place]) <= 1 or _corners_join(place, self.cards):
             return False
         return place in self.cut_places()
+
+    def loose(self, places: tuple[Coord, ...]) -> tuple[Coord, ...]:
+        """Those of the places (of cards) whose removal leaves the Mountain whole: no cut places."""
+        cuts = self._cuts
+        if cuts is None and self.is_plain():
+            rings = self._rings
+            return tuple(place for place in places if not _SPLITS[rings[place]])
+        cuts = self.cut_places()
+        return tuple(place for place in places if place not in cuts) if cuts else places
 
     def cut_places(self) -> frozenset[Coord]:
         """The cards whose removal would split the Mountain (MOI-R15)."""
@@ -218,14 +239,12 @@ class Shape:
         cards = dict(self.cards)
         cards[place] = card
         shape = Shape(cards, self.around)
-        shape.crosses = _far_from(self.crosses, place)
         if place in self.cards:  # a card replaced by another: the same places, the same geometry
-            shape.paths = self.paths.copy()
+            shape.paths = self.paths
             shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
-            shape._rings, shape._plain, shape._cuts = self._rings, self._plain, self._cuts
+            shape._whole, shape._holes, shape._rings, shape._cuts = self._whole, self._holes, self._rings, self._cuts
             shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
             return shape
-        shape.paths = _out_of_reach(self.paths, place)
         around = shape.around
         around.pop(place, None)
         touching = []
@@ -243,19 +262,14 @@ class Shape:
             for near in opened:
                 _enter(free, near)
             shape._sorted_free = tuple(free)
-        if self._sorted is not None:
-            shape._sorted = _entered(self._sorted, place)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
-        if self._plain and touching:
-            # A card laid against cards in two groups round it closes a loop round an empty place.
+        if touching and self.is_whole():  # still one piece: carry the rings and the count of shut-in places
             rings = shape._rings = self._rings.copy()
             ring = rings[place] = _ring_laid(place, cards, rings)
-            shape._plain = not _SPLITS[ring]
-        elif self._plain is not None:
-            shape._plain = False  # not known to be plain
-        if touching:  # the Mountain stays whole, and its cut places follow from those before
+            shape._whole = True
+            shape._holes = self._holes + len(touching) - 1 - _SQUARES[ring]
             shape._origin = (self, "laid", place, tuple(touching))
         return shape
 
@@ -264,8 +278,6 @@ class Shape:
         cards = dict(self.cards)
         del cards[place]
         shape = Shape(cards, self.around)
-        shape.crosses = _far_from(self.crosses, place)
-        shape.paths = _out_of_reach(self.paths, place)
         around = shape.around
         around.pop(place, None)
         touching = self.around[place]
@@ -288,26 +300,23 @@ class Shape:
             places = list(by_disciple[self.cards[place].disciple])
             _leave(places, place)
             by_disciple[self.cards[place].disciple] = tuple(places)
-        if self._plain:
-            # Taking a card that holds nothing together leaves one piece; its place is shut in
-            # only when all eight places around it hold cards.
+        if self.is_whole() and (self._cuts is not None or self._holes == 0):
+            # Taking away a card that holds nothing together leaves one piece (Euler again).
             ring = self._rings[place]
-            if _SPLITS[ring] or ring == _FULL_RING:
-                shape._plain = False
+            if place in self._cuts if self._cuts is not None else _SPLITS[ring]:
+                shape._whole = False
             else:
                 rings = shape._rings = self._rings.copy()
                 del rings[place]
                 _ring_taken(place, cards, rings)
-                shape._plain = True
-        elif self._plain is not None:
-            shape._plain = False
+                shape._whole = True
+                shape._holes = self._holes - (len(touching) - 1 - _SQUARES[ring])
         shape._origin = (self, "taken", place, touching)
         return shape
 
 
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
 _RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-_FULL_RING = 0b11111111
 
 
 def _ring(place: Coord, cards: Container[Coord]) -> int:
@@ -347,62 +356,20 @@ def _splits(ring: int) -> bool:
 
     On a plain Mountain that is exactly a cut place: if two such groups met some longer way
     round, that way and the card would close a loop round an empty corner or side of the card,
-    shutting it in. And a card laid with such a ring closes that loop itself.
+    shutting it in.
     """
     sides = [bit for bit in (0, 2, 4, 6) if ring >> bit & 1]
     joins = sum(1 for bit in sides if ring >> (bit + 1) % 8 & 1 and ring >> (bit + 2) % 8 & 1)
     return len(sides) - joins >= 2
 
 
-#: `_splits` of every ring, worked out once.
+#: For every ring: `_splits`; how many sides the card shares (cards above, right, below, left);
+#: how many 2 x 2 squares of cards it is a corner of.
 _SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
-
-
-def _shuts_in(cards: Collection[Coord]) -> bool:
-    """Whether some empty place is shut in by cards: cut off from the outside, even through corners."""
-    if not cards:
-        return False
-    rows = [row for row, _ in cards]
-    columns = [column for _, column in cards]
-    top, bottom, left, right = min(rows) - 1, max(rows) + 1, min(columns) - 1, max(columns) + 1
-    outside = {(top, left)}
-    stack = [(top, left)]
-    while stack:
-        row, column = stack.pop()
-        for d_row, d_column in _RING_STEPS:
-            near = (row + d_row, column + d_column)
-            if top <= near[0] <= bottom and left <= near[1] <= right and near not in cards and near not in outside:
-                outside.add(near)
-                stack.append(near)
-    return len(outside) + len(cards) != (bottom - top + 1) * (right - left + 1)
-
-
-#: How far (in steps, so at least as far in rows plus columns) a Bison King path of one or two cards reaches.
-_REACH = {1: 3, 2: 5}
-
-
-def _out_of_reach(paths: dict[tuple[Coord, int], tuple[Coord, ...]], place: Coord) -> dict:
-    """The Bison King path ends that a card laid or taken at place leaves as they are: those from
-    a start too far away for any path to reach it."""
-    if not paths:
-        return {}
-    row, column = place
-    return {
-        key: ends for key, ends in paths.items() if abs(key[0][0] - row) + abs(key[0][1] - column) > _REACH[key[1]]
-    }
-
-
-def _far_from(crosses: dict[Coord, bool], place: Coord) -> dict[Coord, bool]:
-    """The crosses that a card laid or taken at place leaves as they are: a window has four cards,
-    so only cards within three places of it, in its row or its column, may gain or lose one."""
-    if not crosses:
-        return {}
-    row, column = place
-    return {
-        spot: known
-        for spot, known in crosses.items()
-        if not ((spot[0] == row and abs(spot[1] - column) <= 3) or (spot[1] == column and abs(spot[0] - row) <= 3))
-    }
+_SIDES: tuple[int, ...] = tuple(sum(ring >> bit & 1 for bit in (0, 2, 4, 6)) for ring in range(256))
+_SQUARES: tuple[int, ...] = tuple(
+    sum(all(ring >> (corner + step) % 8 & 1 for step in (-1, 0, 1)) for corner in (1, 3, 5, 7)) for ring in range(256)
+)
 
 
 def _enter(ordered: list[Coord], place: Coord) -> None:
@@ -590,7 +557,7 @@ class Position:
 
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
-        return is_connected(self._cards.keys())
+        return self._shape.is_whole()
 
     def bounds(self) -> tuple[Coord, Coord]:
         """Top-left and bottom-right places of the text frame; it starts at (0, 0) or above it."""
