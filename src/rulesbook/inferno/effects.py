@@ -73,31 +73,58 @@ def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]
     known = shape.paths.get(key)
     if known is not None:
         return known
+    known = _kept_paths(shape, key)
+    if known is not None:
+        shape.paths[key] = known
+        return known
     around = shape.around
     ends: set[Coord] = set()
-    for first in around[start]:
-        for second in around[first]:
-            if second == start:
-                continue
-            for third in around[second]:
-                if third == first:
-                    continue
-                if cards == 1:
-                    ends.add(third)
-                    continue
-                for fourth in around[third]:
-                    if fourth == second or fourth == start:
-                        continue
-                    ends.add(fourth)
-                    for fifth in around[fourth]:
-                        if fifth != third and fifth != first:
-                            ends.add(fifth)
-            if cards == 1:
-                ends.add(second)
-        if cards == 1:
+    if cards == 1:
+        for first in around[start]:
             ends.add(first)
+            for second in around[first]:
+                if second != start:
+                    ends.add(second)
+                    # The third step may not go back to `first`, but `first` is an end anyway.
+                    ends.update(around[second])
+    else:
+        for first in around[start]:
+            for second in around[first]:
+                if second == start:
+                    continue
+                for third in around[second]:
+                    if third == first:
+                        continue
+                    for fourth in around[third]:
+                        if fourth == second or fourth == start:
+                            continue
+                        ends.add(fourth)
+                        for fifth in around[fourth]:
+                            if fifth != third and fifth != first:
+                                ends.add(fifth)
     known = shape.paths[key] = tuple(sorted(ends))
     return known
+
+
+#: How far (in rows plus columns) a Bison King path of one or two cards reaches: as many as its steps.
+_REACH = {1: 3, 2: 5}
+#: How many shapes back `_kept_paths` looks.
+LOOK_BACK = 6
+
+
+def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | None:
+    """The path ends from the same start on a shape this one was made from, a few cards back, if
+    every card laid or taken since then is out of the paths' reach; None when there is none."""
+    (row, column), cards = key
+    reach = _REACH[cards]
+    for _ in range(LOOK_BACK):
+        change, shape = shape.changed_at, shape.made_from
+        if shape is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
+            return None
+        known = shape.paths.get(key)
+        if known is not None:
+            return known
+    return None
 
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:
@@ -136,7 +163,7 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
             alone = [
                 near
                 for near in neighbours(source)
-                if near not in cards and all(spot == source or spot not in cards for spot in neighbours(near))
+                if near not in cards and not any(spot in cards for spot in neighbours(near) if spot != source)
             ]
             free = shape.sorted_free_places()
             known = tuple(place for place in free if place not in alone) if alone else free

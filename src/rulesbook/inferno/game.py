@@ -526,7 +526,7 @@ def _plays(state: GameState) -> list[Action]:
                 plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
     if fan:
         for colour in pawns:
-            if _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
+            if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
                 plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
     if red_boys:
         red_boys.sort(key=_CODE)

@@ -100,7 +100,7 @@ class Shape:
     """
 
     __slots__ = (
-        "cards", "around", "paths", "crosses", "memo",
+        "cards", "around", "paths", "crosses", "memo", "made_from", "changed_at",
         "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
@@ -111,6 +111,10 @@ class Shape:
         self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
         self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
         self.memo: dict = {}  # other answers that depend on the cards alone
+        # The shape this one was made from, and the place where a card was laid, taken or replaced:
+        # what that card cannot have changed (being too far away) may be looked up there.
+        self.made_from: Shape | None = None
+        self.changed_at: Coord | None = None
         self._sorted_free: tuple[Coord, ...] | None = None
         self._free: frozenset[Coord] | None = None
         self._sorted: tuple[Coord, ...] | None = None
@@ -236,41 +240,60 @@ class Shape:
 
     def laid(self, place: Coord, card: DiscipleCard) -> Shape:
         """This shape with a card laid at place; what was known carries over where it can."""
-        cards = dict(self.cards)
+        before = self.cards
+        cards = before.copy()
         cards[place] = card
         shape = Shape(cards, self.around)
-        if place in self.cards:  # a card replaced by another: the same places, the same geometry
+        shape.made_from = self
+        shape.changed_at = place
+        if place in before:  # a card replaced by another: the same places, the same geometry
             shape.paths = self.paths
             shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
             shape._whole, shape._holes, shape._rings, shape._cuts = self._whole, self._holes, self._rings, self._cuts
             shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
             return shape
+        if self._whole is None:
+            self.is_whole()
+        rings = self._rings.copy() if self._whole else None
         around = shape.around
         around.pop(place, None)
         touching = []
         opened = []
+        ring = 0
         row, column = place
-        for near in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)):
-            if near in cards:
-                touching.append(near)
-                around.pop(near, None)  # it has one more neighbour now
-            else:
+        for bit, d_row, d_column, opposite in _RING_WALK:
+            near = (row + d_row, column + d_column)
+            if near in before:
+                ring |= bit
+                if rings is not None:
+                    rings[near] |= opposite
+                if bit & _SIDE_BITS:
+                    touching.append(near)
+                    around.pop(near, None)  # it has one more neighbour now
+            elif bit & _SIDE_BITS:
                 opened.append(near)
-        if self._sorted_free is not None:  # place is no longer free; the empty places around it are
-            free = list(self._sorted_free)
-            _leave(free, place)
+        free = self._sorted_free
+        if free is not None:  # place is no longer free; the empty places around it are
+            free = list(free)
+            index = bisect_left(free, place)
+            if index < len(free) and free[index] == place:
+                del free[index]
             for near in opened:
-                _enter(free, near)
+                index = bisect_left(free, near)
+                if index == len(free) or free[index] != near:
+                    free.insert(index, near)
             shape._sorted_free = tuple(free)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
-        if touching and self.is_whole():  # still one piece: carry the rings and the count of shut-in places
-            rings = shape._rings = self._rings.copy()
-            ring = rings[place] = _ring_laid(place, cards, rings)
+        if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
+            rings[place] = ring
+            shape._rings = rings
             shape._whole = True
             shape._holes = self._holes + len(touching) - 1 - _SQUARES[ring]
             shape._origin = (self, "laid", place, tuple(touching))
+        elif not touching and self._whole:
+            shape._whole = False
         return shape
 
     def without(self, place: Coord) -> Shape:
@@ -278,6 +301,7 @@ class Shape:
         cards = dict(self.cards)
         del cards[place]
         shape = Shape(cards, self.around)
+        shape.made_from, shape.changed_at = self, place
         around = shape.around
         around.pop(place, None)
         touching = self.around[place]
@@ -317,6 +341,11 @@ class Shape:
 
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
 _RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+#: The same, each with its bit, and the bit the card's own place has in that place's ring.
+_RING_WALK: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << bit, d_row, d_column, 1 << ((bit + 4) % 8)) for bit, (d_row, d_column) in enumerate(_RING_STEPS)
+)
+_SIDE_BITS = 0b01010101  # the places above, right, below and left
 
 
 def _ring(place: Coord, cards: Container[Coord]) -> int:
@@ -326,18 +355,6 @@ def _ring(place: Coord, cards: Container[Coord]) -> int:
     for bit, (d_row, d_column) in enumerate(_RING_STEPS):
         if (row + d_row, column + d_column) in cards:
             ring |= 1 << bit
-    return ring
-
-
-def _ring_laid(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> int:
-    """The ring of a card just laid; the rings of the cards around it gain it (the place opposite)."""
-    row, column = place
-    ring = 0
-    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
-        near = (row + d_row, column + d_column)
-        if near in cards:
-            ring |= 1 << bit
-            rings[near] |= 1 << ((bit + 4) % 8)
     return ring
 
 

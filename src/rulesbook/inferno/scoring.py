@@ -75,17 +75,48 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
     cards alone decide, so the answer is kept with the shape (every turn's end asks again)."""
     known = shape.crosses.get(place)
     if known is None:
-        cards = shape.cards
-        known = shape.crosses[place] = _has_complete_window(cards, place, COLUMN) and _has_complete_window(cards, place, ROW)
+        known = shape.crosses[place] = _crossing(shape, place)
     return known
+
+
+def _crossing(shape: Shape, place: Coord) -> bool:
+    """`_complete_lines` worked out: from a shape a few cards back when it can be, else from the cards."""
+    known = _kept_cross(shape, place)
+    if known is None:
+        cards = shape.cards
+        row, column = place
+        known = place in cards and _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
+    return known
+
+
+#: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
+LOOK_BACK = 3
+
+
+def _kept_cross(shape: Shape, place: Coord) -> bool | None:
+    """The answer for place on a shape this one was made from, a few cards back, if no card laid
+    or taken since then lies in its row or its column within three places (a window is four
+    cards long, so none further away is in one); None when there is no such answer."""
+    row, column = place
+    for _ in range(LOOK_BACK):
+        change, shape = shape.changed_at, shape.made_from
+        if shape is None:
+            return None
+        if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
+            return None
+        known = shape.crosses.get(place)
+        if known is not None:
+            return known
+    return None
 
 
 def _has_complete_window(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> bool:
     """Whether four adjacent cards through place, along the direction, show all four disciples."""
-    if place not in cards:
-        return False
-    d_row, d_column = direction
-    row, column = place
+    return place in cards and _complete_run(cards, place[0], place[1], direction[0], direction[1])
+
+
+def _complete_run(cards: Mapping[Coord, DiscipleCard], row: int, column: int, d_row: int, d_column: int) -> bool:
+    """`_has_complete_window` for the card at (row, column)."""
     before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
     while before < 3 and (row - d_row * (before + 1), column - d_column * (before + 1)) in cards:
         before += 1
@@ -130,9 +161,14 @@ def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
 def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
     """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
     shape = position.shape
-    return any(
-        _complete_lines(shape, place) and position.pawn_count(place) == 1 for place in position.pawns.values()
-    )
+    crosses = shape.crosses
+    for place in position.pawns.values():
+        known = crosses.get(place)
+        if known is None:
+            known = crosses[place] = _crossing(shape, place)
+        if known and position.pawn_count(place) == 1:
+            return True
+    return False
 
 
 def score(position: Position, colour: Colour | str, ended: bool = False, rules: Rules = _DEFAULT) -> int:
