@@ -25,7 +25,11 @@ GUAN_YIN = EventCard(EventKind.GUAN_YIN)
 
 
 def red_boy(picture: Disciple) -> EventCard:
-    return EventCard(EventKind.RED_BOY, picture)
+    known = _RED_BOYS.get(picture)
+    return known if known is not None else EventCard(EventKind.RED_BOY, picture)
+
+
+_RED_BOYS = {picture: EventCard(EventKind.RED_BOY, picture) for picture in Disciple}  # cards are values: made once
 
 
 def format_place(place: Coord) -> str:

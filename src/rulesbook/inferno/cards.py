@@ -50,31 +50,34 @@ _DISCIPLE_NAMES = {
 DISCIPLE_VALUES: dict[int, int] = {+1: 4, +2: 3, +3: 1, -3: 1}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DiscipleCard:
-    """A disciple card: whose picture and how many points (the number in its corner)."""
+    """A disciple card: whose picture and how many points (the number in its corner).
+
+    Cards are values with one object each: `DiscipleCard(Disciple.MONKEY_KING, 2)` is always the
+    same object, so equal cards are identical, and hands, piles and tables compare and look them
+    up as fast as Python compares anything (equality and hashing are identity's).
+    """
 
     disciple: Disciple
     value: int
 
+    def __new__(cls, disciple: Disciple, value: int) -> DiscipleCard:
+        made = _MADE.get((disciple, value))
+        return made if made is not None else super().__new__(cls)
+
     def __post_init__(self) -> None:
         if self.value not in DISCIPLE_VALUES:
             raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (MOI-R01)")
+        object.__setattr__(self, "_code", f"{self.disciple._value_}{self.value:+d}")  # sorting asks for it often
+        _MADE.setdefault((self.disciple, self.value), self)
+
+    def __reduce__(self) -> tuple:
+        return DiscipleCard, (self.disciple, self.value)  # a copy or an unpickled card is the one object too
 
     @property
     def code(self) -> str:
-        return f"{self.disciple._value_}{self.value:+d}"
-
-    def __hash__(self) -> int:
-        return hash((id(self.disciple), self.value))
-
-    def __eq__(self, other: object) -> bool:
-        # Written out because hands and piles compare cards constantly; the generated one builds tuples.
-        if self is other:
-            return True
-        if type(other) is not DiscipleCard:
-            return NotImplemented
-        return self.disciple is other.disciple and self.value == other.value
+        return self._code
 
     def __str__(self) -> str:
         return self.code
@@ -112,33 +115,38 @@ _EVENT_NAMES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EventCard:
-    """An event card; only a Red Boy carries a disciple picture (MOI-R02)."""
+    """An event card; only a Red Boy carries a disciple picture (MOI-R02). One object each, like
+    `DiscipleCard`."""
 
     kind: EventKind
     picture: Disciple | None = None
 
+    def __new__(cls, kind: EventKind, picture: Disciple | None = None) -> EventCard:
+        made = _MADE.get((kind, picture))
+        return made if made is not None else super().__new__(cls)
+
     def __post_init__(self) -> None:
         if (self.kind is EventKind.RED_BOY) != (self.picture is not None):
             raise ValueError("a Red Boy card carries exactly one disciple picture; no other event has one (MOI-R02)")
+        code = f"{self.kind._value_}:{self.picture.code}" if self.picture else self.kind._value_
+        object.__setattr__(self, "_code", code)  # sorting asks for it often
+        _MADE.setdefault((self.kind, self.picture), self)
+
+    def __reduce__(self) -> tuple:
+        return EventCard, (self.kind, self.picture)
 
     @property
     def code(self) -> str:
-        return f"{self.kind.value}:{self.picture.code}" if self.picture else self.kind.value
-
-    def __hash__(self) -> int:
-        return hash((id(self.kind), id(self.picture)))
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not EventCard:
-            return NotImplemented
-        return self.kind is other.kind and self.picture is other.picture
+        return self._code
 
     def __str__(self) -> str:
         return self.code
+
+
+#: The one object of each card, by (disciple, value) or (kind, picture).
+_MADE: dict[tuple, DiscipleCard | EventCard] = {}
 
 
 Card = DiscipleCard | EventCard

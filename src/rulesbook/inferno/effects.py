@@ -1,13 +1,15 @@
 """What each card effect could do on a given Mountain: the legal targets, nothing applied.
 
 All answers keep the Mountain in one piece (MOI-R15) and respect how many pawns a card may hold
-(MOI-R13). They are sets of (row, column) places.
+(MOI-R13). They are sets of (row, column) places; the `sorted_` twins give the same places in
+order, worked out once for the position (or for its shape, when the pawns play no part), since
+listing the legal actions asks the same questions again and again.
 """
 
 from __future__ import annotations
 
 from rulesbook.inferno.cards import Disciple
-from rulesbook.inferno.position import Colour, Coord, Position, neighbours
+from rulesbook.inferno.position import Colour, Coord, Position, Shape, neighbours
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -33,39 +35,101 @@ def bison_destinations(position: Position, colour: Colour | str, cards: int = 1,
     never over an empty place; the path may pass over pawns but visits no card twice, so it
     never ends where it started, and it may not end on a card that is full.
     """
+    return set(sorted_bison_destinations(position, colour, cards, rules))
+
+
+def sorted_bison_destinations(
+    position: Position, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT
+) -> tuple[Coord, ...]:
+    """`bison_destinations` in order."""
     if cards not in BISON_STEPS:
         raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
-    key = ("bison", Colour.parse(colour), cards, rules.max_pawns_per_card)
+    return bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card)
+
+
+def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> tuple[Coord, ...]:
+    """`sorted_bison_destinations` for a colour and a count already checked, with cards holding
+    `limit` pawns full; kept with the position."""
+    key = ("bison", colour, cards, limit)
     known = position.memo.get(key)
+    if known is None:
+        known = bison_path_ends(position.shape, position.pawn(colour), cards)
+        full = position.full_places(limit)
+        if not full.isdisjoint(known):
+            known = tuple(place for place in known if place not in full)
+        position.memo[key] = known
+    return known
+
+
+def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]:
+    """Every card where a Bison King path from start can end, pawns aside, in order (MOI-R05).
+
+    The paths are written out step by step rather than searched: a one-card move has three steps
+    at most, a two-card move five. A path visits no card twice. Places alternate between two
+    colours, as on a chessboard, with every step, so a path can only come back to a card an even
+    number of steps later: only those returns need a test. Kept with the shape: pawns play no part.
+    """
+    key = (start, cards)
+    known = shape.paths.get(key)
     if known is not None:
-        return set(known)
-    start = position.pawn(colour)
-    steps = BISON_STEPS[cards]
-    longest = steps[-1]
-    adjacent = position.adjacency()
+        return known
+    known = _kept_paths(shape, key)
+    if known is not None:
+        shape.paths[key] = known
+        return known
+    around = shape.around
     ends: set[Coord] = set()
-    path = {start}
+    if cards == 1:
+        for first in around[start]:
+            ends.add(first)
+            for second in around[first]:
+                if second != start:
+                    ends.add(second)
+                    # The third step may not go back to `first`, but `first` is an end anyway.
+                    ends.update(around[second])
+    else:
+        for first in around[start]:
+            for second in around[first]:
+                if second == start:
+                    continue
+                for third in around[second]:
+                    if third == first:
+                        continue
+                    for fourth in around[third]:
+                        if fourth == second or fourth == start:
+                            continue
+                        ends.add(fourth)
+                        for fifth in around[fourth]:
+                            if fifth != third and fifth != first:
+                                ends.add(fifth)
+    known = shape.paths[key] = tuple(sorted(ends))
+    return known
 
-    def walk(place: Coord, taken: int) -> None:
-        if taken in steps:
-            ends.add(place)
-        if taken == longest:
-            return
-        for near in adjacent[place]:
-            if near not in path:
-                path.add(near)
-                walk(near, taken + 1)
-                path.remove(near)
 
-    walk(start, 0)
-    destinations = frozenset(place for place in ends if has_room(position, place, rules))
-    position.memo[key] = destinations
-    return set(destinations)
+#: How far (in rows plus columns) a Bison King path of one or two cards reaches: as many as its steps.
+_REACH = {1: 3, 2: 5}
+#: How many shapes back `_kept_paths` looks.
+LOOK_BACK = 6
+
+
+def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | None:
+    """The path ends from the same start on a shape this one was made from, a few cards back, if
+    every card laid or taken since then is out of the paths' reach; None when there is none."""
+    (row, column), cards = key
+    reach = _REACH[cards]
+    for _ in range(LOOK_BACK):
+        change, shape = shape.changed_at, shape.made_from
+        if shape is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
+            return None
+        known = shape.paths.get(key)
+        if known is not None:
+            return known
+    return None
 
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:
     """Whether lifting the card at place leaves the rest of the Mountain whole (MOI-R15)."""
-    return len(position) > 1 and place not in position.cut_places()
+    return len(position) > 1 and not position.shape.splits(place)
 
 
 def princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
@@ -74,11 +138,37 @@ def princess_destinations(position: Position, colour: Colour | str, rules: Rules
     The lift must not split the Mountain, and the card goes to another empty place that touches
     the rest of the Mountain orthogonally.
     """
-    source = position.pawn(colour)
-    if not princess_lift_allowed(position, source):
-        return set()
-    rest = {place for place in position.cards if place != source}
-    return {near for place in rest for near in neighbours(place) if near not in rest and near != source}
+    return set(sorted_princess_destinations(position, colour, rules))
+
+
+def sorted_princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
+    """`princess_destinations` in order."""
+    return princess_moves(position, position.pawn(colour))
+
+
+def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
+    """Where the card at source may go, in order; kept with the shape (pawns play no part).
+
+    The places touching the rest of the Mountain are the free places, less those whose only
+    neighbouring card is the one lifted.
+    """
+    shape = position.shape
+    key = ("princess", source)
+    known = shape.memo.get(key)
+    if known is None:
+        if not princess_lift_allowed(position, source):
+            known = ()
+        else:
+            cards = shape.cards
+            alone = [
+                near
+                for near in neighbours(source)
+                if near not in cards and not any(spot in cards for spot in neighbours(near) if spot != source)
+            ]
+            free = shape.sorted_free_places()
+            known = tuple(place for place in free if place not in alone) if alone else free
+        shape.memo[key] = known
+    return known
 
 
 def red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> set[Coord]:
@@ -87,19 +177,34 @@ def red_boy_targets(position: Position, picture: Disciple | str | None, rules: R
     One Red Boy: a card of the disciple in its picture; two Red Boys (picture None): any disciple.
     Never a card holding a pawn, never a card whose removal splits the Mountain.
     """
+    return set(sorted_red_boy_targets(position, picture, rules))
+
+
+def sorted_red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
+    """`red_boy_targets` in order."""
     if picture is not None and not isinstance(picture, Disciple):
         picture = Disciple.from_code(str(picture))
-    free = position.memo.get("red boy")
-    if free is None:  # cards without a pawn that do not hold the Mountain together, computed once
-        occupied = set(position.pawns.values())
-        cuts = position.cut_places()
-        free = position.memo["red boy"] = [
-            (place, card.disciple) for place, card in position.cards.items() if place not in occupied and place not in cuts
-        ]
-    return {place for place, disciple in free if picture is None or disciple is picture}
+    return red_boy_discards(position, picture)
+
+
+def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coord, ...]:
+    """`sorted_red_boy_targets` for a picture already read (None: any disciple).
+
+    The cards that hold the Mountain together are the shape's business, kept with it; only the
+    pawns are the position's.
+    """
+    shape = position.shape
+    key = ("red boy", picture)
+    loose = shape.memo.get(key)
+    if loose is None:  # cards of that picture whose removal leaves the Mountain whole
+        loose = shape.memo[key] = shape.loose(shape.sorted_places() if picture is None else shape.places_of(picture))
+    occupied = position.full_places(1)
+    if occupied.isdisjoint(loose):
+        return loose
+    return tuple(place for place in loose if place not in occupied)
 
 
 def step_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where the phase II move can take that pawn: one orthogonal step onto a card with room (MOI-R09)."""
-    start = position.pawn(colour)
-    return {near for near in neighbours(start) if near in position.cards and has_room(position, near, rules)}
+    full = position.full_places(rules.max_pawns_per_card)
+    return {near for near in position.shape.around[position.pawn(colour)] if near not in full}

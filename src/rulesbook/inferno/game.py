@@ -10,7 +10,7 @@ the state, so a board or a bot is simply asked for the next decision, whoever mu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from enum import Enum
@@ -37,17 +37,20 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import (
     bison_destinations,
     princess_destinations,
     princess_lift_allowed,
     red_boy_targets,
+    bison_moves,
+    princess_moves,
+    red_boy_discards,
     step_destinations,
 )
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.scoring import complete_crosses, score
+from rulesbook.inferno.scoring import complete_crosses, has_complete_cross, score
 
 HAND_SIZE = 3
 _CODE = attrgetter("code")  # sort cards by their code
@@ -93,16 +96,96 @@ class Decision:
     phase: Phase
 
 
-@dataclass(frozen=True)
 class GameEvent:
-    """Something that happened, in words a player understands."""
+    """Something that happened, in words a player understands: its kind, its text, the seat.
 
-    kind: str
-    text: str
-    seat: int | None = None
+    Events the engine makes keep what they will say and put it into words when first read (see
+    `worded`): a simulation of thousands of games reads none of them. Events are values, equal
+    when kind, text and seat are.
+    """
+
+    __slots__ = ("kind", "seat", "_text", "_words")
+
+    def __init__(self, kind: str, text: str, seat: int | None = None):
+        _set(self, "kind", kind)
+        _set(self, "seat", seat)
+        _set(self, "_text", text)
+        _set(self, "_words", None)
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text is None:
+            say, parts = self._words
+            text = say(*parts)
+            _set(self, "_text", text)
+            _set(self, "_words", None)
+        return text
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"GameEvent(kind={self.kind!r}, text={self.text!r}, seat={self.seat!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not GameEvent:
+            return NotImplemented
+        return (self.kind, self.text, self.seat) == (other.kind, other.text, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.seat))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GameEvent does not change: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple:
+        return GameEvent, (self.kind, self.text, self.seat)
+
+
+_set = object.__setattr__
+
+
+def worded(kind: str, seat: int | None, say: Callable[..., str], *parts: object) -> GameEvent:
+    """An event whose text is `say(*parts)`, put together when first read."""
+    event = object.__new__(GameEvent)
+    _set(event, "kind", kind)
+    _set(event, "seat", seat)
+    _set(event, "_text", None)
+    _set(event, "_words", (say, parts))
+    return event
+
+
+def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> str:
+    return f"{colour.english} lays {card.code} at {spoken_place(place)}"
+
+
+def _placed(colour: Colour, place: Coord) -> str:
+    return f"{colour.english} places a pawn at {spoken_place(place)}"
+
+
+def _played(colour: Colour, action: Effect, mountain: Position) -> str:
+    return f"{colour.english} plays {_describe(action, mountain)}"
+
+
+def _ended(colour: Colour) -> str:
+    return f"{colour.english} ends step I"
+
+
+def _let(colour: Colour) -> str:
+    return f"{colour.english} lets it happen"
+
+
+def _stepped(colour: Colour, pawn: Colour, place: Coord) -> str:
+    return f"{colour.english} steps the {pawn.english} pawn to {spoken_place(place)}"
+
+
+def _stayed(colour: Colour) -> str:
+    return f"{colour.english} leaves the pawns where they are"
+
+
+def _drew(colour: Colour, count: int) -> str:
+    return f"{colour.english} draws {count}"
 
 
 @dataclass(frozen=True)
@@ -337,29 +420,59 @@ def game_moment(
 
 
 # --- what may be done -----------------------------------------------------------------------------
+class _Made(dict):
+    """One action object per distinct action, made the first time it is listed and handed out
+    again after that: legal_actions lists the same actions over and over, and actions are equal
+    by value, so sharing them changes nothing but the time spent building them."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(key)
+        return made
+
+
+#: The actions, by what they are made of: _LAYS[card][place] is LayDisciple(card, place).
+_PAWNS = _Made(PlacePawn)
+_LAYS = _Made(lambda card: _Made(lambda place: LayDisciple(card, place)))
+_BISONS = _Made(lambda target: _Made(lambda place: PlayBison(target[0], place, target[1])))
+_PRINCESSES = _Made(lambda colour: _Made(lambda place: PlayPrincess(colour, place)))
+_RED_BOYS = _Made(lambda pictures: _Made(lambda place: PlayRedBoy(pictures, place)))
+_STEPS = _Made(lambda colour: _Made(lambda place: Step(colour, place)))
+_CANCELS = _Made(Cancel)
+_END, _PASS, _STAY = EndPlay(), Pass(), Stay()
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the deciding player may take now, in a fixed order."""
     phase = state.phase
-    if phase is Phase.PLACE_PAWN:
-        taken = set(state.mountain.pawns.values())
-        return [PlacePawn(place) for place in sorted(state.mountain.cards) if place not in taken]
     if phase is Phase.PLAY:
-        actions: list[Action] = list(_plays(state))
+        actions: list[Action] = _plays(state)
         if not state.played:
-            actions.extend(_discards(state))
+            actions += _discards(state)
         if state.played or not actions:
-            actions.append(EndPlay())
+            actions.append(_END)
+        return actions
+    if phase is Phase.STEP:
+        mountain = state.mountain
+        full = mountain.full_places(state.rules.max_pawns_per_card)
+        actions = []
+        for colour in _steppable(state):
+            steps = _STEPS[colour]
+            actions += [steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if place not in full]
+        actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
         seat = state.pending.responders[0]
-        return [Cancel(cards) for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [Pass()]
-    if phase is Phase.STEP:
-        actions = [
-            Step(colour, place)
-            for colour in _steppable(state)
-            for place in sorted(step_destinations(state.mountain, colour, state.rules))
-        ]
-        return actions + [Stay()]
+        return [_CANCELS[cards] for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [_PASS]
+    if phase is Phase.PLACE_PAWN:
+        mountain = state.mountain
+        taken = set(mountain.pawns.values())
+        return [_PAWNS[place] for place in mountain.shape.sorted_places() if place not in taken]
     return []
 
 
@@ -376,62 +489,74 @@ def _category_allowed(state: GameState, card: Card) -> bool:
 
 
 def _plays(state: GameState) -> list[Action]:
+    """Every card play of the hand, in a fixed order: lays, Bison Kings, Iron Fans, Red Boys."""
     hand = state.hands[state.seat]
     room = _room_left(state)
     if room <= 0 or not hand:
         return []
-    mountain, rules = state.mountain, state.rules
+    mountain = state.mountain
     plays: list[Action] = []
-    disciples = {card for card in hand if isinstance(card, DiscipleCard)}
-    if disciples and _category_allowed(state, next(iter(disciples))):
-        free = _sorted_free_places(mountain)
-        for card in sorted(disciples, key=_CODE):
-            plays += [LayDisciple(card, place) for place in free]
-    if not _category_allowed(state, BISON):
+    disciples: list[DiscipleCard] = []
+    bisons = 0
+    fan = False
+    red_boys: list[Disciple] = []
+    for card in hand:
+        if type(card) is DiscipleCard:
+            if card not in disciples:
+                disciples.append(card)
+        elif card.kind is EventKind.MIGHTY_BISON_KING:
+            bisons += 1
+        elif card.kind is EventKind.IRON_FAN_PRINCESS:
+            fan = True
+        elif card.kind is EventKind.RED_BOY:
+            red_boys.append(card.picture)
+    if disciples and _category_allowed(state, disciples[0]):
+        free = mountain.shape.sorted_free_places()
+        if len(disciples) > 1:
+            disciples.sort(key=_CODE)
+        for card in disciples:
+            plays += map(_LAYS[card].__getitem__, free)
+    if not (bisons or fan or red_boys) or not _category_allowed(state, BISON):
         return plays
-    pawns = [colour for colour in COLOUR_ORDER if colour in mountain.pawns]
-    bisons = hand.count(BISON)
+    pawns = [colour for colour in COLOUR_ORDER if colour in mountain._pawns]
+    limit = state.rules.max_pawns_per_card
     for count in (1, 2):
         if bisons >= count and room >= count:
             for colour in pawns:
-                plays.extend(
-                    PlayBison(colour, place, count)
-                    for place in sorted(bison_destinations(mountain, colour, count, rules))
-                )
-    if FAN in hand:
+                plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
+    if fan:
         for colour in pawns:
-            if _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
-                plays.extend(PlayPrincess(colour, place) for place in sorted(princess_destinations(mountain, colour, rules)))
-    red_boys = sorted(
-        (card.picture for card in hand if isinstance(card, EventCard) and card.kind is EventKind.RED_BOY),
-        key=lambda disciple: disciple.code,
-    )
-    for picture in sorted(set(red_boys), key=lambda disciple: disciple.code):
-        plays.extend(PlayRedBoy((picture,), place) for place in sorted(red_boy_targets(mountain, picture, rules)))
-    if room >= 2:
-        pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
-        if pairs:
-            targets = sorted(red_boy_targets(mountain, None, rules))
+            if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
+                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
+    if red_boys:
+        red_boys.sort(key=_CODE)
+        for picture in sorted(set(red_boys), key=_CODE):
+            plays += map(_RED_BOYS[(picture,)].__getitem__, red_boy_discards(mountain, picture))
+        if room >= 2 and len(red_boys) >= 2:
+            pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
+            targets = red_boy_discards(mountain, None)
             for pair in pairs:
-                plays.extend(PlayRedBoy(pair, place) for place in targets)
+                plays += map(_RED_BOYS[pair].__getitem__, targets)
     return plays
 
 
-def _sorted_free_places(mountain: Position) -> list[Coord]:
-    """The empty places touching the Mountain, in order; kept with the position, which never changes."""
-    free = mountain.memo.get("free")
-    if free is None:
-        free = mountain.memo["free"] = sorted(mountain.empty_neighbours())
-    return free
-
-
-def _discards(state: GameState) -> list[Action]:
+def _discards(state: GameState) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
-        return []
-    events = sorted((card for card in state.hands[state.seat] if isinstance(card, EventCard)), key=_CODE)
-    options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
-    return [DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])]
+        return ()
+    events = tuple(card for card in state.hands[state.seat] if type(card) is EventCard)
+    known = _DISCARDS.get(events)
+    if known is None:
+        ordered = sorted(events, key=_CODE)
+        options = {combo for size in range(1, min(3, len(ordered)) + 1) for combo in combinations(ordered, size)}
+        known = _DISCARDS[events] = tuple(
+            DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])
+        )
+    return known
+
+
+#: The discards of each hand's events (in hand order): a handful of distinct hands come back again and again.
+_DISCARDS: dict[tuple[EventCard, ...], tuple[DiscardEvents, ...]] = {}
 
 
 def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
@@ -446,7 +571,10 @@ def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
 def _card_named_by(mountain: Position, colour: Colour) -> Colour:
     """The pawn that names the card under `colour` in an Iron Fan Princess action: the first of
     its pawns in colour order, so a card holding two pawns is one target (MOI-R22)."""
-    return mountain.pawns_at(mountain.pawn(colour))[0]
+    place = mountain.pawn(colour)
+    if mountain.pawn_count(place) == 1:
+        return colour
+    return mountain.pawns_at(place)[0]
 
 
 def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Colour, ...] | None:
@@ -476,15 +604,22 @@ def entitled_to_cancel(
 
 
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
-    """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06)."""
-    return [cards for cards in cancel_means(effect) if all(hand.count(card) >= cards.count(card) for card in cards)]
+    """The card sets that cancel this effect, of those the hand holds (rulebook I; MOI-R06).
+
+    Each set is one kind of card, once or twice, so holding it is holding that many."""
+    return [cards for cards in cancel_means(effect) if hand.count(cards[0]) >= len(cards)]
 
 
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
-    clockwise = [state.colours[(player + offset) % state.players] for offset in range(1, state.players)]
-    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], clockwise, state.mountain)
-    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, state.hands[state.owner(colour)]))
+    colours, hands = state.colours, state.hands
+    players = len(colours)
+    seats = [(player + offset) % players for offset in range(1, players)]
+    if not any(type(card) is EventCard for seat in seats for card in hands[seat]):
+        return ()  # nobody holds an event: nobody can cancel
+    clockwise = [colours[seat] for seat in seats]
+    entitled = entitled_to_cancel(state.rules, effect, colours[player], clockwise, state.mountain)
+    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, hands[state.owner(colour)]))
 
 
 def _steppable(state: GameState) -> list[Colour]:
@@ -655,31 +790,37 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]
 def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
     """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
     events: list[GameEvent] = []
-    decider = state.decision.seat
-    colour = state.colours[decider].english
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("the game is over", "rulebook, End of the Game")
+    decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
+    who = state.colours[decider]
+    if isinstance(action, LayDisciple):  # the commonest action first
+        card = action.card
+        hands = state.hands
+        state = replace(
+            state,
+            hands=_with(hands, decider, _take(hands[decider], (card,))),
+            mountain=state.mountain.with_card(action.place, card),
+            played=state.played + (card,),
+        )
+        events.append(worded("lay", decider, _laid, who, card, action.place))
+        return _after_play(state, events)
+    colour = who.english
     if isinstance(action, PlacePawn):
-        mountain = state.mountain.with_pawn(state.colours[decider], action.place)
-        events.append(GameEvent("pawn", f"{colour} places a pawn at {spoken_place(action.place)}", decider))
+        mountain = state.mountain.with_pawn(who, action.place)
+        events.append(worded("pawn", decider, _placed, who, action.place))
         next_seat = (decider + 1) % state.players
         state = replace(state, mountain=mountain, seat=next_seat)
         if next_seat == state.first_seat:
             state = replace(_deal(state), phase=Phase.PLAY)
             events.append(GameEvent("deal", f"three cards dealt to each player; {state.colours[next_seat].english} begins round {state.round}"))
         return state, events
-    if isinstance(action, LayDisciple):
-        hand = _take(state.hands[decider], action.cards)
-        state = replace(
-            state,
-            hands=_with(state.hands, decider, hand),
-            mountain=state.mountain.with_card(action.place, action.card),
-            played=state.played + action.cards,
-        )
-        events.append(GameEvent("lay", f"{colour} lays {action.card.code} at {spoken_place(action.place)}", decider))
-        return _after_play(state, events)
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
-        hand = _take(state.hands[decider], action.cards)
-        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + action.cards)
-        events.append(GameEvent("effect", f"{colour} plays {_describe(action, state.mountain)}", decider))
+        cards = action.cards
+        hand = _take(state.hands[decider], cards)
+        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + cards)
+        events.append(worded("effect", decider, _played, who, action, state.mountain))
         responders = _responders(state, action, decider)
         if responders:
             state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
@@ -697,7 +838,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         events.append(GameEvent("discard", f"{colour} discards {', '.join(card.code for card in action.cards)} with no effect", decider))
         return state, events
     if isinstance(action, EndPlay):
-        return replace(state, phase=Phase.STEP), [GameEvent("end", f"{colour} ends step I", decider)]
+        return replace(state, phase=Phase.STEP), [worded("end", decider, _ended, who)]
     if isinstance(action, Cancel):
         # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
         pending = state.pending
@@ -722,15 +863,15 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     if isinstance(action, Pass):
         pending = state.pending
         rest = pending.responders[1:]
-        events.append(GameEvent("pass", f"{colour} lets it happen", decider))
+        events.append(worded("pass", decider, _let, who))
         if rest:
             return replace(state, pending=replace(pending, responders=rest)), events
         return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
     if isinstance(action, Step):
         state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
-        events.append(GameEvent("step", f"{colour} steps the {action.colour.english} pawn to {spoken_place(action.place)}", decider))
+        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
         return _end_turn(state, events)
-    events.append(GameEvent("stay", f"{colour} leaves the pawns where they are", decider))
+    events.append(worded("stay", decider, _stayed, who))
     return _end_turn(state, events)
 
 
@@ -779,7 +920,7 @@ def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple
     else:
         discard = discard + (mountain.card_at(effect.place),)
         mountain = mountain.without_card(effect.place)
-    events.append(GameEvent("resolve", _outcome(effect, state.mountain)))
+    events.append(worded("resolve", None, _outcome, effect, state.mountain))
     state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
     return _after_play(state, events)
 
@@ -794,8 +935,7 @@ def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, l
 def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
     """Step III (is the round over?) and step IV (draw up to three), then the next player."""
     seat = state.seat
-    crosses = complete_crosses(state.mountain, state.rules)
-    if crosses:
+    if has_complete_cross(state.mountain, state.rules):
         return _end_round(state, "a", events)
     if not state.rules.ends_when_refill_short and not state.draw_pile:
         return _end_round(state, "b", events)
@@ -805,18 +945,16 @@ def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, lis
     idle_turns = 0 if state.played else state.idle_turns + 1
     if idle_turns >= state.players:
         return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
+    pile, hands = state.draw_pile, state.hands
     if need > 0:
-        pile = state.draw_pile
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
-        state = replace(
-            state,
-            draw_pile=pile[: len(pile) - len(drawn)],
-            hands=_with(state.hands, seat, state.hands[seat] + drawn),
-        )
-        events.append(GameEvent("draw", f"{state.colours[seat].english} draws {len(drawn)}", seat))
+        pile = pile[: len(pile) - len(drawn)]
+        hands = _with(hands, seat, hands[seat] + drawn)
+        events.append(worded("draw", seat, _drew, state.colours[seat], len(drawn)))
     following = (seat + 1) % state.players
-    phase = Phase.PLAY if state.hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
-    return replace(state, seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns), events
+    phase = Phase.PLAY if hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
+    changes = dict(seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns)
+    return replace(state, draw_pile=pile, hands=hands, **changes), events
 
 
 def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:

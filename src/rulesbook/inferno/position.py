@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left
+from collections.abc import Collection, Container, Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -49,7 +50,7 @@ class Colour(Enum):
 
     @property
     def english(self) -> str:
-        return self.name.lower()
+        return _ENGLISH[self]  # every event names a colour: Enum.name is a slow descriptor
 
     @property
     def chinese(self) -> str:
@@ -71,6 +72,7 @@ class Colour(Enum):
 
 
 COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
+_ENGLISH = {colour: colour.name.lower() for colour in Colour}
 
 #: The tokens of the position notation: an example and what it means (for the book's reference).
 NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
@@ -81,14 +83,409 @@ NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
 )
 
 
+class Shape:
+    """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
+
+    Positions with the same cards share one Shape, so what it works out (the free places, which
+    cards hold the Mountain together, Bison King paths, crosses) is worked out once for all of
+    them. A Shape made by laying or taking away one card takes what it can from the Shape it was
+    made from instead of starting over: one card changes little around it, and nothing far from
+    it. A Shape never changes once made; it only learns what follows from its cards.
+
+    Which cards hold the Mountain together (its cut places, MOI-R15) is the costly question. On a
+    plain Mountain, one piece with no empty place shut in by cards, a card's ring of eight
+    neighbouring places answers it (`_SPLITS`). The shut-in places are counted by Euler's formula
+    (see `is_plain`), so a card laid or taken away changes the count, and the rings, only around
+    it. Otherwise a search of the whole Mountain answers (`cut_places`).
+    """
+
+    __slots__ = (
+        "cards", "around", "paths", "crosses", "memo", "made_from", "changed_at",
+        "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
+    )
+
+    def __init__(self, cards: dict[Coord, DiscipleCard], around: dict[Coord, tuple[Coord, ...]] | None = None):
+        self.cards = cards  # nobody changes this dict
+        self.around = _Around(around or ())  # each card's neighbouring cards, worked out as asked
+        self.around.cards = cards
+        self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
+        self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
+        self.memo: dict = {}  # other answers that depend on the cards alone
+        # The shape this one was made from, and the place where a card was laid, taken or replaced:
+        # what that card cannot have changed (being too far away) may be looked up there.
+        self.made_from: Shape | None = None
+        self.changed_at: Coord | None = None
+        self._sorted_free: tuple[Coord, ...] | None = None
+        self._free: frozenset[Coord] | None = None
+        self._sorted: tuple[Coord, ...] | None = None
+        self._by_disciple: dict[Disciple, tuple[Coord, ...]] | None = None
+        self._whole: bool | None = None  # one piece; None: not worked out yet
+        self._holes = 0  # for a whole Mountain: how many groups of empty places its cards shut in
+        self._rings: dict[Coord, int] = {}  # for a whole Mountain: which of the 8 places around each card hold cards
+        # The cut places, kept only for a whole Mountain (for a split one, see `cut_places`) ...
+        self._cuts: frozenset[Coord] | None = None
+        # ... or what to work them out from when asked: (the shape this one was made from, how:
+        # "laid", "taken" or "replaced", where, the cards touching that place).
+        self._origin: tuple[Shape, str, Coord, tuple[Coord, ...]] | None = None
+
+    def free_places(self) -> frozenset[Coord]:
+        """Empty places that touch a card orthogonally: where a disciple may be laid."""
+        if self._free is None:
+            self._free = frozenset(self.sorted_free_places())
+        return self._free
+
+    def sorted_free_places(self) -> tuple[Coord, ...]:
+        """The free places in order (row, then column): the order actions are listed in."""
+        if self._sorted_free is None:
+            cards = self.cards
+            self._sorted_free = tuple(sorted({near for place in cards for near in neighbours(place) if near not in cards}))
+        return self._sorted_free
+
+    def sorted_places(self) -> tuple[Coord, ...]:
+        """The places of the cards, in order (row, then column)."""
+        if self._sorted is None:
+            self._sorted = tuple(sorted(self.cards))
+        return self._sorted
+
+    def places_of(self, disciple: Disciple) -> tuple[Coord, ...]:
+        """The places of that disciple's cards, in order."""
+        if self._by_disciple is None:
+            by_disciple: dict[Disciple, list[Coord]] = {kind: [] for kind in Disciple}
+            for place in self.sorted_places():
+                by_disciple[self.cards[place].disciple].append(place)
+            self._by_disciple = {kind: tuple(places) for kind, places in by_disciple.items()}
+        return self._by_disciple[disciple]
+
+    def is_whole(self) -> bool:
+        """Whether the cards form one orthogonally connected group (MOI-R15)."""
+        if self._whole is None:
+            self._whole = is_connected(self.cards)
+            if self._whole:
+                # Euler's formula for the cards and the sides they share: every enclosed face is
+                # a 2 x 2 square of cards or a group of shut-in places.
+                self._rings = rings = {place: _ring(place, self.cards) for place in self.cards}
+                sides = sum(_SIDES[ring] for ring in rings.values()) // 2
+                squares = sum(_SQUARES[ring] for ring in rings.values()) // 4
+                self._holes = sides - len(self.cards) + 1 - squares if self.cards else 0
+        return self._whole
+
+    def is_plain(self) -> bool:
+        """Whether the Mountain is one piece with no empty place shut in by its cards (see the class)."""
+        return self.is_whole() and self._holes == 0
+
+    def splits(self, place: Coord) -> bool:
+        """Whether taking the card at place away would split the Mountain: whether it is a cut place.
+
+        On a plain Mountain the card's ring tells; elsewhere a card hanging from a single card
+        never does, nor one whose neighbours touch each other through the corners around it; only
+        for other cards must the whole Mountain be searched.
+        """
+        if self._cuts is not None:
+            return place in self._cuts
+        if self.is_plain():
+            ring = self._rings.get(place)
+            return ring is not None and _SPLITS[ring]
+        if len(self.around[place]) <= 1 or _corners_join(place, self.cards):
+            return False
+        return place in self.cut_places()
+
+    def loose(self, places: tuple[Coord, ...]) -> tuple[Coord, ...]:
+        """Those of the places (of cards) whose removal leaves the Mountain whole: no cut places."""
+        cuts = self._cuts
+        if cuts is None and self.is_plain():
+            rings = self._rings
+            return tuple(place for place in places if not _SPLITS[rings[place]])
+        cuts = self.cut_places()
+        return tuple(place for place in places if place not in cuts) if cuts else places
+
+    def cut_places(self) -> frozenset[Coord]:
+        """The cards whose removal would split the Mountain (MOI-R15)."""
+        cuts = self._cuts
+        if cuts is None:
+            if self.is_plain():
+                cuts = frozenset(place for place, ring in self._rings.items() if _SPLITS[ring])
+            else:
+                cuts = self._cuts_from_origin()
+            if cuts is None:
+                found, whole = _cut_search(self.cards, self.around)
+                cuts = frozenset(found)
+                if not whole:
+                    return cuts
+            self._cuts, self._origin = cuts, None
+        return cuts
+
+    def _cuts_from_origin(self) -> frozenset[Coord] | None:
+        """The cut places worked out, card by card, from those of the shapes this one was made
+        from, as far back as one that knows them; None when no such shape is there, or when a
+        card's change is one only a search can tell (see `_cuts_after_laying`)."""
+        chain = []
+        shape = self
+        while shape._cuts is None and shape._origin is not None:
+            chain.append(shape)
+            shape = shape._origin[0]
+        cuts = shape._cuts
+        if cuts is None:
+            return None
+        for shape in reversed(chain):
+            _, how, place, touching = shape._origin
+            if how == "laid":
+                cuts = _cuts_after_laying(cuts, touching, len(shape.cards))
+            elif how == "taken":
+                cuts = None if place in cuts else _cuts_after_taking(cuts, touching, shape.cards)
+            # "replaced": another card at the same place, the same cut places
+            if cuts is None:
+                return None
+            shape._cuts, shape._origin = cuts, None
+        return cuts
+
+    def laid(self, place: Coord, card: DiscipleCard) -> Shape:
+        """This shape with a card laid at place; what was known carries over where it can."""
+        before = self.cards
+        cards = before.copy()
+        cards[place] = card
+        shape = Shape(cards, self.around)
+        shape.made_from = self
+        shape.changed_at = place
+        if place in before:  # a card replaced by another: the same places, the same geometry
+            shape.paths = self.paths
+            shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
+            shape._whole, shape._holes, shape._rings, shape._cuts = self._whole, self._holes, self._rings, self._cuts
+            shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
+            return shape
+        if self._whole is None:
+            self.is_whole()
+        rings = self._rings.copy() if self._whole else None
+        around = shape.around
+        around.pop(place, None)
+        touching = []
+        opened = []
+        ring = 0
+        row, column = place
+        for bit, d_row, d_column, opposite in _RING_WALK:
+            near = (row + d_row, column + d_column)
+            if near in before:
+                ring |= bit
+                if rings is not None:
+                    rings[near] |= opposite
+                if bit & _SIDE_BITS:
+                    touching.append(near)
+                    around.pop(near, None)  # it has one more neighbour now
+            elif bit & _SIDE_BITS:
+                opened.append(near)
+        free = self._sorted_free
+        if free is not None:  # place is no longer free; the empty places around it are
+            free = list(free)
+            index = bisect_left(free, place)
+            if index < len(free) and free[index] == place:
+                del free[index]
+            for near in opened:
+                index = bisect_left(free, near)
+                if index == len(free) or free[index] != near:
+                    free.insert(index, near)
+            shape._sorted_free = tuple(free)
+        if self._by_disciple is not None:
+            by_disciple = shape._by_disciple = self._by_disciple.copy()
+            by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
+        if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
+            rings[place] = ring
+            shape._rings = rings
+            shape._whole = True
+            shape._holes = self._holes + len(touching) - 1 - _SQUARES[ring]
+            shape._origin = (self, "laid", place, tuple(touching))
+        elif not touching and self._whole:
+            shape._whole = False
+        return shape
+
+    def without(self, place: Coord) -> Shape:
+        """This shape with the card at place taken away (KeyError when there is none)."""
+        cards = dict(self.cards)
+        del cards[place]
+        shape = Shape(cards, self.around)
+        shape.made_from, shape.changed_at = self, place
+        around = shape.around
+        around.pop(place, None)
+        touching = self.around[place]
+        for near in touching:
+            around.pop(near, None)  # it has one neighbour less now
+        if self._sorted_free is not None:  # place is free if a card still touches it; an empty
+            free = list(self._sorted_free)  # place around it, only if another card does
+            if touching:
+                _enter(free, place)
+            for near in neighbours(place):
+                if near not in cards and not any(spot in cards for spot in neighbours(near)):
+                    _leave(free, near)
+            shape._sorted_free = tuple(free)
+        if self._sorted is not None:
+            places = list(self._sorted)
+            _leave(places, place)
+            shape._sorted = tuple(places)
+        if self._by_disciple is not None:
+            by_disciple = shape._by_disciple = self._by_disciple.copy()
+            places = list(by_disciple[self.cards[place].disciple])
+            _leave(places, place)
+            by_disciple[self.cards[place].disciple] = tuple(places)
+        if self.is_whole() and (self._cuts is not None or self._holes == 0):
+            # Taking away a card that holds nothing together leaves one piece (Euler again).
+            ring = self._rings[place]
+            if place in self._cuts if self._cuts is not None else _SPLITS[ring]:
+                shape._whole = False
+            else:
+                rings = shape._rings = self._rings.copy()
+                del rings[place]
+                _ring_taken(place, cards, rings)
+                shape._whole = True
+                shape._holes = self._holes - (len(touching) - 1 - _SQUARES[ring])
+        shape._origin = (self, "taken", place, touching)
+        return shape
+
+
+#: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
+_RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+#: The same, each with its bit, and the bit the card's own place has in that place's ring.
+_RING_WALK: tuple[tuple[int, int, int, int], ...] = tuple(
+    (1 << bit, d_row, d_column, 1 << ((bit + 4) % 8)) for bit, (d_row, d_column) in enumerate(_RING_STEPS)
+)
+_SIDE_BITS = 0b01010101  # the places above, right, below and left
+
+
+def _ring(place: Coord, cards: Container[Coord]) -> int:
+    """Which of the eight places around place hold cards, as bits (see `_RING_STEPS`)."""
+    row, column = place
+    ring = 0
+    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
+        if (row + d_row, column + d_column) in cards:
+            ring |= 1 << bit
+    return ring
+
+
+def _ring_taken(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> None:
+    """The rings of the cards around place lose it once its card is taken away."""
+    row, column = place
+    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
+        near = (row + d_row, column + d_column)
+        if near in cards:
+            rings[near] &= ~(1 << ((bit + 4) % 8))
+
+
+def _splits(ring: int) -> bool:
+    """Whether the cards beside a card (above, right, below, left) fall into two or more groups
+    when joined only through the corner cards between them.
+
+    On a plain Mountain that is exactly a cut place: if two such groups met some longer way
+    round, that way and the card would close a loop round an empty corner or side of the card,
+    shutting it in.
+    """
+    sides = [bit for bit in (0, 2, 4, 6) if ring >> bit & 1]
+    joins = sum(1 for bit in sides if ring >> (bit + 1) % 8 & 1 and ring >> (bit + 2) % 8 & 1)
+    return len(sides) - joins >= 2
+
+
+#: For every ring: `_splits`; how many sides the card shares (cards above, right, below, left);
+#: how many 2 x 2 squares of cards it is a corner of.
+_SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
+_SIDES: tuple[int, ...] = tuple(sum(ring >> bit & 1 for bit in (0, 2, 4, 6)) for ring in range(256))
+_SQUARES: tuple[int, ...] = tuple(
+    sum(all(ring >> (corner + step) % 8 & 1 for step in (-1, 0, 1)) for corner in (1, 3, 5, 7)) for ring in range(256)
+)
+
+
+def _enter(ordered: list[Coord], place: Coord) -> None:
+    """Put place into the sorted list, unless it is there already."""
+    index = bisect_left(ordered, place)
+    if index == len(ordered) or ordered[index] != place:
+        ordered.insert(index, place)
+
+
+def _entered(ordered: tuple[Coord, ...], place: Coord) -> tuple[Coord, ...]:
+    """The sorted places with place put in (it is not among them)."""
+    index = bisect_left(ordered, place)
+    return ordered[:index] + (place,) + ordered[index:]
+
+
+def _leave(ordered: list[Coord], place: Coord) -> None:
+    """Take place out of the sorted list, if it is there."""
+    index = bisect_left(ordered, place)
+    if index < len(ordered) and ordered[index] == place:
+        del ordered[index]
+
+
+class _Around(dict):
+    """For each card, the cards that share a side with it (in the order up, right, down, left),
+    each worked out the first time it is asked for (from `cards`, set by the shape)."""
+
+    __slots__ = ("cards",)
+
+    def __missing__(self, place: Coord) -> tuple[Coord, ...]:
+        cards = self.cards
+        row, column = place
+        near = self[place] = tuple(
+            spot for spot in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)) if spot in cards
+        )
+        return near
+
+
+def _cuts_after_laying(cuts: frozenset[Coord], touching: list[Coord], count: int) -> frozenset[Coord] | None:
+    """The cut places of a whole Mountain once a card is laid touching these cards, from those
+    before; None when only a new search can tell.
+
+    The card laid is never a cut place: without it the Mountain is as it was, whole. A card laid
+    against a single card hangs from it, so that card becomes a cut place (once the Mountain has
+    three cards) and nothing else changes. A card laid against several may join the two sides of
+    a cut place and mend it, which takes a search to tell; but with no cut place before, there is
+    none after.
+    """
+    if len(touching) == 1:
+        return cuts | {touching[0]} if count >= 3 else cuts
+    if not cuts:
+        return cuts
+    return None
+
+
+def _cuts_after_taking(
+    cuts: frozenset[Coord], touching: tuple[Coord, ...], cards: dict[Coord, DiscipleCard]
+) -> frozenset[Coord] | None:
+    """The cut places once a card that was not one is taken away from a whole Mountain (it stays
+    whole), from those before; None when only a new search can tell.
+
+    Only a card that hung from a single card is easy: every other card keeps its part, and the
+    card it hung from stays a cut place only if its other neighbours are still kept apart without
+    it, which we can see for sure only when they touch through the corners between them.
+    """
+    if len(touching) != 1:
+        return None
+    (held,) = touching
+    if held not in cuts:  # only with two cards left: the one it hung from held nothing together
+        return None
+    if len(cards) < 3 or _corners_join(held, cards):
+        return cuts - {held}
+    return None
+
+
+def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
+    """Whether the cards around place (up, right, down, left) all reach each other through the
+    cards on the corners between them, so that taking place away leaves them together."""
+    row, column = place
+    ring = (
+        (row - 1, column), (row - 1, column + 1), (row, column + 1), (row + 1, column + 1),
+        (row + 1, column), (row + 1, column - 1), (row, column - 1), (row - 1, column - 1),
+    )
+    present = links = 0
+    for side in range(0, 8, 2):
+        if ring[side] in cards:
+            present += 1
+            if ring[side + 1] in cards and ring[(side + 2) % 8] in cards:
+                links += 1
+    return links >= present - 1
+
+
 class Position:
     """An immutable Mountain: which card lies at each place and where each pawn stands.
 
     Two positions are equal when the same cards lie at the same coordinates with the same pawns;
-    how the text was spaced does not matter.
+    how the text was spaced does not matter. Positions with the same cards share their `shape`.
     """
 
-    __slots__ = ("_cards", "_pawns", "_hash", "_empty_neighbours", "_cut_places", "_pawn_counts", "_adjacency", "memo")
+    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_pawn_counts", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -96,28 +493,21 @@ class Position:
         for colour, place in self._pawns.items():
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
+        self._shape = Shape(self._cards)
         self._hash: int | None = None
-        self._empty_neighbours: frozenset[Coord] | None = None
-        self._cut_places: frozenset[Coord] | None = None
-        self._pawn_counts: Counter | None = None
-        self._adjacency: dict[Coord, tuple[Coord, ...]] | None = None
+        self._pawn_counts: dict[Coord, int] | None = None
         self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
     @classmethod
-    def _trusted(cls, cards: dict[Coord, DiscipleCard], pawns: dict[Colour, Coord], same_cards: Position | None = None) -> Position:
-        """A position from dicts nobody else will change; with the same cards, it keeps their geometry."""
+    def _trusted(cls, shape: Shape, pawns: dict[Colour, Coord]) -> Position:
+        """A position from a shape and a dict nobody else will change."""
         position = cls.__new__(cls)
-        position._cards = cards
+        position._shape = shape
+        position._cards = shape.cards
         position._pawns = pawns
         position._hash = None
         position._pawn_counts = None
         position.memo = {}
-        if same_cards is None:
-            position._empty_neighbours = position._cut_places = position._adjacency = None
-        else:
-            position._empty_neighbours = same_cards._empty_neighbours
-            position._cut_places = same_cards._cut_places
-            position._adjacency = same_cards._adjacency
         return position
 
     # --- reading -------------------------------------------------------------------------
@@ -128,6 +518,11 @@ class Position:
     @property
     def pawns(self) -> Mapping[Colour, Coord]:
         return MappingProxyType(self._pawns)
+
+    @property
+    def shape(self) -> Shape:
+        """Where the cards lie and what follows from that alone; shared by positions with these cards."""
+        return self._shape
 
     def card_at(self, place: Coord) -> DiscipleCard | None:
         return self._cards.get(place)
@@ -145,35 +540,41 @@ class Position:
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
-        if self._pawn_counts is None:
-            self._pawn_counts = Counter(self._pawns.values())
-        return self._pawn_counts[place]
+        counts = self._pawn_counts
+        if counts is None:
+            counts = self._pawn_counts = {}
+            for where in self._pawns.values():
+                counts[where] = counts.get(where, 0) + 1
+        return counts.get(place, 0)
+
+    def full_places(self, limit: int) -> frozenset[Coord]:
+        """The cards holding `limit` pawns or more: no pawn may stop there (MOI-R13)."""
+        key = ("full", limit)
+        full = self.memo.get(key)
+        if full is None:
+            if limit == 1:
+                full = frozenset(self._pawns.values())
+            else:
+                full = frozenset(place for place in self._pawns.values() if self.pawn_count(place) >= limit)
+            self.memo[key] = full
+        return full
 
     def empty_neighbours(self) -> frozenset[Coord]:
-        """Empty places that touch a card orthogonally (computed once: positions never change)."""
-        if self._empty_neighbours is None:
-            cards = self._cards
-            self._empty_neighbours = frozenset(
-                near for place in cards for near in neighbours(place) if near not in cards
-            )
-        return self._empty_neighbours
+        """Empty places that touch a card orthogonally (computed once for the shape)."""
+        return self._shape.free_places()
 
     def adjacency(self) -> dict[Coord, tuple[Coord, ...]]:
-        """For each card, the cards that share a side with it (computed once)."""
-        if self._adjacency is None:
-            cards = self._cards
-            self._adjacency = {place: tuple(near for near in neighbours(place) if near in cards) for place in cards}
-        return self._adjacency
+        """For each card, the cards that share a side with it."""
+        around = self._shape.around
+        return {place: around[place] for place in self._cards}
 
     def cut_places(self) -> frozenset[Coord]:
-        """The cards whose removal would split the Mountain (MOI-R15), computed once."""
-        if self._cut_places is None:
-            self._cut_places = frozenset(cut_places(self._cards))
-        return self._cut_places
+        """The cards whose removal would split the Mountain (MOI-R15), computed once for the shape."""
+        return self._shape.cut_places()
 
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
-        return is_connected(self._cards.keys())
+        return self._shape.is_whole()
 
     def bounds(self) -> tuple[Coord, Coord]:
         """Top-left and bottom-right places of the text frame; it starts at (0, 0) or above it."""
@@ -185,36 +586,25 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        cards = dict(self._cards)
-        cards[place] = card
-        laid = Position._trusted(cards, self._pawns)
-        if self._empty_neighbours is not None and place not in self._cards:
-            # Laying a card only changes the empty places around it.
-            laid._empty_neighbours = (self._empty_neighbours - {place}) | {
-                near for near in neighbours(place) if near not in cards
-            }
-        return laid
+        return Position._trusted(self._shape.laid(place, card), self._pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
-        cards = dict(self._cards)
-        del cards[place]
-        return Position._trusted(cards, self._pawns)
+        return Position._trusted(self._shape.without(place), self._pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
         if place not in self._cards:
             raise ValueError(f"there is no card at {place} for the pawn")
         pawns = dict(self._pawns)
         pawns[Colour.parse(colour)] = place
-        return Position._trusted(self._cards, pawns, same_cards=self)
+        return Position._trusted(self._shape, pawns)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
-        cards = dict(self._cards)
-        cards[target] = cards.pop(source)
+        card = self._cards[source]
         pawns = {colour: (target if place == source else place) for colour, place in self._pawns.items()}
-        return Position._trusted(cards, pawns)
+        return Position._trusted(self._shape.without(source).laid(target, card), pawns)
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
@@ -286,20 +676,28 @@ def is_connected(places: Iterable[Coord]) -> bool:
 def cut_places(places: Iterable[Coord]) -> set[Coord]:
     """The places whose card, taken away, would split the Mountain in two (MOI-R15).
 
-    These are the articulation points of the grid graph (Tarjan's depth-first search); the
-    Mountain never has more than 52 cards, so recursion stays shallow.
+    These are the articulation points of the grid graph (Tarjan's depth-first search) of the
+    group that holds the first place; the Mountain never has more than 52 cards, so recursion
+    stays shallow.
     """
     nodes = set(places)
-    if len(nodes) < 3:
-        return set()
+    around = _Around()
+    around.cards = nodes
+    return _cut_search(nodes, around)[0]
+
+
+def _cut_search(cards: Collection[Coord], around: Mapping[Coord, tuple[Coord, ...]]) -> tuple[set[Coord], bool]:
+    """The cut places (see `cut_places`) and whether the cards are one group."""
+    if len(cards) < 3:
+        return set(), is_connected(cards)
     order: dict[Coord, int] = {}
     cuts: set[Coord] = set()
 
     def visit(place: Coord, parent: Coord | None) -> int:
-        order[place] = low = len(order)
+        order[place] = mine = low = len(order)
         children = 0
-        for near in neighbours(place):
-            if near not in nodes or near == parent:
+        for near in around[place]:
+            if near == parent:
                 continue
             seen = order.get(near)
             if seen is not None:
@@ -310,14 +708,14 @@ def cut_places(places: Iterable[Coord]) -> set[Coord]:
             below = visit(near, place)
             if below < low:
                 low = below
-            if parent is not None and below >= order[place]:
+            if below >= mine and parent is not None:
                 cuts.add(place)
         if parent is None and children > 1:
             cuts.add(place)
         return low
 
-    visit(min(nodes), None)
-    return cuts
+    visit(min(cards), None)
+    return cuts, len(order) == len(cards)
 
 
 # --- parsing ---------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ and shows no disciple twice (MOI-R17). A complete window has four cards: all fou
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-from rulesbook.inferno.position import Colour, Coord, Position
+from rulesbook.inferno.cards import DiscipleCard
+from rulesbook.inferno.position import Colour, Coord, Position, Shape
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -66,29 +67,108 @@ def is_complete_cross(position: Position, place: Coord, rules: Rules = _DEFAULT)
     """
     if position.pawn_count(place) != 1:
         return False
-    return _has_complete_window(position, place, ROW) and _has_complete_window(position, place, COLUMN)
+    return _complete_lines(position.shape, place)
 
 
-def _has_complete_window(position: Position, place: Coord, direction: Coord) -> bool:
+def _complete_lines(shape: Shape, place: Coord) -> bool:
+    """Whether the card at place sits in a complete row window and a complete column window; the
+    cards alone decide, so the answer is kept with the shape (every turn's end asks again)."""
+    known = shape.crosses.get(place)
+    if known is None:
+        known = shape.crosses[place] = _crossing(shape, place)
+    return known
+
+
+def _crossing(shape: Shape, place: Coord) -> bool:
+    """`_complete_lines` worked out: from a shape a few cards back when it can be, else from the cards."""
+    known = _kept_cross(shape, place)
+    if known is None:
+        cards = shape.cards
+        row, column = place
+        known = place in cards and _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
+    return known
+
+
+#: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
+LOOK_BACK = 3
+
+
+def _kept_cross(shape: Shape, place: Coord) -> bool | None:
+    """The answer for place on a shape this one was made from, a few cards back, if no card laid
+    or taken since then lies in its row or its column within three places (a window is four
+    cards long, so none further away is in one); None when there is no such answer."""
+    row, column = place
+    for _ in range(LOOK_BACK):
+        change, shape = shape.changed_at, shape.made_from
+        if shape is None:
+            return None
+        if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
+            return None
+        known = shape.crosses.get(place)
+        if known is not None:
+            return known
+    return None
+
+
+def _has_complete_window(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> bool:
     """Whether four adjacent cards through place, along the direction, show all four disciples."""
-    cards = position.cards
+    return place in cards and _complete_run(cards, place[0], place[1], direction[0], direction[1])
+
+
+def _complete_run(cards: Mapping[Coord, DiscipleCard], row: int, column: int, d_row: int, d_column: int) -> bool:
+    """`_has_complete_window` for the card at (row, column)."""
+    before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
+    while before < 3 and (row - d_row * (before + 1), column - d_column * (before + 1)) in cards:
+        before += 1
+    while after < 3 and (row + d_row * (after + 1), column + d_column * (after + 1)) in cards:
+        after += 1
+    if before + after < LONGEST_WINDOW - 1:
+        return False
+    line = [cards[row + d_row * offset, column + d_column * offset].disciple for offset in range(-before, after + 1)]
+    return any(len(set(line[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(line) - 3))
+
+
+def _line(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> tuple[list[DiscipleCard], int] | None:
+    """The cards in a row through place along the direction, at most three on each side, in order,
+    and where place is among them; None when place holds no card. Every run of four of them holds
+    place, since at most three lie on either side."""
+    own = cards.get(place)
+    if own is None:
+        return None
     d_row, d_column = direction
     row, column = place
-    for first in range(-LONGEST_WINDOW + 1, 1):
-        seen = set()
-        for offset in range(first, first + LONGEST_WINDOW):
-            card = cards.get((row + d_row * offset, column + d_column * offset))
-            if card is None or card.disciple in seen:
-                break
-            seen.add(card.disciple)
-        else:
-            return True
-    return False
+    before = []  # nearest first
+    for distance in range(1, LONGEST_WINDOW):
+        card = cards.get((row - d_row * distance, column - d_column * distance))
+        if card is None:
+            break
+        before.append(card)
+    line = before[::-1]
+    line.append(own)
+    for distance in range(1, LONGEST_WINDOW):
+        card = cards.get((row + d_row * distance, column + d_column * distance))
+        if card is None:
+            break
+        line.append(card)
+    return line, len(before)
 
 
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
     """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13)."""
     return {place for place in set(position.pawns.values()) if is_complete_cross(position, place, rules)}
+
+
+def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
+    """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
+    shape = position.shape
+    crosses = shape.crosses
+    for place in position.pawns.values():
+        known = crosses.get(place)
+        if known is None:
+            known = crosses[place] = _crossing(shape, place)
+        if known and position.pawn_count(place) == 1:
+            return True
+    return False
 
 
 def score(position: Position, colour: Colour | str, ended: bool = False, rules: Rules = _DEFAULT) -> int:
@@ -102,7 +182,7 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
     place = position.pawn(colour)
-    value = position.cards[place].value
+    value = position.card_at(place).value
     if not ended:
         return _windows_sum(position, place) - value
     if rules.doubled_cross_for_ender_only:
@@ -121,6 +201,24 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
 
 def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
     """The best row window plus the best column window, the pawn's card in both."""
-    row = best_window(position, place, ROW, complete)
-    column = best_window(position, place, COLUMN, complete)
-    return window_sum(position, row) + window_sum(position, column)
+    cards = position.shape.cards
+    return _best_sum(cards, place, ROW, complete) + _best_sum(cards, place, COLUMN, complete)
+
+
+def _best_sum(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord, complete: bool) -> int:
+    """The sum of `best_window` (the windows' values added up, without building them)."""
+    line, at = _line(cards, place, direction)
+    best = None
+    for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
+        seen = set()
+        total = 0
+        for card in line[first:first + LONGEST_WINDOW]:
+            if card.disciple in seen:
+                break
+            seen.add(card.disciple)
+            total += card.value
+            if len(seen) > at - first and (not complete or len(seen) == LONGEST_WINDOW) and (best is None or total > best):
+                best = total
+    if best is None:
+        raise ValueError(f"no {'complete ' if complete else ''}window through {place}")
+    return best
