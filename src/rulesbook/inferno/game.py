@@ -252,11 +252,16 @@ class GameState:
 
 
 def replace(state, **changes):
-    """A copy with some fields changed; dataclasses.replace is too slow for playouts."""
-    new = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    """A copy with some fields changed; dataclasses.replace is too slow for playouts (a copy of
+    the fields' dict, set as the new object's, is the quickest way to make one)."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = _new(type(state))
+    _set(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
 
 
 # --- setting up ------------------------------------------------------------------------------
@@ -491,72 +496,81 @@ def _category_allowed(state: GameState, card: Card) -> bool:
 def _plays(state: GameState) -> list[Action]:
     """Every card play of the hand, in a fixed order: lays, Bison Kings, Iron Fans, Red Boys."""
     hand = state.hands[state.seat]
-    room = _room_left(state)
-    if room <= 0 or not hand:
+    if not hand:
         return []
+    rules, played = state.rules, state.played
+    room = 99 if rules.play_limit is None else rules.play_limit - len(played)
+    if room <= 0:
+        return []
+    plan = _PLANS.get(hand)
+    if plan is None:
+        plan = _PLANS[hand] = _HandPlan(hand)
+    disciples_allowed = events_allowed = True
+    if played and not rules.mixed_plays:  # ZH: the cards of one turn are all disciples or all events (MOI-R04)
+        disciples_allowed = type(played[0]) is DiscipleCard
+        events_allowed = not disciples_allowed
     mountain = state.mountain
     plays: list[Action] = []
-    disciples: list[DiscipleCard] = []
-    bisons = 0
-    fan = False
-    red_boys: list[Disciple] = []
-    for card in hand:
-        if type(card) is DiscipleCard:
-            if card not in disciples:
-                disciples.append(card)
-        elif card.kind is EventKind.MIGHTY_BISON_KING:
-            bisons += 1
-        elif card.kind is EventKind.IRON_FAN_PRINCESS:
-            fan = True
-        elif card.kind is EventKind.RED_BOY:
-            red_boys.append(card.picture)
-    if disciples and _category_allowed(state, disciples[0]):
+    if plan.lays and disciples_allowed:
         free = mountain.shape.sorted_free_places()
-        if len(disciples) > 1:
-            disciples.sort(key=_CODE)
-        for card in disciples:
-            plays += map(_LAYS[card].__getitem__, free)
-    if not (bisons or fan or red_boys) or not _category_allowed(state, BISON):
+        for lays in plan.lays:
+            plays += map(lays.__getitem__, free)
+    if not plan.effects or not events_allowed:
         return plays
     pawns = [colour for colour in COLOUR_ORDER if colour in mountain._pawns]
-    limit = state.rules.max_pawns_per_card
+    limit = rules.max_pawns_per_card
+    bisons = plan.bisons
     for count in (1, 2):
         if bisons >= count and room >= count:
             for colour in pawns:
                 plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
-    if fan:
+    if plan.fan:
         for colour in pawns:
             if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
                 plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
-    if red_boys:
-        red_boys.sort(key=_CODE)
-        for picture in sorted(set(red_boys), key=_CODE):
-            plays += map(_RED_BOYS[(picture,)].__getitem__, red_boy_discards(mountain, picture))
-        if room >= 2 and len(red_boys) >= 2:
-            pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
-            targets = red_boy_discards(mountain, None)
-            for pair in pairs:
-                plays += map(_RED_BOYS[pair].__getitem__, targets)
+    for picture, red_boys in plan.red_boys:
+        plays += map(red_boys.__getitem__, red_boy_discards(mountain, picture))
+    if room >= 2 and plan.red_boy_pairs:
+        targets = red_boy_discards(mountain, None)
+        for red_boys in plan.red_boy_pairs:
+            plays += map(red_boys.__getitem__, targets)
     return plays
+
+
+class _HandPlan:
+    """What a hand can play, whatever the Mountain: worked out once per hand, since a handful of
+    distinct hands come back again and again, and each is asked about at every decision."""
+
+    __slots__ = ("lays", "bisons", "fan", "red_boys", "red_boy_pairs", "effects", "discards")
+
+    def __init__(self, hand: tuple[Card, ...]):
+        disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
+        self.lays = tuple(_LAYS[card] for card in disciples)  # the lay actions of each disciple, by place
+        self.bisons = sum(1 for card in hand if card is BISON)
+        self.fan = FAN in hand
+        pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.kind is EventKind.RED_BOY), key=_CODE)
+        self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in sorted(set(pictures), key=_CODE))
+        pairs = sorted(set(combinations(pictures, 2)), key=lambda pair: (pair[0].code, pair[1].code))
+        self.red_boy_pairs = tuple(_RED_BOYS[pair] for pair in pairs)
+        self.effects = bool(self.bisons or self.fan or pictures)
+        events = sorted((card for card in hand if type(card) is EventCard), key=_CODE)
+        options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
+        self.discards = tuple(DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo]))
+
+
+#: The plan of each hand (in hand order), made the first time the hand is seen.
+_PLANS: dict[tuple[Card, ...], _HandPlan] = {}
 
 
 def _discards(state: GameState) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
         return ()
-    events = tuple(card for card in state.hands[state.seat] if type(card) is EventCard)
-    known = _DISCARDS.get(events)
-    if known is None:
-        ordered = sorted(events, key=_CODE)
-        options = {combo for size in range(1, min(3, len(ordered)) + 1) for combo in combinations(ordered, size)}
-        known = _DISCARDS[events] = tuple(
-            DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])
-        )
-    return known
-
-
-#: The discards of each hand's events (in hand order): a handful of distinct hands come back again and again.
-_DISCARDS: dict[tuple[EventCard, ...], tuple[DiscardEvents, ...]] = {}
+    hand = state.hands[state.seat]
+    plan = _PLANS.get(hand)
+    if plan is None:
+        plan = _PLANS[hand] = _HandPlan(hand)
+    return plan.discards
 
 
 def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
@@ -795,17 +809,21 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         raise IllegalAction("the game is over", "rulebook, End of the Game")
     decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     who = state.colours[decider]
-    if isinstance(action, LayDisciple):  # the commonest action first
+    if action.__class__ is LayDisciple:  # the commonest action first
         card = action.card
         hands = state.hands
+        hand = hands[decider]
+        index = hand.index(card)
+        hand = hand[:index] + hand[index + 1 :]
         state = replace(
             state,
-            hands=_with(hands, decider, _take(hands[decider], (card,))),
+            hands=hands[:decider] + (hand,) + hands[decider + 1 :],
             mountain=state.mountain.with_card(action.place, card),
             played=state.played + (card,),
+            phase=phase if hand else Phase.STEP,  # as `_after_play` says
         )
         events.append(worded("lay", decider, _laid, who, card, action.place))
-        return _after_play(state, events)
+        return state, events
     colour = who.english
     if isinstance(action, PlacePawn):
         mountain = state.mountain.with_pawn(who, action.place)
@@ -868,11 +886,10 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
             return replace(state, pending=replace(pending, responders=rest)), events
         return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
     if isinstance(action, Step):
-        state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
         events.append(worded("step", decider, _stepped, who, action.colour, action.place))
-        return _end_turn(state, events)
+        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
     events.append(worded("stay", decider, _stayed, who))
-    return _end_turn(state, events)
+    return _end_turn(state, events, state.mountain)
 
 
 def _with(items: tuple, index: int, value) -> tuple:
@@ -932,29 +949,40 @@ def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, l
     return state, events
 
 
-def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
-    """Step III (is the round over?) and step IV (draw up to three), then the next player."""
-    seat = state.seat
-    if has_complete_cross(state.mountain, state.rules):
-        return _end_round(state, "a", events)
-    if not state.rules.ends_when_refill_short and not state.draw_pile:
-        return _end_round(state, "b", events)
-    need = HAND_SIZE - len(state.hands[seat])
-    if state.rules.ends_when_refill_short and need > len(state.draw_pile):
-        return _end_round(state, "b", events)
+def _end_turn(state: GameState, events: list[GameEvent], mountain: Position) -> tuple[GameState, list[GameEvent]]:
+    """Step III (is the round over?) and step IV (draw up to three), then the next player, on the
+    Mountain as the step left it."""
+    rules = state.rules
+    if has_complete_cross(mountain, rules):
+        return _end_round(replace(state, mountain=mountain), "a", events)
+    seat, pile, hands = state.seat, state.draw_pile, state.hands
+    need = HAND_SIZE - len(hands[seat])
+    if need > len(pile) if rules.ends_when_refill_short else not pile:
+        return _end_round(replace(state, mountain=mountain), "b", events)
+    players = len(hands)
     idle_turns = 0 if state.played else state.idle_turns + 1
-    if idle_turns >= state.players:
-        return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
-    pile, hands = state.draw_pile, state.hands
+    if idle_turns >= players:
+        why = "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"
+        return _end_round(replace(state, mountain=mountain), "b", events, why)
     if need > 0:
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
-        hands = _with(hands, seat, hands[seat] + drawn)
+        hands = hands[:seat] + (hands[seat] + drawn,) + hands[seat + 1 :]
         events.append(worded("draw", seat, _drew, state.colours[seat], len(drawn)))
-    following = (seat + 1) % state.players
+    following = (seat + 1) % players
     phase = Phase.PLAY if hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
-    changes = dict(seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns)
-    return replace(state, draw_pile=pile, hands=hands, **changes), events
+    state = replace(
+        state,
+        mountain=mountain,
+        draw_pile=pile,
+        hands=hands,
+        seat=following,
+        phase=phase,
+        played=(),
+        turns=state.turns + 1,
+        idle_turns=idle_turns,
+    )
+    return state, events
 
 
 def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:

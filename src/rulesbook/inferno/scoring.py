@@ -80,12 +80,35 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
 
 
 def _crossing(shape: Shape, place: Coord) -> bool:
-    """`_complete_lines` worked out: from a shape a few cards back when it can be, else from the cards."""
+    """`_complete_lines` worked out: most cards lie in a row or a column of fewer than four cards,
+    which a few look-ups tell; for the others, from a shape a few cards back when it can be, else
+    from the cards."""
+    cards = shape.cards
+    row, column = place
+    if place not in cards:
+        return False
+    # At least three more cards touching in a row through the place: on its left, or its right, or both.
+    if (row, column - 1) in cards:
+        if (row, column - 2) in cards:
+            long_row = (row, column - 3) in cards or (row, column + 1) in cards
+        else:
+            long_row = (row, column + 1) in cards and (row, column + 2) in cards
+    else:
+        long_row = (row, column + 1) in cards and (row, column + 2) in cards and (row, column + 3) in cards
+    if not long_row:
+        return False
+    if (row - 1, column) in cards:  # the same in its column
+        if (row - 2, column) in cards:
+            long_column = (row - 3, column) in cards or (row + 1, column) in cards
+        else:
+            long_column = (row + 1, column) in cards and (row + 2, column) in cards
+    else:
+        long_column = (row + 1, column) in cards and (row + 2, column) in cards and (row + 3, column) in cards
+    if not long_column:
+        return False
     known = _kept_cross(shape, place)
     if known is None:
-        cards = shape.cards
-        row, column = place
-        known = place in cards and _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
+        known = _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
     return known
 
 
