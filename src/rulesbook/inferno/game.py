@@ -628,12 +628,23 @@ def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     colours, hands = state.colours, state.hands
     players = len(colours)
-    seats = [(player + offset) % players for offset in range(1, players)]
-    if not any(type(card) is EventCard for seat in seats for card in hands[seat]):
-        return ()  # nobody holds an event: nobody can cancel
-    clockwise = [colours[seat] for seat in seats]
-    entitled = entitled_to_cancel(state.rules, effect, colours[player], clockwise, state.mountain)
-    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, hands[state.owner(colour)]))
+    means = cancel_means(effect)
+    holding = [
+        seat
+        for seat in _CLOCKWISE[players][player]
+        if any(hands[seat].count(cards[0]) >= len(cards) for cards in means)
+    ]
+    if not holding:  # nobody holds the cards: nobody can cancel, whoever may
+        return ()
+    entitled = entitled_to_cancel(state.rules, effect, colours[player], [colours[seat] for seat in holding], state.mountain)
+    return tuple(seat for seat in holding if colours[seat] in entitled)
+
+
+#: The other seats, clockwise from each seat, by the number of players.
+_CLOCKWISE = {
+    players: tuple(tuple((player + offset) % players for offset in range(1, players)) for player in range(players))
+    for players in range(2, 5)
+}
 
 
 def _steppable(state: GameState) -> list[Colour]:
@@ -836,14 +847,16 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return state, events
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
         cards = action.cards
-        hand = _take(state.hands[decider], cards)
-        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + cards)
+        hands = _with(state.hands, decider, _take(state.hands[decider], cards))
+        played = state.played + cards
         events.append(worded("effect", decider, _played, who, action, state.mountain))
-        responders = _responders(state, action, decider)
+        responders = _responders(state, action, decider)  # the other hands are as they were
         if responders:
-            state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
+            state = replace(
+                state, hands=hands, played=played, phase=Phase.RESPOND, pending=Pending(action, decider, responders)
+            )
             return state, events
-        return _resolve(state, action, events)
+        return _resolve(state, action, events, hands, played)
     if isinstance(action, DiscardEvents):
         hand = _take(state.hands[decider], action.cards)
         state = replace(
@@ -884,7 +897,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         events.append(worded("pass", decider, _let, who))
         if rest:
             return replace(state, pending=replace(pending, responders=rest)), events
-        return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
+        return _resolve(state, pending.effect, events, state.hands, state.played)
     if isinstance(action, Step):
         events.append(worded("step", decider, _stepped, who, action.colour, action.place))
         return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
@@ -926,20 +939,25 @@ def _outcome(effect: Effect, mountain: Position) -> str:
     return f"{card.code} at {spoken_place(effect.place)} goes to the discard pile"
 
 
-def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
-    """Apply a played effect nobody cancelled; the event cards go to the discard pile either way."""
+def _resolve(
+    state: GameState, effect: Effect, events: list[GameEvent], hands: tuple[tuple[Card, ...], ...], played: tuple[Card, ...]
+) -> tuple[GameState, list[GameEvent]]:
+    """Apply a played effect nobody cancelled; the event cards go to the discard pile either way.
+    Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
     mountain = state.mountain
     discard = state.discard_pile + effect.cards
-    if isinstance(effect, PlayBison):
+    kind = effect.__class__
+    if kind is PlayBison:
         mountain = mountain.with_pawn(effect.colour, effect.place)
-    elif isinstance(effect, PlayPrincess):
+    elif kind is PlayPrincess:
         mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
     else:
         discard = discard + (mountain.card_at(effect.place),)
         mountain = mountain.without_card(effect.place)
     events.append(worded("resolve", None, _outcome, effect, state.mountain))
-    state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
-    return _after_play(state, events)
+    phase = Phase.PLAY if hands[state.seat] else Phase.STEP
+    state = replace(state, mountain=mountain, discard_pile=discard, hands=hands, played=played, pending=None, phase=phase)
+    return state, events
 
 
 def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from bisect import bisect_left
+from itertools import compress, filterfalse
 from collections.abc import Collection, Container, Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
@@ -192,11 +193,10 @@ class Shape:
     def loose(self, places: tuple[Coord, ...]) -> tuple[Coord, ...]:
         """Those of the places (of cards) whose removal leaves the Mountain whole: no cut places."""
         cuts = self._cuts
-        if cuts is None and self.is_plain():
-            rings = self._rings
-            return tuple(place for place in places if not _SPLITS[rings[place]])
+        if cuts is None and self.is_plain():  # the rings tell, looked up without a Python loop
+            return tuple(compress(places, map(_HOLDS_NOTHING.__getitem__, map(self._rings.__getitem__, places))))
         cuts = self.cut_places()
-        return tuple(place for place in places if place not in cuts) if cuts else places
+        return tuple(filterfalse(cuts.__contains__, places)) if cuts else places
 
     def cut_places(self) -> frozenset[Coord]:
         """The cards whose removal would split the Mountain (MOI-R15)."""
@@ -283,6 +283,8 @@ class Shape:
                 if index == len(free) or free[index] != near:
                     free.insert(index, near)
             shape._sorted_free = tuple(free)
+        if self._sorted is not None:
+            shape._sorted = _entered(self._sorted, place)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
@@ -383,6 +385,7 @@ def _splits(ring: int) -> bool:
 #: For every ring: `_splits`; how many sides the card shares (cards above, right, below, left);
 #: how many 2 x 2 squares of cards it is a corner of.
 _SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
+_HOLDS_NOTHING: tuple[bool, ...] = tuple(not splits for splits in _SPLITS)
 _SIDES: tuple[int, ...] = tuple(sum(ring >> bit & 1 for bit in (0, 2, 4, 6)) for ring in range(256))
 _SQUARES: tuple[int, ...] = tuple(
     sum(all(ring >> (corner + step) % 8 & 1 for step in (-1, 0, 1)) for corner in (1, 3, 5, 7)) for ring in range(256)
