@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from enum import Enum
-from itertools import combinations
+from itertools import combinations, filterfalse
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.rng import shuffled
@@ -465,10 +465,11 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase is Phase.STEP:
         mountain = state.mountain
         full = mountain.full_places(state.rules.max_pawns_per_card)
+        around, pawns = mountain.shape.around, mountain._pawns
         actions = []
         for colour in _steppable(state):
-            steps = _STEPS[colour]
-            actions += [steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if place not in full]
+            place = pawns.get(colour) or mountain.pawn(colour)  # pawn(): the error when it is not there
+            actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, sorted(around[place])))
         actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
@@ -517,17 +518,18 @@ def _plays(state: GameState) -> list[Action]:
             plays += map(lays.__getitem__, free)
     if not plan.effects or not events_allowed:
         return plays
-    pawns = [colour for colour in COLOUR_ORDER if colour in mountain._pawns]
+    pawns = mountain._pawns
+    colours = [colour for colour in COLOUR_ORDER if colour in pawns]
     limit = rules.max_pawns_per_card
     bisons = plan.bisons
     for count in (1, 2):
         if bisons >= count and room >= count:
-            for colour in pawns:
+            for colour in colours:
                 plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
     if plan.fan:
-        for colour in pawns:
+        for colour in colours:
             if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
-                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
+                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, pawns[colour]))
     for picture, red_boys in plan.red_boys:
         plays += map(red_boys.__getitem__, red_boy_discards(mountain, picture))
     if room >= 2 and plan.red_boy_pairs:

@@ -288,6 +288,8 @@ class Shape:
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
+        if touching:
+            around[place] = tuple(touching)  # up, right, down, left, as `_Around` lists them
         if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
             rings[place] = ring
             shape._rings = rings
@@ -419,10 +421,9 @@ class _Around(dict):
     __slots__ = ("cards",)
 
     def __missing__(self, place: Coord) -> tuple[Coord, ...]:
-        cards = self.cards
         row, column = place
         near = self[place] = tuple(
-            spot for spot in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)) if spot in cards
+            filter(self.cards.__contains__, ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)))
         )
         return near
 
@@ -481,6 +482,18 @@ def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
     return links >= present - 1
 
 
+class _PawnFacts:
+    """What follows from where the pawns stand alone: how many stand on each card, and the full
+    cards by the limit of pawns per card; shared by the positions with the same pawns, since
+    laying or taking away a card moves none."""
+
+    __slots__ = ("counts", "full")
+
+    def __init__(self) -> None:
+        self.counts: dict[Coord, int] | None = None
+        self.full: dict[int, frozenset[Coord]] = {}
+
+
 class Position:
     """An immutable Mountain: which card lies at each place and where each pawn stands.
 
@@ -488,7 +501,7 @@ class Position:
     how the text was spaced does not matter. Positions with the same cards share their `shape`.
     """
 
-    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_pawn_counts", "memo")
+    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -498,18 +511,21 @@ class Position:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
         self._shape = Shape(self._cards)
         self._hash: int | None = None
-        self._pawn_counts: dict[Coord, int] | None = None
+        self._by_pawns = _PawnFacts()
         self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
     @classmethod
-    def _trusted(cls, shape: Shape, pawns: dict[Colour, Coord]) -> Position:
-        """A position from a shape and a dict nobody else will change."""
+    def _trusted(
+        cls, shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None
+    ) -> Position:
+        """A position from a shape and a dict nobody else will change (and what is known of those
+        pawns, when the pawns are another position's)."""
         position = cls.__new__(cls)
         position._shape = shape
         position._cards = shape.cards
         position._pawns = pawns
         position._hash = None
-        position._pawn_counts = None
+        position._by_pawns = _PawnFacts() if by_pawns is None else by_pawns
         position.memo = {}
         return position
 
@@ -543,23 +559,23 @@ class Position:
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
-        counts = self._pawn_counts
+        counts = self._by_pawns.counts
         if counts is None:
-            counts = self._pawn_counts = {}
+            counts = self._by_pawns.counts = {}
             for where in self._pawns.values():
                 counts[where] = counts.get(where, 0) + 1
         return counts.get(place, 0)
 
     def full_places(self, limit: int) -> frozenset[Coord]:
         """The cards holding `limit` pawns or more: no pawn may stop there (MOI-R13)."""
-        key = ("full", limit)
-        full = self.memo.get(key)
+        known = self._by_pawns.full
+        full = known.get(limit)
         if full is None:
             if limit == 1:
                 full = frozenset(self._pawns.values())
             else:
                 full = frozenset(place for place in self._pawns.values() if self.pawn_count(place) >= limit)
-            self.memo[key] = full
+            known[limit] = full
         return full
 
     def empty_neighbours(self) -> frozenset[Coord]:
@@ -589,12 +605,12 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        return Position._trusted(self._shape.laid(place, card), self._pawns)
+        return Position._trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
-        return Position._trusted(self._shape.without(place), self._pawns)
+        return Position._trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
         if place not in self._cards:

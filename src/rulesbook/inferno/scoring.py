@@ -185,7 +185,7 @@ def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
     """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
     shape = position.shape
     crosses = shape.crosses
-    for place in position.pawns.values():
+    for place in position._pawns.values():
         known = crosses.get(place)
         if known is None:
             known = crosses[place] = _crossing(shape, place)
