@@ -255,8 +255,6 @@ class Shape:
         if self._whole is None:
             self.is_whole()
         rings = self._rings.copy() if self._whole else None
-        around = shape.around
-        around.pop(place, None)
         touching = []
         opened = []
         ring = 0
@@ -269,7 +267,6 @@ class Shape:
                     rings[near] |= opposite
                 if bit & _SIDE_BITS:
                     touching.append(near)
-                    around.pop(near, None)  # it has one more neighbour now
             elif bit & _SIDE_BITS:
                 opened.append(near)
         free = self._sorted_free
@@ -283,13 +280,15 @@ class Shape:
                 if index == len(free) or free[index] != near:
                     free.insert(index, near)
             shape._sorted_free = tuple(free)
-        if self._sorted is not None:
-            shape._sorted = _entered(self._sorted, place)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
-        if touching:
-            around[place] = tuple(touching)  # up, right, down, left, as `_Around` lists them
+        around = shape.around
+        around[place] = tuple(touching)
+        for near in touching:  # they have one more neighbour now
+            known = around.get(near)
+            if known is not None:
+                around[near] = known + (place,)
         if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
             rings[place] = ring
             shape._rings = rings
@@ -307,10 +306,12 @@ class Shape:
         shape = Shape(cards, self.around)
         shape.made_from, shape.changed_at = self, place
         around = shape.around
-        around.pop(place, None)
-        touching = self.around[place]
-        for near in touching:
-            around.pop(near, None)  # it has one neighbour less now
+        touching = around[place]  # still right for the place left empty
+        for near in touching:  # they have one neighbour less now
+            known = around.get(near)
+            if known is not None:
+                index = known.index(place)
+                around[near] = known[:index] + known[index + 1 :]
         if self._sorted_free is not None:  # place is free if a card still touches it; an empty
             free = list(self._sorted_free)  # place around it, only if another card does
             if touching:
@@ -415,8 +416,13 @@ def _leave(ordered: list[Coord], place: Coord) -> None:
 
 
 class _Around(dict):
-    """For each card, the cards that share a side with it (in the order up, right, down, left),
-    each worked out the first time it is asked for (from `cards`, set by the shape)."""
+    """For each place, the cards that share a side with it, each worked out the first time it is
+    asked for (from `cards`, set by the shape), in the order up, right, down, left.
+
+    A shape made from another starts from a copy of its entries and mends those a card laid or
+    taken away changes (adding or dropping that card, out of order) instead of deleting them:
+    a dict with deleted entries is copied entry by entry, a clean one all at once.
+    """
 
     __slots__ = ("cards",)
 
@@ -426,7 +432,6 @@ class _Around(dict):
             filter(self.cards.__contains__, ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)))
         )
         return near
-
 
 def _cuts_after_laying(cuts: frozenset[Coord], touching: list[Coord], count: int) -> frozenset[Coord] | None:
     """The cut places of a whole Mountain once a card is laid touching these cards, from those

@@ -80,9 +80,12 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
 
 
 def _crossing(shape: Shape, place: Coord) -> bool:
-    """`_complete_lines` worked out: most cards lie in a row or a column of fewer than four cards,
-    which a few look-ups tell; for the others, from a shape a few cards back when it can be, else
-    from the cards."""
+    """`_complete_lines` worked out: from a shape a few cards back when it can be; else, since
+    most cards lie in a row or a column of fewer than four cards, a few look-ups tell; else from
+    the cards."""
+    known = _kept_cross(shape, place)
+    if known is not None:
+        return known
     cards = shape.cards
     row, column = place
     if place not in cards:
@@ -106,10 +109,7 @@ def _crossing(shape: Shape, place: Coord) -> bool:
         long_column = (row + 1, column) in cards and (row + 2, column) in cards and (row + 3, column) in cards
     if not long_column:
         return False
-    known = _kept_cross(shape, place)
-    if known is None:
-        known = _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
-    return known
+    return _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
 
 
 #: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
