@@ -155,23 +155,40 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
     """Where the card at source may go, in order; kept with the shape (pawns play no part).
 
     The places touching the rest of the Mountain are the free places, less those whose only
-    neighbouring card is the one lifted.
+    neighbouring card is the one lifted (`princess_left_out`).
     """
     shape = position.shape
     key = ("princess", source)
     known = shape.memo.get(key)
     if known is None:
-        if not princess_lift_allowed(position, source):
+        alone = princess_left_out(position, source)
+        if alone is None:
             known = ()
         else:
+            free = shape.sorted_free_places()
+            known = tuple(filterfalse(alone.__contains__, free)) if alone else free
+        shape.memo[key] = known
+    return known
+
+
+def princess_left_out(position: Position, source: Coord) -> tuple[Coord, ...] | None:
+    """None when the card at source may not be lifted (MOI-R15); else the free places it may not
+    go to, those whose only neighbouring card is the one lifted, in order. Kept with the shape."""
+    shape = position.shape
+    key = ("left out", source)
+    known = shape.memo.get(key, False)
+    if known is False:
+        if not princess_lift_allowed(position, source):
+            known = None
+        else:
             cards = shape.cards
-            alone = [
+            known = tuple(
                 near
                 for near in neighbours(source)
                 if near not in cards and not any(spot in cards for spot in neighbours(near) if spot != source)
-            ]
-            free = shape.sorted_free_places()
-            known = tuple(filterfalse(alone.__contains__, free)) if alone else free
+            )
+            if len(known) > 1:
+                known = tuple(sorted(known))
         shape.memo[key] = known
     return known
 

@@ -9,10 +9,11 @@ the state, so a board or a bot is simply asked for the next decision, whoever mu
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from enum import Enum
 from itertools import combinations, filterfalse
 
@@ -37,14 +38,14 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import (
     bison_destinations,
     princess_destinations,
     princess_lift_allowed,
     red_boy_targets,
     bison_moves,
-    princess_moves,
+    princess_left_out,
     red_boy_discards,
     step_destinations,
 )
@@ -104,22 +105,26 @@ class GameEvent:
     when kind, text and seat are.
     """
 
-    __slots__ = ("kind", "seat", "_text", "_words")
+    __slots__ = ("_fields",)  # (kind, seat, text, words): one attribute to set, the quickest to make
 
     def __init__(self, kind: str, text: str, seat: int | None = None):
-        _set(self, "kind", kind)
-        _set(self, "seat", seat)
-        _set(self, "_text", text)
-        _set(self, "_words", None)
+        _set(self, "_fields", (kind, seat, text, None))
+
+    @property
+    def kind(self) -> str:
+        return self._fields[0]
+
+    @property
+    def seat(self) -> int | None:
+        return self._fields[1]
 
     @property
     def text(self) -> str:
-        text = self._text
+        kind, seat, text, words = self._fields
         if text is None:
-            say, parts = self._words
+            say, parts = words
             text = say(*parts)
-            _set(self, "_text", text)
-            _set(self, "_words", None)
+            _set(self, "_fields", (kind, seat, text, None))
         return text
 
     def __str__(self) -> str:
@@ -144,15 +149,13 @@ class GameEvent:
 
 
 _set = object.__setattr__
+_new = object.__new__
 
 
 def worded(kind: str, seat: int | None, say: Callable[..., str], *parts: object) -> GameEvent:
     """An event whose text is `say(*parts)`, put together when first read."""
-    event = object.__new__(GameEvent)
-    _set(event, "kind", kind)
-    _set(event, "seat", seat)
-    _set(event, "_text", None)
-    _set(event, "_words", (say, parts))
+    event = _new(GameEvent)
+    _set(event, "_fields", (kind, seat, None, (say, parts)))
     return event
 
 
@@ -259,9 +262,6 @@ def replace(state, **changes):
     new = _new(type(state))
     _set(new, "__dict__", fields)
     return new
-
-
-_new = object.__new__
 
 
 # --- setting up ------------------------------------------------------------------------------
@@ -448,6 +448,11 @@ _BISONS = _Made(lambda target: _Made(lambda place: PlayBison(target[0], place, t
 _PRINCESSES = _Made(lambda colour: _Made(lambda place: PlayPrincess(colour, place)))
 _RED_BOYS = _Made(lambda pictures: _Made(lambda place: PlayRedBoy(pictures, place)))
 _STEPS = _Made(lambda colour: _Made(lambda place: Step(colour, place)))
+#: The lay actions at each place, one per kind of disciple card (in `_DISCIPLES` order): one
+#: look-up of a place, which hashes it, finds those of every card in the hand.
+_DISCIPLES = tuple(dict.fromkeys(DISCIPLE_CARDS))
+_DISCIPLE_INDEX = {card: index for index, card in enumerate(_DISCIPLES)}
+_LAYS_AT = _Made(lambda place: tuple(_LAYS[card][place] for card in _DISCIPLES))
 _CANCELS = _Made(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
@@ -505,7 +510,7 @@ def _plays(state: GameState) -> list[Action]:
         return []
     plan = _PLANS.get(hand)
     if plan is None:
-        plan = _PLANS[hand] = _HandPlan(hand)
+        plan = _plan(hand)
     disciples_allowed = events_allowed = True
     if played and not rules.mixed_plays:  # ZH: the cards of one turn are all disciples or all events (MOI-R04)
         disciples_allowed = type(played[0]) is DiscipleCard
@@ -513,9 +518,9 @@ def _plays(state: GameState) -> list[Action]:
     mountain = state.mountain
     plays: list[Action] = []
     if plan.lays and disciples_allowed:
-        free = mountain.shape.sorted_free_places()
+        at_free = mountain.shape.along_free("lays", _LAYS_AT.__getitem__)
         for lays in plan.lays:
-            plays += map(lays.__getitem__, free)
+            plays += map(lays, at_free)
     if not plan.effects or not events_allowed:
         return plays
     pawns = mountain._pawns
@@ -529,7 +534,7 @@ def _plays(state: GameState) -> list[Action]:
     if plan.fan:
         for colour in colours:
             if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
-                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, pawns[colour]))
+                plays += _fan_plays(mountain, colour, pawns[colour])
     for picture, red_boys in plan.red_boys:
         plays += map(red_boys.__getitem__, red_boy_discards(mountain, picture))
     if room >= 2 and plan.red_boy_pairs:
@@ -537,6 +542,28 @@ def _plays(state: GameState) -> list[Action]:
         for red_boys in plan.red_boy_pairs:
             plays += map(red_boys.__getitem__, targets)
     return plays
+
+
+def _fan_plays(mountain: Position, colour: Colour, source: Coord) -> Sequence[Action]:
+    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as
+    actions, taken from the actions to every free place (which the shape keeps, and edits from
+    one shape to the next as it does the free places) less those left out."""
+    left_out = princess_left_out(mountain, source)
+    if left_out is None:
+        return ()
+    shape = mountain.shape
+    plays = shape.along_free(colour, _PRINCESSES[colour].__getitem__)
+    if not left_out:
+        return plays
+    free = shape.sorted_free_places()
+    kept: list[Action] = []
+    start = 0
+    for place in left_out:  # in order, and free places all
+        index = bisect_left(free, place)
+        kept += plays[start:index]
+        start = index + 1
+    kept += plays[start:]
+    return kept
 
 
 class _HandPlan:
@@ -547,7 +574,7 @@ class _HandPlan:
 
     def __init__(self, hand: tuple[Card, ...]):
         disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
-        self.lays = tuple(_LAYS[card] for card in disciples)  # the lay actions of each disciple, by place
+        self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
         self.bisons = sum(1 for card in hand if card is BISON)
         self.fan = FAN in hand
         pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.kind is EventKind.RED_BOY), key=_CODE)
@@ -560,8 +587,20 @@ class _HandPlan:
         self.discards = tuple(DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo]))
 
 
-#: The plan of each hand (in hand order), made the first time the hand is seen.
+#: The plan of each hand (in hand order), and of each hand in order of the cards' codes.
 _PLANS: dict[tuple[Card, ...], _HandPlan] = {}
+_SORTED_PLANS: dict[tuple[Card, ...], _HandPlan] = {}
+
+
+def _plan(hand: tuple[Card, ...]) -> _HandPlan:
+    """The plan of a hand seen for the first time in this order: that of the same cards in
+    another order, when there is one (a plan does not depend on the order), else a new one."""
+    cards = tuple(sorted(hand, key=_CODE))
+    plan = _SORTED_PLANS.get(cards)
+    if plan is None:
+        plan = _SORTED_PLANS[cards] = _HandPlan(cards)
+    _PLANS[hand] = plan
+    return plan
 
 
 def _discards(state: GameState) -> tuple[Action, ...]:
@@ -571,7 +610,7 @@ def _discards(state: GameState) -> tuple[Action, ...]:
     hand = state.hands[state.seat]
     plan = _PLANS.get(hand)
     if plan is None:
-        plan = _PLANS[hand] = _HandPlan(hand)
+        plan = _plan(hand)
     return plan.discards
 
 
@@ -822,7 +861,8 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         raise IllegalAction("the game is over", "rulebook, End of the Game")
     decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     who = state.colours[decider]
-    if action.__class__ is LayDisciple:  # the commonest action first
+    kind = action.__class__
+    if kind is LayDisciple:  # the commonest actions first
         card = action.card
         hands = state.hands
         hand = hands[decider]
@@ -837,6 +877,12 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         )
         events.append(worded("lay", decider, _laid, who, card, action.place))
         return state, events
+    if kind is Step:
+        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
+        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
+    if kind is Stay:
+        events.append(worded("stay", decider, _stayed, who))
+        return _end_turn(state, events, state.mountain)
     colour = who.english
     if isinstance(action, PlacePawn):
         mountain = state.mountain.with_pawn(who, action.place)
