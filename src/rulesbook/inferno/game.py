@@ -861,8 +861,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         raise IllegalAction("the game is over", "rulebook, End of the Game")
     decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     who = state.colours[decider]
-    kind = action.__class__
-    if kind is LayDisciple:  # the commonest actions first
+    if type(action) is LayDisciple:  # the commonest actions first
         card = action.card
         hands = state.hands
         hand = hands[decider]
@@ -877,10 +876,10 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         )
         events.append(worded("lay", decider, _laid, who, card, action.place))
         return state, events
-    if kind is Step:
+    if type(action) is Step:
         events.append(worded("step", decider, _stepped, who, action.colour, action.place))
         return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
-    if kind is Stay:
+    if type(action) is Stay:
         events.append(worded("stay", decider, _stayed, who))
         return _end_turn(state, events, state.mountain)
     colour = who.english

@@ -330,7 +330,7 @@ class Shape:
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
         around = shape.around
         around[place] = tuple(touching)
-        for near in touching:  # they have one more neighbour now
+        for near in neighbours(place):  # the places beside it have one more neighbour now
             known = around.get(near)
             if known is not None:
                 around[near] = known + (place,)
@@ -352,7 +352,7 @@ class Shape:
         shape.made_from, shape.changed_at = self, place
         around = shape.around
         touching = around[place]  # still right for the place left empty
-        for near in touching:  # they have one neighbour less now
+        for near in neighbours(place):  # the places beside it have one neighbour less now
             known = around.get(near)
             if known is not None:
                 index = known.index(place)
