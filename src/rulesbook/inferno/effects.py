@@ -123,9 +123,10 @@ def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | Non
     (row, column), cards = key
     reach = _REACH[cards]
     for _ in range(LOOK_BACK):
-        change, shape = shape.changed_at, shape.made_from
-        if shape is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
             return None
+        shape = earlier
         known = shape.paths.get(key)
         if known is not None:
             return known

@@ -106,6 +106,7 @@ class GameEvent:
     """
 
     __slots__ = ("_fields",)  # (kind, seat, text, words): one attribute to set, the quickest to make
+    _fields: tuple[str, int | None, str | None, tuple[Callable[..., str], tuple[object, ...]] | None]
 
     def __init__(self, kind: str, text: str, seat: int | None = None):
         _set(self, "_fields", (kind, seat, text, None))
@@ -122,6 +123,7 @@ class GameEvent:
     def text(self) -> str:
         kind, seat, text, words = self._fields
         if text is None:
+            assert words is not None  # an event keeps its text or what to say it from
             say, parts = words
             text = say(*parts)
             _set(self, "_fields", (kind, seat, text, None))
@@ -221,7 +223,7 @@ class GameState:
     def decision(self) -> Decision | None:
         if self.phase is Phase.OVER:
             return None
-        seat = self.pending.responders[0] if self.phase is Phase.RESPOND else self.seat
+        seat = _waiting(self).responders[0] if self.phase is Phase.RESPOND else self.seat
         return Decision(seat, self.colours[seat], self.phase)
 
     @property
@@ -242,9 +244,9 @@ class GameState:
         best = max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is: must always be the 52 of the deck."""
-        cards = Counter(self.mountain.cards.values())
+        cards: Counter[Card] = Counter(self.mountain.cards.values())
         cards.update(self.draw_pile)
         cards.update(self.discard_pile)
         for hand in self.hands:
@@ -252,6 +254,14 @@ class GameState:
         if self.pending is not None:
             cards.update(self.pending.effect.cards)
         return cards
+
+
+def _waiting(state: GameState) -> Pending:
+    """The effect waiting for answers: there is one whenever the phase is RESPOND."""
+    pending = state.pending
+    if pending is None:
+        raise ValueError("no effect is waiting for an answer")
+    return pending
 
 
 def replace(state, **changes):
@@ -478,8 +488,8 @@ def legal_actions(state: GameState) -> list[Action]:
         actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
-        seat = state.pending.responders[0]
-        return [_CANCELS[cards] for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [_PASS]
+        pending = _waiting(state)
+        return [_CANCELS[cards] for cards in _cancel_options(pending.effect, state.hands[pending.responders[0]])] + [_PASS]
     if phase is Phase.PLACE_PAWN:
         mountain = state.mountain
         taken = set(mountain.pawns.values())
@@ -577,7 +587,7 @@ class _HandPlan:
         self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
         self.bisons = sum(1 for card in hand if card is BISON)
         self.fan = FAN in hand
-        pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.kind is EventKind.RED_BOY), key=_CODE)
+        pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.picture is not None), key=_CODE)
         self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in sorted(set(pictures), key=_CODE))
         pairs = sorted(set(combinations(pictures, 2)), key=lambda pair: (pair[0].code, pair[1].code))
         self.red_boy_pairs = tuple(_RED_BOYS[pair] for pair in pairs)
@@ -708,7 +718,7 @@ def check(state: GameState, action: Action) -> None:
         Phase.STEP: (Step, Stay),
     }[phase]
     if not isinstance(action, expected):
-        who = state.colours[state.decision.seat].english
+        who = state.colours[_waiting(state).responders[0] if phase is Phase.RESPOND else state.seat].english
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
     if isinstance(action, PlacePawn):
         if action.place not in state.mountain.cards:
@@ -718,9 +728,10 @@ def check(state: GameState, action: Action) -> None:
     elif phase is Phase.PLAY:
         _check_play(state, action)
     elif isinstance(action, Cancel):
-        hand = state.hands[state.pending.responders[0]]
-        if action.cards not in _cancel_options(state.pending.effect, hand):
-            raise IllegalAction(_cancel_reason(state.pending.effect, hand), "MOI-R06")
+        pending = _waiting(state)
+        hand = state.hands[pending.responders[0]]
+        if action.cards not in _cancel_options(pending.effect, hand):
+            raise IllegalAction(_cancel_reason(pending.effect, hand), "MOI-R06")
     elif isinstance(action, Step):
         if action.colour not in _steppable(state):
             raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
@@ -758,6 +769,14 @@ def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
     return f"'{effect}' is cancelled with {needed}, from your hand"
 
 
+def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand without those cards, which it holds (the action is legal)."""
+    rest = _take(hand, cards)
+    if rest is None:
+        raise ValueError(f"the hand does not hold {' and '.join(card.code for card in cards)}")
+    return rest
+
+
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """The hand without those cards, or None when it does not hold them all."""
     rest = list(hand)
@@ -792,6 +811,7 @@ def _check_play(state: GameState, action: Action) -> None:
         raise IllegalAction("one or two Mighty Bison Kings may be played together", "MOI-R05")
     if isinstance(action, PlayRedBoy) and len(action.pictures) not in (1, 2):
         raise IllegalAction("one or two Red Boys may be played together", "MOI-R16")
+    assert isinstance(action, (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy))  # what `check` lets through
     cards = action.cards
     if _take(hand, cards) is None:
         raise IllegalAction(f"you do not hold {' and '.join(card.code for card in cards)}", "rulebook I")
@@ -805,10 +825,10 @@ def _check_play(state: GameState, action: Action) -> None:
         if action.place not in mountain.empty_neighbours():
             raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
         return
-    colour = getattr(action, "colour", None)
-    if colour is not None and colour not in mountain.pawns:
-        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+    if not isinstance(action, PlayRedBoy) and action.colour not in mountain.pawns:
+        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "rulebook I")
     if isinstance(action, PlayBison):
+        colour = action.colour
         if action.place not in bison_destinations(mountain, colour, action.count, rules):
             steps = "1-3" if action.count == 1 else "4-5"
             raise IllegalAction(
@@ -817,6 +837,7 @@ def _check_play(state: GameState, action: Action) -> None:
                 "MOI-R05",
             )
     elif isinstance(action, PlayPrincess):
+        colour = action.colour
         source = mountain.pawn(colour)
         named = _card_named_by(mountain, colour)
         if named is not colour:
@@ -859,7 +880,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     phase = state.phase
     if phase is Phase.OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
+    decider = _waiting(state).responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     who = state.colours[decider]
     if type(action) is LayDisciple:  # the commonest actions first
         card = action.card
@@ -894,7 +915,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return state, events
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
         cards = action.cards
-        hands = _with(state.hands, decider, _take(state.hands[decider], cards))
+        hands = _with(state.hands, decider, _taken(state.hands[decider], cards))
         played = state.played + cards
         events.append(worded("effect", decider, _played, who, action, state.mountain))
         responders = _responders(state, action, decider)  # the other hands are as they were
@@ -905,7 +926,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
             return state, events
         return _resolve(state, action, events, hands, played)
     if isinstance(action, DiscardEvents):
-        hand = _take(state.hands[decider], action.cards)
+        hand = _taken(state.hands[decider], action.cards)
         state = replace(
             state,
             hands=_with(state.hands, decider, hand),
@@ -919,8 +940,8 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return replace(state, phase=Phase.STEP), [worded("end", decider, _ended, who)]
     if isinstance(action, Cancel):
         # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
-        pending = state.pending
-        hand = _take(state.hands[decider], action.cards)
+        pending = _waiting(state)
+        hand = _taken(state.hands[decider], action.cards)
         state = replace(
             state,
             hands=_with(state.hands, decider, hand),
@@ -939,7 +960,7 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         )
         return _after_play(state, events)
     if isinstance(action, Pass):
-        pending = state.pending
+        pending = _waiting(state)
         rest = pending.responders[1:]
         events.append(worded("pass", decider, _let, who))
         if rest:
@@ -969,7 +990,7 @@ def _describe(action: Effect, mountain: Position) -> str:
 
 def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
     """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
-    names = [colour.english for colour in targeted_pawns(effect, mountain)]
+    names = [colour.english for colour in targeted_pawns(effect, mountain) or ()]
     if len(names) == 1:
         return f"{names[0]} pawn", False
     return f"{', '.join(names[:-1])} and {names[-1]} pawns", True
@@ -982,8 +1003,7 @@ def _outcome(effect: Effect, mountain: Position) -> str:
     if isinstance(effect, PlayPrincess):
         whose, shared = _whose_card(effect, mountain)
         return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
-    card = mountain.card_at(effect.place)
-    return f"{card.code} at {spoken_place(effect.place)} goes to the discard pile"
+    return f"{mountain.cards[effect.place].code} at {spoken_place(effect.place)} goes to the discard pile"
 
 
 def _resolve(
@@ -993,13 +1013,12 @@ def _resolve(
     Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
     mountain = state.mountain
     discard = state.discard_pile + effect.cards
-    kind = effect.__class__
-    if kind is PlayBison:
+    if type(effect) is PlayBison:
         mountain = mountain.with_pawn(effect.colour, effect.place)
-    elif kind is PlayPrincess:
+    elif type(effect) is PlayPrincess:
         mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
     else:
-        discard = discard + (mountain.card_at(effect.place),)
+        discard = discard + (mountain.cards[effect.place],)
         mountain = mountain.without_card(effect.place)
     events.append(worded("resolve", None, _outcome, effect, state.mountain))
     phase = Phase.PLAY if hands[state.seat] else Phase.STEP

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from bisect import bisect_left
 from itertools import compress, filterfalse
-from collections.abc import Callable, Collection, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
@@ -262,13 +262,12 @@ class Shape:
         chain = []
         shape = self
         while shape._cuts is None and shape._origin is not None:
-            chain.append(shape)
+            chain.append((shape, shape._origin))
             shape = shape._origin[0]
         cuts = shape._cuts
         if cuts is None:
             return None
-        for shape in reversed(chain):
-            _, how, place, touching = shape._origin
+        for shape, (_, how, place, touching) in reversed(chain):
             if how == "laid":
                 cuts = _cuts_after_laying(cuts, touching, len(shape.cards))
             elif how == "taken":
@@ -310,9 +309,9 @@ class Shape:
                     touching.append(near)
             elif bit & _SIDE_BITS:
                 opened.append(near)
-        free = self._sorted_free
-        if free is not None:  # place is no longer free; the empty places around it are
-            free = list(free)
+        known_free = self._sorted_free
+        if known_free is not None:  # place is no longer free; the empty places around it are
+            free = list(known_free)
             edits: list[tuple[int, Coord | None]] = []  # as `_leave` and `_enter` would say
             index = bisect_left(free, place)
             if index < len(free) and free[index] == place:
@@ -476,6 +475,7 @@ class _Around(dict):
     """
 
     __slots__ = ("cards",)
+    cards: Container[Coord]
 
     def __missing__(self, place: Coord) -> tuple[Coord, ...]:
         row, column = place
@@ -484,7 +484,7 @@ class _Around(dict):
         )
         return near
 
-def _cuts_after_laying(cuts: frozenset[Coord], touching: list[Coord], count: int) -> frozenset[Coord] | None:
+def _cuts_after_laying(cuts: frozenset[Coord], touching: Sequence[Coord], count: int) -> frozenset[Coord] | None:
     """The cut places of a whole Mountain once a card is laid touching these cards, from those
     before; None when only a new search can tell.
 
@@ -852,7 +852,9 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
         if at:
             raise NotationError(token, "a pawn must stand on a card, not on an empty place", row, column)
         return None, []
-    code, rest = _CARD.fullmatch(head).groups()
+    match = _CARD.fullmatch(head)
+    assert match is not None  # the pattern matches any text
+    code, rest = match.groups()
     if not code:
         if _NUMBER.fullmatch(rest):
             raise NotationError(token, f"missing disciple code before the value; expected one of {_CODES}", row, column)

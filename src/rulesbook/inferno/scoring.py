@@ -122,9 +122,10 @@ def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     cards long, so none further away is in one); None when there is no such answer."""
     row, column = place
     for _ in range(LOOK_BACK):
-        change, shape = shape.changed_at, shape.made_from
-        if shape is None:
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None:
             return None
+        shape = earlier
         if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
             return None
         known = shape.crosses.get(place)
@@ -205,7 +206,7 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
     place = position.pawn(colour)
-    value = position.card_at(place).value
+    value = position.cards[place].value  # a pawn always stands on a card
     if not ended:
         return _windows_sum(position, place) - value
     if rules.doubled_cross_for_ender_only:
@@ -230,7 +231,10 @@ def _windows_sum(position: Position, place: Coord, complete: bool = False) -> in
 
 def _best_sum(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord, complete: bool) -> int:
     """The sum of `best_window` (the windows' values added up, without building them)."""
-    line, at = _line(cards, place, direction)
+    found = _line(cards, place, direction)
+    if found is None:
+        raise ValueError(f"no card at {place}")
+    line, at = found
     best = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
         seen = set()
