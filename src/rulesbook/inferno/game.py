@@ -38,7 +38,7 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import (
     bison_destinations,
     princess_destinations,
