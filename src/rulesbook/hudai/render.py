@@ -312,7 +312,7 @@ def table_svg(state: HudaiState, title: str | None = None) -> str:
     body, width, height = _demon_body(state, x, GAP)
     y = GAP + height + 8
     body.append(_text(x, y + 11, "MONK", 10, fill=MUTED))
-    row_x = x
+    row_x: float = x
     for name, count, most, kind in (("Health", state.monk_health, rules.monk_health, "health"),
                                     ("Corruption", state.corruption, rules.corruption_capacity, "corruption"),
                                     ("Purchase value", state.purchase, 0, "purchase")):

@@ -239,11 +239,13 @@ def parse_action(text: str) -> Action:
     def events(words: list[str], least: int, most: int) -> tuple[EventCard, ...]:
         if not least <= len(words) <= most:
             raise NotationError(text, f"'{verb}' takes {least} to {most} event cards")
-        cards = tuple(parse_card(word) for word in words)
-        for word, card in zip(words, cards):
+        cards = []
+        for word in words:
+            card = parse_card(word)
             if not isinstance(card, EventCard):
                 raise NotationError(word, f"'{verb}' takes event cards, not a disciple")
-        return cards
+            cards.append(card)
+        return tuple(cards)
 
     if verb == "pawn":
         need(1)
@@ -276,7 +278,7 @@ def parse_action(text: str) -> Action:
     if verb == "step":
         need(2)
         return Step(colour(args[0]), parse_place(args[1]))
-    simple = {"end": EndPlay, "pass": Pass, "stay": Stay}
+    simple: dict[str, type[EndPlay | Pass | Stay]] = {"end": EndPlay, "pass": Pass, "stay": Stay}
     if verb in simple:
         need(0)
         return simple[verb]()

@@ -54,7 +54,10 @@ class GreedyBot:
         self.random = random.Random(f"greedy-bot:{seed}")
 
     def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
-        seat = state.decision.seat
+        decision = state.decision
+        if decision is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        seat = decision.seat
         if state.phase is Phase.RESPOND:
             cancels = [action for action in actions if isinstance(action, Cancel)]
             if not cancels:

@@ -8,7 +8,7 @@ The English rulebook says "18" events but lists 16; 36 + 16 = 52 (MOI-R01).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -61,16 +61,17 @@ class DiscipleCard:
 
     disciple: Disciple
     value: int
+    _code: str = field(init=False, repr=False, default="")  # set once made (sorting asks for it often)
 
     def __new__(cls, disciple: Disciple, value: int) -> DiscipleCard:
-        made = _MADE.get((disciple, value))
+        made = _DISCIPLES_MADE.get((disciple, value))
         return made if made is not None else super().__new__(cls)
 
     def __post_init__(self) -> None:
         if self.value not in DISCIPLE_VALUES:
             raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (MOI-R01)")
         object.__setattr__(self, "_code", f"{self.disciple._value_}{self.value:+d}")  # sorting asks for it often
-        _MADE.setdefault((self.disciple, self.value), self)
+        _DISCIPLES_MADE.setdefault((self.disciple, self.value), self)
 
     def __reduce__(self) -> tuple:
         return DiscipleCard, (self.disciple, self.value)  # a copy or an unpickled card is the one object too
@@ -122,9 +123,10 @@ class EventCard:
 
     kind: EventKind
     picture: Disciple | None = None
+    _code: str = field(init=False, repr=False, default="")  # set once made (sorting asks for it often)
 
     def __new__(cls, kind: EventKind, picture: Disciple | None = None) -> EventCard:
-        made = _MADE.get((kind, picture))
+        made = _EVENTS_MADE.get((kind, picture))
         return made if made is not None else super().__new__(cls)
 
     def __post_init__(self) -> None:
@@ -132,7 +134,7 @@ class EventCard:
             raise ValueError("a Red Boy card carries exactly one disciple picture; no other event has one (MOI-R02)")
         code = f"{self.kind._value_}:{self.picture.code}" if self.picture else self.kind._value_
         object.__setattr__(self, "_code", code)  # sorting asks for it often
-        _MADE.setdefault((self.kind, self.picture), self)
+        _EVENTS_MADE.setdefault((self.kind, self.picture), self)
 
     def __reduce__(self) -> tuple:
         return EventCard, (self.kind, self.picture)
@@ -145,8 +147,9 @@ class EventCard:
         return self.code
 
 
-#: The one object of each card, by (disciple, value) or (kind, picture).
-_MADE: dict[tuple, DiscipleCard | EventCard] = {}
+#: The one object of each card, by (disciple, value) and by (kind, picture).
+_DISCIPLES_MADE: dict[tuple[Disciple, int], DiscipleCard] = {}
+_EVENTS_MADE: dict[tuple[EventKind, Disciple | None], EventCard] = {}
 
 
 Card = DiscipleCard | EventCard

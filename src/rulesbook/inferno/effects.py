@@ -8,6 +8,8 @@ listing the legal actions asks the same questions again and again.
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from rulesbook.inferno.cards import Disciple
 from rulesbook.inferno.position import Colour, Coord, Position, Shape, neighbours
 from rulesbook.inferno.rules import Rules
@@ -53,7 +55,8 @@ def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> t
     key = ("bison", colour, cards, limit)
     known = position.memo.get(key)
     if known is None:
-        known = bison_path_ends(position.shape, position.pawn(colour), cards)
+        start = position._pawns.get(colour) or position.pawn(colour)  # pawn(): the error when it is not there
+        known = bison_path_ends(position._shape, start, cards)
         full = position.full_places(limit)
         if not full.isdisjoint(known):
             known = tuple(place for place in known if place not in full)
@@ -80,13 +83,15 @@ def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]
     around = shape.around
     ends: set[Coord] = set()
     if cards == 1:
-        for first in around[start]:
-            ends.add(first)
-            for second in around[first]:
-                if second != start:
-                    ends.add(second)
-                    # The third step may not go back to `first`, but `first` is an end anyway.
-                    ends.update(around[second])
+        # Every card one to three steps away: the shortest way there visits no card twice. Two
+        # steps never come back to start (nor do three), and a card one step away is three steps
+        # away only through a card two steps away, hence the firsts added at the end.
+        step = around.__getitem__
+        firsts = step(start)
+        seconds = ends.union(*map(step, firsts))
+        seconds.discard(start)
+        ends = seconds.union(*map(step, seconds))
+        ends.update(firsts)
     else:
         for first in around[start]:
             for second in around[first]:
@@ -118,9 +123,10 @@ def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | Non
     (row, column), cards = key
     reach = _REACH[cards]
     for _ in range(LOOK_BACK):
-        change, shape = shape.changed_at, shape.made_from
-        if shape is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
             return None
+        shape = earlier
         known = shape.paths.get(key)
         if known is not None:
             return known
@@ -150,23 +156,40 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
     """Where the card at source may go, in order; kept with the shape (pawns play no part).
 
     The places touching the rest of the Mountain are the free places, less those whose only
-    neighbouring card is the one lifted.
+    neighbouring card is the one lifted (`princess_left_out`).
     """
     shape = position.shape
     key = ("princess", source)
     known = shape.memo.get(key)
     if known is None:
-        if not princess_lift_allowed(position, source):
+        alone = princess_left_out(position, source)
+        if alone is None:
             known = ()
         else:
+            free = shape.sorted_free_places()
+            known = tuple(filterfalse(alone.__contains__, free)) if alone else free
+        shape.memo[key] = known
+    return known
+
+
+def princess_left_out(position: Position, source: Coord) -> tuple[Coord, ...] | None:
+    """None when the card at source may not be lifted (MOI-R15); else the free places it may not
+    go to, those whose only neighbouring card is the one lifted, in order. Kept with the shape."""
+    shape = position.shape
+    key = ("left out", source)
+    known = shape.memo.get(key, False)
+    if known is False:
+        if not princess_lift_allowed(position, source):
+            known = None
+        else:
             cards = shape.cards
-            alone = [
+            known = tuple(
                 near
                 for near in neighbours(source)
                 if near not in cards and not any(spot in cards for spot in neighbours(near) if spot != source)
-            ]
-            free = shape.sorted_free_places()
-            known = tuple(place for place in free if place not in alone) if alone else free
+            )
+            if len(known) > 1:
+                known = tuple(sorted(known))
         shape.memo[key] = known
     return known
 
@@ -201,7 +224,7 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
     occupied = position.full_places(1)
     if occupied.isdisjoint(loose):
         return loose
-    return tuple(place for place in loose if place not in occupied)
+    return tuple(filterfalse(occupied.__contains__, loose))
 
 
 def step_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:

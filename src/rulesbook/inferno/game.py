@@ -9,12 +9,13 @@ the state, so a board or a bot is simply asked for the next decision, whoever mu
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from enum import Enum
-from itertools import combinations
+from itertools import combinations, filterfalse
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.rng import shuffled
@@ -37,14 +38,14 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import (
     bison_destinations,
     princess_destinations,
     princess_lift_allowed,
     red_boy_targets,
     bison_moves,
-    princess_moves,
+    princess_left_out,
     red_boy_discards,
     step_destinations,
 )
@@ -104,22 +105,28 @@ class GameEvent:
     when kind, text and seat are.
     """
 
-    __slots__ = ("kind", "seat", "_text", "_words")
+    __slots__ = ("_fields",)  # (kind, seat, text, words): one attribute to set, the quickest to make
+    _fields: tuple[str, int | None, str | None, tuple[Callable[..., str], tuple[object, ...]] | None]
 
     def __init__(self, kind: str, text: str, seat: int | None = None):
-        _set(self, "kind", kind)
-        _set(self, "seat", seat)
-        _set(self, "_text", text)
-        _set(self, "_words", None)
+        _set(self, "_fields", (kind, seat, text, None))
+
+    @property
+    def kind(self) -> str:
+        return self._fields[0]
+
+    @property
+    def seat(self) -> int | None:
+        return self._fields[1]
 
     @property
     def text(self) -> str:
-        text = self._text
+        kind, seat, text, words = self._fields
         if text is None:
-            say, parts = self._words
+            assert words is not None  # an event keeps its text or what to say it from
+            say, parts = words
             text = say(*parts)
-            _set(self, "_text", text)
-            _set(self, "_words", None)
+            _set(self, "_fields", (kind, seat, text, None))
         return text
 
     def __str__(self) -> str:
@@ -144,15 +151,13 @@ class GameEvent:
 
 
 _set = object.__setattr__
+_new = object.__new__
 
 
 def worded(kind: str, seat: int | None, say: Callable[..., str], *parts: object) -> GameEvent:
     """An event whose text is `say(*parts)`, put together when first read."""
-    event = object.__new__(GameEvent)
-    _set(event, "kind", kind)
-    _set(event, "seat", seat)
-    _set(event, "_text", None)
-    _set(event, "_words", (say, parts))
+    event = _new(GameEvent)
+    _set(event, "_fields", (kind, seat, None, (say, parts)))
     return event
 
 
@@ -218,7 +223,7 @@ class GameState:
     def decision(self) -> Decision | None:
         if self.phase is Phase.OVER:
             return None
-        seat = self.pending.responders[0] if self.phase is Phase.RESPOND else self.seat
+        seat = _waiting(self).responders[0] if self.phase is Phase.RESPOND else self.seat
         return Decision(seat, self.colours[seat], self.phase)
 
     @property
@@ -239,9 +244,9 @@ class GameState:
         best = max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[Card]:
         """Every card in the game, wherever it is: must always be the 52 of the deck."""
-        cards = Counter(self.mountain.cards.values())
+        cards: Counter[Card] = Counter(self.mountain.cards.values())
         cards.update(self.draw_pile)
         cards.update(self.discard_pile)
         for hand in self.hands:
@@ -251,11 +256,21 @@ class GameState:
         return cards
 
 
+def _waiting(state: GameState) -> Pending:
+    """The effect waiting for answers: there is one whenever the phase is RESPOND."""
+    pending = state.pending
+    if pending is None:
+        raise ValueError("no effect is waiting for an answer")
+    return pending
+
+
 def replace(state, **changes):
-    """A copy with some fields changed; dataclasses.replace is too slow for playouts."""
-    new = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    """A copy with some fields changed; dataclasses.replace is too slow for playouts (a copy of
+    the fields' dict, set as the new object's, is the quickest way to make one)."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = _new(type(state))
+    _set(new, "__dict__", fields)
     return new
 
 
@@ -443,6 +458,11 @@ _BISONS = _Made(lambda target: _Made(lambda place: PlayBison(target[0], place, t
 _PRINCESSES = _Made(lambda colour: _Made(lambda place: PlayPrincess(colour, place)))
 _RED_BOYS = _Made(lambda pictures: _Made(lambda place: PlayRedBoy(pictures, place)))
 _STEPS = _Made(lambda colour: _Made(lambda place: Step(colour, place)))
+#: The lay actions at each place, one per kind of disciple card (in `_DISCIPLES` order): one
+#: look-up of a place, which hashes it, finds those of every card in the hand.
+_DISCIPLES = tuple(dict.fromkeys(DISCIPLE_CARDS))
+_DISCIPLE_INDEX = {card: index for index, card in enumerate(_DISCIPLES)}
+_LAYS_AT = _Made(lambda place: tuple(_LAYS[card][place] for card in _DISCIPLES))
 _CANCELS = _Made(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
@@ -460,15 +480,16 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase is Phase.STEP:
         mountain = state.mountain
         full = mountain.full_places(state.rules.max_pawns_per_card)
+        around, pawns = mountain.shape.around, mountain._pawns
         actions = []
         for colour in _steppable(state):
-            steps = _STEPS[colour]
-            actions += [steps[place] for place in sorted(mountain.shape.around[mountain.pawn(colour)]) if place not in full]
+            place = pawns.get(colour) or mountain.pawn(colour)  # pawn(): the error when it is not there
+            actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, sorted(around[place])))
         actions.append(_STAY)
         return actions
     if phase is Phase.RESPOND:
-        seat = state.pending.responders[0]
-        return [_CANCELS[cards] for cards in _cancel_options(state.pending.effect, state.hands[seat])] + [_PASS]
+        pending = _waiting(state)
+        return [_CANCELS[cards] for cards in _cancel_options(pending.effect, state.hands[pending.responders[0]])] + [_PASS]
     if phase is Phase.PLACE_PAWN:
         mountain = state.mountain
         taken = set(mountain.pawns.values())
@@ -491,72 +512,116 @@ def _category_allowed(state: GameState, card: Card) -> bool:
 def _plays(state: GameState) -> list[Action]:
     """Every card play of the hand, in a fixed order: lays, Bison Kings, Iron Fans, Red Boys."""
     hand = state.hands[state.seat]
-    room = _room_left(state)
-    if room <= 0 or not hand:
+    if not hand:
         return []
+    rules, played = state.rules, state.played
+    room = 99 if rules.play_limit is None else rules.play_limit - len(played)
+    if room <= 0:
+        return []
+    plan = _PLANS.get(hand)
+    if plan is None:
+        plan = _plan(hand)
+    disciples_allowed = events_allowed = True
+    if played and not rules.mixed_plays:  # ZH: the cards of one turn are all disciples or all events (MOI-R04)
+        disciples_allowed = type(played[0]) is DiscipleCard
+        events_allowed = not disciples_allowed
     mountain = state.mountain
     plays: list[Action] = []
-    disciples: list[DiscipleCard] = []
-    bisons = 0
-    fan = False
-    red_boys: list[Disciple] = []
-    for card in hand:
-        if type(card) is DiscipleCard:
-            if card not in disciples:
-                disciples.append(card)
-        elif card.kind is EventKind.MIGHTY_BISON_KING:
-            bisons += 1
-        elif card.kind is EventKind.IRON_FAN_PRINCESS:
-            fan = True
-        elif card.kind is EventKind.RED_BOY:
-            red_boys.append(card.picture)
-    if disciples and _category_allowed(state, disciples[0]):
-        free = mountain.shape.sorted_free_places()
-        if len(disciples) > 1:
-            disciples.sort(key=_CODE)
-        for card in disciples:
-            plays += map(_LAYS[card].__getitem__, free)
-    if not (bisons or fan or red_boys) or not _category_allowed(state, BISON):
+    if plan.lays and disciples_allowed:
+        at_free = mountain.shape.along_free("lays", _LAYS_AT.__getitem__)
+        for lays in plan.lays:
+            plays += map(lays, at_free)
+    if not plan.effects or not events_allowed:
         return plays
-    pawns = [colour for colour in COLOUR_ORDER if colour in mountain._pawns]
-    limit = state.rules.max_pawns_per_card
+    pawns = mountain._pawns
+    colours = [colour for colour in COLOUR_ORDER if colour in pawns]
+    limit = rules.max_pawns_per_card
+    bisons = plan.bisons
     for count in (1, 2):
         if bisons >= count and room >= count:
-            for colour in pawns:
+            for colour in colours:
                 plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
-    if fan:
-        for colour in pawns:
+    if plan.fan:
+        for colour in colours:
             if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
-                plays += map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, mountain.pawn(colour)))
-    if red_boys:
-        red_boys.sort(key=_CODE)
-        for picture in sorted(set(red_boys), key=_CODE):
-            plays += map(_RED_BOYS[(picture,)].__getitem__, red_boy_discards(mountain, picture))
-        if room >= 2 and len(red_boys) >= 2:
-            pairs = sorted(set(combinations(red_boys, 2)), key=lambda pair: (pair[0].code, pair[1].code))
-            targets = red_boy_discards(mountain, None)
-            for pair in pairs:
-                plays += map(_RED_BOYS[pair].__getitem__, targets)
+                plays += _fan_plays(mountain, colour, pawns[colour])
+    for picture, red_boys in plan.red_boys:
+        plays += map(red_boys.__getitem__, red_boy_discards(mountain, picture))
+    if room >= 2 and plan.red_boy_pairs:
+        targets = red_boy_discards(mountain, None)
+        for red_boys in plan.red_boy_pairs:
+            plays += map(red_boys.__getitem__, targets)
     return plays
+
+
+def _fan_plays(mountain: Position, colour: Colour, source: Coord) -> Sequence[Action]:
+    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as
+    actions, taken from the actions to every free place (which the shape keeps, and edits from
+    one shape to the next as it does the free places) less those left out."""
+    left_out = princess_left_out(mountain, source)
+    if left_out is None:
+        return ()
+    shape = mountain.shape
+    plays = shape.along_free(colour, _PRINCESSES[colour].__getitem__)
+    if not left_out:
+        return plays
+    free = shape.sorted_free_places()
+    kept: list[Action] = []
+    start = 0
+    for place in left_out:  # in order, and free places all
+        index = bisect_left(free, place)
+        kept += plays[start:index]
+        start = index + 1
+    kept += plays[start:]
+    return kept
+
+
+class _HandPlan:
+    """What a hand can play, whatever the Mountain: worked out once per hand, since a handful of
+    distinct hands come back again and again, and each is asked about at every decision."""
+
+    __slots__ = ("lays", "bisons", "fan", "red_boys", "red_boy_pairs", "effects", "discards")
+
+    def __init__(self, hand: tuple[Card, ...]):
+        disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
+        self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
+        self.bisons = sum(1 for card in hand if card is BISON)
+        self.fan = FAN in hand
+        pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.picture is not None), key=_CODE)
+        self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in sorted(set(pictures), key=_CODE))
+        pairs = sorted(set(combinations(pictures, 2)), key=lambda pair: (pair[0].code, pair[1].code))
+        self.red_boy_pairs = tuple(_RED_BOYS[pair] for pair in pairs)
+        self.effects = bool(self.bisons or self.fan or pictures)
+        events = sorted((card for card in hand if type(card) is EventCard), key=_CODE)
+        options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
+        self.discards = tuple(DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo]))
+
+
+#: The plan of each hand (in hand order), and of each hand in order of the cards' codes.
+_PLANS: dict[tuple[Card, ...], _HandPlan] = {}
+_SORTED_PLANS: dict[tuple[Card, ...], _HandPlan] = {}
+
+
+def _plan(hand: tuple[Card, ...]) -> _HandPlan:
+    """The plan of a hand seen for the first time in this order: that of the same cards in
+    another order, when there is one (a plan does not depend on the order), else a new one."""
+    cards = tuple(sorted(hand, key=_CODE))
+    plan = _SORTED_PLANS.get(cards)
+    if plan is None:
+        plan = _SORTED_PLANS[cards] = _HandPlan(cards)
+    _PLANS[hand] = plan
+    return plan
 
 
 def _discards(state: GameState) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     if not state.rules.event_discard:
         return ()
-    events = tuple(card for card in state.hands[state.seat] if type(card) is EventCard)
-    known = _DISCARDS.get(events)
-    if known is None:
-        ordered = sorted(events, key=_CODE)
-        options = {combo for size in range(1, min(3, len(ordered)) + 1) for combo in combinations(ordered, size)}
-        known = _DISCARDS[events] = tuple(
-            DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo])
-        )
-    return known
-
-
-#: The discards of each hand's events (in hand order): a handful of distinct hands come back again and again.
-_DISCARDS: dict[tuple[EventCard, ...], tuple[DiscardEvents, ...]] = {}
+    hand = state.hands[state.seat]
+    plan = _PLANS.get(hand)
+    if plan is None:
+        plan = _plan(hand)
+    return plan.discards
 
 
 def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
@@ -614,12 +679,23 @@ def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     colours, hands = state.colours, state.hands
     players = len(colours)
-    seats = [(player + offset) % players for offset in range(1, players)]
-    if not any(type(card) is EventCard for seat in seats for card in hands[seat]):
-        return ()  # nobody holds an event: nobody can cancel
-    clockwise = [colours[seat] for seat in seats]
-    entitled = entitled_to_cancel(state.rules, effect, colours[player], clockwise, state.mountain)
-    return tuple(state.owner(colour) for colour in entitled if _cancel_options(effect, hands[state.owner(colour)]))
+    means = cancel_means(effect)
+    holding = [
+        seat
+        for seat in _CLOCKWISE[players][player]
+        if any(hands[seat].count(cards[0]) >= len(cards) for cards in means)
+    ]
+    if not holding:  # nobody holds the cards: nobody can cancel, whoever may
+        return ()
+    entitled = entitled_to_cancel(state.rules, effect, colours[player], [colours[seat] for seat in holding], state.mountain)
+    return tuple(seat for seat in holding if colours[seat] in entitled)
+
+
+#: The other seats, clockwise from each seat, by the number of players.
+_CLOCKWISE = {
+    players: tuple(tuple((player + offset) % players for offset in range(1, players)) for player in range(players))
+    for players in range(2, 5)
+}
 
 
 def _steppable(state: GameState) -> list[Colour]:
@@ -642,7 +718,7 @@ def check(state: GameState, action: Action) -> None:
         Phase.STEP: (Step, Stay),
     }[phase]
     if not isinstance(action, expected):
-        who = state.colours[state.decision.seat].english
+        who = state.colours[_waiting(state).responders[0] if phase is Phase.RESPOND else state.seat].english
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
     if isinstance(action, PlacePawn):
         if action.place not in state.mountain.cards:
@@ -652,9 +728,10 @@ def check(state: GameState, action: Action) -> None:
     elif phase is Phase.PLAY:
         _check_play(state, action)
     elif isinstance(action, Cancel):
-        hand = state.hands[state.pending.responders[0]]
-        if action.cards not in _cancel_options(state.pending.effect, hand):
-            raise IllegalAction(_cancel_reason(state.pending.effect, hand), "MOI-R06")
+        pending = _waiting(state)
+        hand = state.hands[pending.responders[0]]
+        if action.cards not in _cancel_options(pending.effect, hand):
+            raise IllegalAction(_cancel_reason(pending.effect, hand), "MOI-R06")
     elif isinstance(action, Step):
         if action.colour not in _steppable(state):
             raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
@@ -692,6 +769,14 @@ def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
     return f"'{effect}' is cancelled with {needed}, from your hand"
 
 
+def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand without those cards, which it holds (the action is legal)."""
+    rest = _take(hand, cards)
+    if rest is None:
+        raise ValueError(f"the hand does not hold {' and '.join(card.code for card in cards)}")
+    return rest
+
+
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """The hand without those cards, or None when it does not hold them all."""
     rest = list(hand)
@@ -726,6 +811,7 @@ def _check_play(state: GameState, action: Action) -> None:
         raise IllegalAction("one or two Mighty Bison Kings may be played together", "MOI-R05")
     if isinstance(action, PlayRedBoy) and len(action.pictures) not in (1, 2):
         raise IllegalAction("one or two Red Boys may be played together", "MOI-R16")
+    assert isinstance(action, (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy))  # what `check` lets through
     cards = action.cards
     if _take(hand, cards) is None:
         raise IllegalAction(f"you do not hold {' and '.join(card.code for card in cards)}", "rulebook I")
@@ -739,10 +825,10 @@ def _check_play(state: GameState, action: Action) -> None:
         if action.place not in mountain.empty_neighbours():
             raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
         return
-    colour = getattr(action, "colour", None)
-    if colour is not None and colour not in mountain.pawns:
-        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+    if not isinstance(action, PlayRedBoy) and action.colour not in mountain.pawns:
+        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "rulebook I")
     if isinstance(action, PlayBison):
+        colour = action.colour
         if action.place not in bison_destinations(mountain, colour, action.count, rules):
             steps = "1-3" if action.count == 1 else "4-5"
             raise IllegalAction(
@@ -751,6 +837,7 @@ def _check_play(state: GameState, action: Action) -> None:
                 "MOI-R05",
             )
     elif isinstance(action, PlayPrincess):
+        colour = action.colour
         source = mountain.pawn(colour)
         named = _card_named_by(mountain, colour)
         if named is not colour:
@@ -793,19 +880,29 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
     phase = state.phase
     if phase is Phase.OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    decider = state.pending.responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
+    decider = _waiting(state).responders[0] if phase is Phase.RESPOND else state.seat  # as `decision` says
     who = state.colours[decider]
-    if isinstance(action, LayDisciple):  # the commonest action first
+    if type(action) is LayDisciple:  # the commonest actions first
         card = action.card
         hands = state.hands
+        hand = hands[decider]
+        index = hand.index(card)
+        hand = hand[:index] + hand[index + 1 :]
         state = replace(
             state,
-            hands=_with(hands, decider, _take(hands[decider], (card,))),
+            hands=hands[:decider] + (hand,) + hands[decider + 1 :],
             mountain=state.mountain.with_card(action.place, card),
             played=state.played + (card,),
+            phase=phase if hand else Phase.STEP,  # as `_after_play` says
         )
         events.append(worded("lay", decider, _laid, who, card, action.place))
-        return _after_play(state, events)
+        return state, events
+    if type(action) is Step:
+        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
+        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
+    if type(action) is Stay:
+        events.append(worded("stay", decider, _stayed, who))
+        return _end_turn(state, events, state.mountain)
     colour = who.english
     if isinstance(action, PlacePawn):
         mountain = state.mountain.with_pawn(who, action.place)
@@ -818,16 +915,18 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return state, events
     if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
         cards = action.cards
-        hand = _take(state.hands[decider], cards)
-        state = replace(state, hands=_with(state.hands, decider, hand), played=state.played + cards)
+        hands = _with(state.hands, decider, _taken(state.hands[decider], cards))
+        played = state.played + cards
         events.append(worded("effect", decider, _played, who, action, state.mountain))
-        responders = _responders(state, action, decider)
+        responders = _responders(state, action, decider)  # the other hands are as they were
         if responders:
-            state = replace(state, phase=Phase.RESPOND, pending=Pending(action, decider, responders))
+            state = replace(
+                state, hands=hands, played=played, phase=Phase.RESPOND, pending=Pending(action, decider, responders)
+            )
             return state, events
-        return _resolve(state, action, events)
+        return _resolve(state, action, events, hands, played)
     if isinstance(action, DiscardEvents):
-        hand = _take(state.hands[decider], action.cards)
+        hand = _taken(state.hands[decider], action.cards)
         state = replace(
             state,
             hands=_with(state.hands, decider, hand),
@@ -841,8 +940,8 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         return replace(state, phase=Phase.STEP), [worded("end", decider, _ended, who)]
     if isinstance(action, Cancel):
         # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
-        pending = state.pending
-        hand = _take(state.hands[decider], action.cards)
+        pending = _waiting(state)
+        hand = _taken(state.hands[decider], action.cards)
         state = replace(
             state,
             hands=_with(state.hands, decider, hand),
@@ -861,18 +960,17 @@ def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameE
         )
         return _after_play(state, events)
     if isinstance(action, Pass):
-        pending = state.pending
+        pending = _waiting(state)
         rest = pending.responders[1:]
         events.append(worded("pass", decider, _let, who))
         if rest:
             return replace(state, pending=replace(pending, responders=rest)), events
-        return _resolve(replace(state, pending=None, phase=Phase.PLAY), pending.effect, events)
+        return _resolve(state, pending.effect, events, state.hands, state.played)
     if isinstance(action, Step):
-        state = replace(state, mountain=state.mountain.with_pawn(action.colour, action.place))
         events.append(worded("step", decider, _stepped, who, action.colour, action.place))
-        return _end_turn(state, events)
+        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
     events.append(worded("stay", decider, _stayed, who))
-    return _end_turn(state, events)
+    return _end_turn(state, events, state.mountain)
 
 
 def _with(items: tuple, index: int, value) -> tuple:
@@ -892,7 +990,7 @@ def _describe(action: Effect, mountain: Position) -> str:
 
 def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
     """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
-    names = [colour.english for colour in targeted_pawns(effect, mountain)]
+    names = [colour.english for colour in targeted_pawns(effect, mountain) or ()]
     if len(names) == 1:
         return f"{names[0]} pawn", False
     return f"{', '.join(names[:-1])} and {names[-1]} pawns", True
@@ -905,24 +1003,27 @@ def _outcome(effect: Effect, mountain: Position) -> str:
     if isinstance(effect, PlayPrincess):
         whose, shared = _whose_card(effect, mountain)
         return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
-    card = mountain.card_at(effect.place)
-    return f"{card.code} at {spoken_place(effect.place)} goes to the discard pile"
+    return f"{mountain.cards[effect.place].code} at {spoken_place(effect.place)} goes to the discard pile"
 
 
-def _resolve(state: GameState, effect: Effect, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
-    """Apply a played effect nobody cancelled; the event cards go to the discard pile either way."""
+def _resolve(
+    state: GameState, effect: Effect, events: list[GameEvent], hands: tuple[tuple[Card, ...], ...], played: tuple[Card, ...]
+) -> tuple[GameState, list[GameEvent]]:
+    """Apply a played effect nobody cancelled; the event cards go to the discard pile either way.
+    Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
     mountain = state.mountain
     discard = state.discard_pile + effect.cards
-    if isinstance(effect, PlayBison):
+    if type(effect) is PlayBison:
         mountain = mountain.with_pawn(effect.colour, effect.place)
-    elif isinstance(effect, PlayPrincess):
+    elif type(effect) is PlayPrincess:
         mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
     else:
-        discard = discard + (mountain.card_at(effect.place),)
+        discard = discard + (mountain.cards[effect.place],)
         mountain = mountain.without_card(effect.place)
     events.append(worded("resolve", None, _outcome, effect, state.mountain))
-    state = replace(state, mountain=mountain, discard_pile=discard, pending=None, phase=Phase.PLAY)
-    return _after_play(state, events)
+    phase = Phase.PLAY if hands[state.seat] else Phase.STEP
+    state = replace(state, mountain=mountain, discard_pile=discard, hands=hands, played=played, pending=None, phase=phase)
+    return state, events
 
 
 def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
@@ -932,29 +1033,40 @@ def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, l
     return state, events
 
 
-def _end_turn(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
-    """Step III (is the round over?) and step IV (draw up to three), then the next player."""
-    seat = state.seat
-    if has_complete_cross(state.mountain, state.rules):
-        return _end_round(state, "a", events)
-    if not state.rules.ends_when_refill_short and not state.draw_pile:
-        return _end_round(state, "b", events)
-    need = HAND_SIZE - len(state.hands[seat])
-    if state.rules.ends_when_refill_short and need > len(state.draw_pile):
-        return _end_round(state, "b", events)
+def _end_turn(state: GameState, events: list[GameEvent], mountain: Position) -> tuple[GameState, list[GameEvent]]:
+    """Step III (is the round over?) and step IV (draw up to three), then the next player, on the
+    Mountain as the step left it."""
+    rules = state.rules
+    if has_complete_cross(mountain, rules):
+        return _end_round(replace(state, mountain=mountain), "a", events)
+    seat, pile, hands = state.seat, state.draw_pile, state.hands
+    need = HAND_SIZE - len(hands[seat])
+    if need > len(pile) if rules.ends_when_refill_short else not pile:
+        return _end_round(replace(state, mountain=mountain), "b", events)
+    players = len(hands)
     idle_turns = 0 if state.played else state.idle_turns + 1
-    if idle_turns >= state.players:
-        return _end_round(state, "b", events, "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b")
-    pile, hands = state.draw_pile, state.hands
+    if idle_turns >= players:
+        why = "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"
+        return _end_round(replace(state, mountain=mountain), "b", events, why)
     if need > 0:
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
-        hands = _with(hands, seat, hands[seat] + drawn)
+        hands = hands[:seat] + (hands[seat] + drawn,) + hands[seat + 1 :]
         events.append(worded("draw", seat, _drew, state.colours[seat], len(drawn)))
-    following = (seat + 1) % state.players
+    following = (seat + 1) % players
     phase = Phase.PLAY if hands[following] else Phase.STEP  # MOI-R18: an empty hand skips step I
-    changes = dict(seat=following, phase=phase, played=(), turns=state.turns + 1, idle_turns=idle_turns)
-    return replace(state, draw_pile=pile, hands=hands, **changes), events
+    state = replace(
+        state,
+        mountain=mountain,
+        draw_pile=pile,
+        hands=hands,
+        seat=following,
+        phase=phase,
+        played=(),
+        turns=state.turns + 1,
+        idle_turns=idle_turns,
+    )
+    return state, events
 
 
 def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:

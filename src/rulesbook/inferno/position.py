@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from bisect import bisect_left
-from collections.abc import Collection, Container, Iterable, Mapping
+from itertools import compress, filterfalse
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from rulesbook.inferno.rules import Rules
 
 Coord = tuple[int, int]
+T = TypeVar("T")
 
 #: The four orthogonal steps; the rules never allow a diagonal one.
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -83,6 +85,10 @@ NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: How many shapes back `Shape.along_free` looks for a list to edit.
+LOOK_BACK = 8
+
+
 class Shape:
     """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
 
@@ -100,7 +106,7 @@ class Shape:
     """
 
     __slots__ = (
-        "cards", "around", "paths", "crosses", "memo", "made_from", "changed_at",
+        "cards", "around", "paths", "crosses", "memo", "made_from", "changed_at", "listed", "_free_edit",
         "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
@@ -115,6 +121,11 @@ class Shape:
         # what that card cannot have changed (being too far away) may be looked up there.
         self.made_from: Shape | None = None
         self.changed_at: Coord | None = None
+        # Lists with one item per free place, in order (see `along_free`), and how the free places
+        # were edited from those of the shape made from: (that shape, [(where, the place put in
+        # there or None for the one taken out there), in turn]).
+        self.listed: dict[object, tuple] = {}
+        self._free_edit: tuple[Shape, list[tuple[int, Coord | None]]] | None = None
         self._sorted_free: tuple[Coord, ...] | None = None
         self._free: frozenset[Coord] | None = None
         self._sorted: tuple[Coord, ...] | None = None
@@ -140,6 +151,37 @@ class Shape:
             cards = self.cards
             self._sorted_free = tuple(sorted({near for place in cards for near in neighbours(place) if near not in cards}))
         return self._sorted_free
+
+    def along_free(self, key: object, make: Callable[[Coord], T]) -> tuple[T, ...]:
+        """`make(place)` for each free place, in order, kept under key: the lay actions of a card,
+        for instance. Made from the same list on a shape this one was made from by laying a few
+        cards, when one has it, edited as the free places were since; else place by place (a
+        dict look-up per place, each hashing the place, is most of what listing actions costs).
+        """
+        known = self.listed.get(key)
+        if known is not None:
+            return known
+        edits = []
+        shape = self
+        for _ in range(LOOK_BACK):
+            edit = shape._free_edit
+            if edit is None:
+                break
+            edits.append(edit)
+            shape = edit[0]
+            before = shape.listed.get(key)
+            if before is not None:
+                items = list(before)
+                for _, changes in reversed(edits):
+                    for index, place in changes:
+                        if place is None:
+                            del items[index]
+                        else:
+                            items.insert(index, make(place))
+                known = self.listed[key] = tuple(items)
+                return known
+        known = self.listed[key] = tuple(map(make, self.sorted_free_places()))
+        return known
 
     def sorted_places(self) -> tuple[Coord, ...]:
         """The places of the cards, in order (row, then column)."""
@@ -192,11 +234,10 @@ class Shape:
     def loose(self, places: tuple[Coord, ...]) -> tuple[Coord, ...]:
         """Those of the places (of cards) whose removal leaves the Mountain whole: no cut places."""
         cuts = self._cuts
-        if cuts is None and self.is_plain():
-            rings = self._rings
-            return tuple(place for place in places if not _SPLITS[rings[place]])
+        if cuts is None and self.is_plain():  # the rings tell, looked up without a Python loop
+            return tuple(compress(places, map(_HOLDS_NOTHING.__getitem__, map(self._rings.__getitem__, places))))
         cuts = self.cut_places()
-        return tuple(place for place in places if place not in cuts) if cuts else places
+        return tuple(filterfalse(cuts.__contains__, places)) if cuts else places
 
     def cut_places(self) -> frozenset[Coord]:
         """The cards whose removal would split the Mountain (MOI-R15)."""
@@ -221,13 +262,12 @@ class Shape:
         chain = []
         shape = self
         while shape._cuts is None and shape._origin is not None:
-            chain.append(shape)
+            chain.append((shape, shape._origin))
             shape = shape._origin[0]
         cuts = shape._cuts
         if cuts is None:
             return None
-        for shape in reversed(chain):
-            _, how, place, touching = shape._origin
+        for shape, (_, how, place, touching) in reversed(chain):
             if how == "laid":
                 cuts = _cuts_after_laying(cuts, touching, len(shape.cards))
             elif how == "taken":
@@ -255,8 +295,6 @@ class Shape:
         if self._whole is None:
             self.is_whole()
         rings = self._rings.copy() if self._whole else None
-        around = shape.around
-        around.pop(place, None)
         touching = []
         opened = []
         ring = 0
@@ -269,23 +307,32 @@ class Shape:
                     rings[near] |= opposite
                 if bit & _SIDE_BITS:
                     touching.append(near)
-                    around.pop(near, None)  # it has one more neighbour now
             elif bit & _SIDE_BITS:
                 opened.append(near)
-        free = self._sorted_free
-        if free is not None:  # place is no longer free; the empty places around it are
-            free = list(free)
+        known_free = self._sorted_free
+        if known_free is not None:  # place is no longer free; the empty places around it are
+            free = list(known_free)
+            edits: list[tuple[int, Coord | None]] = []  # as `_leave` and `_enter` would say
             index = bisect_left(free, place)
             if index < len(free) and free[index] == place:
                 del free[index]
+                edits.append((index, None))
             for near in opened:
                 index = bisect_left(free, near)
                 if index == len(free) or free[index] != near:
                     free.insert(index, near)
+                    edits.append((index, near))
             shape._sorted_free = tuple(free)
+            shape._free_edit = (self, edits)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
+        around = shape.around
+        around[place] = tuple(touching)
+        for near in neighbours(place):  # the places beside it have one more neighbour now
+            known = around.get(near)
+            if known is not None:
+                around[near] = known + (place,)
         if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
             rings[place] = ring
             shape._rings = rings
@@ -303,18 +350,22 @@ class Shape:
         shape = Shape(cards, self.around)
         shape.made_from, shape.changed_at = self, place
         around = shape.around
-        around.pop(place, None)
-        touching = self.around[place]
-        for near in touching:
-            around.pop(near, None)  # it has one neighbour less now
+        touching = around[place]  # still right for the place left empty
+        for near in neighbours(place):  # the places beside it have one neighbour less now
+            known = around.get(near)
+            if known is not None:
+                index = known.index(place)
+                around[near] = known[:index] + known[index + 1 :]
         if self._sorted_free is not None:  # place is free if a card still touches it; an empty
             free = list(self._sorted_free)  # place around it, only if another card does
+            edits: list[tuple[int, Coord | None]] = []
             if touching:
-                _enter(free, place)
+                _enter(free, place, edits)
             for near in neighbours(place):
                 if near not in cards and not any(spot in cards for spot in neighbours(near)):
-                    _leave(free, near)
+                    _leave(free, near, edits)
             shape._sorted_free = tuple(free)
+            shape._free_edit = (self, edits)
         if self._sorted is not None:
             places = list(self._sorted)
             _leave(places, place)
@@ -383,17 +434,20 @@ def _splits(ring: int) -> bool:
 #: For every ring: `_splits`; how many sides the card shares (cards above, right, below, left);
 #: how many 2 x 2 squares of cards it is a corner of.
 _SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
+_HOLDS_NOTHING: tuple[bool, ...] = tuple(not splits for splits in _SPLITS)
 _SIDES: tuple[int, ...] = tuple(sum(ring >> bit & 1 for bit in (0, 2, 4, 6)) for ring in range(256))
 _SQUARES: tuple[int, ...] = tuple(
     sum(all(ring >> (corner + step) % 8 & 1 for step in (-1, 0, 1)) for corner in (1, 3, 5, 7)) for ring in range(256)
 )
 
 
-def _enter(ordered: list[Coord], place: Coord) -> None:
-    """Put place into the sorted list, unless it is there already."""
+def _enter(ordered: list[Coord], place: Coord, edits: list[tuple[int, Coord | None]] | None = None) -> None:
+    """Put place into the sorted list, unless it is there already (and say where in edits)."""
     index = bisect_left(ordered, place)
     if index == len(ordered) or ordered[index] != place:
         ordered.insert(index, place)
+        if edits is not None:
+            edits.append((index, place))
 
 
 def _entered(ordered: tuple[Coord, ...], place: Coord) -> tuple[Coord, ...]:
@@ -402,29 +456,35 @@ def _entered(ordered: tuple[Coord, ...], place: Coord) -> tuple[Coord, ...]:
     return ordered[:index] + (place,) + ordered[index:]
 
 
-def _leave(ordered: list[Coord], place: Coord) -> None:
-    """Take place out of the sorted list, if it is there."""
+def _leave(ordered: list[Coord], place: Coord, edits: list[tuple[int, Coord | None]] | None = None) -> None:
+    """Take place out of the sorted list, if it is there (and say where in edits)."""
     index = bisect_left(ordered, place)
     if index < len(ordered) and ordered[index] == place:
         del ordered[index]
+        if edits is not None:
+            edits.append((index, None))
 
 
 class _Around(dict):
-    """For each card, the cards that share a side with it (in the order up, right, down, left),
-    each worked out the first time it is asked for (from `cards`, set by the shape)."""
+    """For each place, the cards that share a side with it, each worked out the first time it is
+    asked for (from `cards`, set by the shape), in the order up, right, down, left.
+
+    A shape made from another starts from a copy of its entries and mends those a card laid or
+    taken away changes (adding or dropping that card, out of order) instead of deleting them:
+    a dict with deleted entries is copied entry by entry, a clean one all at once.
+    """
 
     __slots__ = ("cards",)
+    cards: Container[Coord]
 
     def __missing__(self, place: Coord) -> tuple[Coord, ...]:
-        cards = self.cards
         row, column = place
         near = self[place] = tuple(
-            spot for spot in ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)) if spot in cards
+            filter(self.cards.__contains__, ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)))
         )
         return near
 
-
-def _cuts_after_laying(cuts: frozenset[Coord], touching: list[Coord], count: int) -> frozenset[Coord] | None:
+def _cuts_after_laying(cuts: frozenset[Coord], touching: Sequence[Coord], count: int) -> frozenset[Coord] | None:
     """The cut places of a whole Mountain once a card is laid touching these cards, from those
     before; None when only a new search can tell.
 
@@ -478,6 +538,18 @@ def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
     return links >= present - 1
 
 
+class _PawnFacts:
+    """What follows from where the pawns stand alone: how many stand on each card, and the full
+    cards by the limit of pawns per card; shared by the positions with the same pawns, since
+    laying or taking away a card moves none."""
+
+    __slots__ = ("counts", "full")
+
+    def __init__(self) -> None:
+        self.counts: dict[Coord, int] | None = None
+        self.full: dict[int, frozenset[Coord]] = {}
+
+
 class Position:
     """An immutable Mountain: which card lies at each place and where each pawn stands.
 
@@ -485,7 +557,7 @@ class Position:
     how the text was spaced does not matter. Positions with the same cards share their `shape`.
     """
 
-    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_pawn_counts", "memo")
+    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Coord, DiscipleCard] = dict(cards)
@@ -495,18 +567,21 @@ class Position:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
         self._shape = Shape(self._cards)
         self._hash: int | None = None
-        self._pawn_counts: dict[Coord, int] | None = None
+        self._by_pawns = _PawnFacts()
         self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
     @classmethod
-    def _trusted(cls, shape: Shape, pawns: dict[Colour, Coord]) -> Position:
-        """A position from a shape and a dict nobody else will change."""
+    def _trusted(
+        cls, shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None
+    ) -> Position:
+        """A position from a shape and a dict nobody else will change (and what is known of those
+        pawns, when the pawns are another position's)."""
         position = cls.__new__(cls)
         position._shape = shape
         position._cards = shape.cards
         position._pawns = pawns
         position._hash = None
-        position._pawn_counts = None
+        position._by_pawns = _PawnFacts() if by_pawns is None else by_pawns
         position.memo = {}
         return position
 
@@ -540,23 +615,23 @@ class Position:
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
-        counts = self._pawn_counts
+        counts = self._by_pawns.counts
         if counts is None:
-            counts = self._pawn_counts = {}
+            counts = self._by_pawns.counts = {}
             for where in self._pawns.values():
                 counts[where] = counts.get(where, 0) + 1
         return counts.get(place, 0)
 
     def full_places(self, limit: int) -> frozenset[Coord]:
         """The cards holding `limit` pawns or more: no pawn may stop there (MOI-R13)."""
-        key = ("full", limit)
-        full = self.memo.get(key)
+        known = self._by_pawns.full
+        full = known.get(limit)
         if full is None:
             if limit == 1:
                 full = frozenset(self._pawns.values())
             else:
                 full = frozenset(place for place in self._pawns.values() if self.pawn_count(place) >= limit)
-            self.memo[key] = full
+            known[limit] = full
         return full
 
     def empty_neighbours(self) -> frozenset[Coord]:
@@ -586,12 +661,12 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        return Position._trusted(self._shape.laid(place, card), self._pawns)
+        return Position._trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
-        return Position._trusted(self._shape.without(place), self._pawns)
+        return Position._trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
         if place not in self._cards:
@@ -777,7 +852,9 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
         if at:
             raise NotationError(token, "a pawn must stand on a card, not on an empty place", row, column)
         return None, []
-    code, rest = _CARD.fullmatch(head).groups()
+    match = _CARD.fullmatch(head)
+    assert match is not None  # the pattern matches any text
+    code, rest = match.groups()
     if not code:
         if _NUMBER.fullmatch(rest):
             raise NotationError(token, f"missing disciple code before the value; expected one of {_CODES}", row, column)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulesbook.inferno.actions import parse_action
-from rulesbook.inferno.cards import parse_card
+from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
+from rulesbook.inferno.cards import DiscipleCard, parse_card
 from rulesbook.inferno.game import GameState, Pending, Phase, RoundResult
 from rulesbook.inferno.position import Colour, Position
 from rulesbook.inferno.rules import Rules
@@ -59,7 +59,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 
 def state_from_dict(data: dict[str, Any]) -> GameState:
-    cards = {(row, column): parse_card(code) for row, column, code in data["mountain"]}
+    cards = {(row, column): _disciple(code) for row, column, code in data["mountain"]}
     pawns = {Colour.parse(letter): tuple(place) for letter, place in data["pawns"].items()}
     pending = data.get("pending")
     return GameState(
@@ -82,7 +82,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         played=tuple(parse_card(code) for code in data["played"]),
         pending=None
         if pending is None
-        else Pending(parse_action(pending["effect"]), pending["player"], tuple(pending["responders"])),
+        else Pending(_effect(pending["effect"]), pending["player"], tuple(pending["responders"])),
         turns=data["turns"],
         idle_turns=data.get("idle_turns", 0),
     )
@@ -94,3 +94,19 @@ def state_to_json(state: GameState) -> str:
 
 def state_from_json(text: str) -> GameState:
     return state_from_dict(json.loads(text))
+
+
+def _disciple(code: str) -> DiscipleCard:
+    """A card of the Mountain: only disciples are laid there."""
+    card = parse_card(code)
+    if not isinstance(card, DiscipleCard):
+        raise ValueError(f"{code} is not a disciple: only disciples lie in the Mountain")
+    return card
+
+
+def _effect(text: str) -> Effect:
+    """The effect a pending answer waits on: a Bison King, an Iron Fan Princess or a Red Boy play."""
+    action = parse_action(text)
+    if not isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
+        raise ValueError(f"'{text}' is not an effect a player may answer")
+    return action

@@ -91,17 +91,17 @@ class Rules:
 
     edition: Edition = "en"
     two_pawns: bool = False
-    rounds_by_players: tuple[tuple[int, int], ...] = FROM_EDITION  # type: ignore[assignment]
-    play_limit: int | None = FROM_EDITION  # type: ignore[assignment]
-    mixed_plays: bool = FROM_EDITION  # type: ignore[assignment]
-    event_discard: bool = FROM_EDITION  # type: ignore[assignment]
-    any_opponent_cancels: bool = FROM_EDITION  # type: ignore[assignment]
-    step_any_pawn: bool = FROM_EDITION  # type: ignore[assignment]
-    ends_when_refill_short: bool = FROM_EDITION  # type: ignore[assignment]
-    doubled_cross_for_ender_only: bool = FROM_EDITION  # type: ignore[assignment]
-    doubling_optional: bool = FROM_EDITION  # type: ignore[assignment]
-    floor_total_at_zero: bool = FROM_EDITION  # type: ignore[assignment]
-    shared_card_limit: int = FROM_EDITION  # type: ignore[assignment]
+    rounds_by_players: tuple[tuple[int, int], ...] = FROM_EDITION
+    play_limit: int | None = FROM_EDITION
+    mixed_plays: bool = FROM_EDITION
+    event_discard: bool = FROM_EDITION
+    any_opponent_cancels: bool = FROM_EDITION
+    step_any_pawn: bool = FROM_EDITION
+    ends_when_refill_short: bool = FROM_EDITION
+    doubled_cross_for_ender_only: bool = FROM_EDITION
+    doubling_optional: bool = FROM_EDITION
+    floor_total_at_zero: bool = FROM_EDITION
+    shared_card_limit: int = FROM_EDITION
 
     def __post_init__(self) -> None:
         if self.edition not in _PRESETS:

@@ -80,13 +80,36 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
 
 
 def _crossing(shape: Shape, place: Coord) -> bool:
-    """`_complete_lines` worked out: from a shape a few cards back when it can be, else from the cards."""
+    """`_complete_lines` worked out: from a shape a few cards back when it can be; else, since
+    most cards lie in a row or a column of fewer than four cards, a few look-ups tell; else from
+    the cards."""
     known = _kept_cross(shape, place)
-    if known is None:
-        cards = shape.cards
-        row, column = place
-        known = place in cards and _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
-    return known
+    if known is not None:
+        return known
+    cards = shape.cards
+    row, column = place
+    if place not in cards:
+        return False
+    # At least three more cards touching in a row through the place: on its left, or its right, or both.
+    if (row, column - 1) in cards:
+        if (row, column - 2) in cards:
+            long_row = (row, column - 3) in cards or (row, column + 1) in cards
+        else:
+            long_row = (row, column + 1) in cards and (row, column + 2) in cards
+    else:
+        long_row = (row, column + 1) in cards and (row, column + 2) in cards and (row, column + 3) in cards
+    if not long_row:
+        return False
+    if (row - 1, column) in cards:  # the same in its column
+        if (row - 2, column) in cards:
+            long_column = (row - 3, column) in cards or (row + 1, column) in cards
+        else:
+            long_column = (row + 1, column) in cards and (row + 2, column) in cards
+    else:
+        long_column = (row + 1, column) in cards and (row + 2, column) in cards and (row + 3, column) in cards
+    if not long_column:
+        return False
+    return _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
 
 
 #: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
@@ -99,9 +122,10 @@ def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     cards long, so none further away is in one); None when there is no such answer."""
     row, column = place
     for _ in range(LOOK_BACK):
-        change, shape = shape.changed_at, shape.made_from
-        if shape is None:
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None:
             return None
+        shape = earlier
         if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
             return None
         known = shape.crosses.get(place)
@@ -162,7 +186,7 @@ def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
     """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
     shape = position.shape
     crosses = shape.crosses
-    for place in position.pawns.values():
+    for place in position._pawns.values():
         known = crosses.get(place)
         if known is None:
             known = crosses[place] = _crossing(shape, place)
@@ -182,7 +206,7 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
     place = position.pawn(colour)
-    value = position.card_at(place).value
+    value = position.cards[place].value  # a pawn always stands on a card
     if not ended:
         return _windows_sum(position, place) - value
     if rules.doubled_cross_for_ender_only:
@@ -207,7 +231,10 @@ def _windows_sum(position: Position, place: Coord, complete: bool = False) -> in
 
 def _best_sum(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord, complete: bool) -> int:
     """The sum of `best_window` (the windows' values added up, without building them)."""
-    line, at = _line(cards, place, direction)
+    found = _line(cards, place, direction)
+    if found is None:
+        raise ValueError(f"no card at {place}")
+    line, at = found
     best = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
         seen = set()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.hudai.actions import Action, parse_action
+from rulesbook.hudai.actions import Action, Obtain, PlayCard, parse_action
 from rulesbook.hudai.cards import COLOURS, MOVES, POWER_NAMES, POWER_SYMBOLS
 from rulesbook.hudai.engine import (
     FEATURE_COLOUR,
@@ -190,6 +190,7 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
     def close() -> None:
         nonlocal group, group_key
         if group:
+            assert group_key is not None  # set with the group's first event
             events = [event for event, _ in group]
             place, stage, log, feeding = group_key[1:]
             steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding))
@@ -309,7 +310,7 @@ class TableReferee:
             return f"The demon's turn, step {following.stage}: next, {following.log}"
         if table.phase == OVER:
             return "The monk has won: the demon has no health left" if table.outcome == WON else \
-                f"The monk has lost: {LOSS_WORDS.get(table.outcome, table.outcome)}"
+                f"The monk has lost: {LOSS_WORDS.get(str(table.outcome), table.outcome)}"
         if table.phase == FLOW:
             return "Flow: remove a card of the combo for good, or keep them all (HUD-R04)"
         if table.phase == OBTAIN:
@@ -471,6 +472,8 @@ class TableReferee:
 
     def _single_target(self, table: HudaiState, verb: str) -> tuple[str, str]:
         """The one place a symbol or colour with a single target acts on, and its action word."""
+        if table.current_card is None:
+            raise ValueError("no card is being played")
         card = table.rules.cards[table.current_card]
         if verb == "colour":
             return {"B": ("staged", "blue"), "R": ("demon", "red")}[card.colour]
@@ -535,7 +538,7 @@ class TableReferee:
             return (f"Flow may remove one of the {number_words(len(table.combo))} cards of the combo from the game for good "
                     "(HUD-R04), or keep them all and go on with the combo.")
         if table.phase == OBTAIN:
-            buys = [a.card for a in legal if a.word == "obtain"]
+            buys = [a.card for a in legal if isinstance(a, Obtain)]
             if not buys:
                 obtain = f"no Mind River card costs {table.purchase} or less"
             else:
@@ -543,7 +546,7 @@ class TableReferee:
             swap = "" if table.swapped else " You may first swap one river card for a new one."
             return f"Purchase value {table.purchase}: {obtain}.{swap} Obtaining nothing is allowed too (HUD-R08)."
         parts = []
-        plays = [a.card for a in legal if a.word == "play"] if "play" in self.only else []
+        plays = [a.card for a in legal if isinstance(a, PlayCard)] if "play" in self.only else []
         if "play" in self.only:
             if plays:
                 parts.append(f"play {_listed(plays)} at the end of the combo")

@@ -147,9 +147,9 @@ def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any
         roles = [word for word, on in (("Leader", view["leader"] == player), ("you", player == seat)) if on]
         texts = [f"{card['name']}: {card['description']}" for card in view["your_madness"]] if player == seat else []
         relics = [relic["name"] for relic in view["relics"][player]]
-        injuries = sum(1 for card in view["hand"] if card["type"] is None) if player == seat else None  # only the owner knows
+        held = sum(1 for card in view["hand"] if card["type"] is None) if player == seat else None  # only the owner knows
         players.append([name, ", ".join(roles), view["madness_levels"][player], view["madness_card_counts"][player], texts,
-                        view["hand_sizes"][player], relics, view["covers"][player], player in view["ignoring"], injuries])
+                        view["hand_sizes"][player], relics, view["covers"][player], player in view["ignoring"], held])
     out["players"] = players
     if view["result"]:
         out["result"] = [view["result"], view["won"]]

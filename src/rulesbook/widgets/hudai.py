@@ -9,6 +9,7 @@ a game refereed by the engine (`game`), the questions of the chapters' exercises
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Protocol
 
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai.state import HudaiState
@@ -22,7 +23,14 @@ from rulesbook.lessons.hudai_questions import (
     TrackQuestion,
     find_in_table,
 )
+from rulesbook.lessons.graph import Referee
 from rulesbook.widgets.board import Board
+
+
+class HudaiReferee(Referee, Protocol):
+    """A referee of Hudai Pass lessons: every one also says which table a moment shows."""
+
+    def table_of(self, state: Any) -> HudaiState: ...
 
 
 class HudaiTable(Board):
@@ -32,6 +40,7 @@ class HudaiTable(Board):
     """
 
     picture = "hudai"
+    referee: HudaiReferee
 
     @classmethod
     def game(cls, state: HudaiState, *, only: Iterable[str] | None = None, moves: int = 2, title: str = "") -> HudaiTable:

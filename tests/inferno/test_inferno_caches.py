@@ -1,0 +1,59 @@
+"""What the engine keeps from one shape to the next, checked against the same answers from scratch.
+
+A shape made by laying or taking away a card takes over what it can from the shapes it was made
+from (the free places and the actions listed along them, neighbour lists, Bison King paths,
+crosses). Here random games are played in every edition, and at many of their moments every
+answer is compared with the one a fresh copy of the state gives: a state read back from JSON has
+Mountains with no history, so everything is worked out from its cards.
+"""
+
+import random
+
+import pytest
+
+from rulesbook.inferno import Rules, legal_actions, new_game
+from rulesbook.inferno.game import Phase, apply_legal
+from rulesbook.inferno.position import Position
+from rulesbook.inferno.records import state_from_json, state_to_json
+from rulesbook.inferno.scoring import has_complete_cross
+
+CONFIGS = [
+    (players, Rules(edition=edition, two_pawns=two_pawns))
+    for players in (2, 4)
+    for edition in ("en", "zh")
+    for two_pawns in (False, True)
+]
+
+
+def fresh(position: Position) -> Position:
+    """The same Mountain with nothing known yet."""
+    return Position(dict(position.cards), dict(position.pawns))
+
+
+def check_shape(position: Position) -> None:
+    shape, scratch = position.shape, fresh(position).shape
+    assert shape.sorted_free_places() == scratch.sorted_free_places()
+    for place, near in list(shape.around.items()):
+        assert set(near) == set(scratch.around[place]), f"neighbours of {place}"
+        assert len(near) == len(set(near))
+    for key, listed in shape.listed.items():  # one item per free place, in order
+        assert len(listed) == len(scratch.sorted_free_places()), f"list {key!r}"
+    assert shape.is_whole() == scratch.is_whole()
+    if shape.is_whole():
+        assert shape.cut_places() == scratch.cut_places()
+    assert has_complete_cross(position) == has_complete_cross(fresh(position))
+
+
+@pytest.mark.parametrize("players, rules", CONFIGS, ids=[f"{p}p-{r.edition}-{'two' if r.two_pawns else 'one'}" for p, r in CONFIGS])
+def test_kept_answers_match_answers_from_scratch(players, rules):
+    for game in range(6):
+        chooser = random.Random(f"caches:{players}:{game}")
+        state = new_game(players, 500 + game, rules)
+        moment = 0
+        while not state.is_over:
+            actions = legal_actions(state)
+            if moment % 2 == 0 and state.phase is not Phase.PLACE_PAWN:
+                assert actions == legal_actions(state_from_json(state_to_json(state))), f"moment {moment}"
+                check_shape(state.mountain)
+            state, _ = apply_legal(state, chooser.choice(actions))
+            moment += 1
