@@ -57,10 +57,12 @@ book: $(BOOK_STAMP) widget-runtime lite
 	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
 	@echo "The book is built: open file://$(CURDIR)/_build/html/index.html"
 
-## test: every test — the library, every chapter (run once, by the book build) and the built site
+## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
+## book build) and the built site; the slowest tests are listed at the end, to keep the run short
 test: $(TEST_STAMP) chromium
+	$(BIN)/mypy
 	$(MAKE) --no-print-directory book
-	$(BIN)/python -m pytest tests -p no:cacheprovider
+	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20
 
 ## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
 bench: $(BENCH_STAMP) chromium
