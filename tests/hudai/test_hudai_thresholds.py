@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
-from rulesbook.core.errors import IllegalAction
-from rulesbook.hudai import Rules, apply, load_cards
+from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.hudai import PlayCard, Rules, apply, format_card, is_legal, is_legal_combo, load_cards
 
 # ---------------------------------------------------------------- step 1: a card's value
 
@@ -303,3 +303,38 @@ def test_hud_r11_entangle_reads_the_hand_after_the_powers_to_its_left():
     state, _ = end_turn(state)
     assert state.discard == ["W4"] and state.hand == ["W1"]
     assert state.entangled  # 6 > 1, though 6 is not more than 1 + 4
+
+
+# ---------------------------------------------------------------- the notation and the combo rule alone
+
+
+@pytest.mark.parametrize(("combo", "legal"), [(["W1", "W2"], True), (["W1", "R2", "W3"], True), (["W1", "W2", "W3"], False)])
+def test_hud_r03_is_legal_combo_allows_two_white_cards_and_not_three(combo, legal):
+    """HUD-R03: "Only two white cards are allowed per combo": `is_legal_combo` takes a combo with
+    exactly two whites (the limit itself) and refuses the third."""
+    assert is_legal_combo(combo) is legal
+
+
+def test_hud_r03_is_legal_combo_takes_the_white_limit_of_the_rules():
+    """HUD-R03, HUD-P01: the white limit is Rules.max_white_per_combo; `max_white` is exactly that many."""
+    assert is_legal_combo(["W1"], max_white=1) and not is_legal_combo(["W1", "W2"], max_white=1)
+    assert is_legal_combo(["R2"], max_white=0) and not is_legal_combo(["W2"], max_white=0)
+    assert is_legal_combo(["W1", "W2", "W3"], max_white=3)
+
+
+@pytest.mark.parametrize(("colour", "value", "ok"), [("R", 1, True), ("R", 6, True), ("R", 0, False), ("R", 7, False), ("X", 3, False)])
+def test_a_card_value_is_1_to_6_and_its_colour_one_of_six(colour, value, ok):
+    """HUD-R01: colour letter W G B R Y K and value 1-6 (R6 is the last card of a colour, R7 none)."""
+    if ok:
+        assert format_card(colour, value) == f"{colour}{value}"
+    else:
+        with pytest.raises(NotationError, match="value 1-6"):
+            format_card(colour, value)
+
+
+def test_is_legal_says_what_the_check_says():
+    """`is_legal` is the check's yes or no: a listed action is legal, a refused one is not (HUD-R03)."""
+    state = arrange(hand=["W1", "W2", "W3", "R2"], whites_played=0)
+    assert is_legal(state, "play W1") and is_legal(state, PlayCard("W1"))
+    state, _ = play(state, "play W1", "play W2")
+    assert not is_legal(state, "play W3") and is_legal(state, "play R2")

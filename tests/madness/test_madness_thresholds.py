@@ -331,3 +331,33 @@ def test_the_relic_reward_is_given_to_one_player():
     state = new_game(4, SEED)
     state.phase, state.reward = Phase.REWARD, "Relic Ruin A"
     assert {a.target for a in legal_actions(state) if isinstance(a, GiveRelic)} == {0, 1, 2, 3}
+
+
+# --- Setting Up the Game: the seats are P1 to P(count) -------------------------------------------
+
+@pytest.mark.parametrize("player, allowed, named", [(0, True, None), (2, True, None), (3, False, "P4"), (-1, False, "-1")])
+def test_a_table_of_three_has_seats_p1_to_p3_and_names_the_stranger_setting_up_the_game(player, allowed, named):
+    """A table of 3 seats P1-P3 (seats 0-2); an action of seat 3 is "P4", one of seat -1 is no
+    player at all, and the refusal names it as written."""
+    state = new_game(3, SEED)
+    state.phase = Phase.REST
+    error = refusal(state, NoRest(player))
+    if allowed:
+        assert error is None or error.rule != "Setting Up the Game"
+        return
+    assert error.rule == "Setting Up the Game"
+    assert f"there is no player {named} at this table of 3" in error.reason
+
+
+def test_a_knowledge_token_covering_rest_forbids_resting_relic():
+    """Relic (Knowledge): while its holder leads, the covered Rest Phase allows no rest, even with
+    tokens enough; the refusal cites the Relic section, not the Rest Phase."""
+    state = new_game(3, SEED)
+    state.phase = Phase.REST
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 3, 3, 0
+    assert Rest in kinds(state)
+    state.covers[state.leader].append("Rest")
+    assert Rest not in kinds(state) and NoRest in kinds(state)
+    with pytest.raises(IllegalAction) as error:
+        apply(state, "P1: rest")
+    assert error.value.rule == "Relic (Specimen/Ruin/Knowledge)" and "Knowledge token covers the Rest Phase" in error.value.reason
