@@ -338,3 +338,40 @@ def test_is_legal_says_what_the_check_says():
     assert is_legal(state, "play W1") and is_legal(state, PlayCard("W1"))
     state, _ = play(state, "play W1", "play W2")
     assert not is_legal(state, "play W3") and is_legal(state, "play R2")
+
+
+# ---------------------------------------------------------------- the numbers a teacher may set
+
+
+AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns")
+NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
+
+
+@pytest.mark.parametrize("name", AT_LEAST_ONE)
+def test_a_count_that_must_be_at_least_1_takes_1_and_refuses_0(name):
+    """Setup's counts (health, corruption, hand size, the power limit of HUD-R09, the turn limit of
+    HUD-P05) can be set as low as 1, not 0."""
+    assert getattr(Rules(**{name: 1}), name) == 1
+    with pytest.raises(ValueError, match=f"Rules.{name} must be at least 1"):
+        Rules(**{name: 0})
+
+
+@pytest.mark.parametrize("name", NOT_NEGATIVE)
+def test_a_count_that_may_be_0_takes_0_and_refuses_minus_1(name):
+    """Cubes per power, the river, the opening hand (HUD-R10) and the white limit (HUD-R03) may be 0."""
+    assert getattr(Rules(**{name: 0}), name) == 0
+    with pytest.raises(ValueError, match=f"Rules.{name} must not be negative"):
+        Rules(**{name: -1})
+
+
+@pytest.mark.parametrize("value", [True, "12", 12.0])
+def test_a_count_is_a_whole_number_not_a_flag_text_or_fraction(value):
+    with pytest.raises(ValueError, match="Rules.monk_health is a whole number"):
+        Rules(monk_health=value)
+
+
+@pytest.mark.parametrize("powers", ["drain", 5])
+def test_the_powers_are_three_names_not_one_text_hud_r02(powers):
+    """HUD-R02: the demon's three tiles, left to right: a single name or a number is refused as such."""
+    with pytest.raises(ValueError, match="three power names, left to right"):
+        Rules(powers=powers)

@@ -219,6 +219,20 @@ def test_windows_are_every_run_of_one_to_four_cards_through_the_place_MOI_R17():
     assert found == {tuple((0, column) for column in range(start, end + 1)) for start, end in runs}
     assert len(found) == 10 and max(len(window) for window in found) == 4
     assert set(windows(position, red, COLUMN)) == {(red,)}  # nothing above or below: the card alone
+    assert len(list(windows(position, red, ROW))) == len(found)  # each window once
+
+
+def test_windows_run_up_and_down_a_column_as_along_a_row_MOI_R17():
+    """The same windows in a column: the cards above come first, each window listed once."""
+    position = Position.parse("DH+1\nMK+1\nPM+1\nSB+1@R\nDH+2\nMK+2\nPM+2\n.\nSB+3")
+    red = position.pawn("R")
+    assert red == (3, 0)
+    listed = list(windows(position, red, COLUMN))
+    runs = {(start, end) for start in range(0, 4) for end in range(3, 7) if end - start <= 3}
+    assert set(listed) == {tuple((row, 0) for row in range(start, end + 1)) for start, end in runs}
+    assert len(listed) == len(set(listed)) == 10
+    assert set(windows(position, red, ROW)) == {(red,)}
+    assert best_window(position, red, COLUMN) == ((3, 0), (4, 0), (5, 0), (6, 0))  # 1 + 2 + 2 + 2
 
 
 def test_windows_show_no_disciple_twice_and_the_best_is_worth_most_MOI_R17():

@@ -24,6 +24,7 @@ from rulesbook.madness import (
     new_game,
     pack_of,
     refusal,
+    score,
 )
 from rulesbook.madness.state import State
 from madness_helpers import assert_conserved, at_encounter, give_hand, kinds
@@ -216,6 +217,20 @@ def test_a_second_knowledge_card_brings_no_second_token_relic():
 ])
 def test_the_result_table_at_each_boundary_the_end_of_the_game(margin, words):
     assert words in pack_of(new_game(3, SEED)).result_text(margin)
+
+
+def test_the_score_is_relics_minus_injuries_read_in_the_result_table_the_end_of_the_game():
+    """The End of the Game: "subtract the number of Injury cards ... from the number of Relics";
+    `score` reports that margin and the line of the result table it falls on (MAD-R03)."""
+    state = new_game(3, SEED)
+    first = score(state)
+    assert first["relics"] == 0 and first["injuries"] > 0
+    assert first["margin"] == -first["injuries"]
+    assert first["table"] == pack_of(state).result_text(-first["injuries"]) and "resign" in first["table"]
+    relic = next(iter(pack_of(state).relics))
+    state.relics[1].extend(relic for _ in range(first["injuries"] + 4))  # four more Relics than Injuries
+    later = score(state)
+    assert later["margin"] == 4 and "fame" in later["table"]
 
 
 # --- Draw Phase: up to the hand size limit, the deck exactly big enough or one card short ----------
