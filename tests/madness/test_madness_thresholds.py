@@ -17,6 +17,7 @@ from rulesbook.madness import (
     Phase,
     RaiseHandLimit,
     Rest,
+    Rules,
     apply,
     hand_limit,
     legal_actions,
@@ -376,3 +377,42 @@ def test_a_knowledge_token_covering_rest_forbids_resting_relic():
     with pytest.raises(IllegalAction) as error:
         apply(state, "P1: rest")
     assert error.value.rule == "Relic (Specimen/Ruin/Knowledge)" and "Knowledge token covers the Rest Phase" in error.value.reason
+
+
+def test_the_last_relic_token_of_a_kind_is_still_taken_relic():
+    """Relic: "place a token of that kind" while one is left beside the board: the fourth Specimen
+    takes the fourth and last Specimen token (one left is enough)."""
+    state = new_game(4, SEED)
+    specimens = sorted(n for n in pack_of(state).relic_by_name if n.startswith("Specimen"))
+    assert len(specimens) == state.relic_tokens["Specimen"] == 4
+    for player, name in enumerate(specimens):
+        left = state.relic_tokens["Specimen"]
+        state.phase, state.reward = Phase.REWARD, f"Relic {name}"
+        state, events = apply(state, f"P1: give {name} to P{player + 1}")
+        assert state.relic_tokens["Specimen"] == left - 1
+        assert state.covers[player] == [pack_of(state).relics[pack_of(state).relic_by_name[name]].covers]
+        assert any(e.kind == "relic token" and "places a Specimen token" in e.text for e in events)
+    assert state.relic_tokens["Specimen"] == 0
+    assert_conserved(state)
+
+
+@pytest.mark.parametrize("name", ["timer_seconds", "speech_confusion_cards"])
+def test_the_timer_and_the_speech_penalty_take_0_and_refuse_minus_1_mad_p(name):
+    """The Sand Timer's seconds and the cards a broken silence costs are whole numbers, 0 or more."""
+    assert getattr(Rules(**{name: 0}), name) == 0
+    for bad in (-1, True, "3"):
+        with pytest.raises(ValueError, match=f"{name} must be a whole number, 0 or more"):
+            Rules(**{name: bad})
+
+
+def test_after_the_edge_only_the_next_escape_space_is_allowed_edge_of_madness():
+    """The "Edge of Madness" tile: from it the expedition moves onto Escape space 1, then 2, then 3;
+    skipping one (an Escape space out of order) is refused like descending."""
+    state = new_game(3, SEED)
+    state.phase, state.airplane, state.edge_reached, state.escape_steps = Phase.MOVEMENT, "E1", True, 0
+    assert refusal(state, "P1: move to X1") is None
+    for space in ("X2", "X3", "Y2"):
+        error = refusal(state, f"P1: move to {space}")
+        assert error is not None and "Edge of Madness" in error.rule and "Escape space 1 of 3" in error.reason
+    state.escape_steps = 1
+    assert refusal(state, "P1: move to X2") is None and refusal(state, "P1: move to X3") is not None
