@@ -339,8 +339,12 @@ def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():
         trial = state.copy()
         trial.relic_deck = list(pack_of(trial).relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
-        trial, _ = apply(trial, "P1: no rest")
+        trial, events = apply(trial, "P1: no rest")
         assert trial.won is won, (relics, injuries)
+        # The End of the Game: the result table is read at Relics minus Injuries (-1, 0 or +1 here)
+        escaped = next(e for e in events if e.kind == "escaped")
+        assert escaped.data == (relics, injuries, won)
+        assert escaped.text.endswith(pack_of(trial).result_text(relics - injuries))
 
 
 def test_the_relic_reward_is_given_to_one_player():
