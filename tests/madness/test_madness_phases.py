@@ -317,8 +317,10 @@ def test_loss_of_confidence_with_one_token_boxes_it_and_the_last_loses():
     state, _ = resolve_with(state, [])
     state.loaded_die = ["Loss of Confidence", "Loss of Confidence"]
     state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    assert state.failure >= 0 and state.die == "Loss of Confidence"  # the die lies on the table for that failure
     state, _ = apply(state, "P1: accept Loss of Confidence")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)  # sled-first
+    assert state.die is None and state.failure == -1  # accepted: no die and no failure pending, as before the roll
     state, _ = apply(state, "P1: for Books 7-9, roll the Penalty Die")
     assert Reroll not in kinds(state)
     state, events = apply(state, "P1: accept Loss of Confidence")
