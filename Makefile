@@ -87,7 +87,7 @@ MUTATE_JOBS ?= 1
 ONLY ?=
 mutate: $(MUTATE_STAMP)
 	RULESBOOK_TEST_SCALE=$(MUTATE_SCALE) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) $(if $(ONLY),'rulesbook.$(ONLY).*')
-	$(BIN)/python tools/mutation_report.py --output mutation-survivors.txt
+	RULESBOOK_TEST_SCALE=$(MUTATE_SCALE) $(BIN)/python tools/mutation_report.py --output mutation-survivors.txt
 
 ## lab: open the book in JupyterLab
 # JupyterLab refuses to start as root (as in a container) unless told that is intended.

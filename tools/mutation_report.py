@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import re
 import sys
 from collections import Counter, defaultdict
@@ -80,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
                     if status not in ("killed", "survived", "timeout", "not checked"))
 
     with open(args.output, "w", encoding="utf-8") as out:
-        out.write("Mutation testing of the rules packages (make mutate; mutmut, RULESBOOK_TEST_SCALE=0.05)\n\n")
+        scale = os.environ.get("RULESBOOK_TEST_SCALE")
+        out.write("Mutation testing of the rules packages (make mutate; mutmut"
+                  + (f", tests at RULESBOOK_TEST_SCALE={scale}" if scale else "") + ")\n\n")
         out.write("\n".join(scores) + "\n\n")
         out.write(f"Surviving mutants: {len(survivors)}\n")
         for module, names in sorted(by_module.items()):
