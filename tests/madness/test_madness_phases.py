@@ -198,6 +198,10 @@ def test_each_restart_is_counted_for_the_timer():
         state, _ = apply(state, "P1: time up")
         state, _ = apply(state, "P1: restart encounter")
         assert state.restarts == count and state.phase is Phase.ENCOUNTER
+    state.phase, state.airplane = Phase.MOVEMENT, "C1"
+    space = next(a for a in legal_actions(state) if isinstance(a, MoveAirplane))
+    state, _ = apply(state, space)
+    assert state.restarts == 0  # a new Encounter starts with its own timer
 
 
 def test_restart_may_return_the_played_cards_as_a_rules_switch():

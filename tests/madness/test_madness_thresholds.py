@@ -160,9 +160,13 @@ def test_an_accident_needs_two_injury_cards_rolling_the_penalty_die(injury_deck,
     state = failing()
     state.equipment_discard.extend(state.injury_deck[injury_deck:])
     del state.injury_deck[injury_deck:]
-    state = rolled(state, "Accident")
+    state.loaded_die = ["Accident"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, events = apply(state, "P1: accept Accident")
     assert state.over is over and (state.result == "injuries") is over
     assert len(state.injury_deck) == max(0, injury_deck - 2)
+    drawn = [e.text for e in events if e.kind == "accident"]
+    assert [f"Injury {n} of 2" in text for n, text in zip((1, 2), drawn)] == [True] * min(injury_deck, 2)
 
 
 @pytest.mark.parametrize("deck, boxed", [(8, 0), (7, 0), (6, 1)])
