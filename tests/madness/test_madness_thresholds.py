@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.rng import seeded_random
 from rulesbook.madness import (
     Deal,
     DealTo,
@@ -424,3 +425,16 @@ def test_after_the_edge_only_the_next_escape_space_is_allowed_edge_of_madness():
         assert error is not None and "Edge of Madness" in error.rule and "Escape space 1 of 3" in error.reason
     state.escape_steps = 1
     assert refusal(state, "P1: move to X2") is None and refusal(state, "P1: move to X3") is not None
+
+
+def test_each_roll_of_the_penalty_die_is_the_seeds_next_roll_rolling_the_penalty_die():
+    """Rolling the Penalty Die: the n-th roll of a game is the seed's roll labelled n, so a record
+    replays the same faces and two rolls are two throws, not one face twice."""
+    state = failing()
+    faces = pack_of(state).die
+    for count in (1, 2):
+        challenge = ("Tools 7-9", "Books 7-9")[count - 1]
+        state, _ = apply(state, f"P1: for {challenge}, roll the Penalty Die")
+        assert state.rolls == count
+        assert state.die == seeded_random(state.seed, "die", count - 1).choice(faces)
+        state, _ = apply(state, f"P1: accept {state.die}")  # here Confusion, then Accident: the game goes on
