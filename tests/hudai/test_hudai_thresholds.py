@@ -10,6 +10,7 @@ import pytest
 from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
 from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.rng import seeded_random
 from rulesbook.hudai import PlayCard, Rules, apply, format_card, is_legal, is_legal_combo, load_cards
 
 # ---------------------------------------------------------------- step 1: a card's value
@@ -375,3 +376,52 @@ def test_the_powers_are_three_names_not_one_text_hud_r02(powers):
     """HUD-R02: the demon's three tiles, left to right: a single name or a number is refused as such."""
     with pytest.raises(ValueError, match="three power names, left to right"):
         Rules(powers=powers)
+
+
+# ---------------------------------------------------------------- ties, Flow, corruption: what mutmut found loose
+
+
+def test_a_tie_of_two_is_drawn_from_the_seed_and_a_lone_card_is_no_tie_hud_p10():
+    """Crush: "Select randomly in case of a cost-tie" (HUD-P10): two cards of one value are a tie,
+    broken by the seed's draw labelled (turn, power, pick number), so a replay repeats it; a card
+    alone at its value is taken without a draw."""
+    picked = set()
+    for seed in range(8):
+        state = arrange(Rules(powers=("crush", "defend", "entangle")), seed=seed, hand=["W1", "G1", "W2", "G2"],
+                        draw_pile=[], discard=[], powers=[2, 0, 0])
+        turn = state.turn
+        state, events = end_turn(state)  # four cards of value 1-2 feed Crush: 6 cubes take all four
+        first = seeded_random(seed, "tie", turn, 0, 0).choice(["G2", "W2"])  # the first pick
+        third = seeded_random(seed, "tie", turn, 0, 2).choice(["G1", "W1"])  # the third: the other 2 was the second
+        assert state.removed[-4:] == [first, ({"G2", "W2"} - {first}).pop(), third, ({"G1", "W1"} - {third}).pop()]
+        assert [event.text.split(";")[0] for event in events if event.kind == "tie"] == [
+            "G2 and W2 tie at value 2", "G1 and W1 tie at value 1"]
+        picked.add(first)
+    assert picked == {"G2", "W2"}
+
+
+def test_flow_removing_the_card_in_play_loses_its_features_and_an_earlier_one_keeps_them_hud_p02():
+    """HUD-R04, HUD-P02: Flow may remove any card of the combo; removing the card in play takes its
+    unused features with it, removing an earlier card leaves the card in play as it was."""
+    state = arrange(hand=["W1", "R5"], draw_pile=["W6"])
+    state, _ = play(state, "play W1", "play R5", "flow")  # R5's symbol (Cog) is used; value and colour open
+    current, opened = state.current_card, list(state.open_features)
+    assert current == "R5" and opened
+    earlier, _ = apply(state, "remove W1")
+    assert earlier.current_card == "R5" and earlier.open_features == opened and "red" in texts(earlier)
+    itself, _ = apply(state, "remove R5")
+    assert itself.current_card is None and itself.open_features == [] and "red" not in texts(itself)
+
+
+def test_cards_played_counts_every_card_of_the_combo():
+    state, _ = play(arrange(hand=["W1", "W2", "R2"]), "play W1", "play W2", "play R2")
+    assert state.cards_played == 3 and state.whites_played == 2
+
+
+def test_corruption_with_no_resistance_left_ends_the_game_once_hud_p03():
+    """HUD-P03: Mind pierce above 6 cubes with no resistance left: the first corruption already loses;
+    the second one is never dealt (one ending, corruption stays at the capacity)."""
+    state = quiet(("defend", "entangle", "mind_pierce"), powers=[0, 0, 7], corruption=12)
+    state, events = end_turn(state)
+    assert state.outcome == "corruption" and state.corruption == 12
+    assert sum("falls to the dark side" in event.text for event in events) == 1

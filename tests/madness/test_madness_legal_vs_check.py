@@ -121,7 +121,7 @@ def sampled_states(games: int = 48) -> Iterator[tuple[str, State]]:
 
 def test_the_legal_list_and_the_check_agree_on_sampled_states():
     covered: Counter[str] = Counter()
-    for name, state in sampled_states(scaled(48)):  # all 48 games at RULESBOOK_TEST_SCALE 1
+    for name, state in sampled_states(scaled(48, least=12)):  # 48 games at RULESBOOK_TEST_SCALE 1, 12 at least
         covered[name] += 1
         legal = legal_actions(state)
         for action in legal:
