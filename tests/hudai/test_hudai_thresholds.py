@@ -425,3 +425,23 @@ def test_corruption_with_no_resistance_left_ends_the_game_once_hud_p03():
     state, events = end_turn(state)
     assert state.outcome == "corruption" and state.corruption == 12
     assert sum("falls to the dark side" in event.text for event in events) == 1
+
+
+def test_the_demons_defend_lasts_for_one_combo_hud_r07():
+    """HUD-R07: the demon's Defend blocks blows in the combo after it acted, then it is spent: with
+    no cubes on Defend the next turn, no block is left."""
+    state = quiet(("defend", "entangle", "drain"), powers=[0, 0, 0], demon_block=2)
+    state, _ = end_turn(state)
+    assert state.demon_block == 0
+
+
+def test_steps_3_to_5_run_even_when_the_mind_river_cannot_be_refilled():
+    """Turn structure: the river is refilled as far as the mind deck allows; an empty mind deck (and
+    discard) stops the refill, not the turn: the staged damage still hits, the hand is filled and the
+    demon's powers still act."""
+    state = quiet(HARMLESS, draw_pile=["W1", "W2", "W3", "W4"], mind_deck=[], mind_discard=[], staged_damage=1)
+    health = state.monk_health
+    state, events = end_turn(state)
+    assert state.mind_river == []
+    assert state.monk_health == health - 1
+    assert [event.text for event in events if event.kind == "fill"] == ["Step 4: the monk draws W4 W3 W2 W1; hand W4 W3 W2 W1."]
