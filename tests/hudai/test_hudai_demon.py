@@ -209,6 +209,10 @@ def test_every_reshuffle_draws_the_seeds_next_order_hud_p04():
     assert state.shuffles == 4
     new_deck = shuffled(pile, state.seed, "mind reshuffle", 3)
     assert state.mind_river[-1] == new_deck[-1] and state.mind_deck == new_deck[:-1]
+    flow = arrange(hand=["W5"], draw_pile=[], discard=["W2", "W3", "W4"], shuffles=2)
+    flow, _ = play(flow, "play W5", "flow")  # the draw pile is empty: the discard is shuffled for the draw
+    assert flow.shuffles == 3
+    assert flow.hand == [shuffled(["W2", "W3", "W4"], flow.seed, "reshuffle", 2)[-1]]
 
 
 def test_opening_hand_zero_is_the_literal_setup():

@@ -438,3 +438,19 @@ def test_each_roll_of_the_penalty_die_is_the_seeds_next_roll_rolling_the_penalty
         assert state.rolls == count
         assert state.die == seeded_random(state.seed, "die", count - 1).choice(faces)
         state, _ = apply(state, f"P1: accept {state.die}")  # here Confusion, then Accident: the game goes on
+
+
+def test_a_table_is_a_count_or_a_list_of_three_to_five_names_setting_up_the_game():
+    """Setting Up the Game, 3-5 players: given as a number or as the players' names; a flag, a text
+    or a list with a non-name is refused before anything is dealt, as is a seed that is neither a
+    whole number nor a text."""
+    assert new_game(["Ann", "Bo", "Cy"], SEED).players == ("Ann", "Bo", "Cy")
+    assert new_game(("Ann", "Bo", "Cy", "Di", "Ed"), SEED).count == 5
+    for players in (True, "Ann", ["Ann", "Bo", 3]):
+        with pytest.raises(ValueError, match="players is a number of players or a list of names"):
+            new_game(players, SEED)
+    with pytest.raises(ValueError, match="3 to 5 players, not 2"):
+        new_game(["Ann", "Bo"], SEED)
+    for seed in (True, 1.5, None):
+        with pytest.raises(ValueError, match="a seed is a whole number or a text"):
+            new_game(3, seed)
