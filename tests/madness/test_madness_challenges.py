@@ -92,3 +92,13 @@ def test_fuzzed_cards_parse_or_raise_the_clear_error(text):
         assert error.token == text and error.reason
     else:
         assert parse_card(card.text) == card
+
+
+@pytest.mark.parametrize("text, ok", [("Tools 1", True), ("Tools 1-2", True), ("Tools 1|3", True), ("Tools 0", False), ("Tools 0-2", False)])
+def test_a_challenge_value_is_at_least_1_mad_r01(text, ok):
+    """MAD-R01: a challenge's numbers are whole numbers from 1: 1 is a value, 0 is not."""
+    if ok:
+        assert parse_challenge(text).low == 1
+    else:
+        with pytest.raises(NotationError, match="at least 1"):
+            parse_challenge(text)
