@@ -9,13 +9,14 @@ BOOK_STAMP := $(VENV)/.installed-book
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
 BENCH_STAMP := $(VENV)/.installed-bench
+MUTATE_STAMP := $(VENV)/.installed-mutate
 # From the npm registry at the versions widgets/ pins: the Jupyter widget manager, for a page
 # with widgets other than boards, and axe-core, for the site tests.
 NODE_STAMP := widgets/node_modules/.installed
 WIDGET_RUNTIME := _build/widget-runtime
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: book test bench lab clean widget-runtime chromium
+.PHONY: book test bench lab mutate clean widget-runtime chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,11 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 # The benchmarks also need python-chess, to measure the engines against (never a runtime dependency).
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[test,bench]'
+	touch $@ $(TEST_STAMP) $(BOOK_STAMP)
+
+# Mutation testing runs the tests under mutmut (pyproject's `mutate` extra, pinned).
+$(MUTATE_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test,mutate]'
 	touch $@ $(TEST_STAMP) $(BOOK_STAMP)
 
 $(LAB_STAMP): pyproject.toml | $(BIN)/python
@@ -69,6 +75,21 @@ bench: $(BENCH_STAMP) chromium
 	@if [ -z "$(BENCH)" ] || [ -n "$(filter board,$(BENCH))" ]; then \
 		test -f _build/html/book/inferno/mighty-bison-king.html || $(MAKE) --no-print-directory book; fi
 	$(BIN)/python benchmarks/run.py $(BENCH)
+
+## mutate: mutation testing of the rules packages (not part of `make test`); `make mutate ONLY=hudai`
+# mutmut ([tool.mutmut] in pyproject.toml says what is mutated and which tests run) copies the code
+# with its mutants to mutants/ and runs, for each mutant, the tests that reach the mutated function,
+# with the random simulations at MUTATE_SCALE of their games (tests/simulation_scale.py), one child
+# at a time (MUTATE_JOBS). A run picks up where the last one stopped; ONLY=inferno|hudai|madness
+# (re)runs that package's mutants. The score per package is printed and the surviving mutants, with
+# their diffs, are written to mutation-survivors.txt (a generated report, git-ignored).
+# `rm -rf mutants` starts over.
+MUTATE_SCALE ?= 0.05
+MUTATE_JOBS ?= 1
+ONLY ?=
+mutate: $(MUTATE_STAMP)
+	RULESBOOK_TEST_SCALE=$(MUTATE_SCALE) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) $(if $(ONLY),'rulesbook.$(ONLY).*')
+	RULESBOOK_TEST_SCALE=$(MUTATE_SCALE) $(BIN)/python tools/mutation_report.py --output mutation-survivors.txt
 
 ## lab: open the book in JupyterLab
 # JupyterLab refuses to start as root (as in a container) unless told that is intended.

@@ -18,8 +18,10 @@ import pytest
 import rulesbook
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
+from simulation_scale import scaled
 
-#: (game, seats, games, rules per game index): at least 300 games of each game per run.
+#: (game, seats, games, rules per game index): at least 300 games of each game per run (at
+#: RULESBOOK_TEST_SCALE 1; `scaled` plays that share of them, see tests/simulation_scale.py).
 TABLES = [
     ("inferno", 2, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 0}),
     ("inferno", 3, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 1}),
@@ -106,5 +108,5 @@ def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -
 @pytest.mark.parametrize(("name", "players", "games", "variant"), TABLES, ids=[f"{t[0]}-{t[1]}p" for t in TABLES])
 def test_random_games_through_the_protocol(name, players, games, variant):
     game = rulesbook.game(name)
-    for index in range(games):
+    for index in range(scaled(games)):
         play_checked(game, players, f"protocol:{index}", game.rules(**variant(index)))

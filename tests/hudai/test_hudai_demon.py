@@ -198,6 +198,23 @@ def test_mind_deck_reshuffles_its_discard_pile_when_empty():
     assert strict.mind_river == ["G2", "G3"] and strict.mind_discard == ["B4", "G1"]
 
 
+def test_every_reshuffle_draws_the_seeds_next_order_hud_p04():
+    """HUD-P04: each reshuffle of a game (draw pile or mind deck) is the seed's shuffle labelled by how
+    many came before, so a replay repeats it and two reshuffles are two shuffles."""
+    from rulesbook.core.rng import shuffled
+
+    state = arrange(mind_river=["G1", "G2", "G3"], mind_deck=[], mind_discard=["B4", "R2", "Y5", "G6"], shuffles=3)
+    pile = list(state.mind_discard)
+    state, _ = play(state, "end", "swap G1")
+    assert state.shuffles == 4
+    new_deck = shuffled(pile, state.seed, "mind reshuffle", 3)
+    assert state.mind_river[-1] == new_deck[-1] and state.mind_deck == new_deck[:-1]
+    flow = arrange(hand=["W5"], draw_pile=[], discard=["W2", "W3", "W4"], shuffles=2)
+    flow, _ = play(flow, "play W5", "flow")  # the draw pile is empty: the discard is shuffled for the draw
+    assert flow.shuffles == 3
+    assert flow.hand == [shuffled(["W2", "W3", "W4"], flow.seed, "reshuffle", 2)[-1]]
+
+
 def test_opening_hand_zero_is_the_literal_setup():
     """Decision (Rules.opening_hand): Setup deals no hand; by default 4 cards are dealt without feeding the demon,
     and opening_hand=0 gives the literal reading, where turn 1 starts with an empty hand."""

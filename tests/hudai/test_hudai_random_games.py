@@ -14,6 +14,7 @@ from rulesbook.core.records import GameRecord
 from rulesbook.core.rng import seeded_random
 from rulesbook.hudai import HudaiState, Rules, apply, apply_legal, legal_actions, new_game, parse_action
 from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk
+from simulation_scale import scaled
 
 CARDS = [f"{colour}{value}" for colour in "WGBRYK" for value in range(1, 7)]
 POSITIONS = ("left", "centre", "right")
@@ -85,7 +86,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
     return state
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10**9),
     powers=st.sampled_from(POWER_SETS),

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
-from rulesbook.core.errors import IllegalAction
-from rulesbook.hudai import Rules, apply, load_cards
+from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.rng import seeded_random
+from rulesbook.hudai import PlayCard, Rules, apply, format_card, is_legal, is_legal_combo, load_cards
 
 # ---------------------------------------------------------------- step 1: a card's value
 
@@ -303,3 +304,144 @@ def test_hud_r11_entangle_reads_the_hand_after_the_powers_to_its_left():
     state, _ = end_turn(state)
     assert state.discard == ["W4"] and state.hand == ["W1"]
     assert state.entangled  # 6 > 1, though 6 is not more than 1 + 4
+
+
+# ---------------------------------------------------------------- the notation and the combo rule alone
+
+
+@pytest.mark.parametrize(("combo", "legal"), [(["W1", "W2"], True), (["W1", "R2", "W3"], True), (["W1", "W2", "W3"], False)])
+def test_hud_r03_is_legal_combo_allows_two_white_cards_and_not_three(combo, legal):
+    """HUD-R03: "Only two white cards are allowed per combo": `is_legal_combo` takes a combo with
+    exactly two whites (the limit itself) and refuses the third."""
+    assert is_legal_combo(combo) is legal
+
+
+def test_hud_r03_is_legal_combo_takes_the_white_limit_of_the_rules():
+    """HUD-R03, HUD-P01: the white limit is Rules.max_white_per_combo; `max_white` is exactly that many."""
+    assert is_legal_combo(["W1"], max_white=1) and not is_legal_combo(["W1", "W2"], max_white=1)
+    assert is_legal_combo(["R2"], max_white=0) and not is_legal_combo(["W2"], max_white=0)
+    assert is_legal_combo(["W1", "W2", "W3"], max_white=3)
+
+
+@pytest.mark.parametrize(("colour", "value", "ok"), [("R", 1, True), ("R", 6, True), ("R", 0, False), ("R", 7, False), ("X", 3, False)])
+def test_a_card_value_is_1_to_6_and_its_colour_one_of_six(colour, value, ok):
+    """HUD-R01: colour letter W G B R Y K and value 1-6 (R6 is the last card of a colour, R7 none)."""
+    if ok:
+        assert format_card(colour, value) == f"{colour}{value}"
+    else:
+        with pytest.raises(NotationError, match="value 1-6"):
+            format_card(colour, value)
+
+
+def test_is_legal_says_what_the_check_says():
+    """`is_legal` is the check's yes or no: a listed action is legal, a refused one is not (HUD-R03)."""
+    state = arrange(hand=["W1", "W2", "W3", "R2"], whites_played=0)
+    assert is_legal(state, "play W1") and is_legal(state, PlayCard("W1"))
+    state, _ = play(state, "play W1", "play W2")
+    assert not is_legal(state, "play W3") and is_legal(state, "play R2")
+
+
+# ---------------------------------------------------------------- the numbers a teacher may set
+
+
+AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns")
+NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
+
+
+@pytest.mark.parametrize("name", AT_LEAST_ONE)
+def test_a_count_that_must_be_at_least_1_takes_1_and_refuses_0(name):
+    """Setup's counts (health, corruption, hand size, the power limit of HUD-R09, the turn limit of
+    HUD-P05) can be set as low as 1, not 0."""
+    assert getattr(Rules(**{name: 1}), name) == 1
+    with pytest.raises(ValueError, match=f"Rules.{name} must be at least 1"):
+        Rules(**{name: 0})
+
+
+@pytest.mark.parametrize("name", NOT_NEGATIVE)
+def test_a_count_that_may_be_0_takes_0_and_refuses_minus_1(name):
+    """Cubes per power, the river, the opening hand (HUD-R10) and the white limit (HUD-R03) may be 0."""
+    assert getattr(Rules(**{name: 0}), name) == 0
+    with pytest.raises(ValueError, match=f"Rules.{name} must not be negative"):
+        Rules(**{name: -1})
+
+
+@pytest.mark.parametrize("value", [True, "12", 12.0])
+def test_a_count_is_a_whole_number_not_a_flag_text_or_fraction(value):
+    with pytest.raises(ValueError, match="Rules.monk_health is a whole number"):
+        Rules(monk_health=value)
+
+
+@pytest.mark.parametrize("powers", ["drain", 5])
+def test_the_powers_are_three_names_not_one_text_hud_r02(powers):
+    """HUD-R02: the demon's three tiles, left to right: a single name or a number is refused as such."""
+    with pytest.raises(ValueError, match="three power names, left to right"):
+        Rules(powers=powers)
+
+
+# ---------------------------------------------------------------- ties, Flow, corruption: what mutmut found loose
+
+
+def test_a_tie_of_two_is_drawn_from_the_seed_and_a_lone_card_is_no_tie_hud_p10():
+    """Crush: "Select randomly in case of a cost-tie" (HUD-P10): two cards of one value are a tie,
+    broken by the seed's draw labelled (turn, power, pick number), so a replay repeats it; a card
+    alone at its value is taken without a draw."""
+    picked = set()
+    for seed in range(8):
+        state = arrange(Rules(powers=("crush", "defend", "entangle")), seed=seed, hand=["W1", "G1", "W2", "G2"],
+                        draw_pile=[], discard=[], powers=[2, 0, 0])
+        turn = state.turn
+        state, events = end_turn(state)  # four cards of value 1-2 feed Crush: 6 cubes take all four
+        first = seeded_random(seed, "tie", turn, 0, 0).choice(["G2", "W2"])  # the first pick
+        third = seeded_random(seed, "tie", turn, 0, 2).choice(["G1", "W1"])  # the third: the other 2 was the second
+        assert state.removed[-4:] == [first, ({"G2", "W2"} - {first}).pop(), third, ({"G1", "W1"} - {third}).pop()]
+        assert [event.text.split(";")[0] for event in events if event.kind == "tie"] == [
+            "G2 and W2 tie at value 2", "G1 and W1 tie at value 1"]
+        picked.add(first)
+    assert picked == {"G2", "W2"}
+
+
+def test_flow_removing_the_card_in_play_loses_its_features_and_an_earlier_one_keeps_them_hud_p02():
+    """HUD-R04, HUD-P02: Flow may remove any card of the combo; removing the card in play takes its
+    unused features with it, removing an earlier card leaves the card in play as it was."""
+    state = arrange(hand=["W1", "R5"], draw_pile=["W6"])
+    state, _ = play(state, "play W1", "play R5", "flow")  # R5's symbol (Cog) is used; value and colour open
+    current, opened = state.current_card, list(state.open_features)
+    assert current == "R5" and opened
+    earlier, _ = apply(state, "remove W1")
+    assert earlier.current_card == "R5" and earlier.open_features == opened and "red" in texts(earlier)
+    itself, _ = apply(state, "remove R5")
+    assert itself.current_card is None and itself.open_features == [] and "red" not in texts(itself)
+
+
+def test_cards_played_counts_every_card_of_the_combo():
+    state, _ = play(arrange(hand=["W1", "W2", "R2"]), "play W1", "play W2", "play R2")
+    assert state.cards_played == 3 and state.whites_played == 2
+
+
+def test_corruption_with_no_resistance_left_ends_the_game_once_hud_p03():
+    """HUD-P03: Mind pierce above 6 cubes with no resistance left: the first corruption already loses;
+    the second one is never dealt (one ending, corruption stays at the capacity)."""
+    state = quiet(("defend", "entangle", "mind_pierce"), powers=[0, 0, 7], corruption=12)
+    state, events = end_turn(state)
+    assert state.outcome == "corruption" and state.corruption == 12
+    assert sum("falls to the dark side" in event.text for event in events) == 1
+
+
+def test_the_demons_defend_lasts_for_one_combo_hud_r07():
+    """HUD-R07: the demon's Defend blocks blows in the combo after it acted, then it is spent: with
+    no cubes on Defend the next turn, no block is left."""
+    state = quiet(("defend", "entangle", "drain"), powers=[0, 0, 0], demon_block=2)
+    state, _ = end_turn(state)
+    assert state.demon_block == 0
+
+
+def test_steps_3_to_5_run_even_when_the_mind_river_cannot_be_refilled():
+    """Turn structure: the river is refilled as far as the mind deck allows; an empty mind deck (and
+    discard) stops the refill, not the turn: the staged damage still hits, the hand is filled and the
+    demon's powers still act."""
+    state = quiet(HARMLESS, draw_pile=["W1", "W2", "W3", "W4"], mind_deck=[], mind_discard=[], staged_damage=1)
+    health = state.monk_health
+    state, events = end_turn(state)
+    assert state.mind_river == []
+    assert state.monk_health == health - 1
+    assert [event.text for event in events if event.kind == "fill"] == ["Step 4: the monk draws W4 W3 W2 W1; hand W4 W3 W2 W1."]

@@ -199,3 +199,24 @@ def test_red_boy_targets_never_split_the_mountain_nor_take_a_pawns_card(position
 def test_cut_places_are_the_cards_whose_removal_splits_the_mountain(position):
     expected = {place for place in position.cards if not is_connected([p for p in position.cards if p != place])}
     assert cut_places(position.cards) == expected
+
+
+def test_a_lone_card_cannot_be_lifted_and_one_of_two_can_MOI_R15():
+    """Iron Fan Princess lifts the card under a pawn only if the rest of the Mountain stays whole
+    (MOI-R15): a Mountain of one card has no rest to stay, a Mountain of two keeps one card."""
+    from rulesbook.inferno.effects import princess_lift_allowed
+
+    assert not princess_lift_allowed(Position.parse("MK+1@R"), (0, 0))
+    assert princess_lift_allowed(Position.parse("MK+1@R PM+1"), (0, 0))
+    assert not princess_lift_allowed(Position.parse("MK+1 PM+1@R SB+1"), (0, 1))  # the middle splits
+
+
+def test_the_sorted_bison_destinations_are_the_one_card_move_by_default():
+    """Mighty Bison King: one card moves the pawn one step; `sorted_bison_destinations` answers the
+    same places as `bison_destinations`, in order, for one card unless told two."""
+    from rulesbook.inferno.effects import sorted_bison_destinations
+
+    for cards in (1, 2):
+        assert list(sorted_bison_destinations(LINE, "R", cards)) == sorted(bison_destinations(LINE, "R", cards))
+    assert list(sorted_bison_destinations(LINE, "R")) == sorted(bison_destinations(LINE, "R"))
+    assert bison_destinations(LINE, "R", 1) != bison_destinations(LINE, "R", 2)

@@ -7,6 +7,8 @@ from inferno_strategies import mountains
 from test_inferno_position import SCORING_EXAMPLE
 
 from rulesbook.inferno import DISCIPLE_CARDS, Colour, Disciple, Position, Rules, complete_crosses, score
+from rulesbook.inferno.effects import has_room
+from rulesbook.inferno.scoring import COLUMN, ROW, best_window, windows
 
 
 def test_the_rulebook_scoring_example_black_3_red_7_blue_10():
@@ -201,3 +203,58 @@ def test_a_built_cross_is_found_and_scored_as_the_exhaustive_search_says(positio
     assert place in complete_crosses(position)
     assert score(position, colour, ended=True) == oracle_best(position, place, ended=True)
     assert score(position, colour, ended=True, rules=ZH) == oracle_ender(position, place)  # MOI-R11
+
+
+# The windows themselves (MOI-R17), as the lessons and the board's window finder list them.
+
+
+def test_windows_are_every_run_of_one_to_four_cards_through_the_place_MOI_R17():
+    """A window is 1-4 adjacent cards of one row or column through the pawn's card: never five,
+    reaching at most three cards to either side, and none across a gap."""
+    position = Position.parse("DH+1 MK+1 PM+1 SB+1@R DH+2 MK+2 PM+2 . SB+3")
+    red = position.pawn("R")
+    assert red == (0, 3)
+    found = set(windows(position, red, ROW))
+    runs = {(start, end) for start in range(0, 4) for end in range(3, 7) if end - start <= 3}
+    assert found == {tuple((0, column) for column in range(start, end + 1)) for start, end in runs}
+    assert len(found) == 10 and max(len(window) for window in found) == 4
+    assert set(windows(position, red, COLUMN)) == {(red,)}  # nothing above or below: the card alone
+    assert len(list(windows(position, red, ROW))) == len(found)  # each window once
+
+
+def test_windows_run_up_and_down_a_column_as_along_a_row_MOI_R17():
+    """The same windows in a column: the cards above come first, each window listed once."""
+    position = Position.parse("DH+1\nMK+1\nPM+1\nSB+1@R\nDH+2\nMK+2\nPM+2\n.\nSB+3")
+    red = position.pawn("R")
+    assert red == (3, 0)
+    listed = list(windows(position, red, COLUMN))
+    runs = {(start, end) for start in range(0, 4) for end in range(3, 7) if end - start <= 3}
+    assert set(listed) == {tuple((row, 0) for row in range(start, end + 1)) for start, end in runs}
+    assert len(listed) == len(set(listed)) == 10
+    assert set(windows(position, red, ROW)) == {(red,)}
+    assert best_window(position, red, COLUMN) == ((3, 0), (4, 0), (5, 0), (6, 0))  # 1 + 2 + 2 + 2
+
+
+def test_windows_show_no_disciple_twice_and_the_best_is_worth_most_MOI_R17():
+    position = Position.parse("MK+3 PM+1@R MK+2 SB+2")
+    red = position.pawn("R")
+    listed = list(windows(position, red, ROW))
+    assert set(listed) == {((0, 1),), ((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 1), (0, 2), (0, 3))}
+    assert len(listed) == 4  # each once, though a window could grow further on neither side
+    assert best_window(position, red, ROW) == ((0, 1), (0, 2), (0, 3))  # 5, more than MK+3 PM+1 (4)
+    assert best_window(position, red, ROW, complete=True) is None  # no four different disciples
+    full = Position.parse("DH+3 MK+3 PM+3@R SB+3 DH+2")
+    assert best_window(full, full.pawn("R"), ROW, complete=True) == ((0, 0), (0, 1), (0, 2), (0, 3))  # 12, not 11
+    assert best_window(full, full.pawn("R"), COLUMN) == ((0, 2),)
+    assert best_window(full, full.pawn("R"), COLUMN, complete=True) is None
+
+
+@pytest.mark.parametrize(("text", "rules", "room"), [
+    ("MK+1 PM+1@R", Rules(), True),  # an empty card
+    ("MK+1@B PM+1@R", Rules(), False),  # one pawn is the limit (MOI-R13)
+    ("MK+1@B PM+1@R", Rules(two_pawns=True), True),  # the optional rule: a second pawn may join
+    ("MK+1@BK PM+1@R", Rules(two_pawns=True), False),  # but not a third
+])
+def test_has_room_is_below_the_pawn_limit_of_a_card_MOI_R13(text, rules, room):
+    position = Position.parse(text, rules)
+    assert has_room(position, (0, 0), rules) is room

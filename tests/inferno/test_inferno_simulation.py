@@ -39,6 +39,7 @@ from rulesbook.inferno.cards import DISCIPLE_CARDS
 from rulesbook.inferno.game import HAND_SIZE, Phase, apply, legal_actions, new_game
 from rulesbook.core.records import GameRecord
 from rulesbook.inferno.records import state_from_json, state_to_json
+from simulation_scale import scaled
 
 CONFIGS = [
     (players, Rules(edition=edition, two_pawns=two_pawns))
@@ -46,7 +47,7 @@ CONFIGS = [
     for edition in ("en", "zh")
     for two_pawns in (False, True)
 ]
-GAMES_PER_CONFIG = 84  # 12 configurations: 1,008 games
+GAMES_PER_CONFIG = scaled(84)  # 12 configurations: 1,008 games (at RULESBOOK_TEST_SCALE 1)
 
 
 def check_invariants(state):
@@ -149,7 +150,7 @@ def test_random_games_keep_every_invariant(players, rules):
     assert endings["b"] > 0
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(st.integers(2, 4), st.sampled_from(["en", "zh"]), st.booleans(), st.integers(0, 2**32), st.data())
 def test_hypothesis_chosen_games_keep_every_invariant(players, edition, two_pawns, seed, data):
     rules = Rules(edition=edition, two_pawns=two_pawns)

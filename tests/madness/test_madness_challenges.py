@@ -38,6 +38,13 @@ def test_confusion_distance_refers_to_the_lower_or_higher_number():
     assert parse_challenge("Books 13|15").distance(20) == 5
 
 
+@pytest.mark.parametrize("total, misses", [(9, 3), (12, 0), (13, 1), (14, 2), (15, 1), (16, 0), (19, 3)])
+def test_confusion_distance_between_the_two_numbers_of_an_either_or_is_to_the_nearer(total, misses):
+    """Rolling the Penalty Die: Confusion discards as many cards as the total misses by; for "A|B" a
+    total between the two misses by its distance to the nearer number (MAD-R01), not the farther."""
+    assert parse_challenge("Weapons 12|16").distance(total) == misses
+
+
 @pytest.mark.parametrize("text, why", [
     ("Tool 7", "unknown equipment type"), ("Tools", "equipment type and a value"), ("Tools 9-7", "smaller"),
     ("Tools 7-", "not a whole number"), ("Tools 0", "at least 1"), ("Tools 7|7", "smaller"), ("Tools 1-2-3", "at most one"),
@@ -85,3 +92,13 @@ def test_fuzzed_cards_parse_or_raise_the_clear_error(text):
         assert error.token == text and error.reason
     else:
         assert parse_card(card.text) == card
+
+
+@pytest.mark.parametrize("text, ok", [("Tools 1", True), ("Tools 1-2", True), ("Tools 1|3", True), ("Tools 0", False), ("Tools 0-2", False)])
+def test_a_challenge_value_is_at_least_1_mad_r01(text, ok):
+    """MAD-R01: a challenge's numbers are whole numbers from 1: 1 is a value, 0 is not."""
+    if ok:
+        assert parse_challenge(text).low == 1
+    else:
+        with pytest.raises(NotationError, match="at least 1"):
+            parse_challenge(text)

@@ -31,6 +31,8 @@ from rulesbook.madness import (
     parse_action,
     player_view,
 )
+from rulesbook.core.rng import shuffled
+from rulesbook.madness.state import Event
 from madness_helpers import assert_conserved, at_encounter, card_id, give_hand, kinds, play_bots
 
 
@@ -187,6 +189,21 @@ def test_restart_encounter_costs_a_token_and_keeps_the_sled():
         apply(state, "P1: restart encounter")
 
 
+def test_each_restart_is_counted_for_the_timer():
+    """Every restart of the Encounter starts the Sand Timer again: the count labels the timer
+    (turn.restart) that the lessons' board shows."""
+    state = at_encounter(4, "Seals")
+    assert state.restarts == 0
+    for count in (1, 2):
+        state, _ = apply(state, "P1: time up")
+        state, _ = apply(state, "P1: restart encounter")
+        assert state.restarts == count and state.phase is Phase.ENCOUNTER
+    state.phase, state.airplane = Phase.MOVEMENT, "C1"
+    space = next(a for a in legal_actions(state) if isinstance(a, MoveAirplane))
+    state, _ = apply(state, space)
+    assert state.restarts == 0  # a new Encounter starts with its own timer
+
+
 def test_restart_may_return_the_played_cards_as_a_rules_switch():
     state = at_encounter(4, "Seals", cards_stay_on_restart=False)
     card = state.hands[0][0]
@@ -304,8 +321,10 @@ def test_loss_of_confidence_with_one_token_boxes_it_and_the_last_loses():
     state, _ = resolve_with(state, [])
     state.loaded_die = ["Loss of Confidence", "Loss of Confidence"]
     state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    assert state.failure >= 0 and state.die == "Loss of Confidence"  # the die lies on the table for that failure
     state, _ = apply(state, "P1: accept Loss of Confidence")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (0, 1, 5)  # sled-first
+    assert state.die is None and state.failure == -1  # accepted: no die and no failure pending, as before the roll
     state, _ = apply(state, "P1: for Books 7-9, roll the Penalty Die")
     assert Reroll not in kinds(state)
     state, events = apply(state, "P1: accept Loss of Confidence")
@@ -384,6 +403,27 @@ def test_rest_boxes_one_token_returns_the_rest_and_reshuffles_mad_r05():
     state.covers[1].append("Rest")
     with pytest.raises(IllegalAction, match="Knowledge token"):
         apply(state, "P2: rest")
+
+
+def test_each_rest_shuffles_with_its_own_seeded_order_mad_r05():
+    """MAD-R05: each Rest shuffles the discard into a new deck; the n-th Rest's order is the seed's
+    shuffle labelled n, so a record replays the same decks and two Rests do not repeat an order."""
+    state = new_game(3, 4)
+    for count in (1, 2):
+        state.phase = Phase.REST
+        state.sled_tokens, state.discard_tokens, state.boxed_tokens = 3, 1, 2
+        pile = state.equipment_deck + state.equipment_discard
+        state, _ = apply(state, f"P{state.leader + 1}: rest")
+        assert state.shuffles == count
+        assert state.equipment_deck == shuffled(pile, state.seed, "rest", count)
+
+
+def test_an_event_is_seen_by_everyone_or_only_by_its_players_mad_r08():
+    """MAD-R08: a public event is seen by every seat and by an onlooker; a hidden one (a card drawn)
+    only by the players it names."""
+    public, hidden = Event("deal", "P1 draws a card"), Event("deal", "P1 draws Tools 6", seen_by=(0,))
+    assert all(public.visible_to(seat) for seat in (0, 1, 2, None))
+    assert hidden.visible_to(0) and not hidden.visible_to(1) and not hidden.visible_to(None)
 
 
 def test_expert_variant_keeps_every_madness_card():

@@ -20,6 +20,7 @@ from rulesbook.core.records import GameRecord
 from rulesbook.madness import GAME, Rules, State, apply, legal_actions, new_game
 from madness_candidates import candidates
 from madness_helpers import assert_conserved, assert_no_leak, assert_step, play_bots
+from simulation_scale import scaled
 
 
 def check_illegal_refused(state: State, rng: random.Random, tries: int = 12) -> None:
@@ -91,7 +92,7 @@ def run_bot_game(players: int, seed: str, expert: bool, deep: bool) -> State:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("expert", [False, True])
 def test_random_policy_games_keep_every_invariant(players, expert):
-    for seed in range(84):  # 6 x 84 = 504 games
+    for seed in range(scaled(84)):  # 6 x 84 = 504 games (at RULESBOOK_TEST_SCALE 1)
         run_random_game(players, f"random-{seed}", expert, deep=seed % 6 == 0)
 
 
@@ -99,13 +100,16 @@ def test_random_policy_games_keep_every_invariant(players, expert):
 @pytest.mark.parametrize("expert", [False, True])
 def test_bot_expeditions_keep_every_invariant_and_end(players, expert):
     results = set()
-    for seed in range(84):  # 6 x 84 = 504 games
+    games = scaled(84)  # 6 x 84 = 504 games (at RULESBOOK_TEST_SCALE 1)
+    for seed in range(84):
+        if seed >= games and "escaped" in results:  # a smaller scale plays on to the first escape
+            break
         state = run_bot_game(players, f"bots-{1000 + seed}", expert, deep=seed % 12 == 0)
         results.add(state.result)
     assert "escaped" in results
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(seed=st.integers(10**6, 10**9), players=st.sampled_from([3, 4, 5]), expert=st.booleans())
 def test_hypothesis_seeds_deep_checks(seed, players, expert):
     run_random_game(players, f"h{seed}", expert, deep=True, max_actions=250)

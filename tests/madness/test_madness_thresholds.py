@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.rng import seeded_random
 from rulesbook.madness import (
     Deal,
     DealTo,
@@ -17,6 +18,7 @@ from rulesbook.madness import (
     Phase,
     RaiseHandLimit,
     Rest,
+    Rules,
     apply,
     hand_limit,
     legal_actions,
@@ -24,6 +26,7 @@ from rulesbook.madness import (
     new_game,
     pack_of,
     refusal,
+    score,
 )
 from rulesbook.madness.state import State
 from madness_helpers import assert_conserved, at_encounter, give_hand, kinds
@@ -158,9 +161,13 @@ def test_an_accident_needs_two_injury_cards_rolling_the_penalty_die(injury_deck,
     state = failing()
     state.equipment_discard.extend(state.injury_deck[injury_deck:])
     del state.injury_deck[injury_deck:]
-    state = rolled(state, "Accident")
+    state.loaded_die = ["Accident"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, events = apply(state, "P1: accept Accident")
     assert state.over is over and (state.result == "injuries") is over
     assert len(state.injury_deck) == max(0, injury_deck - 2)
+    drawn = [e.text for e in events if e.kind == "accident"]
+    assert [f"Injury {n} of 2" in text for n, text in zip((1, 2), drawn)] == [True] * min(injury_deck, 2)
 
 
 @pytest.mark.parametrize("deck, boxed", [(8, 0), (7, 0), (6, 1)])
@@ -216,6 +223,20 @@ def test_a_second_knowledge_card_brings_no_second_token_relic():
 ])
 def test_the_result_table_at_each_boundary_the_end_of_the_game(margin, words):
     assert words in pack_of(new_game(3, SEED)).result_text(margin)
+
+
+def test_the_score_is_relics_minus_injuries_read_in_the_result_table_the_end_of_the_game():
+    """The End of the Game: "subtract the number of Injury cards ... from the number of Relics";
+    `score` reports that margin and the line of the result table it falls on (MAD-R03)."""
+    state = new_game(3, SEED)
+    first = score(state)
+    assert first["relics"] == 0 and first["injuries"] > 0
+    assert first["margin"] == -first["injuries"]
+    assert first["table"] == pack_of(state).result_text(-first["injuries"]) and "resign" in first["table"]
+    relic = next(iter(pack_of(state).relics))
+    state.relics[1].extend(relic for _ in range(first["injuries"] + 4))  # four more Relics than Injuries
+    later = score(state)
+    assert later["margin"] == 4 and "fame" in later["table"]
 
 
 # --- Draw Phase: up to the hand size limit, the deck exactly big enough or one card short ----------
@@ -323,11 +344,113 @@ def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():
         trial = state.copy()
         trial.relic_deck = list(pack_of(trial).relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
-        trial, _ = apply(trial, "P1: no rest")
+        trial, events = apply(trial, "P1: no rest")
         assert trial.won is won, (relics, injuries)
+        # The End of the Game: the result table is read at Relics minus Injuries (-1, 0 or +1 here)
+        escaped = next(e for e in events if e.kind == "escaped")
+        assert escaped.data == (relics, injuries, won)
+        assert escaped.text.endswith(pack_of(trial).result_text(relics - injuries))
 
 
 def test_the_relic_reward_is_given_to_one_player():
     state = new_game(4, SEED)
     state.phase, state.reward = Phase.REWARD, "Relic Ruin A"
     assert {a.target for a in legal_actions(state) if isinstance(a, GiveRelic)} == {0, 1, 2, 3}
+
+
+# --- Setting Up the Game: the seats are P1 to P(count) -------------------------------------------
+
+@pytest.mark.parametrize("player, allowed, named", [(0, True, None), (2, True, None), (3, False, "P4"), (-1, False, "-1")])
+def test_a_table_of_three_has_seats_p1_to_p3_and_names_the_stranger_setting_up_the_game(player, allowed, named):
+    """A table of 3 seats P1-P3 (seats 0-2); an action of seat 3 is "P4", one of seat -1 is no
+    player at all, and the refusal names it as written."""
+    state = new_game(3, SEED)
+    state.phase = Phase.REST
+    error = refusal(state, NoRest(player))
+    if allowed:
+        assert error is None or error.rule != "Setting Up the Game"
+        return
+    assert error.rule == "Setting Up the Game"
+    assert f"there is no player {named} at this table of 3" in error.reason
+
+
+def test_a_knowledge_token_covering_rest_forbids_resting_relic():
+    """Relic (Knowledge): while its holder leads, the covered Rest Phase allows no rest, even with
+    tokens enough; the refusal cites the Relic section, not the Rest Phase."""
+    state = new_game(3, SEED)
+    state.phase = Phase.REST
+    state.sled_tokens, state.discard_tokens, state.boxed_tokens = 3, 3, 0
+    assert Rest in kinds(state)
+    state.covers[state.leader].append("Rest")
+    assert Rest not in kinds(state) and NoRest in kinds(state)
+    with pytest.raises(IllegalAction) as error:
+        apply(state, "P1: rest")
+    assert error.value.rule == "Relic (Specimen/Ruin/Knowledge)" and "Knowledge token covers the Rest Phase" in error.value.reason
+
+
+def test_the_last_relic_token_of_a_kind_is_still_taken_relic():
+    """Relic: "place a token of that kind" while one is left beside the board: the fourth Specimen
+    takes the fourth and last Specimen token (one left is enough)."""
+    state = new_game(4, SEED)
+    specimens = sorted(n for n in pack_of(state).relic_by_name if n.startswith("Specimen"))
+    assert len(specimens) == state.relic_tokens["Specimen"] == 4
+    for player, name in enumerate(specimens):
+        left = state.relic_tokens["Specimen"]
+        state.phase, state.reward = Phase.REWARD, f"Relic {name}"
+        state, events = apply(state, f"P1: give {name} to P{player + 1}")
+        assert state.relic_tokens["Specimen"] == left - 1
+        assert state.covers[player] == [pack_of(state).relics[pack_of(state).relic_by_name[name]].covers]
+        assert any(e.kind == "relic token" and "places a Specimen token" in e.text for e in events)
+    assert state.relic_tokens["Specimen"] == 0
+    assert_conserved(state)
+
+
+@pytest.mark.parametrize("name", ["timer_seconds", "speech_confusion_cards"])
+def test_the_timer_and_the_speech_penalty_take_0_and_refuse_minus_1_mad_p(name):
+    """The Sand Timer's seconds and the cards a broken silence costs are whole numbers, 0 or more."""
+    assert getattr(Rules(**{name: 0}), name) == 0
+    for bad in (-1, True, "3"):
+        with pytest.raises(ValueError, match=f"{name} must be a whole number, 0 or more"):
+            Rules(**{name: bad})
+
+
+def test_after_the_edge_only_the_next_escape_space_is_allowed_edge_of_madness():
+    """The "Edge of Madness" tile: from it the expedition moves onto Escape space 1, then 2, then 3;
+    skipping one (an Escape space out of order) is refused like descending."""
+    state = new_game(3, SEED)
+    state.phase, state.airplane, state.edge_reached, state.escape_steps = Phase.MOVEMENT, "E1", True, 0
+    assert refusal(state, "P1: move to X1") is None
+    for space in ("X2", "X3", "Y2"):
+        error = refusal(state, f"P1: move to {space}")
+        assert error is not None and "Edge of Madness" in error.rule and "Escape space 1 of 3" in error.reason
+    state.escape_steps = 1
+    assert refusal(state, "P1: move to X2") is None and refusal(state, "P1: move to X3") is not None
+
+
+def test_each_roll_of_the_penalty_die_is_the_seeds_next_roll_rolling_the_penalty_die():
+    """Rolling the Penalty Die: the n-th roll of a game is the seed's roll labelled n, so a record
+    replays the same faces and two rolls are two throws, not one face twice."""
+    state = failing()
+    faces = pack_of(state).die
+    for count in (1, 2):
+        challenge = ("Tools 7-9", "Books 7-9")[count - 1]
+        state, _ = apply(state, f"P1: for {challenge}, roll the Penalty Die")
+        assert state.rolls == count
+        assert state.die == seeded_random(state.seed, "die", count - 1).choice(faces)
+        state, _ = apply(state, f"P1: accept {state.die}")  # here Confusion, then Accident: the game goes on
+
+
+def test_a_table_is_a_count_or_a_list_of_three_to_five_names_setting_up_the_game():
+    """Setting Up the Game, 3-5 players: given as a number or as the players' names; a flag, a text
+    or a list with a non-name is refused before anything is dealt, as is a seed that is neither a
+    whole number nor a text."""
+    assert new_game(["Ann", "Bo", "Cy"], SEED).players == ("Ann", "Bo", "Cy")
+    assert new_game(("Ann", "Bo", "Cy", "Di", "Ed"), SEED).count == 5
+    for players in (True, "Ann", ["Ann", "Bo", 3]):
+        with pytest.raises(ValueError, match="players is a number of players or a list of names"):
+            new_game(players, SEED)
+    with pytest.raises(ValueError, match="3 to 5 players, not 2"):
+        new_game(["Ann", "Bo"], SEED)
+    for seed in (True, 1.5, None):
+        with pytest.raises(ValueError, match="a seed is a whole number or a text"):
+            new_game(3, seed)
