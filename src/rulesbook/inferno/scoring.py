@@ -134,13 +134,9 @@ def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     return None
 
 
-def _has_complete_window(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> bool:
-    """Whether four adjacent cards through place, along the direction, show all four disciples."""
-    return place in cards and _complete_run(cards, place[0], place[1], direction[0], direction[1])
-
-
 def _complete_run(cards: Mapping[Coord, DiscipleCard], row: int, column: int, d_row: int, d_column: int) -> bool:
-    """`_has_complete_window` for the card at (row, column)."""
+    """Whether four adjacent cards through the card at (row, column), along the direction
+    (d_row, d_column), show all four disciples."""
     before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
     while before < 3 and (row - d_row * (before + 1), column - d_column * (before + 1)) in cards:
         before += 1
