@@ -523,3 +523,17 @@ def test_bots_remember_a_searched_tile_from_the_one_moment_it_is_shown_mad_r09()
     assert all(memory[space]["id"] == tile for memory in memories)  # every player saw it
     after, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, RollDie)))
     assert player_view(after, 0)["search"] is None  # the views no longer show it: only the bots' memories hold it
+
+
+def test_a_search_reward_with_no_face_down_tile_left_is_passed_over_mad_r09():
+    """MAD-R09: Search shows a face-down tile; when the expedition has reached every tile there is
+    none to show, so the reward is said and passed over: no Search action, the failures come next."""
+    state = at_encounter(4, "Seals")
+    for space in state.board:
+        state.board[space] = None  # every tile reached (the one landed on is not on the board)
+    give_hand(state, 0, [card_id(state, "Tools 6")])
+    give_hand(state, 1, [card_id(state, "Tools 3")])
+    state, events = resolve_with(state, ["P1: play Tools 6", "P2: play Tools 3"])
+    assert "Reward Search: no face-down tile is left to look at." in [e.text for e in events if e.kind == "reward"]
+    assert state.phase is Phase.FAILURES and state.reward is None
+    assert not any(isinstance(action, SearchTile) for action in legal_actions(state))
