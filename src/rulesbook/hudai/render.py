@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
+from rulesbook.core.picture import Picture, svg_document
 from rulesbook.hudai.cards import (
     COLOURS,
     MOVES,
@@ -189,15 +190,7 @@ def card_svg(code: str, x: float, y: float, cards: CardSet | None = None, ring: 
 
 
 def _svg(width: float, height: float, title: str, description: str, body: list[str]) -> str:
-    return "".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
-        'font-family="sans-serif" role="img">',
-        f"<title>{escape(title)}</title>",
-        f"<desc>{escape(description)}</desc>",
-        f'<rect width="{width:g}" height="{height:g}" fill="#fbfbf8"/>',
-        *body,
-        "</svg>",
-    ])
+    return svg_document(width, height, title, description, body, "#fbfbf8")
 
 
 def cards_svg(codes: Iterable[str], title: str | None = None, cards: CardSet | None = None, combo: bool = False,
@@ -346,30 +339,8 @@ def table_svg(state: HudaiState, title: str | None = None) -> str:
 PARTS = ("table", "demon", "river", "hand", "combo")
 
 
-class HudaiPicture:
-    """A drawing that notebooks show as SVG; its text form is short and stable (nbval compares it)."""
-
-    def __init__(self, svg: str, text: str):
-        self.svg = svg
-        self.text = text
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return self.text
-
-    @property
-    def description(self) -> str:
-        """The alt text: what the drawing shows, in words."""
-        start = self.svg.index("<desc>") + len("<desc>")
-        from xml.sax.saxutils import unescape
-
-        return unescape(self.svg[start:self.svg.index("</desc>")])
-
-
 def show(what: HudaiState | str | Iterable[str], part: str | None = None, title: str | None = None,
-         cards: CardSet | None = None) -> HudaiPicture:
+         cards: CardSet | None = None) -> Picture:
     """A picture of a state (part "table", "demon", "river", "hand" or "combo") or of cards ("R5",
     "R5 W1 G3" or a list; part "combo" draws them as a combo)."""
     if isinstance(what, HudaiState):
@@ -378,11 +349,11 @@ def show(what: HudaiState | str | Iterable[str], part: str | None = None, title:
             raise ValueError(f"part is one of {', '.join(PARTS)}, not {part!r}")
         cards = what.rules.cards
         if part == "table":
-            return HudaiPicture(table_svg(what, title), what.summary())
+            return Picture(table_svg(what, title), what.summary())
         if part == "demon":
-            return HudaiPicture(demon_svg(what, title), describe_demon(what))
+            return Picture(demon_svg(what, title), describe_demon(what))
         if part == "river":
-            return HudaiPicture(river_svg(what, title), " ".join(what.mind_river) + " (Mind River)")
+            return Picture(river_svg(what, title), " ".join(what.mind_river) + " (Mind River)")
         codes = what.hand if part == "hand" else what.combo
     else:
         if part not in (None, "hand", "combo"):
@@ -391,8 +362,8 @@ def show(what: HudaiState | str | Iterable[str], part: str | None = None, title:
         part = part or "hand"
     combo = part == "combo"
     text = " ".join(codes) + (" (combo)" if combo else "")
-    return HudaiPicture(cards_svg(codes, title, cards, combo=combo), text)
+    return Picture(cards_svg(codes, title, cards, combo=combo), text)
 
 
-__all__ = ["HudaiPicture", "card_svg", "card_words", "cards_svg", "demon_svg", "describe_cards", "describe_combo",
+__all__ = ["Picture", "card_svg", "card_words", "cards_svg", "demon_svg", "describe_cards", "describe_combo",
            "describe_demon", "describe_river", "describe_table", "river_svg", "show", "table_svg"]

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from rulesbook.core.picture import Picture, svg_document
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import State
 from rulesbook.madness.views import player_view
@@ -207,14 +208,7 @@ def _wrapped(words: str, width: int, size: int = SMALL) -> list[str]:
 
 
 def _svg(width: float, height: float, title: str, description: str, body: list[str]) -> str:
-    return "".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
-        'font-family="sans-serif" role="img">',
-        f"<title>{escape(title)}</title><desc>{escape(description)}</desc>",
-        f'<rect x="0" y="0" width="{width:g}" height="{height:g}" fill="#ffffff"/>',
-        *body,
-        "</svg>",
-    ])
+    return svg_document(width, height, title, description, body, "#ffffff")
 
 
 def _mountain_body(view: dict[str, Any], highlights: set[str], x0: float, y0: float) -> tuple[list[str], float, float]:
@@ -382,20 +376,6 @@ def _players_body(view: dict[str, Any], x0: float, y0: float, width: float = PAN
                              fill=INK if index == 0 else MUTED))
         y += height + 6
     return out, y - y0 - 6
-
-
-class Picture:
-    """An SVG drawing that a notebook shows; its text form is the description, so nbval stays stable."""
-
-    def __init__(self, svg: str, description: str):
-        self.svg = svg
-        self.description = description
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return self.description
 
 
 def show_mountain(state: State, highlights: Iterable[str] = (), title: str | None = None) -> Picture:

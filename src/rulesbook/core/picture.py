@@ -1,0 +1,43 @@
+"""What the games' pictures share: an SVG document that carries its own description, and the
+object a notebook shows it through.
+
+Every picture says in words what it shows (its `<desc>`): a screen reader reads it and the book
+uses it as the picture's alt text, so the description is written once, inside the drawing.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, unescape
+
+
+def svg_document(width: float, height: float, title: str, description: str, body: list[str], background: str) -> str:
+    """An SVG image of the given size: its title and description first, then the background and body."""
+    return "".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" height="{height:g}" '
+        'font-family="sans-serif" role="img">',
+        f"<title>{escape(title)}</title><desc>{escape(description)}</desc>",
+        f'<rect width="{width:g}" height="{height:g}" fill="{background}"/>',
+        *body,
+        "</svg>",
+    ])
+
+
+class Picture:
+    """A drawing that notebooks show as SVG; its text form is short and stable, so outputs compare."""
+
+    def __init__(self, svg: str, text: str):
+        self.svg = svg
+        self.text = text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return self.text
+
+    @property
+    def description(self) -> str:
+        """The alt text: what the drawing shows, in words (its `<desc>`)."""
+        start = self.svg.index("<desc>") + len("<desc>")
+        return unescape(self.svg[start:self.svg.index("</desc>")])
