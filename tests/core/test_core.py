@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from hypothesis import given, strategies as st
 
 from rulesbook import cli
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
@@ -26,6 +27,15 @@ def test_seeded_randomness_is_fixed_by_seed_and_labels():
     assert seeded_random(1, "x").random() == seeded_random("1", "x").random()
     # fixed across Python versions: string seeding hashes with SHA-512
     assert shuffled(range(6), 1, "deck") == [0, 5, 3, 2, 4, 1]
+
+
+@given(st.lists(st.integers(), max_size=60), st.one_of(st.integers(), st.text(max_size=8)), st.text(max_size=8))
+def test_shuffled_is_the_standard_shuffle_exactly(items, seed, label):
+    """`shuffled` inlines `random.shuffle` for speed; every deck and replay depends on it being
+    the same order from the same generator, on whatever Python runs it."""
+    expected = list(items)
+    seeded_random(seed, label).shuffle(expected)
+    assert shuffled(items, seed, label) == expected
 
 
 def test_progress_draws_only_on_a_terminal():

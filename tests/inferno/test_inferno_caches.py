@@ -12,7 +12,8 @@ import random
 import pytest
 
 from rulesbook.inferno import Rules, legal_actions, new_game
-from rulesbook.inferno.game import Phase, apply_legal
+from rulesbook.inferno.actions import PlayBison, PlayPrincess, PlayRedBoy
+from rulesbook.inferno.game import Phase, apply_legal, cancel_means, entitled_to_cancel
 from rulesbook.inferno.position import Position
 from rulesbook.inferno.records import state_from_json, state_to_json
 from rulesbook.inferno.scoring import has_complete_cross
@@ -57,3 +58,31 @@ def test_kept_answers_match_answers_from_scratch(players, rules):
                 check_shape(state.mountain)
             state, _ = apply_legal(state, chooser.choice(actions))
             moment += 1
+
+
+def asked_to_cancel(state, effect, player: int) -> tuple[int, ...]:
+    """Who may cancel, from the rules' own words: clockwise from the player, holding one of the
+    card sets `cancel_means` names, and entitled to answer (MOI-R06)."""
+    players = state.players
+    others = [(player + offset) % players for offset in range(1, players)]
+    holding = [seat for seat in others if any(state.hands[seat].count(cards[0]) >= len(cards) for cards in cancel_means(effect))]
+    entitled = entitled_to_cancel(state.rules, effect, state.colours[player], [state.colours[seat] for seat in holding], state.mountain)
+    return tuple(seat for seat in holding if state.colours[seat] in entitled)
+
+
+@pytest.mark.parametrize("players, rules", CONFIGS, ids=[f"{p}p-{r.edition}-{'two' if r.two_pawns else 'one'}" for p, r in CONFIGS])
+def test_the_players_asked_to_cancel_are_those_holding_a_cancel(players, rules):
+    """The engine reads what each hand can cancel from its plan, worked out once per hand."""
+    asked = 0
+    for game in range(8):
+        chooser = random.Random(f"responders:{players}:{game}")
+        state = new_game(players, 700 + game, rules)
+        while not state.is_over:
+            action = chooser.choice(legal_actions(state))
+            after, _ = apply_legal(state, action)
+            if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
+                expected = asked_to_cancel(state, action, state.seat)
+                assert (after.pending.responders if after.pending is not None else ()) == expected
+                asked += bool(expected)
+            state = after
+    assert asked > 0

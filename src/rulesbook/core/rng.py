@@ -19,9 +19,18 @@ def seeded_random(seed: int | str, *labels: object) -> random.Random:
 
 
 def shuffled(items: Iterable[T], seed: int | str, *labels: object) -> list[T]:
-    """A new list with the items in the order the seed and labels fix."""
+    """A new list with the items in the order the seed and labels fix: `random.shuffle`'s order
+    exactly (the same swaps from the same random bits), worked out without its method calls per
+    item, since every round of a simulated game shuffles a deck or two."""
     result = list(items)
-    seeded_random(seed, *labels).shuffle(result)
+    bits = seeded_random(seed, *labels).getrandbits
+    for top in range(len(result) - 1, 0, -1):
+        size = top + 1  # a random index below size, as Random._randbelow_with_getrandbits draws it
+        width = size.bit_length()
+        index = bits(width)
+        while index >= size:
+            index = bits(width)
+        result[top], result[index] = result[index], result[top]
     return result
 
 

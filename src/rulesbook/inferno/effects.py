@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import filterfalse
 
 from rulesbook.inferno.cards import Disciple
-from rulesbook.inferno.position import Colour, Coord, Position, Shape, neighbours
+from rulesbook.inferno.position import Colour, Coord, Position, Shape, lonely_sides
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -59,7 +59,7 @@ def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> t
         known = bison_path_ends(position._shape, start, cards)
         full = position.full_places(limit)
         if not full.isdisjoint(known):
-            known = tuple(place for place in known if place not in full)
+            known = tuple(filterfalse(full.__contains__, known))
         position.memo[key] = known
     return known
 
@@ -182,12 +182,7 @@ def princess_left_out(position: Position, source: Coord) -> tuple[Coord, ...] | 
         if not princess_lift_allowed(position, source):
             known = None
         else:
-            cards = shape.cards
-            known = tuple(
-                near
-                for near in neighbours(source)
-                if near not in cards and not any(spot in cards for spot in neighbours(near) if spot != source)
-            )
+            known = lonely_sides(source, shape.cards)
             if len(known) > 1:
                 known = tuple(sorted(known))
         shape.memo[key] = known

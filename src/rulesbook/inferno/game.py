@@ -534,7 +534,7 @@ def _plays(state: GameState) -> list[Action]:
     if not plan.effects or not events_allowed:
         return plays
     pawns = mountain._pawns
-    colours = [colour for colour in COLOUR_ORDER if colour in pawns]
+    colours = mountain.pawn_colours()
     limit = rules.max_pawns_per_card
     bisons = plan.bisons
     for count in (1, 2):
@@ -580,13 +580,15 @@ class _HandPlan:
     """What a hand can play, whatever the Mountain: worked out once per hand, since a handful of
     distinct hands come back again and again, and each is asked about at every decision."""
 
-    __slots__ = ("lays", "bisons", "fan", "red_boys", "red_boy_pairs", "effects", "discards")
+    __slots__ = ("lays", "bisons", "fan", "fans", "guan_yin", "red_boys", "red_boy_pairs", "effects", "discards")
 
     def __init__(self, hand: tuple[Card, ...]):
         disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
         self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
-        self.bisons = sum(1 for card in hand if card is BISON)
-        self.fan = FAN in hand
+        self.bisons = hand.count(BISON)
+        self.fans = hand.count(FAN)
+        self.fan = self.fans > 0
+        self.guan_yin = GUAN_YIN in hand
         pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.picture is not None), key=_CODE)
         self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in sorted(set(pictures), key=_CODE))
         pairs = sorted(set(combinations(pictures, 2)), key=lambda pair: (pair[0].code, pair[1].code))
@@ -678,13 +680,14 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     colours, hands = state.colours, state.hands
-    players = len(colours)
-    means = cancel_means(effect)
-    holding = [
-        seat
-        for seat in _CLOCKWISE[players][player]
-        if any(hands[seat].count(cards[0]) >= len(cards) for cards in means)
-    ]
+    # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
+    fans_needed = effect.count if isinstance(effect, PlayBison) else HAND_SIZE + 1  # more than any hand holds
+    bison_cancels = isinstance(effect, PlayPrincess)
+    holding = []
+    for seat in _CLOCKWISE[len(colours)][player]:
+        plan = _PLANS.get(hands[seat]) or _plan(hands[seat])
+        if plan.guan_yin or plan.fans >= fans_needed or (bison_cancels and plan.bisons > 0):
+            holding.append(seat)
     if not holding:  # nobody holds the cards: nobody can cancel, whoever may
         return ()
     entitled = entitled_to_cancel(state.rules, effect, colours[player], [colours[seat] for seat in holding], state.mountain)

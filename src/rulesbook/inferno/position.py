@@ -30,10 +30,54 @@ T = TypeVar("T")
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+#: One tuple object for each place the game has met (`the_place`): a dict finds a key that is the
+#: very object it holds without comparing, and the tables below hand out places without building them.
+_SAME: dict[Coord, Coord] = {}
+the_place = _SAME.setdefault  # the_place(place, place): the one object for that place
+
+
+class _Near(dict):
+    """For each place, its four neighbours (up, right, down, left), made the first time asked."""
+
+    def __missing__(self, place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
+        row, column = place
+        near = self[place] = (
+            the_place((row - 1, column), (row - 1, column)),
+            the_place((row, column + 1), (row, column + 1)),
+            the_place((row + 1, column), (row + 1, column)),
+            the_place((row, column - 1), (row, column - 1)),
+        )
+        return near
+
+
+_NEAR = _Near()
+
+
+class _Beyond(dict):
+    """For each place, each of its four neighbours with that neighbour's three other neighbours:
+    whether an empty place beside a card touches any card but that one."""
+
+    def __missing__(self, place: Coord) -> tuple[tuple[Coord, tuple[Coord, ...]], ...]:
+        beyond = self[place] = tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place])
+        return beyond
+
+
+_BEYOND = _Beyond()
+
+
+def lonely_sides(place: Coord, cards: Container[Coord]) -> tuple[Coord, ...]:
+    """The empty places beside place that touch no card but (perhaps) the one at place, in the
+    order up, right, down, left: those a card at place alone makes free."""
+    return tuple(
+        near
+        for near, (one, two, three) in _BEYOND[place]
+        if near not in cards and one not in cards and two not in cards and three not in cards
+    )
+
+
 def neighbours(place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
     """The four places that share a side with this one (up, right, down, left)."""
-    row, column = place
-    return ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
+    return _NEAR[place]
 
 
 class Colour(Enum):
@@ -298,9 +342,7 @@ class Shape:
         touching = []
         opened = []
         ring = 0
-        row, column = place
-        for bit, d_row, d_column, opposite in _RING_WALK:
-            near = (row + d_row, column + d_column)
+        for bit, near, opposite in _RING_WALK[place]:
             if near in before:
                 ring |= bit
                 if rings is not None:
@@ -361,9 +403,8 @@ class Shape:
             edits: list[tuple[int, Coord | None]] = []
             if touching:
                 _enter(free, place, edits)
-            for near in neighbours(place):
-                if near not in cards and not any(spot in cards for spot in neighbours(near)):
-                    _leave(free, near, edits)
+            for near in lonely_sides(place, cards):
+                _leave(free, near, edits)
             shape._sorted_free = tuple(free)
             shape._free_edit = (self, edits)
         if self._sorted is not None:
@@ -392,30 +433,39 @@ class Shape:
 
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
 _RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-#: The same, each with its bit, and the bit the card's own place has in that place's ring.
-_RING_WALK: tuple[tuple[int, int, int, int], ...] = tuple(
-    (1 << bit, d_row, d_column, 1 << ((bit + 4) % 8)) for bit, (d_row, d_column) in enumerate(_RING_STEPS)
-)
 _SIDE_BITS = 0b01010101  # the places above, right, below and left
+
+
+class _RingWalk(dict):
+    """For each place, the eight around it (see `_RING_STEPS`), each with its bit in the place's
+    ring and the bit the place has in that one's ring; made the first time asked."""
+
+    def __missing__(self, place: Coord) -> tuple[tuple[int, Coord, int], ...]:
+        row, column = place
+        walk = self[place] = tuple(
+            (1 << bit, the_place((row + d_row, column + d_column), (row + d_row, column + d_column)), 1 << ((bit + 4) % 8))
+            for bit, (d_row, d_column) in enumerate(_RING_STEPS)
+        )
+        return walk
+
+
+_RING_WALK = _RingWalk()
 
 
 def _ring(place: Coord, cards: Container[Coord]) -> int:
     """Which of the eight places around place hold cards, as bits (see `_RING_STEPS`)."""
-    row, column = place
     ring = 0
-    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
-        if (row + d_row, column + d_column) in cards:
-            ring |= 1 << bit
+    for bit, near, _ in _RING_WALK[place]:
+        if near in cards:
+            ring |= bit
     return ring
 
 
 def _ring_taken(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> None:
     """The rings of the cards around place lose it once its card is taken away."""
-    row, column = place
-    for bit, (d_row, d_column) in enumerate(_RING_STEPS):
-        near = (row + d_row, column + d_column)
+    for _, near, opposite in _RING_WALK[place]:
         if near in cards:
-            rings[near] &= ~(1 << ((bit + 4) % 8))
+            rings[near] &= ~opposite
 
 
 def _splits(ring: int) -> bool:
@@ -478,10 +528,7 @@ class _Around(dict):
     cards: Container[Coord]
 
     def __missing__(self, place: Coord) -> tuple[Coord, ...]:
-        row, column = place
-        near = self[place] = tuple(
-            filter(self.cards.__contains__, ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)))
-        )
+        near = self[place] = tuple(filter(self.cards.__contains__, _NEAR[place]))
         return near
 
 def _cuts_after_laying(cuts: frozenset[Coord], touching: Sequence[Coord], count: int) -> frozenset[Coord] | None:
@@ -524,11 +571,7 @@ def _cuts_after_taking(
 def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
     """Whether the cards around place (up, right, down, left) all reach each other through the
     cards on the corners between them, so that taking place away leaves them together."""
-    row, column = place
-    ring = (
-        (row - 1, column), (row - 1, column + 1), (row, column + 1), (row + 1, column + 1),
-        (row + 1, column), (row + 1, column - 1), (row, column - 1), (row - 1, column - 1),
-    )
+    ring = [near for _, near, _ in _RING_WALK[place]]
     present = links = 0
     for side in range(0, 8, 2):
         if ring[side] in cards:
@@ -543,11 +586,12 @@ class _PawnFacts:
     cards by the limit of pawns per card; shared by the positions with the same pawns, since
     laying or taking away a card moves none."""
 
-    __slots__ = ("counts", "full")
+    __slots__ = ("counts", "full", "colours")
 
     def __init__(self) -> None:
         self.counts: dict[Coord, int] | None = None
         self.full: dict[int, frozenset[Coord]] = {}
+        self.colours: tuple[Colour, ...] | None = None
 
 
 class Position:
@@ -560,8 +604,8 @@ class Position:
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Coord, DiscipleCard] = dict(cards)
-        self._pawns: dict[Colour, Coord] = dict(pawns or {})
+        self._cards: dict[Coord, DiscipleCard] = {the_place(place, place): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Coord] = {colour: the_place(place, place) for colour, place in (pawns or {}).items()}
         for colour, place in self._pawns.items():
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
@@ -607,11 +651,21 @@ class Position:
 
     def pawn(self, colour: Colour | str) -> Coord:
         """Where that pawn stands; a clear error when it is not on this Mountain."""
+        place = self._pawns.get(colour) if type(colour) is Colour else None  # a Colour, usually: no parsing
+        if place is not None:
+            return place
         colour = Colour.parse(colour)
         try:
             return self._pawns[colour]
         except KeyError:
             raise ValueError(f"there is no {colour.english} pawn on this Mountain") from None
+
+    def pawn_colours(self) -> tuple[Colour, ...]:
+        """The colours of the pawns on this Mountain, in colour order (red, yellow, blue, black)."""
+        colours = self._by_pawns.colours
+        if colours is None:
+            colours = self._by_pawns.colours = tuple(filter(self._pawns.__contains__, COLOUR_ORDER))
+        return colours
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
@@ -672,7 +726,7 @@ class Position:
         if place not in self._cards:
             raise ValueError(f"there is no card at {place} for the pawn")
         pawns = dict(self._pawns)
-        pawns[Colour.parse(colour)] = place
+        pawns[colour if type(colour) is Colour else Colour.parse(colour)] = place
         return Position._trusted(self._shape, pawns)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from rulesbook.inferno.cards import DiscipleCard
-from rulesbook.inferno.position import Colour, Coord, Position, Shape
+from rulesbook.inferno.position import Colour, Coord, Position, Shape, the_place
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -87,29 +87,46 @@ def _crossing(shape: Shape, place: Coord) -> bool:
     if known is not None:
         return known
     cards = shape.cards
-    row, column = place
     if place not in cards:
         return False
+    left, right, up, down = _LINES[place]
     # At least three more cards touching in a row through the place: on its left, or its right, or both.
-    if (row, column - 1) in cards:
-        if (row, column - 2) in cards:
-            long_row = (row, column - 3) in cards or (row, column + 1) in cards
+    if left[0] in cards:
+        if left[1] in cards:
+            long_row = left[2] in cards or right[0] in cards
         else:
-            long_row = (row, column + 1) in cards and (row, column + 2) in cards
+            long_row = right[0] in cards and right[1] in cards
     else:
-        long_row = (row, column + 1) in cards and (row, column + 2) in cards and (row, column + 3) in cards
+        long_row = right[0] in cards and right[1] in cards and right[2] in cards
     if not long_row:
         return False
-    if (row - 1, column) in cards:  # the same in its column
-        if (row - 2, column) in cards:
-            long_column = (row - 3, column) in cards or (row + 1, column) in cards
+    if up[0] in cards:  # the same in its column
+        if up[1] in cards:
+            long_column = up[2] in cards or down[0] in cards
         else:
-            long_column = (row + 1, column) in cards and (row + 2, column) in cards
+            long_column = down[0] in cards and down[1] in cards
     else:
-        long_column = (row + 1, column) in cards and (row + 2, column) in cards and (row + 3, column) in cards
+        long_column = down[0] in cards and down[1] in cards and down[2] in cards
     if not long_column:
         return False
-    return _complete_run(cards, row, column, 1, 0) and _complete_run(cards, row, column, 0, 1)
+    return _complete_run(cards, place, up, down) and _complete_run(cards, place, left, right)
+
+
+class _Lines(dict):
+    """For each place, the three places on each side of it, nearest first, along its row (left,
+    right) and its column (up, down): as far as a window through it reaches. Made the first time
+    asked, from the one object for each place (`the_place`)."""
+
+    def __missing__(self, place: Coord) -> tuple[tuple[Coord, ...], ...]:
+        row, column = place
+        lines = self[place] = tuple(
+            tuple(the_place(near, near) for near in ((row + d_row * step, column + d_column * step) for step in (1, 2, 3)))
+            for d_row, d_column in ((0, -1), (0, 1), (-1, 0), (1, 0))
+        )
+        return lines
+
+
+_LINES = _Lines()
 
 
 #: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
@@ -134,17 +151,17 @@ def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     return None
 
 
-def _complete_run(cards: Mapping[Coord, DiscipleCard], row: int, column: int, d_row: int, d_column: int) -> bool:
-    """Whether four adjacent cards through the card at (row, column), along the direction
-    (d_row, d_column), show all four disciples."""
+def _complete_run(cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...]) -> bool:
+    """Whether four adjacent cards through the card at place, along a row or a column (the places
+    on either side, nearest first: see `_LINES`), show all four disciples."""
     before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
-    while before < 3 and (row - d_row * (before + 1), column - d_column * (before + 1)) in cards:
+    while before < 3 and back[before] in cards:
         before += 1
-    while after < 3 and (row + d_row * (after + 1), column + d_column * (after + 1)) in cards:
+    while after < 3 and ahead[after] in cards:
         after += 1
     if before + after < LONGEST_WINDOW - 1:
         return False
-    line = [cards[row + d_row * offset, column + d_column * offset].disciple for offset in range(-before, after + 1)]
+    line = [cards[near].disciple for near in (*reversed(back[:before]), place, *ahead[:after])]
     return any(len(set(line[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(line) - 3))
 
 
