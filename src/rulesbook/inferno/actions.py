@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
-from rulesbook.inferno.position import Colour, Coord
+from rulesbook.inferno.position import Colour, Coord, Table
 
 BISON = EventCard(EventKind.MIGHTY_BISON_KING)
 FAN = EventCard(EventKind.IRON_FAN_PRINCESS)
@@ -30,6 +30,8 @@ def red_boy(picture: Disciple) -> EventCard:
 
 
 _RED_BOYS = {picture: EventCard(EventKind.RED_BOY, picture) for picture in Disciple}  # cards are values: made once
+#: The cards of a Red Boy play, by its pictures (one, or two in code order).
+_RED_BOY_CARDS: Table = Table(lambda pictures: tuple(map(red_boy, pictures)))
 
 
 def format_place(place: Coord) -> str:
@@ -131,7 +133,7 @@ class PlayRedBoy:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(red_boy(picture) for picture in self.pictures)
+        return _RED_BOY_CARDS[self.pictures]
 
     @property
     def target(self) -> None:

@@ -135,7 +135,7 @@ def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | Non
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:
     """Whether lifting the card at place leaves the rest of the Mountain whole (MOI-R15)."""
-    return len(position) > 1 and not position.shape.splits(place)
+    return len(position._cards) > 1 and not position._shape.splits(place)
 
 
 def princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
@@ -158,7 +158,7 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
     The places touching the rest of the Mountain are the free places, less those whose only
     neighbouring card is the one lifted (`princess_left_out`).
     """
-    shape = position.shape
+    shape = position._shape
     key = ("princess", source)
     known = shape.memo.get(key)
     if known is None:
@@ -175,7 +175,7 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
 def princess_left_out(position: Position, source: Coord) -> tuple[Coord, ...] | None:
     """None when the card at source may not be lifted (MOI-R15); else the free places it may not
     go to, those whose only neighbouring card is the one lifted, in order. Kept with the shape."""
-    shape = position.shape
+    shape = position._shape
     key = ("left out", source)
     known = shape.memo.get(key, False)
     if known is False:
@@ -211,7 +211,7 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
     The cards that hold the Mountain together are the shape's business, kept with it; only the
     pawns are the position's.
     """
-    shape = position.shape
+    shape = position._shape
     key = ("red boy", picture)
     loose = shape.memo.get(key)
     if loose is None:  # cards of that picture whose removal leaves the Mountain whole

@@ -30,39 +30,42 @@ T = TypeVar("T")
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+class Table(dict):
+    """A dict that makes each missing entry the first time it is asked for, `make(key)`, and
+    keeps it: for answers that depend on the key alone (a place's neighbours, the action laying a
+    card at a place), asked for again and again by every playout."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(key)
+        return made
+
+
 #: One tuple object for each place the game has met (`the_place`): a dict finds a key that is the
 #: very object it holds without comparing, and the tables below hand out places without building them.
 _SAME: dict[Coord, Coord] = {}
-the_place = _SAME.setdefault  # the_place(place, place): the one object for that place
 
 
-class _Near(dict):
-    """For each place, its four neighbours (up, right, down, left), made the first time asked."""
-
-    def __missing__(self, place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
-        row, column = place
-        near = self[place] = (
-            the_place((row - 1, column), (row - 1, column)),
-            the_place((row, column + 1), (row, column + 1)),
-            the_place((row + 1, column), (row + 1, column)),
-            the_place((row, column - 1), (row, column - 1)),
-        )
-        return near
+def the_place(place: Coord) -> Coord:
+    """The one object for that place."""
+    return _SAME.setdefault(place, place)
 
 
-_NEAR = _Near()
+def _offset(place: Coord, d_row: int, d_column: int) -> Coord:
+    return the_place((place[0] + d_row, place[1] + d_column))
 
 
-class _Beyond(dict):
-    """For each place, each of its four neighbours with that neighbour's three other neighbours:
-    whether an empty place beside a card touches any card but that one."""
-
-    def __missing__(self, place: Coord) -> tuple[tuple[Coord, tuple[Coord, ...]], ...]:
-        beyond = self[place] = tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place])
-        return beyond
-
-
-_BEYOND = _Beyond()
+#: For each place, its four neighbours: up, right, down, left.
+_NEAR: Table = Table(lambda place: tuple(_offset(place, *step) for step in STEPS))
+#: The same in order (row, then column): up, left, right, down.
+_NEAR_IN_ORDER: Table = Table(lambda place: tuple(sorted(_NEAR[place])))
+#: For each place, each of its neighbours with that neighbour's three other neighbours.
+_BEYOND: Table = Table(lambda place: tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place]))
 
 
 def lonely_sides(place: Coord, cards: Container[Coord]) -> tuple[Coord, ...]:
@@ -78,6 +81,11 @@ def lonely_sides(place: Coord, cards: Container[Coord]) -> tuple[Coord, ...]:
 def neighbours(place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
     """The four places that share a side with this one (up, right, down, left)."""
     return _NEAR[place]
+
+
+def cards_beside(place: Coord, cards: Container[Coord]) -> filter:
+    """The places of the cards beside place, in order (row, then column)."""
+    return filter(cards.__contains__, _NEAR_IN_ORDER[place])
 
 
 class Colour(Enum):
@@ -339,18 +347,28 @@ class Shape:
         if self._whole is None:
             self.is_whole()
         rings = self._rings.copy() if self._whole else None
+        around = shape.around
         touching = []
         opened = []
         ring = 0
-        for bit, near, opposite in _RING_WALK[place]:
+        sides, corners = _SIDES_AND_CORNERS[place]
+        for bit, near, opposite in sides:
+            if near in before:
+                ring |= bit
+                touching.append(near)
+                if rings is not None:
+                    rings[near] |= opposite
+            else:
+                opened.append(near)
+            known = around.get(near)
+            if known is not None:  # the places beside it have one more neighbour now
+                around[near] = known + (place,)
+        for bit, near, opposite in corners:
             if near in before:
                 ring |= bit
                 if rings is not None:
                     rings[near] |= opposite
-                if bit & _SIDE_BITS:
-                    touching.append(near)
-            elif bit & _SIDE_BITS:
-                opened.append(near)
+        around[place] = tuple(touching)
         known_free = self._sorted_free
         if known_free is not None:  # place is no longer free; the empty places around it are
             free = list(known_free)
@@ -369,12 +387,6 @@ class Shape:
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
-        around = shape.around
-        around[place] = tuple(touching)
-        for near in neighbours(place):  # the places beside it have one more neighbour now
-            known = around.get(near)
-            if known is not None:
-                around[near] = known + (place,)
         if touching and rings is not None:  # still one piece: carry the rings and the count of shut-in places
             rings[place] = ring
             shape._rings = rings
@@ -433,23 +445,17 @@ class Shape:
 
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
 _RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-_SIDE_BITS = 0b01010101  # the places above, right, below and left
 
 
-class _RingWalk(dict):
-    """For each place, the eight around it (see `_RING_STEPS`), each with its bit in the place's
-    ring and the bit the place has in that one's ring; made the first time asked."""
-
-    def __missing__(self, place: Coord) -> tuple[tuple[int, Coord, int], ...]:
-        row, column = place
-        walk = self[place] = tuple(
-            (1 << bit, the_place((row + d_row, column + d_column), (row + d_row, column + d_column)), 1 << ((bit + 4) % 8))
-            for bit, (d_row, d_column) in enumerate(_RING_STEPS)
-        )
-        return walk
-
-
-_RING_WALK = _RingWalk()
+#: For each place, the eight around it (see `_RING_STEPS`), each with its bit in the place's ring
+#: and the bit the place has in that one's ring.
+_RING_WALK: Table = Table(
+    lambda place: tuple(
+        (1 << bit, _offset(place, *step), 1 << ((bit + 4) % 8)) for bit, step in enumerate(_RING_STEPS)
+    )
+)
+#: The same, the four sides (above, right, below, left) apart from the four corners.
+_SIDES_AND_CORNERS: Table = Table(lambda place: (_RING_WALK[place][0::2], _RING_WALK[place][1::2]))
 
 
 def _ring(place: Coord, cards: Container[Coord]) -> int:
@@ -604,8 +610,8 @@ class Position:
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Coord, DiscipleCard] = {the_place(place, place): card for place, card in cards.items()}
-        self._pawns: dict[Colour, Coord] = {colour: the_place(place, place) for colour, place in (pawns or {}).items()}
+        self._cards: dict[Coord, DiscipleCard] = {the_place(place): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Coord] = {colour: the_place(place) for colour, place in (pawns or {}).items()}
         for colour, place in self._pawns.items():
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")

@@ -20,6 +20,7 @@ from rulesbook.inferno.rules import Rules
 
 ENDINGS = {"a": "cross", "b": "pile"}
 _as_step = tuple.__new__
+_OVER = Phase.OVER  # a module name: `Phase.OVER` goes through the enum class's __getattr__ hook on Python 3.11
 
 
 class Inferno(Game[GameState, Action]):
@@ -49,7 +50,7 @@ class Inferno(Game[GameState, Action]):
         return _as_step(Step, apply_legal(state, action))  # Step(*...) without its Python __new__
 
     def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER  # `state.is_over`, without the property: every playout step asks
+        return state.phase is _OVER  # `state.is_over`, without the property: every playout step asks
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         return tuple(float(total) for total in state.totals)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from rulesbook.inferno.cards import DiscipleCard
-from rulesbook.inferno.position import Colour, Coord, Position, Shape, the_place
+from rulesbook.inferno.position import Colour, Coord, Position, Shape, Table, the_place
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -112,21 +112,14 @@ def _crossing(shape: Shape, place: Coord) -> bool:
     return _complete_run(cards, place, up, down) and _complete_run(cards, place, left, right)
 
 
-class _Lines(dict):
-    """For each place, the three places on each side of it, nearest first, along its row (left,
-    right) and its column (up, down): as far as a window through it reaches. Made the first time
-    asked, from the one object for each place (`the_place`)."""
-
-    def __missing__(self, place: Coord) -> tuple[tuple[Coord, ...], ...]:
-        row, column = place
-        lines = self[place] = tuple(
-            tuple(the_place(near, near) for near in ((row + d_row * step, column + d_column * step) for step in (1, 2, 3)))
-            for d_row, d_column in ((0, -1), (0, 1), (-1, 0), (1, 0))
-        )
-        return lines
-
-
-_LINES = _Lines()
+#: For each place, the three places on each side of it, nearest first, along its row (left,
+#: right) and its column (up, down): as far as a window through it reaches.
+_LINES: Table = Table(
+    lambda place: tuple(
+        tuple(the_place((place[0] + d_row * step, place[1] + d_column * step)) for step in (1, 2, 3))
+        for d_row, d_column in ((0, -1), (0, 1), (-1, 0), (1, 0))
+    )
+)
 
 
 #: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
@@ -197,7 +190,7 @@ def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
 
 def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
     """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
-    shape = position.shape
+    shape = position._shape
     crosses = shape.crosses
     for place in position._pawns.values():
         known = crosses.get(place)
