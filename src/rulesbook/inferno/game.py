@@ -466,9 +466,11 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action the deciding player may take now, in a fixed order."""
     phase = state.phase
     if phase is _PLAY:
-        actions: list[Action] = _plays(state)
+        hand = state.hands[state.seat]
+        plan = _PLANS.get(hand) or _plan(hand)
+        actions: list[Action] = _plays(state, hand, plan)
         if not state.played:
-            actions += _discards(state)
+            actions += _discards(state, plan)
         if state.played or not actions:
             actions.append(_END)
         return actions
@@ -487,7 +489,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [_CANCELS[cards] for cards in _cancel_options(pending.effect, state.hands[pending.responders[0]])] + [_PASS]
     if phase is _PLACE_PAWN:
         mountain = state.mountain
-        taken = set(mountain.pawns.values())
+        taken = set(mountain._pawns.values())
         return [_PAWNS[place] for place in mountain.shape.sorted_places() if place not in taken]
     return []
 
@@ -504,18 +506,15 @@ def _category_allowed(state: GameState, card: Card) -> bool:
     return isinstance(card, DiscipleCard) == isinstance(state.played[0], DiscipleCard)
 
 
-def _plays(state: GameState) -> list[Action]:
-    """Every card play of the hand, in a fixed order: lays, Bison Kings, Iron Fans, Red Boys."""
-    hand = state.hands[state.seat]
+def _plays(state: GameState, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action]:
+    """Every card play of the hand (the deciding player's, and its plan), in a fixed order: lays,
+    Bison Kings, Iron Fans, Red Boys."""
     if not hand:
         return []
     rules, played = state.rules, state.played
     room = 99 if rules.play_limit is None else rules.play_limit - len(played)
     if room <= 0:
         return []
-    plan = _PLANS.get(hand)
-    if plan is None:
-        plan = _plan(hand)
     disciples_allowed = events_allowed = True
     if played and not rules.mixed_plays:  # ZH: the cards of one turn are all disciples or all events (MOI-R04)
         disciples_allowed = type(played[0]) is DiscipleCard
@@ -610,15 +609,9 @@ def _plan(hand: tuple[Card, ...]) -> _HandPlan:
     return plan
 
 
-def _discards(state: GameState) -> tuple[Action, ...]:
+def _discards(state: GameState, plan: _HandPlan) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
-    if not state.rules.event_discard:
-        return ()
-    hand = state.hands[state.seat]
-    plan = _PLANS.get(hand)
-    if plan is None:
-        plan = _plan(hand)
-    return plan.discards
+    return plan.discards if state.rules.event_discard else ()
 
 
 def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
@@ -645,7 +638,7 @@ def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Co
     target = getattr(effect, "target", None)
     if target is None:
         return None
-    if isinstance(effect, PlayPrincess) and mountain is not None and target in mountain.pawns:
+    if isinstance(effect, PlayPrincess) and mountain is not None and target in mountain._pawns:
         return mountain.pawns_at(mountain.pawn(target))
     return (target,)
 
@@ -790,7 +783,8 @@ def _check_play(state: GameState, action: Action) -> None:
     hand = state.hands[state.seat]
     rules, mountain = state.rules, state.mountain
     if isinstance(action, EndPlay):
-        if not state.played and (_plays(state) or _discards(state)):
+        plan = _plan(hand)
+        if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
             raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
         return
     if isinstance(action, DiscardEvents):
@@ -1015,7 +1009,7 @@ def _resolve(
     elif type(effect) is PlayPrincess:
         mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
     else:
-        discard = discard + (mountain.cards[effect.place],)
+        discard = discard + (mountain._cards[effect.place],)
         mountain = mountain.without_card(effect.place)
     events.append(worded("resolve", None, _outcome, effect, state.mountain))
     phase = _PLAY if hands[state.seat] else _STEP

@@ -620,21 +620,6 @@ class Position:
         self._by_pawns = _PawnFacts()
         self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
-    @classmethod
-    def _trusted(
-        cls, shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None
-    ) -> Position:
-        """A position from a shape and a dict nobody else will change (and what is known of those
-        pawns, when the pawns are another position's)."""
-        position = cls.__new__(cls)
-        position._shape = shape
-        position._cards = shape.cards
-        position._pawns = pawns
-        position._hash = None
-        position._by_pawns = _PawnFacts() if by_pawns is None else by_pawns
-        position.memo = {}
-        return position
-
     # --- reading -------------------------------------------------------------------------
     @property
     def cards(self) -> Mapping[Coord, DiscipleCard]:
@@ -721,25 +706,25 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        return Position._trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
+        return _trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):
             raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
-        return Position._trusted(self._shape.without(place), self._pawns, self._by_pawns)
+        return _trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
         if place not in self._cards:
             raise ValueError(f"there is no card at {place} for the pawn")
         pawns = dict(self._pawns)
         pawns[colour if type(colour) is Colour else Colour.parse(colour)] = place
-        return Position._trusted(self._shape, pawns)
+        return _trusted(self._shape, pawns)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
         card = self._cards[source]
         pawns = {colour: (target if place == source else place) for colour, place in self._pawns.items()}
-        return Position._trusted(self._shape.without(source).laid(target, card), pawns)
+        return _trusted(self._shape.without(source).laid(target, card), pawns)
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
@@ -791,6 +776,22 @@ class Position:
 
     def __contains__(self, place: object) -> bool:
         return place in self._cards
+
+
+def _trusted(shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None) -> Position:
+    """A position from a shape and a dict nobody else will change (and what is known of those
+    pawns, when the pawns are another position's)."""
+    position = _new_object(Position)
+    position._shape = shape
+    position._cards = shape.cards
+    position._pawns = pawns
+    position._hash = None
+    position._by_pawns = _PawnFacts() if by_pawns is None else by_pawns
+    position.memo = {}
+    return position
+
+
+_new_object = object.__new__
 
 
 def is_connected(places: Iterable[Coord]) -> bool:

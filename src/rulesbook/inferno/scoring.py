@@ -80,12 +80,9 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
 
 
 def _crossing(shape: Shape, place: Coord) -> bool:
-    """`_complete_lines` worked out: from a shape a few cards back when it can be; else, since
-    most cards lie in a row or a column of fewer than four cards, a few look-ups tell; else from
-    the cards."""
-    known = _kept_cross(shape, place)
-    if known is not None:
-        return known
+    """`_complete_lines` worked out: since most cards lie in a row or a column of fewer than four
+    cards, a few look-ups tell most of the time; else from a shape a few cards back when it can
+    be; else from the cards."""
     cards = shape.cards
     if place not in cards:
         return False
@@ -109,6 +106,9 @@ def _crossing(shape: Shape, place: Coord) -> bool:
         long_column = down[0] in cards and down[1] in cards and down[2] in cards
     if not long_column:
         return False
+    known = _kept_cross(shape, place)
+    if known is not None:
+        return known
     return _complete_run(cards, place, up, down) and _complete_run(cards, place, left, right)
 
 
@@ -158,25 +158,25 @@ def _complete_run(cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple
     return any(len(set(line[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(line) - 3))
 
 
-def _line(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -> tuple[list[DiscipleCard], int] | None:
-    """The cards in a row through place along the direction, at most three on each side, in order,
-    and where place is among them; None when place holds no card. Every run of four of them holds
-    place, since at most three lie on either side."""
+def _line(
+    cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...]
+) -> tuple[list[DiscipleCard], int] | None:
+    """The cards in a row or a column through place, at most three on each side (the places on
+    either side, nearest first: see `_LINES`), in order, and where place is among them; None when
+    place holds no card. Every run of four of them holds place, since at most three lie on either side."""
     own = cards.get(place)
     if own is None:
         return None
-    d_row, d_column = direction
-    row, column = place
     before = []  # nearest first
-    for distance in range(1, LONGEST_WINDOW):
-        card = cards.get((row - d_row * distance, column - d_column * distance))
+    for near in back:
+        card = cards.get(near)
         if card is None:
             break
         before.append(card)
     line = before[::-1]
     line.append(own)
-    for distance in range(1, LONGEST_WINDOW):
-        card = cards.get((row + d_row * distance, column + d_column * distance))
+    for near in ahead:
+        card = cards.get(near)
         if card is None:
             break
         line.append(card)
@@ -185,7 +185,7 @@ def _line(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord) -
 
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
     """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13)."""
-    return {place for place in set(position.pawns.values()) if is_complete_cross(position, place, rules)}
+    return {place for place in set(position._pawns.values()) if is_complete_cross(position, place, rules)}
 
 
 def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
@@ -212,7 +212,7 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
     place = position.pawn(colour)
-    value = position.cards[place].value  # a pawn always stands on a card
+    value = position._cards[place].value  # a pawn always stands on a card
     if not ended:
         return _windows_sum(position, place) - value
     if rules.doubled_cross_for_ender_only:
@@ -232,12 +232,15 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
 def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
     """The best row window plus the best column window, the pawn's card in both."""
     cards = position.shape.cards
-    return _best_sum(cards, place, ROW, complete) + _best_sum(cards, place, COLUMN, complete)
+    left, right, up, down = _LINES[place]
+    return _best_sum(cards, place, left, right, complete) + _best_sum(cards, place, up, down, complete)
 
 
-def _best_sum(cards: Mapping[Coord, DiscipleCard], place: Coord, direction: Coord, complete: bool) -> int:
-    """The sum of `best_window` (the windows' values added up, without building them)."""
-    found = _line(cards, place, direction)
+def _best_sum(
+    cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...], complete: bool
+) -> int:
+    """The sum of `best_window` along a row or a column (the windows' values added up, without building them)."""
+    found = _line(cards, place, back, ahead)
     if found is None:
         raise ValueError(f"no card at {place}")
     line, at = found
