@@ -185,10 +185,17 @@ DISCIPLE_CARDS: tuple[DiscipleCard, ...] = tuple(card for card in DECK if isinst
 EVENT_CARDS: tuple[EventCard, ...] = tuple(card for card in DECK if isinstance(card, EventCard))
 
 
+#: Each card by its code as written (`Card.code`): records and replays read thousands of them.
+_BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
+
+
 def parse_card(code: str) -> Card:
     """A card from its code: ``MK+2`` (the + may be left out), ``BISON``, ``FAN``, ``REDBOY:PM``, ``GUANYIN``."""
     from rulesbook.core.errors import NotationError
 
+    known = _BY_CODE.get(code) if type(code) is str else None
+    if known is not None:
+        return known
     text = code.strip().upper()
     kind_code, _, picture_code = text.partition(":")
     for kind in EventKind:

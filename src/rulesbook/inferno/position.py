@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from bisect import bisect_left
 from itertools import compress, filterfalse
-from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
@@ -83,7 +83,7 @@ def neighbours(place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
     return _NEAR[place]
 
 
-def cards_beside(place: Coord, cards: Container[Coord]) -> filter:
+def cards_beside(place: Coord, cards: Container[Coord]) -> Iterator[Coord]:
     """The places of the cards beside place, in order (row, then column)."""
     return filter(cards.__contains__, _NEAR_IN_ORDER[place])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 Edition = Literal["en", "zh"]
@@ -128,7 +128,7 @@ class Rules:
         raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}  # all plain values: no deep copy (asdict) needed
         data["rounds_by_players"] = [list(pair) for pair in self.rounds_by_players]
         return data
 
@@ -142,6 +142,9 @@ class Rules:
         if data.get("rounds_by_players") is not None:
             data["rounds_by_players"] = tuple(tuple(pair) for pair in data["rounds_by_players"])
         return cls(**data)
+
+
+_FIELD_NAMES: tuple[str, ...] = tuple(field.name for field in fields(Rules))
 
 
 def switch_docs() -> dict[str, str]:
