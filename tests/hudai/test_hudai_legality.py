@@ -22,6 +22,7 @@ from rulesbook.hudai import (
     Rules,
     apply,
     apply_legal,
+    is_legal,
     legal_actions,
     load_cards,
     new_game,
@@ -64,7 +65,7 @@ JOSTLES_PER_STATE = 1
 
 
 def allowed_by_the_check(state: HudaiState) -> list[Action]:
-    return [action for action in ACTION_SPACE if refusal(state, action) is None]
+    return [action for action in ACTION_SPACE if is_legal(state, action)]
 
 
 def situations(state: HudaiState) -> list[str]:

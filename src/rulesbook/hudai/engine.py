@@ -265,7 +265,7 @@ def refusal(state: HudaiState, action: Action | str) -> IllegalAction | None:
 
 
 def is_legal(state: HudaiState, action: Action | str) -> bool:
-    return refusal(state, action) is None
+    return _refusal(state, parse_action(action), state.rules.cards) is None  # `refusal`, without making the error
 
 
 # ---------------------------------------------------------------- what may be done now
