@@ -1,8 +1,8 @@
 """A robot completes every board on every page of the built site (see robot.py).
 
-Every exercise is solved to "all found" and every lesson walked through every state it holds, from
-the lesson data the page carries, clicking as a reader would; every refusal met leaves the board
-as it was. A board that cannot be completed fails. New boards and pages need no new test code.
+Every exercise is solved to "all found" and every lesson walked through its states (all of them,
+or the first robot.WALKED_STATES of a long one), from the lesson data the page carries, clicking as
+a reader would; every refusal met leaves the board as it was. A board that cannot be completed fails. New boards and pages need no new test code.
 """
 
 from __future__ import annotations
