@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from rulesbook.inferno.cards import DiscipleCard
+from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
 from rulesbook.inferno.position import Colour, Coord, Position, Shape, Table, the_place
 from rulesbook.inferno.rules import Rules
 
@@ -154,8 +154,16 @@ def _complete_run(cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple
         after += 1
     if before + after < LONGEST_WINDOW - 1:
         return False
-    line = [cards[near].disciple for near in (*reversed(back[:before]), place, *ahead[:after])]
-    return any(len(set(line[start:start + LONGEST_WINDOW])) == LONGEST_WINDOW for start in range(len(line) - 3))
+    line = [_DISCIPLE_BIT[cards[near]] for near in (*reversed(back[:before]), place, *ahead[:after])]
+    for start in range(len(line) - 3):  # four cards showing all four disciples: their bits make 0b1111
+        if line[start] | line[start + 1] | line[start + 2] | line[start + 3] == _ALL_DISCIPLES:
+            return True
+    return False
+
+
+#: Each disciple card's disciple as one bit, and the four together.
+_DISCIPLE_BIT: dict[DiscipleCard, int] = {card: 1 << list(Disciple).index(card.disciple) for card in DISCIPLE_CARDS}
+_ALL_DISCIPLES = (1 << len(Disciple)) - 1
 
 
 def _line(
