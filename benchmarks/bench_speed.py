@@ -5,7 +5,8 @@ apply it, until the game is over. Each engine is measured through the protocol's
 (`apply_legal`, for an action taken from `legal_actions`) and through the checked `apply`;
 python-chess through `Board.legal_moves`, `Board.push` and `Board.is_game_over()` (its usual
 random-playout loop). Figures are CPU seconds of this process, so other work on the machine
-changes them less; the ratio is engine actions/s over chess plies/s (above 1: faster than chess).
+changes them less; the ratio is engine actions/s over chess plies/s (above 1: faster than chess),
+each engine measured in turns with python-chess between them, and against that python-chess.
 Then games per second of `lab.simulate` with each game's default bots on 1, 2 and all cores: by
 the clock, and per worker by CPU time (constant when the work splits well).
 """
@@ -28,25 +29,56 @@ ENGINES = [("inferno", 2), ("inferno", 3), ("inferno", 4), ("hudai", 1), ("madne
 GAMES = {"inferno": 200, "hudai": 200, "madness": 200}
 
 
-def engine_playouts(name: str, players: int, checked: bool, seconds: float = SECONDS) -> tuple[float, float]:
-    """(actions/s, games/s) of random playouts through the protocol."""
+#: Each figure is measured in this many turns, the engine's turns between python-chess's, so that
+#: both see the same machine (on a shared 2-core machine speed drifts by 10 % within a minute).
+TURNS = 3
+
+
+class Playouts:
+    """Random playouts counted over several turns: actions (plies), games and CPU seconds."""
+
+    def __init__(self, play):
+        self.play = play  # play(first game index, seconds) -> (actions, games, CPU seconds)
+        self.actions = self.games = 0
+        self.seconds = 0.0
+
+    def turn(self, seconds: float) -> None:
+        actions, games, elapsed = self.play(self.games, seconds)
+        self.actions += actions
+        self.games += games
+        self.seconds += elapsed
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
+    @property
+    def games_rate(self) -> float:
+        return self.games / self.seconds
+
+
+def engine_playouts(name: str, players: int, checked: bool):
+    """A play function (see `Playouts`) for random playouts through the protocol."""
     game = rulesbook.game(name)
     step = game.apply if checked else game.apply_legal
-    actions = games = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        chooser = random.Random(games)
-        state = game.new_game(players=players, seed=f"bench:{games}")
-        while not game.is_over(state):
-            state = step(state, chooser.choice(game.legal_actions(state))).state
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - started
-    return actions / elapsed, games / elapsed
+
+    def play(first: int, seconds: float) -> tuple[int, int, float]:
+        actions = games = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
+            chooser = random.Random(first + games)
+            state = game.new_game(players=players, seed=f"bench:{first + games}")
+            while not game.is_over(state):
+                state = step(state, chooser.choice(game.legal_actions(state))).state
+                actions += 1
+            games += 1
+        return actions, games, time.process_time() - started
+
+    return play
 
 
-def chess_playouts(seconds: float = SECONDS) -> tuple[float, float]:
-    """(plies/s, games/s) of python-chess random playouts."""
+def chess_playouts(first: int, seconds: float) -> tuple[int, int, float]:
+    """python-chess random playouts (see `Playouts`)."""
     try:
         import chess
     except ModuleNotFoundError:
@@ -54,14 +86,13 @@ def chess_playouts(seconds: float = SECONDS) -> tuple[float, float]:
     plies = games = 0
     started = time.process_time()
     while time.process_time() - started < seconds:
-        chooser = random.Random(games)
+        chooser = random.Random(first + games)
         board = chess.Board()
         while not board.is_game_over():
             board.push(chooser.choice(list(board.legal_moves)))
             plies += 1
         games += 1
-    elapsed = time.process_time() - started
-    return plies / elapsed, games / elapsed
+    return plies, games, time.process_time() - started
 
 
 def games_per_second(name: str, workers: int) -> tuple[float, float]:
@@ -76,14 +107,21 @@ def games_per_second(name: str, workers: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    chess_plies, chess_games = chess_playouts()
-    print(f"random playouts, CPU time, {SECONDS:.0f} s each; python-chess {chess_plies:,.0f} plies/s ({chess_games:,.1f} games/s)")
-    print(f"  {'engine':12} {'fast actions/s':>15} {'ratio':>6} {'checked actions/s':>18} {'ratio':>6} {'games/s (fast)':>15}")
+    print(f"random playouts, CPU time, {SECONDS:.0f} s each in {TURNS} turns, python-chess's turns between the engine's;"
+          " ratio: engine actions/s over the python-chess plies/s measured beside it")
+    print(f"  {'engine':12} {'fast actions/s':>15} {'ratio':>6} {'checked actions/s':>18} {'ratio':>6} {'games/s (fast)':>15}"
+          f" {'python-chess plies/s':>21}")
+    chess = Playouts(chess_playouts)
     for name, players in ENGINES:
-        fast, fast_games = engine_playouts(name, players, checked=False)
-        checked, _ = engine_playouts(name, players, checked=True)
-        print(f"  {name + ' ' + str(players) + 'p':12} {fast:15,.0f} {fast / chess_plies:6.2f} {checked:18,.0f}"
-              f" {checked / chess_plies:6.2f} {fast_games:15,.1f}")
+        beside = Playouts(chess_playouts)
+        fast, checked = Playouts(engine_playouts(name, players, False)), Playouts(engine_playouts(name, players, True))
+        for _ in range(TURNS):
+            for playouts in (beside, fast, checked):
+                playouts.turn(SECONDS / TURNS)
+        chess.actions, chess.games, chess.seconds = chess.actions + beside.actions, chess.games + beside.games, chess.seconds + beside.seconds
+        print(f"  {name + ' ' + str(players) + 'p':12} {fast.rate:15,.0f} {fast.rate / beside.rate:6.2f} {checked.rate:18,.0f}"
+              f" {checked.rate / beside.rate:6.2f} {fast.games_rate:15,.1f} {beside.rate:21,.0f}")
+    print(f"  python-chess over the whole run: {chess.rate:,.0f} plies/s ({chess.games_rate:,.1f} games/s)")
     cores = default_jobs()
     counts = sorted({1, 2, cores})
     print(f"lab.simulate with the default bots on {', '.join(map(str, counts))} of {cores} cores: games/s by the clock"
