@@ -14,6 +14,7 @@ import pytest
 from rulesbook.inferno import Rules, legal_actions, new_game
 from rulesbook.inferno.actions import PlayBison, PlayPrincess, PlayRedBoy
 from rulesbook.inferno.game import Phase, apply_legal, cancel_means, entitled_to_cancel
+from rulesbook.inferno.effects import bison_path_ends
 from rulesbook.inferno.position import Position
 from rulesbook.inferno.records import state_from_json, state_to_json
 from rulesbook.inferno.scoring import has_complete_cross
@@ -43,6 +44,9 @@ def check_shape(position: Position) -> None:
     if shape.is_whole():
         assert shape.cut_places() == scratch.cut_places()
     assert has_complete_cross(position) == has_complete_cross(fresh(position))
+    for place in position.pawns.values():  # Bison King path ends, kept from shapes a few cards back
+        for cards in (1, 2):
+            assert bison_path_ends(shape, place, cards) == bison_path_ends(scratch, place, cards), (place, cards)
 
 
 @pytest.mark.parametrize("players, rules", CONFIGS, ids=[f"{p}p-{r.edition}-{'two' if r.two_pawns else 'one'}" for p, r in CONFIGS])
