@@ -379,7 +379,7 @@ def game_moment(
     rules: Rules | None = None,
     pile: int | str | Sequence[Card] = 20,
     seat: int = 0,
-    phase: Phase = _PLAY,
+    phase: Phase = Phase.PLAY,
     totals: Sequence[int] | None = None,
     colours: Sequence[Colour | str] | None = None,
 ) -> GameState:
@@ -735,16 +735,16 @@ def check(state: GameState, action: Action) -> None:
 
 
 _PHASE_WORDS = {
-    _PLACE_PAWN: "place a pawn",
-    _PLAY: "play cards (or end step I)",
-    _RESPOND: "cancel the effect just played or pass",
-    _STEP: "step a pawn or stay",
+    Phase.PLACE_PAWN: "place a pawn",
+    Phase.PLAY: "play cards (or end step I)",
+    Phase.RESPOND: "cancel the effect just played or pass",
+    Phase.STEP: "step a pawn or stay",
 }
 _PHASE_RULE = {
-    _PLACE_PAWN: "MOI-R19",
-    _PLAY: "rulebook I",
-    _RESPOND: "MOI-R06",
-    _STEP: "MOI-R09",
+    Phase.PLACE_PAWN: "MOI-R19",
+    Phase.PLAY: "rulebook I",
+    Phase.RESPOND: "MOI-R06",
+    Phase.STEP: "MOI-R09",
 }
 
 
