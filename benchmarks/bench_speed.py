@@ -48,6 +48,11 @@ class Playouts:
         self.games += games
         self.seconds += elapsed
 
+    def add(self, other: Playouts) -> None:
+        self.actions += other.actions
+        self.games += other.games
+        self.seconds += other.seconds
+
     @property
     def rate(self) -> float:
         return self.actions / self.seconds
@@ -111,14 +116,14 @@ def main() -> None:
           " ratio: engine actions/s over the python-chess plies/s measured beside it")
     print(f"  {'engine':12} {'fast actions/s':>15} {'ratio':>6} {'checked actions/s':>18} {'ratio':>6} {'games/s (fast)':>15}"
           f" {'python-chess plies/s':>21}")
-    chess = Playouts(chess_playouts)
+    chess = Playouts(chess_playouts)  # every turn of python-chess in the run
     for name, players in ENGINES:
         beside = Playouts(chess_playouts)
         fast, checked = Playouts(engine_playouts(name, players, False)), Playouts(engine_playouts(name, players, True))
         for _ in range(TURNS):
             for playouts in (beside, fast, checked):
                 playouts.turn(SECONDS / TURNS)
-        chess.actions, chess.games, chess.seconds = chess.actions + beside.actions, chess.games + beside.games, chess.seconds + beside.seconds
+        chess.add(beside)
         print(f"  {name + ' ' + str(players) + 'p':12} {fast.rate:15,.0f} {fast.rate / beside.rate:6.2f} {checked.rate:18,.0f}"
               f" {checked.rate / beside.rate:6.2f} {fast.games_rate:15,.1f} {beside.rate:21,.0f}")
     print(f"  python-chess over the whole run: {chess.rate:,.0f} plies/s ({chess.games_rate:,.1f} games/s)")
