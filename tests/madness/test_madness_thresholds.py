@@ -360,10 +360,12 @@ def test_the_relic_reward_is_given_to_one_player():
 
 # --- Setting Up the Game: the seats are P1 to P(count) -------------------------------------------
 
-@pytest.mark.parametrize("player, allowed, named", [(0, True, None), (2, True, None), (3, False, "P4"), (-1, False, "-1")])
+@pytest.mark.parametrize(
+    "player, allowed, named", [(0, True, None), (2, True, None), (3, False, "P4"), (-1, False, "-1"), (False, False, "False")]
+)
 def test_a_table_of_three_has_seats_p1_to_p3_and_names_the_stranger_setting_up_the_game(player, allowed, named):
-    """A table of 3 seats P1-P3 (seats 0-2); an action of seat 3 is "P4", one of seat -1 is no
-    player at all, and the refusal names it as written."""
+    """A table of 3 seats P1-P3 (seats 0-2); an action of seat 3 is "P4", one of seat -1 (or of a
+    bool, though Python counts False as 0) is no player at all, and the refusal names it as written."""
     state = new_game(3, SEED)
     state.phase = Phase.REST
     error = refusal(state, NoRest(player))

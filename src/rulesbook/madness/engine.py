@@ -350,7 +350,8 @@ def _is_seat(state: State, player: object) -> bool:
 
 
 def _who(player: object) -> str:
-    return seat_text(player) if isinstance(player, int) and player >= 0 else repr(player)
+    """A player as a refusal names them: a seat as P1, P2 ...; anything else (a bool too) as written."""
+    return seat_text(player) if type(player) is int and player >= 0 else repr(player)
 
 
 def _check_token(state: State, phase: str) -> None:
