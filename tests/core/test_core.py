@@ -1,11 +1,9 @@
-"""What every game shares: errors that cite rules, seeded randomness, the progress bar, the CLI."""
+"""What every game shares: errors that cite rules, seeded randomness, the progress bar (the CLI: test_cli.py)."""
 
 import io
 
-import pytest
 from hypothesis import given, strategies as st
 
-from rulesbook import cli
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
 
 
