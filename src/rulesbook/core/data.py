@@ -1,0 +1,167 @@
+"""Reading data from outside (state JSON, records, card files, packs) without trusting it.
+
+Every reader goes through here: a size limit before anything is parsed (a file that never ends,
+such as /dev/zero, is refused after `MAX_BYTES`), JSON without NaN or Infinity and within
+`MAX_DEPTH` levels, and field checks that name the field and say why (`DataError`, a ValueError).
+
+>>> parse_json('{"seed": 1, "hands": [[1, 2]]}', "state")["hands"]
+[[1, 2]]
+>>> parse_json('[' * 5000 + ']' * 5000, "state")
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state: nested deeper than 64 levels
+>>> take({"seed": "one"}, "seed", int, "state")
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state.seed: expected a whole number, not 'one'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from rulesbook.core.errors import RulesbookError
+
+#: The most bytes one state, record, card file or pack may have: far above any real one.
+MAX_BYTES = 16 * 1024 * 1024
+#: The deepest nesting of lists and objects any of them has (a record: about 10).
+MAX_DEPTH = 64
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+
+class DataError(RulesbookError, ValueError):
+    """Data that cannot be read: `field` names where ("state.hands[2]"), `why` says what is wrong."""
+
+    def __init__(self, field: str, why: str):
+        self.field = field
+        self.why = why
+        super().__init__(f"{field}: {why}" if field else why)
+
+
+def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> str:
+    """A file's text (UTF-8, a byte-order mark allowed), read no further than `limit` bytes."""
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(limit + 1)
+    except OSError as error:
+        raise DataError(what, f"cannot read {str(path)!r}: {error.strerror or error}") from None
+    if len(raw) > limit:
+        raise DataError(what, f"{str(path)!r} is larger than {limit:,} bytes")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DataError(what, f"{str(path)!r} is not UTF-8 text (byte {error.start})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON data may hold")
+
+
+def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
+    """JSON data, refused with a DataError naming `what` when too large, too deep or not JSON."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise DataError(what, f"expected JSON text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise DataError(what, f"larger than {limit:,} bytes")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise DataError(what, f"nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError as error:
+        raise DataError(what, f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except ValueError as error:  # NaN, Infinity, or an integer longer than Python's digit limit
+        raise DataError(what, f"not JSON the game can read: {error}") from None
+    check_depth(data, what)
+    return data
+
+
+def check_depth(data: Any, what: str, limit: int = MAX_DEPTH) -> None:
+    """DataError when lists and objects nest deeper than `limit` (checked without recursion)."""
+    todo = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            if depth > limit:
+                raise DataError(what, f"nested deeper than {limit} levels")
+            todo.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+
+
+_KINDS: dict[type, str] = {
+    bool: "true or false", int: "a whole number", float: "a number", str: "text", list: "a list", dict: "an object",
+}
+
+
+def kind_name(kind: type | tuple[type, ...]) -> str:
+    """How an error names a JSON kind: 'a whole number', 'text or a whole number'."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(_KINDS.get(k, k.__name__) for k in kinds)
+
+
+def is_kind(value: Any, kind: type | tuple[type, ...]) -> bool:
+    """isinstance for JSON values: a bool is no number, a float no whole number, NaN no number."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    for k in kinds:
+        if k is bool and type(value) is bool:
+            return True
+        if k is int and type(value) is int:
+            return True
+        if k is float and type(value) in (int, float) and math.isfinite(value):
+            return True
+        if k not in (bool, int, float) and isinstance(value, k):
+            return True
+    return False
+
+
+def expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
+    """The value if it is of that kind; DataError naming `where` otherwise."""
+    if not is_kind(value, kind):
+        raise DataError(where, f"expected {kind_name(kind)}, not {shown(value)}")
+    return value
+
+
+def take(data: Any, name: str, kind: type | tuple[type, ...], where: str, default: Any = _MISSING) -> Any:
+    """`data[name]`, of that kind; DataError naming `where.name` when missing or of another kind."""
+    expect(data, dict, where)
+    if name not in data:
+        if default is not _MISSING:
+            return default
+        raise DataError(f"{where}.{name}", "missing")
+    return expect(data[name], kind, f"{where}.{name}")
+
+
+def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number within [low, high]; DataError naming `where` otherwise."""
+    expect(value, int, where)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if low is not None and high is not None else (
+            f"at least {low}" if low is not None else f"at most {high}")
+        raise DataError(where, f"expected a whole number {bounds}, not {value}")
+    return int(value)
+
+
+def items(value: Any, where: str, read: Callable[[Any, str], T], most: int | None = None) -> list[T]:
+    """A list read item by item by `read(item, where[i])`; at most `most` items."""
+    expect(value, list, where)
+    if most is not None and len(value) > most:
+        raise DataError(where, f"holds {len(value)} items; at most {most}")
+    return [read(item, f"{where}[{i}]") for i, item in enumerate(value)]
+
+
+def only_fields(data: Any, known: tuple[str, ...] | set[str] | frozenset[str], where: str) -> dict[str, Any]:
+    """The object itself, once it is an object with no field outside `known`."""
+    expect(data, dict, where)
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise DataError(where, f"no field {', '.join(repr(name) for name in unknown)}; "
+                               f"the fields are {', '.join(sorted(known))}")
+    return data
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: its repr, cut at 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,149 @@
+"""What every game's `Rules` shares: its fields' types checked when it is made, and its JSON form.
+
+A game's `Rules` is a frozen dataclass that also derives from `RulesData`. Its field annotations
+are the type checks (so `two_pawns="false"` is refused, not taken for true), `check()` holds the
+checks of combinations, and both run at construction: the command line and the lab refuse a bad
+rule before any game runs. `from_dict` refuses unknown fields by name.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Rules(RulesData):
+...     expert: bool = False
+...     rounds: tuple[tuple[int, int], ...] = ((2, 4),)
+>>> Rules.from_dict({"rounds": [[3, 3]]})
+Rules(expert=False, rounds=((3, 3),))
+>>> Rules(expert="false")
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.expert: expected true or false, not 'false'
+>>> Rules.from_dict({"expret": True})
+Traceback (most recent call last):
+rulesbook.core.data.DataError: rules: no field 'expret'; the fields are expert, rounds
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import fields
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+
+from rulesbook.core.data import DataError, is_kind, kind_name, only_fields, shown
+
+
+class RulesData:
+    """Type checks from the annotations and the JSON round trip, for a frozen `Rules` dataclass."""
+
+    #: Fields whose values are checked by the game itself (data sets such as cards or a pack).
+    _hints: ClassVar[dict[type, dict[str, Any]]] = {}
+
+    def __post_init__(self) -> None:
+        self.check_types()
+        self.check()
+
+    def check(self) -> None:
+        """The game's checks of values and combinations, once every field has its type."""
+
+    @classmethod
+    def field_types(cls) -> dict[str, Any]:
+        if cls not in RulesData._hints:
+            RulesData._hints[cls] = get_type_hints(cls)
+        return RulesData._hints[cls]
+
+    def check_types(self) -> None:
+        """DataError naming the first field whose value is not of its annotated type."""
+        hints = self.field_types()
+        for item in fields(self):  # type: ignore[arg-type]
+            check_value(getattr(self, item.name), hints[item.name], f"Rules.{item.name}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: tuples as lists, each field as `field_to_data` writes it."""
+        return {item.name: self.field_to_data(item.name, getattr(self, item.name)) for item in fields(self)}  # type: ignore[arg-type]
+
+    def field_to_data(self, name: str, value: Any) -> Any:
+        """A field as JSON data; a game overrides it for its data sets (cards, a pack)."""
+        return _plain(value)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The rules that `to_dict` wrote; DataError naming an unknown field or a bad value."""
+        names = tuple(item.name for item in fields(cls))  # type: ignore[arg-type]
+        only_fields(data, names, "rules")
+        hints = cls.field_types()
+        values = {name: cls.field_from_data(name, _tuples(value, hints[name])) for name, value in data.items()}
+        return cls(**values)
+
+    @classmethod
+    def field_from_data(cls, name: str, value: Any) -> Any:
+        """A field from JSON data; a game overrides it for its data sets (cards, a pack)."""
+        return value
+
+
+def check_value(value: Any, hint: Any, where: str) -> None:
+    """DataError unless the value fits the annotation: bool, int, float, str, a class, X | None,
+    Literal[...], tuple[X, ...] and tuple[X, Y]."""
+    if not fits(value, hint):
+        raise DataError(where, f"expected {describe(hint)}, not {shown(value)}")
+
+
+def fits(value: Any, hint: Any) -> bool:
+    origin = get_origin(hint)
+    if hint is Any:
+        return True
+    if hint is type(None) or hint is None:
+        return value is None
+    if origin in (Union, types.UnionType):
+        return any(fits(value, arg) for arg in get_args(hint))
+    if origin is Literal:
+        return any(value == arg and type(value) is type(arg) for arg in get_args(hint))
+    if origin is tuple:
+        args = get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(fits(item, arg) for item, arg in zip(value, args))
+    if hint in (bool, int, float, str):
+        return is_kind(value, hint)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # an annotation this checker does not read (the game's check() covers it)
+
+
+def describe(hint: Any) -> str:
+    """An annotation in words, for an error message."""
+    origin = get_origin(hint)
+    if hint is type(None) or hint is None:
+        return "none (null)"
+    if origin in (Union, types.UnionType):
+        return " or ".join(describe(arg) for arg in get_args(hint))
+    if origin is Literal:
+        return "one of " + ", ".join(repr(arg) for arg in get_args(hint))
+    if origin is tuple:
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {describe(args[0])}"
+        return f"a list of {len(args)}: " + ", ".join(describe(arg) for arg in args)
+    if hint in (bool, int, float, str):
+        return kind_name(hint)
+    return getattr(hint, "__name__", str(hint))
+
+
+def _tuples(value: Any, hint: Any) -> Any:
+    """JSON lists turned into the tuples the annotation asks for (nothing else changes)."""
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        for arg in get_args(hint):
+            if get_origin(arg) is tuple:
+                return _tuples(value, arg)
+        return value
+    if origin is tuple and isinstance(value, list):
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_tuples(item, args[0]) for item in value)
+        return tuple(_tuples(item, arg) for item, arg in zip(value, args)) if len(value) == len(args) else tuple(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value

@@ -1,0 +1,160 @@
+"""One shape for the three games (issue 21): a reader who knows one package knows all three.
+
+Every game package has the same modules with the same meaning, and each module the same public
+names; the values behind them are the shared ones of `rulesbook.core` (one Event, one Ruling, one
+Rules base). The checks play a few moves of each game through the package's own functions.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import random
+
+import pytest
+
+import rulesbook
+from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
+from rulesbook.core.protocol import Game
+from rulesbook.core.rules import RulesData
+from rulesbook.core.rulings import Ruling
+
+GAMES = ("inferno", "hudai", "madness")
+
+#: module -> the names every game's module of that name defines.
+SHAPE: dict[str, set[str]] = {
+    "state": {"State", "Phase"},
+    "rules": {"Rules"},
+    "actions": {"Action", "ACTIONS", "parse_action"},
+    "engine": {"new_game", "legal_actions", "refusal", "is_legal", "apply", "apply_legal"},
+    "moment": {"game_moment", "play_out"},
+    "render": {"show"},
+    "rulings": {"RULINGS", "BY_ID", "rulings_table"},
+    "bots": {"BOTS", "make_bot"},
+    "protocol": {"GAME"},
+}
+
+#: What each package exports at its top, the same in all three.
+PACKAGE_NAMES = {
+    "State", "Phase", "Rules", "Action", "parse_action", "new_game", "legal_actions", "refusal", "is_legal",
+    "apply", "apply_legal", "game_moment", "play_out", "show", "RULINGS", "make_bot", "Event", "IllegalAction",
+}
+
+
+def module(game: str, name: str):
+    return importlib.import_module(f"rulesbook.{game}.{name}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", sorted(SHAPE))
+def test_every_package_has_the_module_and_its_names(game: str, name: str) -> None:
+    found = module(game, name)
+    missing = SHAPE[name] - set(dir(found))
+    assert not missing, f"rulesbook.{game}.{name} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_package_exports_the_common_names(game: str) -> None:
+    package = importlib.import_module(f"rulesbook.{game}")
+    assert PACKAGE_NAMES <= set(package.__all__), sorted(PACKAGE_NAMES - set(package.__all__))
+    for name in package.__all__:
+        assert hasattr(package, name), f"rulesbook.{game}.__all__ names {name}, which it lacks"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_values_are_the_shared_ones(game: str) -> None:
+    state, rules, rulings, protocol = (module(game, name) for name in ("state", "rules", "rulings", "protocol"))
+    assert issubclass(state.Phase, enum.Enum)
+    assert issubclass(rules.Rules, RulesData)
+    assert rules.Rules.from_dict(rules.Rules().to_dict()) == rules.Rules()
+    assert all(isinstance(ruling, Ruling) for ruling in rulings.RULINGS)
+    assert rulings.BY_ID == {ruling.id: ruling for ruling in rulings.RULINGS}
+    assert rulings.rulings_table().startswith("| id |")
+    assert isinstance(protocol.GAME, Game)
+    assert protocol.GAME is rulesbook.game(game)
+    for method in ("to_dict", "from_dict", "to_json", "from_json", "invariants"):
+        assert callable(getattr(state.State, method, None)), f"{game} State lacks {method}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_actions_have_their_text_and_parser_side_by_side(game: str) -> None:
+    actions = module(game, "actions")
+    for kind in actions.ACTIONS:
+        assert callable(getattr(kind, "text", None)), f"{kind.__name__} has no text()"
+        assert callable(getattr(kind, "from_text", None)), f"{kind.__name__} has no from_text()"
+    protocol, engine = module(game, "protocol").GAME, module(game, "engine")
+    rng = random.Random(21)
+    state = protocol.new_game(seed=21)
+    seen: set[type] = set()
+    for _ in range(200):
+        if protocol.is_over(state):
+            break
+        legal = engine.legal_actions(state)
+        for action in legal:
+            assert type(action) in actions.ACTIONS
+            assert actions.parse_action(action.text()) == action
+            assert type(action).from_text(action.text()) == action
+            seen.add(type(action))
+        state = protocol.apply(state, rng.choice(legal)).state
+    assert seen, "no action was met"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engine_answers_alike(game: str) -> None:
+    protocol, engine, state_module = module(game, "protocol").GAME, module(game, "engine"), module(game, "state")
+    rng = random.Random(5)
+    state = protocol.new_game(seed=5)
+    for _ in range(60):
+        if protocol.is_over(state):
+            break
+        legal = engine.legal_actions(state)
+        action = rng.choice(legal)
+        assert engine.refusal(state, action) is None
+        assert engine.is_legal(state, action)
+        before = state.to_json()
+        after, events = engine.apply(state, action)
+        assert state.to_json() == before, "apply changed the state it was given"
+        assert all(isinstance(event, Event) for event in events)
+        assert all(isinstance(event.text, str) and event.text for event in events)
+        fast, fast_events = engine.apply_legal(state_module.State.from_json(before), action)
+        assert fast.to_json() == after.to_json()
+        assert [event.kind for event in fast_events] == [event.kind for event in events]
+        assert state_module.State.from_json(after.to_json()).to_json() == after.to_json()
+        after.invariants()
+        state = after
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refusal_is_returned_not_raised(game: str) -> None:
+    protocol, engine = module(game, "protocol").GAME, module(game, "engine")
+    state = protocol.new_game(seed=3)
+    legal = set(engine.legal_actions(state))
+    rng = random.Random(3)
+    other = protocol.new_game(seed=4)
+    # an action legal somewhere later in another game, but not here
+    for _ in range(300):
+        if protocol.is_over(other):
+            break
+        candidates = [action for action in engine.legal_actions(other) if action not in legal]
+        if candidates:
+            error = engine.refusal(state, candidates[0])
+            if error is not None:
+                assert isinstance(error, IllegalAction) and error.rule
+                assert not engine.is_legal(state, candidates[0])
+                with pytest.raises(IllegalAction):
+                    engine.apply(state, candidates[0])
+                return
+        other = protocol.apply(other, rng.choice(engine.legal_actions(other))).state
+    pytest.fail("no refused action was found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_by_name(game: str) -> None:
+    bots, protocol = module(game, "bots"), module(game, "protocol").GAME
+    assert tuple(bots.BOTS) == protocol.bot_names
+    state = protocol.new_game(seed=2)
+    for name in bots.BOTS:
+        bot = bots.make_bot(name, seed=1)
+        assert bot.name == name
+        assert bot.choose(state, protocol.legal_actions(state)) in protocol.legal_actions(state)
