@@ -1,4 +1,4 @@
-"""Run each chapter once per change, several at a time, before `jupyter-book build` reads them.
+"""Run each chapter under nbval once per change, several at a time, before `jupyter-book build` reads them.
 
 Usage: python tools/chapters.py [--jobs N] [--cache DIR]
 
@@ -6,22 +6,28 @@ A chapter's inputs are its code cells and the library it uses: `rulesbook.core`,
 `widgets`, `lab`, the game packages the chapter names (by module, or by name as in
 `lab.simulate("hudai")`), the boards' JavaScript and CSS. When
 they change, the chapter's cached outputs are forgotten and its file is marked as changed for
-Sphinx; then every chapter without cached outputs is executed (N kernels at a time) and cached
-in jupyter-cache, where the book build (`execute_notebooks: cache`) finds it. A chapter whose
-inputs did not change is not run again. A chapter that fails stops the build with its error.
+Sphinx; then every chapter without cached outputs runs under nbval (pytest, each code cell a test
+item, so a failure names the chapter and the cell; N pytest runs at a time), and what nbval
+executed is cached in jupyter-cache (tools/nbval_cache.py), where the book build
+(`execute_notebooks: cache`) finds it: each chapter runs once, as a test and for its page. A
+chapter whose inputs did not change is not run again. A chapter that fails stops the build with
+nbval's report.
 """
 
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+import nbval_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ROOT / "src" / "rulesbook"
@@ -63,19 +69,28 @@ def inputs_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
-def execute(path: str) -> tuple[str, float, str | None, dict | None]:
-    """Run one chapter in a fresh kernel, in its own folder: (path, seconds, error, executed notebook)."""
-    import nbformat
-    from jupyter_cache.executors.utils import single_nb_execution
+def run_under_nbval(paths: list[str], executed: Path) -> subprocess.Popen:
+    """Start pytest with nbval on these chapters, one after another in one process: each code cell a
+    test item; each chapter that passes is written, executed, into `executed` (tools/nbval_cache.py)."""
+    command = [
+        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "nbval_cache", "--nbval-lax",
+        "--nbval-current-env", f"--nbval-cell-timeout={TIMEOUT}", f"--nbval-executed={executed}",
+        "--rootdir", str(ROOT), "-q", "--no-header", "-rN", "--tb=short", *paths,
+    ]
+    env = dict(os.environ, RULESBOOK_PROGRESS="0",  # the lab's progress bars are not saved into a page
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "tools"), os.environ.get("PYTHONPATH")])))
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
-    notebook = nbformat.read(path, as_version=4)
-    os.environ["RULESBOOK_PROGRESS"] = "0"  # the lab's progress bars are not saved into a page
-    started = time.perf_counter()
-    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=TIMEOUT, allow_errors=False, meta_override=True)
-    seconds = time.perf_counter() - started
-    if result.err is not None:
-        return path, seconds, result.exc_string or repr(result.err), None
-    return path, seconds, None, notebook
+
+def shares(paths: list[str], jobs: int) -> list[list[str]]:
+    """The chapters dealt into `jobs` runs of about equal size (largest first, each to the lightest run)."""
+    runs: list[list[str]] = [[] for _ in range(max(1, min(jobs, len(paths))))]
+    weights = [0] * len(runs)
+    for path in sorted(paths, key=lambda name: -Path(name).stat().st_size):
+        lightest = weights.index(min(weights))
+        runs[lightest].append(path)
+        weights[lightest] += Path(path).stat().st_size
+    return runs
 
 
 def main(argv: list[str]) -> int:
@@ -109,24 +124,31 @@ def main(argv: list[str]) -> int:
     if not todo:
         print("chapters: every chapter is up to date")
         return 0
-    print(f"chapters: running {len(todo)} of {len(chapters())} chapters, {args.jobs} at a time")
-    failed = []
-    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        for path, seconds, error, executed in pool.map(execute, todo):
+    print(f"chapters: running {len(todo)} of {len(chapters())} chapters under nbval, {args.jobs} at a time")
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        executed = Path(folder)
+        runs = [run_under_nbval(paths, executed) for paths in shares(todo, args.jobs)]
+        outputs = [run.communicate()[0] for run in runs]
+        failed = [output for run, output in zip(runs, outputs) if run.returncode != 0]
+        for path in todo:
             name = str(Path(path).relative_to(ROOT))
-            if error is not None:
-                failed.append(f"{name}:\n{error}")
-                print(f"  {name}: FAILED after {seconds:.1f} s", flush=True)
+            copy = executed / nbval_cache.executed_name(Path(path), ROOT)
+            if not copy.is_file():
+                print(f"  {name}: FAILED", flush=True)
                 continue
+            seconds = json.loads(copy.with_name(copy.name + ".json").read_text())["execution_seconds"]
             cache.cache_notebook_bundle(
-                CacheBundleIn(executed, str(Path(path).resolve()), data={"execution_seconds": seconds}),
+                CacheBundleIn(nbformat.read(str(copy), as_version=4), str(Path(path).resolve()),
+                              data={"execution_seconds": seconds}),
                 check_validity=False, overwrite=True,
             )
             stamps[name] = inputs_hash(Path(path))
-            stamps_file.write_text(json.dumps(stamps, indent=1, sort_keys=True))
             print(f"  {name}: {seconds:.1f} s", flush=True)
+        stamps_file.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+    print(f"chapters: {time.perf_counter() - started:.0f} s", flush=True)
     if failed:
-        print("chapters: these chapters fail:\n" + "\n\n".join(failed), file=sys.stderr)
+        print("chapters: these chapters fail under nbval:\n" + "\n".join(failed), file=sys.stderr)
         return 1
     return 0
 

@@ -1,6 +1,6 @@
-"""Every chapter runs as a test, once per change: `make book` executed each one top to bottom in
-a fresh kernel (tools/chapters.py; a failing cell stops the build), and the site shows exactly
-those outputs. Here: each chapter of the table of contents has an execution that matches its
+"""Every chapter runs as a test, once per change: `make book` ran each one under nbval, top to
+bottom in a fresh kernel, each code cell a test item (tools/chapters.py; a failing cell stops the
+build, named by chapter and cell), and the site shows exactly the outputs nbval executed. Here: each chapter of the table of contents has an execution that matches its
 current code and library, with no error output, and its page was built from it."""
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""A pytest plugin for nbval runs of the book's chapters: what nbval executed is what the book shows.
+
+nbval runs each chapter in a kernel, one test item per code cell, so a failure names the chapter
+and the cell. This plugin listens to the kernel messages nbval reads and lets nbclient (the
+executor jupyter-cache itself uses) write them into a copy of the notebook, widget state included.
+When every cell of a chapter passed, the executed copy is written to the folder given by
+`--nbval-executed`, as `executed_name(path)`; tools/chapters.py puts it into the jupyter-cache
+the book build reads. So each chapter runs once: as a test, and for its page.
+
+    python -m pytest --nbval-lax --nbval-current-env -p nbval_cache --nbval-executed DIR book/x.ipynb
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionComplete
+from nbval.plugin import IPyNbCell, IPyNbFile
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--nbval-executed", default=None, help="write each chapter that passes, executed, into this folder")
+
+
+def executed_name(path: Path, root: Path) -> str:
+    """The file name of a chapter's executed copy: its path below the root, flattened."""
+    return "__".join(path.resolve().relative_to(root.resolve()).parts)
+
+
+class Recorder:
+    """One chapter's executed copy, filled from the kernel messages of the cell that runs."""
+
+    def __init__(self, file: IPyNbFile):
+        self.notebook = copy.deepcopy(file.nb)
+        for cell in self.notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        self.client = NotebookClient(self.notebook, record_timing=False)
+        self.client.reset_execution_trackers()
+        self.index: int | None = None
+        self.msg_id: str | None = None
+        self.count = 0
+        self.failed = False
+        self.started = time.perf_counter()
+        kernel = file.kernel
+        execute, listen = kernel.execute_cell_input, file.get_kernel_message
+
+        def execute_cell_input(source: str, allow_stdin: Any = None) -> str:
+            self.msg_id = execute(source, allow_stdin=allow_stdin)
+            return self.msg_id
+
+        def get_kernel_message(timeout: float | None = None, stream: str = "iopub") -> dict[str, Any]:
+            message = listen(timeout=timeout, stream=stream)
+            if self.index is not None and message["parent_header"].get("msg_id") == self.msg_id:
+                try:
+                    self.client.process_message(message, self.notebook.cells[self.index], self.index)
+                except CellExecutionComplete:
+                    pass
+            return message
+
+        kernel.execute_cell_input = execute_cell_input
+        file.get_kernel_message = get_kernel_message
+
+    def begin(self, index: int) -> None:
+        self.index = index
+        self.client.clear_before_next_output = False  # as nbclient's own execution of a cell begins
+
+    def end(self) -> None:
+        """Number the cell as a notebook run top to bottom would (nbval runs cells off the history)."""
+        self.count += 1
+        cell = self.notebook.cells[self.index]
+        cell.execution_count = self.count
+        for output in cell.outputs:
+            if output.output_type == "execute_result":
+                output.execution_count = self.count
+
+    def executed(self) -> Any:
+        self.client.set_widgets_metadata()
+        return self.notebook
+
+
+_RECORDERS: dict[IPyNbFile, Recorder] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    recorder = None
+    if isinstance(item, IPyNbCell) and item.config.getoption("nbval_executed"):
+        file = item.parent
+        recorder = _RECORDERS.get(file) or _RECORDERS.setdefault(file, Recorder(file))
+        recorder.begin(next(i for i, cell in enumerate(file.nb.cells) if cell is item.cell))
+    yield
+    if recorder is not None:
+        recorder.end()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.failed:
+        for file, recorder in _RECORDERS.items():
+            if report.nodeid.split("::")[0] == file.nodeid:
+                recorder.failed = True
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    folder = session.config.getoption("nbval_executed")
+    if not folder:
+        return
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for file, recorder in _RECORDERS.items():
+        if recorder.failed:
+            continue
+        name = executed_name(Path(str(file.fspath)), Path(str(session.config.rootpath)))
+        nbformat.write(recorder.executed(), str(folder / name))
+        seconds = time.perf_counter() - recorder.started
+        (folder / (name + ".json")).write_text(json.dumps({"execution_seconds": round(seconds, 2)}))
