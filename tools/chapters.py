@@ -17,6 +17,7 @@ nbval's report.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -26,8 +27,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-import nbval_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ROOT / "src" / "rulesbook"
@@ -46,17 +45,27 @@ def code_of(notebook: dict) -> str:
     return "\n".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code")
 
 
+@functools.cache
+def _all_files() -> tuple[Path, ...]:
+    """The library's files and the boards' JavaScript and CSS (widgets/, without node_modules)."""
+    library = [path for path in sorted(LIBRARY.rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+    widgets = []
+    for folder, subfolders, names in os.walk(ROOT / "widgets"):
+        subfolders[:] = sorted(name for name in subfolders if name != "node_modules")
+        widgets += [Path(folder) / name for name in names if name.endswith((".js", ".css"))]
+    return tuple(library + sorted(widgets))
+
+
+@functools.cache
+def _file_digest(path: Path) -> bytes:
+    return hashlib.sha256(path.read_bytes()).digest()
+
+
 def library_files(code: str) -> list[Path]:
     """The library files a chapter's code may reach: everything but the games it never names."""
     unused = {game for game in GAMES if not re.search(rf"rulesbook\.{game}\b|import[^\n]*\b{game}\b|[\"']{game}[\"']", code)}
-    files = [
-        path for path in sorted(LIBRARY.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts and path.relative_to(LIBRARY).parts[0] not in unused
-    ]
-    widgets = ROOT / "widgets"
-    return files + sorted(
-        path for path in widgets.rglob("*") if path.suffix in (".js", ".css") and "node_modules" not in path.parts
-    )
+    return [path for path in _all_files()
+            if not (path.is_relative_to(LIBRARY) and path.relative_to(LIBRARY).parts[0] in unused)]
 
 
 def inputs_hash(path: Path) -> str:
@@ -65,7 +74,7 @@ def inputs_hash(path: Path) -> str:
     digest = hashlib.sha256(code.encode())
     for file in library_files(code):
         digest.update(str(file.relative_to(ROOT)).encode())
-        digest.update(file.read_bytes())
+        digest.update(_file_digest(file))
     return digest.hexdigest()
 
 
@@ -124,6 +133,8 @@ def main(argv: list[str]) -> int:
     if not todo:
         print("chapters: every chapter is up to date")
         return 0
+    import nbval_cache  # pytest and nbval: only when a chapter runs
+
     print(f"chapters: running {len(todo)} of {len(chapters())} chapters under nbval, {args.jobs} at a time")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -48,7 +48,7 @@ class Recorder:
         self.msg_id: str | None = None
         self.count = 0
         self.failed = False
-        self.started = time.perf_counter()
+        self.started = self.finished = time.perf_counter()
         kernel = file.kernel
         execute, listen = kernel.execute_cell_input, file.get_kernel_message
 
@@ -80,6 +80,7 @@ class Recorder:
         for output in cell.outputs:
             if output.output_type == "execute_result":
                 output.execution_count = self.count
+        self.finished = time.perf_counter()
 
     def executed(self) -> Any:
         self.client.set_widgets_metadata()
@@ -119,5 +120,5 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             continue
         name = executed_name(Path(str(file.fspath)), Path(str(session.config.rootpath)))
         nbformat.write(recorder.executed(), str(folder / name))
-        seconds = time.perf_counter() - recorder.started
+        seconds = recorder.finished - recorder.started
         (folder / (name + ".json")).write_text(json.dumps({"execution_seconds": round(seconds, 2)}))
