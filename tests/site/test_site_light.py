@@ -1,0 +1,89 @@
+"""A book page stays light for a phone (issue 22): what a page loads and what holds up its text.
+
+Font Awesome's script (1.5 MB; the theme's stylesheet draws the same icons from its font) is on no
+page; Sphinx's search scripts and index only on the search page, where a search from any page's
+search box leads; every script of a chapter's head but the one its inline code reads is deferred
+(tools/light_pages.py); and a page with all it loads weighs well under a megabyte as a server that
+compresses sends it. The first-paint figures on a slow 4G link are measured, not asserted (README).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from site_browser import SITE, watch
+
+PAGES = sorted(path for path in SITE.rglob("*.html") if path.relative_to(SITE).parts[0] not in ("lite", "_static"))
+BOOK_PAGES = [path for path in PAGES if path.relative_to(SITE).parts[0] == "book"]
+HEAVIEST = max(BOOK_PAGES, key=lambda path: path.stat().st_size) if BOOK_PAGES else None
+
+
+def head(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return text[: text.index("</head>")]
+
+
+def test_the_site_has_its_pages():
+    assert len(BOOK_PAGES) >= 40 and (SITE / "search.html").is_file()
+
+
+def test_no_page_loads_the_icon_script_and_only_the_search_page_the_search_index():
+    for path in PAGES:
+        text = path.read_text(encoding="utf-8")
+        assert "fontawesome.js" not in text, path
+        on_search_page = path == SITE / "search.html"
+        for script in ("searchindex.js", "searchtools.js"):
+            assert (script in text) == on_search_page, (path, script)
+
+
+@pytest.mark.parametrize("path", BOOK_PAGES[:: max(1, len(BOOK_PAGES) // 8)], ids=lambda path: path.stem)
+def test_a_pages_head_scripts_wait_for_the_page(path):
+    scripts = re.findall(r"<script([^>]*)\bsrc=\"([^\"]+)\"", head(path))
+    assert scripts
+    for attributes, source in scripts:
+        if "documentation_options.js" in source:
+            assert "defer" not in attributes  # the page's inline code reads it at once
+        else:
+            assert re.search(r"\b(defer|async)\b", attributes), f"{path.name}: {source} holds up the first paint"
+
+
+def test_a_search_from_a_chapter_finds_the_chapter(browser_context, site_url):
+    page = browser_context.new_page()
+    seen = watch(page)
+    page.goto(site_url + "book/inferno/scoring.html")
+    page.keyboard.press("Control+k")
+    field = page.locator("#pst-search-dialog input[name=q]")
+    field.wait_for(state="visible")
+    field.fill("windows")
+    field.press("Enter")
+    page.wait_for_url("**/search.html?q=windows*")
+    page.locator("#search-results li a").first.wait_for()
+    found = page.locator("#search-results li a").evaluate_all("links => links.map(link => link.href)")
+    assert any(link.split("?")[0].endswith("book/inferno/scoring.html") for link in found), found
+    assert seen["errors"] == [] and seen["outside"] == []
+    page.close()
+
+
+def test_the_heaviest_chapter_with_all_it_loads_weighs_under_half_a_megabyte_compressed(browser_context, site_url):
+    page = browser_context.new_page()
+    seen = watch(page)
+    loaded: set[str] = set()
+    page.on("requestfinished", lambda request: loaded.add(request.url))
+    page.goto(site_url + str(HEAVIEST.relative_to(SITE)), wait_until="networkidle")
+    raw = compressed = 0
+    for url in loaded:
+        file = SITE / unquote(urlparse(url).path).lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        body = file.read_bytes()
+        raw += len(body)
+        compressed += len(gzip.compress(body)) if file.suffix not in (".woff2", ".png", ".jpg") else len(body)
+    assert "fontawesome.js" not in " ".join(loaded)
+    assert compressed < 500_000, f"{HEAVIEST.name}: {compressed:,} bytes compressed ({raw:,} raw)"
+    assert raw < 1_500_000, f"{HEAVIEST.name}: {raw:,} bytes raw"
+    assert seen["errors"] == [] and seen["outside"] == []
+    page.close()
