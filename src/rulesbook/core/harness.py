@@ -74,7 +74,7 @@ class Run:
         if type(self.games) is not int or not 0 <= self.games <= MAX_GAMES:
             raise ValueError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {self.games!r}")
         if type(self.seed) not in (int, str):
-            raise ValueError(f"a run's seed is a whole number or a text, not {self.seed!r}")
+            raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
         bots = tuple(self.bots) or (protocol.bot_names[0],)
         unknown = [name for name in bots if name not in protocol.bot_names]
         if unknown:
@@ -86,8 +86,8 @@ class Run:
             object.__setattr__(self, "rules", protocol.rules())
         try:  # a combination the game cannot start (its Rules' own checks) is refused here, not in a worker
             protocol.new_game(players=self.players, seed=game_seed(self.seed, 0), rules=self.rules)
-        except (ValueError, TypeError) as error:
-            raise ValueError(f"{protocol.title} cannot start a game of {self.players} with these rules: {error}") from None
+        except TypeError as error:  # a Rules value of the wrong type, refused by the game's own code
+            raise ValueError(str(error)) from None
 
     def play(self, index: int) -> GameResult:
         """Game `index` of the run, played to the end."""

@@ -8,10 +8,11 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import Game
+from rulesbook.lab.arguments import confidence_level, flag, games_count
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.tables import game_of, game_rows
 from rulesbook.lab.variants import variants
-from rulesbook.lab.workers import play_runs, worker_count
+from rulesbook.lab.workers import play_runs
 
 
 def sweep(
@@ -51,9 +52,11 @@ def sweep(
     `summarise(rows, by="variant")` sums up the same way.
     """
     protocol = game_of(game)
+    games, confidence = games_count(games, least=1), confidence_level(confidence)
+    per_game = bool(flag(per_game, "per_game"))
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
-                      baseline=baseline)
-    played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=worker_count(workers),
+                      baseline=bool(flag(baseline, "baseline")))
+    played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=workers,
                             client=client, progress=progress, label=f"{protocol.name} sweep"))
     frames = [game_rows(protocol, played[number * games:(number + 1) * games]) for number in range(len(points))]
     columns = _setting_columns(grid, {column for frame in frames for column in frame.columns})
