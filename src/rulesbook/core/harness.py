@@ -28,13 +28,21 @@ MAX_GAMES = 1_000_000
 
 
 def game_seed(seed: int | str, index: int) -> str:
-    """The seed of game `index` of a run: it depends on the run's seed and the index only."""
+    """The seed of game `index` of a run: it depends on the run's seed and the index only.
+
+    >>> game_seed(1, 7)
+    '1:7'
+    """
     return f"{seed}:{index}"
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
     """The bot names per seat for game `index`: the list repeated to fill the table, turned by one
-    seat each game so each bot sits in every seat equally often."""
+    seat each game so each bot sits in every seat equally often.
+
+    >>> seat_bots(["greedy", "random"], 3, 0), seat_bots(["greedy", "random"], 3, 1)
+    (['greedy', 'random', 'greedy'], ['random', 'greedy', 'random'])
+    """
     return [bots[(seat + index) % len(bots)] for seat in range(players)]
 
 

@@ -1,10 +1,14 @@
 """The lab's arguments checked before any game is played: a bad one is a ValueError naming the
-argument and saying why (`workers`, `client`, `confidence`, `games` ...), never a KeyError or an
-AttributeError from deep inside a run, and never after the games were played."""
+argument and saying why (`games`, `workers`, `client`, the flags; `confidence` is checked in
+`stats`), never a KeyError or an AttributeError from deep inside a run, nor after the games.
+
+>>> games_count(0, least=1)
+Traceback (most recent call last):
+ValueError: games is a whole number from 1 to 1,000,000, not 0
+"""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rulesbook.core.harness import MAX_GAMES, default_jobs, job_count
@@ -27,13 +31,6 @@ def cluster(client: Any) -> Any:
     if client is not None and not all(callable(getattr(client, name, None)) for name in ("map", "cancel", "nthreads")):
         raise ValueError(f"client is a Dask distributed Client (lab.local_client() makes one), not {client!r}")
     return client
-
-
-def confidence_level(confidence: Any) -> float:
-    """`confidence` checked: a number strictly between 0 and 1 (0.95 for 95 % intervals)."""
-    if type(confidence) not in (int, float) or not 0 < confidence < 1 or not math.isfinite(confidence):
-        raise ValueError(f"confidence is a number between 0 and 1, such as 0.95, not {confidence!r}")
-    return float(confidence)
 
 
 def flag(value: Any, name: str, none: bool = False) -> bool | None:

@@ -9,8 +9,7 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import GAMES, game as game_named
-from rulesbook.lab.arguments import confidence_level
-from rulesbook.lab.stats import mean_interval, wilson
+from rulesbook.lab.stats import check_confidence, mean_interval, wilson
 
 #: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
 IDENTIFIERS = ("game", "players", "round", "ender")
@@ -42,7 +41,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     """
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
-    confidence = confidence_level(confidence)
+    confidence = check_confidence(confidence)
     keys = [] if by is None else [by] if isinstance(by, str) else list(by)
     missing = [key for key in keys if key not in table.columns]
     if missing:

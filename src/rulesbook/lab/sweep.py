@@ -8,7 +8,8 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import Game
-from rulesbook.lab.arguments import confidence_level, flag, games_count
+from rulesbook.lab.arguments import flag, games_count
+from rulesbook.lab.stats import check_confidence
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.tables import game_of, game_rows
 from rulesbook.lab.variants import variants
@@ -52,7 +53,7 @@ def sweep(
     `summarise(rows, by="variant")` sums up the same way.
     """
     protocol = game_of(game)
-    games, confidence = games_count(games, least=1), confidence_level(confidence)
+    games, confidence = games_count(games, least=1), check_confidence(confidence)
     per_game = bool(flag(per_game, "per_game"))
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
                       baseline=bool(flag(baseline, "baseline")))

@@ -179,7 +179,11 @@ def _column_value(value: Any, text: str) -> Any:
 
 def label(value: Any) -> str:
     """A value in a few readable words: plain values as the command line writes them (`a/b/c`,
-    nested lists as JSON), data objects by their name, title or file name, else by their type."""
+    nested lists as JSON), data objects by their name, title or file name, else by their type.
+
+    >>> label(("drain", "crush", "confuse")), label(((2, 4), (3, 3))), label(True)
+    ('drain/crush/confuse', '[[2,4],[3,3]]', 'True')
+    """
     if value is None or isinstance(value, (bool, int, float, str)):
         return str(value)
     if isinstance(value, (tuple, list)):
