@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -66,6 +67,8 @@ def _simulate(args: argparse.Namespace) -> int:
         run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
                   frozenset({0}) if args.record else frozenset())
         job_count(args.jobs, "--jobs")
+        if args.record and (os.path.isdir(args.record) or not os.path.isdir(os.path.dirname(os.path.abspath(args.record)))):
+            raise ValueError(f"cannot write the record to {args.record!r}: a folder, or in a folder that does not exist")
     except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
         raise BadInput(f"rulesbook simulate: {error}") from None
     first: list[GameRecord] = []
