@@ -252,3 +252,19 @@ def test_any_options_give_a_summary_or_one_line_and_exit_status_2(capsys, args):
     assert status in (0, 2), args
     if status == 2:
         assert captured.out == "" and captured.err.count("\n") == 1, (args, captured.err)
+
+
+@settings(max_examples=scaled(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode)
+       | st.sampled_from(['{"game": "hudai", "version": 1, "players": 1, "seed": 1, "actions": []}',
+                          '{"game": "inferno", "version": 1, "players": 2, "seed": 1, "actions": ["pawn 0,0"]}']).map(str.encode))
+def test_replay_of_any_file_gives_the_game_or_one_line_and_exit_status_2(capsys, tmp_path_factory, content):
+    path = tmp_path_factory.mktemp("replay") / "record.json"
+    path.write_bytes(content)
+    status = cli.main(["replay", str(path)])
+    captured = capsys.readouterr()
+    assert status in (0, 2)
+    if status == 2:
+        assert captured.err.count("\n") == 1 and captured.err.startswith("rulesbook replay: "), captured.err
+    else:
+        assert captured.out.splitlines()[-1].startswith(("the game is over", "the record ends before"))
