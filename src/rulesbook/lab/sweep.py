@@ -19,20 +19,23 @@ from rulesbook.lab.workers import play_runs
 def sweep(
     game: str | Game,
     grid: Mapping[str, Any],
+    *,
     games: int = 100,
     players: int | None = None,
     seed: int | str = 1,
     bots: str | Sequence[str] | None = None,
     rules: Any = None,
-    *,
-    workers: int | None = 1,
-    client: Any = None,
     baseline: bool = True,
     per_game: bool = False,
     confidence: float = 0.95,
+    workers: int | None = 1,
+    client: Any = None,
     progress: bool | None = None,
 ) -> pd.DataFrame:
     """Every combination of the `grid`'s values, `games` games each; one row per variant.
+
+    The arguments after the grid are given by name (a sweep takes many numbers); `games`,
+    `players`, `seed`, `bots`, `rules`, `workers`, `client` and `progress` are `simulate`'s.
 
     `grid` maps a `Rules` field (or `players`, `bots`) to the values to try, as a list or as
     `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
