@@ -1,17 +1,19 @@
 """The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`, the same for every game.
 
 Bad input (an unknown game, bot or rule, a bad value, an unreadable record) is one line on
-stderr naming the problem, and exit status 2; never a traceback.
+stderr naming the problem, and exit status 2; never a traceback. A run plays at most
+1,000,000 games (`MAX_GAMES`) in at most 4 processes per core.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
-from rulesbook.core.harness import Run, default_jobs, results, summarise
+from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, game as game_named
 from rulesbook.core.records import GameRecord
@@ -42,13 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="bots play many seeded games; a summary of how they went")
     simulate.add_argument("game", help=f"one of {', '.join(GAMES)}")
     simulate.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's usual count)")
-    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate.add_argument("--games", type=int, default=100, help=f"how many games, 0 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     simulate.add_argument("--bots", default="", help="bot names per seat, comma-separated; repeated to fill the table, turned one seat each game")
     simulate.add_argument("--rules", default="", help="variants and house rules: FIELD=VALUE[,FIELD=VALUE]")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
-    simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in (same results; this machine has {default_jobs()})")
+    simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
     simulate.add_argument("--verify", action="store_true", help="replay every game from its record through the checked apply")
     simulate.set_defaults(handler=_simulate)
     replay = commands.add_parser("replay", help="print a recorded game action by action")
@@ -64,10 +66,11 @@ def _simulate(args: argparse.Namespace) -> int:
         bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
         run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
                   frozenset({0}) if args.record else frozenset())
-    except ValueError as error:
+        job_count(args.jobs, "--jobs")
+        if args.record and (os.path.isdir(args.record) or not os.path.isdir(os.path.dirname(os.path.abspath(args.record)))):
+            raise ValueError(f"cannot write the record to {args.record!r}: a folder, or in a folder that does not exist")
+    except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
         raise BadInput(f"rulesbook simulate: {error}") from None
-    if args.jobs < 1:
-        raise BadInput("rulesbook simulate: --jobs must be at least 1")
     first: list[GameRecord] = []
 
     def keep(result: Any) -> None:
@@ -111,16 +114,13 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        with open(args.record, encoding="utf-8-sig") as file:
-            record = GameRecord.from_json(file.read())
-    except OSError as error:
-        raise BadInput(f"rulesbook replay: cannot read {args.record}: {error.strerror}") from None
-    except ValueError as error:
-        raise BadInput(f"rulesbook replay: {args.record} is not a game record: {error}") from None
+        record = GameRecord.read(args.record)  # DataError: unreadable, too large, not JSON, not a record
+        state = record.start()
+    except (ValueError, TypeError) as error:
+        raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     protocol = record.protocol
     out = sys.stdout
     out.write(f"{protocol.title}, {record.players} player(s), seed {record.seed!r}\n")
-    state = record.start()
     try:
         for step in record.steps():
             seat = protocol.current_player(step.before)
@@ -130,7 +130,7 @@ def _replay(args: argparse.Namespace) -> int:
                 out.write(f"        {protocol.event_text(event)}\n")
             state = step.after
     except ValueError as error:
-        raise BadInput(f"rulesbook replay: {error}") from None
+        raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     if protocol.is_over(state):
         results_ = ", ".join(f"seat {seat + 1} {value:g}" for seat, value in enumerate(protocol.returns(state)))
         winners = ", ".join(f"seat {seat + 1}" for seat in protocol.winners(state)) or "nobody"
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return int(args.handler(args))
     except BadInput as error:
-        print(str(error), file=sys.stderr)
+        print(" ".join(str(error).split()), file=sys.stderr)  # one line, whatever the message holds
         return BAD_INPUT
     except KeyboardInterrupt:
         print("rulesbook: interrupted", file=sys.stderr)

@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+from simulation_scale import scaled
 
 from rulesbook import GAMES, cli, game
 from rulesbook.core.records import GameRecord
@@ -87,11 +90,21 @@ BAD_INPUT = [
     (["simulate", "hudai", "--rules", "powers=drain/drain/drain/drain"], "'powers': 'drain/drain/drain/drain' should have 3 parts"),
     (["simulate", "hudai", "--rules", "powers=drain/fly/confuse"], "'fly' is not a demon power"),
     (["simulate", "inferno", "--rules", "edition"], "is not FIELD=VALUE"),
-    (["simulate", "inferno", "--games", "-1"], "0 or more"),
+    (["simulate", "inferno", "--games", "-1"], "the number of games is a whole number from 0 to 1,000,000, not -1"),
+    (["simulate", "inferno", "--games", "1000000000000"], "from 0 to 1,000,000, not 1000000000000"),
+    (["simulate", "inferno", "--games", "9" * 5000], "invalid int value"),
+    (["simulate", "inferno", "--rules", "two_pawns=maybe"], "bad value for the rule 'two_pawns': 'maybe' is not true or false"),
+    (["simulate", "inferno", "--rules", "two_pawns=true,two_pawns=false"], "the rule 'two_pawns' is given twice"),
+    (["simulate", "inferno", "--seed", "x", "--players", "9" * 5000], "invalid int value"),
     (["simulate", "inferno", "--games", "many"], "invalid int value: 'many'"),
-    (["simulate", "inferno", "--jobs", "0"], "--jobs must be at least 1"),
+    (["simulate", "inferno", "--jobs", "0"], "--jobs is a whole number from 1 to"),
+    (["simulate", "inferno", "--jobs", "100000"], "(4 per core of this machine), not 100000"),
     (["simulate", "inferno", "--colour", "red"], "unrecognized arguments: --colour red"),
-    (["replay", "/no/such/record.json"], "cannot read /no/such/record.json"),
+    (["simulate", "hudai", "--record", "/"], "cannot write the record to '/': a folder, or in a folder that does not exist"),
+    (["simulate", "hudai", "--record", "/no/such/folder/first.json"], "cannot write the record to '/no/such/folder/first.json'"),
+    (["replay", "/no/such/record.json"], "record: cannot read '/no/such/record.json': No such file or directory"),
+    (["replay", "/dev/zero"], "record: '/dev/zero' is larger than 16,777,216 bytes"),
+    (["replay", "/"], "record: cannot read '/': Is a directory"),
     ([], "the following arguments are required"),
 ]
 
@@ -104,21 +117,38 @@ def test_bad_input_is_one_line_and_exit_status_2(args, says, capsys):
     assert captured.err.count("\n") == 1 and says in captured.err, captured.err
 
 
+def record_text(game="inferno", players=2, actions=(), **fields):
+    return json.dumps({"game": game, "version": 1, "players": players, "seed": 1, "actions": list(actions), **fields})
+
+
 @pytest.mark.parametrize(
     ("content", "says"),
     [
-        ("not json", "not JSON"),
-        ('{"game": "chess"}', "unknown game 'chess'"),
-        ('{"game": "inferno", "players": 2, "seed": 1}', "no 'actions'"),
-        ('{"game": "inferno", "players": 2, "seed": 1, "actions": ["bison R 9,9"]}', "action 1 'bison R 9,9'"),
-        ('{"game": "madness", "players": 3, "seed": 1, "actions": ["P1: fly away"]}', "action 1 'P1: fly away'"),
-        ('{"game": "hudai", "players": 1, "seed": 1, "actions": ["end", "obtain Y6"]}', "action 2 'obtain Y6'"),
-        ('{"game": "hudai", "players": 1, "seed": 1, "rules": {"colour": 1}, "actions": []}', "colour"),
+        ("not json", "record: not JSON: Expecting value (line 1, column 1)"),
+        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "is not UTF-8 text"),
+        ("[" * 10_000 + "]" * 10_000, "record: nested deeper than 64 levels"),
+        ("[1, 2]", "record: expected an object, not [1, 2]"),
+        ('{"game": "chess", "version": 1}', "record.game: unknown game 'chess'"),
+        ('{"game": "inferno", "version": 2, "players": 2, "seed": 1, "actions": []}', "record.version: version 2 is not"),
+        ('{"game": "inferno", "version": 1, "players": 2, "seed": 1}', "record.actions: missing"),
+        (record_text(rules=[1, 2]), "record.rules: expected an object, not [1, 2]"),
+        (record_text(bots=5), "record.bots: expected a list, not 5"),
+        (record_text(bots=["random"]), "record.bots: one bot name per seat: 2, not 1"),
+        (record_text(seed=[1]), "record.seed: expected a whole number or text, not [1]"),
+        (record_text(players="2"), "record.players: expected a whole number, not '2'"),
+        (record_text(players=7), "record.players: Mountain of Inferno is for 2 to 4 players, not 7"),
+        (record_text(actions=["pawn 0,0", 7]), "record.actions[1]: expected text, not 7"),
+        (record_text(moves=[]), "record: no field 'moves'"),
+        (record_text(actions=["bison R 9,9"]), "record.actions[0]: action 1 'bison R 9,9' is refused"),
+        (record_text("madness", 3, ["P1: fly away"]), "record.actions[0]: action 1 'P1: fly away' is refused"),
+        (record_text("hudai", 1, ["end", "obtain Y6"]), "record.actions[1]: action 2 'obtain Y6' is refused"),
+        (record_text("hudai", 1, rules={"colour": 1}), "record.rules"),
     ],
+    ids=lambda value: value[:40] if isinstance(value, str) else None,
 )
 def test_replay_of_a_bad_record_says_what_and_where(content, says, capsys, tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text(content, encoding="utf-8")
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
     assert cli.main(["replay", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and says in captured.err, captured.err
@@ -136,3 +166,105 @@ def test_the_game_packages_use_only_the_standard_library():
             "'pandas', 'jupyter', 'hypothesis', 'tqdm', 'matplotlib')]; print(bad)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def run_program(*args: str) -> subprocess.CompletedProcess:
+    """The command as a user runs it: `python -m rulesbook ...`, in its own process."""
+    return subprocess.run([sys.executable, "-m", "rulesbook", *args], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(SRC)}, timeout=120)
+
+
+def hostile_files(folder: Path) -> dict[str, str]:
+    junk = folder / "junk.json"
+    junk.write_bytes(bytes(range(256)) * 64)
+    shape = folder / "shape.json"
+    shape.write_text('{"game": "inferno", "version": 1, "players": 2, "seed": 1, "rules": [1, 2], "actions": []}')
+    return {"junk": str(junk), "shape": str(shape)}
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["simulate", "inferno", "--games", "1000000000000"], "the number of games is a whole number from 0 to 1,000,000"),
+    (["simulate", "inferno", "--rules", "two_pawns=maybe"], "'maybe' is not true or false"),
+    (["replay", "/dev/zero"], "'/dev/zero' is larger than 16,777,216 bytes"),
+    (["replay", "/"], "cannot read '/': Is a directory"),
+    (["replay", "junk"], "is not UTF-8 text (byte 128)"),
+    (["replay", "shape"], "record.rules: expected an object, not [1, 2]"),
+])
+def test_the_program_refuses_hostile_input_at_once_in_one_line(args, says, tmp_path):
+    files = hostile_files(tmp_path)
+    started = time.perf_counter()
+    done = run_program(*(files.get(arg, arg) for arg in args))
+    assert time.perf_counter() - started < 30  # refused, not played or read to the end
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.count("\n") == 1 and says in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_help_says_the_bounds():
+    done = run_program("simulate", "--help")
+    assert done.returncode == 0 and "0 to 1,000,000" in " ".join(done.stdout.split())
+
+
+#: What a hostile or careless user types after `rulesbook simulate`: options known and unknown, with
+#: values good and bad (the game's own rule fields mostly, with values of every kind).
+RULE_VALUES = ["true", "maybe", "0", "-1", "1", "2", "3", "5", "99", "zh", "en", "drain/crush/confuse", "[[2,4]]",
+               "[[4,0]]", "", "none", "1e9", "9" * 30, "[", "/"]
+WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=8)
+
+
+def is_number(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+#: Text that is no count of games: a count the user types is one of a few (else the run is long).
+NOT_A_NUMBER = WORDS.filter(lambda text: not is_number(text))
+
+
+@st.composite
+def command_lines(draw) -> list[str]:
+    name = draw(st.sampled_from([*GAMES, "chess", ""]) | WORDS)
+    fields = game(name).rule_fields() if name in GAMES else ["edition"]
+    rules = st.lists(st.tuples(st.sampled_from([*fields, "colour"]), st.sampled_from(RULE_VALUES) | WORDS), max_size=3)
+    option = st.one_of(
+        st.tuples(st.just("--players"), st.integers(-1, 6).map(str) | WORDS),
+        st.tuples(st.just("--games"), st.integers(-2, 2).map(str) | st.just("1000000000000") | NOT_A_NUMBER),
+        st.tuples(st.just("--seed"), WORDS),
+        st.tuples(st.just("--bots"), st.lists(st.sampled_from(["random", "greedy", "heuristic", "expedition", "genius", ""]),
+                                              max_size=3).map(",".join)),
+        st.tuples(st.just("--rules"), rules.map(lambda pairs: ",".join(f"{field}={value}" for field, value in pairs))),
+        st.tuples(st.just("--jobs"), st.sampled_from(["0", "1", "2", "-3", "100000"]) | NOT_A_NUMBER),
+        st.tuples(st.sampled_from(["--json", "--verify"])),
+        st.tuples(WORDS),
+    )
+    options = draw(st.lists(option, max_size=4))
+    return ["simulate", name, "--games", "2", *(token for chosen in options for token in chosen)]
+
+
+@settings(max_examples=scaled(200), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command_lines())
+def test_any_options_give_a_summary_or_one_line_and_exit_status_2(capsys, args):
+    status = cli.main(args)  # an exception escaping here is what a user sees as a traceback
+    captured = capsys.readouterr()
+    event(f"exit status {status}")
+    assert status in (0, 2), args
+    if status == 2:
+        assert captured.out == "" and captured.err.count("\n") == 1, (args, captured.err)
+
+
+@settings(max_examples=scaled(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode)
+       | st.sampled_from(['{"game": "hudai", "version": 1, "players": 1, "seed": 1, "actions": []}',
+                          '{"game": "inferno", "version": 1, "players": 2, "seed": 1, "actions": ["pawn 0,0"]}']).map(str.encode))
+def test_replay_of_any_file_gives_the_game_or_one_line_and_exit_status_2(capsys, tmp_path_factory, content):
+    path = tmp_path_factory.mktemp("replay") / "record.json"
+    path.write_bytes(content)
+    status = cli.main(["replay", str(path)])
+    captured = capsys.readouterr()
+    assert status in (0, 2)
+    if status == 2:
+        assert captured.err.count("\n") == 1 and captured.err.startswith("rulesbook replay: "), captured.err
+    else:
+        assert captured.out.splitlines()[-1].startswith(("the game is over", "the record ends before"))

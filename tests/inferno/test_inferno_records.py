@@ -19,7 +19,7 @@ def test_the_golden_set_is_there():
 def test_golden_games_replay_to_their_recorded_results(path):
     data = json.loads(path.read_text())
     expected = data["expected"]
-    state = GameRecord.from_dict(data).final_state()
+    state = GameRecord.from_dict({key: value for key, value in data.items() if key != "expected"}).final_state()
     assert state.is_over
     assert list(state.totals) == expected["totals"]
     assert list(state.winners) == expected["winners"]

@@ -94,6 +94,28 @@ def test_drawing_on_given_axes_and_refusing_an_unknown_column(games):
     assert matplotlib.get_backend().lower() == "agg"  # nothing to show on a screen in the tests
 
 
+@pytest.mark.parametrize("arguments, says", [
+    (dict(column="turns", by="seat"), "by: the table has no column 'seat'"),
+    (dict(x="rule"), "x: the table has no column 'rule'"),
+    (dict(reference="a quarter"), "reference is a number (a fair share: 1 / players), not 'a quarter'"),
+    (dict(reference=float("nan")), "reference is a number"),
+    (dict(column=5), "column is a column's name or a list of them, not 5"),
+    (dict(column=[]), "column is a column's name or a list of them, not []"),
+    (dict(column="turns", title=3), "title is a text, not 3"),
+])
+def test_every_figure_function_refuses_a_bad_argument_by_name(games, arguments, says):
+    summary = lab.summarise(games)
+    table = games if arguments.get("column") == "turns" else summary
+    for draw in (lab.plot, lab.chart, lab.describe):
+        if "title" in arguments and draw is lab.describe:
+            continue
+        with pytest.raises(ValueError, match=re.escape(says)):
+            draw(table, **arguments)
+    with pytest.raises(ValueError, match="table is a lab table"):
+        lab.plot([1, 2, 3])
+    assert plt.get_fignums() == []
+
+
 def test_a_chart_is_the_figure_as_svg_with_a_description_of_its_numbers(games):
     summary = lab.summarise(games)
     chart = lab.chart(summary, reference=1 / 4)

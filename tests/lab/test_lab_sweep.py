@@ -146,6 +146,25 @@ def test_bad_fields_values_and_combinations_are_refused_before_any_game(grid, me
     assert time.perf_counter() - started < 1.0
 
 
+@pytest.mark.parametrize("arguments, message", [
+    (dict(games=0), "games is a whole number from 1 to 1,000,000, not 0"),
+    (dict(games=-3), "games is a whole number from 1 to 1,000,000, not -3"),
+    (dict(confidence=2), "confidence is a number between 0 and 1, such as 0.95, not 2"),
+    (dict(confidence=0.0), "confidence is a number between 0 and 1, such as 0.95, not 0.0"),
+    (dict(client=5), "client is a Dask distributed Client (lab.local_client() makes one), not 5"),
+    (dict(workers=-1), "workers is a whole number from 1 to"),
+    (dict(seed=1.5), "the seed is a whole number or a text, not 1.5"),
+    (dict(players="3"), "Mountain of Inferno is for 2 to 4 players, not '3'"),
+    (dict(baseline="no"), "baseline is True or False, not 'no'"),
+    (dict(per_game=1), "per_game is True or False, not 1"),
+    (dict(progress=0), "progress is True or False (or None), not 0"),
+])
+def test_bad_arguments_are_refused_by_name_before_any_game(arguments, message, monkeypatch):
+    monkeypatch.setattr(harness.Run, "play", lambda *_: (_ for _ in ()).throw(AssertionError("a game was played")))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        lab.sweep("inferno", {"two_pawns": [False, True]}, **{"games": 10, "players": 2, **arguments})
+
+
 def test_summarise_groups_by_any_column():
     table = lab.simulate("inferno", games=12, players=2, seed=5, bots="random")
     by_first = lab.summarise(table, by="bot_0")

@@ -136,8 +136,20 @@ BAD = [
     (dict(rules={"play_limit": 0}), "refuses the rules play_limit=0: play_limit must be at least 1"),
     (dict(players=5), "Mountain of Inferno is for 2 to 4 players, not 5"),
     (dict(bots="clever"), "Mountain of Inferno has no bot 'clever'"),
-    (dict(games=-1), "the number of games must be a whole number"),
-    (dict(workers=0), "workers must be a whole number from 1"),
+    (dict(games=-1), "games is a whole number from 0 to 1,000,000, not -1"),
+    (dict(games=10**12), "games is a whole number from 0 to 1,000,000, not 1000000000000"),
+    (dict(games=True), "games is a whole number from 0 to 1,000,000, not True"),
+    (dict(games=2.0), "games is a whole number from 0 to 1,000,000, not 2.0"),
+    (dict(players=True), "Mountain of Inferno is for 2 to 4 players, not True"),
+    (dict(seed=[1]), "the seed is a whole number or a text, not [1]"),
+    (dict(seed=None), "the seed is a whole number or a text, not None"),
+    (dict(bots=5), "bots are names, as 'greedy,random' or ['greedy', 'random'], not 5"),
+    (dict(workers=0), "workers is a whole number from 1 to"),
+    (dict(workers=10**6), "(4 per core of this machine), not 1000000"),
+    (dict(workers="2"), "workers is a whole number from 1 to"),
+    (dict(client=5), "client is a Dask distributed Client (lab.local_client() makes one), not 5"),
+    (dict(progress="yes"), "progress is True or False (or None), not 'yes'"),
+    (dict(rounds="yes"), "rounds is True or False, not 'yes'"),
 ]
 
 
@@ -149,6 +161,40 @@ def test_bad_input_is_refused_before_any_game_is_played(arguments, message, monk
     monkeypatch.setattr(harness.Run, "play", no_game)
     with pytest.raises(ValueError, match=re.escape(message)):
         lab.simulate("inferno", **{"games": 5, **arguments})
+
+
+def test_a_record_is_only_of_a_game_the_table_holds(monkeypatch):
+    table = lab.simulate("hudai", games=3, seed=2, bots="random")
+    assert lab.record(table, 2).seed == "2:2"
+    assert lab.record(table[table["game"] == 1], 1).seed == "2:1"
+    monkeypatch.setattr(harness.Run, "play", lambda *_: (_ for _ in ()).throw(AssertionError("a game was played")))
+    for game, says in [(99, "game 99 is not in the table: its games are numbered 0 to 2"),
+                       (-1, "game -1 is not in the table: its games are numbered 0 to 2"),
+                       (True, "game is the number of one of the table's games (its 'game' column), not True"),
+                       ("1", "game is the number of one of the table's games (its 'game' column), not '1'")]:
+        with pytest.raises(ValueError, match=re.escape(says)):
+            lab.record(table, game)
+    with pytest.raises(ValueError, match=re.escape("game 0 is not in the table: its games are numbered 1 to 2")):
+        lab.record(table[table["game"] > 0], 0)
+    with pytest.raises(ValueError, match="table does not say how its games were played"):
+        lab.record({"game": [0]}, 0)
+    with pytest.raises(ValueError, match="table does not say how its games were played"):
+        lab.record(pd.DataFrame({"game": [0]}), 0)
+
+
+def test_summarise_refuses_a_bad_confidence_and_what_is_not_a_table():
+    table = lab.simulate("hudai", games=2, bots="random")
+    for confidence in (2, 0, 1, -0.5, float("nan"), "95%", True):
+        with pytest.raises(ValueError, match=re.escape(f"confidence is a number between 0 and 1, such as 0.95, not {confidence!r}")):
+            lab.summarise(table, confidence=confidence)
+    with pytest.raises(ValueError, match="table is a table of games"):
+        lab.summarise([1, 2])
+
+
+def test_a_local_cluster_of_no_workers_is_refused_before_it_starts():
+    for workers in (0, -2, "2", 2.5, 10**6):
+        with pytest.raises(ValueError, match="workers is a whole number from 1 to"):
+            lab.local_client(workers)
 
 
 def test_no_progress_bar_when_nobody_watches_and_a_text_bar_when_asked(capsys, monkeypatch):

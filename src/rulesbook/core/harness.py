@@ -22,14 +22,27 @@ from rulesbook.core.protocol import Game, game as game_named
 from rulesbook.core.records import GameRecord
 
 
+#: The most games one run may play (the command line's `--games`, the lab's `games`): a bound far
+#: above any real experiment (hours of play), below what would exhaust memory.
+MAX_GAMES = 1_000_000
+
+
 def game_seed(seed: int | str, index: int) -> str:
-    """The seed of game `index` of a run: it depends on the run's seed and the index only."""
+    """The seed of game `index` of a run: it depends on the run's seed and the index only.
+
+    >>> game_seed(1, 7)
+    '1:7'
+    """
     return f"{seed}:{index}"
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
     """The bot names per seat for game `index`: the list repeated to fill the table, turned by one
-    seat each game so each bot sits in every seat equally often."""
+    seat each game so each bot sits in every seat equally often.
+
+    >>> seat_bots(["greedy", "random"], 3, 0), seat_bots(["greedy", "random"], 3, 1)
+    (['greedy', 'random', 'greedy'], ['random', 'greedy', 'random'])
+    """
     return [bots[(seat + index) % len(bots)] for seat in range(players)]
 
 
@@ -63,10 +76,13 @@ class Run:
     keep_records: frozenset[int] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
+        """Everything checked, and the first game set up, so a bad run is refused before it plays."""
         protocol = game_named(self.game)
         object.__setattr__(self, "players", protocol.default_seats(self.players))
-        if not isinstance(self.games, int) or self.games < 0:
-            raise ValueError(f"the number of games must be a whole number, 0 or more, not {self.games!r}")
+        if type(self.games) is not int or not 0 <= self.games <= MAX_GAMES:
+            raise ValueError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {self.games!r}")
+        if type(self.seed) not in (int, str):
+            raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
         bots = tuple(self.bots) or (protocol.bot_names[0],)
         unknown = [name for name in bots if name not in protocol.bot_names]
         if unknown:
@@ -76,6 +92,10 @@ class Run:
         object.__setattr__(self, "bots", bots)
         if self.rules is None:
             object.__setattr__(self, "rules", protocol.rules())
+        try:  # a combination the game cannot start (its Rules' own checks) is refused here, not in a worker
+            protocol.new_game(players=self.players, seed=game_seed(self.seed, 0), rules=self.rules)
+        except TypeError as error:  # a Rules value of the wrong type, refused by the game's own code
+            raise ValueError(str(error)) from None
 
     def play(self, index: int) -> GameResult:
         """Game `index` of the run, played to the end."""
@@ -187,6 +207,18 @@ def results(run: Run, *, jobs: int = 1, indexes: Iterable[int] | None = None) ->
 def default_jobs() -> int:
     """The cores this process may run on."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def max_jobs() -> int:
+    """The most processes a run may play in: four per core (more only slows the machine)."""
+    return 4 * default_jobs()
+
+
+def job_count(jobs: Any, what: str = "jobs") -> int:
+    """`jobs` checked: a whole number from 1 to `max_jobs()`; ValueError naming `what` otherwise."""
+    if type(jobs) is not int or not 1 <= jobs <= max_jobs():
+        raise ValueError(f"{what} is a whole number from 1 to {max_jobs()} (4 per core of this machine), not {jobs!r}")
+    return jobs
 
 
 def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameResult], None] | None = None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
@@ -167,28 +167,27 @@ class Game(ABC, Generic[S, A]):
     # --- rules as data ------------------------------------------------------------------------
     def rules(self, **values: Any) -> Any:
         """The game's Rules with these fields; ValueError naming an unknown field or a bad value."""
-        known = self.rule_fields()
-        unknown = sorted(set(values) - set(known))
-        if unknown:
-            raise ValueError(
-                f"{self.title} has no rule {', '.join(repr(name) for name in unknown)}; its rules are {', '.join(known)}"
-            )
+        self.check_rule_names(values)
         return self.rules_type(**values)
 
     def rule_fields(self) -> list[str]:
         return [field.name for field in fields(self.rules_type)]
+
+    def check_rule_names(self, names: Iterable[str]) -> None:
+        """ValueError naming every name that is not a field of the game's Rules, and listing them."""
+        known = self.rule_fields()
+        unknown = sorted(set(names) - set(known), key=str)
+        if unknown:
+            raise ValueError(
+                f"{self.title} has no rule {', '.join(repr(name) for name in unknown)}; its rules are {', '.join(known)}"
+            )
 
     def rules_from_text(self, text: str | None) -> Any:
         """Rules from `FIELD=VALUE[,FIELD=VALUE]`, as the command line takes them."""
         if not text:
             return self.rules()
         values = split_fields(text)
-        known = self.rule_fields()
-        unknown = sorted(set(values) - set(known))
-        if unknown:
-            raise ValueError(
-                f"{self.title} has no rule {', '.join(repr(name) for name in unknown)}; its rules are {', '.join(known)}"
-            )
+        self.check_rule_names(values)
         return self.rules(**{name: self.rule_from_text(name, value) for name, value in values.items()})
 
     def rule_from_text(self, name: str, text: str) -> Any:
@@ -210,9 +209,9 @@ class Game(ABC, Generic[S, A]):
     def default_seats(self, players: int | None) -> int:
         """The seat count asked for, checked against the game's range."""
         count = self.default_players if players is None else players
-        if not isinstance(count, int) or not self.min_players <= count <= self.max_players:
+        if type(count) is not int or not self.min_players <= count <= self.max_players:  # True is no seat count
             span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
-            raise ValueError(f"{self.title} is for {span} player{'s' if self.max_players > 1 else ''}, not {players}")
+            raise ValueError(f"{self.title} is for {span} player{'s' if self.max_players > 1 else ''}, not {players!r}")
         return count
 
     def __repr__(self) -> str:

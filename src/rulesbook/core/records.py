@@ -2,19 +2,42 @@
 
 A record replays through the protocol alone (`new_game`, `parse_action`, `apply`), so the same
 code stores, replays and checks a game of Mountain of Inferno, Hudai Pass or At the Mountains
-of Madness. Its JSON is the same in all three.
+of Madness. Its JSON is the same in all three. Reading one trusts nothing: each field is
+checked by kind and named when wrong, and each action is checked by the game when replayed.
+
+>>> record = GameRecord.play("hudai", seed=1)
+>>> GameRecord.from_json(record.to_json()).final_state() == record.final_state()
+True
+>>> GameRecord.from_json('{"game": "hudai", "version": 1, "players": 1, "seed": 1, "actions": "end"}')
+Traceback (most recent call last):
+rulesbook.core.data.DataError: record.actions: expected a list, not 'end'
+>>> tampered = GameRecord("hudai", 1, 1, actions=["end", "obtain Y6"])
+>>> try:
+...     list(tampered.steps())
+... except ReplayError as error:
+...     print(error.field, error.number, error.cause.rule)
+record.actions[1] 2 HUD-R08
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
 
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take
 from rulesbook.core.protocol import Game, game as game_named
 
+#: The version of the record format this library writes and reads.
 RECORD_VERSION = 1
+#: The fields of a record's JSON ("bots" and "rules" may be left out).
+FIELDS = ("game", "version", "players", "seed", "rules", "actions", "bots")
+#: The longest seed a record may give as text.
+MAX_SEED = 1000
+
+T = TypeVar("T")
 
 
 class ReplayStep(NamedTuple):
@@ -25,6 +48,18 @@ class ReplayStep(NamedTuple):
     text: str
     after: Any
     events: list[Any]
+
+
+class ReplayError(DataError):
+    """A recorded action the game refuses: `number` counts from 1 (as a replay prints it), the
+    field is its index in the JSON (`record.actions[4]`), `cause` is the game's own error (an
+    IllegalAction naming the rule, or a NotationError)."""
+
+    def __init__(self, number: int, text: str, cause: ValueError):
+        self.number = number
+        self.text = text
+        self.cause = cause
+        super().__init__(f"record.actions[{number - 1}]", f"action {number} {shown(text)} is refused: {cause}")
 
 
 @dataclass
@@ -46,8 +81,8 @@ class GameRecord:
         return self.protocol.new_game(players=self.players, seed=self.seed, rules=self.rules)
 
     def steps(self) -> Iterator[ReplayStep]:
-        """Each action replayed in turn; an action that no longer applies raises its error
-        (IllegalAction or NotationError) with the action's number added to the message."""
+        """Each action replayed in turn through the checked `apply`; an action the game refuses
+        (a tampered record) raises a ReplayError naming its index and the game's reason (the rule)."""
         protocol = self.protocol
         state = self.start()
         for number, text in enumerate(self.actions, 1):
@@ -55,7 +90,7 @@ class GameRecord:
                 action = protocol.parse_action(state, text)
                 after, events = protocol.apply(state, action)
             except ValueError as error:
-                raise ValueError(f"action {number} {text!r}: {error}") from error
+                raise ReplayError(number, text, error) from error
             yield ReplayStep(number, state, text, after, events)
             state = after
 
@@ -108,31 +143,57 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        """A record from its JSON data; ValueError saying what is missing or wrong."""
-        if not isinstance(data, dict):
-            raise ValueError("a game record is a JSON object")
-        protocol = game_named(str(data.get("game")))  # ValueError listing the games
-        for key in ("players", "seed", "actions"):
-            if key not in data:
-                raise ValueError(f"the record has no {key!r}")
-        actions = data["actions"]
-        if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
-            raise ValueError("the record's 'actions' must be a list of action texts")
-        if not isinstance(data["seed"], (int, str)) or isinstance(data["seed"], bool):
-            raise ValueError("the record's 'seed' must be a number or a text")
-        rules = protocol.rules_from_dict(data.get("rules") or {})
-        players = protocol.default_seats(data["players"])
+        """A record from its JSON data; DataError naming the field that is missing or wrong
+        ("record.actions[3]: expected text, not 7"). The actions are checked when replayed."""
+        only_fields(data, FIELDS, "record")
+        version = take(data, "version", int, "record", default=1)  # records written by hand may leave it out
+        if version != RECORD_VERSION:
+            raise DataError("record.version", f"version {version} is not one this library reads (it reads {RECORD_VERSION})")
+        protocol = _field(lambda: game_named(take(data, "game", str, "record")), "record.game")
+        players = _field(lambda: protocol.default_seats(take(data, "players", int, "record")), "record.players")
+        seed = take(data, "seed", (int, str), "record")
+        if isinstance(seed, str) and len(seed) > MAX_SEED:
+            raise DataError("record.seed", f"a seed of {len(seed):,} characters; at most {MAX_SEED:,}")
+        actions = items(take(data, "actions", list, "record"), "record.actions", _text, most=protocol.max_actions)
         bots = data.get("bots")
-        return cls(protocol.name, players, data["seed"], rules, list(actions), list(bots) if bots is not None else None)
+        if bots is not None:
+            bots = items(bots, "record.bots", _text)
+            if len(bots) != players:
+                raise DataError("record.bots", f"one bot name per seat: {players}, not {len(bots)}")
+        rules_data = take(data, "rules", dict, "record", default={})
+        rules = _field(lambda: protocol.rules_from_dict(rules_data), "record.rules")
+        record = cls(protocol.name, players, seed, rules, actions, bots)
+        _field(record.start, "record")  # a combination of seats and rules the game cannot start
+        return record
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON: {error}") from None
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """A record from its JSON text; DataError for text too large, too deep, not JSON or not a record."""
+        return cls.from_dict(parse_json(text, "record"))
+
+    @classmethod
+    def read(cls, path: str | Path) -> GameRecord:
+        """A record from its file, read no further than the size limit (`/dev/zero` is refused at once)."""
+        return cls.from_json(read_text(path, "record"))
+
+
+def _text(value: Any, where: str) -> str:
+    return str(expect(value, str, where))
+
+
+def _field(make: Callable[[], T], where: str) -> T:
+    """What `make` gives; its refusal (a game's ValueError, a Rules' TypeError) as a DataError
+    naming `where`. A DataError that names its own field keeps it, under `where`."""
+    try:
+        return make()
+    except DataError as error:
+        if error.field.startswith("record"):
+            raise
+        inner = error.field.removeprefix("rules").removeprefix("Rules").lstrip(".")
+        raise DataError(f"{where}.{inner}" if inner else where, error.why) from None
+    except (ValueError, TypeError) as error:
+        raise DataError(where, str(error)) from None
 

@@ -13,7 +13,7 @@ import io
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import pandas as pd
 
@@ -47,18 +47,37 @@ def plot(
     """
     import matplotlib.pyplot as plt
 
+    columns = _checked(table, column, by, x, reference)
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title is a text, not {title!r}")
     if ax is None:
         figure, ax = plt.subplots(figsize=FIGURE_SIZE, layout="constrained")
         plt.close(figure)
-    columns = _figure_columns(table, column)
     if columns:
         _intervals(ax, table, columns, x, reference)
     else:
-        if not isinstance(column, str) or column not in table.columns:
-            raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
-        _spread(ax, table, column, by)
+        _spread(ax, table, str(column), by)
     ax.set_title(title if title is not None else _title(table, columns or [str(column)]))
     return ax.figure
+
+
+def _checked(table: Any, column: Any, by: Any, x: Any, reference: Any) -> list[str]:
+    """The figures to draw with their intervals ([] to draw how a plain column is spread), once
+    every argument is checked: a ValueError names a column the table lacks, or a bad argument."""
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError(f"table is a lab table (from simulate, sweep or summarise), not {type(table).__name__}")
+    if reference is not None and (type(reference) not in (int, float) or not math.isfinite(reference)):
+        raise ValueError(f"reference is a number (a fair share: 1 / players), not {reference!r}")
+    for name, value in (("by", by), ("x", x)):
+        if value is not None and value not in table.columns:
+            raise ValueError(f"{name}: the table has no column {value!r}; its columns are {', '.join(map(str, table.columns))}")
+    if not (column is None or isinstance(column, str) or (
+            isinstance(column, (list, tuple)) and column and all(isinstance(name, str) for name in column))):
+        raise ValueError(f"column is a column's name or a list of them, not {column!r}")
+    columns = _figure_columns(table, column)
+    if not columns and (not isinstance(column, str) or column not in table.columns):
+        raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
+    return columns
 
 
 def _figure_columns(table: pd.DataFrame, column: str | Sequence[str] | None) -> list[str]:
@@ -208,37 +227,29 @@ class Chart:
         return self.description
 
 
-def chart(
-    table: pd.DataFrame,
-    column: str | Sequence[str] | None = None,
-    *,
-    by: str | None = None,
-    x: str | None = None,
-    reference: float | None = None,
-    title: str | None = None,
-    description: str | None = None,
-) -> Chart:
+class PlotOptions(TypedDict, total=False):
+    """What `chart` passes on to `plot` and `describe`: the same table drawn and said the same way."""
+
+    by: str | None
+    x: str | None
+    reference: float | None
+
+
+def chart(table: pd.DataFrame, column: str | Sequence[str] | None = None, *, title: str | None = None,
+          description: str | None = None, **options: Unpack[PlotOptions]) -> Chart:
     """`plot`'s figure as a `Chart`: the picture with a description of what it shows, made from
-    the same table by `describe` unless given."""
-    figure = plot(table, column, by=by, x=x, reference=reference, title=title)
-    return Chart(figure, description or describe(table, column, by=by, x=x, reference=reference))
+    the same table by `describe` unless given. `by`, `x` and `reference` are `plot`'s."""
+    figure = plot(table, column, title=title, **options)
+    return Chart(figure, description or describe(table, column, **options))
 
 
-def describe(
-    table: pd.DataFrame,
-    column: str | Sequence[str] | None = None,
-    *,
-    by: str | None = None,
-    x: str | None = None,
-    reference: float | None = None,
-) -> str:
+def describe(table: pd.DataFrame, column: str | Sequence[str] | None = None, *, by: str | None = None,
+             x: str | None = None, reference: float | None = None) -> str:
     """In words, what `plot(table, column, ...)` draws, with its numbers: every bar with its
     confidence interval, or how a column is spread (the alt text of a chart on a web page)."""
-    columns = _figure_columns(table, column)
+    columns = _checked(table, column, by, x, reference)
     if not columns:
-        if not isinstance(column, str) or column not in table.columns:
-            raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
-        return _describe_spread(table, column, by)
+        return _describe_spread(table, str(column), by)
     confidence = table.attrs.get("confidence", 0.95)
     what = _phrase(columns[0]) if len(columns) == 1 else _common_words(columns)
     what = f"the {what}" if what.startswith("share") else what

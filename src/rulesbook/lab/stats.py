@@ -18,7 +18,14 @@ _NORMAL = statistics.NormalDist()
 def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float, float]:
     """The rate and its Wilson score interval: (rate, low, high); NaNs for no trials.
 
-    `successes` may be fractional (a tie shares a win), as a rate of shared wins is."""
+    `successes` may be fractional (a tie shares a win), as a rate of shared wins is.
+
+    >>> [round(figure, 3) for figure in wilson(7, 10)]
+    [0.7, 0.397, 0.892]
+    >>> wilson(0, 10)[1]  # never below 0, where a normal interval would go
+    0.0
+    """
+    check_confidence(confidence)
     if trials <= 0:
         return math.nan, math.nan, math.nan
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
@@ -30,7 +37,12 @@ def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[flo
 
 def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float, float]:
     """The mean and its Student t interval, mean ± t·s/√n: (mean, low, high). NaNs for no values;
-    the interval is NaN for one value (its spread is unknown)."""
+    the interval is NaN for one value (its spread is unknown).
+
+    >>> [round(figure, 3) for figure in mean_interval([1, 2, 3, 4])]
+    [2.5, 0.446, 4.554]
+    """
+    check_confidence(confidence)
     data = [float(value) for value in values]
     if not data:
         return math.nan, math.nan, math.nan
@@ -39,6 +51,18 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[fl
         return mean, math.nan, math.nan
     half = t_quantile(0.5 + confidence / 2, len(data) - 1) * statistics.stdev(data) / math.sqrt(len(data))
     return mean, mean - half, mean + half
+
+
+def check_confidence(confidence: object) -> float:
+    """`confidence` checked: a number strictly between 0 and 1 (0.95 for 95 % intervals).
+
+    >>> check_confidence(2)
+    Traceback (most recent call last):
+    ValueError: confidence is a number between 0 and 1, such as 0.95, not 2
+    """
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+        raise ValueError(f"confidence is a number between 0 and 1, such as 0.95, not {confidence!r}")
+    return float(confidence)
 
 
 @functools.lru_cache(maxsize=256)

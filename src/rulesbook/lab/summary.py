@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import GAMES, game as game_named
-from rulesbook.lab.stats import mean_interval, wilson
+from rulesbook.lab.stats import check_confidence, mean_interval, wilson
 
 #: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
 IDENTIFIERS = ("game", "players", "round", "ender")
@@ -39,6 +39,9 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     counted as if independent. A table that does not say its game (`attrs["game"]`) gets
     both kinds of win rate.
     """
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
+    confidence = check_confidence(confidence)
     keys = [] if by is None else [by] if isinstance(by, str) else list(by)
     missing = [key for key in keys if key not in table.columns]
     if missing:

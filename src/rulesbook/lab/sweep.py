@@ -8,29 +8,34 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import Game
+from rulesbook.lab.arguments import flag, games_count
+from rulesbook.lab.stats import check_confidence
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.tables import game_of, game_rows
 from rulesbook.lab.variants import variants
-from rulesbook.lab.workers import play_runs, worker_count
+from rulesbook.lab.workers import play_runs
 
 
 def sweep(
     game: str | Game,
     grid: Mapping[str, Any],
+    *,
     games: int = 100,
     players: int | None = None,
     seed: int | str = 1,
     bots: str | Sequence[str] | None = None,
     rules: Any = None,
-    *,
-    workers: int | None = 1,
-    client: Any = None,
     baseline: bool = True,
     per_game: bool = False,
     confidence: float = 0.95,
+    workers: int | None = 1,
+    client: Any = None,
     progress: bool | None = None,
 ) -> pd.DataFrame:
     """Every combination of the `grid`'s values, `games` games each; one row per variant.
+
+    The arguments after the grid are given by name (a sweep takes many numbers); `games`,
+    `players`, `seed`, `bots`, `rules`, `workers`, `client` and `progress` are `simulate`'s.
 
     `grid` maps a `Rules` field (or `players`, `bots`) to the values to try, as a list or as
     `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
@@ -51,9 +56,11 @@ def sweep(
     `summarise(rows, by="variant")` sums up the same way.
     """
     protocol = game_of(game)
+    games, confidence = games_count(games, least=1), check_confidence(confidence)
+    per_game = bool(flag(per_game, "per_game"))
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
-                      baseline=baseline)
-    played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=worker_count(workers),
+                      baseline=bool(flag(baseline, "baseline")))
+    played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=workers,
                             client=client, progress=progress, label=f"{protocol.name} sweep"))
     frames = [game_rows(protocol, played[number * games:(number + 1) * games]) for number in range(len(points))]
     columns = _setting_columns(grid, {column for frame in frames for column in frame.columns})

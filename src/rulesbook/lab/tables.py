@@ -11,8 +11,9 @@ import pandas as pd
 from rulesbook.core.harness import GameResult, Run
 from rulesbook.core.protocol import GAMES, Game, game as game_named
 from rulesbook.core.records import GameRecord
+from rulesbook.lab.arguments import flag, games_count
 from rulesbook.lab.variants import make_rules, make_run, rule_values
-from rulesbook.lab.workers import play_runs, worker_count
+from rulesbook.lab.workers import play_runs
 
 
 def simulate(
@@ -85,12 +86,11 @@ def simulate(
     ===============  ========  ==============================================================
     """
     protocol = game_of(game)
-    if rounds and not protocol.has_rounds:
+    if flag(rounds, "rounds") and not protocol.has_rounds:
         with_rounds = [name for name in GAMES if game_named(name).has_rounds]
         raise ValueError(f"{protocol.title} has no rounds; rounds=True is for {', '.join(with_rounds)}")
-    run = make_run(protocol, games, players, seed, bots, _rules(protocol, rules))
-    played = play_runs([(run, range(run.games))], workers=worker_count(workers), client=client,
-                       progress=progress, label=protocol.name)
+    run = make_run(protocol, games_count(games), players, seed, bots, _rules(protocol, rules))
+    played = play_runs([(run, range(run.games))], workers=workers, client=client, progress=progress, label=protocol.name)
     table = round_rows(protocol, played) if rounds else game_rows(protocol, played)
     table.attrs.update(run_attrs(run))
     return table
@@ -151,11 +151,17 @@ def run_attrs(run: Run) -> dict[str, Any]:
 
 
 def record(table: pd.DataFrame, game: int) -> GameRecord:
-    """The record of game `game` of a `simulate` table, played again from its seed: replay it with
-    `record.steps()`, or save `record.to_json()` for `rulesbook replay`."""
+    """The record of game `game` of a `simulate` table (a number of its `game` column), played again
+    from its seed: replay it with `record.steps()`, or save `record.to_json()` for `rulesbook replay`."""
+    if not isinstance(table, pd.DataFrame) or not {"game", "players", "seed", "rules"} <= set(table.attrs):
+        raise ValueError("table does not say how its games were played (a table from lab.simulate does)")
+    if type(game) is not int:
+        raise ValueError(f"game is the number of one of the table's games (its 'game' column), not {game!r}")
+    numbers = set(table["game"]) if "game" in table.columns else set()
+    if game not in numbers:
+        held = f"its games are numbered {min(numbers)} to {max(numbers)}" if numbers else "it holds no games"
+        raise ValueError(f"game {game} is not in the table: {held}")
     attrs = table.attrs
-    if not {"game", "players", "seed", "rules"} <= set(attrs):
-        raise ValueError("this table does not say how its games were played (a table from lab.simulate does)")
     run = Run(attrs["game"], game + 1, attrs["players"], attrs["seed"], tuple(attrs.get("bots", ())), attrs["rules"],
               keep_records=frozenset({game}))
     kept = run.play(game).record

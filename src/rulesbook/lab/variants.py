@@ -55,9 +55,7 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
 def rule_value(protocol: Game, name: str, value: Any) -> Any:
     """A field's value, checked by its type; text is read as the command line reads it, unless the
     field takes text."""
-    known = protocol.rule_fields()
-    if name not in known:
-        raise ValueError(f"{protocol.title} has no rule {name!r}; its rules are {', '.join(known)}")
+    protocol.check_rule_names([name])
     if isinstance(value, str) and rule_value_problem(protocol.rules_type, name, value):
         value = protocol.rule_from_text(name, value)  # ValueError: "bad value for the rule ..."
     problem = rule_value_problem(protocol.rules_type, name, value)
@@ -76,9 +74,8 @@ def make_rules(protocol: Game, values: Mapping[str, Any]) -> Any:
 
 def make_run(protocol: Game, games: int, players: int | None, seed: int | str, bots: Any, rules: Any) -> Run:
     """A checked run, set up once, so that a combination the game cannot start is refused now."""
-    try:
+    try:  # the Run sets up its first game: a combination the game cannot start is refused here
         run = Run(protocol.name, games, protocol.default_seats(players), seed, bot_names(bots), rules)
-        protocol.new_game(players=run.players, seed=seed, rules=run.rules)
     except (ValueError, TypeError) as error:
         raise ValueError(str(error)) from None
     return run
@@ -182,7 +179,11 @@ def _column_value(value: Any, text: str) -> Any:
 
 def label(value: Any) -> str:
     """A value in a few readable words: plain values as the command line writes them (`a/b/c`,
-    nested lists as JSON), data objects by their name, title or file name, else by their type."""
+    nested lists as JSON), data objects by their name, title or file name, else by their type.
+
+    >>> label(("drain", "crush", "confuse")), label(((2, 4), (3, 3))), label(True)
+    ('drain/crush/confuse', '[[2,4],[3,3]]', 'True')
+    """
     if value is None or isinstance(value, (bool, int, float, str)):
         return str(value)
     if isinstance(value, (tuple, list)):

@@ -12,27 +12,24 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rulesbook.core.harness import Batch, GameResult, Run, batches, default_jobs, play_batch, play_batches
-
-
-def worker_count(workers: int | None) -> int:
-    """The processes to play in: a whole number from 1, or None for every core of this machine."""
-    if workers is None:
-        return default_jobs()
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be a whole number from 1 (or None for every core), not {workers!r}")
-    return workers
+from rulesbook.core.harness import Batch, GameResult, Run, batches, play_batch, play_batches
+from rulesbook.lab.arguments import cluster, flag, worker_count
 
 
 def play_runs(
-    work: Sequence[tuple[Run, Sequence[int]]], *, workers: int = 1, client: Any = None, progress: bool | None = None,
+    work: Sequence[tuple[Run, Sequence[int]]], *, workers: int | None = 1, client: Any = None, progress: bool | None = None,
     label: str = "",
 ) -> Iterator[GameResult]:
-    """The games of these runs, run after run and in index order, here, in `workers` processes or
-    on a Dask `client` (which then takes precedence), with a progress bar counting games."""
-    cut = batches(work, 1 if client is None and workers <= 1 else max(workers, _cluster_threads(client)))
-    total = sum(len(batch) for batch in cut)
-    played = _on_cluster(client, cut) if client is not None else play_batches(cut, jobs=workers)
+    """The games of these runs, run after run and in index order, here, in `workers` processes
+    (None: every core) or on a Dask `client` (which then takes precedence), with a progress bar
+    counting games. The arguments are checked here, before any game is played."""
+    jobs, client, progress = worker_count(workers), cluster(client), flag(progress, "progress", none=True)
+    cut = batches(work, 1 if client is None and jobs <= 1 else max(jobs, _cluster_threads(client)))
+    played = _on_cluster(client, cut) if client is not None else play_batches(cut, jobs=jobs)
+    return _counted(played, sum(len(batch) for batch in cut), label, progress)
+
+
+def _counted(played: Iterator[list[GameResult]], total: int, label: str, progress: bool | None) -> Iterator[GameResult]:
     with progress_bar(total, label, progress) as bar:
         for results in played:
             bar.update(len(results))

@@ -1,0 +1,170 @@
+"""The common game record read as untrusted data: every field checked by kind and named when wrong,
+the version checked, a size and depth limit, and a tampered action refused with its index and rule.
+Hypothesis mutates real records of every game; the refusal is always a DataError (a ValueError)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from simulation_scale import scaled
+
+from rulesbook import GAMES, game
+from rulesbook.core import DataError, IllegalAction, NotationError
+from rulesbook.core.records import RECORD_VERSION, GameRecord, ReplayError
+
+#: One short finished game of each, recorded: (players, bots).
+TABLES = {"inferno": (2, ["random"]), "hudai": (1, ["random"]), "madness": (3, ["random"])}
+
+
+@pytest.fixture(scope="module")
+def records() -> dict[str, GameRecord]:
+    return {name: GameRecord.play(name, players, seed=7, bots=bots) for name, (players, bots) in TABLES.items()}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_round_trips_and_replays_to_the_same_state(name, records):
+    record = records[name]
+    again = GameRecord.from_json(record.to_json())
+    assert again == record and record.to_dict()["version"] == RECORD_VERSION
+    assert game(name).to_json(again.final_state()) == game(name).to_json(record.final_state())
+    assert game(name).is_over(again.final_state())
+
+
+def changed(record: GameRecord, **fields) -> dict:
+    data = copy.deepcopy(record.to_dict())
+    for name, value in fields.items():
+        if value is None:
+            del data[name]
+        else:
+            data[name] = value
+    return data
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"version": 2}, "record.version: version 2 is not one this library reads (it reads 1)"),
+    ({"version": "1"}, "record.version: expected a whole number, not '1'"),
+    ({"game": 3}, "record.game: expected text, not 3"),
+    ({"rules": [1, 2]}, "record.rules: expected an object, not [1, 2]"),
+    ({"rules": {"no_such_rule": 1}}, "record.rules"),
+    ({"bots": 5}, "record.bots: expected a list, not 5"),
+    ({"bots": ["random", 5]}, "record.bots[1]: expected text, not 5"),
+    ({"seed": [1]}, "record.seed: expected a whole number or text, not [1]"),
+    ({"seed": 1.5}, "record.seed: expected a whole number or text, not 1.5"),
+    ({"seed": "x" * 5000}, "record.seed: a seed of 5,000 characters; at most 1,000"),
+    ({"players": True}, "record.players: expected a whole number, not True"),
+    ({"players": 9}, "record.players: Mountain of Inferno is for 2 to 4 players, not 9"),
+    ({"actions": "end"}, "record.actions: expected a list, not 'end'"),
+    ({"actions": ["end", None]}, "record.actions[1]: expected text, not None"),
+    ({"actions": ["end"] * 30_000}, "record.actions: holds 30000 items; at most"),
+    ({"extra": 1}, "record: no field 'extra'"),
+])
+def test_a_wrong_field_is_one_data_error_naming_it(fields, says, records):
+    with pytest.raises(DataError) as caught:
+        GameRecord.from_dict(changed(records["inferno"], **fields))
+    assert says in str(caught.value)
+
+
+def test_not_an_object_too_deep_and_too_large_are_refused_by_name(tmp_path):
+    for text, says in [("[]", "record: expected an object, not []"), ("null", "record: expected an object, not None"),
+                       ("[" * 100_000, "record: nested deeper than 64 levels"), ('{"seed": NaN}', "record: not JSON")]:
+        with pytest.raises(DataError, match="^" + says.replace("[", r"\[").replace("(", r"\(")):
+            GameRecord.from_json(text)
+    started = time.perf_counter()
+    with pytest.raises(DataError, match="larger than 16,777,216 bytes"):
+        GameRecord.read("/dev/zero")
+    assert time.perf_counter() - started < 10
+    with pytest.raises(DataError, match="cannot read"):
+        GameRecord.read(tmp_path)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_tampered_action_is_refused_with_its_index_and_the_rule(name, records):
+    record = records[name]
+    # the last action again in the first one's place: never the way a game opens
+    tampered = GameRecord(record.game, record.players, record.seed, record.rules, [record.actions[-1], *record.actions[1:]])
+    with pytest.raises(ReplayError) as caught:
+        tampered.final_state()
+    error = caught.value
+    assert error.field == f"record.actions[{error.number - 1}]" and error.text == tampered.actions[error.number - 1]
+    assert isinstance(error.cause, (IllegalAction, NotationError)) and isinstance(error, ValueError)
+    if isinstance(error.cause, IllegalAction):
+        assert error.cause.rule and f"({error.cause.rule})" in str(error)
+
+
+#: Any JSON value a hostile file may hold in a field's place.
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=6)
+
+
+def places(data, path=()):
+    """Every path into the JSON tree (keys and indexes)."""
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from places(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data[:20]):
+            yield from places(value, (*path, index))
+
+
+def replaced(data, path, value):
+    if not path:
+        return None if value is DELETE else value
+    data = copy.deepcopy(data)
+    holder = data
+    for step in path[:-1]:
+        holder = holder[step]
+    if value is DELETE and isinstance(holder, dict):
+        del holder[path[-1]]
+    else:
+        holder[path[-1]] = None if value is DELETE else value
+    return data
+
+
+class _Delete:
+    """In a mutation, the field taken out (an item of a list becomes null)."""
+
+    def __repr__(self) -> str:
+        return "DELETE"
+
+
+DELETE = _Delete()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=scaled(150))
+@given(data=st.data())
+def test_a_mutated_record_is_read_and_replayed_or_refused_with_a_data_error(records, name, data):
+    original = records[name].to_dict()
+    path = data.draw(st.sampled_from(list(places(original))), "path")
+    value = data.draw(st.one_of(st.just(DELETE), JSON), "value")
+    mutated = replaced(original, path, value)
+    try:
+        record = GameRecord.from_json(json.dumps(mutated))
+    except DataError as error:
+        assert error.field.startswith("record") and error.why, error
+        return
+    try:
+        record.final_state()
+    except ReplayError as error:
+        assert 1 <= error.number <= len(record.actions) and isinstance(error.cause, ValueError)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=scaled(50))
+@given(data=st.data())
+def test_an_action_changed_is_replayed_or_refused_at_or_after_its_index(records, name, data):
+    record = records[name]
+    index = data.draw(st.integers(0, len(record.actions) - 1), "index")
+    text = data.draw(st.one_of(st.sampled_from(record.actions), st.text(max_size=12)), "text")
+    actions = [*record.actions[:index], text, *record.actions[index + 1:]]
+    tampered = GameRecord(record.game, record.players, record.seed, record.rules, actions)
+    try:
+        tampered.final_state()
+    except ReplayError as error:
+        assert error.number >= index + 1 and isinstance(error.cause, (IllegalAction, NotationError)), error
