@@ -14,8 +14,8 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai import HeuristicMonk, Rules, apply, game_moment, legal_actions, new_game
 from rulesbook.lessons import LessonGraph, unpack
-from rulesbook.lessons.hudai import TableReferee, place_words, turn_steps
-from rulesbook.lessons.hudai_questions import CardsQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
+from rulesbook.lessons.hudai.table import TableReferee, place_words, turn_steps
+from rulesbook.lessons.hudai.questions import CardsQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
 from rulesbook.widgets import HudaiTable
 
 
