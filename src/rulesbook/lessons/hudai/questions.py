@@ -14,6 +14,7 @@ Every answer is the engine's: a question plays the moment forward with `turn_ste
 
 from __future__ import annotations
 
+from dataclasses import fields
 from itertools import permutations
 from typing import Any
 
@@ -404,12 +405,17 @@ ACTION_PLACES = {
 
 def action_words(action: Action) -> str:
     """A monk action as a replay announces it: "the monk plays R5 and uses it"."""
-    return ACTION_WORDS[action.word].format(*action.text().split()[1:])
+    return ACTION_WORDS[action.word].format(*_arguments(action))
 
 
 def action_place(action: Action) -> str:
     """The place where a monk action happens on the table."""
-    return ACTION_PLACES[action.word].format(*action.text().split()[1:])
+    return ACTION_PLACES[action.word].format(*_arguments(action))
+
+
+def _arguments(action: Action) -> list[str]:
+    """What an action names after its word: a card, a power, or two powers (3rd eye)."""
+    return [getattr(action, item.name) for item in fields(action)]  # type: ignore[arg-type]
 
 
 def _replay_steps(steps: list[TurnStep]) -> list[TurnStep]:
