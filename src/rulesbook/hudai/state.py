@@ -127,8 +127,11 @@ class State:
     def invariants(self) -> list[str]:
         """What is wrong with this state by the game's own rules (empty when nothing is)."""
         rules, wrong = self.rules, []
-        if Counter(self.all_cards()) != Counter(card.code for card in rules.cards.cards):
-            wrong.append("the cards are not all in the game exactly once (HUD-R01)")
+        found, the_set = Counter(self.all_cards()), Counter(card.code for card in rules.cards.cards)
+        if found != the_set:
+            missing, extra = " ".join(sorted(the_set - found)), " ".join(sorted(found - the_set))
+            wrong.append("the cards are not all in the game exactly once (HUD-R01): "
+                         + "; ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part))
         if len(self.mind_river) > rules.river_size:
             wrong.append("the Mind River holds more cards than its size")
         counts = (*self.powers, *self.pinned, self.monk_health, self.corruption, self.demon_health, self.staged_damage,
