@@ -19,17 +19,21 @@ Every event is a `rulesbook.core.events.Event` whose `data` holds what it is abo
 >>> events[0].kind, dict(events[0].data)["cubes"], events[0].text
 ('value', 2, 'The value 1 of R1 removes a cube from the left power (Drain): 2 left.')
 
-Speed notes (the one place for them; each is kept because `benchmarks/run.py speed` shows it
-pays 3 % or more of the random playouts' speed):
+Speed notes: the one place for the engine's tricks. Each stays because it pays 3 % or more of
+the random playouts' speed (`benchmarks/run.py speed`; measured on CPython 3.11 when written):
 
 - `State.copy` gives the copy a new plain dict of fields (`new.__dict__ = dict(...)`): a copy made
   by updating the dict Python makes for a new object keeps the keys it shares with its class,
-  and on CPython 3.11 every field read of such an object takes a slower path.
+  and every field read of such an object then takes a slower path (about 20 ns instead of 8);
+  the playouts ran 12 % slower with `__dict__.update` and 30 % slower with `copy.copy`.
 - The action values `legal_actions` lists are made once and shared (`_PLAY`, `_VALUE` ...): a
-  frozen dataclass with a check in `__post_init__` is slow to make, and equal values are equal.
-- Phases are compared by identity with the module's members (`phase is COMBO`).
+  frozen dataclass whose `__post_init__` checks its card takes about 1.6 us to make, a lookup
+  0.07 us, and a step lists ten or so.
+- The phases are compared by identity with the module's names (`phase is COMBO`): reading a
+  member off its Enum class (`Phase.COMBO`) takes about 240 ns, a module name 35 ns (the playouts ran
+  about 4 % slower with `Phase.COMBO`).
 - Events are made with `Event.worded`: their sentences are put together only when read, which a
-  simulation never does.
+  simulation never does (an event with its sentence formatted costs about 1 us more).
 """
 
 from __future__ import annotations
@@ -84,7 +88,6 @@ from rulesbook.hudai.state import (
 
 # Colours whose effect the monk chooses to use (green and black only change the value).
 ACTIVE_COLOURS = frozenset("BRY")
-_worded = Event.worded
 Events = list[Event]
 
 
@@ -650,7 +653,7 @@ def _draw(s: State, events: Events) -> str | None:
         s.draw_pile = shuffled(s.discard, s.seed, "reshuffle", s.shuffles)
         s.shuffles += 1
         s.discard = []
-        events.append(_worded("reshuffle", _say_reshuffle, {"deck": "draw", "count": len(s.draw_pile)}))
+        events.append(Event.worded("reshuffle", _say_reshuffle, {"deck": "draw", "count": len(s.draw_pile)}))
     card = s.draw_pile.pop()
     s.hand.append(card)
     return card
@@ -664,7 +667,7 @@ def _draw_mind(s: State, events: Events) -> str | None:
         s.mind_deck = shuffled(s.mind_discard, s.seed, "mind reshuffle", s.shuffles)
         s.shuffles += 1
         s.mind_discard = []
-        events.append(_worded("reshuffle", _say_reshuffle, {"deck": "mind", "count": len(s.mind_deck)}))
+        events.append(Event.worded("reshuffle", _say_reshuffle, {"deck": "mind", "count": len(s.mind_deck)}))
     return s.mind_deck.pop()
 
 
@@ -673,7 +676,7 @@ def _end_game(s: State, outcome: str, events: Events, say: Callable[..., str], d
     s.outcome = outcome
     s.open_features = []
     s.current_card = None
-    events.append(_worded("won" if outcome == WON else "lost", say, {"outcome": outcome, **data}))
+    events.append(Event.worded("won" if outcome == WON else "lost", say, {"outcome": outcome, **data}))
 
 
 def _play(s: State, a: PlayCard, cards: CardSet, events: Events) -> None:
@@ -686,7 +689,7 @@ def _play(s: State, a: PlayCard, cards: CardSet, events: Events) -> None:
     s.current_card = a.card  # the previous card's unused features are lost (HUD-P02)
     features = [FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR] if card.colour in ACTIVE_COLOURS else [FEATURE_VALUE, FEATURE_SYMBOL]
     s.open_features = features
-    events.append(_worded("play", _say_play, {"card": a.card, "face": card, "played": card.played_value,
+    events.append(Event.worded("play", _say_play, {"card": a.card, "face": card, "played": card.played_value,
                                               "features": tuple(features)}))
 
 
@@ -694,14 +697,14 @@ def _discard(s: State, a: DiscardCard, cards: CardSet, events: Events) -> None:
     s.hand.remove(a.card)  # any hand card, at any moment of step 1 (HUD-P13)
     s.discard.append(a.card)
     s.purchase += 1
-    events.append(_worded("discard", _say_discard, {"card": a.card, "purchase": s.purchase}))
+    events.append(Event.worded("discard", _say_discard, {"card": a.card, "purchase": s.purchase}))
 
 
 def _take_black(s: State, a: TakeBlack, cards: CardSet, events: Events) -> None:
     s.black_supply.remove(a.card)
     s.hand.append(a.card)  # HUD-P12: into the hand, to play now or keep
     s.took_black = True
-    events.append(_worded("black", _say_black, {"card": a.card, "face": cards[a.card]}))
+    events.append(Event.worded("black", _say_black, {"card": a.card, "face": cards[a.card]}))
 
 
 def _use(s: State, feature: str) -> None:
@@ -713,14 +716,14 @@ def _use_value(s: State, a: UseValue, cards: CardSet, events: Events) -> None:
     s.powers[index] -= 1
     _use(s, FEATURE_VALUE)
     current = s.current_card or ""
-    events.append(_worded("value", _say_value, {"card": current, "value": cards[current].played_value, "power": index,
+    events.append(Event.worded("value", _say_value, {"card": current, "value": cards[current].played_value, "power": index,
                                                 "name": s.rules.powers[index], "cubes": s.powers[index]}))
 
 
 def _build_up(s: State, a: BuildUp, cards: CardSet, events: Events) -> None:
     s.purchase += 3
     _use(s, FEATURE_SYMBOL)
-    events.append(_worded("build_up", _say_build_up, {"purchase": s.purchase}))
+    events.append(Event.worded("build_up", _say_build_up, {"purchase": s.purchase}))
 
 
 def _third_eye(s: State, a: ThirdEye, cards: CardSet, events: Events) -> None:
@@ -729,7 +732,7 @@ def _third_eye(s: State, a: ThirdEye, cards: CardSet, events: Events) -> None:
     s.powers[target] += 1
     _use(s, FEATURE_SYMBOL)
     names = s.rules.powers
-    events.append(_worded("third_eye", _say_third_eye, {"source": source, "source_name": names[source], "target": target,
+    events.append(Event.worded("third_eye", _say_third_eye, {"source": source, "source_name": names[source], "target": target,
                                                         "target_name": names[target]}))
     _check_power_limit(s, events)
 
@@ -737,7 +740,7 @@ def _third_eye(s: State, a: ThirdEye, cards: CardSet, events: Events) -> None:
 def _ward(s: State, by: str, feature: str, events: Events) -> None:
     s.staged_damage -= 1
     _use(s, feature)
-    events.append(_worded("defend", _say_defend, {"by": by, "staged": s.staged_damage}))
+    events.append(Event.worded("defend", _say_defend, {"by": by, "staged": s.staged_damage}))
 
 
 def _defend(s: State, a: Defend, cards: CardSet, events: Events) -> None:
@@ -752,10 +755,10 @@ def _hit_demon(s: State, by: str, feature: str, events: Events) -> None:
     _use(s, feature)
     if s.demon_block > 0:
         s.demon_block -= 1
-        events.append(_worded("blocked", _say_blocked, {"by": by, "blocks": s.demon_block}))
+        events.append(Event.worded("blocked", _say_blocked, {"by": by, "blocks": s.demon_block}))
         return
     s.demon_health -= 1
-    events.append(_worded("stab", _say_stab, {"by": by, "health": s.demon_health}))
+    events.append(Event.worded("stab", _say_stab, {"by": by, "health": s.demon_health}))
     if s.demon_health <= 0:
         _end_game(s, WON, events, _say_won, {})
 
@@ -771,7 +774,7 @@ def _red(s: State, a: RedStrike, cards: CardSet, events: Events) -> None:
 def _flow(s: State, a: Flow, cards: CardSet, events: Events) -> None:
     _use(s, FEATURE_SYMBOL)
     card = _draw(s, events)
-    events.append(_worded("flow", _say_flow, {"card": card}))
+    events.append(Event.worded("flow", _say_flow, {"card": card}))
     s.phase = FLOW
 
 
@@ -782,12 +785,12 @@ def _flow_remove(s: State, a: FlowRemove, cards: CardSet, events: Events) -> Non
         s.current_card = None
         s.open_features = []
     s.phase = COMBO
-    events.append(_worded("flow_remove", _say_flow_remove, {"card": a.card}))
+    events.append(Event.worded("flow_remove", _say_flow_remove, {"card": a.card}))
 
 
 def _flow_keep(s: State, a: FlowKeep, cards: CardSet, events: Events) -> None:
     s.phase = COMBO
-    events.append(_worded("flow_keep", _say_flow_keep, {}))
+    events.append(Event.worded("flow_keep", _say_flow_keep, {}))
 
 
 def _set_aside(s: State, index: int, most: int, by: str, feature: str, events: Events) -> None:
@@ -795,7 +798,7 @@ def _set_aside(s: State, index: int, most: int, by: str, feature: str, events: E
     s.powers[index] -= moved
     s.pinned[index] += moved
     _use(s, feature)
-    events.append(_worded("pin", _say_pin, {"by": by, "power": index, "name": s.rules.powers[index], "cubes": moved}))
+    events.append(Event.worded("pin", _say_pin, {"by": by, "power": index, "name": s.rules.powers[index], "cubes": moved}))
 
 
 def _pin(s: State, a: Pin, cards: CardSet, events: Events) -> None:
@@ -814,7 +817,7 @@ def _end_combo(s: State, a: EndCombo, cards: CardSet, events: Events) -> None:
     s.open_features = []
     s.demon_block = 0  # the demon's Defend lasts for this combo only (HUD-R07)
     s.phase = OBTAIN
-    events.append(_worded("end_combo", _say_end_combo, {"cards": played, "purchase": s.purchase}))
+    events.append(Event.worded("end_combo", _say_end_combo, {"cards": played, "purchase": s.purchase}))
 
 
 def _swap(s: State, a: SwapRiver, cards: CardSet, events: Events) -> None:
@@ -824,18 +827,18 @@ def _swap(s: State, a: SwapRiver, cards: CardSet, events: Events) -> None:
     s.mind_discard.append(a.card)
     if new is not None:
         s.mind_river.append(new)
-    events.append(_worded("swap", _say_swap, {"card": a.card, "new": new}))
+    events.append(Event.worded("swap", _say_swap, {"card": a.card, "new": new}))
 
 
 def _obtain(s: State, a: Obtain, cards: CardSet, events: Events) -> None:
     s.mind_river.remove(a.card)
     s.hand.append(a.card)
-    events.append(_worded("obtain", _say_obtain, {"card": a.card, "face": cards[a.card]}))
+    events.append(Event.worded("obtain", _say_obtain, {"card": a.card, "face": cards[a.card]}))
     _finish_turn(s, cards, events)
 
 
 def _pass(s: State, a: Pass, cards: CardSet, events: Events) -> None:
-    events.append(_worded("pass", _say_pass, {}))
+    events.append(Event.worded("pass", _say_pass, {}))
     _finish_turn(s, cards, events)
 
 
@@ -859,7 +862,7 @@ def _take_corruption(s: State, events: Events, cause: dict[str, Any]) -> bool:
         _end_game(s, LOST_CORRUPTION, events, _say_fallen, cause)
         return False
     s.corruption += 1
-    events.append(_worded("corruption", _say_corruption, {**cause, "corruption": s.corruption,
+    events.append(Event.worded("corruption", _say_corruption, {**cause, "corruption": s.corruption,
                                                           "capacity": s.rules.corruption_capacity}))
     return True
 
@@ -882,7 +885,7 @@ def _refill_river(s: State, events: Events) -> None:
         s.mind_river.append(new)
         refilled.append(new)
     if refilled:
-        events.append(_worded("refill", _say_refill, {"cards": tuple(refilled), "river": tuple(s.mind_river)}))
+        events.append(Event.worded("refill", _say_refill, {"cards": tuple(refilled), "river": tuple(s.mind_river)}))
 
 
 def _staged_damage(s: State, events: Events) -> bool:
@@ -892,7 +895,7 @@ def _staged_damage(s: State, events: Events) -> bool:
     damage = s.staged_damage
     s.monk_health = max(0, s.monk_health - damage)
     s.staged_damage = 0
-    events.append(_worded("damage", _say_damage, {"damage": damage, "health": s.monk_health}))
+    events.append(Event.worded("damage", _say_damage, {"damage": damage, "health": s.monk_health}))
     if s.monk_health == 0:
         _end_game(s, LOST_HEALTH, events, _say_no_health, {})
         return False
@@ -908,13 +911,13 @@ def _fill_hand(s: State, cards: CardSet, events: Events) -> bool:
         if card is None:
             break
         drawn.append(card)
-    events.append(_worded("fill", _say_fill, {"cards": tuple(drawn), "hand": tuple(s.hand)}))
+    events.append(Event.worded("fill", _say_fill, {"cards": tuple(drawn), "hand": tuple(s.hand)}))
     added = [0, 0, 0]
     for code in s.hand:
         added[feeds(code, cards)] += 1
     for index in range(3):
         s.powers[index] += added[index]
-    events.append(_worded("feed", _say_feed, {"added": tuple(added), "powers": tuple(s.powers)}))
+    events.append(Event.worded("feed", _say_feed, {"added": tuple(added), "powers": tuple(s.powers)}))
     if not _check_power_limit(s, events):  # HUD-P11: before the corruption of black cards
         return False
     for code in s.hand:
@@ -930,7 +933,7 @@ def _demon_powers(s: State, cards: CardSet, events: Events) -> bool:
     for index, name in enumerate(s.rules.powers):
         cubes = s.powers[index]
         if cubes == 0:
-            events.append(_worded("power", _say_idle, {"power": index, "name": name}))
+            events.append(Event.worded("power", _say_idle, {"power": index, "name": name}))
             continue
         _POWER_EFFECTS[name](s, index, cubes, cards, events)
         if s.phase is OVER:
@@ -945,7 +948,7 @@ def _return_set_aside(s: State, events: Events) -> bool:
     for index in range(3):
         s.powers[index] += s.pinned[index]
     s.pinned = [0, 0, 0]
-    events.append(_worded("unpin", _say_unpin, {"powers": tuple(s.powers)}))
+    events.append(Event.worded("unpin", _say_unpin, {"powers": tuple(s.powers)}))
     return _check_power_limit(s, events)
 
 
@@ -961,7 +964,7 @@ def _next_turn(s: State, events: Events) -> None:
     s.whites_played = 0
     s.took_black = False
     s.swapped = False
-    events.append(_worded("turn", _say_turn, {"turn": s.turn, "summary": s.summary()}))
+    events.append(Event.worded("turn", _say_turn, {"turn": s.turn, "summary": s.summary()}))
 
 
 def feeds(code: str, cards: CardSet) -> int:
@@ -985,7 +988,7 @@ def _highest_within(s: State, index: int, cubes: int, cards: CardSet, events: Ev
         tied = sorted(code for code in fitting if cards[code].value == best)
         if len(tied) > 1:
             pick = seeded_random(s.seed, "tie", s.turn, index, picks).choice(tied)
-            events.append(_worded("tie", _say_tie, {"cards": tuple(tied), "value": best, "pick": pick}))
+            events.append(Event.worded("tie", _say_tie, {"cards": tuple(tied), "value": best, "pick": pick}))
         else:
             pick = tied[0]
         picks += 1
@@ -998,13 +1001,13 @@ def _highest_within(s: State, index: int, cubes: int, cards: CardSet, events: Ev
 def _crush(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
     taken = _highest_within(s, index, cubes, cards, events)
     s.removed.extend(taken)
-    events.append(_worded("crush", _say_crush, {**_power(s, index), "cubes": cubes, "cards": tuple(taken)}))
+    events.append(Event.worded("crush", _say_crush, {**_power(s, index), "cubes": cubes, "cards": tuple(taken)}))
 
 
 def _confuse(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
     taken = _highest_within(s, index, cubes, cards, events)
     s.discard.extend(taken)
-    events.append(_worded("confuse", _say_confuse, {**_power(s, index), "cubes": cubes, "cards": tuple(taken)}))
+    events.append(Event.worded("confuse", _say_confuse, {**_power(s, index), "cubes": cubes, "cards": tuple(taken)}))
 
 
 def _mind_pierce(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
@@ -1017,18 +1020,18 @@ def _mind_pierce(s: State, index: int, cubes: int, cards: CardSet, events: Event
         if cubes > 6:
             _take_corruption(s, events, {**cause, "second": True})
     else:
-        events.append(_worded("mind_pierce", _say_no_pierce, {**_power(s, index), "cubes": cubes, "corruption": s.corruption}))
+        events.append(Event.worded("mind_pierce", _say_no_pierce, {**_power(s, index), "cubes": cubes, "corruption": s.corruption}))
 
 
 def _demon_defend(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
     s.demon_block = -(-cubes // 3)
-    events.append(_worded("defend_power", _say_demon_defend, {**_power(s, index), "cubes": cubes, "blocks": s.demon_block}))
+    events.append(Event.worded("defend_power", _say_demon_defend, {**_power(s, index), "cubes": cubes, "blocks": s.demon_block}))
 
 
 def _drain(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
     damage = -(-cubes // 2)
     s.staged_damage += damage
-    events.append(_worded("drain", _say_drain, {**_power(s, index), "cubes": cubes, "damage": damage}))
+    events.append(Event.worded("drain", _say_drain, {**_power(s, index), "cubes": cubes, "damage": damage}))
 
 
 def _entangle(s: State, index: int, cubes: int, cards: CardSet, events: Events) -> None:
@@ -1039,7 +1042,7 @@ def _entangle(s: State, index: int, cubes: int, cards: CardSet, events: Events) 
     bound = 2 * cubes > total
     if bound:
         s.entangled = True
-    events.append(_worded("entangle", _say_entangle, {**_power(s, index), "cubes": cubes, "total": total, "bound": bound}))
+    events.append(Event.worded("entangle", _say_entangle, {**_power(s, index), "cubes": cubes, "total": total, "bound": bound}))
 
 
 _POWER_EFFECTS: dict[str, Callable[[State, int, int, CardSet, Events], None]] = {

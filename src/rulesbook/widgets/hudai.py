@@ -71,8 +71,8 @@ class HudaiTable(Board):
 
     @classmethod
     def acts(cls, state: State, question: str = "acts", *, title: str = "") -> HudaiTable:
-        """An exercise on step 5: click every power that will do something this turn ("acts"), or
-        that will cost the monk health, corruption or a card ("hurts")."""
+        """An exercise on step 5: click every power that will do something this turn ("acts"; the
+        questions of `PowersQuestion`)."""
         return cls.asking(PowersQuestion(state, question), title)
 
     @classmethod
