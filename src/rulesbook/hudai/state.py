@@ -166,8 +166,8 @@ class State:
 
     @classmethod
     def from_dict(cls, data: Any) -> State:
-        """The state that `to_dict` wrote; DataError naming the field at fault, types first, then
-        the game's invariants. Nothing outside is changed."""
+        """The state that `to_dict` wrote, every field given; DataError naming the field at fault,
+        types first, then the game's invariants. Nothing outside is changed."""
         return _read_state(data)
 
     def to_json(self) -> str:
@@ -217,24 +217,24 @@ def _read_state(data: Any) -> State:
     state = State(seed, rules)
     cards = rules.cards
     for name in _COUNTS:
-        setattr(state, name, whole(take(data, name, int, "state", getattr(state, name)), f"state.{name}", 0))
+        setattr(state, name, whole(take(data, name, int, "state"), f"state.{name}", 0))
     for name in _FLAGS:
-        setattr(state, name, take(data, name, bool, "state", False))
-    state.phase = _phase(take(data, "phase", str, "state", COMBO.value), "state.phase")
-    state.outcome = take(data, "outcome", (str, type(None)), "state", None)
+        setattr(state, name, take(data, name, bool, "state"))
+    state.phase = _phase(take(data, "phase", str, "state"), "state.phase")
+    state.outcome = take(data, "outcome", (str, type(None)), "state")
     if state.outcome is not None and state.outcome not in OUTCOMES:
         raise DataError("state.outcome", f"expected one of {', '.join(OUTCOMES)} or null, not {shown(state.outcome)}")
     for name in ("powers", "pinned"):
-        cubes = items(take(data, name, list, "state", [0, 0, 0]), f"state.{name}", lambda v, at: whole(v, at, 0))
+        cubes = items(take(data, name, list, "state"), f"state.{name}", lambda v, at: whole(v, at, 0))
         if len(cubes) != 3:
             raise DataError(f"state.{name}", f"expected three cube counts (left, centre, right), not {len(cubes)}")
         setattr(state, name, cubes)
     _read_piles(state, data, cards)
-    current = take(data, "current_card", (str, type(None)), "state", None)
+    current = take(data, "current_card", (str, type(None)), "state")
     if current is not None and current not in cards:
         raise DataError("state.current_card", f"{shown(current)} is not a card of this set")
     state.current_card = current
-    opened = items(take(data, "open_features", list, "state", []), "state.open_features", _feature, len(FEATURES))
+    opened = items(take(data, "open_features", list, "state"), "state.open_features", _feature, len(FEATURES))
     if len(set(opened)) != len(opened):
         raise DataError("state.open_features", "a feature is named twice")
     state.open_features = opened
@@ -249,7 +249,7 @@ def _read_piles(state: State, data: dict[str, Any], cards: CardSet) -> None:
     seen: dict[str, str] = {}
     for pile in PILES:
         where = f"state.{pile}"
-        codes = items(take(data, pile, list, "state", []), where, lambda v, at: expect(v, str, at), len(cards))
+        codes = items(take(data, pile, list, "state"), where, lambda v, at: expect(v, str, at), len(cards))
         for index, code in enumerate(codes):
             at = f"{where}[{index}]"
             if code not in cards:
