@@ -253,3 +253,17 @@ def test_anything_offered_as_an_action_is_judged_or_refused_as_notation(offered)
         assert type(action).from_text(action.text()) == action
         refusal(START, action)
     assert START.to_json() == before
+
+
+@pytest.mark.parametrize(("rules", "said"), [
+    ("max_turns=1000", "Rules.max_turns: a game of 1000 turns could take"),
+    ("cards=/dev/zero", "'/dev/zero' is larger than"),
+    ("powers=drain/drain/crush", "Rules.powers: the demon's three tiles are different"),
+    ("monk_health=0", "Rules.monk_health: must be at least 1"),
+])
+def test_the_command_line_refuses_bad_rules_in_one_line_before_any_game(rules, said, capsys):
+    from rulesbook import cli
+
+    assert cli.main(["simulate", "hudai", "--games", "1", "--rules", rules]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and said in captured.err and not captured.out
