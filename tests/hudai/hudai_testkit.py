@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesbook.core.harness import Played, play as harness_play
-from rulesbook.hudai import HudaiState, Rules, apply, legal_actions, new_game
+from rulesbook.hudai import State, Rules, apply, legal_actions, new_game
 from rulesbook.hudai.protocol import GAME
-from rulesbook.hudai.state import LOST_POWER, PILES
+from rulesbook.hudai.state import LOST_POWER, PILES, Phase
 
 CARD_PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
 
 
-def arrange(rules: Rules | None = None, seed: int = 0, **fields) -> HudaiState:
+def arrange(rules: Rules | None = None, seed: int = 0, **fields) -> State:
     """A state after set-up with the named piles and counters as given; every card not placed
     lies where set-up puts it (white -> draw pile, black -> supply, others -> mind deck), so
     the card set stays whole (a card whose home pile the test fixed goes to `removed`)."""
@@ -37,12 +37,12 @@ def arrange(rules: Rules | None = None, seed: int = 0, **fields) -> HudaiState:
         setattr(state, pile, piles[pile])
     for name, value in fields.items():
         if name not in CARD_PILES:
-            setattr(state, name, list(value) if isinstance(value, list) else value)
+            setattr(state, name, list(value) if isinstance(value, list) else Phase(value) if name == "phase" else value)
     assert_invariants(state)
     return state
 
 
-def play(state: HudaiState, *actions: str) -> tuple[HudaiState, list]:
+def play(state: State, *actions: str) -> tuple[State, list]:
     """Apply the actions in turn; returns the last state and all the events."""
     events = []
     for action in actions:
@@ -51,7 +51,7 @@ def play(state: HudaiState, *actions: str) -> tuple[HudaiState, list]:
     return state, events
 
 
-def end_turn(state: HudaiState, *step2: str) -> tuple[HudaiState, list]:
+def end_turn(state: State, *step2: str) -> tuple[State, list]:
     """End the combo and step 2 (default: pass) so that steps 3-5 run."""
     state, events = play(state, "end", *(step2 or ("pass",)))
     assert_invariants(state)
@@ -62,17 +62,17 @@ def end_turn(state: HudaiState, *step2: str) -> tuple[HudaiState, list]:
 HARMLESS = ("defend", "entangle", "drain")
 
 
-def quiet(names: tuple[str, str, str], **fields) -> HudaiState:
+def quiet(names: tuple[str, str, str], **fields) -> State:
     """A position whose demon powers are `names`, with no hand (unless given), nothing to draw and an empty river."""
     fields = {"hand": [], "draw_pile": [], "discard": [], "mind_river": [], **fields}
     return arrange(Rules(powers=names), **fields)
 
 
-def texts(state: HudaiState) -> set[str]:
-    return {action.text for action in legal_actions(state)}
+def texts(state: State) -> set[str]:
+    return {action.text() for action in legal_actions(state)}
 
 
-def assert_invariants(state: HudaiState) -> None:
+def assert_invariants(state: State) -> None:
     """What no rule may ever break: cards conserved, cubes within their pools, nothing negative."""
     rules = state.rules
     everything = sorted(card.code for card in rules.cards.cards)

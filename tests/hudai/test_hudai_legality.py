@@ -18,7 +18,7 @@ from rulesbook.hudai import (
     COLOURS,
     POSITIONS,
     Action,
-    HudaiState,
+    State,
     Rules,
     apply,
     apply_legal,
@@ -64,11 +64,11 @@ TABLES = [
 JOSTLES_PER_STATE = 1
 
 
-def allowed_by_the_check(state: HudaiState) -> list[Action]:
+def allowed_by_the_check(state: State) -> list[Action]:
     return [action for action in ACTION_SPACE if is_legal(state, action)]
 
 
-def situations(state: HudaiState) -> list[str]:
+def situations(state: State) -> list[str]:
     """The corners of the rules this state stands in (to prove the sample reaches them)."""
     found = [f"phase {state.phase}"]
     if state.phase == OVER:
@@ -98,7 +98,7 @@ def situations(state: HudaiState) -> list[str]:
     return found
 
 
-def jostled(state: HudaiState, rng) -> HudaiState:
+def jostled(state: State, rng) -> State:
     """The same cards with other counters: cubes, pins, staged damage, blocks, purchase, Entangle,
     whites played, the black card and the swap taken or not."""
     new = state.copy()
@@ -114,12 +114,12 @@ def jostled(state: HudaiState, rng) -> HudaiState:
     return new
 
 
-def check_state(state: HudaiState, seen: Counter, *, fast_path: bool) -> None:
+def check_state(state: State, seen: Counter, *, fast_path: bool) -> None:
     legal = legal_actions(state)
     assert len(set(legal)) == len(legal), f"an action is listed twice: {legal}"
     for action in legal:
-        assert refusal(state, action) is None, f"listed but refused: {action.text!r} ({refusal(state, action)}) in {state.summary()}"
-    missing = [action.text for action in allowed_by_the_check(state) if action not in set(legal)]
+        assert refusal(state, action) is None, f"listed but refused: {action.text()!r} ({refusal(state, action)}) in {state.summary()}"
+    missing = [action.text() for action in allowed_by_the_check(state) if action not in set(legal)]
     assert not missing, f"allowed by the check but not listed: {missing} in phase {state.phase}, {state.summary()}"
     assert (state.phase == OVER) == (not legal)
     if fast_path:
@@ -127,7 +127,7 @@ def check_state(state: HudaiState, seen: Counter, *, fast_path: bool) -> None:
         for action in legal:
             checked, events = apply(state, action)
             fast, fast_events = apply_legal(state, action)
-            assert fast == checked and fast_events == events, f"the fast path differs for {action.text!r}"
+            assert fast == checked and fast_events == events, f"the fast path differs for {action.text()!r}"
         assert state.to_json() == before, "applying changed the state it was given"
     seen["states"] += 1
     seen.update(situations(state))

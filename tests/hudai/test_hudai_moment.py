@@ -95,7 +95,7 @@ def test_play_out_prints_what_each_action_did_and_returns_the_state(capsys):
 
 def test_a_state_reads_as_its_summary():
     state = game_moment("R5", powers=(3, 5, 2), pinned=(0, 1, 0))
-    assert repr(state) == f"HudaiState({state.summary()})"
+    assert repr(state) == f"State({state.summary()})"
     assert "Confuse 5 (+1 pinned)" in repr(state) and "hand R5" in repr(state)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rng import seeded_random
-from rulesbook.hudai import HudaiState, Rules, apply, apply_legal, legal_actions, new_game, parse_action
+from rulesbook.hudai import State, Rules, apply, apply_legal, legal_actions, new_game, parse_action
 from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk
 from simulation_scale import scaled
 
@@ -32,7 +32,7 @@ POWER_SETS = [
 ]
 
 
-def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) -> HudaiState:
+def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) -> State:
     """Plays one game mixing random choices with a bot's (`greedy_share` of them), checking everything
     after every action."""
     rng = seeded_random(seed, "test policy")
@@ -44,7 +44,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
     while not state.is_over:
         legal = legal_actions(state)
         assert legal, "a running game always offers a decision"
-        legal_texts = {action.text for action in legal}
+        legal_texts = {action.text() for action in legal}
         assert len(legal_texts) == len(legal)
         # a sample of illegal actions is refused, with a rule, and the state untouched
         before = state.to_dict()
@@ -67,22 +67,22 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
             assert state.to_dict() == before
         monk = heuristic_monk if rng.random() < greedy_share else random_monk
         action = monk.choose(state, legal)
-        assert parse_action(action.text) == action
+        assert parse_action(action.text()) == action
         state, events = apply(state, action)
         assert events and all(event.text for event in events)
         if step % 7 == 3:
-            fast, fast_events = apply_legal(HudaiState.from_json(before_json), action)
+            fast, fast_events = apply_legal(State.from_json(before_json), action)
             assert fast == state and fast_events == events, "the fast path agrees with the checked apply"
         assert_invariants(state)
         if step % 25 == 0:
-            assert HudaiState.from_json(state.to_json()) == state
-        played.append(action.text)
+            assert State.from_json(state.to_json()) == state
+        played.append(action.text())
         step += 1
     assert legal_actions(state) == []
     # the record replays to the same final state, also after a trip through JSON text
     record = GameRecord.from_json(GameRecord("hudai", 1, seed, rules, played).to_json())
     assert record.final_state() == state
-    assert HudaiState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     return state
 
 
@@ -132,7 +132,7 @@ def test_state_json_names_unknown_fields():
     data = new_game(1).to_dict()
     data["dragon"] = 1
     try:
-        HudaiState.from_dict(data)
+        State.from_dict(data)
     except ValueError as error:
         assert "dragon" in str(error)
     else:

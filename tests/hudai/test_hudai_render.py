@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import rulesbook.hudai.render as render
-from rulesbook.hudai import COLOURS, Rules, game_moment, reconstructed_cards, show
+from rulesbook.hudai import COLOURS, Phase, Rules, game_moment, reconstructed_cards, show
 from rulesbook.hudai.cards import MOVES
 from rulesbook.hudai.render import PALETTE, describe_combo, describe_table
 
@@ -59,7 +59,7 @@ def test_alt_text_follows_the_state():
 
 def test_alt_text_of_a_game_that_is_over_says_how_it_ended():
     state = game_moment("R1", demon_health=1)
-    state.phase, state.outcome = "over", "won"
+    state.phase, state.outcome = Phase.OVER, "won"
     assert "The game is over: the monk has won." in describe_table(state)
 
 

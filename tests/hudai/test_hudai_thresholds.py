@@ -353,7 +353,7 @@ def test_a_count_that_must_be_at_least_1_takes_1_and_refuses_0(name):
     """Setup's counts (health, corruption, hand size, the power limit of HUD-R09, the turn limit of
     HUD-P05) can be set as low as 1, not 0."""
     assert getattr(Rules(**{name: 1}), name) == 1
-    with pytest.raises(ValueError, match=f"Rules.{name} must be at least 1"):
+    with pytest.raises(ValueError, match=f"Rules.{name}: must be at least 1"):
         Rules(**{name: 0})
 
 
@@ -361,13 +361,13 @@ def test_a_count_that_must_be_at_least_1_takes_1_and_refuses_0(name):
 def test_a_count_that_may_be_0_takes_0_and_refuses_minus_1(name):
     """Cubes per power, the river, the opening hand (HUD-R10) and the white limit (HUD-R03) may be 0."""
     assert getattr(Rules(**{name: 0}), name) == 0
-    with pytest.raises(ValueError, match=f"Rules.{name} must not be negative"):
+    with pytest.raises(ValueError, match=f"Rules.{name}: must not be negative"):
         Rules(**{name: -1})
 
 
 @pytest.mark.parametrize("value", [True, "12", 12.0])
 def test_a_count_is_a_whole_number_not_a_flag_text_or_fraction(value):
-    with pytest.raises(ValueError, match="Rules.monk_health is a whole number"):
+    with pytest.raises(ValueError, match="Rules.monk_health: expected a whole number"):
         Rules(monk_health=value)
 
 

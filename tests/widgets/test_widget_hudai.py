@@ -1,50 +1,17 @@
-"""The Hudai Pass board (rulesbook.lessons.hudai, hudai_questions, rulesbook.widgets.HudaiTable): every
-target is a legal action of the engine and every legal action a target; refusals are the engine's
-own, with their rule; the demon's turn is walked in the rulebook's order; the exercises' answers
-come from the engine."""
+"""The Hudai Pass board (rulesbook.widgets.HudaiTable): clicks on the table are refereed by the
+engine, refusals carry their rule, the demon's turn is walked in the rulebook's order, and the
+exercises' boards answer what the engine answers. The referees themselves are tested in
+tests/lessons/test_hudai_*.py."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from rulesbook.core.errors import IllegalAction
-from rulesbook.core.records import GameRecord
-from rulesbook.hudai import HeuristicMonk, Rules, apply, game_moment, legal_actions, new_game
-from rulesbook.lessons import LessonGraph, unpack
-from rulesbook.lessons.hudai import TableReferee, place_words, turn_steps
-from rulesbook.lessons.hudai_questions import CardsQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
+from rulesbook.hudai import apply, game_moment
+from rulesbook.lessons import unpack
 from rulesbook.widgets import HudaiTable
-
-
-def moments(seed: int, count: int = 8):
-    """States met in a random game, in step 1, a Flow removal or step 2."""
-    rng = random.Random(seed)
-    state = new_game(seed)
-    found = []
-    while not state.is_over and len(found) < count:
-        if rng.random() < 0.25:
-            found.append(state)
-        state, _ = apply(state, rng.choice(legal_actions(state)))
-    return found
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_the_boards_targets_are_exactly_the_engines_legal_actions(seed):
-    for state in moments(seed):
-        referee = TableReferee(state)
-        graph = LessonGraph(referee)
-        node = graph.node("s0")
-        start = graph.state("s0")
-        offered = set()
-        for option, answers in node["options"].items():
-            for place in answers["targets"]:
-                offered.add(referee.action(start, option, place))
-            for place, reason in answers["refusals"].items():
-                assert re.search(r"\([^()]+\)$", reason), f"a refusal without its rule: {reason!r}"
-        assert offered == set(legal_actions(state)), state.summary()
 
 
 def test_a_card_that_does_not_fit_is_refused_at_the_end_of_the_combo_with_hud_r03():
@@ -66,15 +33,6 @@ def test_a_feature_resolves_where_it_acts_and_only_once():
     assert board.table.demon_health == 11
 
 
-def test_third_eye_acts_from_a_source_power_to_another():
-    referee = TableReferee(game_moment(combo="B3", powers=(0, 4, 2)))
-    node = LessonGraph(referee).node("s0")
-    eye = node["choices"]["symbol"]
-    assert set(eye["options"]) == {"centre", "right"} and eye["actor"] == "centre"   # the left power has no cube
-    assert set(node["options"]["eye:centre"]["targets"]) == {"power:left", "power:right"}
-    assert "not to the same power" in node["options"]["eye:centre"]["refusals"]["power:centre"]
-
-
 def test_the_demons_turn_is_walked_in_the_rulebooks_order():
     state = game_moment("R5 W1 G3 K6", powers=(3, 5, 2), staged_damage=2, phase="obtain")
     board = HudaiTable.game(state, only={"pass", "demon"}, moves=12)
@@ -88,74 +46,6 @@ def test_the_demons_turn_is_walked_in_the_rulebooks_order():
         places.append(wanted)
     assert places == ["staged", "draw", "hand", "corruption", "power:left", "power:centre", "power:right", "step:1"]
     assert board.table == apply(state, "pass")[0]       # the walk ends where the engine does
-
-
-def test_turn_steps_tell_each_power_from_its_own_events():
-    state = game_moment("W1 W2 W3 W4", powers=(7, 0, 1), phase="obtain", corruption=0, rules=None)
-    steps = turn_steps(state, "pass")
-    logs = [step.log for step in steps]
-    assert "Confuse acts" in logs and logs.index("Drain acts") < logs.index("Confuse acts") < logs.index("Mind pierce acts")
-    assert all(step.place == "power:centre" for step in steps if step.log == "Confuse acts")
-
-
-def test_find_in_table_asks_the_engine():
-    referee, exercise = find_in_table(game_moment(combo="Y5", powers=(3, 6, 5)), "value")
-    assert exercise["answers"] == ["power:left", "power:right"]
-    with pytest.raises(ValueError, match="nothing to find"):
-        find_in_table(game_moment(combo="R1", powers=(3, 6, 5)), "value")
-    with pytest.raises(ValueError, match="not offered"):
-        find_in_table(game_moment(), "value")
-
-
-def test_the_cards_that_fit_next_are_the_engines_and_the_wrong_ones_say_why():
-    question = CardsQuestion(game_moment("R5 G3 W1 K2", combo="R1"), "fits")
-    assert sorted(question.answers) == ["hand:K2", "hand:R5", "hand:W1"]
-    assert question.reasons["hand:G3"].rule == "HUD-R03"
-    assert "K2 is black" in question.answers["hand:K2"]
-
-
-def test_the_longest_combo_is_found_by_playing_every_order():
-    best, lengths = longest_combo(game_moment("R1 R5 W2 G3 G6 B4"))
-    assert set(best) == {"R1", "R5", "W2", "G3", "G6"} and best.index("W2") == 2     # the white card joins the colours
-    assert lengths["B4"] == 4
-    question = CardsQuestion(game_moment("R1 R5 W2 G3 G6 B4"), "combo")
-    assert "longest combo with B4 has four cards" in str(question.reasons["hand:B4"])
-    with pytest.raises(ValueError, match="tie"):
-        longest_combo(game_moment("R1 G3"))
-
-
-def test_what_crush_takes_comes_from_the_engine():
-    crush = game_moment("W5 W4 W2 W1", powers=(0, 0, 6), phase="obtain", rules=Rules(powers=("drain", "defend", "crush")))
-    question = CardsQuestion(crush, "taken")
-    assert sorted(question.answers) == ["hand:W2", "hand:W5"]          # fed to 7: 5 first, then 2 with the 2 left
-    assert question.table.hand == ["W5", "W4", "W2", "W1"] and question.stage == 5 and question.table.powers[2] == 7
-    assert question.reasons["hand:W4"].rule == "HUD-R06; HUD-P10"
-    with pytest.raises(ValueError, match="no Crush or Confuse"):
-        CardsQuestion(game_moment("W1", phase="obtain", rules=Rules(powers=("drain", "defend", "entangle"))), "taken")
-
-
-def test_the_powers_a_hand_feeds_and_those_that_act():
-    state = game_moment("W1 W2 W5 W6", powers=(1, 0, 0), phase="obtain")
-    fed = PowersQuestion(state, "fed")
-    assert sorted(fed.answers) == ["power:left", "power:right"]
-    assert "3 or 4" in str(fed.reasons["power:centre"]) and fed.reasons["power:centre"].rule == "Fill your hand; HUD-P08"
-    acts = PowersQuestion(state, "acts")
-    assert sorted(acts.answers) == ["power:left", "power:right"]        # Drain stages damage; Mind pierce corrupts
-    assert "no cubes" in str(acts.reasons["power:centre"])
-
-
-def test_a_replay_walks_a_whole_game_to_its_end():
-    record = GameRecord.play("hudai", 1, seed=23, bots=[HeuristicMonk(23)])
-    referee = ReplayReferee(record)
-    board = HudaiTable.replay(record)
-    assert len(board.lesson["nodes"]) == len(referee.steps)
-    assert referee.steps[-1][0] == record.final_state()
-    first_turn = board.click("step:1", choice="turn")
-    assert first_turn == "Turn 2 begins." and board.table.turn == 2
-    stages = [step[1] for step in referee.steps]
-    assert not any(a == b == 4 for a, b in zip(stages, stages[1:]))     # step 4 is told as one step
-    short = ReplayReferee(record, turns=2)
-    assert short.steps[-1][0].turn == 3 and len(short.steps) < len(referee.steps)
 
 
 def test_hints_and_messages_never_show_internal_codes():
@@ -176,20 +66,6 @@ def test_a_bad_click_never_breaks_the_board():
     board.handle("nonsense")
     assert board.tone == "no"
     assert repr(board).startswith("HudaiTable(Step 1, the combo")
-
-
-def test_place_words_name_every_place():
-    state = game_moment("R5", combo="R1")
-    for place in ("combo", "combo:R1", "discard", "draw", "purchase", "demon", "staged", "power:left", "black:K1",
-                  "river:G2", "step:3", "hand", "health", "corruption"):
-        assert ":" not in place_words(place, state).split(" (")[0] or place.startswith("step"), place
-
-
-def test_a_lesson_word_that_does_not_exist_is_refused():
-    with pytest.raises(ValueError, match="unknown lesson words"):
-        TableReferee(game_moment(), only={"fly"})
-    with pytest.raises(IllegalAction):
-        TableReferee(game_moment()).action(TableReferee(game_moment()).start(), "nonsense", "combo")
 
 
 def test_the_ways_to_lose_are_the_engines_losses():

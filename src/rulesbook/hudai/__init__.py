@@ -1,5 +1,8 @@
 """Hudai Pass: the solo deck-builder of a monk against a demon, exactly as its rulebook says.
 
+The package has the shape of the three games: `state` (State, Phase), `rules` (Rules), `actions`
+(each action's text and parser), `engine` (new_game, legal_actions, refusal, apply, apply_legal),
+`moment` (game_moment, play_out), `render` (show), `rulings`, `bots` and `protocol`.
 Where the rulebook is silent or unclear, the register in `rulesbook.hudai.rulings` decides: the
 project's rulings HUD-R01..R12 and its own decisions HUD-P01... Standard library only. The
 common protocol (`rulesbook.game("hudai")`) gives records, simulations and the command line.
@@ -11,7 +14,10 @@ common protocol (`rulesbook.game("hudai")`) gives records, simulations and the c
 The demon has 12 of 12 health. Staged damage: 0. Powers: left, Drain (Drop), 3 cubes; centre, Confuse (Cog), 5 cubes; right, Mind pierce (3 Circles), 2 cubes. More than 12 cubes on a power loses the game.
 """
 
+from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
 from rulesbook.hudai.actions import (
+    ACTIONS,
     Action,
     BlueWard,
     BuildUp,
@@ -34,6 +40,7 @@ from rulesbook.hudai.actions import (
     YellowPin,
     parse_action,
 )
+from rulesbook.hudai.bots import BOTS, GreedyMonk, HeuristicMonk, RandomMonk, make_bot
 from rulesbook.hudai.cards import (
     COLOURS,
     POWERS,
@@ -42,16 +49,15 @@ from rulesbook.hudai.cards import (
     CardFileError,
     CardSet,
     card_code,
-    reconstructed_cards,
     format_card,
     is_legal_combo,
     load_cards,
     parse_card,
     parse_card_file,
     parse_cards,
+    reconstructed_cards,
 )
 from rulesbook.hudai.engine import (
-    Event,
     apply,
     apply_legal,
     apply_steps,
@@ -65,12 +71,14 @@ from rulesbook.hudai.engine import (
 from rulesbook.hudai.moment import game_moment, play_out
 from rulesbook.hudai.render import show
 from rulesbook.hudai.rules import POSITIONS, Rules
-from rulesbook.hudai.state import HudaiState
-from rulesbook.hudai.bots import GreedyMonk, HeuristicMonk, RandomMonk, make_bot
-from rulesbook.hudai.rulings import RULINGS, Ruling
+from rulesbook.hudai.rulings import BY_ID, RULINGS, Ruling, rulings_table
+from rulesbook.hudai.state import Phase, State
 
 __all__ = [
+    "ACTIONS",
     "Action",
+    "BOTS",
+    "BY_ID",
     "BlueWard",
     "BuildUp",
     "COLOURS",
@@ -86,20 +94,22 @@ __all__ = [
     "FlowRemove",
     "GreedyMonk",
     "HeuristicMonk",
-    "HudaiState",
+    "IllegalAction",
     "Obtain",
     "POSITIONS",
     "POWERS",
-    "RULINGS",
     "Pass",
+    "Phase",
     "Pin",
     "PlayCard",
+    "RULINGS",
     "RandomMonk",
     "RedStrike",
-    "Rules",
     "Ruling",
+    "Rules",
     "SYMBOLS",
     "Stab",
+    "State",
     "SwapRiver",
     "TakeBlack",
     "ThirdEye",
@@ -126,5 +136,6 @@ __all__ = [
     "play_out",
     "reconstructed_cards",
     "refusal",
+    "rulings_table",
     "show",
 ]

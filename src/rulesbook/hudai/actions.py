@@ -2,32 +2,68 @@
 
 Text forms: ``play R5``, ``discard W2``, ``black K3``, ``value left``, ``build``, ``eye left right``,
 ``defend``, ``stab``, ``flow``, ``pin centre``, ``blue``, ``red``, ``yellow right``, ``end``,
-``remove W1``, ``keep``, ``swap G3``, ``obtain G3``, ``pass``.
+``remove W1``, ``keep``, ``swap G3``, ``obtain G3``, ``pass``. Each action class writes its text
+(`text()`) and reads it back (`from_text`), side by side; `parse_action` picks the class by the
+first word.
+
+>>> PlayCard("R5").text(), parse_action("eye left right")
+('play R5', ThirdEye(source='left', target='right'))
+>>> PlayCard.from_text("play r5") == PlayCard("R5")
+True
+>>> parse_action("fly left")
+Traceback (most recent call last):
+rulesbook.core.errors.NotationError: 'fly left': 'fly' is not an action; use one of play, discard, black, value, build, eye, defend, stab, flow, pin, blue, red, yellow, end, remove, keep, swap, obtain, pass
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from rulesbook.core.errors import NotationError
 from rulesbook.hudai.cards import COLOURS, card_code
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
 
 CARD_CODES = frozenset(f"{colour}{value}" for colour in COLOURS for value in range(1, 7))
+T = TypeVar("T", bound="Action")
+
+
+def _arguments(kind: type[Action], text: Any, count: int, shape: str = "no argument") -> list[str]:
+    """The words after the action's own word, when there are `count` of them; NotationError else."""
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "an action is text such as 'play R5' or 'end'")
+    parts = text.split()
+    if not parts or parts[0].lower() != kind.word:
+        raise NotationError(text, f"{kind.__name__} is written '{kind.word}' first")
+    if len(parts) - 1 != count:
+        raise NotationError(text, f"'{kind.word}' takes {shape}" if count else f"'{kind.word}' takes no argument")
+    return parts[1:]
+
+
+def _position(token: str, text: str) -> str:
+    index = POSITION_INDEX.get(token.lower())
+    if index is None:
+        raise NotationError(text, f"{token!r} is not a demon power position; use left, centre or right")
+    return POSITIONS[index]
 
 
 class Action:
-    """Base of the monk's decisions; `text` is the short form that `parse_action` reads back."""
+    """Base of the monk's decisions; `text()` is the short form that `from_text` (and
+    `parse_action`) reads back. An action with no argument is its word alone."""
 
     __slots__ = ()
     word = ""
 
-    @property
     def text(self) -> str:
         return self.word
 
+    @classmethod
+    def from_text(cls: type[T], text: str) -> T:
+        _arguments(cls, text, 0)
+        return cls()
+
     def __str__(self) -> str:
-        return self.text
+        return self.text()
 
 
 class _OnCard(Action):
@@ -38,8 +74,16 @@ class _OnCard(Action):
     card: str
 
     def __post_init__(self) -> None:
-        if self.card not in CARD_CODES:
-            raise NotationError(str(self.card), f"'{self.word}' names a card by its colour letter and value, like R5")
+        if not isinstance(self.card, str) or self.card not in CARD_CODES:
+            raise NotationError(repr(self.card), f"'{self.word}' names a card by its colour letter and value, like R5")
+
+    def text(self) -> str:
+        return f"{self.word} {self.card}"
+
+    @classmethod
+    def from_text(cls: type[T], text: str) -> T:
+        [token] = _arguments(cls, text, 1, f"one card, like '{cls.word} R5'")
+        return cls(card_code(token))  # type: ignore[call-arg]
 
 
 class _OnPower(Action):
@@ -49,8 +93,16 @@ class _OnPower(Action):
     power: str
 
     def __post_init__(self) -> None:
-        if self.power not in POSITIONS:
-            raise NotationError(str(self.power), f"'{self.word}' names a power position: left, centre or right")
+        if not isinstance(self.power, str) or self.power not in POSITIONS:
+            raise NotationError(repr(self.power), f"'{self.word}' names a power position: left, centre or right")
+
+    def text(self) -> str:
+        return f"{self.word} {self.power}"
+
+    @classmethod
+    def from_text(cls: type[T], text: str) -> T:
+        [token] = _arguments(cls, text, 1, f"one power position, like '{cls.word} left'")
+        return cls(_position(token, text))  # type: ignore[call-arg]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +112,6 @@ class PlayCard(_OnCard):
     card: str
     word = "play"
 
-    @property
-    def text(self) -> str:
-        return f"play {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
 class DiscardCard(_OnCard):
@@ -71,10 +119,6 @@ class DiscardCard(_OnCard):
 
     card: str
     word = "discard"
-
-    @property
-    def text(self) -> str:
-        return f"discard {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +128,6 @@ class TakeBlack(_OnCard):
     card: str
     word = "black"
 
-    @property
-    def text(self) -> str:
-        return f"black {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
 class UseValue(_OnPower):
@@ -95,10 +135,6 @@ class UseValue(_OnPower):
 
     power: str
     word = "value"
-
-    @property
-    def text(self) -> str:
-        return f"value {self.power}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +154,16 @@ class ThirdEye(Action):
 
     def __post_init__(self) -> None:
         for position in (self.source, self.target):
-            if position not in POSITIONS:
-                raise NotationError(str(position), "'eye' names two power positions: left, centre or right")
+            if not isinstance(position, str) or position not in POSITIONS:
+                raise NotationError(repr(position), "'eye' names two power positions: left, centre or right")
 
-    @property
     def text(self) -> str:
         return f"eye {self.source} {self.target}"
+
+    @classmethod
+    def from_text(cls, text: str) -> ThirdEye:
+        source, target = _arguments(cls, text, 2, "two power positions, like 'eye left right'")
+        return cls(_position(source, text), _position(target, text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +194,6 @@ class Pin(_OnPower):
     power: str
     word = "pin"
 
-    @property
-    def text(self) -> str:
-        return f"pin {self.power}"
-
 
 @dataclass(frozen=True, slots=True)
 class BlueWard(Action):
@@ -180,10 +216,6 @@ class YellowPin(_OnPower):
     power: str
     word = "yellow"
 
-    @property
-    def text(self) -> str:
-        return f"yellow {self.power}"
-
 
 @dataclass(frozen=True, slots=True)
 class EndCombo(Action):
@@ -198,10 +230,6 @@ class FlowRemove(_OnCard):
 
     card: str
     word = "remove"
-
-    @property
-    def text(self) -> str:
-        return f"remove {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,10 +246,6 @@ class SwapRiver(_OnCard):
     card: str
     word = "swap"
 
-    @property
-    def text(self) -> str:
-        return f"swap {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
 class Obtain(_OnCard):
@@ -229,10 +253,6 @@ class Obtain(_OnCard):
 
     card: str
     word = "obtain"
-
-    @property
-    def text(self) -> str:
-        return f"obtain {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,17 +262,13 @@ class Pass(Action):
     word = "pass"
 
 
-_NO_ARGUMENT = {cls.word: cls for cls in (BuildUp, Defend, Stab, Flow, BlueWard, RedStrike, EndCombo, FlowKeep, Pass)}
-_CARD_ARGUMENT = {cls.word: cls for cls in (PlayCard, DiscardCard, TakeBlack, FlowRemove, SwapRiver, Obtain)}
-_POWER_ARGUMENT = {cls.word: cls for cls in (UseValue, Pin, YellowPin)}
-WORDS = (*_NO_ARGUMENT, *_CARD_ARGUMENT, *_POWER_ARGUMENT, ThirdEye.word)
-
-
-def _position(token: str, text: str) -> str:
-    index = POSITION_INDEX.get(token.lower())
-    if index is None:
-        raise NotationError(text, f"{token!r} is not a demon power position; use left, centre or right")
-    return POSITIONS[index]
+#: Every action class, in the order of a turn.
+ACTIONS: tuple[type[Action], ...] = (PlayCard, DiscardCard, TakeBlack, UseValue, BuildUp, ThirdEye, Defend, Stab, Flow,
+                                     Pin, BlueWard, RedStrike, YellowPin, EndCombo, FlowRemove, FlowKeep, SwapRiver,
+                                     Obtain, Pass)
+#: The class of each action word: how `parse_action` reads a text.
+BY_WORD: dict[str, type[Action]] = {kind.word: kind for kind in ACTIONS}
+WORDS = tuple(BY_WORD)
 
 
 def parse_action(text: str | Action) -> Action:
@@ -264,24 +280,10 @@ def parse_action(text: str | Action) -> Action:
     parts = text.split()
     if not parts:
         raise NotationError(text, "an empty action; try 'play R5', 'end' or 'pass'")
-    word, args = parts[0].lower(), parts[1:]
-    if word in _NO_ARGUMENT:
-        if args:
-            raise NotationError(text, f"'{word}' takes no argument")
-        return _NO_ARGUMENT[word]()
-    if word in _CARD_ARGUMENT:
-        if len(args) != 1:
-            raise NotationError(text, f"'{word}' takes one card, like '{word} R5'")
-        return _CARD_ARGUMENT[word](card_code(args[0]))
-    if word in _POWER_ARGUMENT:
-        if len(args) != 1:
-            raise NotationError(text, f"'{word}' takes one power position, like '{word} left'")
-        return _POWER_ARGUMENT[word](_position(args[0], text))
-    if word == ThirdEye.word:
-        if len(args) != 2:
-            raise NotationError(text, "'eye' takes two power positions, like 'eye left right'")
-        return ThirdEye(_position(args[0], text), _position(args[1], text))
-    raise NotationError(text, f"{parts[0]!r} is not an action; use one of {', '.join(WORDS)}")
+    kind = BY_WORD.get(parts[0].lower())
+    if kind is None:
+        raise NotationError(text, f"{parts[0]!r} is not an action; use one of {', '.join(WORDS)}")
+    return kind.from_text(text)
 
 
 #: Every action's text form with what it does and the rule behind it: the Reference chapter's table

@@ -39,7 +39,7 @@ from rulesbook.hudai.actions import (
 from rulesbook.hudai.cards import CardSet, neighbours_fit
 from rulesbook.hudai.engine import apply_legal, is_legal, legal_actions
 from rulesbook.hudai.rules import POSITION_INDEX
-from rulesbook.hudai.state import FLOW, OBTAIN, HudaiState
+from rulesbook.hudai.state import FLOW, OBTAIN, State
 
 A = TypeVar("A", bound=Action)
 
@@ -62,11 +62,11 @@ class RandomMonk:
     def __init__(self, seed: int | str = 0):
         self.rng: random.Random = seeded_random(seed, "random monk")
 
-    def choose(self, state: HudaiState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
         return self.rng.choice(actions)
 
 
-def power_danger(name: str, cubes: int, state: HudaiState) -> float:
+def power_danger(name: str, cubes: int, state: State) -> float:
     """How much a power with this many cubes threatens the monk (higher is worse)."""
     if cubes <= 0:
         return 0.0
@@ -112,7 +112,7 @@ def card_worth(code: str, cards: CardSet) -> float:
     return worth
 
 
-def play_worth(code: str, state: HudaiState, cards: CardSet) -> float:
+def play_worth(code: str, state: State, cards: CardSet) -> float:
     """What playing this card now is likely to bring, given the table."""
     card = cards[code]
     worth = 0.5
@@ -143,7 +143,7 @@ def play_worth(code: str, state: HudaiState, cards: CardSet) -> float:
     return worth
 
 
-def obtain_worth(code: str, state: HudaiState, cards: CardSet) -> float:
+def obtain_worth(code: str, state: State, cards: CardSet) -> float:
     """A river card's worth to the deck, less what it will feed the demon each time it is in hand."""
     card = cards[code]
     position = (card.value - 1) // 2
@@ -160,7 +160,7 @@ class GreedyMonk:
     def __init__(self, seed: int | str = 0):
         self.seed = seed
 
-    def choose(self, state: HudaiState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         cards = state.rules.cards
@@ -172,7 +172,7 @@ class GreedyMonk:
 
     # -- step 1
 
-    def _combo_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+    def _combo_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         kinds = {type(action) for action in actions}
         for hit in (RedStrike, Stab):
             if hit in kinds:
@@ -199,19 +199,19 @@ class GreedyMonk:
             return _of_kind(actions, DiscardCard)[0]
         return EndCombo()
 
-    def _relief(self, state: HudaiState, index: int, cubes: int) -> float:
+    def _relief(self, state: State, index: int, cubes: int) -> float:
         name = state.rules.powers[index]
         now = state.powers[index]
         return power_danger(name, now, state) - power_danger(name, max(0, now - cubes), state)
 
-    def _move_gain(self, state: HudaiState, action: ThirdEye) -> float:
+    def _move_gain(self, state: State, action: ThirdEye) -> float:
         source, target = POSITION_INDEX[action.source], POSITION_INDEX[action.target]
         names = state.rules.powers
         before = power_danger(names[source], state.powers[source], state) + power_danger(names[target], state.powers[target], state)
         after = power_danger(names[source], state.powers[source] - 1, state) + power_danger(names[target], state.powers[target] + 1, state)
         return before - after
 
-    def _black_choice(self, state: HudaiState, takes: list[TakeBlack], cards: CardSet) -> Action | None:
+    def _black_choice(self, state: State, takes: list[TakeBlack], cards: CardSet) -> Action | None:
         """A black card only to finish the demon or to keep a power from overflowing."""
         if state.entangled and state.cards_played >= 1:
             return None
@@ -227,7 +227,7 @@ class GreedyMonk:
             return preferred[0]
         return None
 
-    def _plan_cards(self, state: HudaiState, cards: CardSet) -> list[str]:
+    def _plan_cards(self, state: State, cards: CardSet) -> list[str]:
         """The most valuable order of hand cards that can follow the combo row (searched exhaustively)."""
         hand = list(dict.fromkeys(state.hand))
         limit = 1 - state.cards_played if state.entangled else len(hand)
@@ -259,7 +259,7 @@ class GreedyMonk:
 
     # -- Flow and step 2
 
-    def _flow_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+    def _flow_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         removals = _of_kind(actions, FlowRemove)
         for removal in removals:
             if cards[removal.card].colour == "K":
@@ -272,7 +272,7 @@ class GreedyMonk:
                 return whites[0]
         return FlowKeep()
 
-    def _obtain_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+    def _obtain_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         obtains = _of_kind(actions, Obtain)
         if obtains:
             best = max(obtains, key=lambda a: (obtain_worth(a.card, state, cards), -cards[a.card].value))
@@ -307,9 +307,9 @@ class HeuristicMonk(GreedyMonk):
 
     def __init__(self, seed: int | str = 0):
         super().__init__(seed)
-        self._plan: list[tuple[HudaiState, Action]] = []
+        self._plan: list[tuple[State, Action]] = []
 
-    def _combo_choice(self, state: HudaiState, actions: Sequence[Action], cards: CardSet) -> Action:
+    def _combo_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         if self._plan and self._plan[0][0] == state:
             return self._plan.pop(0)[1]
         for action in actions:
@@ -334,10 +334,10 @@ class HeuristicMonk(GreedyMonk):
             return max(discards, key=lambda a: (a.card[0] == "K", -play_worth(a.card, state, cards)))
         return EndCombo()
 
-    def _greedy_features(self, state: HudaiState, cards: CardSet) -> tuple[list[tuple[HudaiState, Action]], HudaiState]:
+    def _greedy_features(self, state: State, cards: CardSet) -> tuple[list[tuple[State, Action]], State]:
         """Uses the open features of the card in play one by one, each time the one that scores best,
         while any still improves the score; returns the steps and the state they lead to."""
-        steps: list[tuple[HudaiState, Action]] = []
+        steps: list[tuple[State, Action]] = []
         while not state.is_over and state.open_features:
             base = self.evaluate(state, cards)
             best = None
@@ -355,9 +355,9 @@ class HeuristicMonk(GreedyMonk):
         return steps, state
 
     def _search(
-        self, state: HudaiState, cards: CardSet, prefix: list[tuple[HudaiState, Action]], depth: int,
+        self, state: State, cards: CardSet, prefix: list[tuple[State, Action]], depth: int,
         penalty: float = 0.0, seen: set[tuple[object, ...]] | None = None,
-    ) -> Iterator[tuple[float, list[tuple[HudaiState, Action]]]]:
+    ) -> Iterator[tuple[float, list[tuple[State, Action]]]]:
         """Yields (score, plan) for every playable order of hand cards after `prefix`; orders that
         reach the same position (same cards played, same last card, same cubes) are searched once."""
         if depth >= 6:
@@ -368,7 +368,7 @@ class HeuristicMonk(GreedyMonk):
             options.extend((PlayCard(code), TakeBlack(code)) for code in state.black_supply)
         for play, take in options:
             s = state
-            steps: list[tuple[HudaiState, Action]] = []
+            steps: list[tuple[State, Action]] = []
             cost = penalty
             if take is not None:
                 steps.append((s, take))
@@ -394,10 +394,10 @@ class HeuristicMonk(GreedyMonk):
                 continue  # Flow reveals a card: plan again after it
             yield from self._search(end, cards, plan, depth + 1, cost, seen)
 
-    def _may_take_black(self, state: HudaiState) -> bool:
+    def _may_take_black(self, state: State) -> bool:
         return state.rules.corruption_capacity - state.corruption > 3
 
-    def evaluate(self, s: HudaiState, cards: CardSet) -> float:
+    def evaluate(self, s: State, cards: CardSet) -> float:
         """How good the position at the end of this combo looks for the monk (higher is better)."""
         if s.is_over:
             return 10000.0 if s.won else -10000.0
@@ -457,7 +457,8 @@ class HeuristicMonk(GreedyMonk):
         return score
 
 
-BOTS: dict[str, type[RandomMonk] | type[GreedyMonk]] = {"random": RandomMonk, "greedy": GreedyMonk, "heuristic": HeuristicMonk}
+#: The bots by name, the protocol's default (the strongest) first.
+BOTS: dict[str, type[RandomMonk] | type[GreedyMonk]] = {"heuristic": HeuristicMonk, "random": RandomMonk, "greedy": GreedyMonk}
 
 
 def make_bot(name: str, seed: int | str = 0) -> RandomMonk | GreedyMonk:

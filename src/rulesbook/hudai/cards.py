@@ -12,10 +12,12 @@ import functools
 import importlib.resources
 import io
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulesbook.core.data import DataError, read_text, shown
 from rulesbook.core.errors import NotationError, RulesbookError
 
 COLOURS = {"W": "white", "G": "green", "B": "blue", "R": "red", "Y": "yellow", "K": "black"}
@@ -29,6 +31,15 @@ SYMBOLS = {
     "stones": "defend",  # remove one staged damage cube
     "cog": "flow",  # draw a card, then perhaps remove a combo card for good
     "arrow": "pin",  # set three cubes of a power aside until the end of the turn
+}
+#: Each symbol as the rulebook names it ("a red Cog").
+SYMBOL_NAMES = {
+    "drop": "Drop",
+    "hammers": "Hammers",
+    "circles": "3 Circles",
+    "stones": "Stacked Stones",
+    "cog": "Cog",
+    "arrow": "Crop/Arrow",
 }
 #: Each symbol's move as the cards name it (rulebook, "Symbols"): what pictures and boards print.
 MOVES = {"drop": "Stab", "hammers": "Build-up", "circles": "3rd eye", "stones": "Defend", "cog": "Flow", "arrow": "Pin"}
@@ -82,10 +93,6 @@ class Card:
         return f"{self.colour}{self.value}"
 
     @property
-    def colour_name(self) -> str:
-        return COLOURS[self.colour]
-
-    @property
     def move(self) -> str:
         """What the symbol does for the monk (``stab``, ``flow`` ...)."""
         return SYMBOLS[self.symbol]
@@ -98,6 +105,14 @@ class Card:
         if self.colour == "G":
             return min(6, self.value + 1)
         return self.value
+
+    def words(self) -> str:
+        """The card as a sentence or a listener names it: "R5 (red Cog: Flow, value 5)"."""
+        return f"{self.code} ({COLOURS[self.colour]} {SYMBOL_NAMES[self.symbol]}: {MOVES[self.symbol]}, value {self.value})"
+
+    def label(self) -> str:
+        """The card as a button names it: "R5 red Flow"."""
+        return f"{self.code} {COLOURS[self.colour]} {MOVES[self.symbol]}"
 
     def __str__(self) -> str:
         return self.code
@@ -154,6 +169,8 @@ def is_legal_combo(cards: Sequence[str] | str, max_white: int = 2) -> bool:
 #: The name of the project's reconstructed card set (HUD-R01) in the rules' dict form.
 RECONSTRUCTED = "reconstructed"
 DEFAULT_CARDS = "data/cards.csv"
+#: The most bytes a card file may have: a few hundred times the 36 cards' file.
+MAX_CARD_FILE = 1024 * 1024
 CARD_FILE_HEADER = ("colour", "symbol", "value", "deck")
 
 
@@ -221,9 +238,8 @@ class CardSet:
         if data == RECONSTRUCTED or data is None:
             return reconstructed_cards()
         if not isinstance(data, dict) or not isinstance(data.get("csv"), list) or not all(isinstance(line, str) for line in data["csv"]):
-            raise ValueError(
-                f"a card set is written {RECONSTRUCTED!r} (HUD-R01) or as {{'source': NAME, 'csv': [LINES]}}, not {data!r:.60}"
-            )
+            raise DataError("rules.cards", f"a card set is written {RECONSTRUCTED!r} (HUD-R01) or as "
+                            f"{{'source': NAME, 'csv': [LINES]}}, not {shown(data)}")
         return parse_card_file("\n".join(data["csv"]), str(data.get("source") or "<cards>"))
 
 
@@ -268,26 +284,38 @@ def _card(row: dict[str, str]) -> Card:
     return Card(colour, symbol, value, deck)
 
 
-def _fields(line: str) -> list[str]:
+#: How a card file's lines end, as an editor counts them (str.splitlines would also split at form
+#: feeds and Unicode separators pasted into a comment, and name the wrong line after them).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+#: The longest field a card file may hold (Python's csv module refuses longer ones).
+MAX_FIELD = csv.field_size_limit()
+
+
+def _fields(line: str, number: int, source: str) -> list[str]:
     """The fields of one CSV line, without the empty ones a spreadsheet pads rows with."""
-    fields = [text.strip() for text in next(csv.reader(io.StringIO(line)))]
+    try:
+        fields = [text.strip() for text in next(csv.reader(io.StringIO(line)))]
+    except csv.Error as error:
+        raise CardFileError(source, number, "", f"not a CSV line: {error}") from None
     while fields and not fields[-1]:
         fields.pop()
     return fields
 
 
-def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
-    """Read the card CSV format (see the comment lines of data/cards.csv); errors name the line and field.
-
-    Spreadsheet exports load too: a byte-order mark (Excel's "CSV UTF-8"), Windows line ends,
-    and rows padded with empty fields."""
-    rows: list[tuple[int, dict[str, str]]] = []
+def _rows(text: str, source: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """The header and the rows (with their line numbers) of a card file; a row may leave its last
+    columns blank (they are read as blank fields, which the card's own checks then refuse by line)."""
+    if len(text) > MAX_CARD_FILE:
+        raise CardFileError(source, 0, "", f"{len(text):,} characters: more than a card file of 36 cards may have ({MAX_CARD_FILE:,})")
     header: list[str] | None = None
-    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    rows: list[tuple[int, dict[str, str]]] = []
+    for number, line in enumerate(_LINE_END.split(text.removeprefix("\ufeff")), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        fields = _fields(stripped)
+        if len(stripped) > MAX_FIELD:
+            raise CardFileError(source, number, "", f"the line is {len(stripped):,} characters long; a card's line is short")
+        fields = _fields(stripped, number, source)
         if not fields:
             continue
         if header is None:
@@ -296,11 +324,26 @@ def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
                 if needed not in header:
                     raise CardFileError(source, number, needed, f"the header row must name the columns colour, symbol, value, deck; got {', '.join(fields)}")
             continue
-        if len(fields) != len(header):
+        if len(fields) > len(header):
             raise CardFileError(source, number, "(row)", f"expected {len(header)} fields ({', '.join(header)}), found {len(fields)}")
-        rows.append((number, dict(zip(header, fields))))
+        rows.append((number, dict(zip(header, fields + [""] * (len(header) - len(fields))))))
     if header is None:
         raise CardFileError(source, 1, "(header)", "the file has no header row and no cards")
+    return header, rows
+
+
+def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
+    """Read the card CSV format (see the comment lines of data/cards.csv); errors name the line and field.
+
+    Spreadsheet exports load too: a byte-order mark (Excel's "CSV UTF-8"), Windows line ends,
+    and rows padded with empty fields. A blank field of a named column is read as blank, and
+    refused as that field's error on its line.
+
+    >>> parse_card_file("colour,symbol,value,deck\\nwhite,drop,1,start\\nwhite,cog,5")
+    Traceback (most recent call last):
+    rulesbook.hudai.cards.CardFileError: <cards>, line 3, field 'deck': '' is not a deck; use start, mind or corruption
+    """
+    _, rows = _rows(text, source)
     cards: list[Card] = []
     seen: dict[str, int] = {}
     for number, row in rows:
@@ -312,26 +355,24 @@ def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
             raise CardFileError(source, number, "value", f"{card.code} is already defined on line {seen[card.code]}; each colour has each value once")
         seen[card.code] = number
         cards.append(card)
-    if not any(card.deck == "start" for card in cards):
-        raise CardFileError(source, rows[-1][0] if rows else 1, "deck", "the file has no starting deck cards")
+    last = rows[-1][0] if rows else 1
+    for deck, why in (("start", "the monk's starting deck (white in the reconstructed set)"),
+                      ("mind", "the mind deck that deals the Mind River (green, blue, red and yellow in the reconstructed set)")):
+        if not any(card.deck == deck for card in cards):
+            raise CardFileError(source, last, "deck", f"no card's deck is {deck!r}: the set has no {why}, HUD-R01")
     return CardSet(tuple(cards), source)
 
 
 def load_cards(path: str | os.PathLike[str] | None = None) -> CardSet:
     """The card set in the file at `path` (any name), read now; the reconstructed set (HUD-R01) when None.
 
-    Nothing is cached by path: a file edited and loaded again gives its new cards."""
+    Nothing is cached by path: a file edited and loaded again gives its new cards. A file larger
+    than any card file (or one that never ends, such as /dev/zero) is refused unread."""
     if path is None:
         return reconstructed_cards()
     name = os.fspath(path)
     try:
-        with open(name, "rb") as file:
-            data = file.read()
-    except OSError as error:
-        raise CardFileError(name, 0, "", f"cannot read the file: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise CardFileError(name, line, "", "the file is not UTF-8 text; save it as \"CSV UTF-8\"") from None
+        text = read_text(name, "cards", MAX_CARD_FILE)
+    except DataError as error:
+        raise CardFileError(name, 0, "", error.why) from None
     return parse_card_file(text, name)

@@ -7,7 +7,6 @@ or `reconstructed` (HUD-R01), and in records the set itself, so a record replays
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from rulesbook.core.protocol import Game, Step
@@ -15,62 +14,63 @@ from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai.actions import Action
 from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, make_bot
 from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
-from rulesbook.hudai.engine import Event, apply, apply_legal, legal_actions, new_game
-from rulesbook.hudai.rules import Rules
-from rulesbook.hudai.state import HudaiState
+from rulesbook.core.events import Event
+from rulesbook.hudai.engine import apply, apply_legal, legal_actions, new_game
+from rulesbook.hudai.rules import MAX_ACTIONS, Rules
+from rulesbook.hudai.state import State
 
 
-class Hudai(Game[HudaiState, Action]):
+class Hudai(Game[State, Action]):
     name = "hudai"
     title = "Hudai Pass"
     min_players = 1
     max_players = 1
     default_players = 1
     rules_type = Rules
-    bot_names = ("heuristic", *(name for name in BOTS if name != "heuristic"))
-    max_actions = 20_000
+    bot_names = tuple(BOTS)
+    max_actions = MAX_ACTIONS  # Rules refuses rules whose games could be longer (rules.most_actions)
 
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> HudaiState:
+    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
         self.default_seats(players)
         return new_game(seed, rules)
 
-    def current_player(self, state: HudaiState) -> int | None:
+    def current_player(self, state: State) -> int | None:
         return None if state.is_over else 0
 
-    def legal_actions(self, state: HudaiState) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         return legal_actions(state)
 
-    def apply(self, state: HudaiState, action: Action) -> Step:
+    def apply(self, state: State, action: Action) -> Step:
         return Step(*apply(state, action))
 
-    def apply_legal(self, state: HudaiState, action: Action) -> Step:
+    def apply_legal(self, state: State, action: Action) -> Step:
         return Step(*apply_legal(state, action))
 
-    def is_over(self, state: HudaiState) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.is_over
 
-    def returns(self, state: HudaiState) -> tuple[float, ...]:
+    def returns(self, state: State) -> tuple[float, ...]:
         return (1.0 if state.won else 0.0,)
 
-    def winners(self, state: HudaiState) -> tuple[int, ...]:
+    def winners(self, state: State) -> tuple[int, ...]:
         return (0,) if state.won else ()
 
-    def action_to_text(self, state: HudaiState, action: Action) -> str:
-        return action.text
+    def action_to_text(self, state: State, action: Action) -> str:
+        return action.text()
 
-    def parse_action(self, state: HudaiState, text: str) -> Action:
+    def parse_action(self, state: State, text: str) -> Action:
         return hudai_actions.parse_action(text)
 
-    def to_json(self, state: HudaiState) -> str:
+    def to_json(self, state: State) -> str:
         return state.to_json()
 
-    def from_json(self, text: str) -> HudaiState:
-        return HudaiState.from_json(text)
+    def from_json(self, text: str) -> State:
+        return State.from_json(text)
 
-    def players(self, state: HudaiState) -> int:
+    def players(self, state: State) -> int:
         return 1
 
-    def facts(self, state: HudaiState) -> dict[str, Any]:
+    def facts(self, state: State) -> dict[str, Any]:
         """turns, the ending ("won" or the loss: health, corruption, power, turn_limit), and the
         monk's health, corruption and the demon's health at the end."""
         return {
@@ -85,20 +85,8 @@ class Hudai(Game[HudaiState, Action]):
         """An event's sentence; the start of a turn also shows the table (health, powers, hand)."""
         return event.text if isinstance(event, Event) else str(event)
 
-    def invariants(self, state: HudaiState) -> list[str]:
-        wrong = []
-        cards = state.rules.cards
-        if Counter(state.all_cards()) != Counter(card.code for card in cards.cards):
-            wrong.append("the cards are not all in the game exactly once (HUD-R01)")
-        if len(state.mind_river) > state.rules.river_size:
-            wrong.append("the Mind River holds more cards than its size")
-        if any(cubes < 0 for cubes in (*state.powers, *state.pinned)) or state.monk_health < 0 or state.corruption < 0:
-            wrong.append("a cube count is below zero")
-        if not state.is_over and any(cubes > state.rules.power_limit for cubes in state.powers):
-            wrong.append("a power holds more than the limit but the game goes on (HUD-R09)")
-        if state.corruption > state.rules.corruption_capacity:
-            wrong.append("the monk holds more corruption than the capacity")
-        return wrong
+    def invariants(self, state: State) -> list[str]:
+        return state.invariants()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk:
         return make_bot(name, seed)

@@ -18,20 +18,21 @@ from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.words import listed, plural
 from rulesbook.hudai.cards import (
     COLOURS,
     MOVES,
     POWER_NAMES,
     POWER_SYMBOLS,
+    SYMBOL_NAMES,
     Card,
     CardSet,
     neighbours_fit,
     parse_cards,
     reconstructed_cards,
 )
-from rulesbook.hudai.engine import SYMBOL_NAMES
 from rulesbook.hudai.rules import POSITIONS
-from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, WON, HudaiState
+from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, WON, State
 
 #: Card colours: (face, band, band text, border). Okabe-Ito hues, darkened where white text sits on them.
 PALETTE = {
@@ -65,18 +66,7 @@ MUTED = "#4d4d4d"
 
 def card_words(code: str, cards: CardSet | None = None) -> str:
     """A card as a listener hears it: "R5 (red Cog: Flow, value 5)"."""
-    card = (cards or reconstructed_cards())[code]
-    return f"{code} ({COLOURS[card.colour]} {SYMBOL_NAMES[card.symbol]}: {MOVES[card.symbol]}, value {card.value})"
-
-
-def _listed(items: list[str]) -> str:
-    if not items:
-        return "none"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _cubes(count: int) -> str:
-    return f"{count} cube{'s' if count != 1 else ''}"
+    return (cards or reconstructed_cards())[code].words()
 
 
 def describe_cards(codes: Iterable[str], title: str | None = None, cards: CardSet | None = None) -> str:
@@ -84,7 +74,7 @@ def describe_cards(codes: Iterable[str], title: str | None = None, cards: CardSe
     head = f"{title.rstrip('.')}: " if title else ""
     if not codes:
         return f"{head}no cards."
-    return f"{head}{len(codes)} card{'s' if len(codes) != 1 else ''}: {', '.join(card_words(code, cards) for code in codes)}."
+    return f"{head}{plural(len(codes), 'card')}: {', '.join(card_words(code, cards) for code in codes)}."
 
 
 def describe_combo(codes: Iterable[str], title: str | None = None, cards: CardSet | None = None) -> str:
@@ -103,7 +93,7 @@ def describe_combo(codes: Iterable[str], title: str | None = None, cards: CardSe
     return " ".join(parts)
 
 
-def describe_demon(state: HudaiState) -> str:
+def describe_demon(state: State) -> str:
     """The demon in words: health, staged damage, blocks, and each power with its cubes."""
     rules = state.rules
     parts = [f"The demon has {state.demon_health} of {rules.demon_health} health."]
@@ -114,7 +104,7 @@ def describe_demon(state: HudaiState) -> str:
         parts.append("Entangle binds the monk: this turn's combo is a single card.")
     powers = []
     for index, name in enumerate(rules.powers):
-        words = f"{POSITIONS[index]}, {POWER_NAMES[name]} ({SYMBOL_NAMES[POWER_SYMBOLS[name]]}), {_cubes(state.powers[index])}"
+        words = f"{POSITIONS[index]}, {POWER_NAMES[name]} ({SYMBOL_NAMES[POWER_SYMBOLS[name]]}), {plural(state.powers[index], 'cube')}"
         if state.pinned[index]:
             words += f" and {state.pinned[index]} set aside above it"
         powers.append(words)
@@ -122,16 +112,16 @@ def describe_demon(state: HudaiState) -> str:
     return " ".join(parts)
 
 
-def describe_river(state: HudaiState) -> str:
+def describe_river(state: State) -> str:
     cards = state.rules.cards
-    return (f"The Mind River: {_listed([card_words(code, cards) for code in state.mind_river])}; "
+    return (f"The Mind River: {listed([card_words(code, cards) for code in state.mind_river])}; "
             f"the mind deck holds {len(state.mind_deck)} cards.")
 
 
 STEP_WORDS = {COMBO: "step 1, the combo", FLOW: "step 1, a Flow removal to decide", OBTAIN: "step 2, obtaining a new move"}
 
 
-def describe_table(state: HudaiState, title: str | None = None) -> str:
+def describe_table(state: State, title: str | None = None) -> str:
     """The whole table in words, from the state: what each part shows."""
     cards = state.rules.cards
     rules = state.rules
@@ -143,8 +133,8 @@ def describe_table(state: HudaiState, title: str | None = None) -> str:
     parts.append(describe_demon(state))
     parts.append(f"The monk has {state.monk_health} of {rules.monk_health} health and {state.corruption} of "
                  f"{rules.corruption_capacity} corruption; purchase value {state.purchase}.")
-    parts.append(f"Combo: {_listed([card_words(code, cards) for code in state.combo])}.")
-    parts.append(f"Hand: {_listed([card_words(code, cards) for code in state.hand])}.")
+    parts.append(f"Combo: {listed([card_words(code, cards) for code in state.combo])}.")
+    parts.append(f"Hand: {listed([card_words(code, cards) for code in state.hand])}.")
     parts.append(f"Draw pile {len(state.draw_pile)} cards, discard pile {len(state.discard)}"
                  + (f", out of the game: {' '.join(state.removed)}." if state.removed else "."))
     parts.append(describe_river(state))
@@ -234,7 +224,7 @@ def _track(x: float, y: float, name: str, count: int, most: int, kind: str) -> t
     return "".join(out), width
 
 
-def _demon_body(state: HudaiState, x: float, y: float) -> tuple[list[str], float, float]:
+def _demon_body(state: State, x: float, y: float) -> tuple[list[str], float, float]:
     """The demon's part of a drawing: health, staged damage and the three power tiles."""
     rules = state.rules
     body = [_text(x, y + 11, f"DEMON, TURN {state.turn}", 10, fill=MUTED)]
@@ -268,18 +258,18 @@ def _demon_body(state: HudaiState, x: float, y: float) -> tuple[list[str], float
             body.append(f'<rect x="{tx + 6 + (cube % 8) * 11}" y="{tile_y + 48 + (cube // 8) * 11}" width="9" height="9" '
                         f'fill="{CUBE_FILL["power"]}" stroke="#222" stroke-width="0.8"/>')
         danger = cubes > rules.power_limit - 3
-        body.append(_text(tx + 6, tile_y + 86, _cubes(cubes), 12, "bold", fill="#b3261e" if danger else INK))
+        body.append(_text(tx + 6, tile_y + 86, plural(cubes, 'cube'), 12, "bold", fill="#b3261e" if danger else INK))
         body.append(_text(tx + 6, tile_y + 99, f"lost above {rules.power_limit}", 10, fill=MUTED))
         body.append("</g>")
     return body, 3 * tile_w + 16, tile_y + tile_h - y
 
 
-def demon_svg(state: HudaiState, title: str | None = None) -> str:
+def demon_svg(state: State, title: str | None = None) -> str:
     body, width, height = _demon_body(state, GAP, GAP)
     return _svg(width + 2 * GAP, height + 2 * GAP, title or "The demon", describe_demon(state), body)
 
 
-def river_svg(state: HudaiState, title: str | None = None) -> str:
+def river_svg(state: State, title: str | None = None) -> str:
     title = title or f"The Mind River (mind deck: {len(state.mind_deck)} cards)"
     svg = cards_svg(state.mind_river, title, state.rules.cards)
     return svg.replace(f"<desc>{escape(describe_cards(state.mind_river, title, state.rules.cards))}</desc>",
@@ -296,7 +286,7 @@ def _row(label: str, codes: list[str], x: float, y: float, cards: CardSet, ring_
     return body
 
 
-def table_svg(state: HudaiState, title: str | None = None) -> str:
+def table_svg(state: State, title: str | None = None) -> str:
     """The whole table: the demon and his powers, the monk's tracks and piles, combo, hand, Mind
     River and black supply."""
     cards = state.rules.cards
@@ -339,11 +329,11 @@ def table_svg(state: HudaiState, title: str | None = None) -> str:
 PARTS = ("table", "demon", "river", "hand", "combo")
 
 
-def show(what: HudaiState | str | Iterable[str], part: str | None = None, title: str | None = None,
+def show(what: State | str | Iterable[str], part: str | None = None, title: str | None = None,
          cards: CardSet | None = None) -> Picture:
     """A picture of a state (part "table", "demon", "river", "hand" or "combo") or of cards ("R5",
     "R5 W1 G3" or a list; part "combo" draws them as a combo)."""
-    if isinstance(what, HudaiState):
+    if isinstance(what, State):
         part = part or "table"
         if part not in PARTS:
             raise ValueError(f"part is one of {', '.join(PARTS)}, not {part!r}")

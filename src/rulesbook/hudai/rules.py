@@ -3,22 +3,41 @@
 Each field is either a number the rulebook prints (its Setup and turn structure) or settled by a
 ruling of the register in `rulesbook.hudai.rulings` (HUD-R.. from the project's rulings, HUD-P..
 the project's own decisions on gaps); `rulings.RULEBOOK_FIELDS` and `Ruling.fields` say which.
-The card set is a value too (HUD-R01): `Rules(cards=load_cards("my.csv"))`.
+The card set is a value too (HUD-R01): `Rules(cards=load_cards("my.csv"))`. Types and
+combinations are checked when the rules are made, so a bad one never starts a game:
+
+>>> Rules(max_turns="100")
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.max_turns: expected a whole number, not '100'
+>>> Rules(powers=("drain", "drain", "confuse"))
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.powers: the demon's three tiles are different; drain (drop) is given twice (HUD-R12: the box has one tile of each symbol)
+>>> most_actions(Rules()) <= MAX_ACTIONS
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from rulesbook.core.data import DataError
+from rulesbook.core.rules import RulesData
 from rulesbook.hudai.cards import POWER_SYMBOLS, CardSet, reconstructed_cards
 
 POSITIONS = ("left", "centre", "right")
 POSITION_INDEX = {"left": 0, "centre": 1, "center": 1, "right": 2}
 
+#: The most actions one game may take (the protocol's `max_actions`); rules that could make a game
+#: longer are refused when made (see `most_actions`).
+MAX_ACTIONS = 25_000
+
+_AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns")
+_NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
+
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesData):
     """Numbers from the rulebook's Setup, the rulings' defaults, and the project's decisions on gaps."""
 
     # Setup: "Take 12 green cubes as your health and set 12 blue cubes as the maximum ... corruption".
@@ -43,51 +62,59 @@ class Rules:
     # HUD-R01: the cards of the game; the reconstructed set unless a teacher loads another.
     cards: CardSet = field(default_factory=reconstructed_cards)
 
-    def __post_init__(self) -> None:
-        if isinstance(self.powers, str) or not hasattr(self.powers, "__iter__"):
-            raise ValueError(f"Rules.powers is three power names, left to right, not {self.powers!r} (HUD-R02)")
-        object.__setattr__(self, "powers", tuple(self.powers))
-        if len(self.powers) != 3:
-            raise ValueError(f"the demon has three powers (rulebook, Setup); got {len(self.powers)}")
+    def check_types(self) -> None:
+        if not isinstance(self.cards, CardSet):
+            raise DataError("Rules.cards", f"a card set, such as load_cards('my.csv'), not {self.cards!r:.60} (HUD-R01)")
+        powers = self.powers
+        if not isinstance(powers, tuple) or len(powers) != 3 or not all(isinstance(power, str) for power in powers):
+            raise DataError("Rules.powers", f"three power names, left to right, not {powers!r:.60} (HUD-R02)")
+        super().check_types()
+
+    def check(self) -> None:
+        """The checks of values and combinations, once every field has its type (HUD-R02, HUD-R12)."""
         for power in self.powers:
-            if not isinstance(power, str) or power not in POWER_SYMBOLS:
-                raise ValueError(f"{power!r} is not a demon power; use {', '.join(POWER_SYMBOLS)}")
+            if power not in POWER_SYMBOLS:
+                raise DataError("Rules.powers", f"{power!r} is not a demon power; use {', '.join(POWER_SYMBOLS)}")
         twice = sorted({power for power in self.powers if self.powers.count(power) > 1})
         if twice:
-            raise ValueError(
-                f"the demon's three tiles are different; {', '.join(twice)} ({', '.join(POWER_SYMBOLS[p] for p in twice)}) "
-                "is given twice (HUD-R12: the box has one tile of each symbol)"
-            )
-        for name in ("monk_health", "corruption_capacity", "demon_health", "cubes_per_power", "hand_size",
-                     "river_size", "power_limit", "opening_hand", "max_white_per_combo", "max_turns"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Rules.{name} is a whole number, not {value!r}")
-        for name in ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns"):
+            raise DataError("Rules.powers", f"the demon's three tiles are different; {', '.join(twice)} "
+                            f"({', '.join(POWER_SYMBOLS[p] for p in twice)}) is given twice (HUD-R12: the box has one tile of each symbol)")
+        for name in _AT_LEAST_ONE:
             if getattr(self, name) < 1:
-                raise ValueError(f"Rules.{name} must be at least 1")
-        for name in ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo"):
+                raise DataError(f"Rules.{name}", f"must be at least 1, not {getattr(self, name)}")
+        for name in _NOT_NEGATIVE:
             if getattr(self, name) < 0:
-                raise ValueError(f"Rules.{name} must not be negative")
-        if not isinstance(self.cards, CardSet):
-            raise ValueError(f"Rules.cards is a card set, such as load_cards('my.csv'), not {self.cards!r:.60} (HUD-R01)")
+                raise DataError(f"Rules.{name}", f"must not be negative, not {getattr(self, name)}")
+        most = most_actions(self)
+        if most > MAX_ACTIONS:
+            turns = MAX_ACTIONS // actions_per_turn(self.cards)
+            raise DataError("Rules.max_turns", f"a game of {self.max_turns} turns could take {most:,} actions, more than the "
+                            f"{MAX_ACTIONS:,} a game may take; with these {len(self.cards)} cards at most {turns} turns (HUD-P05)")
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data; a card set other than the reconstructed one is embedded whole, so a
-        record or a state replays anywhere (HUD-R01)."""
-        data: dict[str, Any] = {item.name: getattr(self, item.name) for item in fields(self)}
-        data["powers"] = list(self.powers)
-        data["cards"] = self.cards.to_data()
-        return data
+    def field_to_data(self, name: str, value: Any) -> Any:
+        """A card set other than the reconstructed one is embedded whole, so a record or a state
+        replays anywhere (HUD-R01)."""
+        if name == "cards":
+            return self.cards.to_data()
+        return super().field_to_data(name, value)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """The rules that `to_dict` wrote; ValueError naming an unknown field or bad data."""
-        known = {item.name for item in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown Rules fields: {', '.join(sorted(unknown))}")
-        values = dict(data)
-        if "cards" in values:
-            values["cards"] = CardSet.from_data(values["cards"])
-        return cls(**values)
+    def field_from_data(cls, name: str, value: Any) -> Any:
+        if name == "cards":
+            return CardSet.from_data(value)
+        return value
+
+
+def actions_per_turn(cards: CardSet) -> int:
+    """A bound on one turn's actions with this card set. A card is played at most once a turn
+    (it stays in the combo), and each play opens at most three features and one Flow decision; a
+    discard needs a card in hand, and cards come to hand in step 1 only by the free black card and
+    by Flow, which itself needs a play: so at most a card each, and one black card. Then the black
+    card, the end of the combo, a swap and the obtain (or pass)."""
+    count = len(cards)
+    return 5 * count + (count + 1) + 4
+
+
+def most_actions(rules: Rules) -> int:
+    """A bound on the actions of a whole game under these rules (HUD-P05 ends it after max_turns)."""
+    return rules.max_turns * actions_per_turn(rules.cards)

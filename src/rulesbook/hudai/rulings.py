@@ -8,21 +8,7 @@ decisions the engine had to take where no ruling speaks. Texts are the project's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Ruling:
-    id: str
-    question: str
-    ruling: str
-    note: str = ""
-    fields: tuple[str, ...] = ()
-
-    @property
-    def is_project_decision(self) -> bool:
-        """A decision of the engine (HUD-P..) rather than a ruling of the register (HUD-R..)."""
-        return self.id.startswith("HUD-P")
+from rulesbook.core.rulings import Ruling, by_id, markdown_table
 
 
 RULINGS: tuple[Ruling, ...] = (
@@ -109,7 +95,7 @@ RULINGS: tuple[Ruling, ...] = (
            "Any hand card, at any moment of step 1, also between plays and under Entangle; each gives 1 purchase value."),
 )
 
-BY_ID: dict[str, Ruling] = {ruling.id: ruling for ruling in RULINGS}
+BY_ID: dict[str, Ruling] = by_id(RULINGS)
 
 #: The Rules fields that hold a number the rulebook prints, with the sentence that prints it.
 RULEBOOK_FIELDS: dict[str, str] = {
@@ -124,7 +110,8 @@ RULEBOOK_FIELDS: dict[str, str] = {
 
 def rulings_table() -> str:
     """The register as a Markdown table, for the book's reference chapter."""
-    lines = ["| id | question | ruling | note |", "|---|---|---|---|"]
-    for ruling in RULINGS:
-        lines.append(f"| {ruling.id} | {ruling.question} | {ruling.ruling} | {ruling.note} |")
-    return "\n".join(lines)
+    return markdown_table(("id", "question", "ruling", "note"),
+                          [(ruling.id, ruling.question, ruling.ruling, ruling.note) for ruling in RULINGS])
+
+
+__all__ = ["BY_ID", "RULEBOOK_FIELDS", "RULINGS", "Ruling", "rulings_table"]

@@ -2,21 +2,48 @@
 
 Piles are lists of card codes; the top of the draw pile and of the mind deck is the *last* item.
 Cube counts of the demon's powers are ordered left, centre, right (Rules.powers names them).
+A state read from outside (`from_json`, `from_dict`) is checked field by field and then against
+the game's invariants, so a bad one is refused with the field at fault and never crashes later:
+
+>>> State.from_json('{"seed": 1}')
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state.rules: missing
+>>> from rulesbook.hudai import new_game
+>>> state = new_game(seed=1)
+>>> state.phase is Phase.COMBO, State.from_json(state.to_json()) == state
+(True, True)
+>>> state.hand
+['W5', 'W1', 'W3', 'W6']
+>>> State.from_json(state.to_json().replace('"hand": ["W5"', '"hand": ["W5", "W5"'))
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state.hand[1]: W5 is in the game twice (also at state.hand[0]); each card is in it once (HUD-R01)
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
 
-from rulesbook.hudai.cards import POWER_NAMES
+from rulesbook.core.data import DataError, check_depth, expect, items, only_fields, parse_json, shown, take, whole
+from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import Rules
 
-# What the monk is being asked (the phase of the turn).
-COMBO = "combo"  # step 1: play, discard, take black, use a feature of the last card, or end
-FLOW = "flow"  # step 1, after Flow: remove a combo card for good, or keep them (HUD-R04)
-OBTAIN = "obtain"  # step 2: swap a river card, obtain one, or pass (HUD-R08)
-OVER = "over"  # the game has ended; `outcome` says how
+
+class Phase(StrEnum):
+    """What the monk is being asked: the step of the turn. A member equals its text ("combo")."""
+
+    COMBO = "combo"  # step 1: play, discard, take black, use a feature of the last card, or end
+    FLOW = "flow"  # step 1, after Flow: remove a combo card for good, or keep them (HUD-R04)
+    OBTAIN = "obtain"  # step 2: swap a river card, obtain one, or pass (HUD-R08)
+    OVER = "over"  # the game has ended; `outcome` says how
+
+
+# The members as module names: the engine tests `phase is COMBO` on every action (see speed notes
+# in rulesbook.hudai.engine).
+COMBO, FLOW, OBTAIN, OVER = Phase.COMBO, Phase.FLOW, Phase.OBTAIN, Phase.OVER
 
 # Outcomes: the monk wins, or loses by one of the ways the rulebook's "Play" lists (HUD-R09).
 WON = "won"
@@ -25,18 +52,23 @@ LOST_CORRUPTION = "corruption"
 LOST_POWER = "power"
 LOST_TURN_LIMIT = "turn_limit"
 LOSSES = (LOST_HEALTH, LOST_CORRUPTION, LOST_POWER, LOST_TURN_LIMIT)
+OUTCOMES = (WON, *LOSSES)
+
+# The features of the card just played that the monk may still use (HUD-P02).
+FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR = "value", "symbol", "colour"
+FEATURES = (FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR)
 
 PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
 
 
 @dataclass(repr=False)
-class HudaiState:
+class State:
     """Everything needed to continue (and replay) the game; `apply` never changes a state, it copies."""
 
     seed: int | str
     rules: Rules
     turn: int = 1
-    phase: str = COMBO
+    phase: Phase = COMBO
     outcome: str | None = None
     # the monk's cards
     draw_pile: list[str] = field(default_factory=list)
@@ -68,27 +100,21 @@ class HudaiState:
     shuffles: int = 0  # how many reshuffles so far; labels the next one's randomness
 
     @property
-    def last_card(self) -> str | None:
-        return self.combo[-1] if self.combo else None
-
-    @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def won(self) -> bool:
         return self.outcome == WON
 
-    def copy(self) -> HudaiState:
-        """A copy whose lists may be changed without touching this state."""
-        new = object.__new__(HudaiState)
-        # A plain dict set as the copy's own: updating the dict Python makes for a new object keeps
-        # the keys it shares with its class, and on CPython 3.11 every field read of such an
-        # object takes a slower path (about 20 ns instead of 8).
-        fields = dict(self.__dict__)
+    def copy(self) -> State:
+        """A copy whose lists may be changed without touching this state (see the speed notes in
+        rulesbook.hudai.engine: the fields are copied as a new plain dict)."""
+        new = object.__new__(State)
+        values = dict(self.__dict__)
         for name in _LIST_FIELDS:
-            fields[name] = list(fields[name])
-        new.__dict__ = fields
+            values[name] = list(values[name])
+        new.__dict__ = values
         return new
 
     def all_cards(self) -> list[str]:
@@ -98,35 +124,62 @@ class HudaiState:
             cards.extend(getattr(self, pile))
         return cards
 
-    def to_dict(self) -> dict:
+    def invariants(self) -> list[str]:
+        """What is wrong with this state by the game's own rules (empty when nothing is)."""
+        rules, wrong = self.rules, []
+        found, the_set = Counter(self.all_cards()), Counter(card.code for card in rules.cards.cards)
+        if found != the_set:
+            missing, extra = " ".join(sorted(the_set - found)), " ".join(sorted(found - the_set))
+            wrong.append("the cards are not all in the game exactly once (HUD-R01): "
+                         + "; ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part))
+        if len(self.mind_river) > rules.river_size:
+            wrong.append("the Mind River holds more cards than its size")
+        counts = (*self.powers, *self.pinned, self.monk_health, self.corruption, self.demon_health, self.staged_damage,
+                  self.demon_block, self.purchase, self.cards_played, self.whites_played, self.shuffles)
+        if any(count < 0 for count in counts):
+            wrong.append("a count is below zero")
+        if self.monk_health > rules.monk_health or self.demon_health > rules.demon_health:
+            wrong.append("a health is above its starting health")
+        if not self.is_over and any(cubes > rules.power_limit for cubes in self.powers):
+            wrong.append("a power holds more than the limit but the game goes on (HUD-R09)")
+        if self.corruption > rules.corruption_capacity:
+            wrong.append("the monk holds more corruption than the capacity")
+        if (self.outcome is None) == self.is_over:
+            wrong.append("a game is over exactly when it has an outcome")
+        if self.phase is FLOW and not self.combo:
+            wrong.append("a Flow removal needs a combo to remove from (HUD-R04)")
+        if self.current_card is not None and self.current_card not in self.combo:
+            wrong.append("the card whose features are open is not in the combo")
+        if self.current_card is None and self.open_features:
+            wrong.append("features are open with no card in play (HUD-P02)")
+        if self.turn < 1:
+            wrong.append("the turn is below 1")
+        return wrong
+
+    def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _FIELD_NAMES}
         data["rules"] = self.rules.to_dict()
+        data["phase"] = self.phase.value
         for name in _LIST_FIELDS:
             data[name] = list(data[name])
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> HudaiState:
-        unknown = set(data) - set(_FIELD_NAMES)
-        if unknown:
-            raise ValueError(f"unknown Hudai Pass state fields: {', '.join(sorted(unknown))}")
-        values = dict(data)
-        values["rules"] = Rules.from_dict(data["rules"]) if isinstance(data["rules"], dict) else data["rules"]
-        for name in _LIST_FIELDS:
-            if name in values:
-                values[name] = list(values[name])
-        return cls(**values)
+    def from_dict(cls, data: Any) -> State:
+        """The state that `to_dict` wrote, every field given; DataError naming the field at fault,
+        types first, then the game's invariants. Nothing outside is changed."""
+        return _read_state(data)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> HudaiState:
-        return cls.from_dict(json.loads(text))
+    def from_json(cls, text: str | bytes) -> State:
+        return _read_state(parse_json(text, "state"))
 
     def __repr__(self) -> str:
         """Short and stable (a notebook shows it; nbval compares it): the summary, not every pile."""
-        return f"HudaiState({self.summary()})"
+        return f"State({self.summary()})"
 
     def summary(self) -> str:
         """One line a person can read: health, corruption, demon, powers."""
@@ -141,5 +194,80 @@ class HudaiState:
         )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(HudaiState))
+_FIELD_NAMES = tuple(f.name for f in fields(State))
 _LIST_FIELDS = (*PILES, "powers", "pinned", "open_features")
+_COUNTS = ("turn", "monk_health", "corruption", "demon_health", "staged_damage", "demon_block", "purchase",
+           "cards_played", "whites_played", "shuffles")
+_FLAGS = ("entangled", "took_black", "swapped")
+
+
+# ---------------------------------------------------------------- reading a state from outside
+
+
+def _read_state(data: Any) -> State:
+    """The one validating path of `from_dict` and `from_json`."""
+    check_depth(data, "state")
+    only_fields(data, _FIELD_NAMES, "state")
+    seed = take(data, "seed", (int, str), "state")
+    raw_rules = take(data, "rules", dict, "state")
+    try:
+        rules = Rules.from_dict(raw_rules)
+    except ValueError as error:  # a DataError of the rules, or a CardFileError of their card set
+        raise DataError("state.rules", str(error)) from None
+    state = State(seed, rules)
+    cards = rules.cards
+    for name in _COUNTS:
+        setattr(state, name, whole(take(data, name, int, "state"), f"state.{name}", 0))
+    for name in _FLAGS:
+        setattr(state, name, take(data, name, bool, "state"))
+    state.phase = _phase(take(data, "phase", str, "state"), "state.phase")
+    state.outcome = take(data, "outcome", (str, type(None)), "state")
+    if state.outcome is not None and state.outcome not in OUTCOMES:
+        raise DataError("state.outcome", f"expected one of {', '.join(OUTCOMES)} or null, not {shown(state.outcome)}")
+    for name in ("powers", "pinned"):
+        cubes = items(take(data, name, list, "state"), f"state.{name}", lambda v, at: whole(v, at, 0))
+        if len(cubes) != 3:
+            raise DataError(f"state.{name}", f"expected three cube counts (left, centre, right), not {len(cubes)}")
+        setattr(state, name, cubes)
+    _read_piles(state, data, cards)
+    current = take(data, "current_card", (str, type(None)), "state")
+    if current is not None and current not in cards:
+        raise DataError("state.current_card", f"{shown(current)} is not a card of this set")
+    state.current_card = current
+    opened = items(take(data, "open_features", list, "state"), "state.open_features", _feature, len(FEATURES))
+    if len(set(opened)) != len(opened):
+        raise DataError("state.open_features", "a feature is named twice")
+    state.open_features = opened
+    wrong = state.invariants()
+    if wrong:
+        raise DataError("state", "; ".join(wrong))
+    return state
+
+
+def _read_piles(state: State, data: dict[str, Any], cards: CardSet) -> None:
+    """Every pile: a list of this set's card codes, each card in one place only (HUD-R01)."""
+    seen: dict[str, str] = {}
+    for pile in PILES:
+        where = f"state.{pile}"
+        codes = items(take(data, pile, list, "state"), where, lambda v, at: expect(v, str, at), len(cards))
+        for index, code in enumerate(codes):
+            at = f"{where}[{index}]"
+            if code not in cards:
+                raise DataError(at, f"{shown(code)} is not a card of this set ({cards.source})")
+            if code in seen:
+                raise DataError(at, f"{code} is in the game twice (also at {seen[code]}); each card is in it once (HUD-R01)")
+            seen[code] = at
+        setattr(state, pile, codes)
+
+
+def _phase(value: str, where: str) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        raise DataError(where, f"expected one of {', '.join(phase.value for phase in Phase)}, not {shown(value)}") from None
+
+
+def _feature(value: Any, where: str) -> str:
+    if value not in FEATURES:
+        raise DataError(where, f"expected one of {', '.join(FEATURES)}, not {shown(value)}")
+    return str(value)

@@ -12,14 +12,14 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from rulesbook.core.records import GameRecord
-from rulesbook.hudai.state import HudaiState
-from rulesbook.lessons.hudai import TableReferee
-from rulesbook.lessons.hudai_questions import (
+from rulesbook.hudai.state import State
+from rulesbook.lessons.hudai import (
     CardsQuestion,
     LossQuestion,
     PowersQuestion,
     ReplayReferee,
     TableQuestion,
+    TableReferee,
     TrackQuestion,
     find_in_table,
 )
@@ -30,7 +30,7 @@ from rulesbook.widgets.board import Board
 class HudaiReferee(Referee, Protocol):
     """A referee of Hudai Pass lessons: every one also says which table a moment shows."""
 
-    def table_of(self, state: Any) -> HudaiState: ...
+    def table_of(self, state: Any) -> State: ...
 
 
 class HudaiTable(Board):
@@ -43,13 +43,13 @@ class HudaiTable(Board):
     referee: HudaiReferee
 
     @classmethod
-    def game(cls, state: HudaiState, *, only: Iterable[str] | None = None, moves: int = 2, title: str = "") -> HudaiTable:
+    def game(cls, state: State, *, only: Iterable[str] | None = None, moves: int = 2, title: str = "") -> HudaiTable:
         """A board on any moment (see `rulesbook.hudai.game_moment`), refereed by the engine;
         `only` keeps it to some of `rulesbook.lessons.hudai.LESSON_WORDS` ("play", "value", ...)."""
         return cls(TableReferee(state, only), moves=moves, title=title)
 
     @classmethod
-    def find(cls, state: HudaiState, choice: str, actor: str | None = None, *, title: str = "") -> HudaiTable:
+    def find(cls, state: State, choice: str, actor: str | None = None, *, title: str = "") -> HudaiTable:
         """An exercise on a moment: with `choice` made ("value", "symbol", "colour", "obtain",
         "swap", "black", a hand card "h0"...), find every place the engine accepts; each wrong click
         gets the engine's refusal and its rule."""
@@ -57,7 +57,7 @@ class HudaiTable(Board):
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod
-    def find_cards(cls, state: HudaiState, question: str = "fits", *, title: str = "") -> HudaiTable:
+    def find_cards(cls, state: State, question: str = "fits", *, title: str = "") -> HudaiTable:
         """An exercise on the hand: click the cards that `question` asks for ("fits": every card
         that may be played next; "combo": the cards of the longest combo the hand allows;
         "taken": the cards the first Crush or Confuse of the demon's turn takes; "corrupts": the
@@ -65,29 +65,29 @@ class HudaiTable(Board):
         return cls.asking(CardsQuestion(state, question), title)
 
     @classmethod
-    def feeds(cls, state: HudaiState, *, title: str = "") -> HudaiTable:
+    def feeds(cls, state: State, *, title: str = "") -> HudaiTable:
         """An exercise: click every power this hand feeds in step 4 (rulebook, Fill your hand)."""
         return cls.asking(PowersQuestion(state, "fed"), title)
 
     @classmethod
-    def acts(cls, state: HudaiState, question: str = "acts", *, title: str = "") -> HudaiTable:
-        """An exercise on step 5: click every power that will do something this turn ("acts"), or
-        that will cost the monk health, corruption or a card ("hurts")."""
+    def acts(cls, state: State, question: str = "acts", *, title: str = "") -> HudaiTable:
+        """An exercise on step 5: click every power that will do something this turn ("acts"; the
+        questions of `PowersQuestion`)."""
         return cls.asking(PowersQuestion(state, question), title)
 
     @classmethod
-    def ways_to_lose(cls, state: HudaiState, *, title: str = "") -> HudaiTable:
+    def ways_to_lose(cls, state: State, *, title: str = "") -> HudaiTable:
         """An exercise: click every track that can make the monk lose (rulebook, Play)."""
         return cls.asking(TrackQuestion(state), title)
 
     @classmethod
-    def loss(cls, state: HudaiState, *, title: str = "") -> HudaiTable:
+    def loss(cls, state: State, *, title: str = "") -> HudaiTable:
         """An exercise: the demon's turn after this moment ends the game; click the track that does it."""
         return cls.asking(LossQuestion(state), title)
 
     @classmethod
     def asking(cls, question: TableQuestion, title: str = "") -> HudaiTable:
-        """A find exercise for any question of `rulesbook.lessons.hudai_questions`."""
+        """A find exercise for any question of `rulesbook.lessons.hudai.questions`."""
         return cls(question, moves=0, title=title, mode="find", exercise=question.exercise())
 
     @classmethod
@@ -98,6 +98,6 @@ class HudaiTable(Board):
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def table(self) -> HudaiState:
+    def table(self) -> State:
         """The engine's state on show (in the demon's turn: the table at that step)."""
         return self.referee.table_of(self.state)

@@ -14,20 +14,20 @@ Every answer is the engine's: a question plays the moment forward with `turn_ste
 
 from __future__ import annotations
 
-import re
+from dataclasses import fields
 from itertools import permutations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai.actions import Action, parse_action
-from rulesbook.hudai.cards import COLOURS
+from rulesbook.core.words import capitalised, sentence
+from rulesbook.hudai.cards import COLOURS, POWER_NAMES
 from rulesbook.hudai.engine import apply, feeds, refusal
-from rulesbook.hudai.rules import POSITIONS
-from rulesbook.hudai.state import COMBO, OBTAIN, HudaiState
+from rulesbook.hudai.state import COMBO, OBTAIN, OVER, State
 from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
-from rulesbook.lessons.hudai import (
+from rulesbook.lessons.hudai.table import (
     MONK,
     POWER_PLACES,
     TRACK,
@@ -37,7 +37,6 @@ from rulesbook.lessons.hudai import (
     card_label,
     moment,
     power_words,
-    sentence,
     table_view,
     turn_steps,
 )
@@ -47,7 +46,7 @@ FED_BY = ("1 or 2", "3 or 4", "5 or 6")
 TASK = "ASK"
 
 
-def find_in_table(state: HudaiState, choice: str, actor: str | None = None) -> tuple[TableReferee, dict[str, Any]]:
+def find_in_table(state: State, choice: str, actor: str | None = None) -> tuple[TableReferee, dict[str, Any]]:
     """The referee and the exercise record of a find exercise on a moment: with `choice` made,
     every place the engine accepts. ValueError when the choice is not offered there."""
     referee = TableReferee(state)
@@ -67,7 +66,7 @@ def find_in_table(state: HudaiState, choice: str, actor: str | None = None) -> t
     return referee, exercise(node, choice, actor, noun)
 
 
-def _unpacked_hand(table: HudaiState) -> list[str]:
+def _unpacked_hand(table: State) -> list[str]:
     return [f"hand:{code}" for code in table.hand]
 
 
@@ -78,7 +77,7 @@ class TableQuestion:
     `answers` ({place: what the right click says}), `reasons` ({place: IllegalAction}) and the
     words `label`, `task`, `noun` and `clue`."""
 
-    table: HudaiState
+    table: State
     stage: int | None = None
     label = "The question"
     task = "Click every answer"
@@ -94,7 +93,7 @@ class TableQuestion:
     def start(self) -> Moment:
         return moment(self.table)
 
-    def table_of(self, m: Moment) -> HudaiState:
+    def table_of(self, m: Moment) -> State:
         return self.table
 
     def picture(self, m: Moment) -> dict[str, Any]:
@@ -139,18 +138,18 @@ class CardsQuestion(TableQuestion):
 
     noun = ("card", "cards")
 
-    def __init__(self, state: HudaiState, question: str = "fits"):
+    def __init__(self, state: State, question: str = "fits"):
         super().__init__()
-        if question not in ("fits", "combo", "taken", "corrupts"):
+        if question not in self._ASKS:
             raise ValueError(f"a cards question is 'fits', 'combo', 'taken' or 'corrupts', not {question!r}")
         self.question = question
         self.table = state
-        getattr(self, f"_{question}")(state)
+        self._ASKS[question](self, state)
         self.places_asked = _unpacked_hand(self.table)
         if not self.answers:
             raise ValueError("this moment has no answer to find: pick another")
 
-    def _fits(self, state: HudaiState) -> None:
+    def _fits(self, state: State) -> None:
         last = state.combo[-1] if state.combo else None
         self.label = f"Cards that may follow {last}" if last else "Cards that may start the combo"
         self.task = f"Click every hand card that may be played next to {last}" if last else "Click every card that may start the combo"
@@ -163,7 +162,7 @@ class CardsQuestion(TableQuestion):
             else:
                 self.reasons[f"hand:{code}"] = why
 
-    def _combo(self, state: HudaiState) -> None:
+    def _combo(self, state: State) -> None:
         self.label = "The longest combo"
         self.task = "Click the cards of the longest combo this hand can play"
         best, lengths = longest_combo(state)
@@ -180,20 +179,20 @@ class CardsQuestion(TableQuestion):
                     f"{code} is not in the longest combo: the longest combo with {code} has {number_words(with_it)} "
                     f"card{'s' if with_it != 1 else ''}, the longest of all {number_words(len(best))}", "HUD-R03")
 
-    def _taken(self, state: HudaiState) -> None:
+    def _taken(self, state: State) -> None:
         steps = _demon_turn(state)
         for before, step in zip(steps, steps[1:]):
-            name = step.log.removesuffix(" acts")
-            if name in ("Crush", "Confuse"):
-                taken = [code for code in before.table.hand if code not in step.table.hand]
+            acting = [event for event in step.events if event.kind in ("crush", "confuse")]
+            if acting:
                 break
         else:
             raise ValueError("no Crush or Confuse acts in this demon's turn")
+        data = acting[0].data
+        taken, name = set(data["cards"]), POWER_NAMES[data["name"]]
         self.table = before.table
         self.stage = 5
-        cubes = before.table.powers[POSITIONS.index(step.place.partition(":")[2])]
         self.label = f"What {name} takes"
-        self.task = f"{name} acts with {number_words(cubes)} cubes: click the cards it takes from your hand"
+        self.task = f"{name} acts with {number_words(data['cubes'])} cubes: click the cards it takes from your hand"
         self.clue = "the highest value that is at most the cubes first, then again with what is left (HUD-P10)"
         for code in self.table.hand:
             if code in taken:
@@ -201,12 +200,11 @@ class CardsQuestion(TableQuestion):
             else:
                 self.reasons[f"hand:{code}"] = IllegalAction(f"{code} stays in your hand: {step.text}", "HUD-R06; HUD-P10")
 
-
-    def _corrupts(self, state: HudaiState) -> None:
+    def _corrupts(self, state: State) -> None:
         steps = _demon_turn(state)
         filled = next(step for step in steps if step.log == "the hand is filled")
-        said = " ".join(step.text for step in steps if step.log == "a black card corrupts")
-        corrupting = set(re.findall(r"Black card (\w\d) in hand corrupts", said))
+        corrupting = {event.data["card"] for step in steps for event in step.events
+                      if event.kind in ("corruption", "lost") and event.data.get("cause") == "black"}
         self.table, self.stage = filled.table, 4
         self.label = "The cards that corrupt"
         self.task = "Step 4, the hand is filled: click every card that will cost you a corruption"
@@ -218,8 +216,11 @@ class CardsQuestion(TableQuestion):
                 colour = COLOURS[code[0]]
                 self.reasons[f"hand:{code}"] = IllegalAction(f"{code} is {colour}: only black cards in hand cost corruption", "HUD-R05")
 
+    #: Each question and the method that finds its answers.
+    _ASKS = {"fits": _fits, "combo": _combo, "taken": _taken, "corrupts": _corrupts}
 
-def longest_combo(state: HudaiState) -> tuple[tuple[str, ...], dict[str, int]]:
+
+def longest_combo(state: State) -> tuple[tuple[str, ...], dict[str, int]]:
     """The longest row of hand cards the engine lets the monk play in a row now (each card played
     right after the one before, HUD-R03), and for each card the longest row that holds it. Raises
     ValueError when two different sets of cards tie for the longest."""
@@ -246,7 +247,7 @@ def longest_combo(state: HudaiState) -> tuple[tuple[str, ...], dict[str, int]]:
     return tops[0], lengths
 
 
-def _demon_turn(state: HudaiState) -> list[TurnStep]:
+def _demon_turn(state: State) -> list[TurnStep]:
     """The demon's turn that follows this moment if the monk ends the combo and obtains nothing."""
     table = state
     if table.phase == COMBO:
@@ -262,7 +263,7 @@ class PowersQuestion(TableQuestion):
 
     noun = ("power", "powers")
 
-    def __init__(self, state: HudaiState, question: str = "fed"):
+    def __init__(self, state: State, question: str = "fed"):
         super().__init__()
         if question not in ("fed", "acts"):
             raise ValueError(f"a powers question is 'fed' or 'acts', not {question!r}")
@@ -307,12 +308,14 @@ class PowersQuestion(TableQuestion):
             if _changed(before, step.table):
                 self.answers[step.place] = step.text
             else:
-                words = re.sub(r"^Step \d: the", "The", step.text).rstrip(".")
+                idle = [event.data for event in step.events if event.kind == "power"]
+                words = (f"{capitalised(power_words(self.table, idle[0]['power']))} has no cubes and does not activate"
+                         if idle else step.text.rstrip("."))
                 self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}", "Activate all demon powers")
             before = step.table
 
 
-def _changed(before: HudaiState, after: HudaiState) -> bool:
+def _changed(before: State, after: State) -> bool:
     """Whether a power's step did something to the monk (a card, corruption, damage, a block, a bind)."""
     return (before.hand != after.hand or before.corruption != after.corruption or before.staged_damage != after.staged_damage
             or after.demon_block > 0 or after.entangled or after.is_over)
@@ -329,7 +332,7 @@ class TrackQuestion(TableQuestion):
 
     noun = ("track", "tracks")
 
-    def __init__(self, state: HudaiState):
+    def __init__(self, state: State):
         super().__init__()
         self.table = state
         self.label = "The ways to lose"
@@ -353,7 +356,7 @@ class LossQuestion(TableQuestion):
 
     noun = ("track", "tracks")
 
-    def __init__(self, state: HudaiState):
+    def __init__(self, state: State):
         super().__init__()
         steps = _demon_turn(state)
         final = steps[-1].table
@@ -402,12 +405,17 @@ ACTION_PLACES = {
 
 def action_words(action: Action) -> str:
     """A monk action as a replay announces it: "the monk plays R5 and uses it"."""
-    return ACTION_WORDS[action.word].format(*action.text.split()[1:])
+    return ACTION_WORDS[action.word].format(*_arguments(action))
 
 
 def action_place(action: Action) -> str:
     """The place where a monk action happens on the table."""
-    return ACTION_PLACES[action.word].format(*action.text.split()[1:])
+    return ACTION_PLACES[action.word].format(*_arguments(action))
+
+
+def _arguments(action: Action) -> list[str]:
+    """What an action names after its word: a card, a power, or two powers (3rd eye)."""
+    return [getattr(action, item.name) for item in fields(action)]  # type: ignore[arg-type]
 
 
 def _replay_steps(steps: list[TurnStep]) -> list[TurnStep]:
@@ -436,7 +444,7 @@ class ReplayReferee:
             raise ValueError(f"a Hudai Pass replay needs a Hudai Pass record, not {record.game!r}")
         table = record.start()
         #: (table, stage, feeding, say, log, place, words): steps[0] is the start, before any action
-        self.steps: list[tuple[HudaiState, int, bool, str, str, str, str]] = [(table, 1, False, "", "", "", "")]
+        self.steps: list[tuple[State, int, bool, str, str, str, str]] = [(table, 1, False, "", "", "", "")]
         for text in record.actions:
             if turns is not None and table.turn > turns:
                 break
@@ -459,7 +467,7 @@ class ReplayReferee:
     def start(self) -> int:
         return 0
 
-    def table_of(self, index: int) -> HudaiState:
+    def table_of(self, index: int) -> State:
         return self.steps[index][0]
 
     def picture(self, index: int) -> dict[str, Any]:
@@ -468,7 +476,7 @@ class ReplayReferee:
             words = f"Turn {table.turn}: next, {self.steps[index + 1][6]}"
         else:
             words = "The end of the replay" + (": " + ("the monk has won" if table.won else "the monk has lost") if table.is_over else "")
-        return {**table_view(table, stage if table.phase != "over" else 0, feeding), "decision": words,
+        return {**table_view(table, stage if table.phase is not OVER else 0, feeding), "decision": words,
                 "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand]}
 
     def places(self, index: int) -> list[str]:

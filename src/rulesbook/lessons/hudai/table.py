@@ -17,25 +17,18 @@ and ``corruption``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
+from rulesbook.core.words import listed, sentence
 from rulesbook.hudai.actions import Action, Obtain, PlayCard, parse_action
-from rulesbook.hudai.cards import COLOURS, MOVES, POWER_NAMES, POWER_SYMBOLS
-from rulesbook.hudai.engine import (
-    FEATURE_COLOUR,
-    FEATURE_SYMBOL,
-    FEATURE_VALUE,
-    apply_steps,
-    feeds,
-    legal_actions,
-    refusal,
-)
+from rulesbook.hudai.cards import MOVES, POWER_NAMES, POWER_SYMBOLS
+from rulesbook.hudai.engine import apply_steps, feeds, legal_actions, power_label, refusal
 from rulesbook.hudai.rules import POSITIONS
-from rulesbook.hudai.state import COMBO, FLOW, OBTAIN, OVER, WON, HudaiState
+from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FLOW, OBTAIN, OVER, WON, State
 from rulesbook.lessons.data import number_words
 from rulesbook.lessons.graph import Choice, Outcome, refusal_text
 
@@ -56,17 +49,17 @@ POWER_PLACES = tuple(f"power:{position}" for position in POSITIONS)
 TRACK = tuple(f"step:{number}" for number in STAGES)
 
 
-def power_words(table: HudaiState, index: int) -> str:
-    return f"the {POSITIONS[index]} power ({POWER_NAMES[table.rules.powers[index]]})"
+def power_words(table: State, index: int) -> str:
+    """A power of this table as a sentence names it: "the left power (Drain)"."""
+    return power_label(index, table.rules.powers[index])
 
 
-def card_label(code: str, table: HudaiState) -> str:
+def card_label(code: str, table: State) -> str:
     """A hand card's button: its code, colour and move ("R5 red Flow")."""
-    card = table.rules.cards[code]
-    return f"{code} {COLOURS[card.colour]} {MOVES[card.symbol]}"
+    return table.rules.cards[code].label()
 
 
-def place_words(place: str, table: HudaiState) -> str:
+def place_words(place: str, table: State) -> str:
     """A place as a sentence names it ("the end of the combo", "the left power (Drain)")."""
     kind, _, what = place.partition(":")
     if kind == "power":
@@ -89,31 +82,21 @@ def place_words(place: str, table: HudaiState) -> str:
     }.get(kind, place)
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
-
-
-def said(events: Iterable[Any]) -> str:
+def said(events: Iterable[Event]) -> str:
     """The engine's sentences, one after another; a new turn's line without its table summary."""
-    parts = []
-    for event in events:
-        text = event.text
-        if event.kind == "turn":
-            text = text.split(". ", 1)[0]
-        parts.append(sentence(text))
-    return " ".join(parts)
+    return " ".join(f"Turn {event.data['turn']} begins." if event.kind == "turn" else sentence(event.text)
+                    for event in events)
 
 
 # ---------------------------------------------------------------- the view a picture draws
 
 
-def stage_of(table: HudaiState) -> int:
+def stage_of(table: State) -> int:
     """Where the turn track stands: 1 (the combo), 2 (obtaining), 0 when the game is over."""
     return {COMBO: 1, FLOW: 1, OBTAIN: 2}.get(table.phase, 0)
 
 
-def table_view(table: HudaiState, stage: int | None = None, feeding: bool = False) -> dict[str, Any]:
+def table_view(table: State, stage: int | None = None, feeding: bool = False) -> dict[str, Any]:
     """The table as plain JSON for the picture (widgets/pictures/hudai.js), in parts that a lesson
     shares between states: cards are [code, symbol]; what each hand card feeds is sent (the
     picture never works out a rule)."""
@@ -153,31 +136,31 @@ class TurnStep:
     happens, the turn track's step, and a short entry for the move log."""
 
     text: str
-    table: HudaiState = field(compare=False)
+    table: State = field(compare=False)
     place: str
     stage: int
     log: str
     feeding: bool = False
+    #: the engine's events of the step, whose data a question reads (never their sentences)
+    events: tuple[Event, ...] = field(default=(), compare=False)
 
 
-_POWER_KINDS = {"crush": "crush", "confuse": "confuse", "drain": "drain", "defend_power": "defend",
-                "entangle": "entangle", "mind_pierce": "mind_pierce"}
+#: The kinds of event a power acting in step 5 makes (an idle power makes "power").
+_POWER_KINDS = frozenset({"crush", "confuse", "drain", "defend_power", "entangle", "mind_pierce"})
 
 
-def _power_of(event: Any, table: HudaiState) -> int | None:
-    """Which power an event of step 5 belongs to (the tiles differ, HUD-R12), or None."""
-    name = _POWER_KINDS.get(event.kind)
-    if event.kind in ("corruption", "lost") and event.text.startswith("Mind pierce"):
-        name = "mind_pierce"  # its corruption, or the loss when no resistance is left for it (HUD-P03)
-    if name is not None:
-        return table.rules.powers.index(name)
-    if event.kind == "power":
-        found = re.search(r"the (left|centre|right) power", event.text)
-        return POSITIONS.index(found.group(1)) if found else None
+def _power_of(event: Event) -> int | None:
+    """Which power an event of step 5 belongs to (the tiles differ, HUD-R12), or None: its data
+    names the power; Mind pierce's corruption (or the loss when no resistance is left for it,
+    HUD-P03) is that power's too."""
+    if event.kind in _POWER_KINDS or event.kind == "power":
+        return event.data["power"]
+    if event.kind in ("corruption", "lost") and event.data.get("cause") == "mind_pierce":
+        return event.data["power"]
     return None
 
 
-def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
+def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
     """What an action does, in the steps a board shows: the first is the monk's action itself; for
     the action that ends step 2 the demon's turn follows (damage, the new hand, each power, the
     set-aside cubes back, the next turn). Refuses as `apply` does."""
@@ -193,7 +176,7 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
             assert group_key is not None  # set with the group's first event
             events = [event for event, _ in group]
             place, stage, log, feeding = group_key[1:]
-            steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding))
+            steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding, tuple(events)))
         group, group_key = [], None
 
     for number, (event, after) in enumerate(traced):
@@ -203,8 +186,8 @@ def turn_steps(table: HudaiState, action: Action | str) -> list[TurnStep]:
         if event.kind in ("reshuffle", "tie"):
             waiting.append((event, after))
             continue
-        power = _power_of(event, table)
-        black = event.kind == "lost" and event.text.startswith("Black card")
+        power = _power_of(event)
+        black = event.kind == "lost" and event.data.get("cause") == "black"
         if event.kind in ("lost", "won", "refill") and group and power is None and not black:
             group.append((event, after))  # the ending is told with the step that caused it
             continue
@@ -241,10 +224,10 @@ class Moment:
     key: str
     walk: str = ""
     step: int = -1
-    table: HudaiState = field(default=None, compare=False)  # type: ignore[assignment]
+    table: State = field(default=None, compare=False)  # type: ignore[assignment]
 
 
-def moment(table: HudaiState) -> Moment:
+def moment(table: State) -> Moment:
     return Moment(table.to_json(), table=table)
 
 
@@ -253,7 +236,7 @@ class TableReferee:
     the engine from there. `only` keeps the board to some of `LESSON_WORDS` (a chapter's subject);
     every move it offers is the engine's, and every refusal the engine's own, with its rule."""
 
-    def __init__(self, table: HudaiState, only: Iterable[str] | None = None):
+    def __init__(self, table: State, only: Iterable[str] | None = None):
         self.first = table
         self.only = frozenset(LESSON_WORDS if only is None else only)
         unknown = self.only - set(LESSON_WORDS)
@@ -264,7 +247,7 @@ class TableReferee:
     def start(self) -> Moment:
         return moment(self.first)
 
-    def table_of(self, m: Moment) -> HudaiState:
+    def table_of(self, m: Moment) -> State:
         """The engine's table a state of this lesson shows."""
         return m.table
 
@@ -272,7 +255,7 @@ class TableReferee:
     def steps(self, m: Moment) -> list[TurnStep]:
         found = self._walks.get((m.key, m.walk))
         if found is None:
-            base = HudaiState.from_json(m.key)
+            base = State.from_json(m.key)
             found = self._walks[(m.key, m.walk)] = turn_steps(base, m.walk)
         return found
 
@@ -282,8 +265,8 @@ class TableReferee:
         steps = turn_steps(m.table, action)
         if len(steps) == 1:
             return moment(steps[0].table), steps[0].text
-        self._walks[(m.key, action.text)] = steps
-        after = Moment(m.key, action.text, 0, steps[0].table)
+        self._walks[(m.key, action.text())] = steps
+        after = Moment(m.key, action.text(), 0, steps[0].table)
         if "demon" in self.only:
             return after, f"{steps[0].text} Now the demon's turn: press Go on."
         return after, f"{steps[0].text} The demon's turn follows; this board stops here."
@@ -316,7 +299,7 @@ class TableReferee:
         if table.phase == OBTAIN:
             return f"Step 2, obtain a new move: purchase value {table.purchase}"
         if table.current_card and table.open_features:
-            return f"Step 1, the combo: {table.current_card}'s {_listed(table.open_features)} may still be used"
+            return f"Step 1, the combo: {table.current_card}'s {_either(table.open_features)} may still be used"
         return "Step 1, the combo: play a card from your hand"
 
     def places(self, m: Moment) -> list[str]:
@@ -354,7 +337,7 @@ class TableReferee:
             return self._obtain_choices(table)
         return self._combo_choices(table)
 
-    def _combo_choices(self, table: HudaiState) -> list[Choice]:
+    def _combo_choices(self, table: State) -> list[Choice]:
         out = []
         current = table.current_card
         opened = table.open_features if current else []
@@ -388,7 +371,7 @@ class TableReferee:
                               prompt="End the combo: it goes to the discard pile and step 2 begins"))
         return out
 
-    def _symbol_choices(self, table: HudaiState, current: str) -> list[Choice]:
+    def _symbol_choices(self, table: State, current: str) -> list[Choice]:
         symbol = table.rules.cards[current].symbol
         move = MOVES[symbol]
         if symbol == "circles":
@@ -408,7 +391,7 @@ class TableReferee:
         }[symbol]
         return [Choice("symbol", f"{move} of {current}", {MONK: "symbol"}, MONK, prompt=what + ": {count} place{s}")]
 
-    def _obtain_choices(self, table: HudaiState) -> list[Choice]:
+    def _obtain_choices(self, table: State) -> list[Choice]:
         out = []
         if "swap" in self.only:
             why = refusal(table, f"swap {table.mind_river[0]}") if table.mind_river else None
@@ -464,13 +447,13 @@ class TableReferee:
             return parse_action(verb)
         raise IllegalAction(f"'{option}' is not a choice on this board now", "Play")
 
-    def _aims_at_power(self, table: HudaiState, verb: str) -> bool:
+    def _aims_at_power(self, table: State, verb: str) -> bool:
         card = table.rules.cards[table.current_card] if table.current_card else None
         if card is None:
             return False
         return (verb == "symbol" and card.symbol == "arrow") or (verb == "colour" and card.colour == "Y")
 
-    def _single_target(self, table: HudaiState, verb: str) -> tuple[str, str]:
+    def _single_target(self, table: State, verb: str) -> tuple[str, str]:
         """The one place a symbol or colour with a single target acts on, and its action word."""
         if table.current_card is None:
             raise ValueError("no card is being played")
@@ -502,9 +485,9 @@ class TableReferee:
             return Outcome(nxt, following.text, following.log)
         action = self.action(m, option, place)
         after, say = self._after(m, action)
-        return Outcome(after, say, action.text, self._reach(table, action, say))
+        return Outcome(after, say, action.text(), self._reach(table, action, say))
 
-    def _reach(self, table: HudaiState, action: Action, say: str) -> str:
+    def _reach(self, table: State, action: Action, say: str) -> str:
         """What a find exercise says of a right answer: the engine's own sentence."""
         return say.replace(" Now the demon's turn: press Go on.", "")
 
@@ -542,14 +525,14 @@ class TableReferee:
             if not buys:
                 obtain = f"no Mind River card costs {table.purchase} or less"
             else:
-                obtain = f"{_listed(buys)} cost{'s' if len(buys) == 1 else ''} {table.purchase} or less"
+                obtain = f"{_either(buys)} cost{'s' if len(buys) == 1 else ''} {table.purchase} or less"
             swap = "" if table.swapped else " You may first swap one river card for a new one."
             return f"Purchase value {table.purchase}: {obtain}.{swap} Obtaining nothing is allowed too (HUD-R08)."
         parts = []
         plays = [a.card for a in legal if isinstance(a, PlayCard)] if "play" in self.only else []
         if "play" in self.only:
             if plays:
-                parts.append(f"play {_listed(plays)} at the end of the combo")
+                parts.append(f"play {_either(plays)} at the end of the combo")
             elif table.hand:
                 parts.append("play no card now (none fits the combo)")
         uses = []
@@ -559,7 +542,7 @@ class TableReferee:
                 if count:
                     uses.append(f"{word} ({number_words(count)} way{'s' if count != 1 else ''})")
         if uses:
-            parts.append(f"use {table.current_card}'s " + _listed(uses))
+            parts.append(f"use {table.current_card}'s " + _either(uses))
         if "discard" in self.only and table.hand:
             parts.append("discard any hand card for 1 purchase value")
         if "black" in self.only and not table.took_black and table.black_supply:
@@ -568,7 +551,7 @@ class TableReferee:
             parts.append("end the combo")
         if not parts:
             return "Nothing is left to do on this board here: Undo, or the move log, goes back."
-        return f"You may {_listed(parts)}. Choose, then click a place marked with a dot; a wrong click says which rule forbids it."
+        return f"You may {_either(parts)}. Choose, then click a place marked with a dot; a wrong click says which rule forbids it."
 
 
 _RULES = {"black": "Play one combo; HUD-P12", "remove": "HUD-R04", "swap": "HUD-R08", "obtain": "HUD-R08",
@@ -588,11 +571,9 @@ def _refused(error: IllegalAction | None) -> str:
     return refusal_text(error) if error is not None else ""
 
 
-def _listed(items: list[str]) -> str:
-    items = list(items)
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _either(items: list[str]) -> str:
+    """Choices as a hint offers them: "a, b or c" (nothing for none)."""
+    return listed(items, "or", "")
 
 
 __all__ = ["LESSON_WORDS", "MONK", "Moment", "TableReferee", "TurnStep", "card_label", "moment",
