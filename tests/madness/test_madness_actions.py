@@ -23,7 +23,7 @@ from rulesbook.madness import (
     parse_action,
     parse_challenge,
 )
-from rulesbook.madness.actions import ACTION_TYPES, DrawMadness
+from rulesbook.madness.actions import ACTIONS, DrawMadness
 
 
 def test_every_action_form_parses_and_writes_back_the_same_text():
@@ -33,7 +33,7 @@ def test_every_action_form_parses_and_writes_back_the_same_text():
         assert str(action) == action.text() == text
         assert meaning and rule
         kinds.add(type(action))
-    assert kinds == set(ACTION_TYPES)
+    assert kinds == set(ACTIONS)
 
 
 def test_actions_are_values():

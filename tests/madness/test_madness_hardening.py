@@ -183,6 +183,8 @@ def test_a_pack_whose_games_could_run_past_the_limit_of_actions_is_refused_when_
     data["leadership_tokens"] = MOST["leadership_tokens"] + 1
     with pytest.raises(PackError, match="leadership_tokens: must be at most 12"):
         parse_pack(data)
+    with pytest.raises(DataError, match="Rules.pack.leadership_tokens: expected a whole number from 1 to 12, not 13"):
+        Rules(pack=dataclasses.replace(default_pack(), leadership_tokens=13))  # a Pack built by hand, not parsed
     data["leadership_tokens"] = MOST["leadership_tokens"]
     rules = Rules(pack=parse_pack(data))
     for seed in range(5):

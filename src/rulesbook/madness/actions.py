@@ -403,7 +403,6 @@ ACTIONS: tuple[type, ...] = (
     IgnoreMadness, MoveAirplane, PlayCard, Speak, TimeUp, RestartEncounter, Resolve, GiveRelic, SearchTile,
     TakeArcane, DrawMadness, RollDie, AcceptDie, Reroll, RaiseHandLimit, Deal, DealTo, Rest, NoRest,
 )
-ACTION_TYPES = ACTIONS
 #: Players who are not the Leader may take only these (Encounter Phase, "Action").
 ANY_PLAYER: frozenset[type] = frozenset({PlayCard, Speak})
 

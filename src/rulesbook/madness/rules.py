@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from rulesbook.core.data import DataError, whole
 from rulesbook.core.rules import RulesData
-from rulesbook.madness.pack import Pack, default_pack, is_default, parse_pack
+from rulesbook.madness.pack import MOST, Pack, default_pack, is_default, parse_pack
 
 BoxedTokenSource = Literal["sled-first", "discard-first"]
 #: The longest Sand Timer a table can mean (an hour): it is shown, never enforced (MAD-P01).
@@ -60,7 +60,11 @@ class Rules(RulesData):
     pack: Pack = field(default_factory=default_pack)
 
     def check(self) -> None:
+        """Values that would make no game: a timer past an hour, more cards than the deck, and a pack
+        whose Leadership tokens could keep an expedition going past the protocol's `max_actions`
+        (a pack is checked when parsed; this guards a Pack built any other way)."""
         whole(self.timer_seconds, "Rules.timer_seconds", 0, MOST_TIMER_SECONDS)
+        whole(self.pack.leadership_tokens, "Rules.pack.leadership_tokens", 1, MOST["leadership_tokens"])
         whole(self.speech_confusion_cards, "Rules.speech_confusion_cards", 0, len(self.pack.equipment) + len(self.pack.arcane))
 
     def field_to_data(self, name: str, value: Any) -> Any:
