@@ -62,6 +62,10 @@ def test_played_applies_actions_in_their_text_form_and_the_engine_still_refuses(
     dict(tile="Atlantis"),
     dict(space="Q9"),
     dict(leader=4),
+    dict(leader="P1"),
+    dict(leader=None),
+    dict(levels={"P2": 1}),
+    dict(tokens=("2", 0)),
     dict(hands={0: ["Tools 60"]}),
     dict(hands={9: ["Tools 6"]}),
     dict(sled=[(1, "Tools 3")]),  # no Encounter: nothing lies on a Sled

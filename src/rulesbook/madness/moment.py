@@ -48,9 +48,7 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
         raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
-    if not 0 <= leader < state.count:
-        raise ValueError(f"there is no player P{leader + 1} at this table of {state.count}")
-    state.leader = leader
+    state.leader = _seat(state, leader)
     for name in [*visited, *([space] if space else [])]:
         _visit(state, name)
     if space is not None:
