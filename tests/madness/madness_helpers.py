@@ -11,7 +11,8 @@ from rulesbook.madness.actions import Action
 from rulesbook.madness.examples import at_encounter as _at_encounter
 from rulesbook.madness.examples import card as card_id  # noqa: F401  (used by the tests)
 from rulesbook.madness.examples import give_hand  # noqa: F401
-from rulesbook.madness.state import Event, State
+from rulesbook.core.events import Event
+from rulesbook.madness.state import State
 
 #: Keys a player view must never hold: with the seed (and the counters) the deck orders and the
 #: die's next faces could be worked out; a loaded die is the order of the next faces itself.
@@ -126,6 +127,6 @@ def play_bots(players: int, seed: int | str, rules: Rules | None = None, bots: S
         after, events = apply(state, action)
         if on_step is not None:
             on_step(state, action, after, events)
-        texts.append(action.text)
+        texts.append(action.text())
         state = after
     return state, texts

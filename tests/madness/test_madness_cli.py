@@ -56,8 +56,8 @@ def test_the_shipped_pack_by_name(capsys):
 
 
 @pytest.mark.parametrize("change, content, says", [
-    (None, None, "cannot read it"),
-    (None, "{not json", "is not valid JSON"),
+    (None, None, "cannot read"),
+    (None, "{not json", "not JSON"),
     (lambda d: d["spaces"][0]["challenges"].append("Tools 2"), None, "MAD-R10"),
     (lambda d: d["die"].append("Eclipse"), None, "MAD-R06"),
 ])

@@ -16,8 +16,9 @@ def test_seals_tile_tools_succeed_books_fail_rulebook_overcoming_a_challenge():
     for text in ("P1: play Tools 6", "P2: play Tools 3", "P3: play Books 4", "P3: play Books 2", "P4: play Injury", "P1: time up"):
         state, _ = apply(state, text)
     state, events = apply(state, "P1: resolve")
-    verdicts = [e.data for e in events if e.kind == "challenge"]
-    assert verdicts == [(0, "Tools 7-9", 9, True, 0), (1, "Books 7-9", 6, False, 1)]
+    verdicts = [dict(e.data) for e in events if e.kind == "challenge"]
+    assert verdicts == [{"index": 0, "challenge": "Tools 7-9", "total": 9, "overcome": True, "misses_by": 0},
+                        {"index": 1, "challenge": "Books 7-9", "total": 6, "overcome": False, "misses_by": 1}]
     assert state.outcomes == [True, False]
     # at least one success: the reward (Search in our pack) comes first, then the Books failure
     assert state.phase is Phase.REWARD and state.reward == "Search"

@@ -1,4 +1,4 @@
-"""Moments set up by hand (rulesbook.madness.moments): the table as asked, every component kept in
+"""Moments set up by hand (rulesbook.madness.moment): the table as asked, every component kept in
 exactly one place, and bad requests refused before the engine sees them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import GAME, Phase, Rules, level, moment, played
+from rulesbook.madness import GAME, Phase, Rules, level, game_moment, play_out
 
 
 def labels(state, cards) -> list[str]:
@@ -14,7 +14,7 @@ def labels(state, cards) -> list[str]:
 
 
 def test_a_moment_is_the_table_asked_for_and_conserves_every_component():
-    state = moment(4, tile="Bleak Coast", leader=2, hands={0: ["Weapons 6", "Weapons 6"], 3: ["Injury", "Arcane Tools 10"]},
+    state = game_moment(4, tile="Bleak Coast", leader=2, hands={0: ["Weapons 6", "Weapons 6"], 3: ["Injury", "Arcane Tools 10"]},
                    sled=[(1, "Crates 5")], levels={0: 3, 1: 2, 2: 0}, relics={1: ["Specimen B", "Knowledge A"]},
                    tokens=(2, 3), die=["Accident", "Confusion"], discard=["Books 6"])
     assert GAME.invariants(state) == []
@@ -29,7 +29,7 @@ def test_a_moment_is_the_table_asked_for_and_conserves_every_component():
 
 
 def test_a_moment_on_a_space_starts_a_movement_phase_with_the_visited_tiles_set_aside():
-    state = moment(4, space="X1", visited=["E1", "Y2"])
+    state = game_moment(4, space="X1", visited=["E1", "Y2"])
     assert GAME.invariants(state) == []
     assert state.phase is Phase.MOVEMENT and state.airplane == "X1" and state.edge_reached and state.escape_steps == 1
     assert state.board["X1"] is None and state.board["E1"] is None and state.board["Y2"] is None
@@ -37,24 +37,24 @@ def test_a_moment_on_a_space_starts_a_movement_phase_with_the_visited_tiles_set_
 
 
 def test_a_thin_deck_keeps_its_cards_in_the_discard():
-    state = moment(4, deck=3)
+    state = game_moment(4, deck=3)
     assert len(state.equipment_deck) == 3 and GAME.invariants(state) == []
 
 
 def test_a_card_asked_for_is_taken_from_another_hand_when_the_piles_have_none_left():
     # Four players hold 16 cards: ask for both Tools 6 and every Crates card, wherever they lie.
     crates = ["Crates 2", "Crates 2", "Crates 3", "Crates 3", "Crates 4", "Crates 4", "Crates 5", "Crates 5", "Crates 6", "Crates 6"]
-    state = moment(4, hands={0: crates[:5], 1: crates[5:]})
+    state = game_moment(4, hands={0: crates[:5], 1: crates[5:]})
     assert sorted(labels(state, state.hands[0] + state.hands[1])) == sorted(crates)
     assert GAME.invariants(state) == [] and all(len(hand) == 4 for hand in state.hands[2:])
 
 
 def test_played_applies_actions_in_their_text_form_and_the_engine_still_refuses():
-    state = moment(3, tile="Seals", hands={0: ["Tools 6"]})
-    after = played(state, "P1: play Tools 6", "P1: time up")
+    state = game_moment(3, tile="Seals", hands={0: ["Tools 6"]})
+    after = play_out(state, "P1: play Tools 6", "P1: time up")
     assert after.phase is Phase.TIMER and state.phase is Phase.ENCOUNTER
     with pytest.raises(IllegalAction, match="MAD-R07|Failures|belongs to"):
-        played(state, "P1: for Tools 7-9, roll the Penalty Die")
+        play_out(state, "P1: for Tools 7-9, roll the Penalty Die")
 
 
 @pytest.mark.parametrize("bad", [
@@ -62,6 +62,10 @@ def test_played_applies_actions_in_their_text_form_and_the_engine_still_refuses(
     dict(tile="Atlantis"),
     dict(space="Q9"),
     dict(leader=4),
+    dict(leader="P1"),
+    dict(leader=None),
+    dict(levels={"P2": 1}),
+    dict(tokens=("2", 0)),
     dict(hands={0: ["Tools 60"]}),
     dict(hands={9: ["Tools 6"]}),
     dict(sled=[(1, "Tools 3")]),  # no Encounter: nothing lies on a Sled
@@ -77,9 +81,9 @@ def test_played_applies_actions_in_their_text_form_and_the_engine_still_refuses(
 ])
 def test_a_bad_moment_is_refused_with_a_reason(bad):
     with pytest.raises(ValueError):
-        moment(4, **bad)
+        game_moment(4, **bad)
 
 
 def test_expert_moments_keep_several_madness_cards():
-    state = moment(4, levels={1: [1, 2, 3]}, rules=Rules(expert=True))
+    state = game_moment(4, levels={1: [1, 2, 3]}, rules=Rules(expert=True))
     assert level(state, 1) == 3 and len(state.madness[1]) == 3 and GAME.invariants(state) == []

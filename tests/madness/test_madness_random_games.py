@@ -57,7 +57,7 @@ def run_random_game(players: int, seed: str, expert: bool, deep: bool, max_actio
         after, _ = apply(state, action)
         assert_step(state, after)
         state = after
-        actions.append(action.text)
+        actions.append(action.text())
     if deep:
         assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
         record = GameRecord("madness", players, seed, rules, actions)
@@ -77,7 +77,8 @@ def run_bot_game(players: int, seed: str, expert: bool, deep: bool) -> State:
             hidden = {c for h in after.hands for c in h} | {m for ms in after.madness for m in ms}
             for event in events:
                 if event.seen_by is None:  # public events never carry a hidden card id
-                    assert not (set(map(str, event.data)) & hidden), event
+                    values = [v for value in event.data.values() for v in (value if isinstance(value, tuple) else (value,))]
+                    assert not (set(map(str, values)) & hidden), event
 
     rules = Rules(expert=expert)
     state, actions = play_bots(players, seed, rules, on_step=check)

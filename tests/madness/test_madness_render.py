@@ -13,8 +13,8 @@ from rulesbook.core.records import GameRecord
 from rulesbook.madness import (
     Phase,
     apply,
-    moment,
-    played,
+    game_moment,
+    play_out,
     show,
     show_cards,
     show_mountain,
@@ -75,7 +75,7 @@ def test_a_seats_pictures_never_show_what_that_seat_may_not_see(seed):
 
 
 def test_an_onlookers_picture_shows_no_hand_and_no_madness_text():
-    state = moment(4, tile="Seals", levels={0: 1, 1: 2, 2: 3, 3: 1}, sled=[(1, "Tools 3")])
+    state = game_moment(4, tile="Seals", levels={0: 1, 1: 2, 2: 3, 3: 1}, sled=[(1, "Tools 3")])
     pack = state.rules.pack
     words = svg_text(show(state))
     assert "Your hand" not in words and "Your Madness" not in words
@@ -89,7 +89,7 @@ def test_an_onlookers_picture_shows_no_hand_and_no_madness_text():
 
 
 def test_the_alt_text_is_written_from_the_state_and_follows_it():
-    start = moment(4, space="C10", visited=["C6"])
+    start = game_moment(4, space="C10", visited=["C6"])
     text = description(show_mountain(start, highlights=["M3"]))
     assert "The Airplane is on C10 (Coast)" in text and "Marked: M3." in text
     assert "Empty spaces (their tile met already): C6." in text
@@ -103,7 +103,7 @@ def test_the_alt_text_is_written_from_the_state_and_follows_it():
 
 
 def test_outcomes_tokens_and_levels_are_said_in_words_not_colour():
-    state = played(moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 2")], tokens=(2, 3, 1),
+    state = play_out(game_moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 2")], tokens=(2, 3, 1),
                           levels={1: 2}), "P1: time up", "P1: resolve")
     words = svg_text(show(state, seat=0))
     assert "total 9: success" in words and "total 2: failure" in words
@@ -111,23 +111,23 @@ def test_outcomes_tokens_and_levels_are_said_in_words_not_colour():
     assert "Madness level 2" in words and "no Madness" in words
     tile_text = description(show_tile(state))
     assert "Tools 7 to 9 (total 9: success)" in tile_text and "Books 7 to 9 (total 2: failure)" in tile_text
-    mountain = svg_text(show_mountain(moment(4, space="C10", visited=["C6"])))
+    mountain = svg_text(show_mountain(game_moment(4, space="C10", visited=["C6"])))
     assert "plane" in mountain and "empty" in mountain and "?" in mountain
 
 
 def test_the_sled_shows_its_own_cards_face_up_and_the_others_face_down_until_revealed():
-    state = moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3"), (2, "Books 4")])
-    state = played(state, "P1: play Tools 6")
+    state = game_moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3"), (2, "Books 4")])
+    state = play_out(state, "P1: play Tools 6")
     mine = description(show_sled(state, seat=0))
     assert "yours: Tools 6" in mine and "3 cards face down (P1 1, P2 1 and P3 1)" in mine
     assert "Books 4" not in svg_text(show_sled(state, seat=0))
-    revealed = played(state, "P1: time up", "P1: resolve")
+    revealed = play_out(state, "P1: time up", "P1: resolve")
     assert revealed.phase is Phase.REWARD
     assert "Books 4 from P3" in description(show_sled(revealed, seat=0))
 
 
 def test_tiles_and_cards_are_drawn_by_name_and_bad_names_are_refused():
-    state = moment(4)
+    state = game_moment(4)
     assert "Weapons 6 or 8" in description(show_tile(state, "Dog Kennels"))
     cards = show_cards(state, ["Tools 6", "Arcane Books 10", "Injury"], title="Three cards")
     assert description(cards).startswith("Three cards: 3 cards: Tools 6 (")
@@ -139,7 +139,7 @@ def test_tiles_and_cards_are_drawn_by_name_and_bad_names_are_refused():
 
 
 def test_every_picture_is_an_svg_with_a_title_and_a_description():
-    state = played(moment(4, tile="Bleak Coast", levels={0: 3, 1: 3, 2: 3, 3: 3}, sled=[(1, "Crates 5")], die=["Accident"]),
+    state = play_out(game_moment(4, tile="Bleak Coast", levels={0: 3, 1: 3, 2: 3, 3: 3}, sled=[(1, "Crates 5")], die=["Accident"]),
                    "P1: time up", "P1: resolve", "P1: for Crates 8-10, roll the Penalty Die")
     for picture in (show(state, 0), show_mountain(state), show_tile(state), show_sled(state), show_players(state),
                     show_cards(state, ["Crates 5"])):
@@ -148,17 +148,17 @@ def test_every_picture_is_an_svg_with_a_title_and_a_description():
 
 
 def test_a_searched_tile_is_drawn_face_up_for_one_moment_only():
-    seals = played(moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 2")]), "P1: time up", "P1: resolve")
-    searched = played(seals, "P1: search M3")
+    seals = play_out(game_moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 2")]), "P1: time up", "P1: resolve")
+    searched = play_out(seals, "P1: search M3")
     tile = searched.rules.pack.tiles[searched.board["M3"]]
     assert f"Search shows the tile on M3 face up for a moment: {tile.name}" in description(show_mountain(searched))
     assert "seen" in svg_text(show_mountain(searched))
-    later = played(searched, "P1: for Books 7-9, roll the Penalty Die")
+    later = play_out(searched, "P1: for Books 7-9, roll the Penalty Die")
     assert tile.name not in svg_text(show(later, seat=2)) and "seen" not in svg_text(show_mountain(later))  # MAD-R09
 
 
 def test_a_players_board_counts_injuries_in_hand_only_for_its_owner():
-    state = moment(4, hands={1: ["Injury", "Injury", "Tools 3"]})
+    state = game_moment(4, hands={1: ["Injury", "Injury", "Tools 3"]})
     assert "Hand: 3 cards, 2 Injury cards" in description(show_players(state, seat=1))
     for seat in (0, 2, 3):
         assert "Hand: 3 cards." in description(show_players(state, seat=seat))

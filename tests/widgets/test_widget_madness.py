@@ -1,184 +1,19 @@
-"""The Madness board: its referees answer every click with the engine (targets are exactly the legal
-actions, refusals are the engine's with their rule), its page data never holds what the reader's
-seat may not see (MAD-R08), and the Python side of `MadnessExpedition` behaves like every board."""
+"""The Python side of the Madness board, `MadnessExpedition`: it plays, refuses and undoes like every
+board, referees a live click beyond the page, and a find board never breaks on a bad message.
+(The referees behind it are tested in tests/lessons/test_madness_lessons.py.)"""
 
 from __future__ import annotations
 
-import json
-import re
-
 import pytest
 
-from rulesbook.core.errors import IllegalAction
-from rulesbook.core.records import GameRecord
-from rulesbook.lessons import LessonGraph, unpack
-from rulesbook.lessons.madness import ExpeditionReferee, find_in_expedition, leadership_exercise, sled_exercise
-from rulesbook.madness import (
-    Phase,
-    PlayCard,
-    Speak,
-    apply,
-    check,
-    destinations,
-    legal_actions,
-    level,
-    moment,
-    played,
-    relic_recipients,
-)
+from rulesbook.madness import Phase, game_moment
 from rulesbook.widgets import MadnessExpedition
-
-
-def moments(seed: str, every: int = 3) -> list:
-    """States of a bot expedition, in every phase."""
-    record = GameRecord.play("madness", 4, seed=seed, bots=["expedition"])
-    state, found = record.start(), []
-    for index, text in enumerate(record.actions):
-        if index % every == 0 and not state.over:
-            found.append(state)
-        state, _ = apply(state, text)
-    return found
-
-
-def board_actions(referee: ExpeditionReferee, key: str) -> tuple[set, dict]:
-    """Every engine action a click of this state plays, and every refusal with the place refused."""
-    graph = LessonGraph(referee)
-    node = graph.node(graph.id_of(key))
-    state = referee.state(key)
-    played_actions, refusals = set(), {}
-    for choice in node["choices"].values():
-        for option in choice.get("options", {}).values():
-            for place in node["options"][option]["targets"]:
-                played_actions.add(referee.action(state, option, place))
-            for place, reason in node["options"][option]["refusals"].items():
-                refusals[(option, place)] = reason
-    return played_actions, refusals
-
-
-@pytest.mark.parametrize("seed", ["board-a", "board-b"])
-def test_the_boards_clicks_are_exactly_the_engines_legal_actions(seed):
-    phases = set()
-    for state in moments(seed):
-        referee = ExpeditionReferee(state)
-        actions, refusals = board_actions(referee, referee.start())
-        # Everything the rules allow, but other players' cards and breaking the silence (not clicks).
-        legal = {a for a in legal_actions(state) if not isinstance(a, (PlayCard, Speak)) or (isinstance(a, PlayCard) and a.player == referee.seat)}
-        assert actions == legal, state.phase
-        for (option, place), reason in refusals.items():
-            assert re.search(r"\(.+\)$", reason), reason  # every refusal cites its rule
-            try:
-                action = referee.action(state, option, place)
-            except IllegalAction as error:
-                assert reason.endswith(f"({error.rule})")
-                continue
-            with pytest.raises(IllegalAction) as refused:
-                check(state, action)
-            assert reason.lower().startswith(refused.value.reason.lower()[:30])
-        phases.add(state.phase)
-    assert {Phase.MOVEMENT, Phase.ENCOUNTER, Phase.TIMER, Phase.FAILURES, Phase.DRAW, Phase.REST} <= phases
-
-
-@pytest.mark.parametrize("seed", ["secret-a", "secret-b"])
-def test_page_data_never_holds_another_seats_hand_or_madness_text(seed):
-    for state in moments(seed, every=5):
-        pack = state.rules.pack
-        for seat in range(state.count):
-            lesson = LessonGraph(ExpeditionReferee(state, seat)).lesson(1, picture="madness")
-            text = json.dumps(lesson)
-            for other in range(state.count):
-                if other == seat:
-                    continue
-                for card in state.madness[other]:
-                    assert pack.madness[card].description not in text, f"P{other + 1}'s Madness text on P{seat + 1}'s board"
-                if state.phase in (Phase.MOVEMENT, Phase.ENCOUNTER, Phase.TIMER):
-                    names = {pack.cards[c].name for c in state.hands[other]} - {pack.cards[c].name for c in state.hands[seat]}
-                    start = json.dumps(unpack(lesson)[lesson["start"]])
-                    assert not {name for name in names if name in start}, f"P{other + 1}'s hand on P{seat + 1}'s board"
-
-
-def test_a_madness_card_drawn_by_another_player_is_never_read_to_the_reader():
-    failing = played(moment(4, tile="Bleak Coast", sled=[(1, "Crates 5")], levels={0: 3, 1: 1, 2: 3, 3: 0}),
-                     "P1: time up", "P1: resolve")
-    referee = ExpeditionReferee(failing, seat=0)
-    for place in ("P2", "P4"):
-        outcome = referee.play(referee.start(), "fail:1", place)
-        after, events = apply(failing, referee.action(failing, "fail:1", place))
-        secret = [event.text for event in events if event.seen_by is not None]
-        assert secret and not any(text in outcome.say for text in secret)
-    mine = ExpeditionReferee(failing, seat=1).play(referee.start(), "fail:1", "P2")
-    assert "Your new Madness" in mine.say
-
-
-def test_hints_speak_words_not_codes():
-    states = [moment(4, space="C7", levels={1: 1}), moment(4, tile="Seals", hands={0: ["Tools 6"]}),
-              played(moment(4, tile="Bleak Coast", sled=[(1, "Crates 5")]), "P1: time up", "P1: resolve")]
-    for state in states:
-        lesson = LessonGraph(ExpeditionReferee(state)).lesson(1, picture="madness")
-        for node in unpack(lesson).values():
-            codes = {key for key in [*node["choices"], *node["options"]] if re.search(r"[:+]|\d", key)}
-            words = set(re.findall(r"[\w:+,-]+", node["hint"]))
-            assert not words & codes, node["hint"]
-            assert node["hint"][0].isupper() and node["idle"]
-
-
-def test_exercises_ask_what_the_engine_allows():
-    climbing = moment(4, space="M3", visited=["C10", "C11", "M6"])
-    assert find_in_expedition(climbing, "fly")[1]["answers"] == sorted(destinations(climbing))
-    failing = played(moment(4, tile="Bleak Coast", sled=[(1, "Weapons 6"), (2, "Weapons 2"), (3, "Crates 5")],
-                            levels={0: 3, 1: 1, 2: 3, 3: 0}), "P1: time up", "P1: resolve")
-    below = [f"P{p + 1}" for p in range(4) if level(failing, p) < 3]
-    assert find_in_expedition(failing, "Crates 8-10")[1]["answers"] == [*below, "die"]
-    with pytest.raises(ValueError, match="not a failed challenge"):
-        find_in_expedition(failing, "Weapons 7-9")
-    relic = played(moment(4, tile="Penguin Rookery", sled=[(1, "Crates 4"), (2, "Crates 3")], levels={0: 3, 1: 1, 2: 3, 3: 2}),
-                   "P1: time up", "P1: resolve")
-    assert find_in_expedition(relic, "give")[1]["answers"] == [f"P{p + 1}" for p in relic_recipients(relic)]
-    with pytest.raises(ValueError, match="nothing to find"):
-        find_in_expedition(relic, "fly")
-
-
-def test_the_sled_judge_is_the_engines_verdict():
-    seals = moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 4"), (3, "Books 2")])
-    judge, exercise = sled_exercise(seals)
-    assert exercise["answers"] == ["challenge0"] and judge.after.outcomes == [True, False]
-    with pytest.raises(IllegalAction, match=r"Books 7 to 9: the Books cards add up to 6, below the value"):
-        judge.play("sled", "judge", "challenge1")
-    with pytest.raises(ValueError, match="no challenge"):
-        sled_exercise(moment(4, tile="Seals", sled=[(0, "Crates 6")]))
-
-
-def test_the_leadership_column_asks_the_engine_phase_by_phase():
-    state = moment(4, space="M2", relics={0: ["Specimen B", "Knowledge A"]}, levels={1: 1}, tokens=(2, 0))
-    column, exercise = leadership_exercise(state)
-    assert exercise["answers"] == ["phase-Draw", "phase-Encounter", "phase-Movement"]
-    with pytest.raises(IllegalAction, match="covers the Resolution Phase"):
-        column.play("column", "token", "phase-Resolution")
-    with pytest.raises(IllegalAction, match="covers the Rest Phase"):
-        column.play("column", "token", "phase-Rest")
-    none_on_sled = moment(4, space="M2", tokens=(0, 3))
-    assert leadership_exercise(none_on_sled)[1]["answers"] == ["phase-Rest"]  # resting needs no token on the Sled
-    with pytest.raises(ValueError, match="nothing to find"):
-        leadership_exercise(moment(4, space="M2", tokens=(0, 1)))
-
-
-def test_a_board_stops_where_it_was_told_and_at_the_end_of_the_turn():
-    landing = ExpeditionReferee(moment(3, space="C10"), until="landing")  # three players: nobody to free of Madness
-    lesson = LessonGraph(landing).lesson(1, picture="madness")
-    landed = [node for node in unpack(lesson).values() if node["id"] != lesson["start"]]
-    assert landed and all(node["choices"] == {} and "stops here" in node["decision"] for node in landed)
-    with pytest.raises(ValueError, match="until"):
-        ExpeditionReferee(moment(4), until="somewhere")
-    resting = played(moment(4, tile="Frozen Bay", sled=[(1, "Books 5"), (2, "Books 4"), (3, "Crates 5")]),
-                     "P1: time up", "P1: resolve", "P1: deal")
-    referee = ExpeditionReferee(resting)
-    outcome = referee.play(referee.start(), "go", "sled")
-    assert "this board stops here" in outcome.say and referee.choices(outcome.state) == []
 
 
 # --- the Python side of the board -------------------------------------------------------------
 
 def test_the_board_plays_refuses_and_undoes_like_every_board():
-    board = MadnessExpedition.turn(moment(4, space="C10", visited=["C6"]), moves=1, until="landing", title="From C10")
+    board = MadnessExpedition.turn(game_moment(4, space="C10", visited=["C6"]), moves=1, until="landing", title="From C10")
     assert board.lesson["picture"] == "madness" and board._picture == "madness"
     said = board.click("C10", "fly")
     assert board.tone == "no" and said == "The Airplane cannot stay on the same space (Movement Phase)"
@@ -192,7 +27,7 @@ def test_the_board_plays_refuses_and_undoes_like_every_board():
 
 
 def test_a_live_click_beyond_the_page_is_refereed_by_python_and_added():
-    board = MadnessExpedition.turn(moment(3, tile="Frozen Bay", hands={0: ["Books 6", "Books 4"]}), moves=0)
+    board = MadnessExpedition.turn(game_moment(3, tile="Frozen Bay", hands={0: ["Books 6", "Books 4"]}), moves=0)
     before = set(board.lesson["nodes"])
     board.click("sled", "h0")
     assert board.tone == "ok" and set(board.lesson["nodes"]) > before
@@ -203,7 +38,7 @@ def test_a_live_click_beyond_the_page_is_refereed_by_python_and_added():
 
 
 def test_a_find_board_counts_answers_and_bad_messages_never_break_it():
-    board = MadnessExpedition.find(moment(4, space="X1"), "fly", title="Escape")
+    board = MadnessExpedition.find(game_moment(4, space="X1"), "fly", title="Escape")
     assert board.click("X2").startswith("Right:") and board.found == ["X2"]
     board.click("X1")
     assert board.tone == "no" and "Edge of Madness" in board.message
@@ -211,7 +46,7 @@ def test_a_find_board_counts_answers_and_bad_messages_never_break_it():
                     {"type": "click", "choice": "fly", "place": "nowhere", "node": "s0"}):
         board.handle(message)
         assert board.tone in ("no", "info") and "Traceback" not in board.message
-    assert MadnessExpedition.sled(moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3")])).lesson["mode"] == "find"
-    assert MadnessExpedition.leadership(moment(4)).lesson["exercise"]["choice"] == "token"
+    assert MadnessExpedition.sled(game_moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3")])).lesson["mode"] == "find"
+    assert MadnessExpedition.leadership(game_moment(4)).lesson["exercise"]["choice"] == "token"
     with pytest.raises(AttributeError):
-        MadnessExpedition.leadership(moment(4)).expedition
+        MadnessExpedition.leadership(game_moment(4)).expedition

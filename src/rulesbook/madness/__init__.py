@@ -14,8 +14,8 @@ The project's rulings (MAD-R01..R10) and its own decisions where the rulebook is
 The game answers the common protocol as `rulesbook.game("madness")`: one game record, one
 simulation harness and one command line (`rulesbook simulate madness`) serve it with the others.
 
-For the book: `moment(...)` sets any moment of an expedition up by hand and `played(state, ...)`
-plays on from it; `show(state, seat)` and its parts (`show_mountain`, `show_tile`, `show_cards`,
+For the book: `game_moment(...)` sets any moment of an expedition up by hand and
+`play_out(state, ...)` plays on from it; `show(state, seat)` and its parts (`show_mountain`, `show_tile`, `show_cards`,
 `show_sled`, `show_players`) draw the table as one seat sees it, never what that seat may not see
 (MAD-R08). The clickable board is `rulesbook.widgets.MadnessExpedition`.
 """
@@ -23,6 +23,7 @@ plays on from it; `show(state, seat)` and its parts (`show_mountain`, `show_tile
 from rulesbook.madness import examples
 from rulesbook.madness.actions import (
     ACTION_FORMS,
+    ACTIONS,
     AcceptDie,
     Action,
     Deal,
@@ -45,19 +46,21 @@ from rulesbook.madness.actions import (
     TimeUp,
     parse_action,
 )
-from rulesbook.madness.bots import ExpeditionBot, RandomBot, team_plan
+from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
+from rulesbook.madness.bots import BOTS, ExpeditionBot, RandomBot, Table, make_bot, team_plan
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge, resolve_challenges
 from rulesbook.madness.engine import (
     apply,
     apply_legal,
     challenges,
-    check,
     covered,
     decision,
     destinations,
     failure_options,
     hand_limit,
     injuries_in_play,
+    is_legal,
     legal_actions,
     level,
     new_game,
@@ -67,21 +70,24 @@ from rulesbook.madness.engine import (
     relic_recipients,
     score,
 )
-from rulesbook.madness.moments import moment, played
+from rulesbook.madness.moment import game_moment, play_out
 from rulesbook.madness.pack import Pack, PackError, default_pack, load_pack, parse_pack
-from rulesbook.madness.protocol import GAME, Table, event_text
+from rulesbook.madness.protocol import GAME, event_text
 from rulesbook.madness.render import show, show_cards, show_mountain, show_players, show_sled, show_tile
 from rulesbook.madness.rulings import RULINGS
-from rulesbook.madness.state import Event, Phase, Rules, State
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "ACTION_FORMS", "AcceptDie", "Action", "CardFace", "Challenge", "Deal", "DealTo", "DrawMadness", "Event", "ExpeditionBot",
-    "GAME", "GiveRelic", "IgnoreMadness", "MoveAirplane", "NoRest", "Pack", "PackError", "Phase", "PlayCard", "RULINGS",
-    "RaiseHandLimit", "RandomBot", "Reroll", "Resolve", "Rest", "RestartEncounter", "RollDie", "Rules", "SearchTile", "Speak",
-    "State", "Table", "TakeArcane", "TimeUp", "apply", "apply_legal", "challenges", "check", "covered", "decision",
-    "default_pack", "destinations", "event_text", "examples", "failure_options", "hand_limit", "injuries_in_play",
-    "legal_actions", "level", "load_pack", "moment", "new_game", "pack_of", "parse_action", "parse_card", "parse_challenge",
-    "parse_pack", "played", "player_view", "refusal", "relic_count", "relic_recipients", "resolve_challenges", "score", "show",
-    "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
+    "ACTIONS", "ACTION_FORMS", "AcceptDie", "Action", "BOTS", "CardFace", "Challenge", "Deal", "DealTo",
+    "DrawMadness", "Event", "ExpeditionBot", "GAME", "GiveRelic", "IgnoreMadness", "IllegalAction", "MoveAirplane",
+    "NoRest", "Pack", "PackError", "Phase", "PlayCard", "RULINGS", "RaiseHandLimit", "RandomBot", "Reroll",
+    "Resolve", "Rest", "RestartEncounter", "RollDie", "Rules", "SearchTile", "Speak", "State", "Table",
+    "TakeArcane", "TimeUp", "apply", "apply_legal", "challenges", "covered", "decision", "default_pack",
+    "destinations", "event_text", "examples", "failure_options", "game_moment", "hand_limit", "injuries_in_play",
+    "is_legal", "legal_actions", "level", "load_pack", "make_bot", "new_game", "pack_of", "parse_action",
+    "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view", "refusal", "relic_count",
+    "relic_recipients", "resolve_challenges", "score", "show", "show_cards", "show_mountain", "show_players",
+    "show_sled", "show_tile", "team_plan",
 ]

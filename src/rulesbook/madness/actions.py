@@ -13,13 +13,13 @@ MoveAirplane(player=0, space='C3')
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rulesbook.core.errors import NotationError
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge
+from rulesbook.madness.pack import DIE_FACES
 
-DIE_FACES = ("Accident", "Confusion", "Loss of Confidence")
 
 
 def seat(text: str) -> int:
@@ -34,21 +34,29 @@ def seat_text(player: int) -> str:
 
 
 class _Decision:
-    """What every action has: who decides, and the words said at the table."""
+    """What every action has: who decides, and the words said at the table (`text()`, read back
+    by the class's `from_text`)."""
 
     __slots__ = ()
     player: int
 
-    def body(self) -> str:
+    def text(self) -> str:
         raise NotImplementedError
 
-    @property
-    def text(self) -> str:
-        """``"P1: move to C3"``: the player, then what they do."""
-        return f"{seat_text(self.player)}: {self.body()}"
-
     def __str__(self) -> str:
-        return self.text
+        return self.text()
+
+
+def _read(text: str, form: re.Pattern[str]) -> tuple[int, tuple[str, ...]]:
+    """The seat and the parts of an action's text that `form` matches; NotationError otherwise."""
+    if not isinstance(text, str) or ": " not in text:
+        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
+    who, body = text.split(": ", 1)
+    player = seat(who)
+    match = form.fullmatch(body)
+    if match is None:
+        raise NotationError(body, f"expected the form {form.pattern!r}")
+    return player, match.groups()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +66,15 @@ class IgnoreMadness(_Decision):
     player: int
     target: int
 
-    def body(self) -> str:
-        return f"ignore madness of {seat_text(self.target)}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"ignore madness of (P\d)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: ignore madness of {seat_text(self.target)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> IgnoreMadness:
+        player, found = _read(text, cls.FORM)
+        return cls(player, seat(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +84,15 @@ class MoveAirplane(_Decision):
     player: int
     space: str
 
-    def body(self) -> str:
-        return f"move to {self.space}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"move to (\S+)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: move to {self.space}"
+
+    @classmethod
+    def from_text(cls, text: str) -> MoveAirplane:
+        player, found = _read(text, cls.FORM)
+        return cls(player, found[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +102,15 @@ class PlayCard(_Decision):
     player: int
     card: CardFace
 
-    def body(self) -> str:
-        return f"play {self.card.text}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"play (.+)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: play {self.card.text}"
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayCard:
+        player, found = _read(text, cls.FORM)
+        return cls(player, parse_card(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +119,15 @@ class Speak(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "speak"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"speak")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: speak"
+
+    @classmethod
+    def from_text(cls, text: str) -> Speak:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +136,15 @@ class TimeUp(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "time up"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"time up")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: time up"
+
+    @classmethod
+    def from_text(cls, text: str) -> TimeUp:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +153,15 @@ class RestartEncounter(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "restart encounter"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"restart encounter")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: restart encounter"
+
+    @classmethod
+    def from_text(cls, text: str) -> RestartEncounter:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +170,15 @@ class Resolve(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "resolve"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"resolve")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: resolve"
+
+    @classmethod
+    def from_text(cls, text: str) -> Resolve:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +189,15 @@ class GiveRelic(_Decision):
     relic: str
     target: int
 
-    def body(self) -> str:
-        return f"give {self.relic} to {seat_text(self.target)}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"give (.+) to (P\d)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: give {self.relic} to {seat_text(self.target)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> GiveRelic:
+        player, found = _read(text, cls.FORM)
+        return cls(player, found[0], seat(found[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +207,15 @@ class SearchTile(_Decision):
     player: int
     space: str
 
-    def body(self) -> str:
-        return f"search {self.space}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"search (\S+)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: search {self.space}"
+
+    @classmethod
+    def from_text(cls, text: str) -> SearchTile:
+        player, found = _read(text, cls.FORM)
+        return cls(player, found[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +225,15 @@ class TakeArcane(_Decision):
     player: int
     card: CardFace
 
-    def body(self) -> str:
-        return f"take {self.card.text}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"take (.+)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: take {self.card.text}"
+
+    @classmethod
+    def from_text(cls, text: str) -> TakeArcane:
+        player, found = _read(text, cls.FORM)
+        return cls(player, parse_card(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +244,15 @@ class DrawMadness(_Decision):
     challenge: Challenge
     target: int
 
-    def body(self) -> str:
-        return f"for {self.challenge.text}, {seat_text(self.target)} draws Madness"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"for (.+), (P\d) draws Madness")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: for {self.challenge.text}, {seat_text(self.target)} draws Madness"
+
+    @classmethod
+    def from_text(cls, text: str) -> DrawMadness:
+        player, found = _read(text, cls.FORM)
+        return cls(player, parse_challenge(found[0]), seat(found[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +262,15 @@ class RollDie(_Decision):
     player: int
     challenge: Challenge
 
-    def body(self) -> str:
-        return f"for {self.challenge.text}, roll the Penalty Die"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"for (.+), roll the Penalty Die")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: for {self.challenge.text}, roll the Penalty Die"
+
+    @classmethod
+    def from_text(cls, text: str) -> RollDie:
+        player, found = _read(text, cls.FORM)
+        return cls(player, parse_challenge(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +280,15 @@ class AcceptDie(_Decision):
     player: int
     face: str
 
-    def body(self) -> str:
-        return f"accept {self.face}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"accept (.+)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: accept {self.face}"
+
+    @classmethod
+    def from_text(cls, text: str) -> AcceptDie:
+        player, found = _read(text, cls.FORM)
+        return cls(player, _face(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +297,15 @@ class Reroll(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "reroll"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"reroll")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: reroll"
+
+    @classmethod
+    def from_text(cls, text: str) -> Reroll:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +314,15 @@ class RaiseHandLimit(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "raise hand limit"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"raise hand limit")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: raise hand limit"
+
+    @classmethod
+    def from_text(cls, text: str) -> RaiseHandLimit:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +331,15 @@ class Deal(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "deal"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"deal")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: deal"
+
+    @classmethod
+    def from_text(cls, text: str) -> Deal:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +349,15 @@ class DealTo(_Decision):
     player: int
     target: int
 
-    def body(self) -> str:
-        return f"deal to {seat_text(self.target)}"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"deal to (P\d)")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: deal to {seat_text(self.target)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> DealTo:
+        player, found = _read(text, cls.FORM)
+        return cls(player, seat(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +366,15 @@ class Rest(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "rest"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"rest")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: rest"
+
+    @classmethod
+    def from_text(cls, text: str) -> Rest:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,15 +383,23 @@ class NoRest(_Decision):
 
     player: int
 
-    def body(self) -> str:
-        return "no rest"
+    FORM: ClassVar[re.Pattern[str]] = re.compile(r"no rest")
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: no rest"
+
+    @classmethod
+    def from_text(cls, text: str) -> NoRest:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 Action = (
     IgnoreMadness | MoveAirplane | PlayCard | Speak | TimeUp | RestartEncounter | Resolve | GiveRelic | SearchTile
     | TakeArcane | DrawMadness | RollDie | AcceptDie | Reroll | RaiseHandLimit | Deal | DealTo | Rest | NoRest
 )
-ACTION_TYPES: tuple[type, ...] = (
+#: Every action, in the order of the phases (the conformance test and `parse_action` read it).
+ACTIONS: tuple[type, ...] = (
     IgnoreMadness, MoveAirplane, PlayCard, Speak, TimeUp, RestartEncounter, Resolve, GiveRelic, SearchTile,
     TakeArcane, DrawMadness, RollDie, AcceptDie, Reroll, RaiseHandLimit, Deal, DealTo, Rest, NoRest,
 )
@@ -290,27 +432,15 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-_FORMS: tuple[tuple[re.Pattern[str], Callable[[int, Sequence[str]], Action]], ...] = (
-    (re.compile(r"ignore madness of (P\d)"), lambda p, g: IgnoreMadness(p, seat(g[0]))),
-    (re.compile(r"move to (\S+)"), lambda p, g: MoveAirplane(p, g[0])),
-    (re.compile(r"play (.+)"), lambda p, g: PlayCard(p, parse_card(g[0]))),
-    (re.compile(r"speak"), lambda p, g: Speak(p)),
-    (re.compile(r"time up"), lambda p, g: TimeUp(p)),
-    (re.compile(r"restart encounter"), lambda p, g: RestartEncounter(p)),
-    (re.compile(r"resolve"), lambda p, g: Resolve(p)),
-    (re.compile(r"give (.+) to (P\d)"), lambda p, g: GiveRelic(p, g[0], seat(g[1]))),
-    (re.compile(r"search (\S+)"), lambda p, g: SearchTile(p, g[0])),
-    (re.compile(r"take (.+)"), lambda p, g: TakeArcane(p, parse_card(g[0]))),
-    (re.compile(r"for (.+), (P\d) draws Madness"), lambda p, g: DrawMadness(p, parse_challenge(g[0]), seat(g[1]))),
-    (re.compile(r"for (.+), roll the Penalty Die"), lambda p, g: RollDie(p, parse_challenge(g[0]))),
-    (re.compile(r"accept (.+)"), lambda p, g: AcceptDie(p, _face(g[0]))),
-    (re.compile(r"reroll"), lambda p, g: Reroll(p)),
-    (re.compile(r"raise hand limit"), lambda p, g: RaiseHandLimit(p)),
-    (re.compile(r"deal"), lambda p, g: Deal(p)),
-    (re.compile(r"deal to (P\d)"), lambda p, g: DealTo(p, seat(g[0]))),
-    (re.compile(r"rest"), lambda p, g: Rest(p)),
-    (re.compile(r"no rest"), lambda p, g: NoRest(p)),
-)
+def _first_word(kind: type) -> str:
+    return str(kind.FORM.pattern).split(" ", 1)[0]  # type: ignore[attr-defined]
+
+
+#: The actions by the first word of what they say ("move", "for", "deal" ...): `parse_action`
+#: tries only those.
+_BY_FIRST_WORD: dict[str, tuple[type, ...]] = {}
+for _kind in ACTIONS:
+    _BY_FIRST_WORD[_first_word(_kind)] = (*_BY_FIRST_WORD.get(_first_word(_kind), ()), _kind)
 
 
 def _face(text: str) -> str:
@@ -324,9 +454,9 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str) or ": " not in text:
         raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
     who, body = text.split(": ", 1)
-    player = seat(who)
-    for pattern, build in _FORMS:
-        match = pattern.fullmatch(body)
-        if match:
-            return build(player, match.groups())
+    seat(who)
+    for kind in _BY_FIRST_WORD.get(body.split(" ", 1)[0], ()):
+        if kind.FORM.fullmatch(body):  # type: ignore[attr-defined]
+            action: Action = kind.from_text(text)  # type: ignore[attr-defined]
+            return action
     raise NotationError(body, "not an action of At the Mountains of Madness (see ACTION_FORMS)")

@@ -8,7 +8,14 @@ said, so their plays agree without further words; the first silent player may th
 of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
 each bot that saw it (MAD-R09: the views show it once).
 
-Bots see only their own player's view (a dict, `player_view`), never the state.
+Bots see only their own player's view (a dict, `player_view`), never the state. A `Table` seats
+one bot per player and answers the protocol for whoever acts; `make_bot(name)` is a table of
+that bot at every seat, choosing from the state as the protocol's bots do.
+
+>>> from rulesbook.madness.engine import legal_actions, new_game
+>>> state = new_game(4, seed=1)
+>>> make_bot("expedition", seed=1).choose(state, legal_actions(state)) in legal_actions(state)
+True
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Protocol
 
 from rulesbook.madness.actions import (
     AcceptDie,
@@ -35,8 +42,11 @@ from rulesbook.madness.actions import (
     Rest,
     RollDie,
     SearchTile,
+    TimeUp,
 )
 from rulesbook.madness.challenges import Challenge, parse_challenge
+from rulesbook.madness.state import Phase, State
+from rulesbook.madness.views import player_view
 
 REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Escape": 4}
 
@@ -129,8 +139,8 @@ class ExpeditionBot:
         phase = view["phase"]
         if phase == "encounter":
             return self._encounter(view, actions, talk or {})
-        handler: Callable[[dict[str, Any], Sequence[Action]], Action | None] | None = getattr(self, f"_{phase}", None)
-        choice = handler(view, actions) if handler else None
+        leads = _LEADS.get(phase)
+        choice = leads(self, view, actions) if leads is not None else None
         return choice if choice is not None else actions[-1]
 
     def _encounter(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None]) -> Action | None:
@@ -251,6 +261,13 @@ class ExpeditionBot:
         return next(a for a in actions if isinstance(a, NoRest))
 
 
+#: How the Leader decides, phase by phase (the Encounter Phase, where anyone may act, apart).
+_LEADS: dict[str, Callable[[ExpeditionBot, dict[str, Any], Sequence[Action]], Action | None]] = {
+    "movement": ExpeditionBot._movement, "timer": ExpeditionBot._timer, "reward": ExpeditionBot._reward,
+    "failures": ExpeditionBot._failures, "die": ExpeditionBot._die, "draw": ExpeditionBot._draw, "rest": ExpeditionBot._rest,
+}
+
+
 def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | None = None) -> dict[str, int]:
     """Breadth-first distances: from every space to the goal set, or from `start` to each goal."""
     if start is not None:
@@ -289,3 +306,98 @@ class RandomBot:
         if not actions:
             return None  # in the Encounter Phase a player may have nothing to play
         return self.random.choice(actions)
+
+
+class PlayerBot(Protocol):
+    """A Madness bot: it chooses from its own player's view; None lets the moment pass (Encounter)."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action],
+               talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
+
+
+#: The bots by name, in the protocol's `bot_names` order: each plays one seat from its view.
+BOTS: dict[str, type] = {"expedition": ExpeditionBot, "random": RandomBot}
+
+
+def player_bot(name: str, seat: int, seed: int | str = 0) -> PlayerBot:
+    """One player's bot of that name; ValueError listing the bots for an unknown name."""
+    if name == "expedition":
+        return ExpeditionBot(seat)
+    if name == "random":
+        return RandomBot(seed)
+    raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
+
+
+class Table:
+    """The bots of one expedition, one per seat, playing as a table does.
+
+    In the Encounter Phase the table talks while it may (each bot's `statement`), then the players
+    are asked in turn from the Leader, each with only their own view and actions; the first who
+    wants to act acts; when nobody does, the Leader calls time. In every other phase the Leader
+    decides. Every bot with an `observe` method sees the moment a Search shows a tile (MAD-R09).
+    """
+
+    def __init__(self, bots: Sequence[PlayerBot]):
+        self.bots = list(bots)
+        self.talk: dict[int, list[str] | None] = {}
+
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
+        if state.search_shown is not None:
+            for seat, bot in enumerate(self.bots):
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe(player_view(state, seat, False))
+        leader = state.leader
+        if state.phase is not Phase.ENCOUNTER:
+            chosen = self.bots[leader].choose(player_view(state, leader, False), actions)
+            return chosen if chosen is not None else actions[-1]
+        count = state.count
+        if state.talking:
+            self.talk = {p: _statement(self.bots[p], player_view(state, p, False)) for p in range(count)}
+        for offset in range(count):
+            p = (leader + offset) % count
+            mine = [action for action in actions if action.player == p]
+            chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
+            if chosen is not None:
+                return chosen
+        return next(action for action in actions if isinstance(action, TimeUp))
+
+
+def _statement(bot: PlayerBot, view: dict[str, Any]) -> list[str] | None:
+    speak = getattr(bot, "statement", None)
+    return speak(view) if speak is not None else None
+
+
+class Seat:
+    """One seat of a table, as the protocol's bot interface sees it: the protocol asks the seat
+    that must act (the Leader), and the table answers for whoever acts."""
+
+    def __init__(self, table: Table, name: str):
+        self.table = table
+        self.name = name
+
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
+        return self.table.choose(state, actions)
+
+
+class TableBot:
+    """A whole table of one bot, as one protocol bot: it seats a `Table` for the expedition it is
+    first asked about (a new one when the number of players changes)."""
+
+    def __init__(self, name: str, seed: int | str = 0):
+        player_bot(name, 0, seed)  # an unknown name is refused now, not at the first choice
+        self.name = name
+        self.seed = seed
+        self.table: Table | None = None
+
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
+        if self.table is None or len(self.table.bots) != state.count:
+            self.table = Table([player_bot(self.name, seat, f"{self.seed}:{seat}") for seat in range(state.count)])
+        return self.table.choose(state, actions)
+
+
+def make_bot(name: str, seed: int | str = 0) -> TableBot:
+    """The bot of that name at every seat, choosing from the state as the protocol's bots do."""
+    return TableBot(name, seed)

@@ -1,22 +1,39 @@
 """The expedition: set-up, the five phases, rewards and failure resolution (ruling MAD-R07).
 
-`legal_actions` lists what the rules allow now. `check` says, on its own, whether one action is
-allowed, and if not why (IllegalAction citing the rulebook section or the ruling id): the two are
-written apart on purpose, so a test can hold them against each other. `apply` checks, then copies
-the state, changes the copy and returns it with the events that tell what happened; the given
-state is never changed. `apply_legal` skips the check, for actions taken from `legal_actions`.
-Failure resolution is spelt out step by step in events (kinds "failure", "madness", "die",
-"reroll", "accident", "confusion", "loss of confidence", "token") so the book can replay it.
+`legal_actions` lists what the rules allow now. `refusal` says, on its own, whether one action is
+allowed, and if not why: it returns the IllegalAction (citing the rulebook section or the ruling
+id) or None. The two are written apart on purpose, so a test can hold them against each other.
+`apply` raises the refusal, or copies the state, changes the copy and returns it with the events
+that tell what happened; the given state is never changed. `apply_legal` skips the referee, for
+actions taken from `legal_actions`. Failure resolution is spelt out step by step in events (kinds
+"failure", "madness", "die", "reroll", "accident", "confusion", "loss of confidence", "token"),
+each with its data (`event.data["player"]`, `["card"]` ...), so the book can replay it.
+
+>>> state = new_game(4, seed=1)
+>>> refusal(state, "P2: move to C1").reason
+'only the Leader (P1) decides that, not P2'
+>>> after, events = apply(state, "P1: move to C1")
+>>> after.phase.value, events[0].data["space"]
+('encounter', 'C1')
+
+Speed (measured by `benchmarks/run.py speed`; each trick kept only where it pays 3 % or more):
+`State.copy` builds the copy's `__dict__` as one plain dict instead of calling the dataclass
+`__init__` (a copy is made for every action applied; random playouts run 8 % slower without it).
+The rest is plain Python: events are core `Event`s, dispatch goes through the tables `_LEGAL`,
+`_REFUSALS` and `_HANDLERS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import fields
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
 from rulesbook.core.rng import seeded_random, shuffled
 from rulesbook.madness.actions import (
+    ACTIONS,
     ANY_PLAYER,
     AcceptDie,
     Action,
@@ -42,8 +59,9 @@ from rulesbook.madness.actions import (
     seat_text,
 )
 from rulesbook.madness.challenges import CardFace, Challenge
-from rulesbook.madness.pack import Pack
-from rulesbook.madness.state import Event, Phase, Rules, State
+from rulesbook.madness.pack import LEADERSHIP_COLUMN, Pack
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import Phase, State
 
 SETUP = "Setting Up the Game"
 MOVEMENT = "Movement Phase"
@@ -51,15 +69,9 @@ EDGE = 'The "Edge of Madness" Tile'
 ENCOUNTER = "Encounter Phase"
 ACTION = "Action"
 DRAW = "Draw Phase"
-REST = "Rest Phase (optional)"
+REST = LEADERSHIP_COLUMN["Rest"]
 RELIC = "Relic (Specimen/Ruin/Knowledge)"
 END = "The End of the Game"
-TOKEN_SECTIONS = {
-    "Movement": "Discarding a Leadership Token",
-    "Encounter": "Discarding a Leadership Token (Encounter Phase)",
-    "Resolution": "Discarding a Leadership Token (Resolution Phase)",
-    "Draw": "Discarding a Leadership Token (Draw Phase)",
-}
 
 #: The phase in which each action may be taken.
 PHASE_OF: dict[type, Phase] = {
@@ -224,125 +236,167 @@ def relic_count(state: State) -> int:
 
 def legal_actions(state: State, player: int | None = None) -> list[Action]:
     """Every action the rules allow now (only one player's, when `player` is given)."""
-    actions = _legal(state)
+    actions = _LEGAL[state.phase](state)
     if player is not None:
         actions = [a for a in actions if a.player == player]
     return actions
 
 
-def _legal(state: State) -> list[Action]:
-    phase = state.phase
+def _legal_movement(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
-    if phase is Phase.MOVEMENT:
-        if state.sled_tokens and not covered(state, leader, "Movement"):
-            for p in range(state.count):
-                if state.madness[p] and p not in state.ignoring:
-                    out.append(IgnoreMadness(leader, p))
-        out.extend(MoveAirplane(leader, s) for s in destinations(state))
-    elif phase is Phase.ENCOUNTER:
-        cards = state.rules.pack.cards
-        for p in range(state.count):
-            seen: set[str] = set()
-            for card in state.hands[p]:
-                printed = cards[card]
-                if printed.label in seen or (p == leader and printed.type is not None and covered(state, p, printed.type)):
-                    continue
-                seen.add(printed.label)
-                out.append(PlayCard(p, printed.face))
-        if state.rules.speech_penalty and not state.talking:
-            out.extend(Speak(p) for p in range(state.count))
-        out.append(TimeUp(leader))
-    elif phase is Phase.TIMER:
-        if state.sled_tokens and not covered(state, leader, "Encounter"):
-            out.append(RestartEncounter(leader))
-        out.append(Resolve(leader))
-    elif phase is Phase.REWARD:
-        reward = state.reward or ""
-        if reward.startswith("Relic "):
-            out.extend(GiveRelic(leader, reward[6:], p) for p in relic_recipients(state))
-        elif reward == "Search":
-            out.extend(SearchTile(leader, s) for s, t in state.board.items() if t is not None)
-        elif reward == "Arcane":
-            cards = state.rules.pack.cards
-            faces: list[CardFace] = []
-            for card in state.arcane_deck:
-                if cards[card].face not in faces:
-                    faces.append(cards[card].face)
-            out.extend(TakeArcane(leader, face) for face in faces)
-    elif phase is Phase.FAILURES:
-        faced = challenges(state)
-        below = [p for p in range(state.count) if level(state, p) < 3]
-        done: set[Challenge] = set()
-        for index in state.pending:
-            challenge = faced[index]
-            if challenge in done:
-                continue
-            done.add(challenge)
-            out.extend(DrawMadness(leader, challenge, p) for p in below)
-            out.append(RollDie(leader, challenge))
-    elif phase is Phase.DIE:
-        out.append(AcceptDie(leader, state.die or ""))
-        if state.sled_tokens and not covered(state, leader, "Resolution"):
-            out.append(Reroll(leader))
-    elif phase is Phase.DRAW:
-        if state.sled_tokens and not covered(state, leader, "Draw"):
-            out.append(RaiseHandLimit(leader))
-        needs = _needs(state)
-        deck = len(state.equipment_deck)
-        if sum(needs) <= deck or deck == 0:
-            out.append(Deal(leader))
-        else:
-            out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
-    elif phase is Phase.REST:
-        if state.tokens_in_play >= 2 and not covered(state, leader, "Rest"):
-            out.append(Rest(leader))
-        out.append(NoRest(leader))
+    if state.sled_tokens and not covered(state, leader, "Movement"):
+        out.extend(IgnoreMadness(leader, p) for p in range(state.count) if state.madness[p] and p not in state.ignoring)
+    out.extend(MoveAirplane(leader, s) for s in destinations(state))
     return out
 
 
-# ---------------------------------------------------------------- checking one action
+def _legal_encounter(state: State) -> list[Action]:
+    leader = state.leader
+    cards = state.rules.pack.cards
+    forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
+    out: list[Action] = []
+    for p, hand in enumerate(state.hands):
+        seen: set[str] = set()  # one action per label: two Tools 6 in a hand play alike
+        for card in hand:
+            printed = cards[card]
+            label = printed.label
+            if label in seen or (p == leader and printed.type in forbidden):
+                continue
+            seen.add(label)
+            out.append(PlayCard(p, printed.face))
+    if state.rules.speech_penalty and not state.talking:
+        out.extend(Speak(p) for p in range(state.count))
+    out.append(TimeUp(leader))
+    return out
 
-def check(state: State, action: object) -> None:
-    """Raise IllegalAction, citing the rule, unless the rules allow this action now.
 
-    Written from the rulebook apart from `legal_actions` (a test holds the two against each
-    other), so a mistake in either shows instead of being agreed with.
-    """
-    phase = state.phase
-    if phase is Phase.OVER:
-        raise IllegalAction("the expedition is over; no more actions", END)
-    wanted = PHASE_OF.get(type(action))
-    if wanted is None:
-        raise IllegalAction(f"{action!r} is not an action of At the Mountains of Madness", "Gameplay")
-    act: Any = action
-    for name, kind in _FIELD_TYPES.items():
-        value = getattr(act, name, kind)
-        if value is not kind and not isinstance(value, kind):
-            raise IllegalAction(f"{type(act).__name__}.{name} must be a {kind.__name__}, not {value!r}", "Gameplay")
-    if not _is_seat(state, act.player):
-        raise IllegalAction(f"there is no player {_who(act.player)} at this table of {state.count}", SETUP)
-    target = getattr(act, "target", None)
-    if target is not None and not _is_seat(state, target):
-        raise IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
-    if wanted is not phase:
-        raise IllegalAction(f"'{act}' belongs to the {wanted.title}, but this is the {phase.title}", wanted.section)
-    if type(act) not in ANY_PLAYER and act.player != state.leader:
-        raise IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", phase.section)
-    _CHECKS[type(act)](state, act)
+def _legal_timer(state: State) -> list[Action]:
+    leader = state.leader
+    out: list[Action] = []
+    if state.sled_tokens and not covered(state, leader, "Encounter"):
+        out.append(RestartEncounter(leader))
+    out.append(Resolve(leader))
+    return out
 
+
+def _legal_reward(state: State) -> list[Action]:
+    leader = state.leader
+    reward = state.reward or ""
+    if reward.startswith("Relic "):
+        return [GiveRelic(leader, reward[6:], p) for p in relic_recipients(state)]
+    if reward == "Search":
+        return [SearchTile(leader, s) for s, t in state.board.items() if t is not None]
+    if reward != "Arcane":
+        return []
+    cards = state.rules.pack.cards
+    faces: list[CardFace] = []
+    for card in state.arcane_deck:
+        if cards[card].face not in faces:
+            faces.append(cards[card].face)
+    return [TakeArcane(leader, face) for face in faces]
+
+
+def _legal_failures(state: State) -> list[Action]:
+    leader = state.leader
+    faced = challenges(state)
+    below = [p for p in range(state.count) if level(state, p) < 3]
+    done: set[Challenge] = set()
+    out: list[Action] = []
+    for index in state.pending:
+        challenge = faced[index]
+        if challenge in done:
+            continue
+        done.add(challenge)
+        out.extend(DrawMadness(leader, challenge, p) for p in below)
+        out.append(RollDie(leader, challenge))
+    return out
+
+
+def _legal_die(state: State) -> list[Action]:
+    leader = state.leader
+    out: list[Action] = [AcceptDie(leader, state.die or "")]
+    if state.sled_tokens and not covered(state, leader, "Resolution"):
+        out.append(Reroll(leader))
+    return out
+
+
+def _legal_draw(state: State) -> list[Action]:
+    leader = state.leader
+    out: list[Action] = []
+    if state.sled_tokens and not covered(state, leader, "Draw"):
+        out.append(RaiseHandLimit(leader))
+    needs = _needs(state)
+    deck = len(state.equipment_deck)
+    if sum(needs) <= deck or deck == 0:
+        out.append(Deal(leader))
+    else:
+        out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
+    return out
+
+
+def _legal_rest(state: State) -> list[Action]:
+    leader = state.leader
+    out: list[Action] = []
+    if state.tokens_in_play >= 2 and not covered(state, leader, "Rest"):
+        out.append(Rest(leader))
+    out.append(NoRest(leader))
+    return out
+
+
+#: What may be done in each phase.
+_LEGAL: dict[Phase, Callable[[State], list[Action]]] = {
+    Phase.MOVEMENT: _legal_movement, Phase.ENCOUNTER: _legal_encounter, Phase.TIMER: _legal_timer,
+    Phase.REWARD: _legal_reward, Phase.FAILURES: _legal_failures, Phase.DIE: _legal_die, Phase.DRAW: _legal_draw,
+    Phase.REST: _legal_rest, Phase.OVER: lambda state: [],
+}
+
+
+# ---------------------------------------------------------------- the referee: one action, allowed or why not
 
 def refusal(state: State, action: Action | str) -> IllegalAction | None:
-    """Why the rules refuse this action now (the error `apply` would raise), or None if they allow it."""
-    try:
-        check(state, parse_action(action) if isinstance(action, str) else action)
-    except IllegalAction as error:
-        return error
-    return None
+    """Why the rules refuse this action now (the error `apply` raises), or None if they allow it.
+
+    Written from the rulebook apart from `legal_actions` (a test holds the two against each
+    other), so a mistake in either shows instead of being agreed with. An action built by hand
+    with fields of the wrong type is refused too, naming the field.
+    """
+    return _refusal(state, parse_action(action) if isinstance(action, str) else action)
+
+
+def _refusal(state: State, act: Any) -> IllegalAction | None:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return IllegalAction("the expedition is over; no more actions", END)
+    wanted = PHASE_OF.get(type(act))
+    if wanted is None:
+        return IllegalAction(f"{act!r} is not an action of At the Mountains of Madness", "Gameplay")
+    for name, kind in _FIELDS_OF[type(act)]:
+        value = getattr(act, name)
+        if not isinstance(value, kind):
+            return IllegalAction(f"{type(act).__name__}.{name} must be a {kind.__name__}, not {value!r}", "Gameplay")
+    if not _is_seat(state, act.player):
+        return IllegalAction(f"there is no player {_who(act.player)} at this table of {state.count}", SETUP)
+    target = getattr(act, "target", None)
+    if target is not None and not _is_seat(state, target):
+        return IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
+    if wanted is not phase:
+        return IllegalAction(f"'{act}' belongs to the {wanted.title}, but this is the {phase.title}", wanted.section)
+    if type(act) not in ANY_PLAYER and act.player != state.leader:
+        return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", phase.section)
+    return _REFUSALS[type(act)](state, act)
+
+
+def is_legal(state: State, action: Action | str) -> bool:
+    """Whether the rules allow this action now."""
+    return refusal(state, action) is None
 
 
 _FIELD_TYPES: dict[str, type] = {"player": int, "target": int, "space": str, "relic": str, "face": str,
                                  "card": CardFace, "challenge": Challenge}
+#: Each action's fields with the type a hand-built action must give them.
+_FIELDS_OF: dict[type, tuple[tuple[str, type], ...]] = {
+    kind: tuple((item.name, _FIELD_TYPES[item.name]) for item in fields(kind)) for kind in ACTIONS}
 
 
 def _is_seat(state: State, player: object) -> bool:
@@ -354,126 +408,126 @@ def _who(player: object) -> str:
     return seat_text(player) if type(player) is int and player >= 0 else repr(player)
 
 
-def _check_token(state: State, phase: str) -> None:
+def _token_refusal(state: State, phase: str) -> IllegalAction | None:
     """A Leadership token can be used: one lies on the Sled, and no Relic token of the Leader covers this phase."""
     leader = state.leader
     if phase in state.covers[leader]:
-        raise IllegalAction(f"{seat_text(leader)}'s Relic token covers the {phase} Phase: no Leadership token can be used "
-                            "in it while they lead", RELIC)
+        return IllegalAction(f"{seat_text(leader)}'s Relic token covers the {phase} Phase: no Leadership token can be used "
+                             "in it while they lead", RELIC)
     if state.sled_tokens < 1:
-        raise IllegalAction("there is no Leadership token on the Sled to discard", TOKEN_SECTIONS[phase])
+        return IllegalAction("there is no Leadership token on the Sled to discard", LEADERSHIP_COLUMN[phase])
+    return None
 
 
-def _check_ignore(state: State, act: IgnoreMadness) -> None:
-    _check_token(state, "Movement")
+def _refuse_ignore(state: State, act: IgnoreMadness) -> IllegalAction | None:
+    token = _token_refusal(state, "Movement")
+    if token is not None:
+        return token
     who = seat_text(act.target)
     if not state.madness[act.target]:
-        raise IllegalAction(f"{who} has no Madness card to ignore", TOKEN_SECTIONS["Movement"])
+        return IllegalAction(f"{who} has no Madness card to ignore", LEADERSHIP_COLUMN["Movement"])
     if act.target in state.ignoring:
-        raise IllegalAction(f"{who} already ignores their Madness this turn", TOKEN_SECTIONS["Movement"])
+        return IllegalAction(f"{who} already ignores their Madness this turn", LEADERSHIP_COLUMN["Movement"])
+    return None
 
 
-def _check_move(state: State, act: MoveAirplane) -> None:
+def _refuse_move(state: State, act: MoveAirplane) -> IllegalAction | None:
     spaces = state.rules.pack.spaces
     space = spaces.get(act.space)
     if space is None:
-        raise IllegalAction(f"there is no space {act.space!r} on the board", MOVEMENT)
+        return IllegalAction(f"there is no space {act.space!r} on the board", MOVEMENT)
     if state.airplane is None:
         if not space.start:
             starts = ", ".join(s.id for s in spaces.values() if s.start)
-            raise IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space ({starts}), not {act.space}",
-                                MOVEMENT)
-        return
+            return IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space ({starts}), not {act.space}",
+                                 MOVEMENT)
+        return None
     if state.edge_reached:
         if space.region != "Escape" or space.escape_order != state.escape_steps + 1:
-            raise IllegalAction(f"after the Edge of Madness the expedition moves onto Escape space {state.escape_steps + 1} "
-                                "of 3, one each turn; it can no longer descend", EDGE)
-        return
+            return IllegalAction(f"after the Edge of Madness the expedition moves onto Escape space {state.escape_steps + 1} "
+                                 "of 3, one each turn; it can no longer descend", EDGE)
+        return None
     if act.space == state.airplane:
-        raise IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
+        return IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
     if space.region == "Escape":
-        raise IllegalAction("Escape spaces are reached only from the Edge of Madness", EDGE)
+        return IllegalAction("Escape spaces are reached only from the Edge of Madness", EDGE)
     if act.space not in spaces[state.airplane].adjacent:
-        raise IllegalAction(f"{act.space} is not adjacent to {state.airplane}", MOVEMENT)
+        return IllegalAction(f"{act.space} is not adjacent to {state.airplane}", MOVEMENT)
+    return None
 
 
-def _check_play(state: State, act: PlayCard) -> None:
+def _refuse_play(state: State, act: PlayCard) -> IllegalAction | None:
     who = seat_text(act.player)
     kind = act.card.type
     if act.player == state.leader and kind is not None and kind in state.covers[act.player]:
-        raise IllegalAction(f"{who} leads and their Ruin token covers {kind}: they cannot play {kind} cards", RELIC)
+        return IllegalAction(f"{who} leads and their Ruin token covers {kind}: they cannot play {kind} cards", RELIC)
     cards = state.rules.pack.cards
     if not any(cards[card].face == act.card for card in state.hands[act.player]):
-        raise IllegalAction(f"{who} has no {act.card.text} in hand", ACTION)
+        return IllegalAction(f"{who} has no {act.card.text} in hand", ACTION)
+    return None
 
 
-def _check_speak(state: State, act: Speak) -> None:
+def _refuse_speak(state: State, act: Speak) -> IllegalAction | None:
     if not state.rules.speech_penalty:
-        raise IllegalAction("breaking the silence is switched off in these Rules", "MAD-P02")
+        return IllegalAction("breaking the silence is switched off in these Rules", "MAD-P02")
     if state.talking:
-        raise IllegalAction("talking is allowed until someone plays a card: there is no silence to break", ACTION)
+        return IllegalAction("talking is allowed until someone plays a card: there is no silence to break", ACTION)
+    return None
 
 
-def _check_restart(state: State, act: RestartEncounter) -> None:
-    _check_token(state, "Encounter")
-
-
-def _check_give(state: State, act: GiveRelic) -> None:
+def _refuse_give(state: State, act: GiveRelic) -> IllegalAction | None:
     reward = state.reward or ""
     if not reward.startswith("Relic ") or reward[6:] != act.relic:
-        raise IllegalAction(f"the reward is {reward or 'not a Relic'}, not the Relic {act.relic}", RELIC)
+        return IllegalAction(f"the reward is {reward or 'not a Relic'}, not the Relic {act.relic}", RELIC)
     if state.rules.relic_recipient_below_level_3 and level(state, act.target) >= 3:
         if any(level(state, p) < 3 for p in range(state.count)):
-            raise IllegalAction(f"{seat_text(act.target)} is at Madness Level 3 and could not draw the Madness that comes "
-                                "with a Relic, while someone else can", "MAD-P06")
+            return IllegalAction(f"{seat_text(act.target)} is at Madness Level 3 and could not draw the Madness that comes "
+                                 "with a Relic, while someone else can", "MAD-P06")
+    return None
 
 
-def _check_search(state: State, act: SearchTile) -> None:
+def _refuse_search(state: State, act: SearchTile) -> IllegalAction | None:
     if state.reward != "Search":
-        raise IllegalAction(f"the reward now is {state.reward or 'none'}, not Search", "Success")
+        return IllegalAction(f"the reward now is {state.reward or 'none'}, not Search", "Success")
     if state.board.get(act.space) is None:
-        raise IllegalAction(f"{act.space} holds no face-down Encounter tile to search", "Search")
+        return IllegalAction(f"{act.space} holds no face-down Encounter tile to search", "Search")
+    return None
 
 
-def _check_take(state: State, act: TakeArcane) -> None:
+def _refuse_take(state: State, act: TakeArcane) -> IllegalAction | None:
     if state.reward != "Arcane":
-        raise IllegalAction(f"the reward now is {state.reward or 'none'}, not Arcane Equipment", "Success")
+        return IllegalAction(f"the reward now is {state.reward or 'none'}, not Arcane Equipment", "Success")
     if not act.card.arcane:
-        raise IllegalAction(f"{act.card.text} is not an Arcane Equipment card", "Arcane Equipment")
+        return IllegalAction(f"{act.card.text} is not an Arcane Equipment card", "Arcane Equipment")
     cards = state.rules.pack.cards
     if not any(cards[card].face == act.card for card in state.arcane_deck):
-        raise IllegalAction(f"no {act.card.text} card is left in the Arcane Equipment deck", "Arcane Equipment")
+        return IllegalAction(f"no {act.card.text} card is left in the Arcane Equipment deck", "Arcane Equipment")
+    return None
 
 
-def _check_failed(state: State, challenge: Challenge) -> None:
+def _refuse_failed(state: State, act: DrawMadness | RollDie) -> IllegalAction | None:
+    """The challenge named is a failure still to suffer (MAD-R07)."""
     faced = challenges(state)
-    if not any(faced[index] == challenge for index in state.pending):
+    if not any(faced[index] == act.challenge for index in state.pending):
         still = ", ".join(faced[index].text for index in state.pending)
-        raise IllegalAction(f"{challenge.text} is not a failed challenge still to suffer ({still})", "Failures")
+        return IllegalAction(f"{act.challenge.text} is not a failed challenge still to suffer ({still})", "Failures")
+    return None
 
 
-def _check_madness(state: State, act: DrawMadness) -> None:
-    _check_failed(state, act.challenge)
+def _refuse_madness(state: State, act: DrawMadness) -> IllegalAction | None:
+    failed = _refuse_failed(state, act)
+    if failed is not None:
+        return failed
     if level(state, act.target) >= 3:
-        raise IllegalAction(f"{seat_text(act.target)} already has a Level 3 Madness: the Leader cannot choose them to draw",
-                            "MAD-R07")
+        return IllegalAction(f"{seat_text(act.target)} already has a Level 3 Madness: the Leader cannot choose them to draw",
+                             "MAD-R07")
+    return None
 
 
-def _check_roll(state: State, act: RollDie) -> None:
-    _check_failed(state, act.challenge)
-
-
-def _check_accept(state: State, act: AcceptDie) -> None:
+def _refuse_accept(state: State, act: AcceptDie) -> IllegalAction | None:
     if act.face != state.die:
-        raise IllegalAction(f"the Penalty Die shows {state.die}, not {act.face}", "Rolling the Penalty Die")
-
-
-def _check_reroll(state: State, act: Reroll) -> None:
-    _check_token(state, "Resolution")
-
-
-def _check_raise(state: State, act: RaiseHandLimit) -> None:
-    _check_token(state, "Draw")
+        return IllegalAction(f"the Penalty Die shows {state.die}, not {act.face}", "Rolling the Penalty Die")
+    return None
 
 
 def _shortfall(state: State) -> tuple[int, int]:
@@ -482,42 +536,59 @@ def _shortfall(state: State) -> tuple[int, int]:
     return sum(limit - len(hand) for hand in state.hands if len(hand) < limit), len(state.equipment_deck)
 
 
-def _check_deal(state: State, act: Deal) -> None:
+def _refuse_deal(state: State, act: Deal) -> IllegalAction | None:
     wanted, deck = _shortfall(state)
     if 0 < deck < wanted:
-        raise IllegalAction(f"the deck holds {deck} card(s) and the hands lack {wanted}: the Leader chooses who receives "
-                            "each card ('deal to P2')", DRAW)
+        return IllegalAction(f"the deck holds {deck} card(s) and the hands lack {wanted}: the Leader chooses who receives "
+                             "each card ('deal to P2')", DRAW)
+    return None
 
 
-def _check_deal_to(state: State, act: DealTo) -> None:
+def _refuse_deal_to(state: State, act: DealTo) -> IllegalAction | None:
     limit = hand_limit(state)
     if len(state.hands[act.target]) >= limit:
-        raise IllegalAction(f"{seat_text(act.target)} already holds the hand size limit ({limit}) or more", DRAW)
+        return IllegalAction(f"{seat_text(act.target)} already holds the hand size limit ({limit}) or more", DRAW)
     wanted, deck = _shortfall(state)
     if deck == 0:
-        raise IllegalAction("the Equipment deck is empty: nothing to deal", DRAW)
+        return IllegalAction("the Equipment deck is empty: nothing to deal", DRAW)
     if deck >= wanted:
-        raise IllegalAction("the deck can fill every hand: deal to everyone ('deal')", DRAW)
+        return IllegalAction("the deck can fill every hand: deal to everyone ('deal')", DRAW)
+    return None
 
 
-def _check_rest(state: State, act: Rest) -> None:
+def _refuse_rest(state: State, act: Rest) -> IllegalAction | None:
     if "Rest" in state.covers[state.leader]:
-        raise IllegalAction(f"{seat_text(state.leader)}'s Knowledge token covers the Rest Phase: the expedition cannot "
-                            "rest while they lead", RELIC)
+        return IllegalAction(f"{seat_text(state.leader)}'s Knowledge token covers the Rest Phase: the expedition cannot "
+                             "rest while they lead", RELIC)
     if state.sled_tokens + state.discard_tokens < 2:
-        raise IllegalAction("with a single Leadership token left, resting would box the last one and lose the game", REST)
+        return IllegalAction("with a single Leadership token left, resting would box the last one and lose the game", REST)
+    return None
 
 
-def _allowed(state: State, act: Any) -> None:
+def _allowed(state: State, act: Any) -> IllegalAction | None:
     """Time up, resolve and no rest: always the Leader's to say, in their phase."""
+    return None
 
 
-_CHECKS: dict[type, Callable[[State, Any], None]] = {
-    IgnoreMadness: _check_ignore, MoveAirplane: _check_move, PlayCard: _check_play, Speak: _check_speak,
-    TimeUp: _allowed, RestartEncounter: _check_restart, Resolve: _allowed, GiveRelic: _check_give,
-    SearchTile: _check_search, TakeArcane: _check_take, DrawMadness: _check_madness, RollDie: _check_roll,
-    AcceptDie: _check_accept, Reroll: _check_reroll, RaiseHandLimit: _check_raise, Deal: _check_deal,
-    DealTo: _check_deal_to, Rest: _check_rest, NoRest: _allowed,
+def _refuse_restart(state: State, act: RestartEncounter) -> IllegalAction | None:
+    return _token_refusal(state, "Encounter")
+
+
+def _refuse_reroll(state: State, act: Reroll) -> IllegalAction | None:
+    return _token_refusal(state, "Resolution")
+
+
+def _refuse_raise(state: State, act: RaiseHandLimit) -> IllegalAction | None:
+    return _token_refusal(state, "Draw")
+
+
+#: Each action's own refusal, once the phase, the seat and the Leader have been checked.
+_REFUSALS: dict[type, Callable[[State, Any], IllegalAction | None]] = {
+    IgnoreMadness: _refuse_ignore, MoveAirplane: _refuse_move, PlayCard: _refuse_play, Speak: _refuse_speak,
+    TimeUp: _allowed, RestartEncounter: _refuse_restart, Resolve: _allowed, GiveRelic: _refuse_give,
+    SearchTile: _refuse_search, TakeArcane: _refuse_take, DrawMadness: _refuse_madness, RollDie: _refuse_failed,
+    AcceptDie: _refuse_accept, Reroll: _refuse_reroll, RaiseHandLimit: _refuse_raise, Deal: _refuse_deal,
+    DealTo: _refuse_deal_to, Rest: _refuse_rest, NoRest: _allowed,
 }
 
 
@@ -527,7 +598,9 @@ def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
     """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it."""
     if isinstance(action, str):
         action = parse_action(action)
-    check(state, action)
+    error = _refusal(state, action)
+    if error is not None:
+        raise error
     return apply_legal(state, action)
 
 
@@ -540,8 +613,10 @@ def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
     return s, events
 
 
-def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | None = None, data: tuple[Any, ...] = ()) -> None:
-    events.append(Event(kind, text, seen_by, data))
+def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | None = None,
+         data: dict[str, Any] | None = None, seat: int | None = None) -> None:
+    """One event: its kind, its sentence, who may see it (None: everyone), what it is about."""
+    events.append(Event(kind, text, seat, seen_by, data))
 
 
 def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
@@ -549,7 +624,7 @@ def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
     s.discard_tokens += 1
     s.ignoring.append(a.target)
     _say(ev, "token", f"The Leader discards a Leadership token: {seat_text(a.target)} ignores their Madness for the rest of the turn.",
-         data=("ignore", a.target))
+         data={"token": "ignore", "player": a.target})
 
 
 def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
@@ -567,11 +642,11 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
         t = pack.tiles[tile]
         reward = t.reward or "no reward"
         _say(ev, "move", f"The Leader moves the Airplane to {a.space} ({space.region}) and turns over {t.name}: "
-             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data=(a.space, tile))
+             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data={"space": a.space, "tile": tile})
     else:
         s.encounter = None
         _say(ev, "move", f"The Leader moves the Airplane to the empty space {a.space} ({space.region}): no reward, "
-             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data=(a.space, None))
+             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data={"space": a.space, "tile": None})
     if space.region == "Edge of Madness" and not s.edge_reached:
         s.edge_reached = True
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
@@ -591,8 +666,8 @@ def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
     if s.talking:
         s.talking = False
         _say(ev, "silence", f"{seat_text(a.player)} plays a card: all communication stops.")
-    _say(ev, "play", f"{seat_text(a.player)} plays a card face down on the Sled.", data=(a.player,))
-    _say(ev, "play", f"You play {a.card.text} ({cards[card].name}) face down.", (a.player,), (a.player, card))
+    _say(ev, "play", f"{seat_text(a.player)} plays a card face down on the Sled.", data={"player": a.player}, seat=a.player)
+    _say(ev, "play", f"You play {a.card.text} ({cards[card].name}) face down.", (a.player,), {"player": a.player, "card": card}, a.player)
 
 
 def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
@@ -618,7 +693,7 @@ def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
     s.phase = Phase.ENCOUNTER
     kept = "the cards already on the Sled stay there" if s.rules.cards_stay_on_restart else "the cards played go back to their hands"
     _say(ev, "token", "The Leader discards a Leadership token to restart the Encounter Phase: the timer turns again and the table may talk "
-         f"until someone plays a card ({kept}).", data=("restart",))
+         f"until someone plays a card ({kept}).", data={"token": "restart"})
 
 
 def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
@@ -628,7 +703,7 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
         shown = ", ".join(f"{cards[c].label} ({cards[c].name}, {seat_text(p)})" for p, c in s.sled)
     else:
         shown = "nothing"
-    _say(ev, "reveal", f"The Leader reveals the Sled: {shown}.", data=tuple(c for _, c in s.sled))
+    _say(ev, "reveal", f"The Leader reveals the Sled: {shown}.", data={"cards": tuple(c for _, c in s.sled)})
     totals: dict[str, int] = {}
     for _, c in s.sled:
         face = cards[c]
@@ -639,7 +714,7 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     s.outcomes = [c.met_by(t) for c, t in zip(faced, s.totals)]
     for i, (c, total, ok) in enumerate(zip(faced, s.totals, s.outcomes)):
         verdict = "SUCCESS" if ok else f"FAILURE (misses by {c.distance(total)})"
-        _say(ev, "challenge", f"{c.text}: {c.type} total {total} -> {verdict}.", data=(i, c.text, total, ok, c.distance(total)))
+        _say(ev, "challenge", f"{c.text}: {c.type} total {total} -> {verdict}.", data={"index": i, "challenge": c.text, "total": total, "overcome": ok, "misses_by": c.distance(total)})
     s.pending = [i for i, ok in enumerate(s.outcomes) if not ok]
     s.reward = None
     tile = pack.tiles[s.encounter] if s.encounter else None
@@ -667,12 +742,12 @@ def _start_reward(s: State, ev: list[Event], reward: str) -> None:
             _say(ev, "reward", "Reward Heal: no Injury card in the Equipment discard; nothing to heal.")
         else:
             s.injury_deck.append(injury)
-            _say(ev, "reward", f"Reward Heal: the Injury card {cards[injury].name} goes back to the Injury deck.", data=("Heal", injury))
+            _say(ev, "reward", f"Reward Heal: the Injury card {cards[injury].name} goes back to the Injury deck.", data={"reward": "Heal", "card": injury})
     elif reward == "Praise":
         back = min(2, s.discard_tokens)
         s.discard_tokens -= back
         s.sled_tokens += back
-        _say(ev, "reward", f"Reward Praise: {back} Leadership token(s) come back from the discard to the Sled.", data=("Praise", back))
+        _say(ev, "reward", f"Reward Praise: {back} Leadership token(s) come back from the discard to the Sled.", data={"reward": "Praise", "tokens": back})
     elif reward == "Arcane":
         if s.arcane_deck:
             s.reward, s.phase = reward, Phase.REWARD
@@ -703,7 +778,7 @@ def _do_give(s: State, a: GiveRelic, ev: list[Event]) -> None:
     s.relics[a.target].append(rid)
     who = seat_text(a.target)
     _say(ev, "relic", f"{who} takes the Relic card {relic.name} ({relic.title}) face up. Its action: {relic.action}",
-         data=(a.target, rid))
+         data={"player": a.target, "relic": rid})
     _draw_madness(s, ev, a.target, f"the Relic {relic.name}")
     if s.phase is Phase.OVER:
         return
@@ -713,7 +788,7 @@ def _do_give(s: State, a: GiveRelic, ev: list[Event]) -> None:
         s.relic_tokens[relic.category] -= 1
         s.covers[a.target].append(relic.covers)
         _say(ev, "relic token", f"{who} places a {relic.category} token on their Player Board covering {relic.covers}: {relic.constraint}",
-             data=(a.target, relic.covers))
+             data={"player": a.target, "covers": relic.covers})
     else:
         _say(ev, "relic token", f"No {relic.category} token is left beside the board.")
     s.reward = None
@@ -726,7 +801,7 @@ def _do_search(s: State, a: SearchTile, ev: list[Event]) -> None:
     tile = s.rules.pack.tiles[tile_id]
     s.search_shown = [a.space, tile_id]
     _say(ev, "search", f"Search: everyone sees the tile on {a.space}, {tile.name}: {', '.join(c.text for c in tile.challenges)}; "
-         f"reward {tile.reward or 'none'}. Memorise it: it is turned face down again (MAD-R09).", data=(a.space, tile_id))
+         f"reward {tile.reward or 'none'}. Memorise it: it is turned face down again (MAD-R09).", data={"space": a.space, "tile": tile_id})
     s.reward = None
     _after_reward(s, ev)
 
@@ -736,7 +811,7 @@ def _do_take(s: State, a: TakeArcane, ev: list[Event]) -> None:
     card = next(c for c in s.arcane_deck if cards[c].face == a.card)
     s.arcane_deck.remove(card)
     s.equipment_discard.append(card)
-    _say(ev, "reward", f"The Leader adds {a.card.text} ({cards[card].name}) to the Equipment discard.", data=("Arcane", card))
+    _say(ev, "reward", f"The Leader adds {a.card.text} ({cards[card].name}) to the Equipment discard.", data={"reward": "Arcane", "card": card})
     s.reward = None
     _after_reward(s, ev)
 
@@ -748,7 +823,7 @@ def _after_reward(s: State, ev: list[Event]) -> None:
         faced = challenges(s)
         texts = ", ".join(faced[i].text for i in s.pending)
         _say(ev, "failures", f"{len(s.pending)} failure(s) to suffer: {texts}. For each, in the order the Leader picks, a player "
-             "draws Madness or the Leader rolls the Penalty Die (MAD-R07).", data=tuple(s.pending))
+             "draws Madness or the Leader rolls the Penalty Die (MAD-R07).", data={"pending": tuple(s.pending)})
     else:
         _end_resolution(s, ev)
 
@@ -763,7 +838,7 @@ def _take_pending(s: State, challenge: Challenge) -> int:
 def _do_madness(s: State, a: DrawMadness, ev: list[Event]) -> None:
     index = _take_pending(s, a.challenge)
     _say(ev, "failure", f"Failure {a.challenge.text}: the Leader chooses a Madness card for {seat_text(a.target)}.",
-         data=(index, "madness", a.target))
+         data={"index": index, "consequence": "madness", "player": a.target})
     _draw_madness(s, ev, a.target, f"the failed {a.challenge.text}")
     if s.phase is not Phase.OVER:
         _next_failure(s, ev)
@@ -772,7 +847,7 @@ def _do_madness(s: State, a: DrawMadness, ev: list[Event]) -> None:
 def _do_roll(s: State, a: RollDie, ev: list[Event]) -> None:
     index = _take_pending(s, a.challenge)
     s.failure = index
-    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader rolls the Penalty Die.", data=(index, "die"))
+    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader rolls the Penalty Die.", data={"index": index, "consequence": "die"})
     _roll(s, ev)
     s.phase = Phase.DIE
 
@@ -788,7 +863,7 @@ def _do_accept(s: State, a: AcceptDie, ev: list[Event]) -> None:
 def _do_reroll(s: State, a: Reroll, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
-    _say(ev, "reroll", f"The Leader discards a Leadership token to ignore {s.die} and roll again.", data=(s.die,))
+    _say(ev, "reroll", f"The Leader discards a Leadership token to ignore {s.die} and roll again.", data={"face": s.die})
     _roll(s, ev)
 
 
@@ -807,7 +882,7 @@ def _roll(s: State, ev: list[Event]) -> str:
         face = seeded_random(s.seed, "die", s.rolls).choice(pack.die)
     s.rolls += 1
     s.die = face
-    _say(ev, "die", f"The Penalty Die shows {face}.", data=(face,))
+    _say(ev, "die", f"The Penalty Die shows {face}.", data={"face": face})
     return face
 
 
@@ -822,7 +897,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
                 return
             card = s.injury_deck.pop()
             s.equipment_discard.append(card)
-            _say(ev, "accident", f"Accident: Injury {n} of 2 ({pack.cards[card].name}) goes to the Equipment discard.", data=(card,))
+            _say(ev, "accident", f"Accident: Injury {n} of 2 ({pack.cards[card].name}) goes to the Equipment discard.", data={"card": card})
     elif face == "Confusion":
         if index is None:
             count = s.rules.speech_confusion_cards
@@ -839,7 +914,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             s.equipment_discard.append(card)
             taken.append(card)
         names = ", ".join(pack.cards[c].label for c in taken) or "nothing"
-        _say(ev, "confusion", f"Confusion: discard {why} from the Equipment deck -> {names}.", data=(count, tuple(taken)))
+        _say(ev, "confusion", f"Confusion: discard {why} from the Equipment deck -> {names}.", data={"count": count, "cards": tuple(taken)})
         if len(taken) < count:
             _say(ev, "confusion", f"The Equipment deck had only {len(taken)} card(s): one Leadership token goes to the box (MAD-R04).")
             _box_token(s, ev)
@@ -847,7 +922,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
         if s.sled_tokens >= 2:
             s.sled_tokens -= 2
             s.discard_tokens += 2
-            _say(ev, "loss of confidence", "Loss of Confidence: 2 Leadership tokens go from the Sled to the discard.", data=(2,))
+            _say(ev, "loss of confidence", "Loss of Confidence: 2 Leadership tokens go from the Sled to the discard.", data={"tokens": 2})
         else:
             _say(ev, "loss of confidence", f"Loss of Confidence with {s.sled_tokens} token(s) on the Sled: 1 token goes to the box instead.")
             _box_token(s, ev)
@@ -867,7 +942,7 @@ def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:
         where = "nowhere"
     if where != "nowhere":
         s.boxed_tokens += 1
-        _say(ev, "token", f"A Leadership token from {where} goes back to the box ({s.tokens_in_play} left in play).", data=("box", where))
+        _say(ev, "token", f"A Leadership token from {where} goes back to the box ({s.tokens_in_play} left in play).", data={"token": "box", "from": where})
     if s.tokens_in_play == 0:
         _lose(s, ev, "no hope", "The last Leadership token went back to the box.")
 
@@ -885,13 +960,13 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
     if current >= 3:
         if any(level(s, p) < 3 for p in range(s.count)):
             _say(ev, "madness", f"{who} already has a Level 3 Madness and draws none for {why}; someone is still below "
-                 "Level 3, so no Leadership token is paid (MAD-R07).", data=(player, 3))
+                 "Level 3, so no Leadership token is paid (MAD-R07).", data={"player": player, "level": 3})
             return
         _say(ev, "madness", f"Everyone has a Level 3 Madness: a Leadership token pays for {why} instead (MAD-R07).")
         if s.sled_tokens:
             s.sled_tokens -= 1
             s.discard_tokens += 1
-            _say(ev, "token", "A Leadership token goes from the Sled to the discard instead of a Madness card (MAD-R07).", data=("madness",))
+            _say(ev, "token", "A Leadership token goes from the Sled to the discard instead of a Madness card (MAD-R07).", data={"token": "madness"})
         else:
             _box_token(s, ev, "discard-first")
         return
@@ -905,8 +980,8 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
     card = s.madness_decks[new - 1].pop()
     s.madness[player].append(card)
     m = pack.madness[card]
-    _say(ev, "madness", f"{who} draws a Level {new} Madness card for {why}{kept}.", data=(player, new))
-    _say(ev, "madness", f"Your new Madness (Level {new}), {m.name}: {m.description} Never tell the others (MAD-R08).", (player,), (player, card))
+    _say(ev, "madness", f"{who} draws a Level {new} Madness card for {why}{kept}.", data={"player": player, "level": new})
+    _say(ev, "madness", f"Your new Madness (Level {new}), {m.name}: {m.description} Never tell the others (MAD-R08).", (player,), {"player": player, "card": card})
 
 
 def _lose(s: State, ev: list[Event], result: str, why: str) -> None:
@@ -916,7 +991,7 @@ def _lose(s: State, ev: list[Event], result: str, why: str) -> None:
     s.die = None
     text = {"no hope": "You lost all hope of survival, lost in this cruel vastness.",
             "injuries": "Weakened and overwhelmed with injuries, the group cannot go on: the Mountain wins."}[result]
-    _say(ev, "lost", f"{why} The expedition is lost. {text}", data=(result,))
+    _say(ev, "lost", f"{why} The expedition is lost. {text}", data={"result": result})
 
 
 def _end_resolution(s: State, ev: list[Event]) -> None:
@@ -937,14 +1012,14 @@ def _do_raise(s: State, a: RaiseHandLimit, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     s.hand_bonus += 1
-    _say(ev, "token", f"The Leader discards a Leadership token: the hand size limit is {hand_limit(s)} until the next Draw Phase.", data=("raise",))
+    _say(ev, "token", f"The Leader discards a Leadership token: the hand size limit is {hand_limit(s)} until the next Draw Phase.", data={"token": "raise"})
 
 
 def _deal_one(s: State, player: int, ev: list[Event]) -> None:
     card = s.equipment_deck.pop()
     s.hands[player].append(card)
     face = s.rules.pack.cards[card]
-    _say(ev, "deal", f"You receive {face.label} ({face.name}).", (player,), (player, card))
+    _say(ev, "deal", f"You receive {face.label} ({face.name}).", (player,), {"player": player, "card": card})
 
 
 def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
@@ -954,13 +1029,13 @@ def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
         for _ in range(min(needs[p], len(s.equipment_deck))):
             _deal_one(s, p, ev)
     _say(ev, "deal", "The Leader deals: " + ", ".join(f"{seat_text(p)} {n}" for p, n in enumerate(needs)) + " card(s)"
-         + (" (the Equipment deck is empty)" if not s.equipment_deck else "") + ".", data=tuple(needs))
+         + (" (the Equipment deck is empty)" if not s.equipment_deck else "") + ".", data={"needs": tuple(needs)})
     s.phase = Phase.REST
 
 
 def _do_deal_to(s: State, a: DealTo, ev: list[Event]) -> None:
     _deal_one(s, a.target, ev)
-    _say(ev, "deal", f"The Leader deals one card to {seat_text(a.target)} (not enough cards for everyone).", data=(a.target,))
+    _say(ev, "deal", f"The Leader deals one card to {seat_text(a.target)} (not enough cards for everyone).", data={"player": a.target})
     if not s.equipment_deck or sum(_needs(s)) == 0:
         s.phase = Phase.REST
 
@@ -997,13 +1072,13 @@ def _end_turn(s: State, ev: list[Event]) -> None:
         margin = relics - injuries
         verdict = "won" if s.won else "lost"
         _say(ev, "escaped", f"The expedition escapes the Mountain with {relics} Relic(s) and {injuries} Injury card(s): you {verdict} "
-             f"(MAD-R03). {s.rules.pack.result_text(margin)}", data=(relics, injuries, s.won))
+             f"(MAD-R03). {s.rules.pack.result_text(margin)}", data={"relics": relics, "injuries": injuries, "won": s.won})
         return
     s.leader = (s.leader + 1) % s.count
     s.turn += 1
     s.ignoring = []
     s.phase = Phase.MOVEMENT
-    _say(ev, "turn", f"Turn {s.turn}: the Sled passes to the left; {seat_text(s.leader)} leads.", data=(s.turn, s.leader))
+    _say(ev, "turn", f"Turn {s.turn}: the Sled passes to the left; {seat_text(s.leader)} leads.", data={"turn": s.turn, "leader": s.leader})
 
 
 _HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {
@@ -1022,5 +1097,5 @@ def score(state: State) -> dict[str, Any]:
             "won": state.won, "result": state.result, "table": state.rules.pack.result_text(relics - injuries)}
 
 
-__all__ = ["apply", "apply_legal", "challenges", "check", "covered", "decision", "destinations", "failure_options", "hand_limit",
-           "injuries_in_play", "legal_actions", "level", "new_game", "pack_of", "refusal", "relic_count", "relic_recipients", "score"]
+__all__ = ["apply", "apply_legal", "challenges", "covered", "decision", "destinations", "failure_options", "hand_limit",
+           "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "pack_of", "refusal", "relic_count", "relic_recipients", "score"]

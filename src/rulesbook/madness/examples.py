@@ -7,7 +7,8 @@ test) then applies the actions the rulebook describes and checks the events.
 from __future__ import annotations
 
 from rulesbook.madness.engine import new_game, pack_of
-from rulesbook.madness.state import Phase, Rules, State
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import Phase, State
 
 
 def card(state: State, label: str, name: str | None = None) -> str:

@@ -15,80 +15,19 @@ from a file (`pack=illustrative` is the shipped one).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from rulesbook.core.events import Event
 from rulesbook.core.protocol import Game, Step
-from rulesbook.madness.actions import Action, TimeUp, parse_action
-from rulesbook.madness.bots import ExpeditionBot, RandomBot
+from rulesbook.madness.actions import Action, parse_action
+from rulesbook.madness.bots import BOTS, Seat, Table, player_bot
 from rulesbook.madness.engine import apply, apply_legal, injuries_in_play, legal_actions, level, new_game, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
-from rulesbook.madness.state import Event, Phase, Rules, State
-from rulesbook.madness.views import player_view
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import State
 
-BOT_NAMES = ("expedition", "random")
-
-
-class PlayerBot(Protocol):
-    """A Madness bot: it chooses from its own player's view; None lets the moment pass (Encounter)."""
-
-    name: str
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Action],
-               talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
-
-
-class Table:
-    """The bots of one expedition, one per seat, playing as a table does.
-
-    In the Encounter Phase the table talks while it may (each bot's `statement`), then the players
-    are asked in turn from the Leader, each with only their own view and actions; the first who
-    wants to act acts; when nobody does, the Leader calls time. In every other phase the Leader
-    decides. Every bot with an `observe` method sees the moment a Search shows a tile (MAD-R09).
-    """
-
-    def __init__(self, bots: Sequence[PlayerBot]):
-        self.bots = list(bots)
-        self.talk: dict[int, list[str] | None] = {}
-
-    def choose(self, state: State, actions: Sequence[Action]) -> Action:
-        if state.search_shown is not None:
-            for seat, bot in enumerate(self.bots):
-                observe = getattr(bot, "observe", None)
-                if observe is not None:
-                    observe(player_view(state, seat, False))
-        leader = state.leader
-        if state.phase is not Phase.ENCOUNTER:
-            chosen = self.bots[leader].choose(player_view(state, leader, False), actions)
-            return chosen if chosen is not None else actions[-1]
-        count = state.count
-        if state.talking:
-            self.talk = {p: _statement(self.bots[p], player_view(state, p, False)) for p in range(count)}
-        for offset in range(count):
-            p = (leader + offset) % count
-            mine = [action for action in actions if action.player == p]
-            chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
-            if chosen is not None:
-                return chosen
-        return next(action for action in actions if isinstance(action, TimeUp))
-
-
-class _Seat:
-    """One seat of a table, as the protocol's bot interface sees it: the protocol asks the seat
-    that must act (the Leader), and the table answers for whoever acts."""
-
-    def __init__(self, table: Table, name: str):
-        self.table = table
-        self.name = name
-
-    def choose(self, state: State, actions: Sequence[Action]) -> Action:
-        return self.table.choose(state, actions)
-
-
-def _statement(bot: PlayerBot, view: dict[str, Any]) -> list[str] | None:
-    speak = getattr(bot, "statement", None)
-    return speak(view) if speak is not None else None
+BOT_NAMES = tuple(BOTS)
 
 
 class Madness(Game[State, Action]):
@@ -127,16 +66,16 @@ class Madness(Game[State, Action]):
         return tuple(range(state.count)) if state.won else ()
 
     def action_to_text(self, state: State, action: Action) -> str:
-        return action.text
+        return action.text()
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse_action(text)
 
     def to_json(self, state: State) -> str:
-        return json.dumps(state.to_json(), ensure_ascii=False)  # the board keeps the pack's order of spaces
+        return state.to_json()
 
     def from_json(self, text: str) -> State:
-        return State.from_json(json.loads(text))
+        return State.from_json(text)
 
     def rule_from_text(self, name: str, text: str) -> Any:
         """`pack=FILE` loads a data pack (PackError, a ValueError, for a bad one); `pack=illustrative` is the shipped one."""
@@ -169,43 +108,16 @@ class Madness(Game[State, Action]):
         return event_text(event)
 
     def invariants(self, state: State) -> list[str]:
-        pack = state.rules.pack
-        wrong = []
-        cards = (state.equipment_deck + state.equipment_discard + state.arcane_deck + state.injury_deck
-                 + [c for hand in state.hands for c in hand] + [c for _, c in state.sled])
-        if sorted(cards) != sorted(pack.cards):
-            wrong.append("Equipment, Arcane and Injury cards are not conserved")
-        if sorted(state.relic_deck + [r for held in state.relics for r in held]) != sorted(pack.relics):
-            wrong.append("Relic cards are not conserved")
-        madness = [m for deck in state.madness_decks for m in deck] + state.madness_box + [m for held in state.madness for m in held]
-        if sorted(madness) != sorted(pack.madness):
-            wrong.append("Madness cards are not conserved")
-        tiles = [t for t in state.board.values() if t] + state.set_aside + state.unused_tiles + ([state.encounter] if state.encounter else [])
-        if sorted(tiles) != sorted(pack.tiles):
-            wrong.append("Encounter tiles are not conserved")
-        tokens = (state.sled_tokens, state.discard_tokens, state.boxed_tokens)
-        if min(tokens) < 0 or sum(tokens) != pack.leadership_tokens:
-            wrong.append("the Leadership tokens are not conserved")
-        if sum(state.relic_tokens.values()) + sum(len(c) for c in state.covers) != sum(pack.relic_tokens.values()):
-            wrong.append("the Relic tokens are not conserved")
-        if not state.over and state.tokens_in_play <= 0:
-            wrong.append("the game goes on with no Leadership token in play")
-        if not state.rules.expert and any(len(held) > 1 for held in state.madness):
-            wrong.append("a player holds two Madness cards outside the Expert Variant")
-        return wrong
+        return state.invariants()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""
-        if name == "expedition":
-            return ExpeditionBot(seat)
-        if name == "random":
-            return RandomBot(seed)
-        raise ValueError(f"{self.title} has no bot {name!r}; its bots are {', '.join(BOT_NAMES)}")
+        return player_bot(name, seat, seed)
 
     def make_bots(self, names: Sequence[str], seed: int | str) -> list[Any]:
         """The table: one bot per seat, all answering through the same Table."""
         table = Table([self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(names)])
-        return [_Seat(table, name) for name in names]
+        return [Seat(table, name) for name in names]
 
 
 def event_text(event: Event) -> str:

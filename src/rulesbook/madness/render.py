@@ -16,6 +16,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.words import listed, plural
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import State
 from rulesbook.madness.views import player_view
@@ -61,17 +62,6 @@ def value_words(challenge: Challenge) -> str:
     return f"{challenge.low} to {challenge.high}"
 
 
-def _listed(items: Sequence[str]) -> str:
-    items = list(items)
-    if not items:
-        return "none"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 # ------------------------------------------------------------------------------ descriptions
 
 def describe_mountain(view: dict[str, Any], highlights: Iterable[str] = ()) -> str:
@@ -85,18 +75,18 @@ def describe_mountain(view: dict[str, Any], highlights: Iterable[str] = ()) -> s
         parts.append("The Airplane has not landed yet: it starts on a bottom-row Coast space.")
     else:
         parts.append(f"The Airplane is on {where} ({board[where]['region']}).")
-    parts.append(f"Spaces with a face-down tile: {_listed(down)}.")
+    parts.append(f"Spaces with a face-down tile: {listed(down)}.")
     shown = view.get("search")
     if shown:  # MAD-R09: face up for this one moment
         tile = shown["tile"]
         parts.append(f"Search shows the tile on {shown['space']} face up for a moment: {tile['name']}, "
-                     f"{_listed([challenge_words(text) for text in tile['challenges']])}; reward {tile['reward'] or 'none'}.")
-    parts.append(f"Empty spaces (their tile met already): {_listed([s for s in empty if s != where])}.")
+                     f"{listed([challenge_words(text) for text in tile['challenges']])}; reward {tile['reward'] or 'none'}.")
+    parts.append(f"Empty spaces (their tile met already): {listed([s for s in empty if s != where])}.")
     if view["edge_reached"]:
         parts.append(f"The expedition has reached the Edge of Madness: escape turn {view['escape_steps']} of 3.")
     marked = [s for s in board if s in set(highlights)]
     if marked:
-        parts.append(f"Marked: {_listed(marked)}.")
+        parts.append(f"Marked: {listed(marked)}.")
     return " ".join(parts)
 
 
@@ -108,7 +98,7 @@ def describe_tile(tile: dict[str, Any], outcomes: Sequence[bool] = (), totals: S
             words += f" (total {totals[index]}: {'success' if outcomes[index] else 'failure'})"
         shown.append(words)
     reward = tile.get("reward") or "no reward"
-    return f"The Encounter tile {tile['name']} ({tile['region']}): {_listed(shown)}; reward: {reward}."
+    return f"The Encounter tile {tile['name']} ({tile['region']}): {listed(shown)}; reward: {reward}."
 
 
 def describe_cards(cards: Sequence[dict[str, Any]], title: str | None = None) -> str:
@@ -116,7 +106,7 @@ def describe_cards(cards: Sequence[dict[str, Any]], title: str | None = None) ->
     if not cards:
         return f"{head}no cards."
     named = [f"{c['label']} ({c['name']})" for c in cards]
-    return f"{head}{_plural(len(cards), 'card')}: {_listed(named)}."
+    return f"{head}{plural(len(cards), 'card')}: {listed(named)}."
 
 
 def describe_sled(view: dict[str, Any]) -> str:
@@ -124,13 +114,13 @@ def describe_sled(view: dict[str, Any]) -> str:
     tokens = view["leadership"]
     if sled["revealed"]:
         revealed = [f"{c['label']} from P{c['player'] + 1}" for c in sled["cards"]]
-        cards = f"The Sled, revealed: {_listed(revealed)}."
+        cards = f"The Sled, revealed: {listed(revealed)}."
     else:
         counts = [f"P{p + 1} {n}" for p, n in enumerate(sled["cards_by_player"]) if n]
-        cards = f"The Sled: {_plural(sum(sled['cards_by_player']), 'card')} face down"
-        cards += f" ({_listed(counts)})" if counts else ""
+        cards = f"The Sled: {plural(sum(sled['cards_by_player']), 'card')} face down"
+        cards += f" ({listed(counts)})" if counts else ""
         if sled["yours"]:
-            cards += f"; yours: {_listed([c['label'] for c in sled['yours']])}"
+            cards += f"; yours: {listed([c['label'] for c in sled['yours']])}"
         cards += "."
     return (f"{cards} Leadership tokens: {tokens['sled']} on the Sled, {tokens['discard']} in the discard, "
             f"{tokens['box']} in the box.")
@@ -155,16 +145,16 @@ def _player_lines(view: dict[str, Any], player: int) -> list[str]:
     if view["you"] == player:
         for card in view["your_madness"]:
             lines.append(f"Your Madness: {card['name']}: {card['description']}")
-    hand = f"Hand: {_plural(view['hand_sizes'][player], 'card')}"
+    hand = f"Hand: {plural(view['hand_sizes'][player], 'card')}"
     if view["you"] == player:  # what is in a hand, Injuries included, only its owner knows
-        hand += f", {_plural(sum(1 for card in view['hand'] if card['type'] is None), 'Injury card')}"
+        hand += f", {plural(sum(1 for card in view['hand'] if card['type'] is None), 'Injury card')}"
     lines.append(hand)
     relics = view["relics"][player]
     if relics:
-        lines.append(f"Relics: {_listed([r['name'] for r in relics])}")
+        lines.append(f"Relics: {listed([r['name'] for r in relics])}")
     covers = view["covers"][player]
     if covers:
-        lines.append(f"Tokens cover: {_listed(covers)}")
+        lines.append(f"Tokens cover: {listed(covers)}")
     return lines
 
 

@@ -13,21 +13,7 @@ project's own summaries; code, errors and tests cite the ids.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Ruling:
-    id: str
-    question: str
-    ruling: str
-    fields: tuple[str, ...] = ()
-
-    @property
-    def is_project_decision(self) -> bool:
-        """A decision of this project's engine (MAD-P..), not a ruling on the rulebook's text (MAD-R..)."""
-        return self.id.startswith("MAD-P")
-
+from rulesbook.core.rulings import Ruling, by_id, cell, markdown_table
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling("MAD-R01", "What can a challenge value be?",
@@ -58,25 +44,25 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("MAD-P01", "How is the real-time Encounter Phase played in software?",
            "as a sequence of plays by any player, ended by the Leader's \"time up\"; the table may talk until the "
            "first card is played, and again after a restart; the Sand Timer is shown, never enforced",
-           ("timer_seconds",)),
+           fields=("timer_seconds",)),
     Ruling("MAD-P02", "What happens when a player speaks while communication is forbidden?",
            "the action \"speak\": the Penalty Die is rolled at once, with no reroll (rerolls belong to the Resolution "
            "Phase); its Confusion has no challenge to measure and discards a fixed number of cards (default 2)",
-           ("speech_penalty", "speech_confusion_cards")),
+           fields=("speech_penalty", "speech_confusion_cards")),
     Ruling("MAD-P03", "What happens to the cards on the Sled when the Encounter is restarted?",
-           "they stay on the Sled", ("cards_stay_on_restart",)),
+           "they stay on the Sled", fields=("cards_stay_on_restart",)),
     Ruling("MAD-P04", "Which revealed cards count toward which challenge?",
            "every card of a type counts toward every challenge of that type; Arcane cards for their type, Injuries "
            "for nothing; cards are never split between challenges"),
     Ruling("MAD-P05", "Where does a token sent to the box come from?",
            "from the Sled first, else from the discard (Loss of Confidence with fewer than 2 on the Sled, MAD-R04); "
            "the token paid for an impossible Madness draw follows the rulebook: Sled to discard, else discard to box",
-           ("boxed_token_source",)),
+           fields=("boxed_token_source",)),
     Ruling("MAD-P06", "Who may take a Relic?",
            "a player below Madness Level 3 while there is one, since its Madness draw could not be taken at Level 3; "
            "with the switch off anyone may, and a Level 3 player who takes it draws nothing and pays a token only "
            "when every player is at Level 3 (MAD-R07)",
-           ("relic_recipient_below_level_3",)),
+           fields=("relic_recipient_below_level_3",)),
     Ruling("MAD-P07", "What do the Relic tokens cover?",
            "a Specimen token covers one phase of the Leadership column (Specimen B the Resolution Phase, as in the "
            "Icy Cape example), a Ruin token an equipment type (the Leader cannot play it), a Knowledge token the Rest "
@@ -97,26 +83,22 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("MAD-P13", "Where do the board, tiles, cards and die come from?",
            "from a data pack, a value carried in the rules; the shipped pack is illustrative and marked so; a "
            "teacher's pack is checked field by field and refused with the field and the reason",
-           ("pack",)),
+           fields=("pack",)),
     Ruling("MAD-P14", "The Bleak Coast example rerolls and \"shows the same result\", then applies Confusion?",
            "read as Loss of Confidence, a reroll, then Confusion"),
 )
 
-BY_ID: dict[str, Ruling] = {ruling.id: ruling for ruling in RULINGS}
+BY_ID: dict[str, Ruling] = by_id(RULINGS)
 
 #: `Rules` fields that switch a variant the rulebook prints, by its section.
 VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
 
 
-def cell(text: str) -> str:
-    """Text for a cell of a Markdown table: an either-or value's bar ("13|15") must not end the cell."""
-    return text.replace("|", "\\|")
-
-
 def rulings_table() -> str:
     """The register as a Markdown table, for the book's reference chapter."""
-    lines = ["| id | question | ruling | switch |", "|---|---|---|---|"]
-    for ruling in RULINGS:
-        switches = ", ".join(f"`{name}`" for name in ruling.fields)
-        lines.append(f"| {ruling.id} | {cell(ruling.question)} | {cell(ruling.ruling)} | {switches} |")
-    return "\n".join(lines)
+    return markdown_table(("id", "question", "ruling", "switch"),
+                          [(ruling.id, ruling.question, ruling.ruling, ", ".join(f"`{name}`" for name in ruling.fields))
+                           for ruling in RULINGS])
+
+
+__all__ = ["BY_ID", "RULINGS", "VARIANTS", "Ruling", "cell", "rulings_table"]

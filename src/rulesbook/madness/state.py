@@ -1,13 +1,30 @@
-"""Rules switches, the phases, events and the game state: plain data that round-trips JSON."""
+"""The phases and the game state: plain data that round-trips JSON, read back through one checking path.
+
+`State.from_json` / `from_dict` is the only way in from outside: every field is checked for its
+type and range (a DataError names it: "state.hands[1][2]: ..."), then `invariants()` runs, so a
+state with a card twice, a token too many or a leader out of range is refused when read, never
+met later in a game.
+
+>>> from rulesbook.madness.engine import new_game
+>>> state = new_game(3, seed=7)
+>>> State.from_json(state.to_json()) == state
+True
+>>> State.from_json('{"players": ["P1"]}')
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state.seed: missing
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
-from rulesbook.madness.pack import Pack, default_pack, is_default, parse_pack
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, whole
+from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
+from rulesbook.madness.rules import Rules
 
 
 class Phase(Enum):
@@ -26,122 +43,27 @@ class Phase(Enum):
     @property
     def title(self) -> str:
         """The phase's name as the rulebook's headings say it."""
-        return _TITLES[self]
+        return _NAMES[self][0]
 
     @property
     def section(self) -> str:
         """The rulebook section an action of this phase answers to (cited by refusals)."""
-        return _SECTIONS[self]
+        return _NAMES[self][1]
 
 
-_TITLES = {
-    Phase.MOVEMENT: "Movement Phase",
-    Phase.ENCOUNTER: "Encounter Phase",
-    Phase.TIMER: "Encounter Phase (the Sand Timer has run out)",
-    Phase.REWARD: "Resolution Phase (reward)",
-    Phase.FAILURES: "Resolution Phase (failures)",
-    Phase.DIE: "Resolution Phase (Penalty Die)",
-    Phase.DRAW: "Draw Phase",
-    Phase.REST: "Rest Phase",
-    Phase.OVER: "The End of the Game",
+#: Each phase: its title, and the rulebook section its actions answer to.
+_NAMES = {
+    Phase.MOVEMENT: ("Movement Phase", "Movement Phase"),
+    Phase.ENCOUNTER: ("Encounter Phase", "Encounter Phase"),
+    Phase.TIMER: ("Encounter Phase (the Sand Timer has run out)", "Encounter Phase"),
+    Phase.REWARD: ("Resolution Phase (reward)", "Success"),
+    Phase.FAILURES: ("Resolution Phase (failures)", "Failures"),
+    Phase.DIE: ("Resolution Phase (Penalty Die)", "Rolling the Penalty Die"),
+    Phase.DRAW: ("Draw Phase", "Draw Phase"),
+    Phase.REST: ("Rest Phase", "Rest Phase (optional)"),
+    Phase.OVER: ("The End of the Game", "The End of the Game"),
 }
-_SECTIONS = {
-    Phase.MOVEMENT: "Movement Phase",
-    Phase.ENCOUNTER: "Encounter Phase",
-    Phase.TIMER: "Encounter Phase",
-    Phase.REWARD: "Success",
-    Phase.FAILURES: "Failures",
-    Phase.DIE: "Rolling the Penalty Die",
-    Phase.DRAW: "Draw Phase",
-    Phase.REST: "Rest Phase (optional)",
-    Phase.OVER: "The End of the Game",
-}
-
-BoxedTokenSource = Literal["sled-first", "discard-first"]
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The Expert Variant, the data pack, and the project's decisions where the rulebook is silent.
-
-    expert: the Expert Variant: a player keeps their lower Madness cards when drawing the next level.
-    pack: the components as data (MAD-P13): the shipped illustrative pack by default, or a
-        teacher's, `Rules(pack=load_pack("my.json"))`. Records carry a pack other than the
-        shipped one whole, so they replay anywhere.
-    timer_seconds: the Sand Timer, shown and never enforced; the Leader calls time (MAD-P01).
-    speech_penalty: a player may break the silence; the Penalty Die is rolled at once (MAD-P02).
-    speech_confusion_cards: what Confusion from a broken silence discards (MAD-P02).
-    cards_stay_on_restart: restarting the Encounter keeps the cards on the Sled (MAD-P03).
-    boxed_token_source: where a token sent to the box comes from, "sled-first" or
-        "discard-first" (MAD-P05).
-    relic_recipient_below_level_3: a Relic goes to a player below Madness Level 3 while there is
-        one (MAD-P06); when off, a Level 3 recipient draws nothing and pays a token only when
-        everyone is at Level 3 (MAD-R07).
-    """
-
-    expert: bool = False
-    timer_seconds: int = 30
-    speech_penalty: bool = True
-    speech_confusion_cards: int = 2
-    boxed_token_source: BoxedTokenSource = "sled-first"
-    relic_recipient_below_level_3: bool = True
-    cards_stay_on_restart: bool = True
-    pack: Pack = field(default_factory=default_pack)
-
-    def __post_init__(self) -> None:
-        if self.boxed_token_source not in ("sled-first", "discard-first"):
-            raise ValueError(f"boxed_token_source must be 'sled-first' or 'discard-first', not {self.boxed_token_source!r} (MAD-P05)")
-        for name in ("expert", "speech_penalty", "relic_recipient_below_level_3", "cards_stay_on_restart"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
-        for name in ("timer_seconds", "speech_confusion_cards"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{name} must be a whole number, 0 or more, not {value!r}")
-        if not isinstance(self.pack, Pack):
-            raise ValueError(f"pack must be a data pack (load_pack(...)), not {type(self.pack).__name__}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the shipped pack by its name, any other pack whole."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["pack"] = self.pack.name if is_default(self.pack) else json.loads(json.dumps(self.pack.raw))
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Rules:
-        """The inverse of to_dict; ValueError naming an unknown field, a bad value or a bad pack."""
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
-        if "pack" in data:
-            data["pack"] = pack_from_data(data["pack"])
-        return cls(**data)
-
-
-def pack_from_data(value: Any) -> Pack:
-    """A pack as rules data give it: the shipped pack's name, or a whole pack."""
-    if isinstance(value, dict):
-        return parse_pack(value)
-    default = default_pack()
-    if value is None or value == default.name:
-        return default
-    raise ValueError(f"the rules name the data pack {value!r}; only the shipped pack ({default.name!r}) goes by its "
-                     "name, any other pack is carried whole")
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, told in words; `seen_by` limits it to some players (hidden cards)."""
-
-    kind: str
-    text: str
-    seen_by: tuple[int, ...] | None = None  # None: everyone at the table
-    data: tuple[Any, ...] = ()
-
-    def visible_to(self, player: int | None) -> bool:
-        return self.seen_by is None or player in self.seen_by
+RESULTS = ("escaped", "no hope", "injuries")
 
 
 @dataclass
@@ -195,53 +117,68 @@ class State:
     won: bool | None = None
 
     def copy(self) -> State:
+        """A copy whose piles can change without touching this state (see engine.py, "Speed")."""
         new = object.__new__(State)
-        d = dict(self.__dict__)  # a plain dict, set as the copy's own: field reads stay fast (see HudaiState.copy)
-        for key in ("set_aside", "unused_tiles", "equipment_deck", "equipment_discard", "arcane_deck",
-                    "injury_deck", "relic_deck", "madness_box", "ignoring", "outcomes", "totals", "pending", "loaded_die"):
+        d = dict(self.__dict__)  # a plain dict set as the copy's own: field reads stay fast
+        for key in _LISTS:
             d[key] = list(d[key])
         d["board"] = dict(self.board)
         d["relic_tokens"] = dict(self.relic_tokens)
-        for key in ("madness_decks", "hands", "madness", "relics", "covers"):
+        for key in _NESTED:
             d[key] = [list(x) for x in d[key]]
-        d["sled"] = [list(x) for x in self.sled]
         new.__dict__ = d
         return new
 
-    def to_json(self) -> dict[str, Any]:
+    # --- JSON -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data; `from_dict` reads it back (the board keeps the pack's order of spaces)."""
         d: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "rules":
+        for name in FIELD_NAMES:
+            value = getattr(self, name)
+            if name == "rules":
                 value = value.to_dict()
-            elif f.name == "phase":
+            elif name == "phase":
                 value = value.value
-            elif f.name == "players":
+            elif name == "players":
                 value = list(value)
             elif isinstance(value, list):
                 value = [list(x) if isinstance(x, list) else x for x in value]
             elif isinstance(value, dict):
                 value = dict(value)
-            d[f.name] = value
+            d[name] = value
         return d
 
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        """The inverse of to_json; ValueError for data that is not a state."""
-        if not isinstance(data, dict):
-            raise ValueError("a state is a JSON object")
-        data = dict(data)
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown State field(s): {', '.join(sorted(unknown))}")
-        data["rules"] = Rules.from_dict(data.get("rules"))
-        data["players"] = tuple(data.get("players", ()))
-        try:
-            data["phase"] = Phase(data.get("phase", Phase.MOVEMENT.value))
-        except ValueError:
-            raise ValueError(f"unknown phase {data.get('phase')!r}; the phases are {', '.join(p.value for p in Phase)}") from None
-        return cls(**data)
+    def from_json(cls, text: str | bytes) -> State:
+        """The state `to_json` wrote; DataError naming the field for anything else (nothing is trusted)."""
+        return cls.from_dict(parse_json(text, "state"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """The state `to_dict` wrote, every field checked, then the invariants; DataError otherwise."""
+        only_fields(data, FIELD_NAMES, "state")
+        for name in FIELD_NAMES:
+            if name not in data:
+                raise DataError(f"state.{name}", "missing")
+        rules = Rules.from_dict(expect(data["rules"], dict, "state.rules"))
+        players = tuple(items(data["players"], "state.players", _text, most=5))
+        if len(players) < 3:
+            raise DataError("state.players", f"At the Mountains of Madness is for 3 to 5 players, not {len(players)}")
+        reading = _Reading(rules.pack, len(players))
+        values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
+        state = cls(players, expect(data["seed"], (int, str), "state.seed"), rules, **values)
+        wrong = state.invariants()
+        if wrong:
+            raise DataError("state", "; ".join(wrong))
+        return state
+
+    # --- what always holds ------------------------------------------------------------------
+    def invariants(self) -> list[str]:
+        """What is wrong with this state (cards or tokens not conserved ...); [] when all is well."""
+        return _conservation(self) + _consistency(self)
 
     @property
     def count(self) -> int:
@@ -258,3 +195,234 @@ class State:
     @property
     def pack(self) -> Pack:
         return self.rules.pack
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(State))
+_LISTS = ("set_aside", "unused_tiles", "equipment_deck", "equipment_discard", "arcane_deck", "injury_deck", "relic_deck",
+          "madness_box", "ignoring", "outcomes", "totals", "pending", "loaded_die")
+_NESTED = ("madness_decks", "hands", "madness", "relics", "covers", "sled")
+
+
+def _sorted_equal(found: list[str], wanted: Any) -> bool:
+    return len(found) == len(wanted) and sorted(found) == sorted(wanted)
+
+
+def _conservation(state: State) -> list[str]:
+    """Every card, tile and token of the pack in exactly one place."""
+    pack = state.rules.pack
+    wrong = []
+    cards = (state.equipment_deck + state.equipment_discard + state.arcane_deck + state.injury_deck
+             + [c for hand in state.hands for c in hand] + [c for _, c in state.sled])
+    if not _sorted_equal(cards, pack.cards):
+        wrong.append("Equipment, Arcane and Injury cards are not conserved (each card of the pack in exactly one place)")
+    if not _sorted_equal(state.relic_deck + [r for held in state.relics for r in held], pack.relics):
+        wrong.append("Relic cards are not conserved")
+    madness = [m for deck in state.madness_decks for m in deck] + state.madness_box + [m for held in state.madness for m in held]
+    if not _sorted_equal(madness, pack.madness):
+        wrong.append("Madness cards are not conserved")
+    tiles = [t for t in state.board.values() if t] + state.set_aside + state.unused_tiles + ([state.encounter] if state.encounter else [])
+    if not _sorted_equal(tiles, pack.tiles):
+        wrong.append("Encounter tiles are not conserved")
+    tokens = (state.sled_tokens, state.discard_tokens, state.boxed_tokens)
+    if min(tokens) < 0 or sum(tokens) != pack.leadership_tokens:
+        wrong.append(f"the Leadership tokens are not conserved ({' + '.join(map(str, tokens))}, the pack has "
+                     f"{pack.leadership_tokens})")
+    if sum(state.relic_tokens.values()) + sum(len(c) for c in state.covers) != sum(pack.relic_tokens.values()):
+        wrong.append("the Relic tokens are not conserved")
+    return wrong
+
+
+def _faced(state: State) -> int:
+    """How many challenges the expedition faces this turn (engine.challenges, counted)."""
+    pack = state.rules.pack
+    if state.encounter is not None:
+        return len(pack.tiles[state.encounter].challenges)
+    return len(pack.spaces[state.airplane].challenges) if state.airplane is not None else 0
+
+
+def _consistency(state: State) -> list[str]:
+    """The parts of the state agree with each other and with the phase."""
+    count, wrong = state.count, []
+    if not 0 <= state.leader < count:
+        wrong.append(f"the leader P{state.leader + 1} is not at this table of {count}")
+    if any(len(part) != count for part in (state.hands, state.madness, state.relics, state.covers)):
+        wrong.append(f"hands, madness, relics and covers need one entry per player ({count})")
+    if any(not 0 <= player < count for player, _ in state.sled) or any(not 0 <= p < count for p in state.ignoring):
+        wrong.append(f"a card on the Sled or an ignored Madness names a player not at this table of {count}")
+    if not state.over and state.tokens_in_play <= 0:
+        wrong.append("the game goes on with no Leadership token in play")
+    if not state.rules.expert and any(len(held) > 1 for held in state.madness):
+        wrong.append("a player holds two Madness cards outside the Expert Variant")
+    if state.over != (state.result is not None) or (state.won is None) != (state.result is None) or (
+            state.won and state.result != "escaped"):
+        wrong.append("the game is over exactly when it has a result, and only an escape can be won")
+    if (state.phase is Phase.DIE) != (state.die is not None):
+        wrong.append("the Penalty Die shows a face exactly in the Penalty Die phase")
+    if state.phase is Phase.REWARD and state.reward is None:
+        wrong.append("the reward phase needs a reward")
+    if state.phase is Phase.FAILURES and not state.pending:
+        wrong.append("the failures phase needs a failure to suffer")
+    faced = _faced(state)
+    if any(not 0 <= i < faced for i in state.pending) or len(set(state.pending)) != len(state.pending) or not (
+            -1 <= state.failure < faced):
+        wrong.append(f"a failure names a challenge the expedition does not face ({faced} this turn)")
+    if state.airplane is None and state.encounter is not None:
+        wrong.append("an Encounter tile lies in front of the Leader only once the Airplane has landed")
+    if state.escape_steps and not state.edge_reached:
+        wrong.append("an escape turn comes only after the Edge of Madness")
+    if state.search_shown is not None and state.board.get(state.search_shown[0]) != state.search_shown[1]:
+        wrong.append("a searched tile is shown on the space it lies on")
+    return wrong
+
+
+# ------------------------------------------------------------------------------ reading fields
+
+@dataclass(frozen=True)
+class _Reading:
+    """What reading one state's fields needs: its pack and its number of players."""
+
+    pack: Pack
+    count: int
+
+
+def _text(value: Any, where: str) -> str:
+    return expect(value, str, where)
+
+
+def _known(value: Any, where: str, known: Any, what: str) -> str:
+    """A text naming one of `known` (card ids, spaces, faces ...)."""
+    if not isinstance(value, str) or value not in known:
+        raise DataError(where, f"{shown(value)} is not {what}")
+    return value
+
+
+def _ids(known: Callable[[_Reading], Any], what: str) -> Callable[[_Reading, Any, str], list[str]]:
+    """A reader of a list of ids from the pack (its length bounded by what the pack has)."""
+    def read(reading: _Reading, value: Any, where: str) -> list[str]:
+        pool = known(reading)
+        return items(value, where, lambda item, at: _known(item, at, pool, what), most=max(len(pool), 1))
+    return read
+
+
+def _per_player(read: Callable[[_Reading, Any, str], Any]) -> Callable[[_Reading, Any, str], list[Any]]:
+    def each(reading: _Reading, value: Any, where: str) -> list[Any]:
+        found = items(value, where, lambda item, at: read(reading, item, at), most=reading.count)
+        if len(found) != reading.count:
+            raise DataError(where, f"needs one entry per player ({reading.count}), not {len(found)}")
+        return found
+    return each
+
+
+def _optional(read: Callable[[_Reading, Any, str], Any]) -> Callable[[_Reading, Any, str], Any]:
+    return lambda reading, value, where: None if value is None else read(reading, value, where)
+
+
+def _seat(reading: _Reading, value: Any, where: str) -> int:
+    return whole(value, where, 0, reading.count - 1)
+
+
+def _count(high: int) -> Callable[[_Reading, Any, str], int]:
+    return lambda reading, value, where: whole(value, where, 0, high)
+
+
+def _flag(reading: _Reading, value: Any, where: str) -> bool:
+    return expect(value, bool, where)
+
+
+def _phase(reading: _Reading, value: Any, where: str) -> Phase:
+    names = [phase.value for phase in Phase]
+    return Phase(_known(value, where, names, f"a phase; the phases are {', '.join(names)}"))
+
+
+def _board(reading: _Reading, value: Any, where: str) -> dict[str, str | None]:
+    expect(value, dict, where)
+    spaces = reading.pack.spaces
+    if set(value) != set(spaces):
+        odd = sorted(set(value) ^ set(spaces))[:3]
+        raise DataError(where, f"holds every space of the pack once, and nothing else (not so for {', '.join(odd)})")
+    return {space: None if tile is None else _known(tile, f"{where}.{space}", reading.pack.tiles, "a tile of the pack")
+            for space, tile in value.items()}
+
+
+def _search(reading: _Reading, value: Any, where: str) -> list[str]:
+    pair = items(value, where, _text, most=2)
+    if len(pair) != 2:
+        raise DataError(where, "is [space, tile]")
+    return [_known(pair[0], f"{where}[0]", reading.pack.spaces, "a space"), _known(pair[1], f"{where}[1]", reading.pack.tiles, "a tile")]
+
+
+def _madness_decks(reading: _Reading, value: Any, where: str) -> list[list[str]]:
+    decks = items(value, where, lambda deck, at: _ids(lambda r: r.pack.madness, "a Madness card")(reading, deck, at), most=3)
+    if len(decks) != 3:
+        raise DataError(where, "holds the three Madness decks, Level 1 to 3")
+    return decks
+
+
+def _relic_tokens(reading: _Reading, value: Any, where: str) -> dict[str, int]:
+    expect(value, dict, where)
+    categories = reading.pack.relic_tokens
+    if set(value) != set(categories):
+        raise DataError(where, f"counts the tokens of each category: {', '.join(categories)}")
+    return {name: whole(value[name], f"{where}.{name}", 0, categories[name]) for name in categories}
+
+
+def _sled(reading: _Reading, value: Any, where: str) -> list[list[Any]]:
+    def entry(item: Any, at: str) -> list[Any]:
+        expect(item, list, at)
+        if len(item) != 2:
+            raise DataError(at, "is [player, card]")
+        return [_seat(reading, item[0], f"{at}[0]"), _known(item[1], f"{at}[1]", reading.pack.cards, "a card of the pack")]
+    return items(value, where, entry, most=len(reading.pack.cards))
+
+
+def _reward(reading: _Reading, value: Any, where: str) -> str:
+    relics = [f"Relic {name}" for name in reading.pack.relic_by_name]
+    return _known(value, where, ("Search", "Arcane", *relics), "a reward waiting for a choice (Search, Arcane or Relic <name>)")
+
+
+_MANY = 10 ** 9  # counts of turns, rolls and shuffles: whole numbers, never negative
+_READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
+    "turn": lambda reading, value, where: whole(value, where, 1, _MANY),
+    "leader": _seat,
+    "phase": _phase,
+    "board": _board,
+    "airplane": _optional(lambda reading, value, where: _known(value, where, reading.pack.spaces, "a space of the pack")),
+    "encounter": _optional(lambda reading, value, where: _known(value, where, reading.pack.tiles, "a tile of the pack")),
+    "set_aside": _ids(lambda r: r.pack.tiles, "a tile of the pack"),
+    "unused_tiles": _ids(lambda r: r.pack.tiles, "a tile of the pack"),
+    "search_shown": _optional(_search),
+    "edge_reached": _flag,
+    "escape_steps": _count(3),
+    "equipment_deck": _ids(lambda r: r.pack.cards, "a card of the pack"),
+    "equipment_discard": _ids(lambda r: r.pack.cards, "a card of the pack"),
+    "arcane_deck": _ids(lambda r: r.pack.cards, "a card of the pack"),
+    "injury_deck": _ids(lambda r: r.pack.cards, "a card of the pack"),
+    "relic_deck": _ids(lambda r: r.pack.relics, "a Relic card of the pack"),
+    "madness_decks": _madness_decks,
+    "madness_box": _ids(lambda r: r.pack.madness, "a Madness card of the pack"),
+    "hands": _per_player(_ids(lambda r: r.pack.cards, "a card of the pack")),
+    "madness": _per_player(_ids(lambda r: r.pack.madness, "a Madness card of the pack")),
+    "relics": _per_player(_ids(lambda r: r.pack.relics, "a Relic card of the pack")),
+    "covers": _per_player(_ids(lambda r: (*PHASE_COVERS, *r.pack.equipment_types), "a phase or an equipment type")),
+    "relic_tokens": _relic_tokens,
+    "sled_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
+    "discard_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
+    "boxed_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
+    "sled": _sled,
+    "talking": _flag,
+    "restarts": _count(_MANY),
+    "ignoring": lambda reading, value, where: items(value, where, lambda item, at: _seat(reading, item, at), most=reading.count),
+    "hand_bonus": _count(_MANY),
+    "outcomes": lambda reading, value, where: items(value, where, lambda item, at: expect(item, bool, at), most=3),
+    "totals": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, _MANY), most=3),
+    "pending": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, 2), most=3),
+    "failure": lambda reading, value, where: whole(value, where, -1, 2),
+    "die": _optional(lambda reading, value, where: _known(value, where, DIE_FACES, "a face of the Penalty Die")),
+    "reward": _optional(_reward),
+    "rolls": _count(_MANY),
+    "shuffles": _count(_MANY),
+    "loaded_die": lambda reading, value, where: items(value, where, lambda item, at: _known(item, at, DIE_FACES, "a face of the Penalty Die"),
+                                                   most=1000),
+    "result": _optional(lambda reading, value, where: _known(value, where, RESULTS, f"a result ({', '.join(RESULTS)})")),
+    "won": _optional(_flag),
+}

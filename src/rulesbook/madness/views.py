@@ -15,7 +15,8 @@ from typing import Any
 
 from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level
 from rulesbook.madness.pack import Pack
-from rulesbook.madness.state import Phase, Rules, State
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import Phase, State
 
 REVEALED_PHASES = (Phase.REWARD, Phase.FAILURES, Phase.DIE)
 FACING_PHASES = (Phase.ENCOUNTER, Phase.TIMER, *REVEALED_PHASES)
@@ -134,5 +135,5 @@ def player_view(state: State, player: int, with_legal: bool = True) -> dict[str,
         "won": state.won,
     }
     if with_legal:
-        view["legal"] = [a.text for a in legal_actions(state, player)]
+        view["legal"] = [a.text() for a in legal_actions(state, player)]
     return view

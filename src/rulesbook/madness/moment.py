@@ -1,13 +1,13 @@
 """Any moment of an expedition, set up by hand: the positions the book and its boards teach on.
 
-`moment(...)` deals a fresh game (rulebook, Setting Up the Game) and then arranges the table as
+`game_moment(...)` deals a fresh game (rulebook, Setting Up the Game) and then arranges the table as
 asked, keeping every card, tile and token of the pack in exactly one place, so the engine
-referees the moment like any other. `played(state, ...)` applies actions in their text form.
+referees the moment like any other. `play_out(state, ...)` applies actions (or their texts) in turn.
 
->>> state = moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3")])
+>>> state = game_moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3")])
 >>> state.phase.value, len(state.sled)
 ('encounter', 1)
->>> played(state, "P1: play Tools 6", "P1: time up").phase.value
+>>> play_out(state, "P1: play Tools 6", "P1: time up").phase.value
 'timer'
 """
 
@@ -18,15 +18,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from rulesbook.madness.actions import Action
 from rulesbook.madness.engine import apply, new_game
 from rulesbook.madness.examples import at_encounter
-from rulesbook.madness.state import Phase, Rules, State
+from rulesbook.madness.rules import Rules
+from rulesbook.madness.state import Phase, State
 
 
-def moment(players: int = 4, *, tile: str | None = None, space: str | None = None, visited: Iterable[str] = (),
-           seed: int | str = "moment", rules: Rules | None = None, leader: int = 0,
-           hands: Mapping[int, Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
-           levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
-           tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
-           deck: int | None = None) -> State:
+def game_moment(players: int = 4, *, tile: str | None = None, space: str | None = None, visited: Iterable[str] = (),
+                seed: int | str = "moment", rules: Rules | None = None, leader: int = 0,
+                hands: Mapping[int, Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
+                levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
+                tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
+                deck: int | None = None) -> State:
     """A table set up by hand, ready for the engine.
 
     tile: the Encounter tile the Airplane has just turned over (Encounter Phase); space: the space
@@ -47,9 +48,7 @@ def moment(players: int = 4, *, tile: str | None = None, space: str | None = Non
     if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
         raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
-    if not 0 <= leader < state.count:
-        raise ValueError(f"there is no player P{leader + 1} at this table of {state.count}")
-    state.leader = leader
+    state.leader = _seat(state, leader)
     for name in [*visited, *([space] if space else [])]:
         _visit(state, name)
     if space is not None:
@@ -91,7 +90,7 @@ def moment(players: int = 4, *, tile: str | None = None, space: str | None = Non
     return state
 
 
-def played(state: State, *actions: Action | str) -> State:
+def play_out(state: State, *actions: Action | str) -> State:
     """The state after these actions, each checked by the engine (IllegalAction names the rule)."""
     for action in actions:
         state, _ = apply(state, action)

@@ -28,8 +28,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.lessons.data import exercise, number_words
-from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+from rulesbook.core.words import listed, sentence
+from rulesbook.lessons.data import number_words
+from rulesbook.lessons.graph import Choice, Outcome
+from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_of, player_place, table_view
 from rulesbook.madness.actions import (
     AcceptDie,
     Action,
@@ -52,111 +54,18 @@ from rulesbook.madness.actions import (
     TimeUp,
     seat_text,
 )
-from rulesbook.madness.challenges import parse_card, parse_challenge
-from rulesbook.madness.engine import apply, challenges, check, destinations, hand_limit, level
+from rulesbook.madness.challenges import parse_card
+from rulesbook.madness.engine import apply, challenges, destinations, hand_limit, level, refusal
 from rulesbook.madness.render import challenge_words
 from rulesbook.madness.state import Phase, State
-from rulesbook.madness.views import player_view
 
-PHASES = ("Movement", "Encounter", "Resolution", "Draw", "Rest")
 #: Where a board may be told to stop (`until`): once the Airplane has landed, once the Sled is
 #: revealed, once the reward is taken and the failures wait, once the failures are suffered; by
 #: default at the end of the turn.
 STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase.FAILURES, Phase.DIE, Phase.DRAW),
          "failures": (Phase.FAILURES, Phase.DIE, Phase.DRAW), "draw": (Phase.DRAW,)}
-SLED, TIMER, DIE, DECK, DISCARD = "sled", "timer", "die", "deck", "discard"
-#: What a place is called in a sentence.
-PLACE_WORDS = {SLED: "the Sled", TIMER: "the Sand Timer", DIE: "the Penalty Die", DECK: "the Equipment deck",
-               DISCARD: "the Equipment discard"}
 _OUT_OF_PHASE = "Cards are played only in the Encounter Phase, while the Sand Timer runs"
 
-
-def player_place(player: int) -> str:
-    """A player's board on the picture: "P1", "P2" ..."""
-    return seat_text(player)
-
-
-def _player_of(place: str) -> int | None:
-    if len(place) == 2 and place[0] == "P" and place[1].isdigit():
-        return int(place[1]) - 1
-    return None
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
-
-
-def _listed(items: list[str], joiner: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {joiner} " + items[-1]
-
-
-# ------------------------------------------------------------------------------ the view
-
-def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any]:
-    """What a board draws for `seat`, as plain JSON parts (the picture widgets/pictures/madness.js
-    draws them): the mountain, the tile, the Sled and its tokens, the die, the timer, the decks and
-    the players' boards. Built from the seat's player view alone."""
-    view = player_view(state, seat, with_legal=False)
-    out: dict[str, Any] = {"seat": seat}
-    if "mountain" in parts:
-        board = view["board"]
-        out["spaces"] = [[name, space["region"], space["row"], space["column"], space["tile"] is not None] for name, space in board.items()]
-        out["links"] = sorted({tuple(sorted((name, other))) for name, space in board.items() for other in space["adjacent"]})
-        out["links"] = [list(pair) for pair in out["links"]]
-        out["airplane"] = [view["airplane"], view["escape_steps"] if view["edge_reached"] else 0]
-        if view["search"]:  # face up for this one moment (MAD-R09)
-            out["search"] = [view["search"]["space"], view["search"]["tile"]["name"]]
-    faced = view["challenges"]
-    if faced or view["encounter"]:
-        tile = view["encounter"]
-        name = tile["name"] if tile else f"The empty space {view['airplane']}"
-        region = tile["region"] if tile else view["board"][view["airplane"]]["region"]
-        rows = []
-        for index, text in enumerate(faced or tile["challenges"]):
-            challenge = parse_challenge(text)
-            verdict = None
-            if index < len(view["outcomes"]):
-                verdict = [view["totals"][index], bool(view["outcomes"][index])]
-            rows.append([challenge.type, challenge_words(text).split(" ", 1)[1], verdict])
-        out["tile"] = {"name": name, "region": region, "challenges": rows,
-                       "reward": (tile["reward"] or "none") if tile else "none (an empty space)"}
-    sled = view["sled"]
-    if state.phase in (Phase.ENCOUNTER, Phase.TIMER, Phase.REWARD, Phase.FAILURES, Phase.DIE):
-        if sled["revealed"]:
-            cards = [[card["player"], card["label"], card["name"]] for card in sled["cards"]]
-        else:
-            yours = list(sled["yours"])
-            cards = []
-            for player, count in enumerate(sled["cards_by_player"]):
-                for _ in range(count):
-                    card = yours.pop(0) if player == seat and yours else None
-                    cards.append([player, card["label"], card["name"]] if card else [player, None, None])
-        out["sled"] = {"revealed": sled["revealed"], "cards": cards}
-    tokens = view["leadership"]
-    out["tokens"] = [tokens["sled"], tokens["discard"], tokens["box"]]
-    if state.phase is Phase.DIE or view["die"]:
-        out["die"] = view["die"]
-    if state.phase is Phase.ENCOUNTER:
-        out["timer"] = [view["rules"]["timer_seconds"], f"{state.turn}.{state.restarts}"]
-    if state.phase in (Phase.DRAW, Phase.REST) or "decks" in parts:
-        injuries = sum(1 for card in view["equipment_discard"] if card["type"] is None)
-        out["decks"] = [view["equipment_deck"], len(view["equipment_discard"]), injuries, len(view["injury_deck"]), view["hand_limit"]]
-    players = []
-    for player, name in enumerate(view["players"]):
-        roles = [word for word, on in (("Leader", view["leader"] == player), ("you", player == seat)) if on]
-        texts = [f"{card['name']}: {card['description']}" for card in view["your_madness"]] if player == seat else []
-        relics = [relic["name"] for relic in view["relics"][player]]
-        held = sum(1 for card in view["hand"] if card["type"] is None) if player == seat else None  # only the owner knows
-        players.append([name, ", ".join(roles), view["madness_levels"][player], view["madness_card_counts"][player], texts,
-                        view["hand_sizes"][player], relics, view["covers"][player], player in view["ignoring"], held])
-    out["players"] = players
-    if view["result"]:
-        out["result"] = [view["result"], view["won"]]
-    return out
-
-
-# ------------------------------------------------------------------------------ the referee
 
 class ExpeditionReferee:
     """Referee of a board that starts from any expedition moment and follows the engine from there.
@@ -185,7 +94,7 @@ class ExpeditionReferee:
     # --- states as hashable keys --------------------------------------------------------------
     def key(self, state: State) -> str:
         """The state as a key: cards face down on the Sled in any order are one position."""
-        data = state.to_json()
+        data = state.to_dict()
         data["sled"] = sorted(data["sled"])
         key = json.dumps(data, sort_keys=True, separators=(",", ":"))
         self._states.setdefault(key, state)
@@ -268,7 +177,7 @@ class ExpeditionReferee:
 
         def effect(name: str, label: str, example: Action | None, prompt: str) -> None:
             """A choice, or the engine's refusal of its action when the rules forbid it now."""
-            error = _refusal(state, example) if example is not None else None
+            error = refusal_words(state, example) if example is not None else None
             if error is not None:
                 out.append(Choice(name, label, refusal=error))
             else:
@@ -312,7 +221,7 @@ class ExpeditionReferee:
         elif phase is Phase.DRAW:
             effect("deal", "Deal", Deal(leader), "Deal: click the Equipment deck")
             needy = [p for p in range(state.count) if len(state.hands[p]) < hand_limit(state)]
-            if needy and _refusal(state, Deal(leader)) is not None:
+            if needy and refusal_words(state, Deal(leader)) is not None:
                 effect("deal-one", "Deal one card to a player", None, "Deal one card: {count} player{s} may receive it")
             effect("raise", "Spend a token: one more card each", RaiseHandLimit(leader), "Spend a token: click the Equipment deck")
         elif phase is Phase.REST:
@@ -329,7 +238,7 @@ class ExpeditionReferee:
             if state.phase is not Phase.ENCOUNTER:
                 out.append(Choice(f"h{index}", label, refusal=f"{_OUT_OF_PHASE} (Action)"))
                 continue
-            error = _refusal(state, PlayCard(self.seat, cards[card].face))
+            error = refusal_words(state, PlayCard(self.seat, cards[card].face))
             if error is not None:
                 out.append(Choice(f"h{index}", label, refusal=error))
             else:
@@ -341,7 +250,7 @@ class ExpeditionReferee:
     def action(self, state: State, option: str, place: str) -> Action:
         """The engine action a click means; IllegalAction when the place is not where it happens."""
         leader = state.leader
-        target = _player_of(place)
+        target = player_of(place)
         verb, _, argument = option.partition(":")
         if verb in AT_ONE_PLACE:
             wanted, why, kind = AT_ONE_PLACE[verb]
@@ -385,11 +294,11 @@ class ExpeditionReferee:
         state = self.state(key)
         action = self.action(state, option, str(place))
         following, events = apply(state, action)
-        seen = [_sentence(event.text) for event in events if event.visible_to(self.seat)]
+        seen = [sentence(event.text) for event in events if event.visible_to(self.seat)]
         say = " ".join(seen)
         if self.ended(following) and not following.over:
             say += " The Sled passes on: this board stops here." if following.turn != self.turn else " This board stops here."
-        return Outcome(self.key(following), say, action.text, self._reach(state, action), self._clue(state, action))
+        return Outcome(self.key(following), say, action.text(), self._reach(state, action), self._clue(state, action))
 
     def _reach(self, state: State, action: Action) -> str:
         """What a find exercise says of a right answer: why the rules allow it."""
@@ -415,7 +324,7 @@ class ExpeditionReferee:
             return f"{who} holds a Madness card: a token lets them ignore it this turn."
         if isinstance(action, SearchTile):
             return f"{action.space} still holds a face-down tile."
-        return _sentence(action.text)
+        return sentence(action.text())
 
     def _clue(self, state: State, action: Action) -> str:
         if isinstance(action, MoveAirplane):
@@ -472,10 +381,10 @@ class ExpeditionReferee:
             faced = challenges(state)
             left = [challenge_words(faced[index].text) for index in state.pending]
             below = [seat_text(p) for p in range(state.count) if level(state, p) < 3]
-            madness = (f"click a player below Madness level 3 ({_listed(below, 'or')}) to give them a Madness card, or"
+            madness = (f"click a player below Madness level 3 ({listed(below, 'or')}) to give them a Madness card, or"
                        if below else "everyone is at Madness level 3, so no one may draw (MAD-R07): click")
             count = number_words(len(left)).capitalize()
-            return (f"{count} failure{'s' if len(left) != 1 else ''} left: {_listed(left)}. Pick one in any order, then "
+            return (f"{count} failure{'s' if len(left) != 1 else ''} left: {listed(left)}. Pick one in any order, then "
                     f"{madness} the Penalty Die.")
         if phase is Phase.DIE:
             tokens = state.sled_tokens
@@ -515,180 +424,14 @@ def _arcane_face(state: State, kind: str) -> str:
     return next(cards[card].face.text for card in state.arcane_deck if cards[card].type == kind)
 
 
-def _refusal(state: State, action: Action | None) -> str | None:
+def refusal_words(state: State, action: Action | None) -> str | None:
     """The engine's refusal of `action` now, as a learner reads it, or None when it is allowed."""
-    if action is None:
+    error = refusal(state, action) if action is not None else None
+    if error is None:
         return None
-    try:
-        check(state, action)
-    except IllegalAction as error:
-        reason = error.reason
-        return f"{reason[:1].upper()}{reason[1:]} ({error.rule})"
-    return None
+    return f"{error.reason[:1].upper()}{error.reason[1:]} ({error.rule})"
 
 
-# ------------------------------------------------------------------------------ exercises
-
-#: What a find exercise's answers are called, by the choice it asks about.
-_NOUNS = {"fly": ("space", "spaces"), "search": ("space", "spaces"), "give": ("player", "players"),
-          "deal-one": ("player", "players"), "ignore": ("player", "players")}
 
 
-def choice_key(referee: ExpeditionReferee, choice: str) -> str:
-    """A choice by its key ("fly", "give") or, for a failure, by its challenge ("Crates 8-10")."""
-    state = referee.state(referee.start())
-    if state.phase is Phase.FAILURES and not choice.startswith("fail:"):
-        faced = challenges(state)
-        wanted = parse_challenge(choice)
-        found = next((index for index in state.pending if faced[index] == wanted), None)
-        if found is None:
-            raise ValueError(f"{choice} is not a failed challenge still to suffer now")
-        return f"fail:{found}"
-    return choice
-
-
-def find_in_expedition(state: State, choice: str, seat: int | None = None,
-                       parts: tuple[str, ...] = ()) -> tuple[ExpeditionReferee, dict[str, Any]]:
-    """The referee and the exercise record of "find every place this choice may act on now"."""
-    referee = ExpeditionReferee(state, seat, parts)
-    key = choice_key(referee, choice)
-    graph = LessonGraph(referee)
-    node = graph.node(graph.start_id)
-    noun = _NOUNS.get(key, ("consequence", "consequences") if key.startswith("fail:") else ("place", "places"))
-    return referee, _with_answers(exercise(node, key, noun=noun))
-
-
-def _with_answers(record: dict[str, Any]) -> dict[str, Any]:
-    """An exercise needs something to find: a board with nothing to click right could never be done."""
-    if not record["answers"]:
-        raise ValueError(f"the choice {record['choice']!r} has nothing to find here: every click would be refused")
-    return record
-
-
-class SledJudge:
-    """An exercise: which challenges does this Sled overcome? The engine reveals the Sled and
-    judges each challenge (rulebook, Overcoming a Challenge); the reader clicks the successes."""
-
-    def __init__(self, state: State, seat: int | None = None):
-        if state.phase is Phase.ENCOUNTER:
-            state, _ = apply(state, TimeUp(state.leader))
-        if state.phase is not Phase.TIMER:
-            raise ValueError("judge a Sled in the Encounter Phase or when the Sand Timer has run out")
-        self.before = state
-        self.after, _ = apply(state, Resolve(state.leader))
-        self.seat = state.leader if seat is None else seat
-        self.faced = challenges(state)
-        if not any(self.after.outcomes):
-            raise ValueError("this Sled overcomes no challenge: there would be nothing to find")
-
-    def start(self) -> str:
-        return "sled"
-
-    def picture(self, state: Hashable) -> dict[str, Any]:
-        view = table_view(self.before, self.seat, ())  # the table as the timer ran out, verdicts unsaid
-        cards = self.before.rules.pack.cards
-        view["sled"] = {"revealed": True, "cards": [[player, cards[card].label, cards[card].name] for player, card in self.before.sled]}
-        view["tile"]["places"] = True
-        return {**view, "decision": "The Leader has revealed the Sled: judge each challenge", "hand": []}
-
-    def places(self, state: Hashable) -> list[str]:
-        return [f"challenge{index}" for index in range(len(self.faced))]
-
-    def choices(self, state: Hashable) -> list[Choice]:
-        return [Choice("judge", "Overcome", {"judge": "judge"}, "judge", prompt="Overcome: {count} challenge{s}")]
-
-    def play(self, state: Hashable, option: str, place: Any) -> Outcome:
-        index = int(str(place).removeprefix("challenge"))
-        challenge, total = self.faced[index], self.after.totals[index]
-        words = challenge_words(challenge.text)
-        if not self.after.outcomes[index]:
-            side = "below" if total < challenge.low else ("above" if total > challenge.high else "between the two numbers of")
-            raise IllegalAction(f"{words}: the {challenge.type} cards add up to {total}, {side} the value: a failure",
-                                "Overcoming a Challenge")
-        return Outcome("judged", f"{words}: the {challenge.type} cards add up to {total}: a success.", words,
-                       f"{words}: the {challenge.type} cards add up to {total}, a success.",
-                       f"add up the {challenge.type} cards only")
-
-    def idle(self, state: Hashable) -> str:
-        return "Click each challenge the Sled overcomes."
-
-    def hint(self, state: Hashable) -> str:
-        return "Add up the values of the cards of each challenge's equipment type, and compare the total with its value."
-
-
-def sled_exercise(state: State, seat: int | None = None) -> tuple[SledJudge, dict[str, Any]]:
-    judge = SledJudge(state, seat)
-    graph = LessonGraph(judge)
-    return judge, exercise(graph.node(graph.start_id), "judge", noun=("challenge", "challenges"))
-
-
-class LeadershipColumn:
-    """An exercise: in which phases may this Leader use a Leadership token? The engine answers for
-    each phase, on the same table moved to that phase: a Relic token covering the phase (MAD-P07)
-    or an empty Sled forbids it, and resting is refused when it would box the last token."""
-
-    def __init__(self, state: State, seat: int | None = None):
-        self.state0 = state
-        self.seat = state.leader if seat is None else seat
-        self.examples = {phase: self._example(phase) for phase in PHASES}
-
-    def _example(self, phase: str) -> tuple[State, Action | None, str]:
-        """The table in that phase, the token action of that phase, and what the action does."""
-        s = self.state0.copy()
-        leader = s.leader
-        if phase == "Movement":
-            s.phase = Phase.MOVEMENT
-            holder = next((p for p in range(s.count) if s.madness[p]), None)
-            return s, (IgnoreMadness(leader, holder) if holder is not None else None), "a player ignores their Madness"
-        if phase == "Encounter":
-            s.phase = Phase.TIMER
-            return s, RestartEncounter(leader), "turn the Sand Timer again"
-        if phase == "Resolution":
-            s.phase, s.die = Phase.DIE, s.rules.pack.die[0]
-            return s, Reroll(leader), "roll the Penalty Die again"
-        if phase == "Draw":
-            s.phase = Phase.DRAW
-            return s, RaiseHandLimit(leader), "one more card in every hand"
-        s.phase = Phase.REST
-        return s, Rest(leader), "rest (one token goes to the box)"
-
-    def start(self) -> str:
-        return "column"
-
-    def picture(self, state: Hashable) -> dict[str, Any]:
-        view = table_view(self.state0, self.seat, ())
-        covers = self.state0.covers[self.state0.leader]
-        view["column"] = [self.state0.leader, [[phase, phase in covers, self.examples[phase][2]] for phase in PHASES]]
-        return {**view, "decision": f"{seat_text(self.state0.leader)} leads: where may a Leadership token be used?", "hand": []}
-
-    def places(self, state: Hashable) -> list[str]:
-        return [f"phase-{phase}" for phase in PHASES]
-
-    def choices(self, state: Hashable) -> list[Choice]:
-        return [Choice("token", "Use a Leadership token", {"token": "token"}, "token", prompt="A token: {count} phase{s}")]
-
-    def play(self, state: Hashable, option: str, place: Any) -> Outcome:
-        phase = str(place).removeprefix("phase-")
-        table, action, does = self.examples[phase]
-        if action is None:
-            raise IllegalAction("nobody holds a Madness card, so there is no Madness to ignore", "Discarding a Leadership Token")
-        check(table, action)  # IllegalAction citing the rule, or allowed
-        return Outcome("used", f"{phase} Phase: the Leader may spend a token: {does}.", f"{phase} Phase",
-                       f"in the {phase} Phase the Leader may: {does}.", "look at the phases no Relic token covers")
-
-    def idle(self, state: Hashable) -> str:
-        return "Click each phase in which this Leader may use a Leadership token."
-
-    def hint(self, state: Hashable) -> str:
-        return ("A token is used only from the Sled, and never in a phase that a Relic token on the Leader's own board "
-                "covers; resting is refused when it would box the last token.")
-
-
-def leadership_exercise(state: State, seat: int | None = None) -> tuple[LeadershipColumn, dict[str, Any]]:
-    column = LeadershipColumn(state, seat)
-    graph = LessonGraph(column)
-    return column, _with_answers(exercise(graph.node(graph.start_id), "token", noun=("phase", "phases")))
-
-
-__all__ = ["ExpeditionReferee", "LeadershipColumn", "SledJudge", "choice_key", "find_in_expedition", "leadership_exercise",
-           "player_place", "sled_exercise", "table_view"]
+__all__ = ["AT_A_PLAYER", "AT_ONE_PLACE", "ExpeditionReferee", "STOPS", "refusal_words"]

@@ -1,0 +1,89 @@
+"""The Rules of an expedition: the Expert Variant, the data pack, and the project's decisions where
+the rulebook is silent, each a switch a teacher may turn (rulings MAD-P01..P13).
+
+Types are checked when a Rules is made, and so are the values that would make no game: a bad
+Rules is refused before any game runs, by the command line and the lab alike.
+
+>>> Rules(expert=True).expert
+True
+>>> Rules(timer_seconds=-5)
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.timer_seconds: expected a whole number from 0 to 3600, not -5
+>>> Rules(boxed_token_source="box-first")
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.boxed_token_source: expected one of 'sled-first', 'discard-first', not 'box-first'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rulesbook.core.data import DataError, whole
+from rulesbook.core.rules import RulesData
+from rulesbook.madness.pack import MOST, Pack, default_pack, is_default, parse_pack
+
+BoxedTokenSource = Literal["sled-first", "discard-first"]
+#: The longest Sand Timer a table can mean (an hour): it is shown, never enforced (MAD-P01).
+MOST_TIMER_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class Rules(RulesData):
+    """The Expert Variant, the data pack, and the project's decisions where the rulebook is silent.
+
+    expert: the Expert Variant: a player keeps their lower Madness cards when drawing the next level.
+    pack: the components as data (MAD-P13): the shipped illustrative pack by default, or a
+        teacher's, `Rules(pack=load_pack("my.json"))`. Records carry a pack other than the
+        shipped one whole, so they replay anywhere. Its sizes are bounded (`pack.MOST`), so every
+        game ends within the protocol's `max_actions`.
+    timer_seconds: the Sand Timer, shown and never enforced; the Leader calls time (MAD-P01).
+    speech_penalty: a player may break the silence; the Penalty Die is rolled at once (MAD-P02).
+    speech_confusion_cards: what Confusion from a broken silence discards (MAD-P02), at most the
+        pack's Equipment deck.
+    cards_stay_on_restart: restarting the Encounter keeps the cards on the Sled (MAD-P03).
+    boxed_token_source: where a token sent to the box comes from, "sled-first" or
+        "discard-first" (MAD-P05).
+    relic_recipient_below_level_3: a Relic goes to a player below Madness Level 3 while there is
+        one (MAD-P06); when off, a Level 3 recipient draws nothing and pays a token only when
+        everyone is at Level 3 (MAD-R07).
+    """
+
+    expert: bool = False
+    timer_seconds: int = 30
+    speech_penalty: bool = True
+    speech_confusion_cards: int = 2
+    boxed_token_source: BoxedTokenSource = "sled-first"
+    relic_recipient_below_level_3: bool = True
+    cards_stay_on_restart: bool = True
+    pack: Pack = field(default_factory=default_pack)
+
+    def check(self) -> None:
+        """Values that would make no game: a timer past an hour, more cards than the deck, and a pack
+        whose Leadership tokens could keep an expedition going past the protocol's `max_actions`
+        (a pack is checked when parsed; this guards a Pack built any other way)."""
+        whole(self.timer_seconds, "Rules.timer_seconds", 0, MOST_TIMER_SECONDS)
+        whole(self.pack.leadership_tokens, "Rules.pack.leadership_tokens", 1, MOST["leadership_tokens"])
+        whole(self.speech_confusion_cards, "Rules.speech_confusion_cards", 0, len(self.pack.equipment) + len(self.pack.arcane))
+
+    def field_to_data(self, name: str, value: Any) -> Any:
+        """The shipped pack by its name, any other pack whole."""
+        if name == "pack":
+            return value.name if is_default(value) else json.loads(json.dumps(value.raw))
+        return super().field_to_data(name, value)
+
+    @classmethod
+    def field_from_data(cls, name: str, value: Any) -> Any:
+        return pack_from_data(value) if name == "pack" else value
+
+
+def pack_from_data(value: Any) -> Pack:
+    """A pack as rules data give it: the shipped pack's name, or a whole pack."""
+    if isinstance(value, dict):
+        return parse_pack(value)
+    default = default_pack()
+    if value is None or value == default.name:
+        return default
+    raise DataError("rules.pack", f"names the data pack {value!r}; only the shipped pack ({default.name!r}) goes by its "
+                                  "name, any other pack is carried whole")

@@ -1,0 +1,300 @@
+"""Every way into the Madness engine from outside, tried as a hostile user would (issue 21): a state's
+JSON, the Rules, a data pack, an action built by hand. Each bad input is a ValueError subclass
+naming the field and why, and nothing changes; hypothesis keeps mutating each surface."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesbook.core.data import DataError
+from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.madness import (
+    ACTIONS,
+    GAME,
+    PackError,
+    Rules,
+    State,
+    apply,
+    default_pack,
+    legal_actions,
+    load_pack,
+    new_game,
+    parse_action,
+    parse_pack,
+    refusal,
+)
+from rulesbook.madness.challenges import CardFace, Challenge
+from rulesbook.madness.pack import MOST
+
+# ------------------------------------------------------------------------------ State.from_json
+
+
+def a_state() -> State:
+    """A state in the middle of an expedition: cards on the Sled, Madness drawn."""
+    state = new_game(4, "hardening")
+    for text in ("P1: move to C2", "P1: time up", "P1: resolve"):
+        state, _ = apply(state, text)
+    return state
+
+
+def refused(data: object, field: str, why: str = "") -> DataError:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(DataError) as error:
+        State.from_json(text)
+    assert error.value.field.startswith(field), error.value
+    assert why in str(error.value), error.value
+    assert isinstance(error.value, ValueError) and "\n" not in str(error.value)
+    return error.value
+
+
+def changed(change) -> dict:
+    data = a_state().to_dict()
+    change(data)
+    return data
+
+
+def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
+    refused("null", "state", "expected an object")
+    refused("{}", "state.players", "missing")
+    refused(changed(lambda d: d.pop("hands")), "state.hands", "missing")
+    refused("[1, 2", "state", "not JSON")
+
+
+@pytest.mark.parametrize("change, field, why", [
+    (lambda d: d.update(turn="3"), "state.turn", "expected a whole number"),
+    (lambda d: d.update(hands=5), "state.hands", "expected a list"),
+    (lambda d: d.update(talking="no"), "state.talking", "true or false"),
+    (lambda d: d.update(seed=[1]), "state.seed", "a whole number or text"),
+    (lambda d: d.update(board=[]), "state.board", "expected an object"),
+    (lambda d: d["hands"][1].append(d["hands"][1][0]), "state", "not conserved"),  # a card twice
+    (lambda d: d["equipment_deck"].extend(d["equipment_deck"] * 3), "state.equipment_deck", "at most"),  # more than the pack
+    (lambda d: d.update(sled_tokens=-1), "state.sled_tokens", "from 0 to 6"),
+    (lambda d: d.update(discard_tokens=7), "state.discard_tokens", "from 0 to 6"),
+    (lambda d: d.update(leader=4), "state.leader", "from 0 to 3"),
+    (lambda d: d.update(leader=True), "state.leader", "whole number"),
+    (lambda d: d["sled"].append([9, d["equipment_deck"].pop()]), "state.sled[", "from 0 to 3"),
+    (lambda d: d["hands"][0].append("no such card"), "state.hands[0][", "not a card of the pack"),
+    (lambda d: d.update(phase="lunch"), "state.phase", "not a phase"),
+    (lambda d: d.update(die="Eclipse"), "state.die", "not a face"),
+    (lambda d: d.update(players=["A", "B"]), "state.players", "3 to 5 players"),
+    (lambda d: d.update(players=["A"] * 6), "state.players", "at most 5"),
+    (lambda d: d["hands"].pop(), "state.hands", "one entry per player"),
+    (lambda d: d.update(rules={"expert": "yes"}), "Rules.expert", "true or false"),
+    (lambda d: d.update(colour="red"), "state", "no field 'colour'"),
+    (lambda d: d.update(phase="over"), "state", "has a result"),
+])
+def test_a_state_that_breaks_a_type_or_an_invariant_is_refused_naming_the_field(change, field, why):
+    refused(changed(change), field, why)
+
+
+def test_nan_infinity_and_deep_nesting_are_refused():
+    text = a_state().to_json()
+    refused(text.replace('"turn": 1', '"turn": NaN'), "state", "not JSON the game can read")
+    refused(text.replace('"turn": 1', '"turn": Infinity'), "state", "not JSON the game can read")
+    refused('{"players": ' + "[" * 5000 + "]" * 5000 + "}", "state", "nested deeper")
+    with pytest.raises(DataError, match=r"state.totals\[0\]: expected a whole number, not nan"):
+        State.from_dict(changed(lambda d: d.update(totals=[math.nan])))
+
+
+def test_a_state_read_back_is_the_state_and_keeps_its_invariants():
+    state = a_state()
+    again = State.from_json(state.to_json())
+    assert again == state and again.invariants() == [] and GAME.from_json(GAME.to_json(state)) == state
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 100) | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=6), lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=6)
+BASE = a_state().to_dict()
+
+
+@given(st.sampled_from(sorted(BASE)), JSON, st.integers(0, 5))
+def test_any_mutation_of_a_states_json_loads_cleanly_or_is_a_data_error(name, value, depth):
+    """Replace one field (or an item inside it) by any JSON value: the state loads, keeps its
+    invariants and round-trips, or the error is a DataError; never a TypeError or KeyError."""
+    data = copy.deepcopy(BASE)
+    holder, key = data, name
+    for _ in range(depth):  # go down into lists and objects, when there are any
+        inner = holder[key]
+        if isinstance(inner, list) and inner:
+            holder, key = inner, len(inner) // 2
+        elif isinstance(inner, dict) and inner:
+            holder, key = inner, sorted(inner)[0]
+        else:
+            break
+    holder[key] = value
+    try:
+        state = State.from_json(json.dumps(data))
+    except DataError as error:
+        assert isinstance(error, ValueError) and str(error)
+        return
+    assert state.invariants() == []
+    assert State.from_json(state.to_json()) == state
+
+
+# ------------------------------------------------------------------------------ Rules
+
+
+@pytest.mark.parametrize("values, field", [
+    ({"expert": "false"}, "Rules.expert"),
+    ({"timer_seconds": 2.5}, "Rules.timer_seconds"),
+    ({"timer_seconds": 10 ** 9}, "Rules.timer_seconds"),
+    ({"speech_confusion_cards": 10 ** 6}, "Rules.speech_confusion_cards"),
+    ({"boxed_token_source": "lid"}, "Rules.boxed_token_source"),
+    ({"pack": "harder.json"}, "Rules.pack"),
+])
+def test_rules_check_types_and_values_when_made(values, field):
+    with pytest.raises(DataError) as error:
+        Rules(**values)
+    assert error.value.field == field
+
+
+def test_rules_from_data_refuse_unknown_fields_and_packs_named_but_not_carried():
+    with pytest.raises(DataError, match="rules: no field 'exprt'"):
+        Rules.from_dict({"exprt": True})
+    with pytest.raises(DataError, match="carried whole"):
+        Rules.from_dict({"pack": "harder"})
+    with pytest.raises(DataError, match="rules: expected an object"):
+        Rules.from_dict([1, 2])
+
+
+@given(st.dictionaries(st.sampled_from(["expert", "timer_seconds", "speech_penalty", "speech_confusion_cards",
+                                        "boxed_token_source", "relic_recipient_below_level_3", "cards_stay_on_restart",
+                                        "pack", "colour"]), JSON, max_size=3))
+def test_any_rules_data_is_rules_or_a_data_error(data):
+    try:
+        rules = Rules.from_dict(data)
+    except DataError:
+        return
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_a_pack_whose_games_could_run_past_the_limit_of_actions_is_refused_when_made():
+    """Leadership tokens bound how long an expedition can go on; more than MOST are refused, and a
+    pack at the bound still ends every random game far within the protocol's max_actions."""
+    data = copy.deepcopy(default_pack().raw)
+    data["leadership_tokens"] = MOST["leadership_tokens"] + 1
+    with pytest.raises(PackError, match="leadership_tokens: must be at most 12"):
+        parse_pack(data)
+    with pytest.raises(DataError, match="Rules.pack.leadership_tokens: expected a whole number from 1 to 12, not 13"):
+        Rules(pack=dataclasses.replace(default_pack(), leadership_tokens=13))  # a Pack built by hand, not parsed
+    data["leadership_tokens"] = MOST["leadership_tokens"]
+    rules = Rules(pack=parse_pack(data))
+    for seed in range(5):
+        state, actions = new_game(3, seed, rules), 0
+        while not state.over:
+            state, _ = apply(state, legal_actions(state)[seed * actions % len(legal_actions(state))])
+            actions += 1
+            assert actions < GAME.max_actions
+
+
+# ------------------------------------------------------------------------------ packs
+
+
+def pack_data(change=None) -> dict:
+    data = copy.deepcopy(default_pack().raw)
+    data["name"] = "teacher"
+    if change is not None:
+        change(data)
+    return data
+
+
+def test_a_file_that_never_ends_and_deep_nesting_are_refused(tmp_path):
+    with pytest.raises(PackError, match="/dev/zero.*larger than"):
+        load_pack("/dev/zero")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100 + "]" * 100)
+    with pytest.raises(PackError, match="deep.json.*nested deeper"):
+        load_pack(deep)
+    with pytest.raises(PackError, match="nested deeper"):
+        parse_pack({"name": json.loads("[" * 70 + "]" * 70)})
+
+
+@pytest.mark.parametrize("change, field, says", [
+    (lambda d: d.update(tiles_usde=d.pop("tiles_used")), "tiles_usde", "did you mean 'tiles_used'?"),
+    (lambda d: d["spaces"][0].update(adjacant=["C2"]), "spaces[0].adjacant", "did you mean 'adjacent'?"),
+    (lambda d: d["relics"][0].update(colour="red"), "relics[0].colour", "the keys are id, name, category"),
+    (lambda d: d["setup"].update({"6": {"hand": 2, "madness": "all"}}), "setup.6", "the keys are 3, 4, 5"),
+    (lambda d: d.update({"//": "my harder pack"}), "//", 'a key starting with "_"'),
+    (lambda d: d["tiles"][0].update(comment="too hard?"), "tiles[0].comment", "JSON has no comments"),
+])
+def test_unknown_and_misspelt_keys_are_refused_naming_the_key_and_the_keys_allowed(change, field, says):
+    with pytest.raises(PackError) as error:
+        parse_pack(pack_data(change))
+    assert error.value.field == field and says in str(error.value)
+
+
+def test_a_comment_key_starting_with_an_underscore_is_allowed():
+    pack = parse_pack(pack_data(lambda d: (d.update(_comment="harder"), d["tiles"][0].update(_why="the cape"))))
+    assert pack.name == "teacher" and pack.raw["_comment"] == "harder"
+
+
+def test_equipment_types_are_read_a_pack_uses_only_the_types_it_lists():
+    """A teacher who leaves Books out of equipment_types is told which card or challenge still uses it."""
+    assert default_pack().equipment_types == ("Crates", "Tools", "Weapons", "Books")
+    with pytest.raises(PackError) as error:
+        parse_pack(pack_data(lambda d: d["equipment_types"].remove("Books")))
+    assert "Books is not one of this pack's equipment_types (Crates, Tools, Weapons)" in str(error.value)
+    assert error.value.field.startswith("spaces[")
+    for bad, says in ((["Crates", "Food"], "'Food' is not an equipment type of the game"), ([], "at least one"),
+                      (["Tools", "Tools"], "listed twice"), ("Tools", "must be list")):
+        with pytest.raises(PackError, match=says):
+            parse_pack(pack_data(lambda d: d.update(equipment_types=bad)))
+
+
+@given(st.sampled_from(["name", "setup", "tiles_used", "leadership_tokens", "relic_tokens", "die", "results", "spaces",
+                        "tiles", "equipment", "arcane", "injuries", "relics", "madness", "equipment_types"]),
+       JSON, st.integers(0, 3))
+def test_any_mutation_of_a_pack_is_a_pack_or_a_pack_error(name, value, depth):
+    data = pack_data()
+    holder, key = data, name
+    for _ in range(depth):
+        inner = holder[key]
+        if isinstance(inner, list) and inner:
+            holder, key = inner, 0
+        elif isinstance(inner, dict) and inner:
+            holder, key = inner, sorted(inner)[-1]
+        else:
+            break
+    holder[key] = value
+    try:
+        pack = parse_pack(data)
+    except PackError as error:
+        assert isinstance(error, ValueError) and error.field
+        return
+    new_game(3, 1, Rules(pack=pack))
+
+
+# ------------------------------------------------------------------------------ actions built by hand
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 8), st.floats(allow_nan=True), st.text(max_size=8),
+                   st.just(CardFace("Tools", 6)), st.just(Challenge("Tools", 7, 9)), st.just(()))
+
+
+@given(st.sampled_from(ACTIONS), st.lists(VALUES, min_size=3, max_size=3))
+def test_an_action_built_by_hand_with_any_fields_is_refused_or_allowed_never_a_crash(kind, values):
+    state = a_state()
+    before = state.to_json()
+    action = kind(*values[:len(dataclasses.fields(kind))])
+    error = refusal(state, action)
+    assert error is None or (isinstance(error, IllegalAction) and error.rule and error.reason)
+    if error is not None:
+        with pytest.raises(IllegalAction):
+            apply(state, action)
+    assert state.to_json() == before
+
+
+@given(st.text(max_size=30))
+def test_any_action_text_parses_or_is_a_notation_error(text):
+    try:
+        parsed = parse_action(text)
+    except NotationError:
+        return
+    assert parsed.text() == text or parse_action(parsed.text()) == parsed
