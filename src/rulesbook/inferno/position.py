@@ -4,6 +4,10 @@ The notation is plain text, one line per row, one token per place:
 ``.`` an empty place, ``MK+2`` a card (the ``+`` may be left out), ``PM+1@R`` a card with the
 red pawn. Coordinates count from (0, 0) at the top-left of the text as written; places outside
 it have negative or larger numbers in the same frame.
+
+Every place lies within `REACH` rows and columns of (0, 0): no game comes near it (a round lays
+at most 52 cards, from a Mountain set up at (0, 0)), and it bounds the text and the drawing of any
+position, so nothing can ask for millions of empty places.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
 
 Coord = tuple[int, int]
 T = TypeVar("T")
+
+#: How far from (0, 0) a place may lie, in rows and in columns.
+REACH = 100
 
 #: The four orthogonal steps; the rules never allow a diagonal one.
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -610,9 +617,14 @@ class Position:
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Coord, DiscipleCard] = {the_place(place): card for place, card in cards.items()}
-        self._pawns: dict[Colour, Coord] = {colour: the_place(place) for colour, place in (pawns or {}).items()}
+        self._cards: dict[Coord, DiscipleCard] = {the_place(_checked(place)): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Coord] = {colour: the_place(_checked(place)) for colour, place in (pawns or {}).items()}
+        for card in self._cards.values():
+            if type(card) is not DiscipleCard:
+                raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
         for colour, place in self._pawns.items():
+            if type(colour) is not Colour:
+                raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
         self._shape = Shape(self._cards)
@@ -778,6 +790,13 @@ class Position:
         return place in self._cards
 
 
+def _checked(place: object) -> Coord:
+    """The place, once it is (row, column), two whole numbers within `REACH` of (0, 0)."""
+    if not (type(place) is tuple and len(place) == 2 and all(type(n) is int and -REACH <= n <= REACH for n in place)):
+        raise ValueError(f"a place is (row, column), two whole numbers from {-REACH} to {REACH}, not {place!r}"[:200])
+    return place
+
+
 def _trusted(shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None) -> Position:
     """A position from a shape and a dict nobody else will change (and what is known of those
     pawns, when the pawns are another position's)."""
@@ -865,14 +884,19 @@ def _parse(text: str, rules: Rules | None) -> Position:
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
-        raise TypeError(f"Position.parse expects notation text, not {type(text).__name__}")
+        raise NotationError(type(text).__name__, "Position.parse expects notation text")
     rules = rules or Rules()
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
     lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > REACH + 1:
+        raise NotationError(lines[REACH + 1].split()[0][:40], f"a Mountain has at most {REACH + 1} rows (places lie within {REACH} of 0,0)", REACH + 1)
     for row, line in enumerate(lines):
-        for column, token in enumerate(line.split()):
+        tokens = line.split()
+        if len(tokens) > REACH + 1:
+            raise NotationError(tokens[REACH + 1][:40], f"a row has at most {REACH + 1} places (places lie within {REACH} of 0,0)", row, REACH + 1)
+        for column, token in enumerate(tokens):
             place = (row, column)
             card, colours = _parse_token(token, row, column)
             if card is None:
@@ -933,8 +957,8 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
         raise NotationError(token, why, row, column) from None
     if not rest:
         raise NotationError(token, f"missing value after {upper}; write it as {upper}+1, {upper}+2, {upper}+3 or {upper}-3", row, column)
-    if not _NUMBER.fullmatch(rest):
-        raise NotationError(token, f"malformed value {rest!r}; expected +1, +2, +3 or -3", row, column)
+    if not _NUMBER.fullmatch(rest) or len(rest) > 4:
+        raise NotationError(token[:40], f"malformed value {rest[:12]!r}; expected +1, +2, +3 or -3", row, column)
     value = int(rest)
     if value not in DISCIPLE_VALUES:
         raise NotationError(
