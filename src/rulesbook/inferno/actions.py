@@ -60,14 +60,15 @@ def parse_place(text: str) -> Coord:
     """A place from its text form row,column; NotationError naming the text otherwise."""
     row, comma, column = text.partition(",")
     why = "a place is written row,column, for example 0,1 or -1,2"
+    token = text if len(text) <= 40 else text[:37] + "..."
     if not comma or len(row) > _DIGITS or len(column) > _DIGITS:
-        raise NotationError(text, why if not comma else f"a place lies within {REACH} of 0,0")
+        raise NotationError(token, why if not comma else f"a place lies within {REACH} of 0,0")
     try:
         place = int(row), int(column)
     except ValueError:
-        raise NotationError(text, why) from None
+        raise NotationError(token, why) from None
     if not all(-REACH <= number <= REACH for number in place):
-        raise NotationError(text, f"a place lies within {REACH} of 0,0")
+        raise NotationError(token, f"a place lies within {REACH} of 0,0")
     return place
 
 

@@ -740,9 +740,12 @@ class Position:
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str, rules: Rules | None = None) -> Position:
-        """Read the notation; anything malformed raises NotationError naming token, row and column."""
-        return _parse(text, rules)
+    def parse(cls, text: str, rules: Rules | None = None, *, whole: bool = True) -> Position:
+        """Read the notation; anything malformed raises NotationError naming token, row and column.
+
+        A Mountain is one piece (MOI-R15): cards in two pieces are refused, unless `whole=False`,
+        for a figure of what the rules forbid or of a row with a gap."""
+        return _parse(text, rules, whole)
 
     def token(self, place: Coord) -> str:
         card = self._cards.get(place)
@@ -880,7 +883,7 @@ _CODES = ", ".join(disciple.code for disciple in Disciple)
 _EVENT_WORDS = {kind.value for kind in EventKind} | {"BK", "MBK", "IFP", "RB", "GY"}
 
 
-def _parse(text: str, rules: Rules | None) -> Position:
+def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
@@ -928,7 +931,27 @@ def _parse(text: str, rules: Rules | None) -> Position:
                     )
                 pawns[colour] = place
             cards[place] = card
+    if whole:
+        _check_whole(cards, lines)
     return Position(cards, pawns)
+
+
+def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:
+    """NotationError naming the first card cut off from the rest: the Mountain is one piece (MOI-R15)."""
+    if is_connected(cards):
+        return
+    remaining = set(cards)
+    first = min(remaining)
+    stack = [first]
+    remaining.discard(first)
+    while stack:
+        for near in neighbours(stack.pop()):
+            if near in remaining:
+                remaining.remove(near)
+                stack.append(near)
+    row, column = min(remaining)
+    raise NotationError(lines[row].split()[column], "this card touches no card of the rest of the Mountain: "
+                        "the Mountain is one piece, joined along the sides of its cards (MOI-R15)", row, column)
 
 
 def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None, list[Colour]]:

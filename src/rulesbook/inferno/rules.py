@@ -58,9 +58,12 @@ _PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-#: The most rounds a game may have: more would take a game past the protocol's `max_actions`
-#: (10,000; a round takes at most a few hundred actions).
-MOST_ROUNDS = 12
+#: The most rounds a game may have, so that no game passes the protocol's `max_actions` (10,000).
+#: A round takes at most about 600 actions: 4 pawns; each of the 48 cards that can be played at
+#: most 4 actions (the play and 3 answers); 2 more (end, step) in each of at most 195 turns (a turn
+#: plays a card, or is one of fewer idle turns in a row than players, MOI-R20). Random games take
+#: at most about 105.
+MOST_ROUNDS = 16
 
 
 @dataclass(frozen=True)
