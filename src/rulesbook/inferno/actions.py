@@ -5,8 +5,8 @@ Each action class has its text form and its parser side by side, like python-che
 reads any of them, dispatching on the first word through `PARSERS`. The actor is whoever the
 state says must decide.
 
->>> parse_action("lay MK+2 -1,0")
-LayDisciple(card=MK+2, place=(-1, 0))
+>>> parse_action("lay MK+2 -1,0") == LayDisciple(parse_card("MK+2"), (-1, 0))
+True
 >>> PlayBison.from_text("bison2 R 2,3").text()
 'bison2 R 2,3'
 >>> PlacePawn((0.0, 1))
