@@ -74,7 +74,8 @@ def parse_place(text: str) -> Coord:
 
 # --- what an action's fields must be (checked when it is made) --------------------------------------
 def _check_place(kind: str, place: Any) -> None:
-    if not (type(place) is tuple and len(place) == 2 and all(type(n) is int and -REACH <= n <= REACH for n in place)):
+    if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
+            and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
         raise DataError(f"{kind}.place", f"expected a place (row, column) of two whole numbers, not {shown(place)}")
 
 

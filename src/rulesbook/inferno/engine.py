@@ -71,6 +71,7 @@ __all__ = [
 ]
 
 _CODE = attrgetter("code")  # sort cards by their code
+_DEFAULT_RULES = Rules()  # made once: making a Rules checks every field
 
 
 # --- what the events say (each event keeps its data; the sentence is made when first read) ------------
@@ -139,7 +140,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
 
     `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
     """
-    rules = rules or Rules()
+    rules = _DEFAULT_RULES if rules is None else rules
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")

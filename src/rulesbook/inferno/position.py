@@ -795,7 +795,8 @@ class Position:
 
 def _checked(place: object) -> Coord:
     """The place, once it is (row, column), two whole numbers within `REACH` of (0, 0)."""
-    if not (type(place) is tuple and len(place) == 2 and all(type(n) is int and -REACH <= n <= REACH for n in place)):
+    if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
+            and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
         raise ValueError(f"a place is (row, column), two whole numbers from {-REACH} to {REACH}, not {place!r}"[:200])
     return place
 
