@@ -376,6 +376,22 @@ def test_a_game_moment_no_game_can_reach_is_refused(make, field):
     assert error.value.field == field, str(error.value)
 
 
+def shifted(data, columns=60):
+    """The Mountain and its pawns moved that many columns to the right."""
+    data["mountain"] = [[row, column + columns, code] for row, column, code in data["mountain"]]
+    data["pawns"] = {letter: [row, column + columns] for letter, (row, column) in data["pawns"].items()}
+
+
+def test_a_game_whose_cards_lie_far_away_is_refused_so_that_its_play_stays_within_reach():
+    far = Position({(0, 60): MK1, (1, 60): parse_card("PM+1")}, {Colour.RED: (0, 60), Colour.YELLOW: (1, 60)})
+    with pytest.raises(DataError, match="further than 52 rows or columns"):
+        game_moment(far, ["SB+1", "DH+1"])
+    with pytest.raises(DataError, match="further than 52"):
+        loaded(shifted)
+    edge = Position({(0, 52): MK1, (1, 52): parse_card("PM+1")}, {Colour.RED: (0, 52), Colour.YELLOW: (1, 52)})
+    assert len(legal_actions(game_moment(edge, ["SB+1", "DH+1"]))) > 1  # lays beside it are actions
+
+
 def test_a_game_moment_of_a_split_mountain_given_as_text_is_refused_by_the_notation():
     with pytest.raises(NotationError, match="MOI-R15"):
         game_moment("MK+1@R . PM+1@Y", ["SB+1", "DH+1"])

@@ -58,7 +58,7 @@ from rulesbook.inferno.effects import (
     red_boy_targets,
     step_destinations,
 )
-from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace, worded
+from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, Table, cards_beside
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import complete_crosses, has_complete_cross, score
@@ -726,25 +726,25 @@ def _lay(state: State, action: LayDisciple, decider: int, who: Colour) -> tuple[
     hand = hand[:index] + hand[index + 1 :]
     state = laid(state, hands[:decider] + (hand,) + hands[decider + 1 :], state.mountain.with_card(action.place, card),
                  state.played + (card,), state.phase if hand else STEP)  # the phase: as `_after_play` says
-    return state, [worded("lay", _laid, {"colour": who, "card": card, "place": action.place}, decider)]
+    return state, [Event.worded("lay", _laid, {"colour": who, "card": card, "place": action.place}, decider)]
 
 
 def _step(state: State, action: Step, decider: int, who: Colour) -> tuple[State, list[Event]]:
-    events = [worded("step", _stepped, {"colour": who, "pawn": action.colour, "place": action.place}, decider)]
+    events = [Event.worded("step", _stepped, {"colour": who, "pawn": action.colour, "place": action.place}, decider)]
     return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
 
 
 def _stay(state: State, action: Stay, decider: int, who: Colour) -> tuple[State, list[Event]]:
-    return _end_turn(state, [worded("stay", _stayed, {"colour": who}, decider)], state.mountain)
+    return _end_turn(state, [Event.worded("stay", _stayed, {"colour": who}, decider)], state.mountain)
 
 
 def _place_pawn(state: State, action: PlacePawn, decider: int, who: Colour) -> tuple[State, list[Event]]:
-    events = [worded("pawn", _placed, {"colour": who, "place": action.place}, decider)]
+    events = [Event.worded("pawn", _placed, {"colour": who, "place": action.place}, decider)]
     next_seat = (decider + 1) % state.players
     state = replace(state, mountain=state.mountain.with_pawn(who, action.place), seat=next_seat)
     if next_seat == state.first_seat:
         state = replace(_deal(state), phase=PLAY)
-        events.append(worded("deal", _dealt, {"round": state.round, "first": state.colours[next_seat]}))
+        events.append(Event.worded("deal", _dealt, {"round": state.round, "first": state.colours[next_seat]}))
     return state, events
 
 
@@ -752,7 +752,7 @@ def _play_effect(state: State, action: Effect, decider: int, who: Colour) -> tup
     cards = action.cards
     hands = _with(state.hands, decider, _taken(state.hands[decider], cards))
     played = state.played + cards
-    events = [worded("effect", _played, {"colour": who, "action": action, "mountain": state.mountain}, decider)]
+    events = [Event.worded("effect", _played, {"colour": who, "action": action, "mountain": state.mountain}, decider)]
     responders = _responders(state, action, decider)  # the other hands are as they were
     if responders:
         pending = Pending(action, decider, responders)
@@ -764,11 +764,11 @@ def _discard(state: State, action: DiscardEvents, decider: int, who: Colour) -> 
     hand = _taken(state.hands[decider], action.cards)
     state = replace(state, hands=_with(state.hands, decider, hand), discard_pile=state.discard_pile + action.cards,
                     played=action.cards, phase=STEP)
-    return state, [worded("discard", _discarded, {"colour": who, "cards": action.cards}, decider)]
+    return state, [Event.worded("discard", _discarded, {"colour": who, "cards": action.cards}, decider)]
 
 
 def _end_play(state: State, action: EndPlay, decider: int, who: Colour) -> tuple[State, list[Event]]:
-    return replace(state, phase=STEP), [worded("end", _ended, {"colour": who}, decider)]
+    return replace(state, phase=STEP), [Event.worded("end", _ended, {"colour": who}, decider)]
 
 
 def _cancel(state: State, action: Cancel, decider: int, who: Colour) -> tuple[State, list[Event]]:
@@ -777,14 +777,14 @@ def _cancel(state: State, action: Cancel, decider: int, who: Colour) -> tuple[St
     hand = _taken(state.hands[decider], action.cards)
     state = replace(state, hands=_with(state.hands, decider, hand),
                     discard_pile=state.discard_pile + pending.effect.cards + action.cards, pending=None, phase=PLAY)
-    events = [worded("cancel", _cancelled, {"colour": who, "cards": action.cards}, decider)]
+    events = [Event.worded("cancel", _cancelled, {"colour": who, "cards": action.cards}, decider)]
     return _after_play(state, events)
 
 
 def _pass(state: State, action: Pass, decider: int, who: Colour) -> tuple[State, list[Event]]:
     pending = waiting(state)
     rest = pending.responders[1:]
-    events = [worded("pass", _let, {"colour": who}, decider)]
+    events = [Event.worded("pass", _let, {"colour": who}, decider)]
     if rest:
         return replace(state, pending=Pending(pending.effect, pending.player, rest)), events
     return _resolve(state, pending.effect, events, state.hands, state.played)
@@ -854,7 +854,7 @@ def _resolve(
     else:
         discard = discard + (mountain._cards[effect.place],)
         mountain = mountain.without_card(effect.place)
-    events.append(worded("resolve", _outcome, {"effect": effect, "mountain": state.mountain}))
+    events.append(Event.worded("resolve", _outcome, {"effect": effect, "mountain": state.mountain}))
     phase = PLAY if hands[state.seat] else STEP
     state = replace(state, mountain=mountain, discard_pile=discard, hands=hands, played=played, pending=None, phase=phase)
     return state, events
@@ -886,7 +886,7 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
         hands = hands[:seat] + (hands[seat] + drawn,) + hands[seat + 1 :]
-        events.append(worded("draw", _drew, {"colour": state.colours[seat], "count": len(drawn)}, seat))
+        events.append(Event.worded("draw", _drew, {"colour": state.colours[seat], "count": len(drawn)}, seat))
     following = (seat + 1) % players
     phase = PLAY if hands[following] else STEP  # MOI-R18: an empty hand skips step I
     state = replace(
@@ -936,15 +936,15 @@ def _end_round(state: State, reason: str, events: list[Event], why: str = "") ->
         totals[seat] = new_total
     result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
     why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
-    events.append(worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
+    events.append(Event.worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
                                                         "colours": state.colours, "raw": raw}, ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))
     if state.round >= state.rules.rounds(state.players):
         state = replace(state, phase=OVER, pending=None, played=())
         winners = tuple(state.colours[seat] for seat in state.winners)
-        events.append(worded("over", _game_over, {"winners": winners, "total": max(totals)}))
+        events.append(Event.worded("over", _game_over, {"winners": winners, "total": max(totals)}))
         return state, events
     next_first = (state.first_seat + 1) % state.players  # MOI-R14
     state = _set_up_round(state, state.round + 1, next_first)
-    events.append(worded("setup", _set_up, {"round": state.round, "first": state.colours[next_first]}))
+    events.append(Event.worded("setup", _set_up, {"round": state.round, "first": state.colours[next_first]}))
     return state, events

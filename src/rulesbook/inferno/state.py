@@ -27,10 +27,14 @@ from rulesbook.core.data import DataError, expect, items, only_fields, parse_jso
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Position, is_connected
+from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Position, is_connected
 from rulesbook.inferno.rules import Rules
 
 HAND_SIZE = 3
+#: How far from (0, 0) a game's cards lie: a round's Mountain is set up at (0, 0) and grows a card
+#: at a time, at most 36 disciples, so no round passes 40; a state or a moment beyond this is
+#: refused, and so every place its play can reach stays within `REACH`.
+MOUNTAIN_REACH = 52
 
 
 class Phase(Enum):
@@ -185,6 +189,8 @@ def _problems(state: State) -> list[str]:
     mountain = state.mountain
     if mountain.cards and not is_connected(mountain.cards):
         wrong.append("the Mountain is in more than one group (MOI-R15)")
+    if any(abs(row) > MOUNTAIN_REACH or abs(column) > MOUNTAIN_REACH for row, column in mountain.cards):
+        wrong.append(f"a card lies further than {MOUNTAIN_REACH} rows or columns from (0, 0), where no round reaches")
     for colour in mountain.pawns:
         if colour not in state.colours:
             wrong.append(f"the {colour.english} pawn belongs to no player")
@@ -353,8 +359,6 @@ def _mountain(data: dict[str, Any], colours: tuple[Colour, ...]) -> Position:
 
 
 def _coordinate(value: Any, where: str) -> int:
-    from rulesbook.inferno.position import REACH
-
     return whole(value, where, -REACH, REACH)
 
 
