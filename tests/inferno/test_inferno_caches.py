@@ -13,10 +13,10 @@ import pytest
 
 from rulesbook.inferno import Rules, legal_actions, new_game
 from rulesbook.inferno.actions import PlayBison, PlayPrincess, PlayRedBoy
-from rulesbook.inferno.game import Phase, apply_legal, cancel_means, entitled_to_cancel
+from rulesbook.inferno.state import State
+from rulesbook.inferno.engine import Phase, apply_legal, cancel_means, entitled_to_cancel
 from rulesbook.inferno.effects import bison_path_ends
 from rulesbook.inferno.position import Position
-from rulesbook.inferno.records import state_from_json, state_to_json
 from rulesbook.inferno.scoring import has_complete_cross
 
 CONFIGS = [
@@ -58,7 +58,7 @@ def test_kept_answers_match_answers_from_scratch(players, rules):
         while not state.is_over:
             actions = legal_actions(state)
             if moment % 2 == 0 and state.phase is not Phase.PLACE_PAWN:
-                assert actions == legal_actions(state_from_json(state_to_json(state))), f"moment {moment}"
+                assert actions == legal_actions(State.from_json(state.to_json())), f"moment {moment}"
                 check_shape(state.mountain)
             state, _ = apply_legal(state, chooser.choice(actions))
             moment += 1

@@ -90,11 +90,8 @@ def test_hidden_check_cells_show_nothing(path):
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 assert called(node) not in SHOWING, f"{path.stem}: a check cell calls {called(node)}()"
-                if called(node) == "refusal" and not own_refusal:  # the library's refusal prints unless quiet
-                    quiet = [keyword for keyword in node.keywords if keyword.arg == "quiet"]
-                    assert quiet and getattr(quiet[0].value, "value", False) is True, (
-                        f"{path.stem}: a check cell prints a refusal: {ast.unparse(node)}"
-                    )
+                if called(node) == "refusal" and not own_refusal:  # the library's refusal returns, never prints
+                    assert not node.keywords, f"{path.stem}: refusal() takes no keywords now: {ast.unparse(node)}"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=[path.stem for path in CHAPTERS])

@@ -23,7 +23,7 @@ def test_the_track_chart_draws_and_describes_every_players_totals_MOI_R12():
     desc = svg.find(f"{SVG}desc").text
     for seat, colour in enumerate(final.colours):
         assert f"{colour.english} (" in desc and ", ".join(str(totals[seat]) for totals in track) in desc
-    assert len(svg.findall(f"{SVG}polyline")) == 3  # one line a player
+    assert len(list(svg.iter(f"{SVG}polyline"))) == 3  # one line a player
     assert repr(picture) == desc and re.search(r"after each of \d rounds", desc)
 
 

@@ -127,9 +127,12 @@ def test_fuzzed_notation_parses_or_raises_the_clear_error(text):
 @given(st.text(max_size=60))
 def test_arbitrary_text_parses_or_raises_the_clear_error(text):
     try:
-        Position.parse(text)
-    except NotationError:
-        pass
+        position = Position.parse(text)
+    except NotationError as error:
+        assert error.token and error.reason and repr(error.token) in str(error)
+        assert error.row is not None and error.column is not None  # where in the text
+    else:
+        assert Position.parse(str(position)) == position and position.is_whole()
 
 
 @given(mountains(), st.data())
@@ -141,9 +144,11 @@ def test_mutated_notation_parses_or_raises_the_clear_error(position, data):
     replacement = data.draw(st.sampled_from(["", "@", "+", "-", "9", "Q", " ", "\n", "@K", "MK"]))
     mutated = text[:index] + replacement + text[index + 1 :]
     try:
-        Position.parse(mutated)
+        parsed = Position.parse(mutated)
     except NotationError as error:
-        assert repr(error.token) in str(error)
+        assert repr(error.token) in str(error) and error.reason and error.row is not None
+    else:
+        assert Position.parse(str(parsed)) == parsed and parsed.is_whole()
 
 
 def test_the_reference_list_of_notation_tokens_parses():

@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 from rulesbook.core.records import GameRecord
-from rulesbook.inferno import state_from_json, state_to_json
+from rulesbook.inferno import State
 
 GOLDEN = sorted((pathlib.Path(__file__).parent / "golden").glob("*.json"))
 
@@ -28,4 +28,4 @@ def test_golden_games_replay_to_their_recorded_results(path):
         for r in state.results
     ] == expected["rounds"]
     assert str(state.mountain) == expected["final_mountain"]
-    assert state_from_json(state_to_json(state)) == state
+    assert State.from_json(state.to_json()) == state

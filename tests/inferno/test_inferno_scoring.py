@@ -211,7 +211,7 @@ def test_a_built_cross_is_found_and_scored_as_the_exhaustive_search_says(positio
 def test_windows_are_every_run_of_one_to_four_cards_through_the_place_MOI_R17():
     """A window is 1-4 adjacent cards of one row or column through the pawn's card: never five,
     reaching at most three cards to either side, and none across a gap."""
-    position = Position.parse("DH+1 MK+1 PM+1 SB+1@R DH+2 MK+2 PM+2 . SB+3")
+    position = Position.parse("DH+1 MK+1 PM+1 SB+1@R DH+2 MK+2 PM+2 . SB+3", whole=False)
     red = position.pawn("R")
     assert red == (0, 3)
     found = set(windows(position, red, ROW))
@@ -224,7 +224,7 @@ def test_windows_are_every_run_of_one_to_four_cards_through_the_place_MOI_R17():
 
 def test_windows_run_up_and_down_a_column_as_along_a_row_MOI_R17():
     """The same windows in a column: the cards above come first, each window listed once."""
-    position = Position.parse("DH+1\nMK+1\nPM+1\nSB+1@R\nDH+2\nMK+2\nPM+2\n.\nSB+3")
+    position = Position.parse("DH+1\nMK+1\nPM+1\nSB+1@R\nDH+2\nMK+2\nPM+2\n.\nSB+3", whole=False)
     red = position.pawn("R")
     assert red == (3, 0)
     listed = list(windows(position, red, COLUMN))

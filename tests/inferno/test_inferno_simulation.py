@@ -36,9 +36,9 @@ from rulesbook.inferno.actions import (
     red_boy,
 )
 from rulesbook.inferno.cards import DISCIPLE_CARDS
-from rulesbook.inferno.game import HAND_SIZE, Phase, apply, legal_actions, new_game
+from rulesbook.inferno.state import State
+from rulesbook.inferno.engine import HAND_SIZE, Phase, apply, legal_actions, new_game
 from rulesbook.core.records import GameRecord
-from rulesbook.inferno.records import state_from_json, state_to_json
 from simulation_scale import scaled
 
 CONFIGS = [
@@ -111,7 +111,7 @@ def play_and_check(players, rules, seed, deep=False):
         legal = set(actions)
         assert len(legal) == len(actions)
         if deep or rng.random() < 0.03:
-            before = state_to_json(state)
+            before = state.to_json()
             for action in actions:
                 apply(state, action)
                 assert parse_action(str(action)) == action
@@ -125,9 +125,9 @@ def play_and_check(players, rules, seed, deep=False):
                     assert refused.rule and refused.reason
                 else:
                     raise AssertionError(f"'{action}' was accepted but is not among the legal actions")
-            assert state_to_json(state) == before, "refused actions leave the state untouched"
+            assert state.to_json() == before, "refused actions leave the state untouched"
             if deep:
-                assert state_from_json(before) == state
+                assert State.from_json(before) == state
         action = rng.choice(actions)
         state, events = apply(state, action)
         assert events and all(event.text for event in events)

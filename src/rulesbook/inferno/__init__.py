@@ -1,10 +1,15 @@
 """Mountain of Inferno: cards, positions in notation, what each effect could do, scoring, the game.
 
+The package has the shape of every game of the book: `state` (State, Phase), `rules` (Rules),
+`actions` (each action's text form and parser side by side), `engine` (new_game, legal_actions,
+refusal, apply), `moment` (game_moment, play_out), `render`, `rulings`, `bots` and `protocol`.
 Everything a chapter, a widget or a bot needs is importable from here. Standard library only.
 """
 
 from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.events import Event
 from rulesbook.inferno.actions import (
+    ACTIONS,
     Action,
     Cancel,
     DiscardEvents,
@@ -19,7 +24,7 @@ from rulesbook.inferno.actions import (
     Step,
     parse_action,
 )
-from rulesbook.inferno.bots import GreedyBot, RandomBot, make_bot
+from rulesbook.inferno.bots import BOTS, GreedyBot, RandomBot, make_bot
 from rulesbook.inferno.cards import (
     DECK,
     DISCIPLE_CARDS,
@@ -41,98 +46,33 @@ from rulesbook.inferno.effects import (
     red_boy_targets,
     step_destinations,
 )
-from rulesbook.inferno.game import (
-    HAND_SIZE,
-    Decision,
-    GameEvent,
-    GameState,
+from rulesbook.inferno.engine import (
     MountainLayout,
-    Phase,
-    RoundResult,
     apply,
-    game_moment,
+    apply_legal,
+    is_legal,
     legal_actions,
     mountain_layout,
     new_game,
+    refusal,
     round_scores,
 )
-from rulesbook.inferno.position import Colour, Coord, Position, cut_places, is_connected
-from rulesbook.inferno.records import state_from_dict, state_from_json, state_to_dict, state_to_json
+from rulesbook.inferno.moment import game_moment, play_out
+from rulesbook.inferno.position import REACH, Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards, show_track
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.narration import play_out, refusal
+from rulesbook.inferno.rulings import BY_ID, RULINGS, rulings_table
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, complete_crosses, score, windows
+from rulesbook.inferno.state import HAND_SIZE, Decision, Phase, RoundResult, State
 
 __all__ = [
-    "COLUMN",
-    "HAND_SIZE",
-    "MountainLayout",
-    "ROW",
-    "best_window",
-    "game_moment",
-    "mountain_layout",
-    "play_out",
-    "refusal",
-    "round_scores",
-    "Action",
-    "Cancel",
-    "Card",
-    "Colour",
-    "Coord",
-    "DECK",
-    "DISCIPLE_CARDS",
-    "DISCIPLE_VALUES",
-    "Decision",
-    "DiscardEvents",
-    "Disciple",
-    "DiscipleCard",
-    "EVENT_CARDS",
-    "EVENT_COUNTS",
-    "EndPlay",
-    "EventCard",
-    "EventKind",
-    "GameEvent",
-    "GameState",
-    "GreedyBot",
-    "IllegalAction",
-    "LayDisciple",
-    "NotationError",
-    "Pass",
-    "Phase",
-    "PlacePawn",
-    "PlayBison",
-    "PlayPrincess",
-    "PlayRedBoy",
-    "Position",
-    "RandomBot",
-    "RoundResult",
-    "Rules",
-    "Stay",
-    "Step",
-    "apply",
-    "bison_destinations",
-    "complete_crosses",
-    "cut_places",
-    "full_deck",
-    "is_connected",
-    "legal_actions",
-    "make_bot",
-    "new_game",
-    "parse_action",
-    "parse_card",
-    "placements",
-    "position_svg",
-    "princess_destinations",
-    "red_boy_targets",
-    "score",
-    "show",
-    "show_cards",
-    "show_track",
-    "cards_svg",
-    "state_from_dict",
-    "state_from_json",
-    "state_to_dict",
-    "state_to_json",
-    "step_destinations",
-    "windows",
+    "ACTIONS", "Action", "BOTS", "BY_ID", "COLUMN", "Cancel", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS",
+    "DISCIPLE_VALUES", "Decision", "DiscardEvents", "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "EndPlay",
+    "Event", "EventCard", "EventKind", "GreedyBot", "HAND_SIZE", "IllegalAction", "LayDisciple", "MountainLayout",
+    "NotationError", "Pass", "Phase", "PlacePawn", "PlayBison", "PlayPrincess", "PlayRedBoy", "Position", "REACH", "ROW",
+    "RULINGS", "RandomBot", "RoundResult", "Rules", "State", "Stay", "Step", "apply", "apply_legal", "best_window",
+    "bison_destinations", "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected",
+    "is_legal", "legal_actions", "make_bot", "mountain_layout", "new_game", "parse_action", "parse_card", "placements",
+    "play_out", "position_svg", "princess_destinations", "red_boy_targets", "refusal", "round_scores", "rulings_table",
+    "score", "show", "show_cards", "show_track", "step_destinations", "windows",
 ]

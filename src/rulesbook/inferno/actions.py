@@ -1,23 +1,30 @@
 """The decisions a player makes, as small values with a short text form that parses back.
 
-Texts (the actor is whoever the state says must decide):
-``pawn 0,1`` place your pawn at setup; ``lay MK+2 -1,0`` lay a disciple;
-``bison R 2,3`` / ``bison2 R 2,3`` move the red pawn with one or two Mighty Bison Kings;
-``fan R 3,4`` Iron Fan Princess: the card under red, and red, to 3,4;
-``redboy MK 1,2`` one Red Boy (picture MK) discards the card at 1,2; ``redboy2 MK,PM 1,2`` two;
-``discard BISON REDBOY:SB`` discard 1-3 events with no effect (EN); ``end`` end step I;
-``cancel GUANYIN`` / ``cancel FAN FAN`` answer an effect; ``pass`` let it happen;
-``step R 1,2`` phase II, one step; ``stay`` no step.
+Each action class has its text form and its parser side by side, like python-chess's
+`Move.uci()` / `Move.from_uci()`: `action.text()` and `Kind.from_text(text)`; `parse_action`
+reads any of them, dispatching on the first word through `PARSERS`. The actor is whoever the
+state says must decide.
+
+>>> parse_action("lay MK+2 -1,0") == LayDisciple(parse_card("MK+2"), (-1, 0))
+True
+>>> PlayBison.from_text("bison2 R 2,3").text()
+'bison2 R 2,3'
+>>> PlacePawn((0.0, 1))
+Traceback (most recent call last):
+rulesbook.core.data.DataError: PlacePawn.place: expected a place (row, column) of two whole numbers, not (0.0, 1)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Any
 
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
-from rulesbook.inferno.position import Colour, Coord, Table
+from rulesbook.inferno.position import REACH, Colour, Coord, Table
 
 BISON = EventCard(EventKind.MIGHTY_BISON_KING)
 FAN = EventCard(EventKind.IRON_FAN_PRINCESS)
@@ -32,6 +39,7 @@ def red_boy(picture: Disciple) -> EventCard:
 _RED_BOYS = {picture: EventCard(EventKind.RED_BOY, picture) for picture in Disciple}  # cards are values: made once
 #: The cards of a Red Boy play, by its pictures (one, or two in code order).
 _RED_BOY_CARDS: Table = Table(lambda pictures: tuple(map(red_boy, pictures)))
+_CODE = attrgetter("code")
 
 
 def format_place(place: Coord) -> str:
@@ -44,14 +52,66 @@ def spoken_place(place: Coord) -> str:
     return f"({place[0]}, {place[1]})"
 
 
+#: The longest number a place may be written with: a place lies within `REACH` of (0, 0).
+_DIGITS = len(str(REACH)) + 1
+
+
 def parse_place(text: str) -> Coord:
+    """A place from its text form row,column; NotationError naming the text otherwise."""
     row, comma, column = text.partition(",")
+    why = "a place is written row,column, for example 0,1 or -1,2"
+    token = text if len(text) <= 40 else text[:37] + "..."
+    if not comma or len(row) > _DIGITS or len(column) > _DIGITS:
+        raise NotationError(token, why if not comma else f"a place lies within {REACH} of 0,0")
     try:
-        if not comma:
-            raise ValueError
-        return int(row), int(column)
+        place = int(row), int(column)
     except ValueError:
-        raise NotationError(text, "a place is written row,column, for example 0,1 or -1,2") from None
+        raise NotationError(token, why) from None
+    if not all(-REACH <= number <= REACH for number in place):
+        raise NotationError(token, f"a place lies within {REACH} of 0,0")
+    return place
+
+
+# --- what an action's fields must be (checked when it is made) --------------------------------------
+def _check_place(kind: str, place: Any) -> None:
+    if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
+            and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
+        raise DataError(f"{kind}.place", f"expected a place (row, column) of two whole numbers, not {shown(place)}")
+
+
+def _check_colour(kind: str, colour: Any) -> None:
+    if type(colour) is not Colour:
+        raise DataError(f"{kind}.colour", f"expected a Colour (Colour.RED, ...), not {shown(colour)}")
+
+
+def _check_events(kind: str, cards: Any, most: int) -> None:
+    if not (type(cards) is tuple and 1 <= len(cards) <= most and all(type(card) is EventCard for card in cards)):
+        raise DataError(f"{kind}.cards", f"expected a tuple of 1 to {most} event cards, not {shown(cards)}")
+
+
+def _words(text: Any, verbs: tuple[str, ...], count: int | None) -> list[str]:
+    """The words after the verb, once the text is one of those verbs with `count` words after it."""
+    if not isinstance(text, str):
+        raise NotationError(shown(text), "an action is text such as 'lay MK+2 0,2'")
+    words = text.split()
+    if not words or words[0].lower() not in verbs:
+        raise NotationError(text, f"expected an action starting with {' or '.join(repr(v) for v in verbs)}")
+    args = words[1:]
+    if count is not None and len(args) != count:
+        raise NotationError(text, f"'{words[0].lower()}' takes {count} argument(s), not {len(args)}")
+    return args
+
+
+def _events(text: str, words: list[str], least: int, most: int) -> tuple[EventCard, ...]:
+    if not least <= len(words) <= most:
+        raise NotationError(text, f"'{text.split()[0].lower()}' takes {least} to {most} event cards")
+    cards = []
+    for word in words:
+        card = parse_card(word)
+        if not isinstance(card, EventCard):
+            raise NotationError(word, f"'{text.split()[0].lower()}' takes event cards, not a disciple")
+        cards.append(card)
+    return tuple(sorted(cards, key=_CODE))
 
 
 @dataclass(frozen=True)
@@ -60,8 +120,17 @@ class PlacePawn:
 
     place: Coord
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        _check_place("PlacePawn", self.place)
+
+    def text(self) -> str:
         return f"pawn {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> PlacePawn:
+        return cls(parse_place(_words(text, ("pawn",), 1)[0]))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -71,12 +140,27 @@ class LayDisciple:
     card: DiscipleCard
     place: Coord
 
+    def __post_init__(self) -> None:
+        if type(self.card) is not DiscipleCard:
+            raise DataError("LayDisciple.card", f"expected a disciple card (MK+2, ...), not {shown(self.card)}")
+        _check_place("LayDisciple", self.place)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return (self.card,)
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return f"lay {self.card.code} {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> LayDisciple:
+        code, place = _words(text, ("lay",), 2)
+        card = parse_card(code)
+        if not isinstance(card, DiscipleCard):
+            raise NotationError(code, "only a disciple is laid in the Mountain")
+        return cls(card, parse_place(place))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -87,6 +171,12 @@ class PlayBison:
     place: Coord
     count: int = 1
 
+    def __post_init__(self) -> None:
+        _check_colour("PlayBison", self.colour)
+        _check_place("PlayBison", self.place)
+        if type(self.count) is not int or self.count not in (1, 2):
+            raise DataError("PlayBison.count", f"one or two Mighty Bison Kings are played together, not {shown(self.count)} (MOI-R05)")
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return (BISON,) * self.count
@@ -95,8 +185,15 @@ class PlayBison:
     def target(self) -> Colour:
         return self.colour
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return f"bison{'' if self.count == 1 else self.count} {self.colour.letter} {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayBison:
+        colour, place = _words(text, ("bison", "bison1", "bison2"), 2)
+        return cls(Colour.parse(colour), parse_place(place), 2 if text.split()[0].lower() == "bison2" else 1)
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -106,6 +203,10 @@ class PlayPrincess:
     colour: Colour
     place: Coord
 
+    def __post_init__(self) -> None:
+        _check_colour("PlayPrincess", self.colour)
+        _check_place("PlayPrincess", self.place)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return (FAN,)
@@ -114,8 +215,15 @@ class PlayPrincess:
     def target(self) -> Colour:
         return self.colour
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return f"fan {self.colour.letter} {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayPrincess:
+        colour, place = _words(text, ("fan",), 2)
+        return cls(Colour.parse(colour), parse_place(place))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -126,8 +234,11 @@ class PlayRedBoy:
     place: Coord
 
     def __post_init__(self) -> None:
-        # Two Red Boys are the same play whichever picture is named first.
         pictures = self.pictures
+        if not (type(pictures) is tuple and 1 <= len(pictures) <= 2 and all(type(p) is Disciple for p in pictures)):
+            raise DataError("PlayRedBoy.pictures", f"expected one or two disciples (Disciple.MONKEY_KING, ...), not {shown(pictures)} (MOI-R16)")
+        _check_place("PlayRedBoy", self.place)
+        # Two Red Boys are the same play whichever picture is named first.
         if len(pictures) == 2 and pictures[0].code > pictures[1].code:
             object.__setattr__(self, "pictures", (pictures[1], pictures[0]))
 
@@ -139,9 +250,23 @@ class PlayRedBoy:
     def target(self) -> None:
         return None
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         codes = ",".join(picture.code for picture in self.pictures)
         return f"redboy{'' if len(self.pictures) == 1 else len(self.pictures)} {codes} {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> PlayRedBoy:
+        codes, place = _words(text, ("redboy", "redboy1", "redboy2"), 2)
+        verb = text.split()[0].lower()
+        try:
+            pictures = tuple(Disciple.from_code(code) for code in codes.split(","))
+        except ValueError:
+            raise NotationError(codes, "Red Boy pictures are disciple codes: MK, PM, SB, DH") from None
+        if len(pictures) != (2 if verb == "redboy2" else 1):
+            raise NotationError(codes, f"'{verb}' takes {2 if verb == 'redboy2' else 1} picture(s)")
+        return cls(tuple(sorted(pictures, key=_CODE)), parse_place(place))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -150,16 +275,32 @@ class DiscardEvents:
 
     cards: tuple[EventCard, ...]
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        _check_events("DiscardEvents", self.cards, 3)
+
+    def text(self) -> str:
         return "discard " + " ".join(card.code for card in self.cards)
+
+    @classmethod
+    def from_text(cls, text: str) -> DiscardEvents:
+        return cls(_events(text, _words(text, ("discard",), None), 1, 3))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
 class EndPlay:
     """Finish step I and go on to the pawn's step."""
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return "end"
+
+    @classmethod
+    def from_text(cls, text: str) -> EndPlay:
+        _words(text, ("end",), 0)
+        return cls()
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -168,16 +309,32 @@ class Cancel:
 
     cards: tuple[EventCard, ...]
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        _check_events("Cancel", self.cards, 2)
+
+    def text(self) -> str:
         return "cancel " + " ".join(card.code for card in self.cards)
+
+    @classmethod
+    def from_text(cls, text: str) -> Cancel:
+        return cls(_events(text, _words(text, ("cancel",), None), 1, 2))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
 class Pass:
     """Let the effect just played happen."""
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return "pass"
+
+    @classmethod
+    def from_text(cls, text: str) -> Pass:
+        _words(text, ("pass",), 0)
+        return cls()
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
@@ -187,16 +344,34 @@ class Step:
     colour: Colour
     place: Coord
 
-    def __str__(self) -> str:
+    def __post_init__(self) -> None:
+        _check_colour("Step", self.colour)
+        _check_place("Step", self.place)
+
+    def text(self) -> str:
         return f"step {self.colour.letter} {format_place(self.place)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Step:
+        colour, place = _words(text, ("step",), 2)
+        return cls(Colour.parse(colour), parse_place(place))
+
+    __str__ = text
 
 
 @dataclass(frozen=True)
 class Stay:
     """Phase II: leave the pawns where they are (the step is optional, MOI-R09)."""
 
-    def __str__(self) -> str:
+    def text(self) -> str:
         return "stay"
+
+    @classmethod
+    def from_text(cls, text: str) -> Stay:
+        _words(text, ("stay",), 0)
+        return cls()
+
+    __str__ = text
 
 
 #: Every action's text form: an example, what it does, the rule behind it (for the book's reference).
@@ -219,69 +394,30 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
 Action = PlacePawn | LayDisciple | PlayBison | PlayPrincess | PlayRedBoy | DiscardEvents | EndPlay | Cancel | Pass | Step | Stay
 Effect = PlayBison | PlayPrincess | PlayRedBoy
 
+#: Every action class, in the order of the text forms above.
+ACTIONS: tuple[type, ...] = (PlacePawn, LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay, Cancel,
+                             Pass, Step, Stay)
+
+#: The parser of each first word.
+PARSERS: dict[str, Callable[[str], Any]] = {
+    "pawn": PlacePawn.from_text, "lay": LayDisciple.from_text,
+    "bison": PlayBison.from_text, "bison1": PlayBison.from_text, "bison2": PlayBison.from_text,
+    "fan": PlayPrincess.from_text,
+    "redboy": PlayRedBoy.from_text, "redboy1": PlayRedBoy.from_text, "redboy2": PlayRedBoy.from_text,
+    "discard": DiscardEvents.from_text, "end": EndPlay.from_text, "cancel": Cancel.from_text, "pass": Pass.from_text,
+    "step": Step.from_text, "stay": Stay.from_text,
+}
 _WORDS = "pawn, lay, bison, bison2, fan, redboy, redboy2, discard, end, cancel, pass, step, stay"
 
 
 def parse_action(text: str) -> Action:
     """An action from its text form; malformed text raises NotationError naming the word and why."""
     if not isinstance(text, str):
-        raise NotationError(repr(text), "an action is text such as 'lay MK+2 0,2'")
+        raise NotationError(shown(text), "an action is text such as 'lay MK+2 0,2'")
     words = text.split()
     if not words:
         raise NotationError(text, f"empty action; expected one of: {_WORDS}")
-    verb, args = words[0].lower(), words[1:]
-
-    def need(count: int) -> None:
-        if len(args) != count:
-            raise NotationError(text, f"'{verb}' takes {count} argument(s), not {len(args)}")
-
-    def colour(word: str) -> Colour:
-        return Colour.parse(word)
-
-    def events(words: list[str], least: int, most: int) -> tuple[EventCard, ...]:
-        if not least <= len(words) <= most:
-            raise NotationError(text, f"'{verb}' takes {least} to {most} event cards")
-        cards = []
-        for word in words:
-            card = parse_card(word)
-            if not isinstance(card, EventCard):
-                raise NotationError(word, f"'{verb}' takes event cards, not a disciple")
-            cards.append(card)
-        return tuple(cards)
-
-    if verb == "pawn":
-        need(1)
-        return PlacePawn(parse_place(args[0]))
-    if verb == "lay":
-        need(2)
-        card = parse_card(args[0])
-        if not isinstance(card, DiscipleCard):
-            raise NotationError(args[0], "only a disciple is laid in the Mountain")
-        return LayDisciple(card, parse_place(args[1]))
-    if verb in ("bison", "bison1", "bison2"):
-        need(2)
-        return PlayBison(colour(args[0]), parse_place(args[1]), 2 if verb == "bison2" else 1)
-    if verb == "fan":
-        need(2)
-        return PlayPrincess(colour(args[0]), parse_place(args[1]))
-    if verb in ("redboy", "redboy1", "redboy2"):
-        need(2)
-        try:
-            pictures = tuple(Disciple.from_code(code) for code in args[0].split(","))
-        except ValueError:
-            raise NotationError(args[0], "Red Boy pictures are disciple codes: MK, PM, SB, DH") from None
-        if len(pictures) != (2 if verb == "redboy2" else 1):
-            raise NotationError(args[0], f"'{verb}' takes {2 if verb == 'redboy2' else 1} picture(s)")
-        return PlayRedBoy(tuple(sorted(pictures, key=lambda d: d.code)), parse_place(args[1]))
-    if verb == "discard":
-        return DiscardEvents(tuple(sorted(events(args, 1, 3), key=attrgetter("code"))))
-    if verb == "cancel":
-        return Cancel(tuple(sorted(events(args, 1, 2), key=attrgetter("code"))))
-    if verb == "step":
-        need(2)
-        return Step(colour(args[0]), parse_place(args[1]))
-    simple: dict[str, type[EndPlay | Pass | Stay]] = {"end": EndPlay, "pass": Pass, "stay": Stay}
-    if verb in simple:
-        need(0)
-        return simple[verb]()
-    raise NotationError(words[0], f"unknown action; expected one of: {_WORDS}")
+    parser = PARSERS.get(words[0].lower())
+    if parser is None:
+        raise NotationError(words[0], f"unknown action; expected one of: {_WORDS}")
+    return parser(text)

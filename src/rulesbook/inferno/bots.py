@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.game import GameState, Phase, apply, round_scores
+from rulesbook.inferno.engine import apply, round_scores
+from rulesbook.inferno.state import Phase, State
 from rulesbook.inferno.scoring import complete_crosses
 
 
@@ -19,11 +20,11 @@ class RandomBot:
     def __init__(self, seed: int | str = 0):
         self.random = random.Random(f"random-bot:{seed}")
 
-    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
         return self.random.choice(list(actions))
 
 
-def standing(state: GameState, seat: int) -> int:
+def standing(state: State, seat: int) -> int:
     """How far ahead that seat would be if the round ended now: its score minus the best rival's."""
     if state.is_over:
         return state.totals[seat] - max(t for s, t in enumerate(state.totals) if s != seat)
@@ -34,7 +35,7 @@ def standing(state: GameState, seat: int) -> int:
     return raw[seat] - max(points for other, points in enumerate(raw) if other != seat)
 
 
-def _resolved(state: GameState) -> GameState:
+def _resolved(state: State) -> State:
     """The state once every pending answer is a pass: how an effect would leave the Mountain."""
     while state.phase is Phase.RESPOND:
         state, _ = apply(state, Pass())
@@ -53,7 +54,7 @@ class GreedyBot:
     def __init__(self, seed: int | str = 0):
         self.random = random.Random(f"greedy-bot:{seed}")
 
-    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+    def choose(self, state: State, actions: Sequence[Action]) -> Action:
         decision = state.decision
         if decision is None:
             raise ValueError("the game is over: there is nothing to choose")
@@ -88,10 +89,10 @@ class GreedyBot:
             return min(keep_guan_yin or discards, key=lambda action: len(action.cards))
         return actions[0]
 
-    def _value(self, state: GameState, action: Action, seat: int) -> int:
+    def _value(self, state: State, action: Action, seat: int) -> int:
         return standing(_resolved(apply(state, action)[0]), seat)
 
-    def _best(self, state: GameState, actions: Sequence[Action], seat: int, default: Action | None = None) -> Action:
+    def _best(self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None) -> Action:
         scored = [(self._value(state, action, seat), index) for index, action in enumerate(actions)]
         top = max(value for value, _ in scored)
         choices = [actions[index] for value, index in scored if value == top]
@@ -100,11 +101,12 @@ class GreedyBot:
         return self.random.choice(choices)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int | str = 0):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}") from None
+def make_bot(name: str, seed: int | str = 0) -> RandomBot | GreedyBot:
+    """The bot of that name, seeded; ValueError listing the bots for an unknown name."""
+    kind = BOTS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+    return kind(seed)

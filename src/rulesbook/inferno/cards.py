@@ -196,6 +196,8 @@ def parse_card(code: str) -> Card:
     known = _BY_CODE.get(code) if type(code) is str else None
     if known is not None:
         return known
+    if not isinstance(code, str):
+        raise NotationError(repr(code)[:40], "a card is written as its code, such as MK+2 or BISON")
     text = code.strip().upper()
     kind_code, _, picture_code = text.partition(":")
     for kind in EventKind:
@@ -204,18 +206,18 @@ def parse_card(code: str) -> Card:
                 try:
                     return EventCard(kind, Disciple.from_code(picture_code))
                 except ValueError:
-                    raise NotationError(code, "a Red Boy is written REDBOY:MK, REDBOY:PM, REDBOY:SB or REDBOY:DH (MOI-R02)") from None
+                    raise NotationError(code[:40], "a Red Boy is written REDBOY:MK, REDBOY:PM, REDBOY:SB or REDBOY:DH (MOI-R02)") from None
             if picture_code:
-                raise NotationError(code, f"only a Red Boy carries a picture; write {kind.value} (MOI-R02)")
+                raise NotationError(code[:40], f"only a Red Boy carries a picture; write {kind.value} (MOI-R02)")
             return EventCard(kind)
     for disciple in Disciple:
         if text.startswith(disciple.code):
             rest = text[len(disciple.code):]
             if rest[:1] not in ("+", "-"):
                 rest = "+" + rest
-            if rest[1:].isascii() and rest[1:].isdigit() and int(rest) in DISCIPLE_VALUES:
+            if rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 4 and int(rest) in DISCIPLE_VALUES:
                 return DiscipleCard(disciple, int(rest))
-            raise NotationError(code, f"no {disciple.english} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)")
+            raise NotationError(code[:40], f"no {disciple.english} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)")
     raise NotationError(
-        code, "unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN"
+        code[:40], "unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN"
     )

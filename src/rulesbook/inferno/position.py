@@ -4,6 +4,10 @@ The notation is plain text, one line per row, one token per place:
 ``.`` an empty place, ``MK+2`` a card (the ``+`` may be left out), ``PM+1@R`` a card with the
 red pawn. Coordinates count from (0, 0) at the top-left of the text as written; places outside
 it have negative or larger numbers in the same frame.
+
+Every place lies within `REACH` rows and columns of (0, 0): no game comes near it (a round lays
+at most 52 cards, from a Mountain set up at (0, 0)), and it bounds the text and the drawing of any
+position, so nothing can ask for millions of empty places.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
 
 Coord = tuple[int, int]
 T = TypeVar("T")
+
+#: How far from (0, 0) a place may lie, in rows and in columns.
+REACH = 100
 
 #: The four orthogonal steps; the rules never allow a diagonal one.
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -610,9 +617,14 @@ class Position:
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Coord, DiscipleCard] = {the_place(place): card for place, card in cards.items()}
-        self._pawns: dict[Colour, Coord] = {colour: the_place(place) for colour, place in (pawns or {}).items()}
+        self._cards: dict[Coord, DiscipleCard] = {the_place(_checked(place)): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Coord] = {colour: the_place(_checked(place)) for colour, place in (pawns or {}).items()}
+        for card in self._cards.values():
+            if type(card) is not DiscipleCard:
+                raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
         for colour, place in self._pawns.items():
+            if type(colour) is not Colour:
+                raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
             if place not in self._cards:
                 raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
         self._shape = Shape(self._cards)
@@ -728,9 +740,12 @@ class Position:
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str, rules: Rules | None = None) -> Position:
-        """Read the notation; anything malformed raises NotationError naming token, row and column."""
-        return _parse(text, rules)
+    def parse(cls, text: str, rules: Rules | None = None, *, whole: bool = True) -> Position:
+        """Read the notation; anything malformed raises NotationError naming token, row and column.
+
+        A Mountain is one piece (MOI-R15): cards in two pieces are refused, unless `whole=False`,
+        for a figure of what the rules forbid or of a row with a gap."""
+        return _parse(text, rules, whole)
 
     def token(self, place: Coord) -> str:
         card = self._cards.get(place)
@@ -776,6 +791,14 @@ class Position:
 
     def __contains__(self, place: object) -> bool:
         return place in self._cards
+
+
+def _checked(place: object) -> Coord:
+    """The place, once it is (row, column), two whole numbers within `REACH` of (0, 0)."""
+    if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
+            and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
+        raise ValueError(f"a place is (row, column), two whole numbers from {-REACH} to {REACH}, not {place!r}"[:200])
+    return place
 
 
 def _trusted(shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None) -> Position:
@@ -861,18 +884,23 @@ _CODES = ", ".join(disciple.code for disciple in Disciple)
 _EVENT_WORDS = {kind.value for kind in EventKind} | {"BK", "MBK", "IFP", "RB", "GY"}
 
 
-def _parse(text: str, rules: Rules | None) -> Position:
+def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
-        raise TypeError(f"Position.parse expects notation text, not {type(text).__name__}")
+        raise NotationError(type(text).__name__, "Position.parse expects notation text")
     rules = rules or Rules()
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
     lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > REACH + 1:
+        raise NotationError(lines[REACH + 1].split()[0][:40], f"a Mountain has at most {REACH + 1} rows (places lie within {REACH} of 0,0)", REACH + 1)
     for row, line in enumerate(lines):
-        for column, token in enumerate(line.split()):
+        tokens = line.split()
+        if len(tokens) > REACH + 1:
+            raise NotationError(tokens[REACH + 1][:40], f"a row has at most {REACH + 1} places (places lie within {REACH} of 0,0)", row, REACH + 1)
+        for column, token in enumerate(tokens):
             place = (row, column)
             card, colours = _parse_token(token, row, column)
             if card is None:
@@ -904,7 +932,27 @@ def _parse(text: str, rules: Rules | None) -> Position:
                     )
                 pawns[colour] = place
             cards[place] = card
+    if whole:
+        _check_whole(cards, lines)
     return Position(cards, pawns)
+
+
+def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:
+    """NotationError naming the first card cut off from the rest: the Mountain is one piece (MOI-R15)."""
+    if is_connected(cards):
+        return
+    remaining = set(cards)
+    first = min(remaining)
+    stack = [first]
+    remaining.discard(first)
+    while stack:
+        for near in neighbours(stack.pop()):
+            if near in remaining:
+                remaining.remove(near)
+                stack.append(near)
+    row, column = min(remaining)
+    raise NotationError(lines[row].split()[column], "this card touches no card of the rest of the Mountain: "
+                        "the Mountain is one piece, joined along the sides of its cards (MOI-R15)", row, column)
 
 
 def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None, list[Colour]]:
@@ -933,8 +981,8 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
         raise NotationError(token, why, row, column) from None
     if not rest:
         raise NotationError(token, f"missing value after {upper}; write it as {upper}+1, {upper}+2, {upper}+3 or {upper}-3", row, column)
-    if not _NUMBER.fullmatch(rest):
-        raise NotationError(token, f"malformed value {rest!r}; expected +1, +2, +3 or -3", row, column)
+    if not _NUMBER.fullmatch(rest) or len(rest) > 4:
+        raise NotationError(token[:40], f"malformed value {rest[:12]!r}; expected +1, +2, +3 or -3", row, column)
     value = int(rest)
     if value not in DISCIPLE_VALUES:
         raise NotationError(

@@ -5,25 +5,21 @@ Returns are each seat's points at the end (the running totals before it); a tie 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from rulesbook.core.protocol import Game, Step
 from rulesbook.inferno import actions as inferno_actions
 from rulesbook.inferno.actions import Action
 from rulesbook.inferno.bots import BOTS, make_bot
-from rulesbook.inferno.cards import DECK
-from rulesbook.inferno.game import GameState, Phase, apply, apply_legal, legal_actions, new_game
-from rulesbook.inferno.position import is_connected
-from rulesbook.inferno.records import state_from_json, state_to_json
+from rulesbook.inferno.engine import apply, apply_legal, legal_actions, new_game
+from rulesbook.inferno.fast import OVER
 from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.state import State
 
 ENDINGS = {"a": "cross", "b": "pile"}
-_as_step = tuple.__new__
-_OVER = Phase.OVER  # a module name: `Phase.OVER` goes through the enum class's __getattr__ hook on Python 3.11
 
 
-class Inferno(Game[GameState, Action]):
+class Inferno(Game[State, Action]):
     name = "inferno"
     title = "Mountain of Inferno"
     min_players = 2
@@ -33,44 +29,44 @@ class Inferno(Game[GameState, Action]):
     bot_names = tuple(BOTS)
     max_actions = 10_000
 
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> GameState:
-        return new_game(self.default_seats(players), seed, rules)  # type: ignore[arg-type]
+    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
+        return new_game(self.default_seats(players), seed, rules)
 
-    def current_player(self, state: GameState) -> int | None:
+    def current_player(self, state: State) -> int | None:
         decision = state.decision
         return None if decision is None else decision.seat
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         return legal_actions(state)
 
-    def apply(self, state: GameState, action: Action) -> Step:
+    def apply(self, state: State, action: Action) -> Step:
         return Step(*apply(state, action))
 
-    def apply_legal(self, state: GameState, action: Action) -> Step:
-        return _as_step(Step, apply_legal(state, action))  # Step(*...) without its Python __new__
+    def apply_legal(self, state: State, action: Action) -> Step:
+        return Step(*apply_legal(state, action))
 
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is _OVER  # `state.is_over`, without the property: every playout step asks
+    def is_over(self, state: State) -> bool:
+        return state.phase is OVER  # `state.is_over`, without the property: every playout step asks
 
-    def returns(self, state: GameState) -> tuple[float, ...]:
+    def returns(self, state: State) -> tuple[float, ...]:
         return tuple(float(total) for total in state.totals)
 
-    def action_to_text(self, state: GameState, action: Action) -> str:
-        return str(action)
+    def action_to_text(self, state: State, action: Action) -> str:
+        return action.text()
 
-    def parse_action(self, state: GameState, text: str) -> Action:
+    def parse_action(self, state: State, text: str) -> Action:
         return inferno_actions.parse_action(text)
 
-    def to_json(self, state: GameState) -> str:
-        return state_to_json(state)
+    def to_json(self, state: State) -> str:
+        return state.to_json()
 
-    def from_json(self, text: str) -> GameState:
-        return state_from_json(text)
+    def from_json(self, text: str) -> State:
+        return State.from_json(text)
 
-    def players(self, state: GameState) -> int:
+    def players(self, state: State) -> int:
         return state.players
 
-    def facts(self, state: GameState) -> dict[str, Any]:
+    def facts(self, state: State) -> dict[str, Any]:
         """turns (all rounds), rounds, crosses (rounds ended by a complete cross) and the way the
         last round ended ("cross" or "pile")."""
         results = state.results
@@ -81,7 +77,7 @@ class Inferno(Game[GameState, Action]):
             "ending": ENDINGS[results[-1].reason] if results else "",
         }
 
-    def rounds(self, state: GameState) -> list[dict[str, Any]]:
+    def rounds(self, state: State) -> list[dict[str, Any]]:
         """Per round: how it ended, who ended it, its turns, the raw scores and what moved on the track."""
         return [
             {
@@ -95,21 +91,8 @@ class Inferno(Game[GameState, Action]):
             for result in state.results
         ]
 
-    def invariants(self, state: GameState) -> list[str]:
-        wrong = []
-        if state.all_cards() != Counter(DECK):
-            wrong.append("the 52 cards are not all in the game exactly once (MOI-R01)")
-        if any(len(hand) > 3 for hand in state.hands):
-            wrong.append("a hand holds more than three cards")
-        mountain = state.mountain
-        if mountain.cards and not is_connected(mountain.cards):
-            wrong.append("the Mountain is in more than one group (MOI-R15)")
-        for colour, place in mountain.pawns.items():
-            if place not in mountain.cards:
-                wrong.append(f"the {colour.english} pawn stands on no card")
-        if len(state.totals) != state.players or any(total < 0 for total in state.totals):
-            wrong.append("a running total is missing or below 0 (MOI-R12)")
-        return wrong
+    def invariants(self, state: State) -> list[str]:
+        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         return make_bot(name, seed)

@@ -13,13 +13,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.words import listed, plural
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.position import Colour, Coord, Position
 
 if TYPE_CHECKING:
-    from rulesbook.inferno.game import GameState
+    from rulesbook.inferno.state import State
 
 CARD_WIDTH, CARD_HEIGHT, GAP, MARGIN = 58, 78, 6, 22
+BACKGROUND = "#ffffff"
 
 DISCIPLE_FILL = {
     Disciple.MONKEY_KING: "#f6d58b",
@@ -40,10 +43,6 @@ def _card_words(card: Card) -> str:
     return card.kind.english
 
 
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _place_words(position: Position, place: Coord) -> str:
     card = position.card_at(place)
     where = f"({place[0]}, {place[1]})"
@@ -60,7 +59,7 @@ def describe_position(position: Position, highlights: Iterable[Coord] = (), mark
         return " ".join([*parts, "An empty Mountain."])
     (top, left), (bottom, right) = position.bounds()
     count = len(cards)
-    parts.append(f"A Mountain of {count} card{'s' if count != 1 else ''} in rows {top} to {bottom} and columns {left} to {right}.")
+    parts.append(f"A Mountain of {plural(count, 'card')} in rows {top} to {bottom} and columns {left} to {right}.")
     for row in range(top, bottom + 1):
         items = []
         for (card_row, column), card in sorted(cards.items()):
@@ -69,7 +68,7 @@ def describe_position(position: Position, highlights: Iterable[Coord] = (), mark
             pawns = position.pawns_at((row, column))
             words = f"{_card_words(card)} at column {column}"
             if pawns:
-                words += f" with the {_listed([colour.english for colour in pawns])} pawn{'s' if len(pawns) > 1 else ''}"
+                words += f" with the {listed([colour.english for colour in pawns])} pawn{'s' if len(pawns) > 1 else ''}"
             items.append(words)
         if items:
             parts.append(f"Row {row}: {', '.join(items)}.")
@@ -88,7 +87,7 @@ def describe_cards(cards: Iterable[Card], title: str | None = None) -> str:
     head = f"{title.rstrip('.')}: " if title else ""
     if not items:
         return f"{head}no cards."
-    return f"{head}{total} card{'s' if total != 1 else ''}: {', '.join(items)}."
+    return f"{head}{plural(total, 'card')}: {', '.join(items)}."
 
 
 def position_svg(
@@ -110,12 +109,7 @@ def position_svg(
     rows, columns = bottom - top + 1, right - left + 1
     width = MARGIN + columns * (CARD_WIDTH + GAP) + GAP
     height = MARGIN + rows * (CARD_HEIGHT + GAP) + GAP
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        'font-family="sans-serif" role="img">',
-        f"<title>{escape(title or 'A Mountain of Inferno position')}</title>",
-        f"<desc>{escape(describe_position(position, highlights, marks, title))}</desc>",
-    ]
+    out: list[str] = []
 
     def origin(place: Coord) -> tuple[int, int]:
         row, column = place
@@ -146,8 +140,8 @@ def position_svg(
                 f'stroke="#fff" stroke-width="2"/><text x="{cx}" y="{cy + 4}" font-size="11" font-weight="bold" '
                 f'text-anchor="middle" fill="{PAWN_TEXT[colour]}">{colour.letter}</text></g>'
             )
-    out.append("</svg>")
-    return "".join(out)
+    description = describe_position(position, highlights, marks, title)
+    return svg_document(width, height, title or "A Mountain of Inferno position", description, out, BACKGROUND)
 
 
 def _disciple_svg(x: float, y: float, card: DiscipleCard, highlighted: bool = False, marked: bool = False) -> str:
@@ -213,35 +207,25 @@ def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None)
     columns = min(per_row, max(1, len(cards)))
     width = GAP + columns * (CARD_WIDTH + GAP)
     height = GAP + rows * (CARD_HEIGHT + GAP)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        'font-family="sans-serif" role="img">',
-        f"<title>{escape(title or ', '.join(card.code for card in cards))}</title>",
-        f"<desc>{escape(describe_cards(cards, title))}</desc>",
-    ]
+    out: list[str] = []
     for index, card in enumerate(cards):
         x = GAP + (index % per_row) * (CARD_WIDTH + GAP)
         y = GAP + (index // per_row) * (CARD_HEIGHT + GAP)
         out.append(f'<g data-card="{card.code}">')
         out.append(_disciple_svg(x, y, card) if isinstance(card, DiscipleCard) else _event_svg(x, y, card))
         out.append("</g>")
-    out.append("</svg>")
-    return "".join(out)
+    description = describe_cards(cards, title)
+    return svg_document(width, height, title or ", ".join(card.code for card in cards), description, out, BACKGROUND)
 
 
-class CardsPicture:
+class CardsPicture(Picture):
     """Cards for a notebook: SVG to look at, their codes as text so nbval stays stable."""
 
     def __init__(self, cards: Iterable[Card], per_row: int = 9, title: str | None = None):
         self.cards = tuple(cards)
         self.per_row = per_row
         self.title = title
-
-    def _repr_svg_(self) -> str:
-        return cards_svg(self.cards, self.per_row, self.title)
-
-    def __repr__(self) -> str:
-        return " ".join(card.code for card in self.cards)
+        super().__init__(cards_svg(self.cards, per_row, title), " ".join(card.code for card in self.cards))
 
 
 def show_cards(cards: Iterable[Card], per_row: int = 9, title: str | None = None) -> CardsPicture:
@@ -249,7 +233,7 @@ def show_cards(cards: Iterable[Card], per_row: int = 9, title: str | None = None
     return CardsPicture(cards, per_row, title)
 
 
-class MountainPicture:
+class MountainPicture(Picture):
     """A drawing that notebooks show as SVG; its text form is the notation, so nbval stays stable."""
 
     def __init__(self, position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None):
@@ -257,12 +241,7 @@ class MountainPicture:
         self.highlights = frozenset(highlights)
         self.marks = frozenset(marks)
         self.title = title
-
-    def _repr_svg_(self) -> str:
-        return position_svg(self.position, self.highlights, self.marks, self.title)
-
-    def __repr__(self) -> str:
-        return str(self.position)
+        super().__init__(position_svg(position, self.highlights, self.marks, title), str(position))
 
 
 def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None) -> MountainPicture:
@@ -274,7 +253,7 @@ def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[C
 TRACK_MARK = {Colour.RED: "circle", Colour.YELLOW: "square", Colour.BLUE: "diamond", Colour.BLACK: "triangle"}
 
 
-def track_totals(state: GameState) -> list[tuple[int, ...]]:
+def track_totals(state: State) -> list[tuple[int, ...]]:
     """The totals on the score track before the first round and after each round (MOI-R12)."""
     totals = [(0,) * state.players]
     for result in state.results:
@@ -282,19 +261,19 @@ def track_totals(state: GameState) -> list[tuple[int, ...]]:
     return totals
 
 
-def describe_track(state: GameState, names: Iterable[str] | None = None) -> str:
+def describe_track(state: State, names: Iterable[str] | None = None) -> str:
     """What the score-track chart shows, in words: each player's totals round by round."""
     track = track_totals(state)
     labels = list(names) if names is not None else [colour.english for colour in state.colours]
     rounds = len(track) - 1
-    lines = [f"Points on the score track before round 1 and after each of {rounds} round{'s' if rounds != 1 else ''}:"]
+    lines = [f"Points on the score track before round 1 and after each of {plural(rounds, 'round')}:"]
     for seat, label in enumerate(labels):
         marker = TRACK_MARK[state.colours[seat]]
         lines.append(f"{label} ({marker}s) {', '.join(str(totals[seat]) for totals in track)}.")
     return " ".join(lines)
 
 
-def track_svg(state: GameState, names: Iterable[str] | None = None, title: str | None = None) -> str:
+def track_svg(state: State, names: Iterable[str] | None = None, title: str | None = None) -> str:
     """SVG text of a line chart of the score track: one line and one marker shape per player."""
     track = track_totals(state)
     labels = list(names) if names is not None else [colour.english for colour in state.colours]
@@ -307,11 +286,7 @@ def track_svg(state: GameState, names: Iterable[str] | None = None, title: str |
         return left + plot_w * index / rounds, top + plot_h * (1 - value / most)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        'font-family="sans-serif" font-size="11" role="img">',
-        f"<title>{escape(title or 'The score track, round by round')}</title>",
-        f"<desc>{escape(describe_track(state, labels))}</desc>",
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        '<g font-size="11">',
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#444"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#444"/>',
         f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" fill="#222">after round</text>',
@@ -336,8 +311,8 @@ def track_svg(state: GameState, names: Iterable[str] | None = None, title: str |
         legend_y = top + 8 + 18 * seat
         out.append(_marker(TRACK_MARK[colour], left + plot_w + 14, legend_y, stroke))
         out.append(f'<text x="{left + plot_w + 24}" y="{legend_y + 4}" fill="#222">{escape(label)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    out.append("</g>")
+    return svg_document(width, height, title or "The score track, round by round", describe_track(state, labels), out, BACKGROUND)
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:
@@ -350,21 +325,16 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}" fill="{colour}"/>'
 
 
-class TrackPicture:
+class TrackPicture(Picture):
     """The score track of a game as a chart; its text form lists the totals, so outputs stay stable."""
 
-    def __init__(self, state: GameState, names: Iterable[str] | None = None, title: str | None = None):
+    def __init__(self, state: State, names: Iterable[str] | None = None, title: str | None = None):
         self.state = state
         self.names = tuple(names) if names is not None else None
         self.title = title
-
-    def _repr_svg_(self) -> str:
-        return track_svg(self.state, self.names, self.title)
-
-    def __repr__(self) -> str:
-        return describe_track(self.state, self.names)
+        super().__init__(track_svg(state, self.names, title), describe_track(state, self.names))
 
 
-def show_track(state: GameState, names: Iterable[str] | None = None, title: str | None = None) -> TrackPicture:
+def show_track(state: State, names: Iterable[str] | None = None, title: str | None = None) -> TrackPicture:
     """A chart of the score track after each round of a game (any state: the rounds played so far)."""
     return TrackPicture(state, names, title)

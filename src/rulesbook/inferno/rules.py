@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from rulesbook.core.data import DataError
+from rulesbook.core.rules import RulesData
+
 Edition = Literal["en", "zh"]
 
 
@@ -55,9 +58,18 @@ _PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The most rounds a game may have, so that no game passes the protocol's `max_actions` (10,000).
+#: A round takes at most about 600 actions: 4 pawns; each of the 48 cards that can be played at
+#: most 4 actions (the play and 3 answers); 2 more (end, step) in each of at most 195 turns (a turn
+#: plays a card, or is one of fewer idle turns in a row than players, MOI-R20). Random games take
+#: at most about 105.
+MOST_ROUNDS = 16
+
+
 @dataclass(frozen=True)
-class Rules:
-    """Which reading of the rules a game follows.
+class Rules(RulesData):
+    """Which reading of the rules a game follows; DataError when made with a value of the wrong
+    type or a combination no game can play.
 
     edition: "en" (default) or "zh"; fills every field not given.
     two_pawns: the optional rule, pawns may share a card (MOI-R13); off in both editions. A card
@@ -104,16 +116,33 @@ class Rules:
     shared_card_limit: int = FROM_EDITION
 
     def __post_init__(self) -> None:
-        if self.edition not in _PRESETS:
-            raise ValueError(f"unknown edition {self.edition!r}: expected 'en' or 'zh'")
-        for name, value in _PRESETS[self.edition].items():
+        preset = _PRESETS.get(self.edition) if isinstance(self.edition, str) else None
+        if preset is None:
+            raise DataError("Rules.edition", f"unknown edition {self.edition!r}: expected 'en' or 'zh'")
+        for name, value in preset.items():
             if getattr(self, name) is FROM_EDITION:
                 object.__setattr__(self, name, value)
-        object.__setattr__(self, "rounds_by_players", tuple(tuple(pair) for pair in self.rounds_by_players))
+        if isinstance(self.rounds_by_players, list):  # JSON's lists, given by hand
+            pairs = tuple(tuple(pair) if isinstance(pair, list) else pair for pair in self.rounds_by_players)
+            object.__setattr__(self, "rounds_by_players", pairs)
+        super().__post_init__()
+
+    def check(self) -> None:
+        """The values and combinations a game can play, checked when the rules are made."""
         if self.play_limit is not None and self.play_limit < 1:
-            raise ValueError(f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
-        if self.shared_card_limit < 2:
-            raise ValueError(f"shared_card_limit must be at least 2, not {self.shared_card_limit} (MOI-R13)")
+            raise DataError("", f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
+        if not 2 <= self.shared_card_limit <= 4:
+            raise DataError("", f"shared_card_limit must be 2 to 4 (the pawns of a game), not {self.shared_card_limit} (MOI-R13)")
+        seen: set[int] = set()
+        for players, rounds in self.rounds_by_players:
+            if not 2 <= players <= 4:
+                raise DataError("", f"rounds_by_players: Mountain of Inferno is for 2 to 4 players, not {players} (MOI-R03)")
+            if players in seen:
+                raise DataError("", f"rounds_by_players gives the rounds of {players} players twice (MOI-R03)")
+            if not 1 <= rounds <= MOST_ROUNDS:
+                raise DataError("", f"rounds_by_players: a game of {players} players needs 1 to {MOST_ROUNDS} rounds, "
+                                f"not {rounds} (MOI-R03; more would pass the {MOST_ROUNDS}-round bound of a game)")
+            seen.add(players)
 
     @property
     def max_pawns_per_card(self) -> int:
@@ -121,30 +150,16 @@ class Rules:
         return self.shared_card_limit if self.two_pawns else 1
 
     def rounds(self, players: int) -> int:
-        """How many rounds a game of that many players lasts (MOI-R03)."""
+        """How many rounds a game of that many players lasts (MOI-R03); DataError when these rules
+        give none for that many."""
         for count, rounds in self.rounds_by_players:
             if count == players:
                 return rounds
-        raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _FIELD_NAMES}  # all plain values: no deep copy (asdict) needed
-        data["rounds_by_players"] = [list(pair) for pair in self.rounds_by_players]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {field.name for field in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
-        data = dict(data)
-        if data.get("rounds_by_players") is not None:
-            data["rounds_by_players"] = tuple(tuple(pair) for pair in data["rounds_by_players"])
-        return cls(**data)
-
-
-_FIELD_NAMES: tuple[str, ...] = tuple(field.name for field in fields(Rules))
+        if not 2 <= players <= 4:
+            raise DataError("players", f"Mountain of Inferno is for 2 to 4 players, not {players}")
+        given = ", ".join(str(count) for count, _ in self.rounds_by_players) or "none"
+        raise DataError("", f"Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
+                            f"rounds_by_players gives rounds only for {given} players (MOI-R03)")
 
 
 def switch_docs() -> dict[str, str]:

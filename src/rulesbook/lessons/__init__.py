@@ -8,12 +8,12 @@ and the demon's turn) and `hudai_questions` (exercises, replays) are Hudai Pass'
 the Mountains of Madness's.
 """
 
-from rulesbook.lessons.bison import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths
+from rulesbook.lessons.inferno.bison_turn import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths
 from rulesbook.lessons.data import EXERCISE_WORDS, exercise, number_words, pack, unpack
-from rulesbook.lessons.game import GameReferee, card_label, find_in_game, game_find_exercise
+from rulesbook.lessons.inferno.whole_game import GameReferee, card_label, find_in_game, game_find_exercise
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, Referee, parse_place, place_key, refusal_text
 from rulesbook.lessons.madness import ExpeditionReferee, LeadershipColumn, SledJudge, find_in_expedition
-from rulesbook.lessons.windows import WindowsReferee, windows_exercise
+from rulesbook.lessons.inferno.scoring_windows import WindowsReferee, windows_exercise
 
 __all__ = [
     "BISON",

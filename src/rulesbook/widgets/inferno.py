@@ -6,13 +6,13 @@ The shell (`rulesbook.widgets.board.Board`) does the lesson's work; this class n
 
 from __future__ import annotations
 
-from rulesbook.inferno.game import GameState
+from rulesbook.inferno.state import State
 from rulesbook.inferno.position import Colour, Position
 from rulesbook.inferno.rules import Rules
-from rulesbook.lessons.bison import BISON, BisonLesson, find_in_bison
-from rulesbook.lessons.game import GameReferee, find_in_game
+from rulesbook.lessons.inferno.bison_turn import BISON, BisonLesson, find_in_bison
+from rulesbook.lessons.inferno.whole_game import GameReferee, find_in_game
 from rulesbook.lessons.graph import Place
-from rulesbook.lessons.windows import windows_exercise
+from rulesbook.lessons.inferno.scoring_windows import windows_exercise
 from rulesbook.widgets.board import Board
 
 
@@ -39,12 +39,12 @@ class InfernoBoard(Board):
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod
-    def game(cls, state: GameState, *, moves: int = 1, title: str = "") -> InfernoBoard:
+    def game(cls, state: State, *, moves: int = 1, title: str = "") -> InfernoBoard:
         """A board on any game moment (see `rulesbook.inferno.game_moment`), refereed by the engine."""
         return cls(GameReferee(state), moves=moves, title=title)
 
     @classmethod
-    def find_in_game(cls, state: GameState, choice: str = "h0", pawn: str | None = None, *, title: str = "") -> InfernoBoard:
+    def find_in_game(cls, state: State, choice: str = "h0", pawn: str | None = None, *, title: str = "") -> InfernoBoard:
         """An exercise on a game moment: with the hand cards `choice` ("h0", "h0+h1") or an effect
         ("pawn", "step"), find every place the engine accepts; each wrong click gets the engine's
         refusal and its rule id."""
@@ -64,7 +64,7 @@ class InfernoBoard(Board):
         state = self.state
         if isinstance(state, Position):
             return state
-        return state.mountain if isinstance(state, GameState) else state.position
+        return state.mountain if isinstance(state, State) else state.position
 
     def targets(self, choice: str, pawn: str | None = None) -> set[Place]:
         """The places a click may play for that choice ("h0", "h0+h1", "step") on the current state."""

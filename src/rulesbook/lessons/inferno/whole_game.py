@@ -11,11 +11,13 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.words import listed, sentence
 from rulesbook.inferno.actions import LayDisciple, PlacePawn, PlayBison, PlayPrincess, PlayRedBoy, Step
 from rulesbook.inferno.cards import Card, DiscipleCard, EventCard, EventKind
-from rulesbook.inferno.game import GameState, Phase, apply, legal_actions
+from rulesbook.inferno.engine import apply, legal_actions
+from rulesbook.inferno.state import Phase, State
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, neighbours
-from rulesbook.lessons.bison import path_lengths
+from rulesbook.lessons.inferno.bison_turn import path_lengths
 from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, parse_place
 
@@ -33,7 +35,7 @@ def card_label(card: Card) -> str:
     return card.kind.english
 
 
-def _where(state: GameState, place: Coord) -> str:
+def _where(state: State, place: Coord) -> str:
     card = state.mountain.card_at(place)
     return f"the {card.code} card at ({place[0]}, {place[1]})" if card else f"the empty place ({place[0]}, {place[1]})"
 
@@ -43,19 +45,19 @@ def _pawn_words(letters: list[str]) -> dict[str, str]:
 
 
 class GameReferee:
-    """Referee of a board that starts from any `GameState` and follows the engine from there.
+    """Referee of a board that starts from any `State` and follows the engine from there.
 
     A click plays the deciding player's action; answers to an effect and the end of step I are
     not clicks on places, so a board shows those moments and stops (Undo goes back).
     """
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: State):
         self.first = state
 
-    def start(self) -> GameState:
+    def start(self) -> State:
         return self.first
 
-    def picture(self, state: GameState) -> dict[str, Any]:
+    def picture(self, state: State) -> dict[str, Any]:
         mountain = state.mountain
         decision = state.decision
         if decision is None:
@@ -77,14 +79,14 @@ class GameReferee:
             "decision": words,
         }
 
-    def places(self, state: GameState) -> set[Coord]:
+    def places(self, state: State) -> set[Coord]:
         """The cards, the empty places beside them, and the empty places only at a corner, so a
         reader can try a diagonal and hear why not."""
         cards = state.mountain.cards
         corners = {(row + dr, column + dc) for row, column in cards for dr in (-1, 1) for dc in (-1, 1)}
         return set(cards) | state.mountain.empty_neighbours() | {place for place in corners if place not in cards}
 
-    def choices(self, state: GameState) -> list[Choice]:
+    def choices(self, state: State) -> list[Choice]:
         decision = state.decision
         if decision is None or decision.phase is Phase.RESPOND:
             return []
@@ -131,7 +133,7 @@ class GameReferee:
                 out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
         return out
 
-    def action(self, state: GameState, option: str, place: Coord):
+    def action(self, state: State, option: str, place: Coord):
         """The engine action a click means; IllegalAction for an option this state does not offer."""
         verb, _, argument = option.partition(":")
         hand = state.hands[state.decision.seat] if state.decision else ()
@@ -157,16 +159,16 @@ class GameReferee:
             pass
         raise IllegalAction(f"'{option}' is not a choice on this board now", "rulebook, Play")
 
-    def play(self, state: GameState, option: str, place: Coord) -> Outcome:
+    def play(self, state: State, option: str, place: Coord) -> Outcome:
         action = self.action(state, option, place)
         following, events = apply(state, action)
-        say = " ".join(_sentence(event.text) for event in events)
+        say = " ".join(sentence(event.text) for event in events)
         if following.phase is Phase.RESPOND and following.pending is not None:
             names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
             say += f" {names} may cancel it now (MOI-R06)."
         return Outcome(following, say, str(action), self._reach(state, action), self._clue(state, action))
 
-    def _reach(self, state: GameState, action) -> str:
+    def _reach(self, state: State, action) -> str:
         where = _where(state, action.place)
         if isinstance(action, LayDisciple):
             return f"{action.card.code} may be laid at ({action.place[0]}, {action.place[1]}): it touches the Mountain along a side."
@@ -180,7 +182,7 @@ class GameReferee:
             return f"the pawn may go on {where}: no pawn stands there yet."
         return f"{where} works."
 
-    def _clue(self, state: GameState, action) -> str:
+    def _clue(self, state: State, action) -> str:
         """Where to look for this target, without naming it."""
         mountain = state.mountain
         row, column = action.place
@@ -197,7 +199,7 @@ class GameReferee:
                 return f"look beside {_where(state, touching[0])}"
         return f"look along row {row}" if mountain.card_at((row, column)) else f"look at the empty places of row {row}"
 
-    def idle(self, state: GameState) -> str:
+    def idle(self, state: State) -> str:
         decision = state.decision
         if decision is None:
             return "The game is over. Undo, or click an entry of the move log, to look back."
@@ -210,7 +212,7 @@ class GameReferee:
             return "Choose \u201cPlace your pawn\u201d, then click a free card."
         return "First choose a card from the hand, then click where it should act."
 
-    def hint(self, state: GameState) -> str:
+    def hint(self, state: State) -> str:
         """What may be done now, counted in the learner's words."""
         decision = state.decision
         if decision is None or decision.phase is Phase.RESPOND:
@@ -242,17 +244,11 @@ class GameReferee:
         if not counted:
             return f"{who} has nothing to play on the Mountain now: the turn goes on without a click on this board."
         parts = [f"{label} ({number_words(moves)} way{'s' if moves != 1 else ''})" for label, moves in counted]
-        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
-        return (f"{who} may play {listed}. Choose a card, then click a place marked with a dot; "
+        return (f"{who} may play {listed(parts, 'or')}. Choose a card, then click a place marked with a dot; "
                 "a wrong click says which rule forbids it.")
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
-
-
-def game_find_exercise(state: GameState, choice: str, actor: str | None = None, *, title: str = "") -> dict[str, Any]:
+def game_find_exercise(state: State, choice: str, actor: str | None = None, *, title: str = "") -> dict[str, Any]:
     """An exercise on a game moment as page data: with the hand cards of `choice` ("h0", "h0+h1"),
     find every place the engine accepts; wrong clicks get the engine's refusal with its rule id.
     """
@@ -260,7 +256,7 @@ def game_find_exercise(state: GameState, choice: str, actor: str | None = None, 
     return LessonGraph(referee).lesson(0, title=title, mode="find", exercise=record)
 
 
-def find_in_game(state: GameState, choice: str, actor: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
+def find_in_game(state: State, choice: str, actor: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
     """The referee and the exercise record (choice, option, answers, sentences) of a find exercise."""
     referee = GameReferee(state)
     graph = LessonGraph(referee)

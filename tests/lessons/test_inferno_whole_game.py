@@ -1,9 +1,10 @@
-"""Boards on any game moment (rulesbook.lessons.game): every target and refusal is the engine's own."""
+"""Boards on any game moment (rulesbook.lessons.inferno.whole_game): every target and refusal is the engine's own."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from rulesbook.inferno import (
     legal_actions,
     new_game,
 )
-from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise
+from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise, unpack
 from rulesbook.lessons.graph import parse_place
 from rulesbook.widgets import InfernoBoard
 
@@ -122,3 +123,30 @@ def test_an_exercise_needs_a_choice_that_offers_something():
     state = game_moment(LINE, ["GUANYIN", "SB+2", "PM+2"])
     with pytest.raises(ValueError, match="offers nothing"):
         InfernoBoard.find_in_game(state, "h0")
+
+
+def test_a_choice_says_what_it_does_and_agrees_with_its_count():
+    state = game_moment("MK+1@R SB+1@B DH+1 PM-3", ["REDBOY:PM SB+2 FAN", "SB+2", "FAN"])
+    says = unpack(LessonGraph(GameReferee(state)).lesson(0))["s0"]["choices"]["h0"]["says"]["R"]
+    assert says == "Red Boy (Pig Monk): 1 card it may discard, marked with a dot."
+
+
+def moments(seed: int):
+    rng = __import__("random").Random(seed)
+    state = new_game(3, seed, Rules())
+    while not state.is_over:
+        if state.phase in (Phase.PLAY, Phase.STEP, Phase.PLACE_PAWN) and rng.random() < 0.2:
+            yield state
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000))
+def test_hints_on_any_game_moment_speak_words_not_codes(seed):
+    for state in list(moments(seed))[:5]:
+        referee = GameReferee(state)
+        hint = referee.hint(state)
+        codes = {option for choice in referee.choices(state) for option in choice.options.values()}
+        assert not any(code in hint for code in codes if ":" in code), hint
+        assert "\u00d7" not in hint and "Legal now" not in hint and not re.search(r"\bh\d", hint), hint
+        assert hint[0].isupper() and hint.endswith(".")

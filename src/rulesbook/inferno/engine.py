@@ -1,25 +1,34 @@
 """The whole game of Mountain of Inferno, turn by turn and round by round.
 
-A `GameState` is plain, immutable data. `legal_actions(state)` lists what the player who must
-decide may do; `apply(state, action)` returns the next state and the events that say what
-happened, or raises `IllegalAction` citing the rule and leaves the state as it was. Pending
-decisions (a pawn to place, an effect another player may cancel, the optional step) are part of
-the state, so a board or a bot is simply asked for the next decision, whoever must make it.
+`legal_actions(state)` lists what the player who must decide may do; `refusal(state, action)`
+says why an action is not allowed (the `IllegalAction`, citing the rule) or returns None;
+`apply(state, action)` returns the next state and the events that say what happened, or raises
+that IllegalAction and leaves the state as it was. `apply_legal` skips the check, for an action
+taken from `legal_actions`: each kind of action has its step function in `STEPS`.
+
+>>> state = new_game(2, seed=1)
+>>> print(refusal(state, PlacePawn((5, 5))))
+there is no card at (5, 5) for the pawn (MOI-R19)
+>>> after, events = apply(state, legal_actions(state)[0])
+>>> events[0].kind, events[0].data["place"]
+('pawn', (0, 0))
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
-from enum import Enum
 from itertools import combinations, filterfalse
+from operator import attrgetter, itemgetter
+from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
 from rulesbook.core.rng import shuffled
+from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
+    ACTIONS,
     BISON,
     FAN,
     GUAN_YIN,
@@ -41,131 +50,31 @@ from rulesbook.inferno.actions import (
 from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import (
     bison_destinations,
-    princess_destinations,
-    princess_lift_allowed,
-    red_boy_targets,
     bison_moves,
+    princess_destinations,
     princess_left_out,
+    princess_lift_allowed,
     red_boy_discards,
+    red_boy_targets,
     step_destinations,
 )
+from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, Table, cards_beside
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import complete_crosses, has_complete_cross, score
+from rulesbook.inferno.state import HAND_SIZE, Decision, Pending, Phase, RoundResult, State, waiting
 
-HAND_SIZE = 3
+__all__ = [
+    "HAND_SIZE", "Decision", "MountainLayout", "Phase", "RoundResult", "State", "apply", "apply_legal", "cancel_means",
+    "doubling_seats", "entitled_to_cancel", "is_legal", "legal_actions", "mountain_layout", "new_game", "refusal",
+    "round_scores", "targeted_pawns",
+]
+
 _CODE = attrgetter("code")  # sort cards by their code
+_DEFAULT_RULES = Rules()  # made once: making a Rules checks every field
 
 
-class Phase(Enum):
-    """What kind of decision the state waits for."""
-
-    PLACE_PAWN = "place pawn"
-    PLAY = "play"
-    RESPOND = "respond"
-    STEP = "step"
-    OVER = "over"
-
-
-#: The phases as module names: on Python 3.11 each `Phase.PLAY` goes through the enum class's
-#: __getattr__ hook (about 80 ns), and every step of a playout asks for a phase or two.
-_PLACE_PAWN, _PLAY, _RESPOND, _STEP, _OVER = Phase
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An effect played and not yet resolved: the players still to be asked may cancel it (MOI-R06)."""
-
-    effect: Effect
-    player: int
-    responders: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How a round ended and what each seat scored: raw points and what moved on the track (MOI-R12)."""
-
-    round: int
-    reason: str  # "a": a complete cross; "b": the draw pile ran out
-    ender: int
-    raw: tuple[int, ...]
-    scored: tuple[int, ...]
-    turns: int
-
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide next, and what kind of decision it is."""
-
-    seat: int
-    colour: Colour
-    phase: Phase
-
-
-class GameEvent:
-    """Something that happened, in words a player understands: its kind, its text, the seat.
-
-    Events the engine makes keep what they will say and put it into words when first read (see
-    `worded`): a simulation of thousands of games reads none of them. Events are values, equal
-    when kind, text and seat are.
-    """
-
-    __slots__ = ("_fields",)  # (kind, seat, text, words): one attribute to set, the quickest to make
-    _fields: tuple[str, int | None, str | None, tuple[Callable[..., str], tuple[object, ...]] | None]
-
-    def __init__(self, kind: str, text: str, seat: int | None = None):
-        _set(self, "_fields", (kind, seat, text, None))
-
-    @property
-    def kind(self) -> str:
-        return self._fields[0]
-
-    @property
-    def seat(self) -> int | None:
-        return self._fields[1]
-
-    @property
-    def text(self) -> str:
-        kind, seat, text, words = self._fields
-        if text is None:
-            assert words is not None  # an event keeps its text or what to say it from
-            say, parts = words
-            text = say(*parts)
-            _set(self, "_fields", (kind, seat, text, None))
-        return text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"GameEvent(kind={self.kind!r}, text={self.text!r}, seat={self.seat!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not GameEvent:
-            return NotImplemented
-        return (self.kind, self.text, self.seat) == (other.kind, other.text, other.seat)
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.text, self.seat))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a GameEvent does not change: cannot set {name!r}")
-
-    def __reduce__(self) -> tuple:
-        return GameEvent, (self.kind, self.text, self.seat)
-
-
-_set = object.__setattr__
-_new = object.__new__
-
-
-def worded(kind: str, seat: int | None, say: Callable[..., str], *parts: object) -> GameEvent:
-    """An event whose text is `say(*parts)`, put together when first read."""
-    event = _new(GameEvent)
-    _set(event, "_fields", (kind, seat, None, (say, parts)))
-    return event
-
-
+# --- what the events say (each event keeps its data; the sentence is made when first read) ------------
 def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> str:
     return f"{colour.english} lays {card.code} at {spoken_place(place)}"
 
@@ -174,12 +83,26 @@ def _placed(colour: Colour, place: Coord) -> str:
     return f"{colour.english} places a pawn at {spoken_place(place)}"
 
 
+def _dealt(round: int, first: Colour) -> str:
+    return f"three cards dealt to each player; {first.english} begins round {round}"
+
+
 def _played(colour: Colour, action: Effect, mountain: Position) -> str:
     return f"{colour.english} plays {_describe(action, mountain)}"
 
 
+def _discarded(colour: Colour, cards: tuple[Card, ...]) -> str:
+    return f"{colour.english} discards {', '.join(card.code for card in cards)} with no effect"
+
+
 def _ended(colour: Colour) -> str:
     return f"{colour.english} ends step I"
+
+
+def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> str:
+    return (f"{colour.english} cancels it with {', '.join(card.code for card in cards)}; "
+            "both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+            f"{colour.english} refills only at the end of their own next turn (MOI-R08)")
 
 
 def _let(colour: Colour) -> str:
@@ -198,98 +121,26 @@ def _drew(colour: Colour, count: int) -> str:
     return f"{colour.english} draws {count}"
 
 
-@dataclass(frozen=True)
-class GameState:
-    """Everything about a game at one moment; nothing hidden, nothing global."""
-
-    rules: Rules
-    colours: tuple[Colour, ...]
-    seed: int
-    round: int
-    first_seat: int
-    mountain: Position
-    draw_pile: tuple[Card, ...]  # the top card is the last
-    discard_pile: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    totals: tuple[int, ...]
-    results: tuple[RoundResult, ...]
-    seat: int
-    phase: Phase
-    played: tuple[Card, ...] = ()
-    pending: Pending | None = None
-    turns: int = 0
-    idle_turns: int = 0  # turns in a row in which no card was played, discarded or moved (MOI-R20)
-
-    @property
-    def players(self) -> int:
-        return len(self.colours)
-
-    @property
-    def decision(self) -> Decision | None:
-        if self.phase is _OVER:
-            return None
-        seat = _waiting(self).responders[0] if self.phase is _RESPOND else self.seat
-        return Decision(seat, self.colours[seat], self.phase)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    def owner(self, colour: Colour) -> int:
-        return self.colours.index(colour)
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return self.hands[seat]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the most points; a tie shares the victory (rulebook, End of the Game)."""
-        if not self.is_over:
-            return ()
-        best = max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
-
-    def all_cards(self) -> Counter[Card]:
-        """Every card in the game, wherever it is: must always be the 52 of the deck."""
-        cards: Counter[Card] = Counter(self.mountain.cards.values())
-        cards.update(self.draw_pile)
-        cards.update(self.discard_pile)
-        for hand in self.hands:
-            cards.update(hand)
-        if self.pending is not None:
-            cards.update(self.pending.effect.cards)
-        return cards
+def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> str:
+    summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(colours, raw))
+    return f"round {round} ends: {why}; scores {summary}"
 
 
-def _waiting(state: GameState) -> Pending:
-    """The effect waiting for answers: there is one whenever the phase is RESPOND."""
-    pending = state.pending
-    if pending is None:
-        raise ValueError("no effect is waiting for an answer")
-    return pending
+def _game_over(winners: tuple[Colour, ...], total: int) -> str:
+    return f"the game is over: {listed([c.english for c in winners])} win{'s' if len(winners) == 1 else ''} with {total}"
 
 
-def replace(state, **changes):
-    """A copy with some fields changed; dataclasses.replace is too slow for playouts (a copy of
-    the fields' dict, set as the new object's, is the quickest way to make one). The copy is made
-    with dict(), not .copy(): a state made by its class keeps its fields in a dict that shares
-    its keys with the class, and a copy of that kind of dict makes every field read slower
-    (about 20 ns instead of 8 on CPython 3.11: the interpreter's fast path for reading an
-    attribute does not take it); dict() makes a plain one, and copies stay plain."""
-    fields = dict(state.__dict__)
-    fields.update(changes)
-    new = _new(type(state))
-    _set(new, "__dict__", fields)
-    return new
+def _set_up(round: int, first: Colour) -> str:
+    return f"round {round}: a new Mountain; {first.english} places first (MOI-R14)"
 
 
 # --- setting up ------------------------------------------------------------------------------
-def new_game(players: int | Sequence[Colour | str] = 2, seed: int = 0, rules: Rules | None = None) -> GameState:
+def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rules: Rules | None = None) -> State:
     """A new game: the first round's Mountain laid out, waiting for the first pawn (MOI-R19).
 
     `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
     """
-    rules = rules or Rules()
+    rules = _DEFAULT_RULES if rules is None else rules
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
@@ -299,7 +150,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int = 0, rules: Ru
         if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
             raise ValueError("give 2 to 4 different colours, one per player")
     rules.rounds(len(colours))
-    state = GameState(
+    state = State(
         rules=rules,
         colours=colours,
         seed=seed,
@@ -312,7 +163,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int = 0, rules: Ru
         totals=(0,) * len(colours),
         results=(),
         seat=0,
-        phase=_PLACE_PAWN,
+        phase=PLACE_PAWN,
     )
     return _set_up_round(state, 1, 0)
 
@@ -327,7 +178,7 @@ class MountainLayout:
     draw_pile: tuple[Card, ...]
 
 
-def mountain_layout(seed: int, round_number: int, players: int) -> MountainLayout:
+def mountain_layout(seed: int | str, round_number: int, players: int) -> MountainLayout:
     """All 52 cards shuffled, a 2 x players Mountain of disciples, events shuffled back (MOI-R14, MOI-R19)."""
     pile = shuffled(DECK, seed, "round", round_number)
     cards: dict[Coord, DiscipleCard] = {}
@@ -343,7 +194,7 @@ def mountain_layout(seed: int, round_number: int, players: int) -> MountainLayou
     return MountainLayout(tuple(turned), aside, Position(cards), tuple(pile))
 
 
-def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameState:
+def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
     layout = mountain_layout(state.seed, round_number, state.players)
     return replace(
         state,
@@ -354,7 +205,7 @@ def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameS
         discard_pile=(),
         hands=((),) * state.players,
         seat=first_seat,
-        phase=_PLACE_PAWN,
+        phase=PLACE_PAWN,
         played=(),
         pending=None,
         turns=0,
@@ -362,7 +213,7 @@ def _set_up_round(state: GameState, round_number: int, first_seat: int) -> GameS
     )
 
 
-def _deal(state: GameState) -> GameState:
+def _deal(state: State) -> State:
     """Three cards each, one at a time from the first player (rulebook, Setup)."""
     pile = list(state.draw_pile)
     hands = [list(hand) for hand in state.hands]
@@ -370,78 +221,6 @@ def _deal(state: GameState) -> GameState:
         for offset in range(state.players):
             hands[(state.first_seat + offset) % state.players].append(pile.pop())
     return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
-
-
-def game_moment(
-    mountain: Position | str,
-    hands: Sequence[str | Sequence[Card]],
-    *,
-    rules: Rules | None = None,
-    pile: int | str | Sequence[Card] = 20,
-    seat: int = 0,
-    phase: Phase = Phase.PLAY,
-    totals: Sequence[int] | None = None,
-    colours: Sequence[Colour | str] | None = None,
-) -> GameState:
-    """A game moment set up by hand, for chapters, exercises and tests.
-
-    `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
-    else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
-    black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
-    remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
-    """
-    from rulesbook.inferno.cards import parse_card
-
-    rules = rules or Rules()
-    position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
-
-    def cards_of(item) -> tuple[Card, ...]:
-        return tuple(parse_card(code) for code in item.split()) if isinstance(item, str) else tuple(item)
-
-    held = tuple(cards_of(hand) for hand in hands)
-    if colours is not None:
-        seats = tuple(Colour.parse(colour) for colour in colours)
-    elif len(position.pawns) == len(held):
-        seats = tuple(colour for colour in COLOUR_ORDER if colour in position.pawns)
-    else:
-        seats = COLOUR_ORDER[: len(held)]
-    if len(seats) != len(held) or not 2 <= len(seats) <= 4:
-        raise ValueError("give one hand per player, 2 to 4 players, and as many colours")
-    strangers = set(position.pawns) - set(seats)
-    if strangers:
-        raise ValueError(f"the {', '.join(c.english for c in strangers)} pawn belongs to no player here")
-    rest = list(DECK)
-    for card in [*position.cards.values(), *(card for hand in held for card in hand)]:
-        try:
-            rest.remove(card)
-        except ValueError:
-            raise ValueError(f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
-    if isinstance(pile, int):
-        draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
-    else:
-        draw_pile = cards_of(pile)
-        for card in draw_pile:
-            try:
-                rest.remove(card)
-            except ValueError:
-                raise ValueError(f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
-        discard = tuple(rest)
-    return GameState(
-        rules=rules,
-        colours=seats,
-        seed=0,
-        round=1,
-        first_seat=0,
-        mountain=position,
-        draw_pile=draw_pile,
-        discard_pile=discard,
-        hands=held,
-        totals=tuple(totals) if totals is not None else (0,) * len(seats),
-        results=(),
-        seat=seat,
-        phase=phase,
-    )
-
 
 # --- what may be done -----------------------------------------------------------------------------
 #: The actions, by what they are made of: _LAYS[card][place] is LayDisciple(card, place). One
@@ -462,10 +241,10 @@ _CANCELS = Table(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: State) -> list[Action]:
     """Every action the deciding player may take now, in a fixed order."""
     phase = state.phase
-    if phase is _PLAY:
+    if phase is PLAY:
         hand = state.hands[state.seat]
         plan = _PLANS.get(hand) or _plan(hand)
         actions: list[Action] = _plays(state, hand, plan)
@@ -474,7 +253,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.played or not actions:
             actions.append(_END)
         return actions
-    if phase is _STEP:
+    if phase is STEP:
         mountain = state.mountain
         full = mountain.full_places(state.rules.max_pawns_per_card)
         cards, pawns = mountain._cards, mountain._pawns
@@ -484,29 +263,29 @@ def legal_actions(state: GameState) -> list[Action]:
             actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, cards_beside(place, cards)))
         actions.append(_STAY)
         return actions
-    if phase is _RESPOND:
-        pending = _waiting(state)
+    if phase is RESPOND:
+        pending = waiting(state)
         return [_CANCELS[cards] for cards in _cancel_options(pending.effect, state.hands[pending.responders[0]])] + [_PASS]
-    if phase is _PLACE_PAWN:
+    if phase is PLACE_PAWN:
         mountain = state.mountain
         taken = set(mountain._pawns.values())
         return [_PAWNS[place] for place in mountain.shape.sorted_places() if place not in taken]
     return []
 
 
-def _room_left(state: GameState) -> int:
+def _room_left(state: State) -> int:
     limit = state.rules.play_limit
     return 99 if limit is None else limit - len(state.played)
 
 
-def _category_allowed(state: GameState, card: Card) -> bool:
+def _category_allowed(state: State, card: Card) -> bool:
     """ZH: the cards of one turn are all disciples or all events (MOI-R04)."""
     if state.rules.mixed_plays or not state.played:
         return True
     return isinstance(card, DiscipleCard) == isinstance(state.played[0], DiscipleCard)
 
 
-def _plays(state: GameState, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action]:
+def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action]:
     """Every card play of the hand (the deciding player's, and its plan), in a fixed order: lays,
     Bison Kings, Iron Fans, Red Boys."""
     if not hand:
@@ -609,7 +388,7 @@ def _plan(hand: tuple[Card, ...]) -> _HandPlan:
     return plan
 
 
-def _discards(state: GameState, plan: _HandPlan) -> tuple[Action, ...]:
+def _discards(state: State, plan: _HandPlan) -> tuple[Action, ...]:
     """EN: instead of playing, discard one to three events with no effect (MOI-R04)."""
     return plan.discards if state.rules.event_discard else ()
 
@@ -665,7 +444,7 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
     return [cards for cards in cancel_means(effect) if hand.count(cards[0]) >= len(cards)]
 
 
-def _responders(state: GameState, effect: Effect, player: int) -> tuple[int, ...]:
+def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     colours, hands = state.colours, state.hands
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
@@ -689,7 +468,7 @@ _CLOCKWISE = {
 }
 
 
-def _steppable(state: GameState) -> list[Colour]:
+def _steppable(state: State) -> list[Colour]:
     """EN: your own pawn; ZH: any pawn (MOI-R09)."""
     if state.rules.step_any_pawn:
         return sorted(state.mountain.pawns, key=COLOUR_ORDER.index)
@@ -697,41 +476,69 @@ def _steppable(state: GameState) -> list[Colour]:
 
 
 # --- checking an action ---------------------------------------------------------------------------
-def check(state: GameState, action: Action) -> None:
+def refusal(state: State, action: Action | str) -> IllegalAction | None:
+    """Why the deciding player may not take this action now (the IllegalAction, citing the rule),
+    or None when they may. The action may be given as its text; text that does not parse raises
+    NotationError. A value that is no action of this game is refused, never taken for another."""
+    if isinstance(action, str):
+        from rulesbook.inferno.actions import parse_action
+
+        action = parse_action(action)
+    try:
+        _check(state, action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+def is_legal(state: State, action: Action | str) -> bool:
+    """Whether the deciding player may take this action now."""
+    return refusal(state, action) is None
+
+
+def _check(state: State, action: Action) -> None:
     """Raise IllegalAction, citing the rule, unless the deciding player may take this action now."""
     phase = state.phase
-    if phase is _OVER:
+    if phase is OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    expected = {
-        _PLACE_PAWN: (PlacePawn,),
-        _PLAY: (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay),
-        _RESPOND: (Cancel, Pass),
-        _STEP: (Step, Stay),
-    }[phase]
-    if not isinstance(action, expected):
-        who = state.colours[_waiting(state).responders[0] if phase is _RESPOND else state.seat].english
+    if type(action) not in _CHECKS:
+        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
+    if type(action) not in _EXPECTED[phase]:
+        who = state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat].english
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
-    if isinstance(action, PlacePawn):
-        if action.place not in state.mountain.cards:
-            raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
-        if state.mountain.pawns_at(action.place):
-            raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
-    elif phase is _PLAY:
-        _check_play(state, action)
-    elif isinstance(action, Cancel):
-        pending = _waiting(state)
-        hand = state.hands[pending.responders[0]]
-        if action.cards not in _cancel_options(pending.effect, hand):
-            raise IllegalAction(_cancel_reason(pending.effect, hand), "MOI-R06")
-    elif isinstance(action, Step):
-        if action.colour not in _steppable(state):
-            raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
-        if action.colour not in state.mountain.pawns:
-            raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
-        if action.place not in step_destinations(state.mountain, action.colour, state.rules):
-            raise IllegalAction(
-                "the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09"
-            )
+    _CHECKS[type(action)](state, action)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_pawn(state: State, action: PlacePawn) -> None:
+    if action.place not in state.mountain.cards:
+        raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
+    if state.mountain.pawns_at(action.place):
+        raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
+
+
+def _check_cancel(state: State, action: Cancel) -> None:
+    pending = waiting(state)
+    hand = state.hands[pending.responders[0]]
+    if action.cards not in _cancel_options(pending.effect, hand):
+        raise IllegalAction(_cancel_reason(pending.effect, hand), "MOI-R06")
+
+
+def _check_step(state: State, action: Step) -> None:
+    if action.colour not in _steppable(state):
+        raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
+    if action.colour not in state.mountain.pawns:
+        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
+    if action.place not in step_destinations(state.mountain, action.colour, state.rules):
+        raise IllegalAction("the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09")
+
+
+def _allowed_always(state: State, action: Action) -> None:
+    """Pass and Stay: always allowed in their phase."""
 
 
 _PHASE_WORDS = {
@@ -745,6 +552,13 @@ _PHASE_RULE = {
     Phase.PLAY: "rulebook I",
     Phase.RESPOND: "MOI-R06",
     Phase.STEP: "MOI-R09",
+}
+#: The kinds of action each phase waits for.
+_EXPECTED: dict[Phase, tuple[type, ...]] = {
+    Phase.PLACE_PAWN: (PlacePawn,),
+    Phase.PLAY: (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy, DiscardEvents, EndPlay),
+    Phase.RESPOND: (Cancel, Pass),
+    Phase.STEP: (Step, Stay),
 }
 
 
@@ -764,7 +578,7 @@ def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """The hand without those cards, which it holds (the action is legal)."""
     rest = _take(hand, cards)
     if rest is None:
-        raise ValueError(f"the hand does not hold {' and '.join(card.code for card in cards)}")
+        raise ValueError(f"the hand does not hold {listed([card.code for card in cards])}")
     return rest
 
 
@@ -779,189 +593,218 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | N
     return tuple(rest)
 
 
-def _check_play(state: GameState, action: Action) -> None:
+def _check_end(state: State, action: EndPlay) -> None:
     hand = state.hands[state.seat]
-    rules, mountain = state.rules, state.mountain
-    if isinstance(action, EndPlay):
-        plan = _plan(hand)
-        if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
-            raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
-        return
-    if isinstance(action, DiscardEvents):
-        if not rules.event_discard:
-            raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
-        if state.played:
-            raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
-        if (
-            not 1 <= len(action.cards) <= 3
-            or not all(isinstance(card, EventCard) for card in action.cards)
-            or _take(hand, action.cards) is None
-        ):
-            raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
-        return
-    if isinstance(action, PlayBison) and action.count not in (1, 2):
-        raise IllegalAction("one or two Mighty Bison Kings may be played together", "MOI-R05")
-    if isinstance(action, PlayRedBoy) and len(action.pictures) not in (1, 2):
-        raise IllegalAction("one or two Red Boys may be played together", "MOI-R16")
-    assert isinstance(action, (LayDisciple, PlayBison, PlayPrincess, PlayRedBoy))  # what `check` lets through
-    cards = action.cards
-    if _take(hand, cards) is None:
-        raise IllegalAction(f"you do not hold {' and '.join(card.code for card in cards)}", "rulebook I")
+    plan = _plan(hand)
+    if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
+        raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
+
+
+def _check_discard(state: State, action: DiscardEvents) -> None:
+    if not state.rules.event_discard:
+        raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
+    if state.played:
+        raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
+    if _take(state.hands[state.seat], action.cards) is None:
+        raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
+
+
+def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
+    """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
+    if _take(state.hands[state.seat], cards) is None:
+        raise IllegalAction(f"you do not hold {listed([card.code for card in cards])}", "rulebook I")
     if len(cards) > _room_left(state):
-        raise IllegalAction(f"at most {rules.play_limit} cards may be played in one turn", "MOI-R04")
+        raise IllegalAction(f"at most {state.rules.play_limit} cards may be played in one turn", "MOI-R04")
     if not _category_allowed(state, cards[0]):
         raise IllegalAction("in this edition a turn's cards are all disciples or all events", "MOI-R04")
-    if isinstance(action, LayDisciple):
-        if action.place in mountain.cards:
-            raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
-        if action.place not in mountain.empty_neighbours():
-            raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
-        return
-    if not isinstance(action, PlayRedBoy) and action.colour not in mountain.pawns:
-        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "rulebook I")
-    if isinstance(action, PlayBison):
-        colour = action.colour
-        if action.place not in bison_destinations(mountain, colour, action.count, rules):
-            steps = "1-3" if action.count == 1 else "4-5"
-            raise IllegalAction(
-                f"with {action.count} Mighty Bison King card(s) the {colour.english} pawn moves {steps} cards, "
-                "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
-                "MOI-R05",
-            )
-    elif isinstance(action, PlayPrincess):
-        colour = action.colour
-        source = mountain.pawn(colour)
-        named = _card_named_by(mountain, colour)
-        if named is not colour:
-            raise IllegalAction(
-                f"the card under the {colour.english} pawn also holds the {named.english} pawn: one Iron Fan "
-                f"Princess moves the card with both, and the play names it by the {named.english} pawn "
-                f"('fan {named.letter} ...')",
-                "MOI-R22",
-            )
-        if not princess_lift_allowed(mountain, source):
-            raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
-        if action.place not in princess_destinations(mountain, colour, rules):
-            raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
-    elif isinstance(action, PlayRedBoy):
-        place = action.place
-        card = mountain.card_at(place)
-        if card is None:
-            raise IllegalAction(f"there is no card at {spoken_place(place)} to discard", "rulebook I")
-        if mountain.pawns_at(place):
-            raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
-        if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
-            raise IllegalAction(
-                f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
-                "MOI-R16",
-            )
-        if place not in red_boy_targets(mountain, None, rules):
-            raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
+
+
+def _check_pawn_there(state: State, colour: Colour) -> None:
+    if colour not in state.mountain.pawns:
+        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+
+
+def _check_lay(state: State, action: LayDisciple) -> None:
+    _check_cards_played(state, action.cards)
+    mountain = state.mountain
+    if action.place in mountain.cards:
+        raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
+    if action.place not in mountain.empty_neighbours():
+        raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
+
+
+def _check_bison(state: State, action: PlayBison) -> None:
+    _check_cards_played(state, action.cards)
+    _check_pawn_there(state, action.colour)
+    if action.place not in bison_destinations(state.mountain, action.colour, action.count, state.rules):
+        steps = "1-3" if action.count == 1 else "4-5"
+        raise IllegalAction(
+            f"with {action.count} Mighty Bison King card(s) the {action.colour.english} pawn moves {steps} cards, "
+            "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
+            "MOI-R05",
+        )
+
+
+def _check_princess(state: State, action: PlayPrincess) -> None:
+    _check_cards_played(state, action.cards)
+    _check_pawn_there(state, action.colour)
+    mountain, colour = state.mountain, action.colour
+    named = _card_named_by(mountain, colour)
+    if named is not colour:
+        raise IllegalAction(
+            f"the card under the {colour.english} pawn also holds the {named.english} pawn: one Iron Fan "
+            f"Princess moves the card with both, and the play names it by the {named.english} pawn "
+            f"('fan {named.letter} ...')",
+            "MOI-R22",
+        )
+    if not princess_lift_allowed(mountain, mountain.pawn(colour)):
+        raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
+    if action.place not in princess_destinations(mountain, colour, state.rules):
+        raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
+
+
+def _check_red_boy(state: State, action: PlayRedBoy) -> None:
+    _check_cards_played(state, action.cards)
+    mountain, place = state.mountain, action.place
+    card = mountain.card_at(place)
+    if card is None:
+        raise IllegalAction(f"there is no card at {spoken_place(place)} to discard", "rulebook I")
+    if mountain.pawns_at(place):
+        raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
+    if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
+        raise IllegalAction(
+            f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
+            "MOI-R16",
+        )
+    if place not in red_boy_targets(mountain, None, state.rules):
+        raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
+
+
+#: The check of each kind of action, once the phase is the one it belongs to.
+_CHECKS: dict[type, Callable[[State, Any], None]] = {
+    PlacePawn: _check_pawn,
+    LayDisciple: _check_lay,
+    PlayBison: _check_bison,
+    PlayPrincess: _check_princess,
+    PlayRedBoy: _check_red_boy,
+    DiscardEvents: _check_discard,
+    EndPlay: _check_end,
+    Cancel: _check_cancel,
+    Pass: _allowed_always,
+    Step: _check_step,
+    Stay: _allowed_always,
+}
+assert set(_CHECKS) == set(ACTIONS)
 
 
 # --- applying an action ---------------------------------------------------------------------------
-def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after the action and what happened; IllegalAction (state untouched) if not allowed."""
-    check(state, action)
+    _check(state, action)
     return apply_legal(state, action)
 
 
-def apply_legal(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
-    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
-    events: list[GameEvent] = []
+def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path):
+    the step function of the action's kind (`STEPS`), given the seat that decides and its colour.
+    A value of no kind the game knows is refused, never taken for another action."""
     phase = state.phase
-    if phase is _OVER:
+    if phase is OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    decider = _waiting(state).responders[0] if phase is _RESPOND else state.seat  # as `decision` says
-    who = state.colours[decider]
-    if type(action) is LayDisciple:  # the commonest actions first
-        card = action.card
-        hands = state.hands
-        hand = hands[decider]
-        index = hand.index(card)
-        hand = hand[:index] + hand[index + 1 :]
-        fields = dict(state.__dict__)  # as `replace` does, without its keywords: the commonest action
-        fields["hands"] = hands[:decider] + (hand,) + hands[decider + 1 :]
-        fields["mountain"] = state.mountain.with_card(action.place, card)
-        fields["played"] = state.played + (card,)
-        fields["phase"] = phase if hand else _STEP  # as `_after_play` says
-        state = _new(GameState)
-        _set(state, "__dict__", fields)
-        events.append(worded("lay", decider, _laid, who, card, action.place))
-        return state, events
-    if type(action) is Step:
-        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
-        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
-    if type(action) is Stay:
-        events.append(worded("stay", decider, _stayed, who))
-        return _end_turn(state, events, state.mountain)
-    if isinstance(action, PlacePawn):
-        mountain = state.mountain.with_pawn(who, action.place)
-        events.append(worded("pawn", decider, _placed, who, action.place))
-        next_seat = (decider + 1) % state.players
-        state = replace(state, mountain=mountain, seat=next_seat)
-        if next_seat == state.first_seat:
-            state = replace(_deal(state), phase=_PLAY)
-            events.append(GameEvent("deal", f"three cards dealt to each player; {state.colours[next_seat].english} begins round {state.round}"))
-        return state, events
-    if isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
-        cards = action.cards
-        hands = _with(state.hands, decider, _taken(state.hands[decider], cards))
-        played = state.played + cards
-        events.append(worded("effect", decider, _played, who, action, state.mountain))
-        responders = _responders(state, action, decider)  # the other hands are as they were
-        if responders:
-            state = replace(
-                state, hands=hands, played=played, phase=_RESPOND, pending=Pending(action, decider, responders)
-            )
-            return state, events
-        return _resolve(state, action, events, hands, played)
-    if isinstance(action, DiscardEvents):
-        hand = _taken(state.hands[decider], action.cards)
-        state = replace(
-            state,
-            hands=_with(state.hands, decider, hand),
-            discard_pile=state.discard_pile + action.cards,
-            played=action.cards,
-            phase=_STEP,
-        )
-        events.append(GameEvent("discard", f"{who.english} discards {', '.join(card.code for card in action.cards)} with no effect", decider))
-        return state, events
-    if isinstance(action, EndPlay):
-        return replace(state, phase=_STEP), [worded("end", decider, _ended, who)]
-    if isinstance(action, Cancel):
-        # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
-        pending = _waiting(state)
-        hand = _taken(state.hands[decider], action.cards)
-        state = replace(
-            state,
-            hands=_with(state.hands, decider, hand),
-            discard_pile=state.discard_pile + pending.effect.cards + action.cards,
-            pending=None,
-            phase=_PLAY,
-        )
-        events.append(
-            GameEvent(
-                "cancel",
-                f"{who.english} cancels it with {', '.join(card.code for card in action.cards)}; "
-                "both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
-                f"{who.english} refills only at the end of their own next turn (MOI-R08)",
-                decider,
-            )
-        )
-        return _after_play(state, events)
-    if isinstance(action, Pass):
-        pending = _waiting(state)
-        rest = pending.responders[1:]
-        events.append(worded("pass", decider, _let, who))
-        if rest:
-            return replace(state, pending=replace(pending, responders=rest)), events
-        return _resolve(state, pending.effect, events, state.hands, state.played)
-    if isinstance(action, Step):
-        events.append(worded("step", decider, _stepped, who, action.colour, action.place))
-        return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
-    events.append(worded("stay", decider, _stayed, who))
-    return _end_turn(state, events, state.mountain)
+    step = STEPS.get(type(action))
+    if step is None:
+        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
+    decider = waiting(state).responders[0] if phase is RESPOND else state.seat  # as `decision` says
+    return step(state, action, decider, state.colours[decider])
+
+
+def _lay(state: State, action: LayDisciple, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    card = action.card
+    hands = state.hands
+    hand = hands[decider]
+    index = hand.index(card)
+    hand = hand[:index] + hand[index + 1 :]
+    state = laid(state, hands[:decider] + (hand,) + hands[decider + 1 :], state.mountain.with_card(action.place, card),
+                 state.played + (card,), state.phase if hand else STEP)  # the phase: as `_after_play` says
+    return state, [Event.worded("lay", _laid, {"colour": who, "card": card, "place": action.place}, decider)]
+
+
+def _step(state: State, action: Step, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    events = [Event.worded("step", _stepped, {"colour": who, "pawn": action.colour, "place": action.place}, decider)]
+    return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
+
+
+def _stay(state: State, action: Stay, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    return _end_turn(state, [Event.worded("stay", _stayed, {"colour": who}, decider)], state.mountain)
+
+
+def _place_pawn(state: State, action: PlacePawn, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    events = [Event.worded("pawn", _placed, {"colour": who, "place": action.place}, decider)]
+    next_seat = (decider + 1) % state.players
+    state = replace(state, mountain=state.mountain.with_pawn(who, action.place), seat=next_seat)
+    if next_seat == state.first_seat:
+        state = replace(_deal(state), phase=PLAY)
+        events.append(Event.worded("deal", _dealt, {"round": state.round, "first": state.colours[next_seat]}))
+    return state, events
+
+
+def _play_effect(state: State, action: Effect, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    cards = action.cards
+    hands = _with(state.hands, decider, _taken(state.hands[decider], cards))
+    played = state.played + cards
+    events = [Event.worded("effect", _played, {"colour": who, "action": action, "mountain": state.mountain}, decider)]
+    responders = _responders(state, action, decider)  # the other hands are as they were
+    if responders:
+        pending = Pending(action, decider, responders)
+        return replace(state, hands=hands, played=played, phase=RESPOND, pending=pending), events
+    return _resolve(state, action, events, hands, played)
+
+
+def _discard(state: State, action: DiscardEvents, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    hand = _taken(state.hands[decider], action.cards)
+    state = replace(state, hands=_with(state.hands, decider, hand), discard_pile=state.discard_pile + action.cards,
+                    played=action.cards, phase=STEP)
+    return state, [Event.worded("discard", _discarded, {"colour": who, "cards": action.cards}, decider)]
+
+
+def _end_play(state: State, action: EndPlay, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    return replace(state, phase=STEP), [Event.worded("end", _ended, {"colour": who}, decider)]
+
+
+def _cancel(state: State, action: Cancel, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    # The effect never happens: a cancelled Red Boy leaves its disciple in the Mountain (MOI-R21).
+    pending = waiting(state)
+    hand = _taken(state.hands[decider], action.cards)
+    state = replace(state, hands=_with(state.hands, decider, hand),
+                    discard_pile=state.discard_pile + pending.effect.cards + action.cards, pending=None, phase=PLAY)
+    events = [Event.worded("cancel", _cancelled, {"colour": who, "cards": action.cards}, decider)]
+    return _after_play(state, events)
+
+
+def _pass(state: State, action: Pass, decider: int, who: Colour) -> tuple[State, list[Event]]:
+    pending = waiting(state)
+    rest = pending.responders[1:]
+    events = [Event.worded("pass", _let, {"colour": who}, decider)]
+    if rest:
+        return replace(state, pending=Pending(pending.effect, pending.player, rest)), events
+    return _resolve(state, pending.effect, events, state.hands, state.played)
+
+
+#: The step function of each kind of action (the commonest first, as a reader meets them in a game).
+STEPS: dict[type, Callable[[State, Any, int, Colour], tuple[State, list[Event]]]] = {
+    LayDisciple: _lay,
+    Step: _step,
+    Stay: _stay,
+    PlacePawn: _place_pawn,
+    PlayBison: _play_effect,
+    PlayPrincess: _play_effect,
+    PlayRedBoy: _play_effect,
+    DiscardEvents: _discard,
+    EndPlay: _end_play,
+    Cancel: _cancel,
+    Pass: _pass,
+}
+assert set(STEPS) == set(ACTIONS)
 
 
 def _with(items: tuple, index: int, value) -> tuple:
@@ -984,7 +827,7 @@ def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
     names = [colour.english for colour in targeted_pawns(effect, mountain) or ()]
     if len(names) == 1:
         return f"{names[0]} pawn", False
-    return f"{', '.join(names[:-1])} and {names[-1]} pawns", True
+    return f"{listed(names)} pawns", True
 
 
 def _outcome(effect: Effect, mountain: Position) -> str:
@@ -998,8 +841,8 @@ def _outcome(effect: Effect, mountain: Position) -> str:
 
 
 def _resolve(
-    state: GameState, effect: Effect, events: list[GameEvent], hands: tuple[tuple[Card, ...], ...], played: tuple[Card, ...]
-) -> tuple[GameState, list[GameEvent]]:
+    state: State, effect: Effect, events: list[Event], hands: tuple[tuple[Card, ...], ...], played: tuple[Card, ...]
+) -> tuple[State, list[Event]]:
     """Apply a played effect nobody cancelled; the event cards go to the discard pile either way.
     Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
     mountain = state.mountain
@@ -1011,20 +854,20 @@ def _resolve(
     else:
         discard = discard + (mountain._cards[effect.place],)
         mountain = mountain.without_card(effect.place)
-    events.append(worded("resolve", None, _outcome, effect, state.mountain))
-    phase = _PLAY if hands[state.seat] else _STEP
+    events.append(Event.worded("resolve", _outcome, {"effect": effect, "mountain": state.mountain}))
+    phase = PLAY if hands[state.seat] else STEP
     state = replace(state, mountain=mountain, discard_pile=discard, hands=hands, played=played, pending=None, phase=phase)
     return state, events
 
 
-def _after_play(state: GameState, events: list[GameEvent]) -> tuple[GameState, list[GameEvent]]:
+def _after_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """With an empty hand there is nothing more to play: go on to the step."""
     if not state.hands[state.seat]:
-        state = replace(state, phase=_STEP)
+        state = replace(state, phase=STEP)
     return state, events
 
 
-def _end_turn(state: GameState, events: list[GameEvent], mountain: Position) -> tuple[GameState, list[GameEvent]]:
+def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[State, list[Event]]:
     """Step III (is the round over?) and step IV (draw up to three), then the next player, on the
     Mountain as the step left it."""
     rules = state.rules
@@ -1043,9 +886,9 @@ def _end_turn(state: GameState, events: list[GameEvent], mountain: Position) -> 
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
         hands = hands[:seat] + (hands[seat] + drawn,) + hands[seat + 1 :]
-        events.append(worded("draw", seat, _drew, state.colours[seat], len(drawn)))
+        events.append(Event.worded("draw", _drew, {"colour": state.colours[seat], "count": len(drawn)}, seat))
     following = (seat + 1) % players
-    phase = _PLAY if hands[following] else _STEP  # MOI-R18: an empty hand skips step I
+    phase = PLAY if hands[following] else STEP  # MOI-R18: an empty hand skips step I
     state = replace(
         state,
         mountain=mountain,
@@ -1060,14 +903,14 @@ def _end_turn(state: GameState, events: list[GameEvent], mountain: Position) -> 
     return state, events
 
 
-def round_scores(state: GameState, reason: str, ender: int) -> tuple[int, ...]:
+def round_scores(state: State, reason: str, ender: int) -> tuple[int, ...]:
     """Raw scores of every seat for a round that ends now (MOI-R11, MOI-R17)."""
     mountain, rules = state.mountain, state.rules
     doubling = doubling_seats(state, reason, ender)
     return tuple(score(mountain, colour, ended=seat in doubling, rules=rules) for seat, colour in enumerate(state.colours))
 
 
-def doubling_seats(state: GameState, reason: str, ender: int) -> set[int]:
+def doubling_seats(state: State, reason: str, ender: int) -> set[int]:
     """Who counts a card twice when the round ends now (MOI-R11): nobody after condition b; after a
     complete cross, EN every pawn alone at one, ZH the player who ended the round, wherever their
     pawn stands."""
@@ -1079,7 +922,7 @@ def doubling_seats(state: GameState, reason: str, ender: int) -> set[int]:
     return {seat for seat, colour in enumerate(state.colours) if state.mountain.pawn(colour) in crosses}
 
 
-def _end_round(state: GameState, reason: str, events: list[GameEvent], why: str = "") -> tuple[GameState, list[GameEvent]]:
+def _end_round(state: State, reason: str, events: list[Event], why: str = "") -> tuple[State, list[Event]]:
     ender = state.seat
     raw = round_scores(state, reason, ender)
     totals = list(state.totals)
@@ -1093,15 +936,15 @@ def _end_round(state: GameState, reason: str, events: list[GameEvent], why: str 
         totals[seat] = new_total
     result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
     why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
-    summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(state.colours, raw))
-    events.append(GameEvent("round", f"round {state.round} ends: {why}; scores {summary}", ender))
+    events.append(Event.worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
+                                                        "colours": state.colours, "raw": raw}, ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))
     if state.round >= state.rules.rounds(state.players):
-        state = replace(state, phase=_OVER, pending=None, played=())
-        names = " and ".join(state.colours[seat].english for seat in state.winners)
-        events.append(GameEvent("over", f"the game is over: {names} win{'s' if len(state.winners) == 1 else ''} with {max(totals)}"))
+        state = replace(state, phase=OVER, pending=None, played=())
+        winners = tuple(state.colours[seat] for seat in state.winners)
+        events.append(Event.worded("over", _game_over, {"winners": winners, "total": max(totals)}))
         return state, events
     next_first = (state.first_seat + 1) % state.players  # MOI-R14
     state = _set_up_round(state, state.round + 1, next_first)
-    events.append(GameEvent("setup", f"round {state.round}: a new Mountain; {state.colours[next_first].english} places first (MOI-R14)"))
+    events.append(Event.worded("setup", _set_up, {"round": state.round, "first": state.colours[next_first]}))
     return state, events

@@ -13,10 +13,11 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.words import listed
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
-from rulesbook.inferno.game import cancel_means, entitled_to_cancel
+from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 from rulesbook.lessons.data import exercise, number_words
@@ -104,14 +105,14 @@ def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: 
         return "Nobody may cancel it: the pawn is the player's own (MOI-R06)."
     means = next(iter(rights.values()))
     names = [colour.english.capitalize() for colour in rights]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    who = listed(names, "or")
     return f"{who} may cancel it at once with {means} (MOI-R06)."
 
 
 def _steps_words(lengths: set[int]) -> str:
     shown = sorted(lengths)
     words = [str(n) for n in shown]
-    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    text = listed(words, "or")
     more = " (or more)" if shown[-1] >= _LONGEST_TOLD else ""
     return f"{text}{more} card{'s' if shown != [1] else ''}"
 

@@ -1,0 +1,121 @@
+"""A game moment built by hand, for chapters, exercises and tests, and played out aloud.
+
+>>> state = game_moment("MK+1@R PM+2@Y", ["SB+1 BISON", "DH+2"])
+>>> after = play_out(state, "lay SB+1 1,0")
+> lay SB+1 1,0
+    red lays SB+1 at (1, 0)
+>>> game_moment("MK+1@R PM+2@Y", ["SB+1", "DH+2"], seat=2)
+Traceback (most recent call last):
+rulesbook.core.data.DataError: seat: expected a seat from 0 to 1, not 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulesbook.core.data import DataError, shown
+from rulesbook.inferno.actions import parse_action
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, parse_card
+from rulesbook.inferno.engine import apply
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Position
+from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.state import HAND_SIZE, Phase, State
+
+
+def game_moment(
+    mountain: Position | str,
+    hands: Sequence[str | Sequence[Card]],
+    *,
+    rules: Rules | None = None,
+    pile: int | str | Sequence[Card] = 20,
+    seat: int = 0,
+    phase: Phase = Phase.PLAY,
+    totals: Sequence[int] | None = None,
+    colours: Sequence[Colour | str] | None = None,
+) -> State:
+    """A game moment set up by hand; DataError (a ValueError) for a moment no game can reach.
+
+    `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
+    else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
+    black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
+    remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
+    The moment is checked as a loaded state is (`State.invariants`).
+    """
+    rules = rules or Rules()
+    position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
+    if not isinstance(phase, Phase):
+        raise DataError("phase", f"expected a Phase (Phase.PLAY, ...), not {shown(phase)}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise DataError("hands", f"expected one hand per player, not {shown(hands)}")
+    held = tuple(_cards_of(hand, f"hands[{index}]") for index, hand in enumerate(hands))
+    seats = _seats(position, held, colours)
+    if type(seat) is not int or not 0 <= seat < len(seats):
+        raise DataError("seat", f"expected a seat from 0 to {len(seats) - 1}, not {shown(seat)}")
+    rest = list(DECK)
+    _take_from(rest, [*position.cards.values(), *(card for hand in held for card in hand)])
+    if isinstance(pile, int):
+        if not 0 <= pile <= len(rest):
+            raise DataError("pile", f"expected 0 to {len(rest)} cards (those the moment leaves), not {pile}")
+        draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
+    else:
+        draw_pile = _cards_of(pile, "pile", len(DECK))
+        _take_from(rest, draw_pile)
+        discard = tuple(rest)
+    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and t >= 0 for t in totals)):
+        raise DataError("totals", f"expected one whole number of points (0 or more) per player, not {shown(totals)}")
+    state = State(
+        rules=rules, colours=seats, seed=0, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
+        discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else (0,) * len(seats),
+        results=(), seat=seat, phase=phase,
+    )
+    state.invariants()
+    return state
+
+
+def _cards_of(item: object, where: str, most: int = HAND_SIZE) -> tuple[Card, ...]:
+    if isinstance(item, str):
+        cards: tuple[Card, ...] = tuple(parse_card(code) for code in item.split())
+    elif isinstance(item, (tuple, list)):
+        cards = tuple(item)
+    else:
+        raise DataError(where, f"expected card codes or a list of cards, not {shown(item)}")
+    if len(cards) > most:
+        raise DataError(where, f"holds {len(cards)} cards; at most {most}")
+    for index, card in enumerate(cards):
+        if not isinstance(card, (DiscipleCard, EventCard)):
+            raise DataError(f"{where}[{index}]", f"expected a card of Mountain of Inferno, not {shown(card)}")
+    return cards
+
+
+def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequence[Colour | str] | None) -> tuple[Colour, ...]:
+    if colours is not None:
+        seats = tuple(Colour.parse(colour) for colour in colours)
+    elif len(position.pawns) == len(held):
+        seats = tuple(colour for colour in COLOUR_ORDER if colour in position.pawns)
+    else:
+        seats = COLOUR_ORDER[: len(held)]
+    if len(seats) != len(held) or not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
+        raise DataError("hands", "give one hand per player, 2 to 4 players, and as many different colours")
+    strangers = set(position.pawns) - set(seats)
+    if strangers:
+        raise DataError("mountain", f"the {', '.join(c.english for c in strangers)} pawn belongs to no player here")
+    return seats
+
+
+def _take_from(rest: list[Card], cards: Sequence[Card]) -> None:
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            raise DataError("cards", f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
+
+
+def play_out(state: State, *texts: str, quiet: bool = False) -> State:
+    """Apply actions written as text, print what happened (unless quiet), return the new state."""
+    for text in texts:
+        state, events = apply(state, parse_action(text))
+        if not quiet:
+            print(f"> {text}")
+            for event in events:
+                print(f"    {event.text}")
+    return state

@@ -1,0 +1,397 @@
+"""Every boundary of Mountain of Inferno, tried as a hostile user would (issue 21): a state's JSON, a
+rules value, an action built by hand, the notation. Each bad input is a clear ValueError subclass
+(DataError, NotationError, IllegalAction) naming the field or token and why, and nothing changes."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesbook.core.data import DataError
+from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.inferno import (
+    REACH,
+    Cancel,
+    Colour,
+    DiscardEvents,
+    Disciple,
+    DiscipleCard,
+    LayDisciple,
+    Phase,
+    PlacePawn,
+    PlayBison,
+    PlayPrincess,
+    PlayRedBoy,
+    Position,
+    Rules,
+    State,
+    Step,
+    apply,
+    apply_legal,
+    game_moment,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_card,
+    refusal,
+)
+from rulesbook.inferno.protocol import GAME
+
+MK1 = DiscipleCard(Disciple.MONKEY_KING, 1)
+LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+
+
+def played(seed: int = 4, players: int = 3, moves: int = 40) -> State:
+    """A state some way into a random game (an effect may be waiting for an answer)."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed)
+    for _ in range(moves):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+GOOD = played().to_dict()
+
+
+def loaded(change) -> State:
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return State.from_dict(data)
+
+
+# --- a state's JSON ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, field", [
+    ("null", "state"),
+    ("{}", "state.rules"),
+    ("[1, 2]", "state"),
+    ('"inferno"', "state"),
+    ("[" * 5000 + "]" * 5000, "state"),
+    ('{"seat": NaN}', "state"),
+    ("{" + '"a":' * 3 + "1" + "}" * 3, "state"),
+    ("not json", "state"),
+])
+def test_json_that_is_no_state_is_refused_naming_where(text, field):
+    with pytest.raises(DataError) as error:
+        State.from_json(text)
+    assert error.value.field == field, str(error.value)
+
+
+def test_a_state_of_another_type_than_text_is_refused():
+    with pytest.raises(DataError, match="expected JSON text"):
+        State.from_json(None)
+    with pytest.raises(DataError, match="state: expected an object"):
+        State.from_dict([GOOD])
+
+
+@pytest.mark.parametrize("change, field, why", [
+    (lambda d: d.pop("hands"), "state.hands", "missing"),
+    (lambda d: d.pop("seat"), "state.seat", "missing"),
+    (lambda d: d.update(seat="0"), "state.seat", "expected a whole number"),
+    (lambda d: d.update(seat=7), "state.seat", "from 0 to 2, not 7"),
+    (lambda d: d.update(seat=-1), "state.seat", "not -1"),
+    (lambda d: d.update(seat=True), "state.seat", "not True"),
+    (lambda d: d.update(first_seat=3), "state.first_seat", "from 0 to 2"),
+    (lambda d: d.update(hands=5), "state.hands", "expected a list"),
+    (lambda d: d.update(totals=[-1, 0, 0]), "state.totals[0]", "at least 0, not -1"),
+    (lambda d: d.update(totals=[1.5, 0, 0]), "state.totals[0]", "whole number"),
+    (lambda d: d.update(turns=-5), "state.turns", "not -5"),
+    (lambda d: d.update(round=0), "state.round", "not 0"),
+    (lambda d: d.update(round=9), "state.round", "not 9"),
+    (lambda d: d.update(phase="dance"), "state.phase", "unknown phase 'dance'"),
+    (lambda d: d.update(phase=1), "state.phase", "expected text"),
+    (lambda d: d["hands"].__setitem__(0, ["XX+9"]), "state.hands[0][0]", "unknown card"),
+    (lambda d: d["hands"].__setitem__(0, ["MK+1"] * 8), "state.hands[0]", "holds 8 items; at most 3"),
+    (lambda d: d.update(draw_pile=["MK+1"] * 100), "state.draw_pile", "holds 100 items; at most 52"),
+    (lambda d: d.update(colours=["R", "R", "B"]), "state.colours", "different colours"),
+    (lambda d: d.update(colours=["R", "G", "B"]), "state.colours[1]", "expected a colour letter"),
+    (lambda d: d.update(rules={"two_pawns": "false"}), "Rules.two_pawns", "expected true or false, not 'false'"),
+    (lambda d: d.update(rules=[1, 2]), "state.rules", "expected an object"),
+    (lambda d: d.update(extra=1), "state", "no field 'extra'"),
+    (lambda d: d.update(game="hudai"), "state.game", "not of Mountain of Inferno"),
+    (lambda d: d["mountain"].append([0, 10**6, "MK+1"]), "state.mountain", ""),
+    (lambda d: d["mountain"].__setitem__(0, [0, 0, "BISON"]), "state.mountain[0][2]", "not a disciple"),
+    (lambda d: d["mountain"].__setitem__(0, "MK+1"), "state.mountain[0]", "expected [row, column, card]"),
+    (lambda d: d["pawns"].update(R=[50, 50]), "state.pawns.R", "where there is no card"),
+    (lambda d: d["pawns"].update(K=[0, 0]), "state.pawns.K", "belongs to no player"),
+    (lambda d: d.update(pending={"effect": "stay", "player": 0, "responders": [1]}), "state.pending.effect", "not an effect"),
+    (lambda d: d.update(results=[{"round": 1}]), "state.results[0].reason", "missing"),
+])
+def test_a_state_with_a_bad_field_is_refused_naming_it(change, field, why):
+    with pytest.raises(DataError) as error:
+        loaded(change)
+    assert error.value.field.startswith(field) and why in error.value.why, str(error.value)
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda d: d["hands"][0].__setitem__(0, d["hands"][1][0]) if d["hands"][0] and d["hands"][1] else d["hands"][0].append(d["hands"][1][0]),
+     "the 52 cards are not all in the game exactly once"),  # a card twice, another lost
+    (lambda d: d["discard_pile"].append("MK+3"), "the 52 cards"),
+    (lambda d: d["mountain"].append([40, 40, d["draw_pile"].pop()]) if d["draw_pile"][-1][:2] in ("MK", "PM", "SB", "DH") else
+     d["mountain"].append([40, 40, "MK+3"]), ""),
+    (lambda d: d.update(pending={"effect": "bison R 0,1", "player": 0, "responders": [0]}), ""),
+])
+def test_a_state_that_breaks_the_games_invariants_is_refused(change, why):
+    with pytest.raises(DataError) as error:
+        loaded(change)
+    assert why in str(error.value)
+
+
+def test_a_good_state_loads_back_exactly_and_a_refused_one_changes_nothing():
+    state = played(seed=9, players=4, moves=70)
+    text = state.to_json()
+    assert State.from_json(text) == state and State.from_json(text).to_json() == text
+    data = state.to_dict()
+    before = json.dumps(data)
+    with pytest.raises(DataError):
+        State.from_dict({**data, "seat": 9})
+    assert json.dumps(data) == before
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=6) | st.sampled_from(["MK+1", "R", "play"]),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+                    max_leaves=12)
+
+
+@given(st.sampled_from(sorted(GOOD)), JSON)
+def test_any_field_replaced_by_any_json_loads_a_good_state_or_raises_the_clear_error(name, value):
+    data = {**copy.deepcopy(GOOD), name: value}
+    try:
+        state = State.from_dict(data)
+    except DataError as error:
+        assert error.field.startswith(("state", "Rules", "rules")) or error.field == "", str(error)
+    else:
+        assert state.problems() == [] and State.from_json(state.to_json()) == state
+
+
+@given(st.data())
+def test_a_state_text_cut_or_tampered_anywhere_loads_or_raises_the_clear_error(data):
+    text = played(seed=data.draw(st.integers(0, 5)), moves=data.draw(st.integers(0, 50))).to_json()
+    index = data.draw(st.integers(0, len(text) - 1))
+    tampered = text[:index] + data.draw(st.sampled_from(["", "1", "-", '"', "[", "}", "null", "9" * 5000])) + text[index + 1:]
+    try:
+        state = State.from_json(tampered)
+    except DataError as error:
+        assert error.field.startswith(("state", "Rules", "rules")) or error.field == ""
+    else:
+        state.invariants()
+
+
+def test_the_protocol_loads_through_the_same_validating_path():
+    with pytest.raises(DataError, match="state.seat"):
+        GAME.from_json(json.dumps({**GOOD, "seat": 5}))
+    assert GAME.invariants(played()) == []
+
+
+# --- rules --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("make, words", [
+    (lambda: Rules(two_pawns="false"), "Rules.two_pawns: expected true or false, not 'false'"),
+    (lambda: Rules(play_limit=2.0), "Rules.play_limit"),
+    (lambda: Rules(play_limit=0), "play_limit must be at least 1"),
+    (lambda: Rules(shared_card_limit=9), "shared_card_limit must be 2 to 4"),
+    (lambda: Rules(edition="fr"), "unknown edition 'fr'"),
+    (lambda: Rules(rounds_by_players=((4, 0),)), "rounds_by_players: a game of 4 players needs 1 to 16 rounds, not 0"),
+    (lambda: Rules(rounds_by_players=((2, 10_000),)), "not 10000"),
+    (lambda: Rules(rounds_by_players=((5, 2),)), "for 2 to 4 players, not 5"),
+    (lambda: Rules(rounds_by_players=((2, 2), (2, 3))), "gives the rounds of 2 players twice"),
+    (lambda: Rules(rounds_by_players=((2, "4"),)), "Rules.rounds_by_players"),
+    (lambda: Rules.from_dict({"two_pawns": "false"}), "Rules.two_pawns"),
+    (lambda: Rules.from_dict({"rounds_by_players": [[4, 0]]}), "not 0"),
+    (lambda: Rules.from_dict({"turbo": True}), "no field 'turbo'"),
+    (lambda: Rules.from_dict([1, 2]), "rules: expected an object"),
+])
+def test_bad_rules_are_refused_when_made(make, words):
+    with pytest.raises(DataError) as error:
+        make()
+    assert words in str(error.value)
+
+
+def test_rules_with_no_rounds_for_the_players_are_refused_when_the_game_is_made():
+    rules = Rules(rounds_by_players=((2, 4),))
+    assert new_game(2, rules=rules).rules == rules
+    with pytest.raises(DataError, match="rounds_by_players gives rounds only for 2 players"):
+        new_game(4, rules=rules)
+    with pytest.raises(DataError, match="rounds_by_players"):
+        GAME.new_game(4, rules=rules)
+
+
+def test_the_most_rounds_a_game_may_have_keeps_every_game_under_max_actions():
+    from rulesbook.inferno.rules import MOST_ROUNDS
+
+    rng = random.Random(1)
+    state = new_game(4, seed=1, rules=Rules(rounds_by_players=((4, MOST_ROUNDS),)))
+    actions = 0
+    while not state.is_over:
+        state, _ = apply_legal(state, rng.choice(legal_actions(state)))
+        actions += 1
+    assert len(state.results) == MOST_ROUNDS and actions < GAME.max_actions // 4
+
+
+@given(st.dictionaries(st.sampled_from(["edition", "two_pawns", "play_limit", "rounds_by_players", "shared_card_limit",
+                                        "mixed_plays"]), JSON, max_size=3))
+def test_any_rules_data_makes_rules_or_raises_the_clear_error(data):
+    try:
+        rules = Rules.from_dict(data)
+    except DataError:
+        return
+    assert Rules.from_dict(rules.to_dict()) == rules
+    rules.check_types()
+
+
+# --- actions built by hand ----------------------------------------------------------------------------
+@pytest.mark.parametrize("make, field", [
+    (lambda: PlacePawn(()), "PlacePawn.place"),
+    (lambda: PlacePawn((0.0, 0.0)), "PlacePawn.place"),
+    (lambda: PlacePawn((True, 0)), "PlacePawn.place"),
+    (lambda: PlacePawn([0, 0]), "PlacePawn.place"),
+    (lambda: PlacePawn((0, 10**9)), "PlacePawn.place"),
+    (lambda: LayDisciple(None, (0, 0)), "LayDisciple.card"),
+    (lambda: LayDisciple(parse_card("BISON"), (0, 0)), "LayDisciple.card"),
+    (lambda: LayDisciple(MK1, "0,0"), "LayDisciple.place"),
+    (lambda: PlayBison("R", (0, 1)), "PlayBison.colour"),
+    (lambda: PlayBison(Colour.RED, (0, 1), 3), "PlayBison.count"),
+    (lambda: PlayBison(Colour.RED, (0, 1), True), "PlayBison.count"),
+    (lambda: PlayPrincess(Colour.RED, (0.5, 1)), "PlayPrincess.place"),
+    (lambda: PlayRedBoy((), (0, 1)), "PlayRedBoy.pictures"),
+    (lambda: PlayRedBoy(("MK",), (0, 1)), "PlayRedBoy.pictures"),
+    (lambda: PlayRedBoy((Disciple.PIG_MONK,) * 3, (0, 1)), "PlayRedBoy.pictures"),
+    (lambda: DiscardEvents(()), "DiscardEvents.cards"),
+    (lambda: DiscardEvents((MK1,)), "DiscardEvents.cards"),
+    (lambda: Cancel(("GUANYIN",)), "Cancel.cards"),
+    (lambda: Step(None, (0, 0)), "Step.colour"),
+])
+def test_an_action_built_with_wrong_types_is_refused_by_its_own_check(make, field):
+    with pytest.raises(DataError) as error:
+        make()
+    assert error.value.field == field and len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("value", [object(), "stay", None, 3, ("pawn", (0, 0))])
+def test_a_value_that_is_no_action_is_refused_not_taken_for_another(value):
+    state = game_moment(LINE, ["SB+2", "PM+2", "MK+2"], phase=Phase.STEP)
+    before = state.to_json()
+    if isinstance(value, str):
+        assert refusal(state, value) is None  # text is parsed: "stay" is a Stay
+        return
+    error = refusal(state, value)
+    assert isinstance(error, IllegalAction) and "not an action of Mountain of Inferno" in error.reason
+    with pytest.raises(IllegalAction):
+        apply(state, value)
+    with pytest.raises(IllegalAction, match="not an action"):
+        apply_legal(state, value)
+    assert state.to_json() == before
+
+
+PLACES = st.one_of(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), st.tuples(st.floats(-2, 2), st.integers(0, 2)),
+                   st.just(()), st.none(), st.text(max_size=3), st.tuples(st.integers(-3, 3)))
+COLOURS = st.one_of(st.sampled_from(list(Colour)), st.sampled_from(["R", None, 0]))
+CARDS = st.one_of(st.sampled_from([MK1, parse_card("SB+2"), parse_card("BISON"), parse_card("GUANYIN"), parse_card("FAN")]),
+                  st.none(), st.text(max_size=3))
+HAND_BUILT = st.one_of(
+    st.builds(PlacePawn, PLACES), st.builds(LayDisciple, CARDS, PLACES), st.builds(PlayBison, COLOURS, PLACES, st.sampled_from([1, 2, 3, 0])),
+    st.builds(PlayPrincess, COLOURS, PLACES), st.builds(Step, COLOURS, PLACES),
+    st.builds(PlayRedBoy, st.lists(st.sampled_from(list(Disciple) + ["MK"]), max_size=3).map(tuple), PLACES),
+    st.builds(DiscardEvents, st.lists(CARDS, max_size=4).map(tuple)), st.builds(Cancel, st.lists(CARDS, max_size=3).map(tuple)),
+)
+MOMENTS = [played(seed, players, moves) for seed, players, moves in ((1, 2, 0), (2, 3, 12), (3, 4, 30), (5, 2, 60), (6, 3, 90))]
+
+
+@given(st.data())
+def test_a_hand_built_action_is_refused_when_made_or_judged_cleanly_and_replays_from_its_text(data):
+    try:
+        action = data.draw(HAND_BUILT)
+    except DataError:
+        return  # refused by the action's own check
+    state = data.draw(st.sampled_from(MOMENTS))
+    before = state.to_json()
+    error = refusal(state, action)
+    assert error is None or (isinstance(error, IllegalAction) and error.rule and str(error))
+    assert parse_action(action.text()) == action  # every action that exists can be written and replayed
+    if error is None:
+        after, _ = apply(state, action)
+        after.invariants()
+    assert state.to_json() == before
+
+
+# --- notation -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("parse, token", [
+    (lambda: parse_card("MK+" + "9" * 5000), "MK+999"),
+    (lambda: Position.parse("MK+" + "1" * 5000), "MK+111"),
+    (lambda: parse_action("pawn " + "1" * 5000 + ",0"), "1111"),
+    (lambda: parse_action("lay MK+1 0," + "1" * 5000), "0,111"),
+    (lambda: parse_action("bison R 1," + "9" * 5000), "1,999"),
+])
+def test_a_number_of_5000_digits_is_a_notation_error_naming_the_token(parse, token):
+    with pytest.raises(NotationError) as error:
+        parse()
+    assert error.value.token.startswith(token) and len(str(error.value)) < 300
+
+
+def test_a_position_far_away_or_very_tall_is_refused_quickly():
+    started = time.perf_counter()
+    with pytest.raises(NotationError, match=f"at most {REACH + 1} rows"):
+        Position.parse(".\n" * 30_000 + "MK+1")
+    with pytest.raises(NotationError, match=f"at most {REACH + 1} places"):
+        Position.parse(". " * 30_000 + "MK+1")
+    with pytest.raises(ValueError, match="two whole numbers from -100 to 100"):
+        Position({(0, 0): MK1, (10**6, 0): parse_card("MK+2")})
+    with pytest.raises(ValueError, match="two whole numbers"):
+        Position({(0.0, 0): MK1})
+    corners = Position({(-REACH, -REACH): MK1, (REACH, REACH): parse_card("MK+2")})  # as far apart as places go
+    assert len(str(corners).splitlines()) == 2 * REACH + 1
+    assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize("text, token, why", [
+    ("MK+1 . PM+1", "PM+1", "MOI-R15"),
+    ("MK+1\n.\nPM+1@R", "PM+1@R", "one piece"),
+])
+def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
+    with pytest.raises(NotationError) as error:
+        Position.parse(text)
+    assert error.value.token == token and why in str(error.value)
+    assert len(Position.parse(text, whole=False)) == 2  # a figure of what the rules forbid
+
+
+@pytest.mark.parametrize("make, field", [
+    (lambda: game_moment(Position.parse("MK+1@R . PM+1@Y", whole=False), ["SB+1", "DH+1"]), "state"),
+    (lambda: game_moment(LINE, ["SB+1 SB+2 SB+3 DH+3 PM+3 PM-3 DH-3 BISON", "DH+1", "FAN"]), "hands[0]"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seat=3), "seat"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seat=-1), "seat"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase="play"), "phase"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], pile=99), "pile"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(-1, 0, 0)), "totals"),
+    (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "cards"),
+    (lambda: game_moment(LINE, "SB+1 DH+2"), "hands"),
+    (lambda: game_moment(LINE, [5, "DH+2", "FAN"]), "hands[0]"),
+])
+def test_a_game_moment_no_game_can_reach_is_refused(make, field):
+    with pytest.raises(DataError) as error:
+        make()
+    assert error.value.field == field, str(error.value)
+
+
+def shifted(data, columns=60):
+    """The Mountain and its pawns moved that many columns to the right."""
+    data["mountain"] = [[row, column + columns, code] for row, column, code in data["mountain"]]
+    data["pawns"] = {letter: [row, column + columns] for letter, (row, column) in data["pawns"].items()}
+
+
+def test_a_game_whose_cards_lie_far_away_is_refused_so_that_its_play_stays_within_reach():
+    far = Position({(0, 60): MK1, (1, 60): parse_card("PM+1")}, {Colour.RED: (0, 60), Colour.YELLOW: (1, 60)})
+    with pytest.raises(DataError, match="further than 52 rows or columns"):
+        game_moment(far, ["SB+1", "DH+1"])
+    with pytest.raises(DataError, match="further than 52"):
+        loaded(shifted)
+    edge = Position({(0, 52): MK1, (1, 52): parse_card("PM+1")}, {Colour.RED: (0, 52), Colour.YELLOW: (1, 52)})
+    assert len(legal_actions(game_moment(edge, ["SB+1", "DH+1"]))) > 1  # lays beside it are actions
+
+
+def test_a_game_moment_of_a_split_mountain_given_as_text_is_refused_by_the_notation():
+    with pytest.raises(NotationError, match="MOI-R15"):
+        game_moment("MK+1@R . PM+1@Y", ["SB+1", "DH+1"])

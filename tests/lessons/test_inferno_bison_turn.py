@@ -1,0 +1,61 @@
+"""The Mighty Bison King lesson (rulesbook.lessons.inferno.bison_turn): lessons as plain data whose
+answers come from the rules library only."""
+
+from __future__ import annotations
+
+import json
+
+from rulesbook.inferno import Colour, Position, Rules, bison_destinations
+from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
+
+MOUNTAIN = Position.parse("""
+MK+1   SB-3   DH+1   PM+2
+DH+2@R PM+1   MK+2@Y SB+1
+.      SB+2   PM+3   .
+""")
+
+def test_lesson_data_is_json_and_its_targets_are_the_rules_library_answer_MOI_R05():
+    lesson = bison_lesson(MOUNTAIN, "R", ("BISON", "BISON"), moves=1)
+    assert json.loads(json.dumps(lesson)) == lesson
+    start = unpack(lesson)[lesson["start"]]
+    for cards, option in ((1, "bison1:R"), (2, "bison2:R"), (1, "bison1:Y")):
+        colour = option[-1]
+        targets = {tuple(map(int, key.split(","))) for key in start["options"][option]["targets"]}
+        assert targets == bison_destinations(MOUNTAIN, colour, cards)
+        refusals = start["options"][option]["refusals"]
+        assert all("(MOI-R05)" in reason for reason in refusals.values())
+        assert set(refusals) | set(targets_keys := start["options"][option]["targets"]) == set(start["places"])
+        assert set(refusals).isdisjoint(targets_keys)
+
+
+def test_every_state_reached_in_the_lesson_has_its_record():
+    lesson = bison_lesson(MOUNTAIN, "R", ("BISON",), step=True, moves=2)
+    nodes = unpack(lesson)
+    one_move = {target[0] for option in nodes[lesson["start"]]["options"].values() for target in option["targets"].values()}
+    assert one_move <= set(nodes)
+
+
+def test_three_bison_kings_are_refused_by_the_library_MOI_R05():
+    referee = BisonLesson(MOUNTAIN, "R", ("BISON",) * 3)
+    graph = LessonGraph(referee)
+    choice = graph.node(graph.start_id)["choices"]["h0+h1+h2"]
+    assert "MOI-R05" in choice["refusal"]
+
+
+def test_path_lengths_never_revisit_a_card_MOI_R05():
+    row = Position.parse("MK+1@R PM+1 SB+1 DH+1")
+    lengths = path_lengths(row, (0, 0))
+    assert lengths[(0, 3)] == {3} and lengths[(0, 0)] == {0}
+
+
+def test_who_may_cancel_differs_by_edition_MOI_R06():
+    en, zh = Rules(), Rules(edition="zh")
+    assert cancel_rights(MOUNTAIN, "R", "Y", 1, en) == {Colour.YELLOW: "an Iron Fan Princess or a Guan Yin"}
+    assert cancel_rights(MOUNTAIN, "R", "R", 2, en) == {}
+    assert cancel_rights(MOUNTAIN, "R", "R", 2, zh) == {Colour.YELLOW: "two Iron Fan Princesses or one Guan Yin"}
+
+
+def test_find_exercise_answers_are_the_destinations_MOI_R05():
+    lesson = find_exercise(MOUNTAIN, "Y", cards=2)
+    expected = sorted(f"{r},{c}" for r, c in bison_destinations(MOUNTAIN, "Y", 2))
+    assert lesson["mode"] == "find" and lesson["exercise"]["answers"] == expected
