@@ -2,18 +2,18 @@
 
 Pure standard library (no Jupyter): the rules library answers every question, this package
 writes the answers down so that a board on a static page can run a lesson with no kernel.
-`graph` asks a game's referee about every click; `data` is the page-data contract every
-board shares; `bison`, `game` and `windows` are Mountain of Inferno's referees; `hudai` (the table
-and the demon's turn) and `hudai_questions` (exercises, replays) are Hudai Pass's; `madness` is At
-the Mountains of Madness's.
+What the boards share sits here: `graph` asks a game's referee about every click, and `data` is
+the page-data contract every board shares. Each game's referees are a package of their own:
+`inferno` (`bison_turn`, `whole_game`, `scoring_windows`), `hudai` (`table`: the table and the
+demon's turn; `questions`: exercises, replays) and `madness` (`table`, `referee`, `exercises`).
 """
 
-from rulesbook.lessons.inferno.bison_turn import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths
 from rulesbook.lessons.data import EXERCISE_WORDS, exercise, number_words, pack, unpack
-from rulesbook.lessons.inferno.whole_game import GameReferee, card_label, find_in_game, game_find_exercise
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, Referee, parse_place, place_key, refusal_text
-from rulesbook.lessons.madness import ExpeditionReferee, LeadershipColumn, SledJudge, find_in_expedition
+from rulesbook.lessons.inferno.bison_turn import BISON, BisonLesson, BisonTurn, bison_lesson, cancel_rights, find_exercise, find_in_bison, path_lengths
 from rulesbook.lessons.inferno.scoring_windows import WindowsReferee, windows_exercise
+from rulesbook.lessons.inferno.whole_game import GameReferee, card_label, find_in_game, game_find_exercise
+from rulesbook.lessons.madness import ExpeditionReferee, LeadershipColumn, SledJudge, find_in_expedition
 
 __all__ = [
     "BISON",
