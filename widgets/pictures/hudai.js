@@ -4,6 +4,8 @@
 // has its name and its count. Places (data-place) are the keys of that module's docstring. The
 // picture works out no rule: what each hand card feeds, for one, comes in the view.
 
+import { html, svg } from "../board.js";
+
 const HUDAI = (() => {
   const COLOURS = { W: "white", G: "green", B: "blue", R: "red", Y: "yellow", K: "black" };
   const MOVES = { drop: "Stab", hammers: "Build-up", circles: "3rd eye", stones: "Defend", cog: "Flow", arrow: "Pin" };
@@ -200,4 +202,4 @@ const HUDAI = (() => {
   return { label: "The table", draw, actorsAt, placeName };
 })();
 
-definePicture("hudai", HUDAI);
+export default HUDAI;

@@ -3,6 +3,8 @@
 // per place. Colours are a second cue only: every card shows its disciple code, value and name;
 // a -3 card has a dashed border; targets carry a dot, found cards a tick.
 
+import { svg } from "../board.js";
+
 const INFERNO = (() => {
   const CARD_W = 64;
   const CARD_H = 84;
@@ -127,4 +129,4 @@ const INFERNO = (() => {
   return { label: "The Mountain", draw, actorsAt, placeName };
 })();
 
-definePicture("inferno", INFERNO);
+export default INFERNO;

@@ -7,6 +7,8 @@
 // The Sand Timer is a reminder, never enforced (ruling MAD-P01): its countdown starts at the
 // reader's first click in an Encounter and runs beside the timer place, not inside it.
 
+import { html, svg } from "../board.js";
+
 const MADNESS = (() => {
   const COLUMN = 27;
   const ROW = 44;
@@ -270,4 +272,4 @@ const MADNESS = (() => {
   return { label: "The expedition", draw, placeName };
 })();
 
-definePicture("madness", MADNESS);
+export default MADNESS;
