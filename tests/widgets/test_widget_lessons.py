@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from rulesbook.inferno import Colour, Position, Rules, bison_destinations
 from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
@@ -14,12 +12,6 @@ MK+1   SB-3   DH+1   PM+2
 DH+2@R PM+1   MK+2@Y SB+1
 .      SB+2   PM+3   .
 """)
-
-
-def test_lessons_import_no_jupyter():
-    code = "import sys, rulesbook.lessons; print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', 'traitlets', 'IPython')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
 
 
 def test_lesson_data_is_json_and_its_targets_are_the_rules_library_answer_MOI_R05():
