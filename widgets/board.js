@@ -3,13 +3,14 @@
 // only its picture (widgets/pictures/<game>.js), which draws a view and names its places.
 //
 // The shell reads the page data of rulesbook.lessons.data (the `lesson` trait): no rule of any
-// game is written here, and the move log, undo, rewind and every message live here alone, for
-// both transports. On the static site every click is answered from the lesson data. With a kernel
+// game is written here. The move log, undo, rewind and the messages are kept here for both
+// transports. On the static site every click is answered from the lesson data. With a kernel
 // (live mode) it is answered the same way; only when a move leads to a state the page data does
 // not hold yet does the board ask Python ({type: "expand", node}), which referees that state with
 // the rules library, adds its record to the lesson and answers {type: "expanded"} (or
 // {type: "failed"}, logged in the Jupyter log). The sentences are in words.json, which
-// rulesbook.widgets.board reads too.
+// rulesbook.widgets.board reads too: its click(), undo() and rewind() play the same data the same
+// way for a notebook or a test with no page (tests/site/test_widget_modules_browser.py compares).
 //
 // This is an ES module. It exports boardRender(pictures), which makes the anywidget `render` for
 // boards drawn by those pictures ({name: picture}), and the helpers svg(), html() and fill() that
