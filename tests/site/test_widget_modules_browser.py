@@ -110,3 +110,50 @@ def test_a_picture_that_throws_is_logged_and_the_learner_reads_a_friendly_line(p
     assert page.evaluate(BROKEN, board_state(board, picture="broken")) == [WORDS["broken"], "broken picture"]
     assert [kind for kind, _ in page.console] == ["error"]
     assert "rulesbook board:" in page.console[0][1] and "broken picture" in page.console[0][1]
+
+
+LIVE = """async ([code, state, answer]) => {
+  const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+  const widget = (await import(url)).default;
+  document.body.textContent = "";
+  const el = document.createElement("div");
+  document.body.append(el);
+  const model = new Model(state);
+  window.kernel = model;
+  widget.render({ model, el });
+  const hear = (content) => { for (const handler of model.handlers["msg:custom"] || []) handler(content); };
+  hear({ type: "live" });
+  // The kernel: records the state asked for (`answer`: the lesson with it), or fails.
+  model.send = (content) => {
+    model.sent.push(content);
+    if (content.type !== "expand") return;
+    setTimeout(() => {
+      if (answer) model.set({ lesson: answer });
+      hear(answer ? { type: "expanded", node: content.node } : { type: "failed" });
+    }, 10);
+  };
+}"""
+
+
+@pytest.mark.parametrize("kernel_fails", [False, True])
+def test_a_live_board_asks_the_kernel_only_for_a_state_the_data_does_not_hold(page, kernel_fails):
+    board = InfernoBoard.bison(MOUNTAIN, moves=0)
+    state = board_state(board)
+    target = board.targets("h0")
+    assert (0, 2) in target
+    expected = board.click((0, 2), "h0")  # Python records the next state: the lesson it would send
+    page.console.clear()
+    page.evaluate(LIVE, [board_module("inferno"), state, None if kernel_fails else board_state(board)["lesson"]])
+    page.locator('[data-hand="0"]').click()
+    page.locator('[data-place="0,2"]').click()
+    assert page.evaluate("() => window.kernel.sent.map((content) => content.type)") == ["hello", "expand"]
+    if kernel_fails:
+        page.wait_for_function("() => document.querySelector('.rb-message').getAttribute('data-tone') === 'no'")
+        assert page.locator(".rb-message").text_content() == WORDS["failed"]
+        assert page.locator(".rb-log-entry").count() == 1  # the move was not made
+        assert [kind for kind, _ in page.console] == ["error"] and "Jupyter log" in page.console[0][1]
+    else:
+        page.wait_for_function("() => document.querySelectorAll('.rb-log-entry').length === 2")
+        assert page.locator(".rb-message").text_content() == expected
+        assert page.evaluate("() => window.kernel.get('history')") == board.history
+        assert page.console == []
