@@ -1,4 +1,4 @@
-"""The boards' JavaScript in Chromium, straight from widgets/ (no built site needed).
+"""The boards' JavaScript in Chromium, straight from widgets/ (served on its own local server).
 
 Each source file loads as an ES module from a local http server and exports what the others
 import; the notebook module that rulesbook.widgets.assets builds from them draws and plays a
@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from site_browser import chromium, serve
+from site_browser import serve
 
 from rulesbook.inferno import Position
 from rulesbook.widgets import InfernoBoard
@@ -43,9 +43,9 @@ MODEL = """class Model {
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory) -> Iterator[object]:
-    with serve(WIDGETS) as url, chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
-        page = context.new_page()
+def page(browser_context) -> Iterator[object]:
+    with serve(WIDGETS) as url:
+        page = browser_context.new_page()
         page.console = []
         page.on("console", lambda message: page.console.append((message.type, message.text)))
         page.on("pageerror", lambda error: page.console.append(("pageerror", str(error))))
@@ -53,6 +53,7 @@ def page(tmp_path_factory) -> Iterator[object]:
             content_type="text/html", body=f"<!doctype html><html lang=en><body><script>{MODEL}; window.Model = Model;</script></body></html>"))
         page.goto(url + "test.html")
         yield page
+        page.close()
 
 
 @pytest.mark.parametrize("name", sorted(EXPORTS))
