@@ -3,11 +3,19 @@
 // only its picture (widgets/pictures/<game>.js), which draws a view and names its places.
 //
 // The shell reads the page data of rulesbook.lessons.data (the `lesson` trait): no rule of any
-// game is written here. With a kernel (live mode) every click goes to Python, which referees it
-// with the rules library and sets the new state; without one (the static site) the same answers
-// are read from the lesson data.
+// game is written here. The move log, undo, rewind and the messages are kept here for both
+// transports. On the static site every click is answered from the lesson data. With a kernel
+// (live mode) it is answered the same way; only when a move leads to a state the page data does
+// not hold yet does the board ask Python ({type: "expand", node}), which referees that state with
+// the rules library, adds its record to the lesson and answers {type: "expanded"} (or
+// {type: "failed"}, logged in the Jupyter log). The sentences are in words.json, which
+// rulesbook.widgets.board reads too: its click(), undo() and rewind() play the same data the same
+// way for a notebook or a test with no page (tests/site/test_widget_modules_browser.py compares).
 //
-// A picture is registered with definePicture(name, picture), where picture has
+// This is an ES module. It exports boardRender(pictures), which makes the anywidget `render` for
+// boards drawn by those pictures ({name: picture}), and the helpers svg(), html() and fill() that
+// pictures use. rulesbook.widgets.assets joins it with the pictures into one script. A picture
+// (widgets/pictures/<game>.js, its default export) has
 //   draw(area, context)        draw the view into `area` (a div), one element per clickable place
 //                              carrying data-place="<place key>" and its name in words (a <title>
 //                              in SVG, or an aria-label that contains the place's visible text);
@@ -21,50 +29,22 @@
 // rb-cursor (the keyboard cursor) and rb-refused (a refused click, for a moment). Pictures may use
 // the helpers svg(), html() and fill() below.
 
+import WORDS from "./words.json" with { type: "json" };
+
 const SVG = "http://www.w3.org/2000/svg";
 const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
-const WORDS = {
-  hand: "Hand",
-  actsOn: "Acts on",
-  moves: "Moves",
-  undo: "Undo",
-  hint: "Hint",
-  reset: "Start again",
-  start: "Start",
-  nothingYet: "Nothing found yet.",
-  noCards: "(no cards)",
-  back: "Back to the start.",
-  backTo: "Back to move {count}.",
-  undone: "Undone.",
-  nothingToUndo: "Nothing to undo yet.",
-  notAsked: "That is not one of the places this exercise asks for.",
-  nothing: "Nothing to play there.",
-  beyond: "{say} This page's lesson stops before that move, so the board stays as it is; "
-    + "undo to try another way, or run the chapter in a notebook to go on.",
-  fixed: "This exercise asks about {label}: it stays chosen.",
-  alone: "{refusal} Only {label} is chosen now.",
-  broken: "Something went wrong on this board; press Start again to reset it.",
-  noLesson: "This board has no lesson loaded.",
-  picture: "arrow keys move between places, Enter or Space clicks the one marked",
-  log: "Move log: press an entry to go back to it",
-};
 /** How long a refused place stays marked on the board, in milliseconds. */
 const REFUSED_FOR = 1600;
-const PICTURES = Object.create(null);
 let boardsMade = 0;
 
-function definePicture(name, picture) {
-  PICTURES[name] = picture;
-}
-
-function svg(tag, attrs, parent) {
+export function svg(tag, attrs, parent) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
   if (parent) parent.appendChild(node);
   return node;
 }
 
-function html(tag, attrs, parent, text) {
+export function html(tag, attrs, parent, text) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
   if (text !== undefined) node.textContent = text;
@@ -72,25 +52,26 @@ function html(tag, attrs, parent, text) {
   return node;
 }
 
-function fill(template, values) {
+export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
 /** The whole board for one view: the choice, the actor and the keyboard cursor are local to it. */
 class Board {
-  constructor(model, root) {
+  constructor(model, root, pictures) {
     this.model = model;
     this.root = root;
+    this.pictures = pictures;
     this.uid = `rb${(boardsMade += 1)}`;
     this.live = false;
     this.quiet = false;
     this.chosen = ""; // a choice key with options, or "" (never a refused one)
     this.actor = null; // the actor the choice acts on, when the reader switched to another
     this.cursor = null; // the place key under the keyboard cursor
-    this.pending = null; // live mode: the place of the click Python is judging
+    this.pending = null; // live mode: the click waiting for Python to record the state it leads to
     this.preselect();
     this.build();
-    this.draw();
+    this.guard(() => this.draw())();
   }
 
   // --- reading the model ------------------------------------------------------------------
@@ -107,7 +88,7 @@ class Board {
   }
 
   picture() {
-    return PICTURES[this.lesson().picture] || null;
+    return this.pictures[this.lesson().picture] || null;
   }
 
   history() {
@@ -179,7 +160,7 @@ class Board {
     this.actor = null;
   }
 
-  /** A handler that, if anything breaks, says so on the board and reports the error to the page. */
+  /** A handler that, if anything breaks, says so on the board and logs the error in the console. */
   guard(handler) {
     return (event) => {
       try {
@@ -190,13 +171,12 @@ class Board {
     };
   }
 
-  fail(error) {
-    this.messageLine.textContent = WORDS.broken;
+  /** The learner reads a friendly line; the developer finds the error, with its stack, in the console. */
+  fail(error, words = WORDS.broken) {
+    this.messageLine.textContent = words;
     this.messageLine.setAttribute("data-tone", "no");
     this.root.setAttribute("data-board-error", String((error && error.message) || error));
-    // An uncaught-error report: the page's error handlers (and the site tests) see it.
-    if (typeof reportError === "function") reportError(error);
-    else setTimeout(() => { throw error; });
+    console.error("rulesbook board:", error);
   }
 
   // --- building the DOM once --------------------------------------------------------------
@@ -584,15 +564,10 @@ class Board {
         return this.settle(this.chosenSay(node), "info");
       }
     }
-    if (this.live) {
-      this.pending = place;
-      this.send({ type: "click", node: node.id, choice: this.chosen, actor: option.actor, place });
-      return undefined;
-    }
     return this.answer(node, option, place);
   }
 
-  /** Static mode: the answer Python wrote down for this click. */
+  /** The answer Python wrote down for this click, in the lesson data (both transports). */
   answer(node, option, place) {
     const entry = this.entry(node, option, place);
     const target = Array.isArray(entry) ? entry : null;
@@ -611,7 +586,8 @@ class Board {
     if (!target) return this.settle(refusal || WORDS.nothing, "no", place);
     const [nextId, say, log] = target;
     if (!(this.lesson().nodes || {})[nextId]) {
-      // Legal, but further than this page's lesson was computed: say so and stay.
+      // Legal, but further than the lesson data goes: a kernel records that state; a page says so and stays.
+      if (this.live) return this.expand(node, place, nextId);
       return this.settle(fill(WORDS.beyond, { say: this.text(say) }), "info");
     }
     const history = this.history().map((entry) => [...entry]);
@@ -619,6 +595,30 @@ class Board {
     this.preselect();
     this.set({ history });
     return this.settle(this.text(say), "ok");
+  }
+
+  /** Live mode: ask Python for the record of the state a legal click leads to; the click is
+   * answered again once it is there (`expanded`). */
+  expand(node, place, nextId) {
+    this.pending = { node: node.id, chosen: this.chosen, actor: this.actor, place };
+    this.send({ type: "expand", node: nextId });
+    return undefined;
+  }
+
+  /** What Python answered about the pending click. */
+  answered(content) {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending) return undefined;
+    if (content.type === "failed") {
+      console.error("rulesbook board: the kernel could not referee that move; its traceback is in the Jupyter log");
+      return this.settle(WORDS.failed, "no");
+    }
+    const node = this.node();
+    if (!node || node.id !== pending.node) return undefined; // the reader went elsewhere meanwhile
+    this.chosen = pending.chosen;
+    this.actor = pending.actor;
+    return this.answer(node, this.option(node), pending.place);
   }
 
   undo() {
@@ -629,10 +629,7 @@ class Board {
 
   rewind(count, words) {
     this.preselect();
-    if (this.live) {
-      this.send({ type: "rewind", to: count });
-      return undefined;
-    }
+    this.pending = null;
     if (this.mode() === "find") this.set({ found: this.found().slice(0, count) });
     else this.set({ history: this.history().slice(0, count + 1) });
     return this.settle(words || (count === 0 ? WORDS.back : fill(WORDS.backTo, { count })), "info");
@@ -651,37 +648,41 @@ class Board {
   }
 }
 
-function render({ model, el: root }) {
-  const board = new Board(model, root);
-  // Changes made elsewhere (Python in live mode, another view of the same model) redraw here;
-  // this view's own changes draw once when they are all made.
-  const redraw = board.guard(() => {
-    if (board.quiet) return;
-    board.draw();
-    if (board.pending && model.get("tone") === "no") board.markRefused(board.pending);
-    if (board.pending) board.reveal();
-    board.pending = null;
-  });
-  const moved = board.guard(() => {
-    if (board.quiet) return;
-    board.preselect();
-    redraw();
-  });
-  const names = ["change:lesson", "change:message", "change:tone", "change:found"];
-  for (const name of names) model.on(name, redraw);
-  model.on("change:history", moved);
-  const onMessage = (content) => {
-    if (content && content.type === "live") {
-      board.live = true;
-      root.setAttribute("data-live", "true");
-    }
-  };
-  model.on("msg:custom", onMessage);
-  board.send({ type: "hello" });
-  root.__rulesbookBoard = board;
-  return () => {
-    for (const name of names) model.off(name, redraw);
-    model.off("change:history", moved);
-    model.off("msg:custom", onMessage);
+/**
+ * The anywidget `render` of boards drawn by `pictures` ({name: picture}): one Board per view.
+ * Changes made elsewhere (Python, another view of the same model) redraw here; this view's own
+ * changes draw once when they are all made.
+ */
+export function boardRender(pictures) {
+  return function render({ model, el: root }) {
+    const board = new Board(model, root, pictures);
+    const redraw = board.guard(() => {
+      if (!board.quiet) board.draw();
+    });
+    const moved = board.guard(() => {
+      if (board.quiet) return;
+      board.preselect();
+      board.draw();
+    });
+    const names = ["change:lesson", "change:message", "change:tone", "change:found"];
+    for (const name of names) model.on(name, redraw);
+    model.on("change:history", moved);
+    const onMessage = board.guard((content) => {
+      const kind = content && content.type;
+      if (kind === "live") {
+        board.live = true;
+        root.setAttribute("data-live", "true");
+      } else if (kind === "expanded" || kind === "failed") {
+        board.answered(content);
+      }
+    });
+    model.on("msg:custom", onMessage);
+    board.send({ type: "hello" });
+    root.__rulesbookBoard = board;
+    return () => {
+      for (const name of names) model.off(name, redraw);
+      model.off("change:history", moved);
+      model.off("msg:custom", onMessage);
+    };
   };
 }

@@ -6,6 +6,12 @@
 // shell uses (get, set, on, off, save_changes, send) and renders it in place. It runs once the
 // page is parsed, without waiting for the theme's deferred scripts, and marks the page
 // data-boards-ready when every board can be clicked.
+//
+// An ES module: startPage(pictures) starts the page's boards, drawn by `pictures` ({name:
+// picture}); rulesbook.widgets.assets.site_module() joins it with the shell and every picture
+// into the site's one script, which calls it.
+
+import { boardRender, html } from "./board.js";
 
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
@@ -61,7 +67,7 @@ function addSkipLink(first, count) {
   else document.body.prepend(link);
 }
 
-function startBoards() {
+function startBoards(render) {
   const stateScript = document.querySelector(`script[type="${WIDGET_STATE}"]`);
   let boards = 0;
   let first = null;
@@ -82,18 +88,21 @@ function startBoards() {
   performance.mark("rulesbook-boards-ready");
 }
 
-function startWhenParsed() {
-  try {
-    startBoards();
-  } catch (error) {
-    document.documentElement.setAttribute("data-boards-ready", "failed");
-    reportError(error);
+/** Start every board of the page once it is parsed ("interactive": the theme's deferred scripts
+ * may still be loading). A failure is logged in the console and marks the page. */
+export function startPage(pictures) {
+  const render = boardRender(pictures);
+  const start = () => {
+    try {
+      startBoards(render);
+    } catch (error) {
+      document.documentElement.setAttribute("data-boards-ready", "failed");
+      console.error("rulesbook boards:", error);
+    }
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("readystatechange", start, { once: true });
+  } else {
+    start();
   }
-}
-
-// "interactive": the page is parsed; the theme's deferred scripts may still be loading.
-if (document.readyState === "loading") {
-  document.addEventListener("readystatechange", startWhenParsed, { once: true });
-} else {
-  startWhenParsed();
 }

@@ -158,7 +158,7 @@ def test_synced_state_is_plain_json_and_carries_the_shell_and_the_mountain(board
     json.dumps({key: state[key] for key in ("_picture", "lesson", "history", "message", "tone", "found")})
     assert state["_picture"] == "inferno" and state["lesson"]["picture"] == "inferno"
     assert state["_esm"] == board_module("inferno") and state["_esm"].endswith("export default { render };\n")
-    assert "class Board" in state["_esm"] and 'definePicture("inferno"' in state["_esm"]
+    assert "class Board" in state["_esm"] and "boardRender({ inferno })" in state["_esm"]
     assert ".rb-board" in state["_css"] and ".rb-mountain" in state["_css"]
 
 

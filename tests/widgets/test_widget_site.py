@@ -5,10 +5,16 @@ The built site itself is checked in a browser by tests/site; these tests hold th
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
+
 from rulesbook.inferno import DECK, Position
 from rulesbook.inferno.render import cards_svg, describe_position, position_svg
 from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
-from rulesbook.widgets.assets import pictures
+from rulesbook.widgets.assets import BundleError, asset_text, bundle, pictures
+from rulesbook.widgets.board import WORDS
 from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description
 
 MOUNTAIN = Position.parse("""
@@ -72,7 +78,61 @@ def test_one_module_and_one_stylesheet_carry_every_games_picture():
     module, style = site_module(), site_style()
     assert "inferno" in pictures()
     for name in pictures():
-        assert f'definePicture("{name}"' in module
-    assert module.count("class Board ") == 1 and "function startBoards" in module and "export " not in module
+        assert f"/* --- pictures/{name}.js --- */" in module and f"const {name} = $pictures_{name}.default;" in module
+    assert module.count("class Board ") == 1 and "function startBoards" in module
+    assert module.startswith('(() => {\n"use strict";') and module.endswith("})();\n")  # a classic script
+    assert not re.search(r"^\s*(import|export)\b", module, re.M)
     assert ".rb-board" in style and ".rb-mountain" in style and "@media print" in style
-    assert board_module("inferno").endswith("export default { render };\n") and "startBoards" not in board_module("inferno")
+    notebook = board_module("inferno")
+    assert notebook.endswith("export default { render };\n") and "startBoards" not in notebook
+    assert "pictures/hudai.js" not in notebook and notebook.count("export ") == 1
+
+
+def test_the_shells_words_are_one_table_for_the_page_and_python():
+    assert f"const WORDS = {json.dumps(WORDS, ensure_ascii=False, separators=(',', ':'))};" in board_module("inferno")
+    assert json.loads(asset_text("words.json")) == WORDS and WORDS["undone"] == "Undone."
+
+
+def joined(**sources: str) -> str:
+    return bundle("entry.js", sources={name.replace("_", "/") + ".js": text for name, text in sources.items()})
+
+
+def test_the_bundle_keeps_each_module_in_its_own_scope_in_import_order():
+    text = joined(
+        entry='import { twice as double } from "./lib/maths.js";\nimport label from "./lib/label.js";\nexport default double(label.length);\n',
+        lib_maths='const secret = 2;\nexport function twice(n) {\n  return secret * n;\n}\n',
+        lib_label='import { twice } from "./maths.js";\nconst secret = "a";\nexport default secret + twice(1);\n',
+    )
+    assert text.index("lib/maths.js") < text.index("lib/label.js") < text.index("entry.js")
+    assert text.count("/* --- lib/maths.js --- */") == 1  # imported twice, joined once
+    assert "const { twice: double } = $lib_maths;" in text and "const label = $lib_label.default;" in text
+    assert text.endswith("export default double(label.length);\n")
+
+
+@pytest.mark.parametrize("source, why", [
+    ('import * as all from "./lib.js";\n', "does not know this module form"),
+    ('import "./lib.js";\n', "does not know this module form"),
+    ('import { a } from "https://cdn.example/lib.js";\n', "does not know this module form"),
+    ('export { a };\n', "does not know this module form"),
+    ('export * from "./lib.js";\n', "does not know this module form"),
+    ('export default function () {}\n', "does not know this module form"),
+    ('export let a = 1;\n', "does not know this module form"),
+    ('const lib = await import("./lib.js");\n', "does not know this module form"),
+    ('import { a, b c } from "./lib.js";\n', "cannot read the imported name 'b c'"),
+    ('import { missing } from "./lib.js";\n', "imports missing from lib.js, which does not export it"),
+    ('import { a } from "./absent.js";\n', "imports absent.js, which is not there"),
+    ('import { a } from "./loop.js";\n', "the modules import each other: entry.js -> loop.js -> entry.js"),
+])
+def test_the_bundle_refuses_any_other_module_form(source, why):
+    with pytest.raises(BundleError, match=re.escape(why)):
+        joined(entry=source, lib="export const a = 1;\n", loop='import { b } from "./entry.js";\nexport const a = 1;\n')
+
+
+def test_a_refused_form_is_named_with_its_file_and_line():
+    with pytest.raises(BundleError, match=r"^lib\.js:2: the bundler does not know this module form: 'export \{ b \};'"):
+        joined(entry='import { a } from "./lib.js";\n', lib="export const a = 1;\nexport { b };\n")
+
+
+def test_a_classic_script_refuses_an_entry_that_exports():
+    with pytest.raises(BundleError, match="a classic script can export nothing"):
+        bundle("entry.js", classic=True, sources={"entry.js": "export const a = 1;\n"})

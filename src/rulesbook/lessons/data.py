@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesbook.core.words import capitalised
+
 #: Sentences of a find exercise; {say}, {found}, {total} are filled in on the page.
 EXERCISE_WORDS = {
     "right": "Right: {say} Found {found} of {total}.",
@@ -52,18 +54,13 @@ def number_words(count: int) -> str:
     return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
 
 
-def sentence(text: str) -> str:
-    """The text with a capital first letter."""
-    return text[:1].upper() + text[1:]
-
-
 def choice_say(clause: str, count: int, mode: str) -> str:
     """What a board says when a choice is made: its clause and what the reader does next."""
     if mode == "find":
-        return sentence(f"{clause}: find them all.")
+        return capitalised(f"{clause}: find them all.")
     if count == 0:
-        return sentence(f"{clause}.")
-    return sentence(f"{clause}, {'each ' if count > 1 else ''}marked with a dot.")
+        return capitalised(f"{clause}.")
+    return capitalised(f"{clause}, {'each ' if count > 1 else ''}marked with a dot.")
 
 
 def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
@@ -84,7 +81,7 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
     one, many = noun
     missing = [f"All {total} {many if total != 1 else one} found: nothing is missing."]
     for left in range(1, total + 1):
-        counted = f"{sentence(number_words(left))} {one} is" if left == 1 else f"{sentence(number_words(left))} {many} are"
+        counted = f"{capitalised(number_words(left))} {one} is" if left == 1 else f"{capitalised(number_words(left))} {many} are"
         missing.append(f"{counted} still missing: {{clue}}.")
     return {
         "choice": choice,

@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.words import capitalised
 
 #: A place a reader clicks: (row, column) on a grid, or any string a game's picture names.
 Place = Hashable
+#: What a click on one place does under one option: its refusal, or [next state id, say, log, reach].
+Entry = list[str] | str
 
 
 def place_key(place: Place) -> str:
@@ -105,8 +108,7 @@ class Referee(Protocol):
 
 def refusal_text(error: IllegalAction) -> str:
     """The sentence a learner reads: the reason, then the rule id in brackets."""
-    reason = error.reason
-    return f"{reason[:1].upper()}{reason[1:]} ({error.rule})"
+    return f"{capitalised(error.reason)} ({error.rule})"
 
 
 def choice_words(choice: Choice, actor: str, count: int) -> str:
@@ -198,15 +200,32 @@ class LessonGraph:
         refusals: dict[str, str] = {}
         clues: dict[str, str] = {}
         for key in keys:
-            try:
-                outcome = self.referee.play(state, option, places[key])
-            except IllegalAction as error:
-                refusals[key] = refusal_text(error)
+            entry, clue = self._play(state, option, places[key])
+            if isinstance(entry, str):
+                refusals[key] = entry
             else:
-                targets[key] = [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
-                if outcome.clue:
-                    clues[key] = outcome.clue
+                targets[key] = entry
+                if clue:
+                    clues[key] = clue
         return {"targets": targets, "refusals": refusals, "clues": clues}
+
+    def _play(self, state: Hashable, option: str, place: Place) -> tuple[Entry, str]:
+        """The referee's answer to one click, as the data writes it, and its clue."""
+        try:
+            outcome = self.referee.play(state, option, place)
+        except IllegalAction as error:
+            return refusal_text(error), ""
+        return [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say], outcome.clue
+
+    def entry(self, node_id: str, option: str, key: str) -> Entry:
+        """What a click on the place `key` does under `option` in that state: the recorded answer,
+        or the referee's for a place the record does not list (a grid place off the picture)."""
+        answers = self.node(node_id)["options"].get(option, {"targets": {}, "refusals": {}})
+        if key in answers["targets"]:
+            return answers["targets"][key]
+        if key in answers["refusals"]:
+            return answers["refusals"][key]
+        return self._play(self.state(node_id), option, self.place(node_id, key))[0]
 
     def expand(self, moves: int) -> list[str]:
         """Visit every state reachable in at most `moves` legal clicks; the ids, start first."""

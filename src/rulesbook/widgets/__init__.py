@@ -8,9 +8,11 @@ All boards share one shell and each game adds only its picture:
   about every click by `LessonGraph`; `rulesbook.lessons.data` packs the answers into the page
   data every board carries (the contract the shell's JavaScript and the site's robot test read).
 - JavaScript and CSS: widgets/board.js and board.css are the shell (hand cards and effects,
-  undo, move log, hints, messages, keyboard, the static lookup); widgets/pictures/<game>.js and
-  .css draw one game. In a notebook a board's module is the shell plus its picture; the static
-  site loads one module and one stylesheet for every board of every game (`rulesbook.widgets.site`).
+  undo, move log, hints, messages, keyboard, answering clicks from the lesson data; its sentences
+  in widgets/words.json); widgets/pictures/<game>.js and .css draw one game. The JavaScript files
+  are ES modules; `rulesbook.widgets.assets.bundle` joins them into one script: in a notebook a
+  board's module is the shell plus its picture (`board_module`); the static site loads one script
+  and one stylesheet for every board of every game (`site_module`, `rulesbook.widgets.site`).
 
 A new game's board plugs in like this:
 
@@ -19,11 +21,13 @@ A new game's board plugs in like this:
    string), `play` (an `Outcome`, or `IllegalAction` citing the rule), `idle` and `hint` in the
    learner's words. Exercises come from `rulesbook.lessons.exercise(record, choice, noun=...)`.
 2. Subclass `Board` with ``picture = "<game>"`` and constructors for its lessons.
-3. Add widgets/pictures/<game>.js calling ``definePicture("<game>", {label, draw, actorsAt,
-   placeName})`` (see the top of widgets/board.js): `draw` puts one element with
-   ``data-place="<key>"`` and an ``aria-label`` for each place of the view; and <game>.css.
+3. Add widgets/pictures/<game>.js, an ES module that imports the helpers it needs from the shell
+   (``import { html, svg } from "../board.js";``) and ``export default``s its picture
+   ``{label, draw, actorsAt, placeName}`` (see the top of widgets/board.js): `draw` puts one
+   element with ``data-place="<key>"`` and an ``aria-label`` for each place of the view; and
+   <game>.css.
 
-Nothing else changes: the site build bundles every picture, and the site tests (the robot that
+Nothing else changes: the bundle finds every picture in widgets/pictures/, and the site tests (the robot that
 completes every board, axe-core, the phone and keyboard checks) cover the new boards unchanged.
 """
 

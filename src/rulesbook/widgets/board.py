@@ -2,10 +2,17 @@
 
 A board carries a lesson (page data from `rulesbook.lessons`, see `rulesbook.lessons.data`):
 every state it can reach with the legal targets, the refusals and the sentences, all computed by
-a referee over the rules library. On a static page the JavaScript runs the lesson from that data
-alone. With a kernel the JavaScript sends each click here; `handle` asks the referee and sets the
-new state, which the JavaScript draws. Both paths give the same answers because both come from
-the same referee.
+a referee over the rules library. The JavaScript shell (widgets/board.js) plays the lesson from
+that data, on a static page and in a live notebook alike: it keeps the move log, undo and rewind
+and says every message. In a live notebook Python only referees: when a move leads to a state
+the data does not hold yet, the shell sends ``{"type": "expand", "node": id}`` and `handle`
+records that state with the referee, adds it to the lesson and answers ``{"type": "expanded"}``.
+A failure there is logged with its traceback (the widget's log: the Jupyter log in a kernel) and
+the shell says `WORDS["failed"]` to the learner.
+
+`click`, `undo` and `rewind` play the same lesson from Python, as a reader would on the page,
+for notebooks and tests that have no page; they read the same data and the same sentences
+(`WORDS`, from widgets/words.json), so a chapter's claims about its board are the page's answers.
 
 A game's board is a subclass that names its picture (``picture = "inferno"``) and adds
 constructors for its lessons; see the package's docstring for the whole recipe.
@@ -13,15 +20,25 @@ constructors for its lessons; see the package's docstring for the whole recipe.
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from rulesbook.core.errors import IllegalAction
 from rulesbook.lessons.data import pack
-from rulesbook.lessons.graph import LessonGraph, Place, Referee, place_key, refusal_text
-from rulesbook.widgets.assets import board_module, board_style
+from rulesbook.lessons.graph import Entry, LessonGraph, Place, Referee, place_key
+from rulesbook.widgets.assets import asset_text, board_module, board_style
+
+#: Every sentence the shell itself says, shared with widgets/board.js.
+WORDS: dict[str, str] = json.loads(asset_text("words.json"))
+
+
+def fill(template: str, **values: Any) -> str:
+    """The template with each {name} given in `values` filled in (the shell's fill())."""
+    return re.sub(r"\{(\w+)\}", lambda match: str(values.get(match.group(1), match.group(0))), template)
 
 
 class Board(anywidget.AnyWidget):
@@ -84,30 +101,44 @@ class Board(anywidget.AnyWidget):
         option = entry["options"][actor or entry["actor"]]
         return {self._graph.place(node["id"], key) for key in node["options"][option]["targets"]}
 
-    # --- what the front end sends (live mode) -----------------------------------------------
+    # --- messages: from the JavaScript (hello, expand) or from Python's own click, undo, rewind --
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
 
     def handle(self, content: dict[str, Any]) -> None:
-        """Answer one message of the JavaScript; never lets a Python error reach the reader."""
+        """Answer one message. A failure is logged with its traceback and the learner reads a
+        friendly line instead (never a Python traceback on the board)."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        answer = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if answer is None:
+            self._say(fill(WORDS["unknownMessage"], kind=repr(kind)), "no")
+            return
         try:
-            kind = content.get("type") if isinstance(content, dict) else None
-            if kind == "hello":
-                self.send({"type": "live"})
-            elif kind == "click":
-                self._click(content)
-            elif kind == "rewind":
-                self.rewind(int(content.get("to", 0)))
-            elif kind == "undo":
-                self.undo()
-            else:
-                self._say(f"The board did not understand the message {kind!r}.", "no")
-        except Exception as error:  # the reader must never see a traceback
-            self._say(f"Something went wrong while checking that click ({type(error).__name__}); "
-                      "undo or start again.", "no")
+            answer(self, content)
+        except Exception:
+            self.log.error("rulesbook: the %s board could not answer %r", type(self).__name__, content, exc_info=True)
+            self._say(WORDS["failed"], "no")
+            if kind == "expand":
+                self.send({"type": "failed"})
+
+    def _hello(self, _content: dict[str, Any]) -> None:
+        self.send({"type": "live"})
+
+    def _expand(self, content: dict[str, Any]) -> None:
+        """Record the state a move on the page leads to (the referee is asked about it) and send
+        the lesson with it; the page then makes the move."""
+        node_id = str(content["node"])
+        self._record(node_id)
+        self.send({"type": "expanded", "node": node_id})
+
+    def _record(self, node_id: str) -> None:
+        """The state's record in the lesson (asked of the referee if it is not there yet)."""
+        if node_id not in self.lesson["nodes"]:
+            self._graph.node(node_id)
+            self.lesson = self._packed()
 
     def click(self, place: Place, choice: str | None = None, actor: str | None = None) -> str:
-        """Play a click as the front end would: `choice` of hand cards ("h0", "h0+h1") or an effect,
+        """Play a click as the page would: `choice` of hand cards ("h0", "h0+h1") or an effect,
         on `place` (an exercise's own choice when none is given). Returns the message the reader sees.
         """
         if choice is None and self._mode == "find":
@@ -118,56 +149,45 @@ class Board(anywidget.AnyWidget):
     def _click(self, content: dict[str, Any]) -> None:
         node_id = self.history[-1][0]
         if content.get("node", node_id) != node_id:
-            self._say("The board had changed before that click arrived; please click again.", "info")
+            self._say(WORDS["changed"], "info")
             return
         node = self._graph.node(node_id)
-        choice_key = content.get("choice")
-        if not choice_key:
+        if not content.get("choice"):
             self._say(node["idle"], "info")
             return
-        choice = node["choices"].get(choice_key)
-        if choice is None:
-            self._say("Those cards are not in the hand.", "no")
-            return
-        if "refusal" in choice:
-            self._say(choice["refusal"], "no")
-            return
-        actor = content.get("actor") or choice["actor"]
-        option = choice["options"].get(actor)
+        option, refusal = _chosen_option(node, content)
         if option is None:
-            self._say("That choice cannot act there in this lesson.", "no")
+            self._say(refusal, "no")
             return
-        place = self._graph.place(node_id, content["place"])
-        # The check itself: the referee asks the rules library.
-        try:
-            outcome = self.referee.play(self._graph.state(node_id), option, place)
-        except IllegalAction as error:
-            self._say(refusal_text(error), "no")
-            return
-        if self._mode == "find":
-            self._find(option, content["place"], outcome.reach or outcome.say)
-            return
-        next_id = self._graph.id_of(outcome.state)
-        with self.hold_sync():
-            if next_id not in self.lesson["nodes"]:
-                self._graph.node(next_id)
-                self.lesson = self._packed()
-            self.history = [*self.history, [next_id, outcome.log]]
-            self._say(outcome.say, "ok")
+        # The check itself: the referee's answer, as the lesson data holds it.
+        self._answer(option, content["place"], self._graph.entry(node_id, option, content["place"]))
+
+    def _answer(self, option: str, key: str, entry: Entry) -> None:
+        """What the page does with the answer to a click (board.js, answer())."""
+        if isinstance(entry, str):
+            self._say(entry, "no")
+        elif self._mode == "find":
+            self._find(option, key, entry[3])
+        else:
+            next_id, say, log, _reach = entry
+            with self.hold_sync():
+                self._record(next_id)
+                self.history = [*self.history, [next_id, log]]
+                self._say(say, "ok")
 
     def _find(self, option: str, key: str, say: str) -> None:
         words = self._exercise
         total = len(words.get("answers", []))
         if option != words.get("option"):
-            self._say("That is not one of the places this exercise asks for.", "no")
+            self._say(WORDS["notAsked"], "no")
         elif key in self.found:
-            self._say(words["again"].format(found=len(self.found), total=total), "info")
+            self._say(fill(words["again"], found=len(self.found), total=total), "info")
         else:
             found = [*self.found, key]
             template = words["done"] if len(found) == total else words["right"]
             with self.hold_sync():
                 self.found = found
-                self._say(template.format(say=say, found=len(found), total=total), "ok")
+                self._say(fill(template, say=say, found=len(found), total=total), "ok")
 
     def _packed(self) -> dict[str, Any]:
         """Page data of every state recorded so far; records are only ever added, so the ids of
@@ -178,7 +198,9 @@ class Board(anywidget.AnyWidget):
     def undo(self) -> None:
         entries = len(self.found) if self._mode == "find" else len(self.history) - 1
         if entries:
-            self.rewind(entries - 1, "Undone.")
+            self.rewind(entries - 1, WORDS["undone"])
+        else:
+            self._say(WORDS["nothingToUndo"], "info")
 
     def rewind(self, count: int, words: str | None = None) -> None:
         """Go back to just after entry `count` of the move log (0: the start)."""
@@ -188,7 +210,7 @@ class Board(anywidget.AnyWidget):
                 self.found = self.found[:count]
             else:
                 self.history = self.history[: count + 1]
-            self._say(words or ("Back to the start." if count == 0 else f"Back to move {count}."), "info")
+            self._say(words or (WORDS["back"] if count == 0 else fill(WORDS["backTo"], count=count)), "info")
 
     def _say(self, message: str, tone: str) -> None:
         self.message = message
@@ -201,3 +223,24 @@ class Board(anywidget.AnyWidget):
         moves = len(self.found) if self._mode == "find" else len(self.history) - 1
         what = "found" if self._mode == "find" else "moves"
         return f"{type(self).__name__}({node['decision']}; hand: {hand}; {what}: {moves})"
+
+
+def _chosen_option(node: dict[str, Any], content: dict[str, Any]) -> tuple[str | None, str]:
+    """The option a click's choice and actor play in that state's record, or None and why not."""
+    choice = node["choices"].get(content.get("choice"))
+    if choice is None:
+        return None, WORDS["notInHand"]
+    if "refusal" in choice:
+        return None, choice["refusal"]
+    option = choice["options"].get(content.get("actor") or choice["actor"])
+    return (option, "") if option is not None else (None, WORDS["cannotAct"])
+
+
+#: The messages a board answers, by their "type".
+_HANDLERS: dict[str, Callable[[Board, dict[str, Any]], None]] = {
+    "hello": Board._hello,
+    "expand": Board._expand,
+    "click": Board._click,
+    "undo": lambda board, _content: board.undo(),
+    "rewind": lambda board, content: board.rewind(int(content.get("to", 0))),
+}

@@ -1,11 +1,13 @@
 """The boards on the static site: a Sphinx extension that Jupyter Book loads (see _config.yml).
 
-- It writes the site's one board module and one stylesheet into _static/rulesbook/ (every game's
-  picture in them), and puts the stylesheet on every page.
+- It writes the site's one board script and one stylesheet into _static/rulesbook/ (every game's
+  picture in them; `rulesbook.widgets.assets.site_module` builds the script from the ES modules
+  in widgets/), and puts the stylesheet on every page.
 - On a page whose widgets are all boards, it keeps of the widget state only what the boards
   read (their lesson and state; not the module text each board carries in a notebook, nor
   layout models, nor boards that were made and never shown), compact, at the end of the page;
-  and loads the board module, asynchronously, instead of the widget manager. A page with other
+  and loads the board script, asynchronously, instead of the widget manager. It is a classic
+  script, not a module, so that a page opened from a file (file://) runs its boards too. A page with other
   widgets keeps the widget manager (loaded deferred, see _config.yml).
 - It marks Chinese text in a page (the rulebook's names and quotations) as lang="zh-Hant", so
   that screen readers and fonts treat it as Chinese, and names a hidden cell's toggle by its text.
@@ -26,7 +28,7 @@ from typing import Any
 
 from rulesbook.widgets.assets import site_module, site_style
 
-MODULE = "rulesbook/boards.js"
+SCRIPT = "rulesbook/boards.js"
 STYLE = "rulesbook/boards.css"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = re.compile(r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>', re.S)
@@ -85,7 +87,7 @@ def light_board_page(app: Any, pagename: str, templatename: str, context: dict[s
     scripts[:] = [js for js in scripts if js is not widget_state and str(getattr(js, "filename", "") or "") not in runtime]
     text = json.dumps(compact, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     context["body"] = f'{body}<script type="{WIDGET_STATE}">{text}</script>'
-    app.add_js_file(MODULE, loading_method="async", type="module")
+    app.add_js_file(SCRIPT, loading_method="async")
 
 
 def chinese_marked(body: str) -> str:

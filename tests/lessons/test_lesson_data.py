@@ -1,0 +1,86 @@
+"""The page-data contract every board shares (rulesbook.lessons.data): packing a lesson graph's
+records for a page and reading them back, every sentence and view written once, the exercise
+words. On Inferno's game referee, the richest one; tests/widgets/test_widget_board.py runs the
+same contract on a toy game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rulesbook.inferno import game_moment
+from rulesbook.lessons import GameReferee, LessonGraph, exercise, number_words, unpack
+from rulesbook.lessons.data import choice_say
+from rulesbook.widgets import InfernoBoard
+
+LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+
+
+def test_lessons_import_no_jupyter():
+    code = "import sys, rulesbook.lessons; print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', 'traitlets', 'IPython')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_packed_lesson_data_unpacks_to_the_graphs_records():
+    state = game_moment(LINE, ["MK+2 BISON REDBOY:PM", "SB+2", "FAN"])
+    graph = LessonGraph(GameReferee(state))
+    records = graph.records(1)
+    lesson = graph.lesson(1, title="t")
+    assert json.loads(json.dumps(lesson)) == lesson
+    nodes = unpack(lesson)
+    assert set(nodes) == set(records)
+    for node_id, record in records.items():
+        node = nodes[node_id]
+        for name in ("view", "places", "decision", "hand", "idle", "hint"):
+            assert node[name] == record[name], name
+        for key, option in record["options"].items():
+            # A lesson leaves out the reach clause, which only an exercise says.
+            assert node["options"][key]["targets"] == {place: [*target[:3], target[1]] for place, target in option["targets"].items()}
+            assert node["options"][key]["refusals"] == option["refusals"]
+            assert set(option["targets"]) | set(option["refusals"]) == set(record["places"])
+        for key, choice in record["choices"].items():
+            if "refusal" in choice:
+                assert node["choices"][key] == {"label": choice["label"], "refusal": choice["refusal"]}
+            else:
+                assert node["choices"][key]["actors"] == choice["actors"]
+                assert all(node["choices"][key]["says"][actor].startswith(choice["says"][actor]) for actor in choice["options"])
+
+
+def test_each_sentence_and_each_mountain_is_written_once():
+    lesson = InfernoBoard.game(game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"]), moves=1).lesson
+    assert len(lesson["texts"]) == len(set(lesson["texts"]))
+    cards = [part for part in lesson["parts"] if isinstance(part, list) and part and len(part[0]) == 4]
+    assert len(cards) == len({json.dumps(part) for part in cards}) < len(lesson["nodes"])
+
+
+def test_a_choice_says_what_it_does_and_agrees_with_its_count():
+    state = game_moment("MK+1@R SB+1@B DH+1 PM-3", ["REDBOY:PM SB+2 FAN", "SB+2", "FAN"])
+    says = unpack(LessonGraph(GameReferee(state)).lesson(0))["s0"]["choices"]["h0"]["says"]["R"]
+    assert says == "Red Boy (Pig Monk): 1 card it may discard, marked with a dot."
+
+
+def test_an_exercise_counts_what_is_left_in_words_and_has_a_clue_for_every_answer():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
+    record = LessonGraph(GameReferee(state)).node("s0")
+    found = exercise(record, "h1", "R", ("card", "cards"))
+    total = len(found["answers"])
+    assert found["answers"] == sorted(record["options"]["bison1:R"]["targets"], key=record["places"].index)
+    assert found["missing"][0] == f"All {total} cards found: nothing is missing."
+    assert found["missing"][1] == "One card is still missing: {clue}."
+    assert found["missing"][total] == f"{number_words(total).capitalize()} cards are still missing: {{clue}}."
+    assert set(found["clues"]) == set(found["answers"])
+    assert all(clue.startswith("one is") and "from the red pawn" in clue for clue in found["clues"].values())
+    with pytest.raises(ValueError, match="offers nothing"):
+        exercise(record, "h0+h2", "R")
+
+
+def test_a_choice_says_what_the_reader_does_next():
+    assert choice_say("lay MK+2: 3 places", 3, "play") == "Lay MK+2: 3 places, each marked with a dot."
+    assert choice_say("lay MK+2: 1 place", 1, "play") == "Lay MK+2: 1 place, marked with a dot."
+    assert choice_say("lay MK+2: no places", 0, "play") == "Lay MK+2: no places."
+    assert choice_say("the cards it may discard", 2, "find") == "The cards it may discard: find them all."
+    assert [number_words(count) for count in (0, 2, 12, 13)] == ["no", "two", "twelve", "13"]

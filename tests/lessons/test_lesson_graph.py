@@ -1,0 +1,75 @@
+"""A lesson as plain data (rulesbook.lessons.graph): a referee is asked about every click on
+every place of every state visited, and the answers are written down; a toy game whose places
+are strings shows what any game's referee relies on."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.lessons import Choice, LessonGraph, Outcome, parse_place, place_key, refusal_text
+
+
+class Counter:
+    """A toy game: a counter that may go up by one or two, never past 3 (TOY-2)."""
+
+    def start(self):
+        return 0
+
+    def picture(self, state):
+        return {"count": state, "decision": f"at {state}", "hand": []}
+
+    def choices(self, state):
+        return [Choice("up", "Count up", {"me": "up"}, "me"), Choice("down", "Count down", refusal="never down (TOY-3)")]
+
+    def places(self, state):
+        return ["one", "two"]
+
+    def play(self, state, option, place):
+        step = {"one": 1, "two": 2}.get(place)
+        if step is None:
+            raise IllegalAction(f"{place} is not a step", "TOY-1")  # a grid place off the record
+        if state + step > 3:
+            raise IllegalAction(f"{state} and {step} go past 3", "TOY-2")
+        return Outcome(state + step, f"Up to {state + step}.", f"+{step}", reach=f"{step} up")
+
+    def idle(self, state):
+        return "Choose Count up."
+
+    def hint(self, state):
+        return "Count up."
+
+
+def test_places_are_named_as_the_data_writes_them():
+    assert place_key((2, -1)) == "2,-1" and place_key("demon") == "demon"
+    assert parse_place("2,-1") == (2, -1) and parse_place([3, 4]) == (3, 4)
+    with pytest.raises(ValueError):
+        parse_place("demon")
+    assert refusal_text(IllegalAction("the demon is asleep", "HUD-R01")) == "The demon is asleep (HUD-R01)"
+
+
+def test_every_click_on_every_place_is_asked_of_the_referee():
+    graph = LessonGraph(Counter())
+    start = graph.node(graph.start_id)
+    assert start["decision"] == "at 0" and start["view"] == {"count": 0} and start["places"] == ["one", "two"]
+    assert start["choices"]["down"] == {"label": "Count down", "refusal": "never down (TOY-3)"}
+    assert start["choices"]["up"]["says"] == {"me": "2 places"}
+    assert start["options"]["up"]["targets"] == {"one": ["s1", "Up to 1.", "+1", "1 up"], "two": ["s2", "Up to 2.", "+2", "2 up"]}
+    assert graph.expand(2) == ["s0", "s1", "s2", "s3"]
+    assert graph.node("s2")["options"]["up"] == {"targets": {"one": ["s3", "Up to 3.", "+1", "1 up"]},
+                                                 "refusals": {"two": "2 and 2 go past 3 (TOY-2)"}, "clues": {}}
+
+
+def test_an_entry_is_the_recorded_answer_or_the_referees_for_a_place_off_the_record():
+    graph = LessonGraph(Counter())
+    assert graph.entry("s0", "up", "two") == ["s2", "Up to 2.", "+2", "2 up"]
+    assert graph.entry("s0", "up", "5,5") == "(5, 5) is not a step (TOY-1)"
+    with pytest.raises(ValueError):  # neither on the record nor a grid place: the board says it went wrong
+        graph.entry("s0", "up", "three")
+    with pytest.raises(KeyError, match="no state 's9' in this lesson"):
+        graph.entry("s9", "up", "one")
+
+
+def test_a_lesson_that_reaches_too_many_states_is_refused():
+    with pytest.raises(ValueError, match="more than 2 states in 2 moves"):
+        LessonGraph(Counter(), max_nodes=2).expand(2)
