@@ -116,7 +116,7 @@ def test_any_field_set_to_any_json_gives_a_state_or_a_data_error(name, value):
     except DataError as error:
         assert error.field.startswith("state") and error.why
     else:
-        assert state.invariants() == []
+        assert state.problems() == []
         assert State.from_json(state.to_json()) == state
 
 

@@ -106,7 +106,7 @@ def test_nan_infinity_and_deep_nesting_are_refused():
 def test_a_state_read_back_is_the_state_and_keeps_its_invariants():
     state = a_state()
     again = State.from_json(state.to_json())
-    assert again == state and again.invariants() == [] and GAME.from_json(GAME.to_json(state)) == state
+    assert again == state and again.problems() == [] and GAME.from_json(GAME.to_json(state)) == state
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 100) | st.floats(allow_nan=False, allow_infinity=False)
@@ -135,7 +135,7 @@ def test_any_mutation_of_a_states_json_loads_cleanly_or_is_a_data_error(name, va
     except DataError as error:
         assert isinstance(error, ValueError) and str(error)
         return
-    assert state.invariants() == []
+    assert state.problems() == []
     assert State.from_json(state.to_json()) == state
 
 

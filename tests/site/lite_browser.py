@@ -92,10 +92,10 @@ LIVE_CHECKS = {
         clicks=('[data-choice="fly"]', '[data-place="C2"]'),
         answer="moves the Airplane to C2",
         edit=(
-            "from rulesbook.madness import moment\n"
+            "from rulesbook.madness import game_moment\n"
             "from rulesbook.widgets import MadnessExpedition\n"
             "\n"
-            "board = MadnessExpedition.turn(moment(4, space='C10', visited=['C6']), moves=0, until='landing')\n"
+            "board = MadnessExpedition.turn(game_moment(4, space='C10', visited=['C6']), moves=0, until='landing')\n"
             "board"
         ),
         edit_clicks=('[data-choice="fly"]', '[data-place="M3"]'),

@@ -86,7 +86,7 @@ class Hudai(Game[State, Action]):
         return event.text if isinstance(event, Event) else str(event)
 
     def invariants(self, state: State) -> list[str]:
-        return state.invariants()
+        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk:
         return make_bot(name, seed)

@@ -124,7 +124,13 @@ class State:
             cards.extend(getattr(self, pile))
         return cards
 
-    def invariants(self) -> list[str]:
+    def invariants(self) -> None:
+        """DataError saying what is wrong with this state by the game's own rules (see `problems`)."""
+        wrong = self.problems()
+        if wrong:
+            raise DataError("state", "; ".join(wrong))
+
+    def problems(self) -> list[str]:
         """What is wrong with this state by the game's own rules (empty when nothing is)."""
         rules, wrong = self.rules, []
         found, the_set = Counter(self.all_cards()), Counter(card.code for card in rules.cards.cards)
@@ -238,9 +244,7 @@ def _read_state(data: Any) -> State:
     if len(set(opened)) != len(opened):
         raise DataError("state.open_features", "a feature is named twice")
     state.open_features = opened
-    wrong = state.invariants()
-    if wrong:
-        raise DataError("state", "; ".join(wrong))
+    state.invariants()
     return state
 
 

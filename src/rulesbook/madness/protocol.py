@@ -108,7 +108,7 @@ class Madness(Game[State, Action]):
         return event_text(event)
 
     def invariants(self, state: State) -> list[str]:
-        return state.invariants()
+        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""

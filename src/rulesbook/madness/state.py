@@ -170,13 +170,17 @@ class State:
         reading = _Reading(rules.pack, len(players))
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
         state = cls(players, expect(data["seed"], (int, str), "state.seed"), rules, **values)
-        wrong = state.invariants()
-        if wrong:
-            raise DataError("state", "; ".join(wrong))
+        state.invariants()
         return state
 
     # --- what always holds ------------------------------------------------------------------
-    def invariants(self) -> list[str]:
+    def invariants(self) -> None:
+        """DataError saying what is wrong with this state (see `problems`)."""
+        wrong = self.problems()
+        if wrong:
+            raise DataError("state", "; ".join(wrong))
+
+    def problems(self) -> list[str]:
         """What is wrong with this state (cards or tokens not conserved ...); [] when all is well."""
         return _conservation(self) + _consistency(self)
 
