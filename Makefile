@@ -65,10 +65,13 @@ book: $(BOOK_STAMP) widget-runtime lite
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short
+# The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process); the tests of
+# a file that share a module fixture stay on one worker (their xdist_group mark).
+TEST_WORKERS ?= auto
 test: $(TEST_STAMP) chromium
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory book
-	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20
+	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadgroup
 
 ## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
 bench: $(BENCH_STAMP) chromium

@@ -1,5 +1,6 @@
-"""Random simulation: 1,000+ seeded games with invariants after every action, refusals that leave the
-state untouched, records (the common GameRecord) that replay, and states that survive a JSON round trip."""
+"""Random simulation: 600+ seeded games (300 more run through the protocol, in tests/core) with
+invariants after every action, refusals that leave the state untouched, records (the common
+GameRecord) that replay, and states that survive a JSON round trip."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
         assert len(legal_texts) == len(legal)
         # a sample of illegal actions is refused, with a rule, and the state untouched
         before = state.to_dict()
-        before_json = state.to_json()
+        before_json = state.to_json() if step % 7 == 3 else None
         for text in rng.sample(EVERY_ACTION, 4):
             if text in legal_texts:
                 continue
@@ -71,6 +72,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
         state, events = apply(state, action)
         assert events and all(event.text for event in events)
         if step % 7 == 3:
+            assert before_json is not None
             fast, fast_events = apply_legal(State.from_json(before_json), action)
             assert fast == state and fast_events == events, "the fast path agrees with the checked apply"
         assert_invariants(state)
@@ -86,14 +88,14 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
     return state
 
 
-@settings(max_examples=scaled(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10**9),
     powers=st.sampled_from(POWER_SETS),
     greedy_share=st.sampled_from([0.0, 0.5, 0.9]),
 )
 def test_random_games_keep_every_invariant(seed, powers, greedy_share):
-    """1,000 seeded games per run: cards conserved, cube pools respected, refusals clean, replay and JSON equal."""
+    """600 seeded games per run: cards conserved, cube pools respected, refusals clean, replay and JSON equal."""
     check_game(seed, Rules(powers=powers), greedy_share)
 
 

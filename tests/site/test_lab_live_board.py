@@ -15,7 +15,6 @@ import sys
 import time
 
 import pytest
-from site_browser import chromium
 
 CELLS = [
     "from rulesbook.inferno import game_moment\n"
@@ -74,9 +73,10 @@ def run_cell(page, index: int) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path):
-    with chromium(tmp_path / "profile") as context:
-        page = context.new_page()
+def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path, browser_context):
+    # The session's Chromium (a second Playwright in the same thread would find the first one's loop).
+    page = browser_context.new_page()
+    try:
         page.goto(lab)
         page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor", timeout=60_000)
         page.wait_for_function("() => document.body.innerText.includes('| Idle')", timeout=60_000)  # kernel ready
@@ -99,3 +99,5 @@ def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path):
         page.wait_for_selector("text=HISTORY", timeout=30_000)
         printed = page.locator(".jp-OutputArea-output").last.text_content()
         assert "'bison R 0,1'" in printed and printed.count("[") == 3  # the start and one move
+    finally:
+        page.close()
