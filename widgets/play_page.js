@@ -129,7 +129,7 @@ class Play {
       this.timings.engine = performance.now();
       this.timings.bootSeconds = reply.seconds;
       const saved = this.saved();
-      if (saved) this.resume(saved);
+      if (saved && saved.record) this.resume(saved);
       else this.ready();
     });
   }
@@ -205,9 +205,9 @@ class Play {
     return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
   }
 
-  resume(record) {
+  resume({ record, setup }) {
     this.status("Setting your game out again as you left it…", "info");
-    return this.ask({ type: "resume", record }).then((reply) => {
+    return this.ask({ type: "resume", record, setup: setup || {} }).then((reply) => {
       if (reply.type !== "started") {
         this.forget();
         this.ready();
@@ -270,6 +270,7 @@ class Play {
     this.endBox.querySelector(".rb-play-end-words").textContent = ending || "";
     const auto = this.meta.auto[here];
     this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
+    this.root.setAttribute("data-play-moves", String(history.length - 1));
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), PACE);
     this.save();
   }
@@ -306,7 +307,7 @@ class Play {
       if (reply.type !== "record") return;
       this.lastRecord = reply;
       try {
-        localStorage.setItem(this.key, JSON.stringify(reply.record));
+        localStorage.setItem(this.key, JSON.stringify({ record: reply.record, setup: this.setup }));
       } catch (error) {
         // No storage (private mode, full): the game goes on, it is only not kept.
       }

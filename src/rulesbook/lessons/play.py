@@ -6,7 +6,8 @@ Worker (widgets/play_worker.js), as a chapter's go to the kernel. `PlayServer.ha
 message, JSON text in and out:
 
     {"type": "new", "setup": {...}}          a game from a set-up (`GAMES[game].setup` reads it)
-    {"type": "resume", "record": {...}}      a game record played back to its last moment
+    {"type": "resume", "record": {...}, "setup": {...}}   a game record played back to its last
+                                             moment (the set-up gives what a record does not hold)
     {"type": "expand", "node", "history"}    the record of the state a legal click leads to (the
                                              shell's own message, with the move log's state ids)
     {"type": "hint", "node"}                 what a bot would do there, and what that does
@@ -54,7 +55,7 @@ class PlayGame(Protocol):
 
     def setup(self, data: Any) -> dict[str, Any]: ...
     def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord: ...
-    def setup_of(self, record: GameRecord) -> dict[str, Any]: ...
+    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]: ...
     def referee(self, setup: dict[str, Any]) -> Any: ...
     def auto(self, referee: Any, state: Any) -> dict[str, str] | None: ...
     def acts(self, state: Any) -> bool: ...
@@ -112,13 +113,14 @@ class HudaiPlay:
     def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
         return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
 
-    def setup_of(self, record: GameRecord) -> dict[str, Any]:
+    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
+        """The set-up of a record; `choices` gives what a record does not hold (the hint bot)."""
         if record.game != self.name:
             raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
         rules = record.rules or HudaiRules()
         if rules != HudaiRules(powers=rules.powers):
             raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles only")
-        return self.setup({"seed": record.seed, "powers": list(rules.powers)})
+        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers)})
 
     def referee(self, setup: dict[str, Any]) -> TableReferee:
         return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
@@ -345,7 +347,8 @@ class PlayServer:
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
         record = GameRecord.from_dict(take(message, "record", dict, "message"))
-        session = PlaySession(game, game.setup_of(record))
+        choices = take(message, "setup", dict, "message", default={})
+        session = PlaySession(game, game.setup_of(record, choices))
         history = [[session.graph.start_id, ""]]
         session.walk(history)
         for action in record.actions:
