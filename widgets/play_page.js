@@ -123,7 +123,7 @@ class Play {
     this.worker.onerror = () => this.status("The engine could not start on this page.", "no");
     return this.ask({ type: "boot", pyodide: PYODIDE }).then((reply) => {
       if (reply.type !== "ready") {
-        this.status(`The engine could not start: ${reply.text}`, "no");
+        this.status(`The engine could not start (a site built without its live part, make book LITE=0, has no Python for this page): ${reply.text}`, "no");
         return;
       }
       this.timings.engine = performance.now();

@@ -90,6 +90,9 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     page.click(".rb-picture [data-place='demon']")
     assert page.inner_text(".rb-message").endswith("(Play one combo)")
     page.locator(f"[data-hand='{first[1:]}']").click()  # put the card back
+    # The hint is a bot's move, worded by the engine (asked of the worker).
+    page.click("[data-tool=hint]")
+    page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would ')")
 
     undone = reloaded = False
     for _ in range(200):
