@@ -160,7 +160,7 @@ class HudaiPlay:
             return "The game is over: Play again starts a new one.", None
         action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
         first = apply_steps(table, action)[0][0]
-        return (f"The {bot} bot would {action.text()}: {sentence(first.text)} "
+        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {sentence(first.text)} "
                 "(a hint only: it sees no more of the cards than you do)."), action.text()
 
     def digest(self, m: Moment) -> str:
