@@ -5,15 +5,17 @@ holds, asks the page's hint for the move (a bot's, through the worker) and makes
 reader's own clicks: a hand card or a button, then a place. Along the way: a refused click names
 its rule, an undo takes back the monk's last action, a reload brings the game back as it was.
 At the end the downloaded record is played by `rulesbook replay` (CPython), whose final state is
-the page's: the same digest, the same table.
+the page's: the same digest, the same table. And the page plays with no network at all.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +140,17 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     assert hashlib.sha256(final.to_json().encode()).hexdigest() == record(page)["digest"]
     assert node(page)["view"] == json.loads(json.dumps(table_view(final)))
     assert page.seen == {"errors": [], "outside": []}
+
+
+def test_the_play_page_plays_with_no_network_at_all():
+    """Server and browser inside `unshare -n`: the engine starts and answers a move (play_offline_check.py)."""
+    if not (SITE / PAGE).is_file():
+        pytest.fail("the Play page is not built: run `make book`")
+    if not shutil.which("unshare") or not shutil.which("ip"):
+        pytest.fail("unshare or ip is missing")
+    script = f"ip link set lo up && exec {sys.executable} {Path(__file__).with_name('play_offline_check.py')}"
+    done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["message"].startswith("The combo (no card) ends")  # the engine's words, from Python in the page
+    assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []

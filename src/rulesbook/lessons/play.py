@@ -307,7 +307,17 @@ def _ids(value: Any, where: str) -> list[str]:
 
 
 class PlayServer:
-    """The worker's one object: answers the page's messages (JSON text), one game at a time."""
+    """The worker's one object: answers the page's messages (JSON text), one game at a time.
+
+    >>> server = PlayServer()
+    >>> started = json.loads(server.handle('{"type": "new", "setup": {"seed": 1}}'))
+    >>> started["type"], started["history"], started["setup"]["powers"]
+    ('started', [['s0', '']], ['drain', 'confuse', 'mind_pierce'])
+    >>> json.loads(server.handle('{"type": "hint", "node": "s0"}'))["click"]
+    {'choice': 'black', 'actor': 'M', 'place': 'black:K2'}
+    >>> print(json.loads(server.handle('{"type": "new", "setup": {"seed": 1, "powers": ["drain", "drain", "crush"]}}'))["text"])
+    setup.powers: the demon's three tiles are different; drain (drop) is given twice (HUD-R12: the box has one tile of each symbol)
+    """
 
     def __init__(self) -> None:
         self.session: PlaySession | None = None
