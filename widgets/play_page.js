@@ -168,6 +168,24 @@ class Play {
       button.addEventListener("click", () => this.tool(button.getAttribute("data-play")));
     }
     this.form.querySelector("[type=submit]").disabled = true;
+    const load = this.root.querySelector("[data-play-load]");
+    if (load) load.addEventListener("change", () => this.load(load));
+  }
+
+  /** A record file (from Download the record, or `rulesbook simulate --record`) played back, to go on from its end. */
+  load(input) {
+    const file = input.files && input.files[0];
+    if (!file || !this.worker) return;
+    file.text().then((text) => {
+      let record;
+      try {
+        record = JSON.parse(text);
+      } catch (error) {
+        return this.status(`${file.name} is not a game record (not JSON).`, "no");
+      }
+      input.value = "";
+      return this.resume({ record, setup: { hint_bot: this.form.elements.hint_bot.value } }, file.name);
+    });
   }
 
   ready() {
@@ -205,15 +223,16 @@ class Play {
     return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
   }
 
-  resume({ record, setup }) {
-    this.status("Setting your game out again as you left it…", "info");
+  resume({ record, setup }, file) {
+    this.status(file ? `Playing back ${file}…` : "Setting your game out again as you left it…", "info");
     return this.ask({ type: "resume", record, setup: setup || {} }).then((reply) => {
       if (reply.type !== "started") {
+        if (file) return this.status(`${file} could not be played back: ${reply.text}`, "no");
         this.forget();
         this.ready();
         return this.status(`Your saved game could not be played back (${reply.text}); start a new one.`, "no");
       }
-      return this.begin(reply, "Your game is back as you left it.");
+      return this.begin(reply, file ? `${file} is played back to its last move: play on from here.` : "Your game is back as you left it.");
     });
   }
 

@@ -139,6 +139,15 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     final = GameRecord.read(path).final_state()
     assert hashlib.sha256(final.to_json().encode()).hexdigest() == record(page)["digest"]
     assert node(page)["view"] == json.loads(json.dumps(table_view(final)))
+
+    # A record loaded back: half of this one is set out again, at the monk's decision where it stops.
+    data = json.loads(path.read_text())
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({**data, "actions": data["actions"][:10]}))
+    page.set_input_files("[data-play-load]", str(half))
+    page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader'", timeout=30_000)
+    assert page.inner_text(".rb-message").startswith("half.json is played back to its last move")
+    assert record(page)["record"]["actions"] == data["actions"][:10]
     assert page.seen == {"errors": [], "outside": []}
 
 
