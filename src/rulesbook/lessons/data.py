@@ -93,22 +93,29 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
     }
 
 
-def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title: str = "", mode: str = "play",
-         exercise: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The page data of these node records (see the module's docstring)."""
-    texts: list[str] = []
-    text_index: dict[str, int] = {}
-    tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "parts": ([], {}), "places": ([], {})}
+class Packer:
+    """Page data built a few records at a time: the tables only grow, so an index given out stays
+    valid, and `delta()` is what was added since the last call (a Play page's lesson grows a state
+    at a time; rulesbook.lessons.play). `pack` is one Packer used once."""
 
-    def text(value: str) -> int:
-        found = text_index.get(value)
+    def __init__(self, mode: str = "play"):
+        self.mode = mode
+        self.texts: list[str] = []
+        self._text_index: dict[str, int] = {}
+        self.tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "parts": ([], {}), "places": ([], {})}
+        self.nodes: dict[str, Any] = {}
+        self._sent = {"texts": 0, "views": 0, "parts": 0, "places": 0}
+        self._new_nodes: dict[str, Any] = {}
+
+    def text(self, value: str) -> int:
+        found = self._text_index.get(value)
         if found is None:
-            found = text_index[value] = len(texts)
-            texts.append(value)
+            found = self._text_index[value] = len(self.texts)
+            self.texts.append(value)
         return found
 
-    def shared(table: str, value: Any) -> int:
-        values, index = tables[table]
+    def shared(self, table: str, value: Any) -> int:
+        values, index = self.tables[table]
         key = repr(value)
         found = index.get(key)
         if found is None:
@@ -116,8 +123,13 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
             values.append(value)
         return found
 
-    nodes: dict[str, Any] = {}
-    for node_id, record in records.items():
+    def add(self, records: dict[str, dict[str, Any]]) -> None:
+        """Pack these node records (a record packed again replaces the one before)."""
+        for node_id, record in records.items():
+            self.nodes[node_id] = self._new_nodes[node_id] = self._node(node_id, record)
+
+    def _node(self, node_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        text, mode = self.text, self.mode
         places = record["places"]
         choices: dict[str, Any] = {}
         for key, choice in record["choices"].items():
@@ -138,10 +150,10 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
                 [targets[place][0], *map(text, targets[place][1:kept])] if place in targets else text(refusals[place])
                 for place in places
             ]
-        nodes[node_id] = {
+        return {
             "id": node_id,
-            "view": shared("views", {name: shared("parts", part) for name, part in record["view"].items()}),
-            "places": shared("places", places),
+            "view": self.shared("views", {name: self.shared("parts", part) for name, part in record["view"].items()}),
+            "places": self.shared("places", places),
             "decision": text(record["decision"]),
             "hand": [[card["code"], text(card["label"])] for card in record["hand"]],
             "choices": choices,
@@ -149,18 +161,40 @@ def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title:
             "idle": text(record["idle"]),
             "hint": text(record["hint"]),
         }
-    return {
-        "picture": picture,
-        "title": title,
-        "mode": mode,
-        "start": start,
-        "nodes": nodes,
-        "texts": texts,
-        "parts": tables["parts"][0],
-        "views": tables["views"][0],
-        "places": tables["places"][0],
-        "exercise": exercise or {},
-    }
+
+    def lesson(self, start: str, *, picture: str, title: str = "", exercise: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The whole page data so far (see the module's docstring)."""
+        self.delta()
+        return {
+            "picture": picture,
+            "title": title,
+            "mode": self.mode,
+            "start": start,
+            "nodes": dict(self.nodes),
+            "texts": list(self.texts),
+            "parts": list(self.tables["parts"][0]),
+            "views": list(self.tables["views"][0]),
+            "places": list(self.tables["places"][0]),
+            "exercise": exercise or {},
+        }
+
+    def delta(self) -> dict[str, Any]:
+        """What was added since the last `delta` or `lesson`: the new entries of each table, to be
+        appended to the page's (their indices follow on), and the nodes packed since (to be set)."""
+        tables = {"texts": self.texts, **{name: values for name, (values, _) in self.tables.items()}}
+        out: dict[str, Any] = {name: values[self._sent[name]:] for name, values in tables.items()}
+        out["nodes"] = self._new_nodes
+        self._sent = {name: len(values) for name, values in tables.items()}
+        self._new_nodes = {}
+        return out
+
+
+def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title: str = "", mode: str = "play",
+         exercise: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The page data of these node records (see the module's docstring)."""
+    packer = Packer(mode)
+    packer.add(records)
+    return packer.lesson(start, picture=picture, title=title, exercise=exercise)
 
 
 def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:

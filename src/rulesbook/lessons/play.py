@@ -1,0 +1,394 @@
+"""A whole game on a Play page: the set-up, the referee's lesson grown a click at a time, the record.
+
+The Play page (book/play/, widgets/play_page.js) draws the same board shell and picture as the
+chapters; only the transport differs: its clicks go to this module, running in Pyodide in a Web
+Worker (widgets/play_worker.js), as a chapter's go to the kernel. `PlayServer.handle` answers one
+message, JSON text in and out:
+
+    {"type": "new", "setup": {...}}          a game from a set-up (`GAMES[game].setup` reads it)
+    {"type": "resume", "record": {...}, "setup": {...}}   a game record played back to its last
+                                             moment (the set-up gives what a record does not hold)
+    {"type": "expand", "node", "history"}    the record of the state a legal click leads to (the
+                                             shell's own message, with the move log's state ids)
+    {"type": "hint", "node"}                 what a bot would do there, and what that does
+    {"type": "record", "history"}            the game record of the move log, `rulesbook replay`'s input
+
+"started" carries the lesson whole (`rulesbook.lessons.data.Packer`), "expanded" only what the page
+appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
+{"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
+bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended.
+
+Only what the reader's seat may see goes to the page: the views are the seat's; a target's
+sentence (which may name a card still to be drawn, a Flow's or a refill's) is sent only once that
+click was made, and until then reads as its move-log entry. Standard library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rulesbook.core.data import DataError, expect, only_fields, parse_json, take
+from rulesbook.core.records import MAX_SEED, GameRecord
+from rulesbook.core.words import sentence
+from rulesbook.hudai.bots import BOTS as HUDAI_BOTS, make_bot as make_hudai_bot
+from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED
+from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_hudai_game
+from rulesbook.hudai.rules import Rules as HudaiRules
+from rulesbook.hudai.state import WON
+from rulesbook.lessons.data import Packer
+from rulesbook.lessons.graph import LessonGraph
+from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
+
+#: The most state ids a page may send in one move log (a whole game is a few hundred).
+MAX_HISTORY = 20_000
+
+
+class PlayGame(Protocol):
+    """What the Play page needs of one game, over that game's referee."""
+
+    name: str
+    picture: str
+
+    def setup(self, data: Any) -> dict[str, Any]: ...
+    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord: ...
+    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]: ...
+    def referee(self, setup: dict[str, Any]) -> Any: ...
+    def auto(self, referee: Any, state: Any) -> dict[str, str] | None: ...
+    def acts(self, state: Any) -> bool: ...
+    def over(self, state: Any) -> str | None: ...
+    def hint(self, state: Any, bot: str) -> tuple[str, str | None]: ...
+    def digest(self, state: Any) -> str: ...
+
+
+def _seed(data: dict[str, Any], where: str) -> int | str:
+    seed = take(data, "seed", (int, str), where)
+    if isinstance(seed, str):
+        seed = seed.strip()
+        if not seed:
+            raise DataError(f"{where}.seed", "give a seed: a number or a word")
+        if len(seed) > MAX_SEED:
+            raise DataError(f"{where}.seed", f"a seed of {len(seed):,} characters; at most {MAX_SEED:,}")
+        seed = int(seed) if seed.lstrip("-").isdigit() and len(seed) < 19 else seed
+    return seed
+
+
+class HudaiPlay:
+    """Hudai Pass on a Play page: the reader is the monk; the demon's turn is played step by step
+    by the page (`auto`), each step the engine's events in words."""
+
+    name = "hudai"
+    picture = "hudai"
+    #: The set-up's fields: the seed, the demon's three tiles left to right (HUD-R02, HUD-R12),
+    #: the card set (HUD-R01), the bot that gives hints.
+    FIELDS = ("seed", "powers", "cards", "hint_bot")
+
+    def setup(self, data: Any) -> dict[str, Any]:
+        """The set-up from the page's form, checked (DataError naming the field); the rules made
+        from it refuse a bad combination (three different tiles, HUD-R12)."""
+        only_fields(data, self.FIELDS, "setup")
+        seed = _seed(data, "setup")
+        powers = take(data, "powers", list, "setup", default=list(HudaiRules().powers))
+        if len(powers) != 3 or not all(isinstance(power, str) for power in powers):
+            raise DataError("setup.powers", "three demon tiles, left to right (HUD-R02)")
+        cards = take(data, "cards", str, "setup", default=RECONSTRUCTED)
+        if cards != RECONSTRUCTED:
+            raise DataError("setup.cards", f"the card set on this page is {RECONSTRUCTED!r} (HUD-R01)")
+        hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
+        if hint_bot not in HUDAI_BOTS:
+            raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {hint_bot!r}")
+        setup = {"seed": seed, "powers": powers, "cards": cards, "hint_bot": hint_bot}
+        self.rules(setup)
+        return setup
+
+    def rules(self, setup: dict[str, Any]) -> HudaiRules:
+        try:
+            return HudaiRules(powers=tuple(setup["powers"]))
+        except DataError as error:
+            raise DataError("setup.powers", error.why) from None
+
+    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
+        return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
+
+    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
+        """The set-up of a record; `choices` gives what a record does not hold (the hint bot)."""
+        if record.game != self.name:
+            raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
+        rules = record.rules or HudaiRules()
+        if rules != HudaiRules(powers=rules.powers):
+            raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles only")
+        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers)})
+
+    def referee(self, setup: dict[str, Any]) -> TableReferee:
+        return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
+
+    def auto(self, referee: TableReferee, m: Moment) -> dict[str, str] | None:
+        """The demon's next step, when the demon's turn is being walked: the shell's "Go on" click."""
+        if not m.walk:
+            return None
+        following = referee.steps(m)[m.step + 1]
+        return {"choice": "next", "place": following.place}
+
+    def acts(self, m: Moment) -> bool:
+        """Whether a click from this moment is the monk's action (a line of the record)."""
+        return not m.walk
+
+    def over(self, m: Moment) -> str | None:
+        table = m.table
+        if m.walk or table.outcome is None:
+            return None
+        turns = f"{table.turn} turn{'s' if table.turn != 1 else ''}"
+        tiles = ", ".join(POWER_NAMES[name] for name in table.rules.powers)
+        if table.outcome == WON:
+            return (f"The monk has won in {turns}: the demon has no health left (the rulebook's Play). "
+                    f"The monk kept {table.monk_health} health and {table.corruption} corruption; the demon's tiles were {tiles}.")
+        why = LOSS_WORDS.get(table.outcome, table.outcome)
+        powers = ", ".join(f"{place_words(f'power:{p}', table)} {n}" for p, n in zip(("left", "centre", "right"), table.powers))
+        return (f"The monk has lost in {turns}: {why}. At the end: health {table.monk_health}, corruption "
+                f"{table.corruption} of {table.rules.corruption_capacity}, demon health {table.demon_health}; "
+                f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
+
+    def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
+        """What the hint bot would do here in words (the engine's sentence for it), and its action."""
+        table = m.table
+        if m.walk:
+            return "Nothing to decide: the demon's turn plays itself, a step at a time.", None
+        if table.outcome is not None:
+            return "The game is over: Play again starts a new one.", None
+        action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
+        first = apply_steps(table, action)[0][0]
+        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {sentence(first.text)} "
+                "(a hint only: it sees no more of the cards than you do)."), action.text()
+
+    def digest(self, m: Moment) -> str:
+        return hashlib.sha256(m.table.to_json().encode()).hexdigest()
+
+
+#: The games a Play page can play, by name.
+GAMES: dict[str, PlayGame] = {"hudai": HudaiPlay()}
+
+
+@dataclass
+class PlaySession:
+    """One game on the page: its set-up and the lesson graph of every state the reader reached."""
+
+    game: PlayGame
+    setup: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY)
+        self.revealed: set[tuple[str, str]] = set()
+        self.packer = Packer()
+
+    # --- the lesson a page carries -------------------------------------------------------------
+    def lesson(self, shown: list[str]) -> dict[str, Any]:
+        """The page data of the states `shown` (the move log's), as a new page takes it, and `meta`."""
+        self.packer = Packer()
+        meta = self._add(shown)
+        return {"lesson": self.packer.lesson(self.graph.start_id, picture=self.game.picture), "meta": meta}
+
+    def grown(self, shown: list[str]) -> dict[str, Any]:
+        """What the page appends to its lesson for the states `shown` (`Packer.delta`), and `meta`."""
+        meta = self._add(shown)
+        return {"delta": self.packer.delta(), "meta": meta}
+
+    def _add(self, shown: list[str]) -> dict[str, Any]:
+        """Pack these states with what the reader may not know yet left out; their `meta`."""
+        graph = self.graph
+        records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
+        self.packer.add(records)
+        auto, over = {}, {}
+        for node_id in records:
+            state = graph.state(node_id)
+            click = self.game.auto(graph.referee, state)
+            if click is not None:
+                auto[node_id] = click
+            ending = self.game.over(state)
+            if ending is not None:
+                over[node_id] = ending
+        return {"auto": auto, "over": over}
+
+    def _seen(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A node's record with each target's sentence kept only for a click already made."""
+        options = {}
+        for key, option in record["options"].items():
+            targets = {place: entry if (record["id"], entry[0]) in self.revealed else [entry[0], _unsaid(entry[2]), entry[2], ""]
+                       for place, entry in option["targets"].items()}
+            options[key] = {**option, "targets": targets}
+        return {**record, "options": options}
+
+    # --- moving along -------------------------------------------------------------------------
+    def edge(self, from_id: str, to_id: str) -> str:
+        """The move-log entry of the click from one state to the next; DataError if no click does it."""
+        for option in self.graph.node(from_id)["options"].values():
+            for entry in option["targets"].values():
+                if entry[0] == to_id:
+                    return str(entry[2])
+        raise DataError("history", f"no click leads from {from_id} to {to_id}")
+
+    def expand(self, node_id: str, history: list[str]) -> dict[str, Any]:
+        """The lesson with `node_id`, reached by a click from the last state of `history`."""
+        self.check(history)
+        self.edge(history[-1], node_id)
+        self.revealed.add((history[-1], node_id))
+        # The state clicked from is sent again: its click's sentence may be said now.
+        return {"type": "expanded", "node": node_id, **self.grown([history[-1], node_id])}
+
+    def check(self, history: list[str]) -> None:
+        if not history or history[0] != self.graph.start_id:
+            raise DataError("history", "a move log starts at the game's first state")
+        for before, after in zip(history, history[1:]):
+            if (before, after) not in self.revealed:
+                self.edge(before, after)
+                self.revealed.add((before, after))
+
+    def follow(self, action: str, history: list[list[str]]) -> None:
+        """Play one recorded action from the last state of `history`, then the moves nobody
+        decides (the demon's turn), adding each to `history`; DataError if the action is refused."""
+        node_id = history[-1][0]
+        for option in self.graph.node(node_id)["options"].values():
+            for entry in option["targets"].values():
+                if entry[2] == action:
+                    self.revealed.add((node_id, entry[0]))
+                    history.append([entry[0], entry[2]])
+                    self.walk(history)
+                    return
+        raise DataError("record.actions", f"the action {action!r} is not a click of this moment")
+
+    def walk(self, history: list[list[str]]) -> None:
+        graph = self.graph
+        while (click := self.game.auto(graph.referee, graph.state(history[-1][0]))) is not None:
+            node_id = history[-1][0]
+            option = graph.node(node_id)["choices"][click["choice"]]
+            entry = graph.entry(node_id, option["options"][option["actor"]], click["place"])
+            if isinstance(entry, str):
+                raise DataError("history", entry)
+            self.revealed.add((node_id, entry[0]))
+            history.append([entry[0], entry[2]])
+
+    def actions(self, history: list[str]) -> list[str]:
+        """The record's actions of a move log: the reader's clicks, not the demon's steps."""
+        self.check(history)
+        graph = self.graph
+        return [self.edge(before, after) for before, after in zip(history, history[1:]) if self.game.acts(graph.state(before))]
+
+    def record(self, history: list[str]) -> GameRecord:
+        return self.game.record(self.setup, self.actions(history))
+
+    def hint(self, node_id: str) -> dict[str, Any]:
+        """The hint bot's move in words, and the click that makes it (choice, actor, place)."""
+        text, action = self.game.hint(self.graph.state(node_id), self.setup.get("hint_bot", ""))
+        return {"text": text, "click": None if action is None else self.click_for(node_id, action)}
+
+    def click_for(self, node_id: str, action: str) -> dict[str, str] | None:
+        """The choice, actor and place whose click is this action in that state, if one is."""
+        record = self.graph.node(node_id)
+        for key, choice in record["choices"].items():
+            for actor, option in choice.get("options", {}).items():
+                for place, entry in record["options"][option]["targets"].items():
+                    if entry[2] == action:
+                        return {"choice": key, "actor": actor, "place": place}
+        return None
+
+
+def _unsaid(log: str) -> str:
+    """What a click's sentence reads as before it is made: its move-log entry."""
+    return sentence(log)
+
+
+def _ids(value: Any, where: str) -> list[str]:
+    history = expect(value, list, where)
+    if len(history) > MAX_HISTORY:
+        raise DataError(where, f"more than {MAX_HISTORY:,} moves")
+    return [str(expect(item[0] if isinstance(item, list) and item else item, str, f"{where}[{i}]")) for i, item in enumerate(history)]
+
+
+class PlayServer:
+    """The worker's one object: answers the page's messages (JSON text), one game at a time.
+
+    >>> server = PlayServer()
+    >>> started = json.loads(server.handle('{"type": "new", "setup": {"seed": 1}}'))
+    >>> started["type"], started["history"], started["setup"]["powers"]
+    ('started', [['s0', '']], ['drain', 'confuse', 'mind_pierce'])
+    >>> json.loads(server.handle('{"type": "hint", "node": "s0"}'))["click"]
+    {'choice': 'black', 'actor': 'M', 'place': 'black:K2'}
+    >>> print(json.loads(server.handle('{"type": "new", "setup": {"seed": 1, "powers": ["drain", "drain", "crush"]}}'))["text"])
+    setup.powers: the demon's three tiles are different; drain (drop) is given twice (HUD-R12: the box has one tile of each symbol)
+    """
+
+    def __init__(self) -> None:
+        self.session: PlaySession | None = None
+
+    def handle(self, text: str) -> str:
+        """One message answered; bad input or a refused move is {"type": "error", "text"} naming
+        the field or the rule, and changes nothing."""
+        try:
+            message = parse_json(text, "message")
+            kind = take(message, "type", str, "message")
+            answer = _ANSWERS.get(kind)
+            if answer is None:
+                raise DataError("message.type", f"unknown message {kind!r}")
+            reply = answer(self, message)
+        except (ValueError, TypeError) as error:  # DataError, IllegalAction, a Rules' refusal
+            reply = {"type": "error", "text": str(error)}
+        return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+    def _game(self, message: dict[str, Any]) -> PlayGame:
+        name = take(message, "game", str, "message", default="hudai")
+        if name not in GAMES:
+            raise DataError("message.game", f"one of {', '.join(GAMES)}, not {name!r}")
+        return GAMES[name]
+
+    def current(self) -> PlaySession:
+        if self.session is None:
+            raise DataError("message", "no game yet: start one")
+        return self.session
+
+    def new(self, message: dict[str, Any]) -> dict[str, Any]:
+        game = self._game(message)
+        session = PlaySession(game, game.setup(take(message, "setup", dict, "message")))
+        self.session = session
+        start = session.graph.start_id
+        return {"type": "started", "setup": session.setup, "history": [[start, ""]], **session.lesson([start])}
+
+    def resume(self, message: dict[str, Any]) -> dict[str, Any]:
+        game = self._game(message)
+        record = GameRecord.from_dict(take(message, "record", dict, "message"))
+        choices = take(message, "setup", dict, "message", default={})
+        session = PlaySession(game, game.setup_of(record, choices))
+        history = [[session.graph.start_id, ""]]
+        session.walk(history)
+        for action in record.actions:
+            session.follow(action, history)
+        self.session = session
+        return {"type": "started", "setup": session.setup, "history": history, **session.lesson([node for node, _ in history])}
+
+    def expand(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))
+
+    def hint(self, message: dict[str, Any]) -> dict[str, Any]:
+        session = self.current()
+        node_id = take(message, "node", str, "message")
+        session.graph.state(node_id)
+        return {"type": "hint", "node": node_id, **session.hint(node_id)}
+
+    def record(self, message: dict[str, Any]) -> dict[str, Any]:
+        session = self.current()
+        history = _ids(take(message, "history", list, "message"), "history")
+        record = session.record(history)
+        return {"type": "record", "record": record.to_dict(), "text": record.to_json(),
+                "digest": session.game.digest(session.graph.state(history[-1])), "over": session.game.over(session.graph.state(history[-1]))}
+
+
+_ANSWERS: dict[str, Callable[[PlayServer, dict[str, Any]], dict[str, Any]]] = {
+    "new": PlayServer.new,
+    "resume": PlayServer.resume,
+    "expand": PlayServer.expand,
+    "hint": PlayServer.hint,
+    "record": PlayServer.record,
+}
+
+__all__ = ["GAMES", "HudaiPlay", "MAX_HISTORY", "PlayGame", "PlayServer", "PlaySession"]

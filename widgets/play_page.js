@@ -1,0 +1,398 @@
+// A Play page: a whole game against the engine, on the chapters' board shell and pictures.
+//
+// The page (book/play/<game>.md) carries the set-up form and an empty board area in its HTML, so
+// its text paints at once; this script (bundled by rulesbook.widgets.assets into a classic script,
+// _static/rulesbook/play.js) starts the engine once the page has loaded: Pyodide in a Web Worker
+// (play_worker.js) with the project's wheel, running rulesbook.lessons.play. The board is the
+// shell's own (boardRender), on a model whose transport is the worker: the shell's "expand"
+// message goes there instead of to a kernel, and the lesson grows a state at a time. No rule and
+// no click is worked out here: the moves nobody decides (the demon's turn) come from the worker as
+// clicks (`meta.auto`) that this page plays on the shell one at a time; undo goes back to before
+// the reader's last action; the hint is a bot's move, worded by the engine; the record is the
+// worker's. The game is kept in the browser (localStorage) as its record and played back on reload.
+//
+// ?pace=MS sets the wait between the demon's steps (0: at once), for tests and the impatient.
+
+import { boardRender, html } from "./board.js";
+import hudai from "./pictures/hudai.js";
+
+const PICTURES = { hudai };
+const SCRIPT = document.currentScript ? document.currentScript.src : "";
+const ROOT = SCRIPT.replace(/_static\/rulesbook\/play\.js(\?.*)?$/, "");
+const PYODIDE = `${ROOT}lite/static/pyodide/`;
+const PACE = (() => {
+  const asked = new URLSearchParams(location.search).get("pace");
+  return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 700;
+})();
+
+/** An "expanded" answer appended to the lesson (rulesbook.lessons.data.Packer.delta): the tables
+ * only grow, so every index the page holds stays valid; a state sent again replaces its record. */
+function grow(lesson, delta) {
+  for (const table of ["texts", "parts", "views", "places"]) lesson[table].push(...delta[table]);
+  Object.assign(lesson.nodes, delta.nodes);
+}
+
+/** The anywidget model API the shell uses, with the worker as the other side (like a kernel's). */
+class WorkerModel {
+  constructor(play, state) {
+    this.play = play;
+    this.state = { ...state };
+    this.handlers = new Map();
+  }
+
+  get(name) {
+    return this.state[name];
+  }
+
+  set(name, value) {
+    const changes = typeof name === "object" ? name : { [name]: value };
+    const changed = Object.keys(changes).filter((key) => this.state[key] !== changes[key]);
+    Object.assign(this.state, changes);
+    for (const key of changed) this.emit(`change:${key}`);
+  }
+
+  on(event, handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event).add(handler);
+  }
+
+  off(event, handler) {
+    const handlers = this.handlers.get(event);
+    if (handlers) handlers.delete(handler);
+  }
+
+  emit(event, content) {
+    for (const handler of [...(this.handlers.get(event) || [])]) handler(content);
+  }
+
+  save_changes() {}
+
+  /** The shell's messages: "hello" is answered at once (the engine is there: live mode), "expand"
+   * goes to the worker with the move log's states, and its answer comes back as the kernel's would. */
+  send(content) {
+    if (content.type === "hello") {
+      queueMicrotask(() => this.emit("msg:custom", { type: "live" }));
+    } else if (content.type === "expand") {
+      const history = this.get("history").map(([id]) => id);
+      this.play.ask({ type: "expand", node: content.node, history }).then((reply) => {
+        if (reply.type !== "expanded") {
+          this.play.status(reply.text || "The engine could not answer.", "no");
+          this.emit("msg:custom", { type: "failed" });
+          return;
+        }
+        this.play.learn(reply);
+        grow(this.get("lesson"), reply.delta);
+        this.emit("msg:custom", { type: "expanded", node: content.node });
+      });
+    }
+  }
+}
+
+class Play {
+  constructor(root) {
+    this.root = root;
+    this.game = root.getAttribute("data-game");
+    this.key = `rulesbook.play.${this.game}`;
+    this.form = root.querySelector("form.rb-play-setup");
+    this.statusLine = root.querySelector(".rb-play-status");
+    this.gameBox = root.querySelector(".rb-play-game");
+    this.boardArea = root.querySelector(".rb-play-board");
+    this.story = root.querySelector(".rb-play-story ol");
+    this.endBox = root.querySelector(".rb-play-end");
+    this.asked = new Map();
+    this.asks = 0;
+    this.meta = { auto: {}, over: {} };
+    this.timer = null;
+    this.board = null;
+    this.model = null;
+    this.setup = null;
+    this.timings = { start: performance.now() };
+    window.__rulesbookPlay = this;
+    this.wire();
+  }
+
+  // --- the worker --------------------------------------------------------------------------
+  start() {
+    this.status("Loading the rules engine (Python in your browser; about 20 MB the first time, then from the cache)…", "info");
+    try {
+      this.worker = new Worker(`${ROOT}_static/rulesbook/play_worker.js`, { type: "module" });
+    } catch (error) {
+      return this.status("This browser cannot run the engine (no module workers).", "no");
+    }
+    this.worker.onmessage = (event) => this.answered(event.data);
+    this.worker.onerror = () => this.status("The engine could not start on this page.", "no");
+    return this.ask({ type: "boot", pyodide: PYODIDE }).then((reply) => {
+      if (reply.type !== "ready") {
+        this.status(`The engine could not start (a site built without its live part, make book LITE=0, has no Python for this page): ${reply.text}`, "no");
+        return;
+      }
+      this.timings.engine = performance.now();
+      this.timings.bootSeconds = reply.seconds;
+      const saved = this.saved();
+      if (saved && saved.record) this.resume(saved);
+      else this.ready();
+    });
+  }
+
+  ask(message) {
+    this.asks += 1;
+    const id = this.asks;
+    return new Promise((resolve) => {
+      this.asked.set(id, resolve);
+      this.worker.postMessage({ ...message, id, game: this.game });
+    });
+  }
+
+  answered(reply) {
+    const resolve = this.asked.get(reply.id);
+    this.asked.delete(reply.id);
+    if (resolve) resolve(reply);
+  }
+
+  /** What the worker says about the states of a lesson: the moves nobody decides, the endings. */
+  learn(reply) {
+    Object.assign(this.meta.auto, reply.meta.auto);
+    Object.assign(this.meta.over, reply.meta.over);
+    if (typeof reply.ms === "number") (this.timings.moves = this.timings.moves || []).push(reply.ms);
+  }
+
+  // --- the set-up --------------------------------------------------------------------------
+  wire() {
+    const seed = this.form.elements.seed;
+    if (!seed.value) seed.value = String(Math.floor(Math.random() * 1e6));
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.newGame(this.formSetup());
+    });
+    for (const button of this.root.querySelectorAll("[data-play]")) {
+      button.addEventListener("click", () => this.tool(button.getAttribute("data-play")));
+    }
+    this.form.querySelector("[type=submit]").disabled = true;
+    const load = this.root.querySelector("[data-play-load]");
+    if (load) load.addEventListener("change", () => this.load(load));
+  }
+
+  /** A record file (from Download the record, or `rulesbook simulate --record`) played back, to go on from its end. */
+  load(input) {
+    const file = input.files && input.files[0];
+    if (!file || !this.worker) return;
+    file.text().then((text) => {
+      let record;
+      try {
+        record = JSON.parse(text);
+      } catch (error) {
+        return this.status(`${file.name} is not a game record (not JSON).`, "no");
+      }
+      input.value = "";
+      return this.resume({ record, setup: { hint_bot: this.form.elements.hint_bot.value } }, file.name);
+    });
+  }
+
+  ready() {
+    this.form.querySelector("[type=submit]").disabled = false;
+    this.status("The engine is ready: choose the set-up and start the game.", "info");
+    this.root.setAttribute("data-play-ready", "setup");
+  }
+
+  formSetup() {
+    const setup = {};
+    for (const element of this.form.elements) {
+      if (!element.name || element.type === "submit") continue;
+      if (element.hasAttribute("data-list")) (setup[element.name] = setup[element.name] || []).push(element.value);
+      else setup[element.name] = element.value;
+    }
+    return setup;
+  }
+
+  showSetup(setup) {
+    const lists = {};
+    for (const element of this.form.elements) {
+      if (!element.name || !(element.name in setup)) continue;
+      if (element.hasAttribute("data-list")) {
+        const index = (lists[element.name] = (lists[element.name] || 0) + 1) - 1;
+        element.value = setup[element.name][index];
+      } else {
+        element.value = String(setup[element.name]);
+      }
+    }
+  }
+
+  newGame(setup) {
+    if (!this.worker) return undefined;
+    this.status("Setting up the table…", "info");
+    return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
+  }
+
+  resume({ record, setup }, file) {
+    this.status(file ? `Playing back ${file}…` : "Setting your game out again as you left it…", "info");
+    return this.ask({ type: "resume", record, setup: setup || {} }).then((reply) => {
+      if (reply.type !== "started") {
+        if (file) return this.status(`${file} could not be played back: ${reply.text}`, "no");
+        this.forget();
+        this.ready();
+        return this.status(`Your saved game could not be played back (${reply.text}); start a new one.`, "no");
+      }
+      return this.begin(reply, file ? `${file} is played back to its last move: play on from here.` : "Your game is back as you left it.");
+    });
+  }
+
+  begin(reply, words) {
+    if (reply.type !== "started") return this.status(reply.text, "no");
+    this.meta = { auto: {}, over: {} };
+    this.learn(reply);
+    this.setup = reply.setup;
+    this.showSetup(reply.setup);
+    this.story.textContent = "";
+    const state = { _picture: this.game, lesson: reply.lesson, history: reply.history, message: words || "", tone: "info", found: [] };
+    if (!this.model) {
+      this.model = new WorkerModel(this, state);
+      boardRender(PICTURES)({ model: this.model, el: this.boardArea });
+      this.board = this.boardArea.__rulesbookBoard;
+      this.board.undo = () => this.undo();
+      this.board.hint = () => this.hint();
+      this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
+    } else {
+      this.model.set(state);
+    }
+    this.gameBox.hidden = false;
+    this.form.querySelector("[type=submit]").disabled = false;
+    this.status(`Seed ${reply.setup.seed}. You are the monk; the demon plays his own turn.`, "info");
+    this.timings.playable = this.timings.playable || performance.now();
+    performance.mark("rulesbook-play-ready");
+    this.moved();
+    return undefined;
+  }
+
+  // --- after every move --------------------------------------------------------------------
+  history() {
+    return this.model ? this.model.get("history") : [];
+  }
+
+  here() {
+    const history = this.history();
+    return history.length ? history[history.length - 1][0] : null;
+  }
+
+  moved() {
+    clearTimeout(this.timer);
+    const stepped = this.stepped;
+    this.stepped = false;
+    const history = this.history();
+    const here = this.here();
+    if (stepped && history.length > 1 && this.meta.auto[history[history.length - 2][0]]) {
+      html("li", {}, this.story, this.model.get("message"));
+    } else if (this.meta.auto[here]) {
+      this.story.textContent = "";
+    }
+    const ending = this.meta.over[here];
+    this.endBox.hidden = !ending;
+    this.endBox.querySelector(".rb-play-end-words").textContent = ending || "";
+    const auto = this.meta.auto[here];
+    this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
+    this.root.setAttribute("data-play-moves", String(history.length - 1));
+    if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), PACE);
+    this.save();
+  }
+
+  /** A move nobody decides, played on the shell as a click of its own choice and place. */
+  autoClick(node, click) {
+    if (this.here() !== node || !this.board) return;
+    this.stepped = true;
+    this.board.chosen = click.choice;
+    this.board.actor = null;
+    this.board.clickPlace(click.place);
+  }
+
+  /** Back to before the reader's last action: the demon's steps after it go too. */
+  undo() {
+    clearTimeout(this.timer);
+    const history = this.history();
+    for (let index = history.length - 1; index > 0; index -= 1) {
+      if (!this.meta.auto[history[index - 1][0]]) return this.board.rewind(index - 1, "Undone: your last action, and what followed it.");
+    }
+    return this.board.settle("Nothing to undo yet.", "info");
+  }
+
+  hint() {
+    const node = this.here();
+    this.ask({ type: "hint", node }).then((reply) => {
+      if (this.here() === node) this.board.settle(reply.text, reply.type === "hint" ? "info" : "no");
+    });
+  }
+
+  save() {
+    const history = this.history().map(([id]) => id);
+    this.ask({ type: "record", history }).then((reply) => {
+      if (reply.type !== "record") return;
+      this.lastRecord = reply;
+      try {
+        localStorage.setItem(this.key, JSON.stringify({ record: reply.record, setup: this.setup }));
+      } catch (error) {
+        // No storage (private mode, full): the game goes on, it is only not kept.
+      }
+    });
+  }
+
+  saved() {
+    try {
+      const text = localStorage.getItem(this.key);
+      return text ? JSON.parse(text) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  forget() {
+    try {
+      localStorage.removeItem(this.key);
+    } catch (error) {
+      // Nothing was kept.
+    }
+  }
+
+  tool(name) {
+    if (name === "again") {
+      this.form.elements.seed.value = String(Math.floor(Math.random() * 1e6));
+      return this.newGame(this.formSetup());
+    }
+    if (name === "download") return this.download();
+    if (name === "setup") {
+      this.form.scrollIntoView({ block: "start" });
+      return this.form.elements.seed.focus();
+    }
+    return undefined;
+  }
+
+  download() {
+    const history = this.history().map(([id]) => id);
+    return this.ask({ type: "record", history }).then((reply) => {
+      if (reply.type !== "record") return this.status(reply.text, "no");
+      const blob = new Blob([`${reply.text}\n`], { type: "application/json" });
+      const link = html("a", { href: URL.createObjectURL(blob), download: `${this.game}-seed-${this.setup.seed}.json` }, document.body);
+      link.click();
+      setTimeout(() => {
+        URL.revokeObjectURL(link.href);
+        link.remove();
+      }, 0);
+      return undefined;
+    });
+  }
+
+  status(words, tone) {
+    this.statusLine.textContent = words;
+    this.statusLine.setAttribute("data-tone", tone);
+  }
+}
+
+/** Start every Play area of the page; the engine only once the page has loaded (its text first). */
+function startPlay() {
+  for (const root of document.querySelectorAll(".rb-play[data-game]")) {
+    const play = new Play(root);
+    const go = () => setTimeout(() => play.start(), 0);
+    if (document.readyState === "complete") go();
+    else window.addEventListener("load", go, { once: true });
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startPlay, { once: true });
+else startPlay();
