@@ -58,9 +58,11 @@ chromium:
 ## book: build the static site into _build/html
 # tools/chapters.py runs each chapter whose code or library changed (two at a time) into the
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
+# jupyter-book runs only when a source of the pages changed (or a chapter ran again, which writes
+# the cache's chapter-inputs.json): a rebuild with nothing changed is left at that.
 book: $(BOOK_STAMP) widget-runtime lite
 	$(BIN)/python tools/chapters.py
-	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
+	$(MAKE) --no-print-directory $(SITE_STAMP)
 	@echo "The book is built: open file://$(CURDIR)/_build/html/index.html"
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
@@ -131,3 +133,12 @@ lite: $(LITE_STAMP) $(LITE_NODE_STAMP)
 	$(BIN)/python tools/lite.py
 endif
 # --- end of the live part
+
+# --- The pages: jupyter-book, once the chapters ran (after LITE is set: its value names the stamp)
+SITE_STAMP = _build/html/.pages-built-lite$(LITE)
+SITE_SOURCES = _toc.yml _config.yml $(shell find book _templates tools widgets lite src -name node_modules -prune \
+	-o -name __pycache__ -prune -o -type f -print) $(wildcard _build/.jupyter_cache/chapter-inputs.json)
+$(SITE_STAMP): $(SITE_SOURCES)
+	rm -f _build/html/.pages-built-lite*
+	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
+	touch $@
