@@ -56,6 +56,11 @@ chromium:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 ## book: build the static site into _build/html
+# The last line says how to read it: every page and its boards work opened from a file; the live
+# part (JupyterLite: its service worker needs http on localhost, or https) needs a server.
+SERVE := python3 -m http.server -d $(CURDIR)/_build/html
+BOOK_BUILT = The book is built: open file://$(CURDIR)/_build/html/index.html (every page and its boards work from a file)$(if \
+	$(filter 0,$(LITE)),.,; the "Run live" button (Python in the browser) needs a server: $(SERVE), then open http://localhost:8000/)
 # tools/chapters.py runs each chapter whose code or library changed (two at a time) into the
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
 # jupyter-book runs only when a source of the pages changed (or a chapter ran again, which writes
@@ -63,7 +68,7 @@ chromium:
 book: $(BOOK_STAMP) widget-runtime lite
 	$(BIN)/python tools/chapters.py
 	$(MAKE) --no-print-directory $(SITE_STAMP)
-	@echo "The book is built: open file://$(CURDIR)/_build/html/index.html"
+	@echo '$(BOOK_BUILT)'
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short

@@ -20,6 +20,17 @@ from urllib.parse import quote
 LIVE_PAGE = "lite/notebooks/index.html"
 TEXT = "Run live"
 TOOLTIP = "Run this chapter with Python in your browser, and change it (opens in a new tab)"
+#: On a page opened from a file (file://), where JupyterLite cannot start (its service worker needs
+#: http on localhost, or https), the link says what to do instead of opening a live site that never
+#: starts. Inline, a few hundred bytes, on the pages that carry the link.
+FROM_A_FILE = (
+    'if(location.protocol==="file:")document.addEventListener("click",function(e){'
+    'var a=e.target.closest&&e.target.closest("a.btn-run-live");if(!a)return;e.preventDefault();'
+    'alert("Run live starts Python in your browser, and that needs the book served over http: this page '
+    'was opened from a file. In the project folder run\\n\\n    python3 -m http.server -d _build/html\\n\\n'
+    'then open http://localhost:8000/ and press Run live there. The pages and their boards work from a '
+    'file as they are.")});'
+)
 #: Folders of the book whose chapters are not live: they need what the browser's Python cannot
 #: carry. The design lab plays thousands of games into pandas tables, draws them with matplotlib
 #: and spreads them over processes or a Dask cluster; each of its chapters says to run it in
@@ -51,6 +62,7 @@ def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[
         "icon": "fas fa-play",
         "label": "run-live",
     })
+    app.add_js_file(None, body=FROM_A_FILE)  # this page only (Sphinx adds it to the page being written)
 
 
 def setup(app: Any) -> dict[str, Any]:

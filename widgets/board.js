@@ -198,12 +198,15 @@ class Board {
     this.area.addEventListener("focus", this.guard(() => {
       if (!this.cursor) this.moveCursor(this.firstPlace());
     }));
-    this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, stage);
+    // The dock: the message and the choices, together. On a narrow board it stays in view at the
+    // foot of the screen while the picture scrolls under it (board.css).
+    const dock = html("div", { class: "rb-dock" }, stage);
+    this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, dock);
+    this.handLabel = html("div", { class: "rb-label", id: `${this.uid}-hand` }, dock, WORDS.hand);
+    this.handBox = html("div", { class: "rb-hand", role: "group", "aria-labelledby": `${this.uid}-hand` }, dock);
+    this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, dock, WORDS.actsOn);
+    this.actorBox = html("div", { class: "rb-actors", role: "group", "aria-labelledby": `${this.uid}-actor` }, dock);
     const side = html("div", { class: "rb-side" }, stage);
-    html("div", { class: "rb-label", id: `${this.uid}-hand` }, side, WORDS.hand);
-    this.handBox = html("div", { class: "rb-hand", role: "group", "aria-labelledby": `${this.uid}-hand` }, side);
-    this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, side, WORDS.actsOn);
-    this.actorBox = html("div", { class: "rb-actors", role: "group", "aria-labelledby": `${this.uid}-actor` }, side);
     const tools = html("div", { class: "rb-tools" }, side);
     this.undoButton = html("button", { type: "button", class: "rb-undo", "data-tool": "undo" }, tools, WORDS.undo);
     this.undoButton.addEventListener("click", this.guard(() => this.undo()));
@@ -259,11 +262,25 @@ class Board {
     this.messageLine.setAttribute("data-tone", this.model.get("tone") || "info");
     this.undoButton.setAttribute("aria-disabled", this.entries().length === 0 ? "true" : "false");
     this.restoreFocus(focused);
+    this.fit();
+  }
+
+  /** A picture too wide to sit beside the choices goes above them (data-stacked, board.css):
+   * nothing on the board is cut off at its right edge. Measured a frame later, once laid out. */
+  fit() {
+    requestAnimationFrame(() => {
+      const stage = this.root.querySelector(".rb-stage");
+      if (!stage || this.root.hasAttribute("data-stacked")) return;
+      if (stage.scrollWidth > stage.clientWidth + 1) this.root.setAttribute("data-stacked", "");
+    });
   }
 
   drawHand(node) {
     const box = this.handBox;
     box.textContent = "";
+    // Whose hand it is: the lesson names it ("Red's hand"), so a hand that passes to another
+    // player never changes silently.
+    this.handLabel.textContent = node.handLabel === undefined ? WORDS.hand : this.text(node.handLabel);
     const pressed = new Set(this.pressedHand());
     node.hand.forEach(([code, label], index) => {
       const button = html("button", {

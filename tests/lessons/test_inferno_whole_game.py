@@ -150,3 +150,22 @@ def test_hints_on_any_game_moment_speak_words_not_codes(seed):
         assert not any(code in hint for code in codes if ":" in code), hint
         assert "\u00d7" not in hint and "Legal now" not in hint and not re.search(r"\bh\d", hint), hint
         assert hint[0].isupper() and hint.endswith(".")
+
+
+def test_a_card_the_turn_may_not_play_is_refused_with_the_reason_MOI_R04():
+    zh = Rules(edition="zh")
+    laid, _ = apply(game_moment(LINE, ["MK+2 BISON GUANYIN", "SB+2", "PM+2"], rules=zh), LayDisciple.from_text("lay MK+2 -1,0"))
+    node = LessonGraph(GameReferee(laid)).node("s0")
+    bison = node["choices"]["h0"]
+    assert bison == {"label": "Mighty Bison King", "refusal": "In this edition a turn's cards are all disciples or all events (MOI-R04)"}
+    english, _ = apply(game_moment(LINE, ["MK+2 BISON GUANYIN", "SB+2", "PM+2"]), LayDisciple.from_text("lay MK+2 -1,0"))
+    assert LessonGraph(GameReferee(english)).node("s0")["choices"]["h0"]["options"]  # English mixes them
+
+
+def test_the_hand_on_show_is_named_by_its_owner_even_when_it_passes_to_a_responder():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
+    board = InfernoBoard.game(state)
+    assert board.node()["hand_label"] == "Red's hand"
+    board.click((0, 1), choice="h1", pawn="B")
+    assert board.state.phase is Phase.RESPOND
+    assert board.node()["hand_label"] == "Blue's hand" and [card["code"] for card in board.node()["hand"]] == ["FAN"]

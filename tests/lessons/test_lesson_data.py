@@ -35,7 +35,7 @@ def test_packed_lesson_data_unpacks_to_the_graphs_records():
     assert set(nodes) == set(records)
     for node_id, record in records.items():
         node = nodes[node_id]
-        for name in ("view", "places", "decision", "hand", "idle", "hint"):
+        for name in ("view", "places", "decision", "hand", "hand_label", "idle", "hint"):
             assert node[name] == record[name], name
         for key, option in record["options"].items():
             # A lesson leaves out the reach clause, which only an exercise says.
@@ -81,6 +81,6 @@ def test_an_exercise_counts_what_is_left_in_words_and_has_a_clue_for_every_answe
 def test_a_choice_says_what_the_reader_does_next():
     assert choice_say("lay MK+2: 3 places", 3, "play") == "Lay MK+2: 3 places, each marked with a dot."
     assert choice_say("lay MK+2: 1 place", 1, "play") == "Lay MK+2: 1 place, marked with a dot."
-    assert choice_say("lay MK+2: no places", 0, "play") == "Lay MK+2: no places."
+    assert choice_say("lay MK+2: no places", 0, "play") == "Lay MK+2: no places. A click on a place says why."
     assert choice_say("the cards it may discard", 2, "find") == "The cards it may discard: find them all."
     assert [number_words(count) for count in (0, 2, 12, 13)] == ["no", "two", "twelve", "13"]

@@ -73,3 +73,33 @@ def test_an_entry_is_the_recorded_answer_or_the_referees_for_a_place_off_the_rec
 def test_a_lesson_that_reaches_too_many_states_is_refused():
     with pytest.raises(ValueError, match="more than 2 states in 2 moves"):
         LessonGraph(Counter(), max_nodes=2).expand(2)
+
+
+class Full(Counter):
+    """The toy counter, already at 3: every click is refused for one reason."""
+
+    def start(self):
+        return 3
+
+    def play(self, state, option, place):
+        raise IllegalAction("the counter is full", "TOY-2")
+
+
+def test_a_choice_that_no_place_takes_for_one_reason_is_refused_with_that_reason():
+    node = LessonGraph(Full()).node("s0")
+    assert node["choices"]["up"] == {"label": "Count up", "refusal": "The counter is full (TOY-2)"}
+    assert node["options"] == {}  # nothing is left to click under it
+
+
+def test_a_choice_that_no_place_takes_for_several_reasons_stays_a_choice():
+    class AtThree(Counter):
+        def start(self):
+            return 3
+
+    node = LessonGraph(AtThree()).node("s0")
+    assert node["choices"]["up"]["options"] == {"me": "up"}
+    assert node["options"]["up"]["targets"] == {}
+    assert set(node["options"]["up"]["refusals"].values()) == {"3 and 1 go past 3 (TOY-2)", "3 and 2 go past 3 (TOY-2)"}
+    assert node["choices"]["up"]["says"] == {"me": "no places"}  # never "0 places"
+    packed = LessonGraph(AtThree()).lesson(0)
+    assert packed["texts"][packed["nodes"]["s0"]["choices"]["up"]["says"]["me"]] == "No places. A click on a place says why."

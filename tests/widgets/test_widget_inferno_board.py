@@ -44,7 +44,7 @@ def test_legal_bison_click_moves_the_pawn_and_says_so_MOI_R05(board):
     assert board.position.pawn("R") == (1, 3)
     assert board.tone == "ok"
     assert "red pawn goes from the DH+2 card at (1, 0) to the SB+1 card at (1, 3)" in board.message
-    assert len(board.history) == 2 and "1,0 → 1,3" in board.history[-1][1]
+    assert len(board.history) == 2 and board.history[-1][1] == "bison R 1,3"
     assert [card["code"] for card in board.node()["hand"]] == ["BISON"]
 
 

@@ -14,7 +14,7 @@ rest refers to them by index::
       "texts": [str], "parts": [any JSON], "views": [{name: part index}], "places": [[place key]],
       "nodes": {node id: {
           "id": str, "view": view index, "places": places index,
-          "decision": text, "hand": [[card code, label text]],
+          "decision": text, "hand": [[card code, label text]], "handLabel": text (whose hand; optional),
           "choices": {choice key: {"label": text, "options": {actor: option key},
                                    "actor": actor picked first, "says": {actor: text},
                                    "actors": {actor: its name, text}}
@@ -56,10 +56,10 @@ def number_words(count: int) -> str:
 
 def choice_say(clause: str, count: int, mode: str) -> str:
     """What a board says when a choice is made: its clause and what the reader does next."""
+    if count == 0:  # nowhere takes it now, for reasons that differ by place: each click says its own
+        return capitalised(f"{clause}. A click on a place says why.")
     if mode == "find":
         return capitalised(f"{clause}: find them all.")
-    if count == 0:
-        return capitalised(f"{clause}.")
     return capitalised(f"{clause}, {'each ' if count > 1 else ''}marked with a dot.")
 
 
@@ -150,7 +150,7 @@ class Packer:
                 [targets[place][0], *map(text, targets[place][1:kept])] if place in targets else text(refusals[place])
                 for place in places
             ]
-        return {
+        node = {
             "id": node_id,
             "view": self.shared("views", {name: self.shared("parts", part) for name, part in record["view"].items()}),
             "places": self.shared("places", places),
@@ -161,6 +161,9 @@ class Packer:
             "idle": text(record["idle"]),
             "hint": text(record["hint"]),
         }
+        if record.get("hand_label"):
+            node["handLabel"] = text(record["hand_label"])
+        return node
 
     def lesson(self, start: str, *, picture: str, title: str = "", exercise: dict[str, Any] | None = None) -> dict[str, Any]:
         """The whole page data so far (see the module's docstring)."""
@@ -201,7 +204,7 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every node of page data with its sentences, view and places written out: {id: record}.
 
     A record has the keys of a `LessonGraph` record ("view", "places", "decision", "hand",
-    "choices" with "says", "options" with "targets" and "refusals", "idle", "hint"); the
+    "hand_label", "choices" with "says", "options" with "targets" and "refusals", "idle", "hint"); the
     sentences of the choices are the ones the page shows. In a lesson (not an exercise) a
     target's reach clause is its say.
     """
@@ -233,6 +236,7 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "places": list(places),
             "decision": texts[node["decision"]],
             "hand": [{"code": code, "label": texts[label]} for code, label in node["hand"]],
+            "hand_label": texts[node["handLabel"]] if "handLabel" in node else "",
             "choices": choices,
             "options": options,
             "idle": texts[node["idle"]],

@@ -88,8 +88,9 @@ class Referee(Protocol):
     def start(self) -> Hashable: ...
 
     def picture(self, state: Any) -> dict[str, Any]:
-        """The view: what the game's picture draws, plus "decision" (whose decision, in words)
-        and "hand" (the cards a choice picks from, each {"code", "label"})."""
+        """The view: what the game's picture draws, plus "decision" (whose decision, in words),
+        "hand" (the cards a choice picks from, each {"code", "label"}) and "hand_label" (whose
+        hand it is, "Red's hand": a board that shows a hand names its owner)."""
 
     def choices(self, state: Any) -> list[Choice]: ...
 
@@ -112,9 +113,10 @@ def refusal_text(error: IllegalAction) -> str:
 
 
 def choice_words(choice: Choice, actor: str, count: int) -> str:
-    """The clause a board says when `choice` is made for `actor`: "Lay MK+2 …: 8 places"."""
+    """The clause a board says when `choice` is made for `actor`: "Lay MK+2 …: 8 places" (and
+    "no places", never "0 places")."""
     one = count == 1
-    return choice.prompt.format(count=count, s="" if one else "s", are="is" if one else "are",
+    return choice.prompt.format(count=count or "no", s="" if one else "s", are="is" if one else "are",
                                 actor=choice.actors.get(actor, actor), label=choice.label)
 
 
@@ -175,15 +177,22 @@ class LessonGraph:
             for option in choice.options.values():
                 if option not in options:
                     options[option] = self._option(state, option, keys, places)
+            refusal = _whole_refusal([options[option] for option in choice.options.values()])
+            if refusal is not None:
+                choices[choice.key] = {"label": choice.label, "refusal": refusal}
+                continue
             says = {actor: choice_words(choice, actor, len(options[option]["targets"])) for actor, option in choice.options.items()}
             actors = {actor: choice.actors.get(actor, actor) for actor in choice.options}
             choices[choice.key] = {"label": choice.label, "options": dict(choice.options), "actor": choice.actor,
                                    "says": says, "actors": actors}
+        used = {option for choice in choices.values() for option in choice.get("options", {}).values()}
+        options = {key: option for key, option in options.items() if key in used}
         view = dict(referee.picture(state))
         record = {
             "id": node_id,
             "decision": view.pop("decision", ""),
             "hand": view.pop("hand", []),
+            "hand_label": view.pop("hand_label", ""),
             "view": view,
             "places": keys,
             "choices": choices,
@@ -267,6 +276,16 @@ class LessonGraph:
         from rulesbook.lessons.data import pack
 
         return pack(self.records(moves), self.start_id, picture=picture, title=title, mode=mode, exercise=exercise)
+
+
+def _whole_refusal(answers: list[dict[str, Any]]) -> str | None:
+    """The one refusal a choice meets at every place, when nowhere takes it: the choice itself
+    is refused, and says why when it is made ("a turn's cards are all disciples or all events
+    (MOI-R04)"), rather than "0 cards it can reach"."""
+    if any(answer["targets"] for answer in answers):
+        return None
+    said = {refusal for answer in answers for refusal in answer["refusals"].values()}
+    return said.pop() if len(said) == 1 else None
 
 
 def _place_order(key: str) -> tuple:

@@ -17,8 +17,9 @@ All boards share one shell and each game adds only its picture:
 A new game's board plugs in like this:
 
 1. Write a referee in `rulesbook.lessons` (standard library only): `start`, `picture` (the view
-   as plain JSON, plus "decision" and "hand"), `choices`, `places` (keys: "row,column" or any
-   string), `play` (an `Outcome`, or `IllegalAction` citing the rule), `idle` and `hint` in the
+   as plain JSON, plus "decision", "hand" and "hand_label", whose hand it is), `choices`, `places`
+   (keys: "row,column" or any string), `play` (an `Outcome`, or `IllegalAction` citing the rule;
+   its log entry is the action's text form, as on every board), `idle` and `hint` in the
    learner's words. Exercises come from `rulesbook.lessons.exercise(record, choice, noun=...)`.
 2. Subclass `Board` with ``picture = "<game>"`` and constructors for its lessons.
 3. Add widgets/pictures/<game>.js, an ES module that imports the helpers it needs from the shell

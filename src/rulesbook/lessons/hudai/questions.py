@@ -98,7 +98,7 @@ class TableQuestion:
 
     def picture(self, m: Moment) -> dict[str, Any]:
         return {**table_view(self.table, self.stage, self.feeding), "decision": self.task,
-                "hand": [{"code": TASK, "label": self.label}]}
+                "hand": [{"code": TASK, "label": self.label}], "hand_label": "The question"}
 
     def places(self, m: Moment) -> list[str]:
         return self.places_asked
@@ -477,7 +477,8 @@ class ReplayReferee:
         else:
             words = "The end of the replay" + (": " + ("the monk has won" if table.won else "the monk has lost") if table.is_over else "")
         return {**table_view(table, stage if table.phase is not OVER else 0, feeding), "decision": words,
-                "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand]}
+                "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand],
+                "hand_label": "The monk's hand"}
 
     def places(self, index: int) -> list[str]:
         places = [*POWER_PLACES, "demon", "staged", "purchase", "draw", "discard", *TRACK, "hand", "health", "corruption", "combo"]

@@ -280,7 +280,8 @@ class TableReferee:
         else:
             view = table_view(table)
         return {**view, "decision": self.decision(m),
-                "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand]}
+                "hand": [{"code": code, "label": card_label(code, table)} for code in table.hand],
+                "hand_label": "The monk's hand (yours)"}
 
     def decision(self, m: Moment) -> str:
         table = m.table

@@ -15,7 +15,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.words import listed
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.actions import PlayBison
+from rulesbook.inferno.actions import PlayBison, Step
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
 from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
@@ -161,6 +161,7 @@ class BisonLesson:
             "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(position.cards.items())],
             "pawns": [[colour.letter, *position.pawn(colour)] for colour in Colour if colour in position.pawns],
             "hand": [{"code": code, "label": EventKind(code).english} for code in state.hand],
+            "hand_label": f"{who}'s hand",
             "player": self.player.letter,
             "decision": decision,
         }
@@ -235,7 +236,7 @@ class BisonLesson:
             say = (f"{who} plays {what}: the {colour.english} pawn goes from {place_name(position, start)} to "
                    f"{place_name(position, place)}, a path of {_steps_words(set(lengths[:1]))}. "
                    + _cancel_sentence(position, self.player, colour, cards, self.rules))
-            log = f"Bison King ×{cards}: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
+            log = str(PlayBison(colour, place, cards))  # the move log writes the action's text, as every board does
             reach = f"the {colour.english} pawn can reach {place_name(position, place)} by a path of {_steps_words(set(lengths[:1]))}."
             clue = (f"one is {number_words(lengths[0])} card{'s' if lengths[0] != 1 else ''} from the {colour.english} pawn, "
                     "counting along the Mountain")
@@ -271,7 +272,7 @@ class BisonLesson:
             who = self.player.english.capitalize()
             say = (f"{who} moves the {colour.english} pawn one card, from {place_name(position, start)} to "
                    f"{place_name(position, place)} (rulebook, II). The turn is over.")
-            log = f"Step: {colour.english} pawn {start[0]},{start[1]} → {place[0]},{place[1]}"
+            log = str(Step(colour, place))
             clue = f"look next to the {colour.english} pawn: up, down, left or right"
             return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log, clue=clue)
         if place not in position.cards:

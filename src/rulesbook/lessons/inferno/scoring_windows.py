@@ -53,6 +53,7 @@ class WindowsReferee:
             "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(state.cards.items())],
             "pawns": [[colour.letter, *state.pawn(colour)] for colour in COLOUR_ORDER if colour in state.pawns],
             "hand": [{"code": TASK, "label": f"The {self.colour.english} pawn's {what}"}],
+            "hand_label": "The question",
             "player": self.colour.letter,
             "decision": f"Find the cards the {self.colour.english} pawn scores",
         }

@@ -75,6 +75,7 @@ class GameReferee:
             "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(mountain.cards.items())],
             "pawns": [[colour.letter, *mountain.pawn(colour)] for colour in COLOUR_ORDER if colour in mountain.pawns],
             "hand": [{"code": card.code, "label": card_label(card)} for card in state.hands[seat]],
+            "hand_label": f"{state.colours[seat].english.capitalize()}'s hand",
             "player": state.colours[seat].letter,
             "decision": words,
         }

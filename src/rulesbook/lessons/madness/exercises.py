@@ -82,7 +82,8 @@ class SledJudge:
         cards = self.before.rules.pack.cards
         view["sled"] = {"revealed": True, "cards": [[player, cards[card].label, cards[card].name] for player, card in self.before.sled]}
         view["tile"]["places"] = True
-        return {**view, "decision": "The Leader has revealed the Sled: judge each challenge", "hand": []}
+        return {**view, "decision": "The Leader has revealed the Sled: judge each challenge", "hand": [],
+                "hand_label": "The question"}
 
     def places(self, state: Hashable) -> list[str]:
         return [f"challenge{index}" for index in range(len(self.faced))]
@@ -152,7 +153,8 @@ class LeadershipColumn:
         view = table_view(self.state0, self.seat, ())
         covers = self.state0.covers[self.state0.leader]
         view["column"] = [self.state0.leader, [[phase, phase in covers, self.examples[phase][2]] for phase in PHASES]]
-        return {**view, "decision": f"{seat_text(self.state0.leader)} leads: where may a Leadership token be used?", "hand": []}
+        return {**view, "decision": f"{seat_text(self.state0.leader)} leads: where may a Leadership token be used?", "hand": [],
+                "hand_label": "The question"}
 
     def places(self, state: Hashable) -> list[str]:
         return [f"phase-{phase}" for phase in PHASES]

@@ -119,6 +119,7 @@ class ExpeditionReferee:
         view = table_view(state, self.seat, parts)
         cards = state.rules.pack.cards
         view["hand"] = [{"code": card, "label": f"{cards[card].label} ({cards[card].name})"} for card in state.hands[self.seat]]
+        view["hand_label"] = f"{seat_text(self.seat)}'s hand (yours)"
         view["decision"] = self.decision(state)
         return view
 
@@ -350,7 +351,7 @@ class ExpeditionReferee:
             return "This board's turn is over. Undo, or click an entry of the move log, to look back."
         if state.phase is Phase.ENCOUNTER:
             return "Choose a card of your hand and click the Sled, or choose \u201cCall time\u201d and click the Sand Timer."
-        return "First choose what to do (the buttons beside the board), then click where it happens."
+        return "First choose what to do (a card of your hand or a button), then click where it happens."
 
     def hint(self, key: Hashable) -> str:
         state = self.state(key)

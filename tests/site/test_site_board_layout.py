@@ -1,0 +1,134 @@
+"""The boards as a reader sees them on the built site, in Chromium (issue 22).
+
+- On a laptop screen (1280 px, and 960) nothing of a board is cut off at its right edge: a wide
+  Mountain of Inferno gets its room, or goes above the choices.
+- On a phone (390 px) a click on a place leaves the place, the message and the choices in view
+  together: the dock (message and choices) stays at the foot of the screen.
+- A hand is named by its owner: when the hand on show passes to another player the board says
+  whose it is now (the Guan Yin exercise).
+- A card that cannot be played says why when it is chosen (MOI-R04 on the Chinese board), never
+  "0 cards it can reach".
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from site_browser import open_chapter, watch
+
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+#: The boards' widest Mountains (both were cut off at 1280 px), and one board of each other game.
+WIDE_PAGES = ["book/inferno/reading-a-mountain.html", "book/inferno/a-whole-game.html",
+              "book/hudai/a-whole-game.html", "book/madness/moving-the-airplane.html"]
+#: Tall boards: on a phone the picture alone is taller than the screen.
+TALL_BOARDS = ["book/hudai/building-a-combo.html", "book/madness/moving-the-airplane.html"]
+
+OVERFLOW = """() => [...document.querySelectorAll('.rb-board')].map((board) => {
+  const right = board.getBoundingClientRect().right;
+  const picture = board.querySelector('.rb-picture');
+  let beyond = 0;
+  for (const element of board.querySelectorAll('*')) {
+    const box = element.getBoundingClientRect();
+    if (box.width) beyond = Math.max(beyond, box.right - right);
+  }
+  return {beyond, hidden: picture.scrollWidth - picture.clientWidth};
+})"""
+
+
+@contextmanager
+def opened(browser_context, site_url, path, viewport):
+    page = browser_context.new_page()
+    seen = watch(page)
+    page.set_viewport_size(viewport)
+    try:
+        open_chapter(page, site_url, path)
+        yield page
+        assert seen["errors"] == []
+    finally:
+        page.close()
+
+
+def next_frame(page) -> None:
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+#: At 960 px the widest Mountain does not fit beside the choices even at its smallest: it goes above.
+@pytest.mark.parametrize(("path", "width"), [*((path, LAPTOP["width"]) for path in WIDE_PAGES), (WIDE_PAGES[0], 960)])
+def test_at_1280_px_nothing_of_a_board_is_cut_off(browser_context, site_url, path, width):
+    with opened(browser_context, site_url, path, {**LAPTOP, "width": width}) as page:
+        next_frame(page)
+        boards = page.evaluate(OVERFLOW)
+        assert boards
+        for index, board in enumerate(boards):
+            assert board["beyond"] <= 0.5, f"board {index} reaches {board['beyond']:.0f} px past its right edge"
+            assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
+        if width == 960:
+            assert page.locator(".rb-board[data-stacked]").count() == 1, "the Mountain goes above the choices"
+
+
+IN_VIEW = """([board, place]) => {
+  const seen = (element) => {
+    const box = element.getBoundingClientRect();
+    if (!box.height || box.top < 0 || box.bottom > innerHeight + 0.5) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  };
+  return {
+    place: seen(place),
+    message: seen(board.querySelector('.rb-message')),
+    choices: [...board.querySelectorAll('.rb-hand button')].map(seen),
+  };
+}"""
+
+
+@pytest.mark.parametrize("path", TALL_BOARDS)
+def test_on_a_phone_the_place_the_message_and_the_choices_are_in_view_together(browser_context, site_url, path):
+    with opened(browser_context, site_url, path, PHONE) as page:
+        board = page.locator(".rb-board").first
+        assert board.locator(".rb-picture").bounding_box()["height"] > PHONE["height"] * 0.6, "a tall board"
+        place = board.locator("[data-place]").first
+        place.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+        key = place.get_attribute("data-place")
+        place.click()
+        next_frame(page)
+        assert board.locator(".rb-message").text_content(), "the click is answered"
+        seen = page.evaluate(IN_VIEW, [board.element_handle(), board.locator(f'[data-place="{key}"]').element_handle()])
+        assert seen["place"], "the place clicked is still in view, not covered"
+        assert seen["message"], "the message is in view, not covered"
+        assert seen["choices"] and all(seen["choices"]), f"every choice is in view, not covered: {seen['choices']}"
+
+
+def board_titled(page, title: str):
+    board = page.locator(".rb-board", has=page.locator(".rb-title", has_text=title))
+    assert board.count() == 1
+    return board
+
+
+def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, site_url):
+    with opened(browser_context, site_url, "book/inferno/guan-yin-and-cancelling.html", LAPTOP) as page:
+        board = board_titled(page, "red moves yellow's card")
+        label = board.locator(".rb-hand").get_attribute("aria-labelledby")
+        owner = board.locator(f"#{label}")
+        assert owner.text_content() == "Red's hand"
+        board.locator('[data-hand="0"]').click()  # red's Iron Fan Princess
+        board.locator('[data-place]:has([data-pawn="Y"])').click()  # on yellow's card instead
+        board.locator('[data-place="1,0"]').click()
+        assert "Yellow or Blue may cancel it now" in board.locator(".rb-message").text_content()
+        assert owner.text_content() == "Yellow's hand"  # yellow's cards now, and the board says so
+        assert board.locator(".rb-hand-card").all_text_contents() == ["Mighty Bison King", "Sandy Brother +1"]
+        board.locator(".rb-undo").click()
+        assert owner.text_content() == "Red's hand"
+
+
+def test_a_card_the_chinese_rules_forbid_now_says_why_MOI_R04(browser_context, site_url):
+    with opened(browser_context, site_url, "book/inferno/two-editions.html", LAPTOP) as page:
+        board = board_titled(page, "Chinese rules: red has just laid MK+2")
+        board.locator('[data-hand="0"]').click()  # the Mighty Bison King, after a disciple
+        said = board.locator(".rb-message").text_content()
+        assert "all disciples or all events (MOI-R04)" in said and "0 cards" not in said
+        assert board.locator(".rb-message").get_attribute("data-tone") == "no"
+        assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "false"
+        assert board.locator(".rb-target").count() == 0

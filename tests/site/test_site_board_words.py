@@ -1,0 +1,94 @@
+"""What every board of the built site says, read from the pages' lesson data (no browser, issue 22).
+
+- Every hand on show is named by its owner ("Red's hand"), never the bare "Hand".
+- A choice never announces that it reaches "0 cards": when no place takes it for one reason, the
+  choice itself is refused with that reason; for several, it says that a click on a place says
+  why (rulesbook.lessons.graph).
+- The move log writes one wording on every board: the move's action text, the notation that the
+  reference chapters teach and game records use (each entry parses as an action of its game).
+  Hudai Pass's demon moves by itself: its steps are the turn track's words.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from site_browser import SITE
+
+from rulesbook.hudai.actions import parse_action as hudai_action
+from rulesbook.inferno.actions import parse_action as inferno_action
+from rulesbook.madness.actions import parse_action as madness_action
+
+WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+PARSERS = {"inferno": inferno_action, "hudai": hudai_action, "madness": madness_action}
+#: The demon's steps in Hudai Pass's turn (rulesbook.lessons.hudai.table and the replay of
+#: rulesbook.lessons.hudai.questions), logged as the turn track names them.
+DEMON_STEPS = re.compile(r"\w+( \w+)? acts|the staged damage hits|the hand is filled( and feeds the demon)?|"
+                         r"each hand card feeds a power|a black card corrupts|the set-aside cubes come back|"
+                         r"a new turn begins|to turn \d+")
+
+
+def lessons() -> list[tuple[str, dict]]:
+    found = []
+    for page in sorted(SITE.glob("book/*/*.html")):
+        match = WIDGET_STATE.search(page.read_text(encoding="utf-8"))
+        if not match:
+            continue
+        for model in json.loads(match.group(1).replace("<\\/", "</"))["state"].values():
+            lesson = model["state"].get("lesson")
+            if lesson:
+                found.append((f"{page.relative_to(SITE)} {lesson['title']!r}", lesson))
+    return found
+
+
+#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
+pytestmark = pytest.mark.xdist_group("test_site_board_words")
+
+
+@pytest.fixture(scope="module")
+def site_lessons():
+    if not (SITE / "book").is_dir():
+        pytest.fail("the site is not built: run `make book` (make test builds it first)")
+    found = lessons()
+    assert len(found) > 50, "every chapter's boards"
+    return found
+
+
+def test_every_hand_names_its_owner(site_lessons):
+    for where, lesson in site_lessons:
+        for node in lesson["nodes"].values():
+            assert "handLabel" in node, f"{where}: a hand with no owner"
+            label = lesson["texts"][node["handLabel"]]
+            assert label.endswith(("'s hand", "'s hand (yours)")) or label == "The question", f"{where}: {label!r}"
+
+
+def test_no_choice_announces_that_it_reaches_nothing(site_lessons):
+    for where, lesson in site_lessons:
+        said = {lesson["texts"][index] for node in lesson["nodes"].values()
+                for choice in node["choices"].values() for index in choice.get("says", {}).values()}
+        assert not [words for words in said if re.search(r"\b0 \w", words)], where
+        assert all(words.endswith("A click on a place says why.") for words in said if ": no " in words), where
+
+
+def test_every_board_logs_moves_in_one_wording(site_lessons):
+    games = set()
+    for where, lesson in site_lessons:
+        if lesson["mode"] != "play":
+            continue
+        parse = PARSERS[lesson["picture"]]
+        games.add(lesson["picture"])
+        for node in lesson["nodes"].values():
+            for entries in node["options"].values():
+                for entry in entries:
+                    if not isinstance(entry, list):
+                        continue
+                    log = lesson["texts"][entry[2]]
+                    if lesson["picture"] == "hudai" and DEMON_STEPS.fullmatch(log):
+                        continue
+                    # raises, naming the entry, when it is not the move's action text (a replayed
+                    # Hudai combo lists its actions: "play W5, value left, flow")
+                    for action in log.split(", ") if lesson["picture"] == "hudai" else [log]:
+                        parse(action)
+    assert games == set(PARSERS)

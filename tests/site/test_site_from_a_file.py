@@ -1,0 +1,58 @@
+"""A built page opened from a file (file://), as `make book` tells a reader to, runs its boards.
+
+A browser refuses an ES module script and any fetch on a file:// page; the site's board script is
+a classic script that carries the whole shell and every picture, and the lesson data is in the
+page itself (rulesbook.widgets.site), so the boards work with no server at all. The live part
+(JupyterLite) cannot start from a file: its "Run live" link says so and how to serve the book.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from site_browser import CHAPTER, ROOT, SITE, watch
+
+sys.path.insert(0, str(ROOT / "lite"))
+from run_live import FROM_A_FILE  # noqa: E402  (lite/run_live.py)
+
+
+def test_a_page_opened_from_a_file_runs_its_boards(browser_context):
+    page = browser_context.new_page()
+    seen = watch(page)
+    try:
+        page.goto((SITE / CHAPTER).as_uri())
+        page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)
+        assert page.evaluate("document.documentElement.getAttribute('data-boards-ready')") == str(
+            page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count())
+        board = page.locator(".rb-board").first
+        board.locator('[data-hand="0"]').click()
+        assert board.locator(".rb-target").count() > 0, "the chosen card's places are marked"
+        target = board.locator(".rb-target").first.get_attribute("data-place")
+        board.locator(f'[data-place="{target}"]').click()
+        assert board.locator(".rb-message").get_attribute("data-tone") == "ok"
+        assert board.locator(".rb-log-entry").count() == 2, "the move is in the log"
+        assert seen["errors"] == []
+    finally:
+        page.close()
+
+
+def test_run_live_on_a_page_opened_from_a_file_says_how_to_serve_the_book(browser_context, tmp_path):
+    page_file = tmp_path / "chapter.html"
+    page_file.write_text('<!doctype html><html lang="en"><title>a chapter</title><body>'
+                         '<a class="btn btn-sm btn-run-live" href="lite/notebooks/index.html" target="_blank">'
+                         f'<span class="btn__text-container">Run live</span></a><script>{FROM_A_FILE}</script>',
+                         encoding="utf-8")
+    page = browser_context.new_page()
+    seen = watch(page)
+    said = []
+    page.on("dialog", lambda dialog: (said.append(dialog.message), dialog.dismiss()))
+    try:
+        page.goto(page_file.as_uri())
+        pages = len(browser_context.pages)
+        page.locator(".btn__text-container").click()  # a click on the text inside the link
+        page.wait_for_timeout(100)
+        assert len(said) == 1 and "python3 -m http.server -d _build/html" in said[0] and "http://localhost:8000/" in said[0]
+        assert page.url == page_file.as_uri() and len(browser_context.pages) == pages, "no live site is opened"
+        assert seen["errors"] == []
+    finally:
+        page.close()
