@@ -80,7 +80,7 @@ def test_visible_code_uses_only_names_defined_in_visible_cells(path):
 def test_hidden_check_cells_show_nothing(path):
     own_refusal = any("def refusal(" in source(cell) for cell in cells(path))  # a chapter's own, silent helper
     for cell in cells(path):
-        if cell["cell_type"] != "code" or "hide-input" not in tags(cell):
+        if cell["cell_type"] != "code" or "remove-cell" not in tags(cell):
             continue
         tree = ast.parse(source(cell))
         last = tree.body[-1] if tree.body else None

@@ -34,7 +34,8 @@ def text(cell: dict) -> str:
 
 
 def hidden(cell: dict) -> bool:
-    return "hide-input" in cell.get("metadata", {}).get("tags", [])
+    """A check cell: left out of the page (remove-cell) and folded in JupyterLab (tests/book/test_chapter_cells.py)."""
+    return "remove-cell" in cell.get("metadata", {}).get("tags", [])
 
 
 def test_the_design_lab_is_a_part_after_the_games_with_an_introduction_and_six_experiments():

@@ -58,7 +58,7 @@ def test_visible_code_uses_only_names_defined_in_visible_cells(path):
 @pytest.mark.parametrize("path", CHAPTERS, ids=[path.stem for path in CHAPTERS])
 def test_hidden_check_cells_show_nothing(path):
     for cell in cells(path):
-        if cell["cell_type"] != "code" or "hide-input" not in tags(cell):
+        if cell["cell_type"] != "code" or "remove-cell" not in tags(cell):
             continue
         tree = ast.parse(source(cell))
         last = tree.body[-1] if tree.body else None
@@ -71,7 +71,7 @@ def test_hidden_check_cells_show_nothing(path):
 def test_every_chapter_has_an_exercise_assertions_a_cited_rule_and_common_mistakes(path):
     code = "\n".join(source(cell) for cell in cells(path) if cell["cell_type"] == "code" and not tags(cell) & HIDDEN)
     prose = "\n".join(source(cell) for cell in cells(path) if cell["cell_type"] == "markdown")
-    hidden = [source(cell) for cell in cells(path) if "hide-input" in tags(cell)]
+    hidden = [source(cell) for cell in cells(path) if "remove-cell" in tags(cell)]
     assert EXERCISES.search(code), f"{path.stem}: no exercise that checks itself on the static site"
     assert BOARDS.search(code) and "## Exercise" in prose
     assert hidden and all("assert" in text for text in hidden), f"{path.stem}: every hidden cell asserts what the page says"

@@ -219,7 +219,8 @@ class YellowPin(_OnPower):
 
 @dataclass(frozen=True, slots=True)
 class EndCombo(Action):
-    """Finish step 1; the combo goes to the discard pile and step 2 begins."""
+    """Finish step 1, after any number of cards, none included (HUD-P14); the combo goes to the discard
+    pile and step 2 begins."""
 
     word = "end"
 

@@ -93,6 +93,9 @@ RULINGS: tuple[Ruling, ...] = (
            "once, discarded or kept (then HUD-R05 applies)."),
     Ruling("HUD-P13", "When may cards be discarded for purchase value?",
            "Any hand card, at any moment of step 1, also between plays and under Entangle; each gives 1 purchase value."),
+    Ruling("HUD-P14", "How short may a combo be?",
+           "As short as the monk likes: step 1 may end after a single card or before any card is played, and the turn "
+           "goes on to step 2.", "'play one combo' names no least length"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)

@@ -35,7 +35,7 @@ RULINGS: tuple[Ruling, ...] = (
            "loses the game"),
     Ruling("MAD-R08", "What does the software do with Madness texts?",
            "they are rules of speech that software cannot enforce: shown only to the player they belong to, never "
-           "enforced, never shown to the others (who see the level, as on the card's back)"),
+           "enforced, never shown to the others (what the others do see, the level, is MAD-P11)"),
     Ruling("MAD-R09", "What does Search show, and for how long?",
            "the searched tile is shown to every player once (an event a board shows for a moment), then it is face "
            "down again in every view until the expedition reaches it: remembering it is the point"),
@@ -86,6 +86,17 @@ RULINGS: tuple[Ruling, ...] = (
            fields=("pack",)),
     Ruling("MAD-P14", "The Bleak Coast example rerolls and \"shows the same result\", then applies Confusion?",
            "read as Loss of Confidence, a reroll, then Confusion"),
+    Ruling("MAD-P15", "Whom may a Leadership token of the Movement Phase free from Madness?",
+           "a player who holds a Madness card, at any level (a player with none has nothing to ignore), and each "
+           "player once a turn: a second token frees a second player, never the same one again"),
+    Ruling("MAD-P16", "How may the Airplane reach an Escape space?",
+           "only from the Edge of Madness, and then the first, second and third Escape space in turn; whatever lines a "
+           "pack's board draws, no other space leads there (the rulebook sends the expedition over them from the "
+           "Edge and names no other way in)"),
+    Ruling("MAD-P17", "Does talking about cards outside the Encounter Phase roll the Penalty Die?",
+           "no: the rulebook forbids that talk, and the table keeps the rule; the die (the action \"speak\", "
+           "MAD-P02) follows only speech in the Encounter's silence, from the first card played to the end of the "
+           "phase"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)

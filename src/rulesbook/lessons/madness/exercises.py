@@ -12,7 +12,7 @@ from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee
 from rulesbook.lessons.madness.table import table_view
 from rulesbook.madness.actions import Action, IgnoreMadness, RaiseHandLimit, Reroll, Resolve, Rest, RestartEncounter, TimeUp, seat_text
-from rulesbook.madness.challenges import parse_challenge
+from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.engine import apply, challenges, refusal
 from rulesbook.madness.pack import LEADERSHIP_COLUMN
 from rulesbook.madness.render import challenge_words
@@ -101,13 +101,22 @@ class SledJudge:
                                 "Overcoming a Challenge")
         return Outcome("judged", f"{words}: the {challenge.type} cards add up to {total}: a success.", words,
                        f"{words}: the {challenge.type} cards add up to {total}, a success.",
-                       f"add up the {challenge.type} cards only")
+                       _clue(challenge))
 
     def idle(self, state: Hashable) -> str:
         return "Click each challenge the Sled overcomes."
 
     def hint(self, state: Hashable) -> str:
         return "Add up the values of the cards of each challenge's equipment type, and compare the total with its value."
+
+
+def _clue(challenge: Challenge) -> str:
+    """A pointer towards an overcome challenge that names neither it nor its equipment type."""
+    if challenge.either:
+        return "a value of two numbers is met by a total equal to either of them"
+    if challenge.low == challenge.high:
+        return "an exact value is met only by that very total"
+    return "a range is met by any total from its lower to its higher number, both included"
 
 
 def sled_exercise(state: State, seat: int | None = None) -> tuple[SledJudge, dict[str, Any]]:
