@@ -20,6 +20,12 @@ from rulesbook.core.errors import NotationError
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge
 from rulesbook.madness.pack import DIE_FACES
 
+#: What the package front re-exports (`from rulesbook.madness.actions import *`).
+__all__ = [
+    "ACTION_FORMS", "ACTIONS", "AcceptDie", "Action", "Deal", "DealTo", "DrawMadness", "GiveRelic", "IgnoreMadness",
+    "MoveAirplane", "NoRest", "PlayCard", "RaiseHandLimit", "Reroll", "Resolve", "Rest", "RestartEncounter", "RollDie",
+    "SearchTile", "Speak", "TakeArcane", "TimeUp", "parse_action",
+]
 
 
 def seat(text: str) -> int:
