@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesbook.core.engine_game import EngineGame
+from rulesbook.core.shape import EngineGame
 from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai import engine as hudai_engine
 from rulesbook.hudai.actions import Action

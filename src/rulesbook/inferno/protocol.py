@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesbook.core.engine_game import EngineGame
+from rulesbook.core.shape import EngineGame
 from rulesbook.inferno import actions as inferno_actions
 from rulesbook.inferno import engine as inferno_engine
 from rulesbook.inferno.actions import Action

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulesbook.core.events import Event
-from rulesbook.core.engine_game import EngineGame
+from rulesbook.core.shape import EngineGame
 from rulesbook.madness import actions as madness_actions
 from rulesbook.madness import engine as madness_engine
 from rulesbook.madness.actions import Action

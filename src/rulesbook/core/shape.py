@@ -1,4 +1,5 @@
-"""The protocol's methods that every game package of the one shape answers the same way.
+"""What every game package of the one shape answers the same way, written once: the protocol's
+methods (`EngineGame`) and a State's `invariants` (`CheckedState`).
 
 Each game package has an `engine` module (`legal_actions`, `apply` and `apply_legal`, both
 returning ``(state, events)``), an `actions` module (`parse_action`, and a `text()` on every
@@ -19,6 +20,7 @@ from collections.abc import Hashable
 from types import ModuleType
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from rulesbook.core.data import DataError
 from rulesbook.core.protocol import Game, Step
 
 
@@ -77,3 +79,19 @@ class EngineGame(Game[S, A]):
 
     def invariants(self, state: S) -> list[str]:
         return state.problems()
+
+
+class CheckedState:
+    """A State that lists what is wrong with it (`problems`, the game's own) and raises it all
+    at once (`invariants`), so a loaded state that breaks the game's rules is refused whole."""
+
+    __slots__ = ()
+
+    def problems(self) -> list[str]:
+        raise NotImplementedError
+
+    def invariants(self) -> None:
+        """DataError saying what is wrong with this state by the game's own rules (see `problems`)."""
+        wrong = self.problems()
+        if wrong:
+            raise DataError("state", "; ".join(wrong))
