@@ -49,12 +49,15 @@ class EngineGame(Game[S, A]):
     would make): `legal_actions`, `apply` and `apply_legal` are every playout's steps.
     """
 
-    #: The package's engine module (`legal_actions`, `apply`, `apply_legal`).
+    #: The package's engine module (`new_game(players, seed, rules)`, `legal_actions`, `apply`, `apply_legal`).
     engine: ModuleType
     #: The package's actions module (`parse_action`).
     actions: ModuleType
     #: The package's State class (`from_json`).
     state_type: ClassVar[Any]
+
+    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Any = None) -> S:
+        return self.engine.new_game(self.default_seats(players), seed, rules)
 
     def legal_actions(self, state: S) -> list[A]:
         return self.engine.legal_actions(state)

@@ -12,7 +12,6 @@ from rulesbook.inferno import actions as inferno_actions
 from rulesbook.inferno import engine as inferno_engine
 from rulesbook.inferno.actions import Action
 from rulesbook.inferno.bots import BOTS, make_bot
-from rulesbook.inferno.engine import new_game
 from rulesbook.inferno.fast import OVER
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
@@ -32,9 +31,6 @@ class Inferno(EngineGame[State, Action]):
     engine = inferno_engine
     actions = inferno_actions
     state_type = State
-
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
-        return new_game(self.default_seats(players), seed, rules)
 
     def current_player(self, state: State) -> int | None:
         decision = state.decision

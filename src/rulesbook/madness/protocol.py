@@ -24,7 +24,7 @@ from rulesbook.madness import actions as madness_actions
 from rulesbook.madness import engine as madness_engine
 from rulesbook.madness.actions import Action
 from rulesbook.madness.bots import BOTS, Seat, Table, player_bot
-from rulesbook.madness.engine import injuries_in_play, level, new_game, relic_count
+from rulesbook.madness.engine import injuries_in_play, level, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import State
@@ -45,9 +45,6 @@ class Madness(EngineGame[State, Action]):
     engine = madness_engine
     actions = madness_actions
     state_type = State
-
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
-        return new_game(self.default_seats(players), seed, rules)
 
     def current_player(self, state: State) -> int | None:
         return None if state.over else state.leader
