@@ -266,19 +266,20 @@ def _feature_refusal(s: State, a: Action, cards: CardSet) -> Why:
         return (f"'{a.text()}' needs a {names[wanted]} card and {current} {shows} {names[shown]}", section)
     if feature not in s.open_features:
         return (f"the {feature} of {current} is already used or lost", f"{section}; HUD-P02")
-    if isinstance(a, ThirdEye):
-        source, target = POSITION_INDEX[a.source], POSITION_INDEX[a.target]
-        if source == target:
-            return ("3rd eye moves a cube from one demon power to another, not to the same power", "Symbols: 3rd eye")
-        if s.powers[source] == 0:
-            return (f"{power_label(source, s.rules.powers[source])} has no cube to move", "Symbols: 3rd eye; HUD-P06")
-    elif isinstance(a, Defend) and s.staged_damage == 0:
-        return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend; HUD-P06")
+    if feature == FEATURE_SYMBOL:
+        if isinstance(a, ThirdEye):
+            source, target = POSITION_INDEX[a.source], POSITION_INDEX[a.target]
+            if source == target:
+                return ("3rd eye moves a cube from one demon power to another, not to the same power", "Symbols: 3rd eye")
+            if s.powers[source] == 0:
+                return (f"{power_label(source, s.rules.powers[source])} has no cube to move", "Symbols: 3rd eye; HUD-P06")
+        elif isinstance(a, Defend) and s.staged_damage == 0:
+            return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend; HUD-P06")
+        elif isinstance(a, Pin) and s.powers[POSITION_INDEX[a.power]] == 0:
+            index = POSITION_INDEX[a.power]
+            return (f"{power_label(index, s.rules.powers[index])} has no cubes to pin", "Symbols: Pin; HUD-P06")
     elif isinstance(a, BlueWard) and s.staged_damage == 0:
         return ("no demon damage is staged, so blue has nothing to remove", "Colors: Blue; HUD-P06")
-    elif isinstance(a, Pin) and s.powers[POSITION_INDEX[a.power]] == 0:
-        index = POSITION_INDEX[a.power]
-        return (f"{power_label(index, s.rules.powers[index])} has no cubes to pin", "Symbols: Pin; HUD-P06")
     elif isinstance(a, YellowPin) and s.powers[POSITION_INDEX[a.power]] == 0:
         index = POSITION_INDEX[a.power]
         return (f"{power_label(index, s.rules.powers[index])} has no cube to set aside", "Colors: Yellow; HUD-P06")
