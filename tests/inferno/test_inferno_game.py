@@ -87,7 +87,7 @@ def test_events_drawn_for_the_mountain_are_shuffled_back():
 def test_a_disciple_must_touch_the_mountain():
     state = table(LINE, ["MK+2 BISON FAN", "GUANYIN", "PM+2"])
     assert LayDisciple(parse_card("MK+2"), (-1, 0)) in legal_actions(state)
-    refused(state, LayDisciple(parse_card("MK+2"), (-1, -1)), "MOI-R15")
+    assert "not only at a corner" in refused(state, LayDisciple(parse_card("MK+2"), (-1, -1)), "rulebook I")
     refused(state, LayDisciple(parse_card("PM+2"), (-1, 0)), "rulebook I")  # not in hand
 
 

@@ -1,8 +1,9 @@
 """An exercise built on a game moment (Laying disciples), clicked in Chromium on the static site.
 
 The test knows the rule itself: a disciple goes on an empty place that shares a side with a card
-(rulebook I, MOI-R15). It clicks every place the board draws and checks that exactly those places
-are accepted, that a corner-only place is refused citing MOI-R15, and that nothing else changes.
+(rulebook I). It clicks every place the board draws and checks that exactly those places
+are accepted, that a corner-only place is refused citing the rulebook's
+section I, and that nothing else changes.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def test_the_laying_exercise_accepts_exactly_the_places_beside_a_card_MOI_R15(br
         assert board.locator(".rb-target").count() == 0  # the answers are hidden
         row, column = sorted(corner_only)[0]
         board.locator(f'[data-place="{row},{column}"]').click()
-        assert "MOI-R15" in board.locator(".rb-message").text_content()
+        assert "(rulebook I)" in board.locator(".rb-message").text_content()
         assert board.locator(".rb-found").count() == 0
         for row, column in sorted(beside):
             board.locator(f'[data-place="{row},{column}"]').click()

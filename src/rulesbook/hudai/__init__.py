@@ -16,30 +16,8 @@ The demon has 12 of 12 health. Staged damage: 0. Powers: left, Drain (Drop), 3 c
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
-from rulesbook.hudai.actions import (
-    ACTIONS,
-    Action,
-    BlueWard,
-    BuildUp,
-    Defend,
-    DiscardCard,
-    EndCombo,
-    Flow,
-    FlowKeep,
-    FlowRemove,
-    Obtain,
-    Pass,
-    Pin,
-    PlayCard,
-    RedStrike,
-    Stab,
-    SwapRiver,
-    TakeBlack,
-    ThirdEye,
-    UseValue,
-    YellowPin,
-    parse_action,
-)
+from rulesbook.hudai import actions
+from rulesbook.hudai.actions import *  # noqa: F403  (the action values: actions.__all__)
 from rulesbook.hudai.bots import BOTS, GreedyMonk, HeuristicMonk, RandomMonk, make_bot
 from rulesbook.hudai.cards import (
     COLOURS,
@@ -75,46 +53,25 @@ from rulesbook.hudai.rulings import BY_ID, RULINGS, Ruling, rulings_table
 from rulesbook.hudai.state import Phase, State
 
 __all__ = [
-    "ACTIONS",
-    "Action",
     "BOTS",
     "BY_ID",
-    "BlueWard",
-    "BuildUp",
     "COLOURS",
     "Card",
     "CardFileError",
     "CardSet",
-    "Defend",
-    "DiscardCard",
-    "EndCombo",
     "Event",
-    "Flow",
-    "FlowKeep",
-    "FlowRemove",
     "GreedyMonk",
     "HeuristicMonk",
     "IllegalAction",
-    "Obtain",
     "POSITIONS",
     "POWERS",
-    "Pass",
     "Phase",
-    "Pin",
-    "PlayCard",
     "RULINGS",
     "RandomMonk",
-    "RedStrike",
     "Ruling",
     "Rules",
     "SYMBOLS",
-    "Stab",
     "State",
-    "SwapRiver",
-    "TakeBlack",
-    "ThirdEye",
-    "UseValue",
-    "YellowPin",
     "apply",
     "apply_legal",
     "apply_steps",
@@ -129,7 +86,6 @@ __all__ = [
     "load_cards",
     "make_bot",
     "new_game",
-    "parse_action",
     "parse_card",
     "parse_card_file",
     "parse_cards",
@@ -139,3 +95,4 @@ __all__ = [
     "rulings_table",
     "show",
 ]
+__all__ += actions.__all__

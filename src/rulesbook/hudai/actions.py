@@ -24,6 +24,13 @@ from rulesbook.core.errors import NotationError
 from rulesbook.hudai.cards import COLOURS, card_code
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
 
+#: What the package front re-exports (`from rulesbook.hudai.actions import *`).
+__all__ = [
+    "ACTIONS", "Action", "BlueWard", "BuildUp", "Defend", "DiscardCard", "EndCombo", "Flow", "FlowKeep", "FlowRemove",
+    "Obtain", "Pass", "Pin", "PlayCard", "RedStrike", "Stab", "SwapRiver", "TakeBlack", "ThirdEye", "UseValue",
+    "YellowPin", "parse_action",
+]
+
 CARD_CODES = frozenset(f"{colour}{value}" for colour in COLOURS for value in range(1, 7))
 T = TypeVar("T", bound="Action")
 

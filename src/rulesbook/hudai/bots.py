@@ -14,28 +14,8 @@ from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from rulesbook.core.rng import seeded_random
-from rulesbook.hudai.actions import (
-    Action,
-    BlueWard,
-    BuildUp,
-    Defend,
-    DiscardCard,
-    EndCombo,
-    Flow,
-    FlowKeep,
-    FlowRemove,
-    Obtain,
-    Pass,
-    Pin,
-    PlayCard,
-    RedStrike,
-    Stab,
-    SwapRiver,
-    TakeBlack,
-    ThirdEye,
-    UseValue,
-    YellowPin,
-)
+from rulesbook.hudai import actions as hudai_actions
+from rulesbook.hudai.actions import Action
 from rulesbook.hudai.cards import CardSet, neighbours_fit
 from rulesbook.hudai.engine import apply_legal, is_legal, legal_actions
 from rulesbook.hudai.rules import POSITION_INDEX
@@ -50,7 +30,7 @@ def _of_kind(actions: Sequence[Action], kind: type[A]) -> list[A]:
 
 def _power_index(action: Action) -> int:
     """The power a value, Pin or yellow action takes cubes from (0 left, 1 centre, 2 right)."""
-    assert isinstance(action, (UseValue, Pin, YellowPin))
+    assert isinstance(action, (hudai_actions.UseValue, hudai_actions.Pin, hudai_actions.YellowPin))
     return POSITION_INDEX[action.power]
 
 
@@ -93,23 +73,15 @@ def power_danger(name: str, cubes: int, state: State) -> float:
 FEED_COST = {"drain": 1.2, "mind_pierce": 0.5, "crush": 0.6, "confuse": 0.1, "defend": 0.3, "entangle": 0.3}
 
 
+#: What a card's colour and its symbol add to its rough worth (`card_worth`): damage first.
+_COLOUR_WORTH = {"R": 3.0, "B": 0.7, "Y": 0.7, "G": 0.3, "W": -0.3}
+_SYMBOL_WORTH = {"drop": 2.5, "arrow": 1.0}
+
+
 def card_worth(code: str, cards: CardSet) -> float:
     """A rough worth of a card for the monk: damage first, then the rest."""
     card = cards[code]
-    worth = 1.0
-    if card.colour == "R":
-        worth += 3.0
-    if card.symbol == "drop":
-        worth += 2.5
-    if card.symbol == "arrow":
-        worth += 1.0
-    if card.colour in "BY":
-        worth += 0.7
-    if card.colour == "G":
-        worth += 0.3
-    if card.colour == "W":
-        worth -= 0.3
-    return worth
+    return 1.0 + _COLOUR_WORTH.get(card.colour, 0.0) + _SYMBOL_WORTH.get(card.symbol, 0.0)
 
 
 def play_worth(code: str, state: State, cards: CardSet) -> float:
@@ -174,44 +146,44 @@ class GreedyMonk:
 
     def _combo_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         kinds = {type(action) for action in actions}
-        for hit in (RedStrike, Stab):
+        for hit in (hudai_actions.RedStrike, hudai_actions.Stab):
             if hit in kinds:
                 return _of_kind(actions, hit)[0]
-        for setter, cubes in ((Pin, 3), (YellowPin, 1), (UseValue, 1)):
+        for setter, cubes in ((hudai_actions.Pin, 3), (hudai_actions.YellowPin, 1), (hudai_actions.UseValue, 1)):
             if setter in kinds:
                 return max(_of_kind(actions, setter), key=lambda a: self._relief(state, _power_index(a), cubes))
-        if ThirdEye in kinds:
-            best = max(_of_kind(actions, ThirdEye), key=lambda a: self._move_gain(state, a))
+        if hudai_actions.ThirdEye in kinds:
+            best = max(_of_kind(actions, hudai_actions.ThirdEye), key=lambda a: self._move_gain(state, a))
             if self._move_gain(state, best) > 0:
                 return best
-        for kind in (Defend, BlueWard, BuildUp, Flow):
+        for kind in (hudai_actions.Defend, hudai_actions.BlueWard, hudai_actions.BuildUp, hudai_actions.Flow):
             if kind in kinds:
                 return _of_kind(actions, kind)[0]
-        if TakeBlack in kinds:
-            black = self._black_choice(state, _of_kind(actions, TakeBlack), cards)
+        if hudai_actions.TakeBlack in kinds:
+            black = self._black_choice(state, _of_kind(actions, hudai_actions.TakeBlack), cards)
             if black is not None:
                 return black
-        if PlayCard in kinds:
+        if hudai_actions.PlayCard in kinds:
             plan = self._plan_cards(state, cards)
             if plan:
-                return PlayCard(plan[0])
-        if DiscardCard in kinds:
-            return _of_kind(actions, DiscardCard)[0]
-        return EndCombo()
+                return hudai_actions.PlayCard(plan[0])
+        if hudai_actions.DiscardCard in kinds:
+            return _of_kind(actions, hudai_actions.DiscardCard)[0]
+        return hudai_actions.EndCombo()
 
     def _relief(self, state: State, index: int, cubes: int) -> float:
         name = state.rules.powers[index]
         now = state.powers[index]
         return power_danger(name, now, state) - power_danger(name, max(0, now - cubes), state)
 
-    def _move_gain(self, state: State, action: ThirdEye) -> float:
+    def _move_gain(self, state: State, action: hudai_actions.ThirdEye) -> float:
         source, target = POSITION_INDEX[action.source], POSITION_INDEX[action.target]
         names = state.rules.powers
         before = power_danger(names[source], state.powers[source], state) + power_danger(names[target], state.powers[target], state)
         after = power_danger(names[source], state.powers[source] - 1, state) + power_danger(names[target], state.powers[target] + 1, state)
         return before - after
 
-    def _black_choice(self, state: State, takes: list[TakeBlack], cards: CardSet) -> Action | None:
+    def _black_choice(self, state: State, takes: list[hudai_actions.TakeBlack], cards: CardSet) -> Action | None:
         """A black card only to finish the demon or to keep a power from overflowing."""
         if state.entangled and state.cards_played >= 1:
             return None
@@ -260,7 +232,7 @@ class GreedyMonk:
     # -- Flow and step 2
 
     def _flow_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
-        removals = _of_kind(actions, FlowRemove)
+        removals = _of_kind(actions, hudai_actions.FlowRemove)
         for removal in removals:
             if cards[removal.card].colour == "K":
                 return removal
@@ -270,23 +242,26 @@ class GreedyMonk:
             whites = [a for a in removals if a.card[0] == "W" and cards[a.card].symbol not in ("drop", "arrow")]
             if whites:
                 return whites[0]
-        return FlowKeep()
+        return hudai_actions.FlowKeep()
 
     def _obtain_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
-        obtains = _of_kind(actions, Obtain)
+        obtains = _of_kind(actions, hudai_actions.Obtain)
         if obtains:
             best = max(obtains, key=lambda a: (obtain_worth(a.card, state, cards), -cards[a.card].value))
             if obtain_worth(best.card, state, cards) > self.obtain_threshold:
                 return best
-        swaps = _of_kind(actions, SwapRiver)
+        swaps = _of_kind(actions, hudai_actions.SwapRiver)
         if swaps and state.purchase >= 3:
             worst = min(swaps, key=lambda a: obtain_worth(a.card, state, cards))
             if obtain_worth(worst.card, state, cards) < 1.0:
                 return worst
-        return Pass()
+        return hudai_actions.Pass()
 
 
-_FEATURE_KINDS = (UseValue, BuildUp, ThirdEye, Defend, Stab, Pin, BlueWard, RedStrike, YellowPin)
+_FEATURE_KINDS = (
+    hudai_actions.UseValue, hudai_actions.BuildUp, hudai_actions.ThirdEye, hudai_actions.Defend, hudai_actions.Stab,
+    hudai_actions.Pin, hudai_actions.BlueWard, hudai_actions.RedStrike, hudai_actions.YellowPin,
+)
 # The long-run cost of one cube on a power, and of its activation at step 5 (see HeuristicMonk.evaluate).
 _CUBE_COST = {"drain": 0.8, "mind_pierce": 0.4, "crush": 0.4, "confuse": 0.1, "defend": 0.2, "entangle": 0.2}
 
@@ -313,7 +288,7 @@ class HeuristicMonk(GreedyMonk):
         if self._plan and self._plan[0][0] == state:
             return self._plan.pop(0)[1]
         for action in actions:
-            if type(action) is Flow:
+            if type(action) is hudai_actions.Flow:
                 return action
         self._plan = []
         if state.open_features:
@@ -329,10 +304,10 @@ class HeuristicMonk(GreedyMonk):
             self._plan = best_plan
             return self._plan.pop(0)[1]
         # nothing left to play: discard what is left for purchase value, black cards first
-        discards = _of_kind(actions, DiscardCard)
+        discards = _of_kind(actions, hudai_actions.DiscardCard)
         if discards:
             return max(discards, key=lambda a: (a.card[0] == "K", -play_worth(a.card, state, cards)))
-        return EndCombo()
+        return hudai_actions.EndCombo()
 
     def _greedy_features(self, state: State, cards: CardSet) -> tuple[list[tuple[State, Action]], State]:
         """Uses the open features of the card in play one by one, each time the one that scores best,
@@ -363,9 +338,11 @@ class HeuristicMonk(GreedyMonk):
         if depth >= 6:
             return
         seen = set() if seen is None else seen
-        options: list[tuple[PlayCard, TakeBlack | None]] = [(PlayCard(code), None) for code in dict.fromkeys(state.hand)]
+        options: list[tuple[hudai_actions.PlayCard, hudai_actions.TakeBlack | None]] = [
+            (hudai_actions.PlayCard(code), None) for code in dict.fromkeys(state.hand)
+        ]
         if not state.took_black and depth == 0 and self._may_take_black(state):
-            options.extend((PlayCard(code), TakeBlack(code)) for code in state.black_supply)
+            options.extend((hudai_actions.PlayCard(code), hudai_actions.TakeBlack(code)) for code in state.black_supply)
         for play, take in options:
             s = state
             steps: list[tuple[State, Action]] = []

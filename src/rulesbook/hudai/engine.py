@@ -250,54 +250,54 @@ def _value_refusal(s: State, a: UseValue, cards: CardSet) -> Why:
     return None
 
 
-def _symbol_refusal(s: State, a: Action, cards: CardSet) -> Why:
+def _feature_refusal(s: State, a: Action, cards: CardSet) -> Why:
+    """A symbol or a colour action: the card in play shows what the action needs, that feature of
+    it is still open, and the action has something to act on (HUD-P06)."""
     current = s.current_card
     if current is None:
         return _no_card_in_play(s, a)
-    wanted, symbol = _SYMBOL_OF_ACTION[type(a)], cards[current].symbol
-    if symbol != wanted:
-        return (f"'{a.text()}' needs a {SYMBOL_NAMES[wanted]} card and {current} shows {SYMBOL_NAMES[symbol]}", "Symbols")
-    if FEATURE_SYMBOL not in s.open_features:
-        return (f"the symbol of {current} is already used or lost", "Symbols; HUD-P02")
-    if isinstance(a, ThirdEye):
-        source, target = POSITION_INDEX[a.source], POSITION_INDEX[a.target]
-        if source == target:
-            return ("3rd eye moves a cube from one demon power to another, not to the same power", "Symbols: 3rd eye")
-        if s.powers[source] == 0:
-            return (f"{power_label(source, s.rules.powers[source])} has no cube to move", "Symbols: 3rd eye; HUD-P06")
-    elif isinstance(a, Defend) and s.staged_damage == 0:
-        return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend; HUD-P06")
-    elif isinstance(a, Pin) and s.powers[POSITION_INDEX[a.power]] == 0:
-        index = POSITION_INDEX[a.power]
-        return (f"{power_label(index, s.rules.powers[index])} has no cubes to pin", "Symbols: Pin; HUD-P06")
-    return None
-
-
-def _colour_refusal(s: State, a: Action, cards: CardSet) -> Why:
-    current = s.current_card
-    if current is None:
-        return _no_card_in_play(s, a)
-    wanted, colour = _COLOUR_OF_ACTION[type(a)], cards[current].colour
-    if colour != wanted:
-        return (f"'{a.text()}' needs a {COLOURS[wanted]} card and {current} is {COLOURS[colour]}", "Colors")
-    if FEATURE_COLOUR not in s.open_features:
-        return (f"the colour of {current} is already used or lost", "Colors; HUD-P02")
-    if isinstance(a, BlueWard) and s.staged_damage == 0:
+    feature, wanted = _FEATURE_OF_ACTION[type(a)]
+    card = cards[current]
+    if feature == FEATURE_SYMBOL:
+        shown, names, shows, section = card.symbol, SYMBOL_NAMES, "shows", "Symbols"
+    else:
+        shown, names, shows, section = card.colour, COLOURS, "is", "Colors"
+    if shown != wanted:
+        return (f"'{a.text()}' needs a {names[wanted]} card and {current} {shows} {names[shown]}", section)
+    if feature not in s.open_features:
+        return (f"the {feature} of {current} is already used or lost", f"{section}; HUD-P02")
+    if feature == FEATURE_SYMBOL:
+        if isinstance(a, ThirdEye):
+            source, target = POSITION_INDEX[a.source], POSITION_INDEX[a.target]
+            if source == target:
+                return ("3rd eye moves a cube from one demon power to another, not to the same power", "Symbols: 3rd eye")
+            if s.powers[source] == 0:
+                return (f"{power_label(source, s.rules.powers[source])} has no cube to move", "Symbols: 3rd eye; HUD-P06")
+        elif isinstance(a, Defend) and s.staged_damage == 0:
+            return ("no demon damage is staged, so there is nothing to defend", "Symbols: Defend; HUD-P06")
+        elif isinstance(a, Pin) and s.powers[POSITION_INDEX[a.power]] == 0:
+            index = POSITION_INDEX[a.power]
+            return (f"{power_label(index, s.rules.powers[index])} has no cubes to pin", "Symbols: Pin; HUD-P06")
+    elif isinstance(a, BlueWard) and s.staged_damage == 0:
         return ("no demon damage is staged, so blue has nothing to remove", "Colors: Blue; HUD-P06")
-    if isinstance(a, YellowPin) and s.powers[POSITION_INDEX[a.power]] == 0:
+    elif isinstance(a, YellowPin) and s.powers[POSITION_INDEX[a.power]] == 0:
         index = POSITION_INDEX[a.power]
         return (f"{power_label(index, s.rules.powers[index])} has no cube to set aside", "Colors: Yellow; HUD-P06")
     return None
 
 
-_SYMBOL_OF_ACTION: dict[type, str] = {BuildUp: "hammers", ThirdEye: "circles", Defend: "stones", Stab: "drop", Flow: "cog", Pin: "arrow"}
-_COLOUR_OF_ACTION: dict[type, str] = {BlueWard: "B", RedStrike: "R", YellowPin: "Y"}
+#: Each symbol or colour action: the feature it uses and what that feature must be on the card in play.
+_FEATURE_OF_ACTION: dict[type, tuple[str, str]] = {
+    BuildUp: (FEATURE_SYMBOL, "hammers"), ThirdEye: (FEATURE_SYMBOL, "circles"), Defend: (FEATURE_SYMBOL, "stones"),
+    Stab: (FEATURE_SYMBOL, "drop"), Flow: (FEATURE_SYMBOL, "cog"), Pin: (FEATURE_SYMBOL, "arrow"),
+    BlueWard: (FEATURE_COLOUR, "B"), RedStrike: (FEATURE_COLOUR, "R"), YellowPin: (FEATURE_COLOUR, "Y"),
+}
 Check = Callable[[State, Any, CardSet], Why]
 #: phase -> (the check of each action class, the check of any other value).
 _REFUSALS: dict[Any, tuple[dict[type, Check], Check]] = {
     COMBO: ({PlayCard: _play_refusal, DiscardCard: _discard_refusal, TakeBlack: _black_refusal, EndCombo: _legal,
-             UseValue: _value_refusal, **dict.fromkeys(_SYMBOL_OF_ACTION, _symbol_refusal),
-             **dict.fromkeys(_COLOUR_OF_ACTION, _colour_refusal), FlowRemove: _no_flow, FlowKeep: _no_flow,
+             UseValue: _value_refusal, **dict.fromkeys(_FEATURE_OF_ACTION, _feature_refusal),
+             FlowRemove: _no_flow, FlowKeep: _no_flow,
              **dict.fromkeys((SwapRiver, Obtain, Pass), _step_2_first)}, _not_an_action),
     FLOW: ({FlowRemove: _remove_refusal, FlowKeep: _legal}, _flow_first),
     OBTAIN: ({SwapRiver: _swap_refusal, Obtain: _obtain_refusal, Pass: _legal}, _not_step_2),

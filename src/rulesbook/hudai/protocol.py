@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesbook.core.protocol import Game, Step
+from rulesbook.core.shape import EngineGame
 from rulesbook.hudai import actions as hudai_actions
+from rulesbook.hudai import engine as hudai_engine
 from rulesbook.hudai.actions import Action
 from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, make_bot
 from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
 from rulesbook.core.events import Event
-from rulesbook.hudai.engine import apply, apply_legal, legal_actions, new_game
+from rulesbook.hudai.engine import new_game
 from rulesbook.hudai.rules import MAX_ACTIONS, Rules
 from rulesbook.hudai.state import State
 
 
-class Hudai(Game[State, Action]):
+class Hudai(EngineGame[State, Action]):
     name = "hudai"
     title = "Hudai Pass"
     min_players = 1
@@ -29,6 +30,9 @@ class Hudai(Game[State, Action]):
     rules_type = Rules
     bot_names = tuple(BOTS)
     max_actions = MAX_ACTIONS  # Rules refuses rules whose games could be longer (rules.most_actions)
+    engine = hudai_engine
+    actions = hudai_actions
+    state_type = State
 
     def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
         self.default_seats(players)
@@ -36,15 +40,6 @@ class Hudai(Game[State, Action]):
 
     def current_player(self, state: State) -> int | None:
         return None if state.is_over else 0
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> Step:
-        return Step(*apply(state, action))
-
-    def apply_legal(self, state: State, action: Action) -> Step:
-        return Step(*apply_legal(state, action))
 
     def is_over(self, state: State) -> bool:
         return state.is_over
@@ -54,18 +49,6 @@ class Hudai(Game[State, Action]):
 
     def winners(self, state: State) -> tuple[int, ...]:
         return (0,) if state.won else ()
-
-    def action_to_text(self, state: State, action: Action) -> str:
-        return action.text()
-
-    def parse_action(self, state: State, text: str) -> Action:
-        return hudai_actions.parse_action(text)
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
 
     def players(self, state: State) -> int:
         return 1
@@ -84,9 +67,6 @@ class Hudai(Game[State, Action]):
     def event_text(self, event: Any) -> str:
         """An event's sentence; the start of a turn also shows the table (health, powers, hand)."""
         return event.text if isinstance(event, Event) else str(event)
-
-    def invariants(self, state: State) -> list[str]:
-        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk:
         return make_bot(name, seed)

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from rulesbook.core.data import DataError, check_depth, expect, items, only_fields, parse_json, shown, take, whole
+from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import Rules
 
@@ -62,7 +63,7 @@ PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mi
 
 
 @dataclass(repr=False)
-class State:
+class State(CheckedState):
     """Everything needed to continue (and replay) the game; `apply` never changes a state, it copies."""
 
     seed: int | str
@@ -123,12 +124,6 @@ class State:
         for pile in PILES:
             cards.extend(getattr(self, pile))
         return cards
-
-    def invariants(self) -> None:
-        """DataError saying what is wrong with this state by the game's own rules (see `problems`)."""
-        wrong = self.problems()
-        if wrong:
-            raise DataError("state", "; ".join(wrong))
 
     def problems(self) -> list[str]:
         """What is wrong with this state by the game's own rules (empty when nothing is)."""

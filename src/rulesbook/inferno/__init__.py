@@ -8,22 +8,8 @@ Everything a chapter, a widget or a bot needs is importable from here. Standard 
 
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
-from rulesbook.inferno.actions import (
-    ACTIONS,
-    Action,
-    Cancel,
-    DiscardEvents,
-    EndPlay,
-    LayDisciple,
-    Pass,
-    PlacePawn,
-    PlayBison,
-    PlayPrincess,
-    PlayRedBoy,
-    Stay,
-    Step,
-    parse_action,
-)
+from rulesbook.inferno import actions
+from rulesbook.inferno.actions import *  # noqa: F403  (the action values: actions.__all__)
 from rulesbook.inferno.bots import BOTS, GreedyBot, RandomBot, make_bot
 from rulesbook.inferno.cards import (
     DECK,
@@ -66,13 +52,13 @@ from rulesbook.inferno.scoring import COLUMN, ROW, best_window, complete_crosses
 from rulesbook.inferno.state import HAND_SIZE, Decision, Phase, RoundResult, State
 
 __all__ = [
-    "ACTIONS", "Action", "BOTS", "BY_ID", "COLUMN", "Cancel", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS",
-    "DISCIPLE_VALUES", "Decision", "DiscardEvents", "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "EndPlay",
-    "Event", "EventCard", "EventKind", "GreedyBot", "HAND_SIZE", "IllegalAction", "LayDisciple", "MountainLayout",
-    "NotationError", "Pass", "Phase", "PlacePawn", "PlayBison", "PlayPrincess", "PlayRedBoy", "Position", "REACH", "ROW",
-    "RULINGS", "RandomBot", "RoundResult", "Rules", "State", "Stay", "Step", "apply", "apply_legal", "best_window",
-    "bison_destinations", "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected",
-    "is_legal", "legal_actions", "make_bot", "mountain_layout", "new_game", "parse_action", "parse_card", "placements",
-    "play_out", "position_svg", "princess_destinations", "red_boy_targets", "refusal", "round_scores", "rulings_table",
-    "score", "show", "show_cards", "show_track", "step_destinations", "windows",
+    "BOTS", "BY_ID", "COLUMN", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS", "DISCIPLE_VALUES", "Decision",
+    "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "Event", "EventCard", "EventKind", "GreedyBot",
+    "HAND_SIZE", "IllegalAction", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
+    "RandomBot", "RoundResult", "Rules", "State", "apply", "apply_legal", "best_window", "bison_destinations",
+    "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected", "is_legal",
+    "legal_actions", "make_bot", "mountain_layout", "new_game", "parse_card", "placements", "play_out", "position_svg",
+    "princess_destinations", "red_boy_targets", "refusal", "round_scores", "rulings_table", "score", "show",
+    "show_cards", "show_track", "step_destinations", "windows",
 ]
+__all__ += actions.__all__

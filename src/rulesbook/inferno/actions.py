@@ -26,6 +26,12 @@ from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
 from rulesbook.inferno.position import REACH, Colour, Coord, Table
 
+#: What the package front re-exports (`from rulesbook.inferno.actions import *`).
+__all__ = [
+    "ACTIONS", "Action", "Cancel", "DiscardEvents", "EndPlay", "LayDisciple", "Pass", "PlacePawn", "PlayBison",
+    "PlayPrincess", "PlayRedBoy", "Stay", "Step", "parse_action",
+]
+
 BISON = EventCard(EventKind.MIGHTY_BISON_KING)
 FAN = EventCard(EventKind.IRON_FAN_PRINCESS)
 GUAN_YIN = EventCard(EventKind.GUAN_YIN)

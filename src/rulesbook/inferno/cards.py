@@ -12,7 +12,21 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
-class Disciple(Enum):
+class _Named(Enum):
+    """What a card's picture is called in each edition (its row of `_NAMES`)."""
+
+    __hash__ = object.__hash__  # members are singletons; the default hashes the name, slowly
+
+    @property
+    def english(self) -> str:
+        return _NAMES[self][0]
+
+    @property
+    def chinese(self) -> str:
+        return _NAMES[self][1]
+
+
+class Disciple(_Named):
     """The four disciples; the value is the two-letter code used in the notation."""
 
     MONKEY_KING = "MK"
@@ -20,31 +34,14 @@ class Disciple(Enum):
     SANDY_BROTHER = "SB"
     DRAGON_HORSE = "DH"
 
-    __hash__ = object.__hash__  # members are singletons; the default hashes the name, slowly
-
     @property
     def code(self) -> str:
         return self._value_  # the plain attribute: Enum.value is a slow descriptor
-
-    @property
-    def english(self) -> str:
-        return _DISCIPLE_NAMES[self][0]
-
-    @property
-    def chinese(self) -> str:
-        return _DISCIPLE_NAMES[self][1]
 
     @classmethod
     def from_code(cls, code: str) -> Disciple:
         return cls(code.upper())
 
-
-_DISCIPLE_NAMES = {
-    Disciple.MONKEY_KING: ("Monkey King", "孫悟空"),
-    Disciple.PIG_MONK: ("Pig Monk", "豬八戒"),
-    Disciple.SANDY_BROTHER: ("Sandy Brother", "沙悟淨"),
-    Disciple.DRAGON_HORSE: ("Dragon Horse", "白龍馬"),
-}
 
 #: How many cards of each value every disciple has (rulebook "Card Descriptions").
 DISCIPLE_VALUES: dict[int, int] = {+1: 4, +2: 3, +3: 1, -3: 1}
@@ -84,7 +81,7 @@ class DiscipleCard:
         return self.code
 
 
-class EventKind(Enum):
+class EventKind(_Named):
     """The four kinds of event card; the value is the code used in action texts."""
 
     MIGHTY_BISON_KING = "BISON"
@@ -92,23 +89,18 @@ class EventKind(Enum):
     RED_BOY = "REDBOY"
     GUAN_YIN = "GUANYIN"
 
-    __hash__ = object.__hash__
-
-    @property
-    def english(self) -> str:
-        return _EVENT_NAMES[self][0]
-
-    @property
-    def chinese(self) -> str:
-        return _EVENT_NAMES[self][1]
-
     @property
     def family(self) -> str:
         """The Bison King Family is discarded after use even when cancelled; Guan Yin saves."""
         return "Saviour" if self is EventKind.GUAN_YIN else "Bison King Family"
 
 
-_EVENT_NAMES = {
+#: Every disciple's and event's name in the English and the Chinese editions.
+_NAMES: dict[_Named, tuple[str, str]] = {
+    Disciple.MONKEY_KING: ("Monkey King", "孫悟空"),
+    Disciple.PIG_MONK: ("Pig Monk", "豬八戒"),
+    Disciple.SANDY_BROTHER: ("Sandy Brother", "沙悟淨"),
+    Disciple.DRAGON_HORSE: ("Dragon Horse", "白龍馬"),
     EventKind.MIGHTY_BISON_KING: ("Mighty Bison King", "牛魔王"),
     EventKind.IRON_FAN_PRINCESS: ("Iron Fan Princess", "鐵扇公主"),
     EventKind.RED_BOY: ("Red Boy", "紅孩兒"),

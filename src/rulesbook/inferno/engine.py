@@ -630,7 +630,7 @@ def _check_lay(state: State, action: LayDisciple) -> None:
     if action.place in mountain.cards:
         raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
     if action.place not in mountain.empty_neighbours():
-        raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "MOI-R15")
+        raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "rulebook I")
 
 
 def _check_bison(state: State, action: PlayBison) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesbook.core.protocol import Game, Step
+from rulesbook.core.shape import EngineGame
 from rulesbook.inferno import actions as inferno_actions
+from rulesbook.inferno import engine as inferno_engine
 from rulesbook.inferno.actions import Action
 from rulesbook.inferno.bots import BOTS, make_bot
-from rulesbook.inferno.engine import apply, apply_legal, legal_actions, new_game
 from rulesbook.inferno.fast import OVER
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
@@ -19,7 +19,7 @@ from rulesbook.inferno.state import State
 ENDINGS = {"a": "cross", "b": "pile"}
 
 
-class Inferno(Game[State, Action]):
+class Inferno(EngineGame[State, Action]):
     name = "inferno"
     title = "Mountain of Inferno"
     min_players = 2
@@ -28,40 +28,19 @@ class Inferno(Game[State, Action]):
     rules_type = Rules
     bot_names = tuple(BOTS)
     max_actions = 10_000
-
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
-        return new_game(self.default_seats(players), seed, rules)
+    engine = inferno_engine
+    actions = inferno_actions
+    state_type = State
 
     def current_player(self, state: State) -> int | None:
         decision = state.decision
         return None if decision is None else decision.seat
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> Step:
-        return Step(*apply(state, action))
-
-    def apply_legal(self, state: State, action: Action) -> Step:
-        return Step(*apply_legal(state, action))
 
     def is_over(self, state: State) -> bool:
         return state.phase is OVER  # `state.is_over`, without the property: every playout step asks
 
     def returns(self, state: State) -> tuple[float, ...]:
         return tuple(float(total) for total in state.totals)
-
-    def action_to_text(self, state: State, action: Action) -> str:
-        return action.text()
-
-    def parse_action(self, state: State, text: str) -> Action:
-        return inferno_actions.parse_action(text)
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
 
     def players(self, state: State) -> int:
         return state.players
@@ -90,9 +69,6 @@ class Inferno(Game[State, Action]):
             }
             for result in state.results
         ]
-
-    def invariants(self, state: State) -> list[str]:
-        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         return make_bot(name, seed)

@@ -87,25 +87,18 @@ def _crossing(shape: Shape, place: Coord) -> bool:
     if place not in cards:
         return False
     left, right, up, down = _LINES[place]
-    # At least three more cards touching in a row through the place: on its left, or its right, or both.
-    if left[0] in cards:
-        if left[1] in cards:
-            long_row = left[2] in cards or right[0] in cards
+    # At least three more cards touching in a line through the place, in its row and in its column:
+    # on one side of it (nearest first), on the other, or both.
+    for before, after in ((left, right), (up, down)):
+        if before[0] in cards:
+            if before[1] in cards:
+                long_line = before[2] in cards or after[0] in cards
+            else:
+                long_line = after[0] in cards and after[1] in cards
         else:
-            long_row = right[0] in cards and right[1] in cards
-    else:
-        long_row = right[0] in cards and right[1] in cards and right[2] in cards
-    if not long_row:
-        return False
-    if up[0] in cards:  # the same in its column
-        if up[1] in cards:
-            long_column = up[2] in cards or down[0] in cards
-        else:
-            long_column = down[0] in cards and down[1] in cards
-    else:
-        long_column = down[0] in cards and down[1] in cards and down[2] in cards
-    if not long_column:
-        return False
+            long_line = after[0] in cards and after[1] in cards and after[2] in cards
+        if not long_line:
+            return False
     known = _kept_cross(shape, place)
     if known is not None:
         return known

@@ -20,56 +20,13 @@ For the book: `game_moment(...)` sets any moment of an expedition up by hand and
 (MAD-R08). The clickable board is `rulesbook.widgets.MadnessExpedition`.
 """
 
-from rulesbook.madness import examples
-from rulesbook.madness.actions import (
-    ACTION_FORMS,
-    ACTIONS,
-    AcceptDie,
-    Action,
-    Deal,
-    DealTo,
-    DrawMadness,
-    GiveRelic,
-    IgnoreMadness,
-    MoveAirplane,
-    NoRest,
-    PlayCard,
-    RaiseHandLimit,
-    Reroll,
-    Resolve,
-    Rest,
-    RestartEncounter,
-    RollDie,
-    SearchTile,
-    Speak,
-    TakeArcane,
-    TimeUp,
-    parse_action,
-)
+from rulesbook.madness import actions, engine, examples
+from rulesbook.madness.actions import *  # noqa: F403  (the action values: actions.__all__)
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.madness.bots import BOTS, ExpeditionBot, RandomBot, Table, make_bot, team_plan
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge, resolve_challenges
-from rulesbook.madness.engine import (
-    apply,
-    apply_legal,
-    challenges,
-    covered,
-    decision,
-    destinations,
-    failure_options,
-    hand_limit,
-    injuries_in_play,
-    is_legal,
-    legal_actions,
-    level,
-    new_game,
-    pack_of,
-    refusal,
-    relic_count,
-    relic_recipients,
-    score,
-)
+from rulesbook.madness.engine import *  # noqa: F403  (the engine's functions: engine.__all__)
 from rulesbook.madness.moment import game_moment, play_out
 from rulesbook.madness.pack import Pack, PackError, default_pack, load_pack, parse_pack
 from rulesbook.madness.protocol import GAME, event_text
@@ -80,14 +37,10 @@ from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "ACTIONS", "ACTION_FORMS", "AcceptDie", "Action", "BOTS", "CardFace", "Challenge", "Deal", "DealTo",
-    "DrawMadness", "Event", "ExpeditionBot", "GAME", "GiveRelic", "IgnoreMadness", "IllegalAction", "MoveAirplane",
-    "NoRest", "Pack", "PackError", "Phase", "PlayCard", "RULINGS", "RaiseHandLimit", "RandomBot", "Reroll",
-    "Resolve", "Rest", "RestartEncounter", "RollDie", "Rules", "SearchTile", "Speak", "State", "Table",
-    "TakeArcane", "TimeUp", "apply", "apply_legal", "challenges", "covered", "decision", "default_pack",
-    "destinations", "event_text", "examples", "failure_options", "game_moment", "hand_limit", "injuries_in_play",
-    "is_legal", "legal_actions", "level", "load_pack", "make_bot", "new_game", "pack_of", "parse_action",
-    "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view", "refusal", "relic_count",
-    "relic_recipients", "resolve_challenges", "score", "show", "show_cards", "show_mountain", "show_players",
-    "show_sled", "show_tile", "team_plan",
+    "BOTS", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "Pack", "PackError", "Phase",
+    "RULINGS", "RandomBot", "Rules", "State", "Table", "default_pack", "event_text", "examples", "game_moment",
+    "load_pack", "make_bot", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
+    "resolve_challenges", "show", "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
 ]
+__all__ += actions.__all__
+__all__ += engine.__all__

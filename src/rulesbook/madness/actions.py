@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rulesbook.core.errors import NotationError
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge
 from rulesbook.madness.pack import DIE_FACES
 
+#: What the package front re-exports (`from rulesbook.madness.actions import *`).
+__all__ = [
+    "ACTION_FORMS", "ACTIONS", "AcceptDie", "Action", "Deal", "DealTo", "DrawMadness", "GiveRelic", "IgnoreMadness",
+    "MoveAirplane", "NoRest", "PlayCard", "RaiseHandLimit", "Reroll", "Resolve", "Rest", "RestartEncounter", "RollDie",
+    "SearchTile", "Speak", "TakeArcane", "TimeUp", "parse_action",
+]
 
 
 def seat(text: str) -> int:
@@ -57,6 +63,24 @@ def _read(text: str, form: re.Pattern[str]) -> tuple[int, tuple[str, ...]]:
     if match is None:
         raise NotationError(body, f"expected the form {form.pattern!r}")
     return player, match.groups()
+
+
+@dataclass(frozen=True, slots=True)
+class _Said(_Decision):
+    """An action that is its words alone, after who says them (``P1: rest``): its FORM is the
+    words to the letter, so the text and its reading are written once, here."""
+
+    player: int
+
+    FORM: ClassVar[re.Pattern[str]]
+
+    def text(self) -> str:
+        return f"{seat_text(self.player)}: {self.FORM.pattern}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        player, _ = _read(text, cls.FORM)
+        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,71 +138,31 @@ class PlayCard(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class Speak(_Decision):
+class Speak(_Said):
     """Encounter Phase, any player: speaking while communication is forbidden (MAD-P02)."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"speak")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: speak"
-
-    @classmethod
-    def from_text(cls, text: str) -> Speak:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class TimeUp(_Decision):
+class TimeUp(_Said):
     """Encounter Phase: the Sand Timer has run out (the Leader calls it, MAD-P01)."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"time up")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: time up"
-
-    @classmethod
-    def from_text(cls, text: str) -> TimeUp:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class RestartEncounter(_Decision):
+class RestartEncounter(_Said):
     """The timer has run out: a Leadership token turns it again."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"restart encounter")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: restart encounter"
-
-    @classmethod
-    def from_text(cls, text: str) -> RestartEncounter:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class Resolve(_Decision):
+class Resolve(_Said):
     """The timer has run out: the Leader reveals the Sled (Resolution Phase)."""
 
-    player: int
-
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"resolve")
-
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: resolve"
-
-    @classmethod
-    def from_text(cls, text: str) -> Resolve:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,54 +276,24 @@ class AcceptDie(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class Reroll(_Decision):
+class Reroll(_Said):
     """Resolution Phase: a Leadership token ignores the die's face and rolls again."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"reroll")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: reroll"
-
-    @classmethod
-    def from_text(cls, text: str) -> Reroll:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class RaiseHandLimit(_Decision):
+class RaiseHandLimit(_Said):
     """Draw Phase: a Leadership token raises every hand size limit by one until the next Draw Phase."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"raise hand limit")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: raise hand limit"
-
-    @classmethod
-    def from_text(cls, text: str) -> RaiseHandLimit:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class Deal(_Decision):
+class Deal(_Said):
     """Draw Phase: every hand is filled to the limit, or the deck runs out."""
 
-    player: int
-
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"deal")
-
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: deal"
-
-    @classmethod
-    def from_text(cls, text: str) -> Deal:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,37 +315,17 @@ class DealTo(_Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class Rest(_Decision):
+class Rest(_Said):
     """Rest Phase: one token to the box, the others back on the Sled, the discard shuffled in (MAD-R05)."""
-
-    player: int
 
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"rest")
 
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: rest"
-
-    @classmethod
-    def from_text(cls, text: str) -> Rest:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
-
 
 @dataclass(frozen=True, slots=True)
-class NoRest(_Decision):
+class NoRest(_Said):
     """Rest Phase: the expedition does not rest."""
 
-    player: int
-
     FORM: ClassVar[re.Pattern[str]] = re.compile(r"no rest")
-
-    def text(self) -> str:
-        return f"{seat_text(self.player)}: no rest"
-
-    @classmethod
-    def from_text(cls, text: str) -> NoRest:
-        player, _ = _read(text, cls.FORM)
-        return cls(player)
 
 
 Action = (

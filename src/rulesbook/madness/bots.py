@@ -26,24 +26,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Protocol
 
-from rulesbook.madness.actions import (
-    AcceptDie,
-    Action,
-    Deal,
-    DealTo,
-    DrawMadness,
-    GiveRelic,
-    IgnoreMadness,
-    MoveAirplane,
-    NoRest,
-    PlayCard,
-    Reroll,
-    Resolve,
-    Rest,
-    RollDie,
-    SearchTile,
-    TimeUp,
-)
+from rulesbook.madness import actions as madness_actions
+from rulesbook.madness.actions import Action
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
@@ -144,7 +128,7 @@ class ExpeditionBot:
         return choice if choice is not None else actions[-1]
 
     def _encounter(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None]) -> Action | None:
-        plays = {a.card.text: a for a in actions if isinstance(a, PlayCard) and a.player == self.seat}
+        plays = {a.card.text: a for a in actions if isinstance(a, madness_actions.PlayCard) and a.player == self.seat}
         if "Injury" in plays:
             return plays["Injury"]
         played = [c["label"] for c in view["sled"].get("yours", [])]
@@ -183,9 +167,9 @@ class ExpeditionBot:
     def _movement(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         if view["leadership"]["sled"] >= self.ignore_from:
             for a in actions:
-                if isinstance(a, IgnoreMadness) and _silent(view, a.target):
+                if isinstance(a, madness_actions.IgnoreMadness) and _silent(view, a.target):
                     return a
-        moves = [a for a in actions if isinstance(a, MoveAirplane)]
+        moves = [a for a in actions if isinstance(a, madness_actions.MoveAirplane)]
         board = view["board"]
         if len(moves) == 1:
             return moves[0]
@@ -212,15 +196,15 @@ class ExpeditionBot:
         return max(moves, key=lambda a: value(a.space))
 
     def _timer(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        return next(a for a in actions if isinstance(a, Resolve))
+        return next(a for a in actions if isinstance(a, madness_actions.Resolve))
 
     def _reward(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         n = len(view["players"])
         leader = view["leader"]
-        gives = [a for a in actions if isinstance(a, GiveRelic)]
+        gives = [a for a in actions if isinstance(a, madness_actions.GiveRelic)]
         if gives:
             return min(gives, key=lambda a: (view["madness_levels"][a.target], -((a.target - leader - 1) % n)))
-        searches = [a for a in actions if isinstance(a, SearchTile) and a.space not in self.memory]
+        searches = [a for a in actions if isinstance(a, madness_actions.SearchTile) and a.space not in self.memory]
         if searches:
             near = set(view["board"][view["airplane"]]["adjacent"]) if view["airplane"] else set()
             return max(searches, key=lambda a: (a.space in near, REGION_RANK[view["board"][a.space]["region"]]))
@@ -228,37 +212,37 @@ class ExpeditionBot:
 
     def _failures(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         levels = view["madness_levels"]
-        madness = [a for a in actions if isinstance(a, DrawMadness)]
+        madness = [a for a in actions if isinstance(a, madness_actions.DrawMadness)]
         calm = [a for a in madness if levels[a.target] == 0]
         if calm:
             return min(calm, key=lambda a: a.target)
         tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
         if madness and (tokens <= 3 or len(view["injury_deck"]) <= 2):
             return min(madness, key=lambda a: (levels[a.target], a.target))
-        rolls = [a for a in actions if isinstance(a, RollDie)]
+        rolls = [a for a in actions if isinstance(a, madness_actions.RollDie)]
         return rolls[0] if rolls else actions[0]
 
     def _die(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        reroll = next((a for a in actions if isinstance(a, Reroll)), None)
+        reroll = next((a for a in actions if isinstance(a, madness_actions.Reroll)), None)
         tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
         if reroll and view["die"] == "Accident" and tokens >= self.reroll_accident_from:
             return reroll
-        return next(a for a in actions if isinstance(a, AcceptDie))
+        return next(a for a in actions if isinstance(a, madness_actions.AcceptDie))
 
     def _draw(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        deals = [a for a in actions if isinstance(a, DealTo)]
+        deals = [a for a in actions if isinstance(a, madness_actions.DealTo)]
         if deals:
             sizes = view["hand_sizes"]
             return min(deals, key=lambda a: (sizes[a.target], a.target))
-        return next(a for a in actions if isinstance(a, Deal))
+        return next(a for a in actions if isinstance(a, madness_actions.Deal))
 
     def _rest(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        rest = next((a for a in actions if isinstance(a, Rest)), None)
+        rest = next((a for a in actions if isinstance(a, madness_actions.Rest)), None)
         lead = view["leadership"]
         low_deck = view["equipment_deck"] < 2 * len(view["players"])
         if rest and (lead["discard"] >= 3 or (low_deck and lead["discard"] >= 1)):
             return rest
-        return next(a for a in actions if isinstance(a, NoRest))
+        return next(a for a in actions if isinstance(a, madness_actions.NoRest))
 
 
 #: How the Leader decides, phase by phase (the Encounter Phase, where anyone may act, apart).
@@ -362,7 +346,7 @@ class Table:
             chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
             if chosen is not None:
                 return chosen
-        return next(action for action in actions if isinstance(action, TimeUp))
+        return next(action for action in actions if isinstance(action, madness_actions.TimeUp))
 
 
 def _statement(bot: PlayerBot, view: dict[str, Any]) -> list[str] | None:

@@ -273,11 +273,9 @@ def _legal_encounter(state: State) -> list[Action]:
 
 def _legal_timer(state: State) -> list[Action]:
     leader = state.leader
-    out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Encounter"):
-        out.append(RestartEncounter(leader))
-    out.append(Resolve(leader))
-    return out
+        return [RestartEncounter(leader), Resolve(leader)]
+    return [Resolve(leader)]
 
 
 def _legal_reward(state: State) -> list[Action]:

@@ -28,7 +28,7 @@ import hashlib
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -474,17 +474,26 @@ def _tiles(data: dict[str, Any], tiles_used: dict[str, int], types: tuple[str, .
     return tiles
 
 
+def _entries(
+    data: dict[str, Any], key: str, most: str, what: str, taken: Container[str]
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Each object of the list `key` with its id and its place ("relics[2]"), once it has only the
+    keys of `what` and an id not in `taken` (the caller's dict of those read so far, filled as it goes)."""
+    for i, raw in enumerate(_list(data, key, "", most)):
+        where = f"{key}[{i}]"
+        _known_keys(raw, what, where)
+        given = _get(raw, "id", str, where)
+        if given in taken:
+            raise PackError(f"{where}.id", f"{given!r} is used twice")
+        yield given, where, raw
+
+
 def _cards(data: dict[str, Any], key: str, cards: dict[str, Card], types: tuple[str, ...]) -> tuple[str, ...]:
     """One deck of cards ("equipment", "arcane" or "injuries"), added to `cards` by id."""
     injury = key == "injuries"
     what = "an Injury card" if injury else "an Equipment card"
     ids = []
-    for i, raw in enumerate(_list(data, key, "", "cards")):
-        where = f"{key}[{i}]"
-        _known_keys(raw, what, where)
-        cid = _get(raw, "id", str, where)
-        if cid in cards:
-            raise PackError(f"{where}.id", f"{cid!r} is used twice")
+    for cid, where, raw in _entries(data, key, "cards", what, cards):
         if injury:
             card = Card(cid, _get(raw, "name", str, where), None, 0)
         else:
@@ -498,13 +507,8 @@ def _cards(data: dict[str, Any], key: str, cards: dict[str, Card], types: tuple[
 
 
 def _relics(data: dict[str, Any], relic_tokens: dict[str, int], types: tuple[str, ...]) -> dict[str, Relic]:
-    relics = {}
-    for i, raw in enumerate(_list(data, "relics", "", "relics")):
-        where = f"relics[{i}]"
-        _known_keys(raw, "a Relic card", where)
-        rid = _get(raw, "id", str, where)
-        if rid in relics:
-            raise PackError(f"{where}.id", f"{rid!r} is used twice")
+    relics: dict[str, Relic] = {}
+    for rid, where, raw in _entries(data, "relics", "relics", "a Relic card", relics):
         category = _get(raw, "category", str, where)
         if category not in relic_tokens:
             raise PackError(f"{where}.category", f"{category!r} is not Specimen, Ruin or Knowledge")
@@ -526,13 +530,8 @@ def _relics(data: dict[str, Any], relic_tokens: dict[str, int], types: tuple[str
 
 
 def _madness(data: dict[str, Any]) -> dict[str, MadnessCard]:
-    madness = {}
-    for i, raw in enumerate(_list(data, "madness", "", "madness")):
-        where = f"madness[{i}]"
-        _known_keys(raw, "a Madness card", where)
-        mid = _get(raw, "id", str, where)
-        if mid in madness:
-            raise PackError(f"{where}.id", f"{mid!r} is used twice")
+    madness: dict[str, MadnessCard] = {}
+    for mid, where, raw in _entries(data, "madness", "madness", "a Madness card", madness):
         level = _get(raw, "level", int, where)
         if level not in (1, 2, 3):
             raise PackError(f"{where}.level", "must be 1, 2 or 3")

@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulesbook.core.events import Event
-from rulesbook.core.protocol import Game, Step
-from rulesbook.madness.actions import Action, parse_action
+from rulesbook.core.shape import EngineGame
+from rulesbook.madness import actions as madness_actions
+from rulesbook.madness import engine as madness_engine
+from rulesbook.madness.actions import Action
 from rulesbook.madness.bots import BOTS, Seat, Table, player_bot
-from rulesbook.madness.engine import apply, apply_legal, injuries_in_play, legal_actions, level, new_game, relic_count
+from rulesbook.madness.engine import injuries_in_play, level, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import State
@@ -30,7 +32,7 @@ from rulesbook.madness.state import State
 BOT_NAMES = tuple(BOTS)
 
 
-class Madness(Game[State, Action]):
+class Madness(EngineGame[State, Action]):
     name = "madness"
     title = "At the Mountains of Madness"
     min_players = 3
@@ -40,21 +42,12 @@ class Madness(Game[State, Action]):
     bot_names = BOT_NAMES
     cooperative = True
     max_actions = 5_000
-
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
-        return new_game(self.default_seats(players), seed, rules)
+    engine = madness_engine
+    actions = madness_actions
+    state_type = State
 
     def current_player(self, state: State) -> int | None:
         return None if state.over else state.leader
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> Step:
-        return Step(*apply(state, action))
-
-    def apply_legal(self, state: State, action: Action) -> Step:
-        return Step(*apply_legal(state, action))
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -64,18 +57,6 @@ class Madness(Game[State, Action]):
 
     def winners(self, state: State) -> tuple[int, ...]:
         return tuple(range(state.count)) if state.won else ()
-
-    def action_to_text(self, state: State, action: Action) -> str:
-        return action.text()
-
-    def parse_action(self, state: State, text: str) -> Action:
-        return parse_action(text)
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
 
     def rule_from_text(self, name: str, text: str) -> Any:
         """`pack=FILE` loads a data pack (PackError, a ValueError, for a bad one); `pack=illustrative` is the shipped one."""
@@ -106,9 +87,6 @@ class Madness(Game[State, Action]):
     def event_text(self, event: Any) -> str:
         """An event in words; one only some players see is marked with who sees it (MAD-R08)."""
         return event_text(event)
-
-    def invariants(self, state: State) -> list[str]:
-        return state.problems()
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""

@@ -6,12 +6,12 @@ state with a card twice, a token too many or a leader out of range is refused wh
 met later in a game.
 
 >>> from rulesbook.madness.engine import new_game
->>> state = new_game(3, seed=7)
->>> State.from_json(state.to_json()) == state
-True
->>> State.from_json('{"players": ["P1"]}')
+>>> data = new_game(3, seed=7).to_dict()
+>>> State.from_dict(data).leader
+0
+>>> State.from_dict({**data, "leader": 5})
 Traceback (most recent call last):
-rulesbook.core.data.DataError: state.seed: missing
+rulesbook.core.data.DataError: state.leader: expected a whole number from 0 to 2, not 5
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, whole
+from rulesbook.core.shape import CheckedState
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
 
@@ -67,7 +68,7 @@ RESULTS = ("escaped", "no hope", "injuries")
 
 
 @dataclass
-class State:
+class State(CheckedState):
     """Everything on the table. Card piles are lists of card ids; the top of a deck is its end."""
 
     players: tuple[str, ...]
@@ -174,12 +175,6 @@ class State:
         return state
 
     # --- what always holds ------------------------------------------------------------------
-    def invariants(self) -> None:
-        """DataError saying what is wrong with this state (see `problems`)."""
-        wrong = self.problems()
-        if wrong:
-            raise DataError("state", "; ".join(wrong))
-
     def problems(self) -> list[str]:
         """What is wrong with this state (cards or tokens not conserved ...); [] when all is well."""
         return _conservation(self) + _consistency(self)

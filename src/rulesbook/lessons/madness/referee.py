@@ -32,28 +32,8 @@ from rulesbook.core.words import listed, sentence
 from rulesbook.lessons.data import number_words
 from rulesbook.lessons.graph import Choice, Outcome
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_of, player_place, table_view
-from rulesbook.madness.actions import (
-    AcceptDie,
-    Action,
-    Deal,
-    DealTo,
-    DrawMadness,
-    GiveRelic,
-    IgnoreMadness,
-    MoveAirplane,
-    NoRest,
-    PlayCard,
-    RaiseHandLimit,
-    Reroll,
-    Resolve,
-    Rest,
-    RestartEncounter,
-    RollDie,
-    SearchTile,
-    TakeArcane,
-    TimeUp,
-    seat_text,
-)
+from rulesbook.madness import actions
+from rulesbook.madness.actions import Action, seat_text
 from rulesbook.madness.challenges import parse_card
 from rulesbook.madness.engine import apply, challenges, destinations, hand_limit, level, refusal
 from rulesbook.madness.render import challenge_words
@@ -188,12 +168,13 @@ class ExpeditionReferee:
             effect("fly", "Move the Airplane", None, "Move the Airplane: {count} space{s} {are} open to it")
             holders = [p for p in range(state.count) if state.madness[p] and p not in state.ignoring]
             if holders:
-                effect("ignore", "Spend a token: a player ignores their Madness", IgnoreMadness(leader, holders[0]),
+                effect("ignore", "Spend a token: a player ignores their Madness", actions.IgnoreMadness(leader, holders[0]),
                        "A Leadership token lets one player ignore their Madness this turn: {count} player{s} may be chosen")
         elif phase is Phase.ENCOUNTER:
             effect("time", "Call time", None, "Call time: click the Sand Timer")
         elif phase is Phase.TIMER:
-            effect("restart", "Spend a token: turn the timer again", RestartEncounter(leader), "Spend a token: click the Sand Timer")
+            effect("restart", "Spend a token: turn the timer again", actions.RestartEncounter(leader),
+                   "Spend a token: click the Sand Timer")
             effect("reveal", "Reveal the Sled", None, "Reveal the Sled: click it")
         elif phase is Phase.REWARD:
             reward = state.reward or ""
@@ -218,15 +199,17 @@ class ExpeditionReferee:
                        f"Failure {words}: {{count}} consequence{{s}} {{are}} allowed")
         elif phase is Phase.DIE:
             effect("accept", f"Apply {state.die}", None, f"Apply {state.die}: click the die")
-            effect("reroll", "Spend a token: roll again", Reroll(leader), "Spend a token and roll again: click the die")
+            effect("reroll", "Spend a token: roll again", actions.Reroll(leader),
+                   "Spend a token and roll again: click the die")
         elif phase is Phase.DRAW:
-            effect("deal", "Deal", Deal(leader), "Deal: click the Equipment deck")
+            effect("deal", "Deal", actions.Deal(leader), "Deal: click the Equipment deck")
             needy = [p for p in range(state.count) if len(state.hands[p]) < hand_limit(state)]
-            if needy and refusal_words(state, Deal(leader)) is not None:
+            if needy and refusal_words(state, actions.Deal(leader)) is not None:
                 effect("deal-one", "Deal one card to a player", None, "Deal one card: {count} player{s} may receive it")
-            effect("raise", "Spend a token: one more card each", RaiseHandLimit(leader), "Spend a token: click the Equipment deck")
+            effect("raise", "Spend a token: one more card each", actions.RaiseHandLimit(leader),
+                   "Spend a token: click the Equipment deck")
         elif phase is Phase.REST:
-            effect("rest", "Rest", Rest(leader), "Rest: click the Sled")
+            effect("rest", "Rest", actions.Rest(leader), "Rest: click the Sled")
             effect("go", "Go on without resting", None, "Go on: click the Sled to pass it to the next Leader")
         return out
 
@@ -239,7 +222,7 @@ class ExpeditionReferee:
             if state.phase is not Phase.ENCOUNTER:
                 out.append(Choice(f"h{index}", label, refusal=f"{_OUT_OF_PHASE} (Action)"))
                 continue
-            error = refusal_words(state, PlayCard(self.seat, cards[card].face))
+            error = refusal_words(state, actions.PlayCard(self.seat, cards[card].face))
             if error is not None:
                 out.append(Choice(f"h{index}", label, refusal=error))
             else:
@@ -266,29 +249,29 @@ class ExpeditionReferee:
         if verb == "fly":
             if target is not None:
                 raise IllegalAction("the Airplane flies to a space of the mountain, not to a player", "Movement Phase")
-            return MoveAirplane(leader, place)
+            return actions.MoveAirplane(leader, place)
         if verb == "search":
-            return SearchTile(leader, place)
+            return actions.SearchTile(leader, place)
         if verb == "card":
             if place != SLED:
                 raise IllegalAction(f"a card is played face down on the Sled: click {PLACE_WORDS[SLED]}", "Action")
             card = state.rules.pack.cards[state.hands[self.seat][int(argument)]]
-            return PlayCard(self.seat, card.face)
+            return actions.PlayCard(self.seat, card.face)
         if verb.startswith("arcane-"):
             if place != DISCARD:
                 raise IllegalAction(f"the Arcane card goes to {PLACE_WORDS[DISCARD]}: click it", "Arcane Equipment")
-            return TakeArcane(leader, parse_card(_arcane_face(state, verb[7:])))
+            return actions.TakeArcane(leader, parse_card(_arcane_face(state, verb[7:])))
         if verb == "fail":
             challenge = challenges(state)[int(argument)]
             if place == DIE:
-                return RollDie(leader, challenge)
+                return actions.RollDie(leader, challenge)
             if target is None:
                 raise IllegalAction("a failure costs a Madness card (click a player) or a roll of the Penalty Die", "Failures")
-            return DrawMadness(leader, challenge, target)
+            return actions.DrawMadness(leader, challenge, target)
         if verb == "accept":
             if place != DIE:
                 raise IllegalAction(f"the face is applied on the die: click {PLACE_WORDS[DIE]}", "Rolling the Penalty Die")
-            return AcceptDie(leader, state.die or "")
+            return actions.AcceptDie(leader, state.die or "")
         raise IllegalAction(f"'{option}' is not a choice on this board now", "Gameplay")
 
     def play(self, key: Hashable, option: str, place: Any) -> Outcome:
@@ -303,44 +286,44 @@ class ExpeditionReferee:
 
     def _reach(self, state: State, action: Action) -> str:
         """What a find exercise says of a right answer: why the rules allow it."""
-        if isinstance(action, MoveAirplane):
+        if isinstance(action, actions.MoveAirplane):
             space = state.rules.pack.spaces[action.space]
             if state.airplane is None:
                 return f"{action.space} is a bottom-row Coast space, where the expedition begins."
             if state.edge_reached:
                 return f"{action.space} is the next Escape space: after the Edge of Madness the Airplane only escapes."
             return f"{action.space} ({space.region}) is next to {state.airplane}."
-        if isinstance(action, DrawMadness):
+        if isinstance(action, actions.DrawMadness):
             current = level(state, action.target)
             return (f"{seat_text(action.target)} is at Madness level {current}, below 3: "
                     f"they may draw a Level {current + 1} card.")
-        if isinstance(action, RollDie):
+        if isinstance(action, actions.RollDie):
             return "the Penalty Die may always be rolled for a failure."
-        if isinstance(action, (GiveRelic, DealTo, IgnoreMadness)):
+        if isinstance(action, (actions.GiveRelic, actions.DealTo, actions.IgnoreMadness)):
             who = seat_text(action.target)
-            if isinstance(action, GiveRelic):
+            if isinstance(action, actions.GiveRelic):
                 return f"{who} is at Madness level {level(state, action.target)} and may take it."
-            if isinstance(action, DealTo):
+            if isinstance(action, actions.DealTo):
                 return f"{who} holds {len(state.hands[action.target])} cards, below the limit of {hand_limit(state)}."
             return f"{who} holds a Madness card: a token lets them ignore it this turn."
-        if isinstance(action, SearchTile):
+        if isinstance(action, actions.SearchTile):
             return f"{action.space} still holds a face-down tile."
         return sentence(action.text())
 
     def _clue(self, state: State, action: Action) -> str:
-        if isinstance(action, MoveAirplane):
+        if isinstance(action, actions.MoveAirplane):
             if state.airplane is None:
                 return "look along the bottom row of the Coast"
             if state.edge_reached:
                 return "look above the Edge of Madness"
             return f"look at the spaces joined to {state.airplane} by a line"
-        if isinstance(action, DrawMadness):
+        if isinstance(action, actions.DrawMadness):
             return "look for a player whose Madness track is not full"
-        if isinstance(action, RollDie):
+        if isinstance(action, actions.RollDie):
             return "the die itself is a consequence too"
-        if isinstance(action, (GiveRelic, DealTo, IgnoreMadness)):
+        if isinstance(action, (actions.GiveRelic, actions.DealTo, actions.IgnoreMadness)):
             return "look at the players' boards"
-        if isinstance(action, SearchTile):
+        if isinstance(action, actions.SearchTile):
             return "look for a space marked with a question mark"
         return "look at the parts of the table you have not clicked yet"
 
@@ -401,22 +384,22 @@ class ExpeditionReferee:
 
 #: Decisions of the Leader made by clicking one part of the table: where, why there, and the action.
 AT_ONE_PLACE: dict[str, tuple[str, str, type]] = {
-    "time": (TIMER, "time is called on the Sand Timer", TimeUp),
-    "restart": (TIMER, "a token turns the Sand Timer again", RestartEncounter),
-    "reveal": (SLED, "the Leader reveals the cards on the Sled", Resolve),
-    "reroll": (DIE, "a token rerolls the die", Reroll),
-    "deal": (DECK, "the Leader deals from the Equipment deck", Deal),
-    "raise": (DECK, "a token raises every hand size limit before the deal", RaiseHandLimit),
-    "rest": (SLED, "the Sled passes to the next Leader", Rest),
-    "go": (SLED, "the Sled passes to the next Leader", NoRest),
+    "time": (TIMER, "time is called on the Sand Timer", actions.TimeUp),
+    "restart": (TIMER, "a token turns the Sand Timer again", actions.RestartEncounter),
+    "reveal": (SLED, "the Leader reveals the cards on the Sled", actions.Resolve),
+    "reroll": (DIE, "a token rerolls the die", actions.Reroll),
+    "deal": (DECK, "the Leader deals from the Equipment deck", actions.Deal),
+    "raise": (DECK, "a token raises every hand size limit before the deal", actions.RaiseHandLimit),
+    "rest": (SLED, "the Sled passes to the next Leader", actions.Rest),
+    "go": (SLED, "the Sled passes to the next Leader", actions.NoRest),
 }
 #: Decisions of the Leader made by clicking a player's board: why a player, the rule, the action.
 AT_A_PLAYER: dict[str, tuple[str, str, Any]] = {
     "ignore": ("a Leadership token frees a player of their Madness", "Discarding a Leadership Token",
-               lambda state, target: IgnoreMadness(state.leader, target)),
+               lambda state, target: actions.IgnoreMadness(state.leader, target)),
     "give": ("the Relic goes to a player", "Relic (Specimen/Ruin/Knowledge)",
-             lambda state, target: GiveRelic(state.leader, (state.reward or "")[6:], target)),
-    "deal-one": ("one card goes to a player", "Draw Phase", lambda state, target: DealTo(state.leader, target)),
+             lambda state, target: actions.GiveRelic(state.leader, (state.reward or "")[6:], target)),
+    "deal-one": ("one card goes to a player", "Draw Phase", lambda state, target: actions.DealTo(state.leader, target)),
 }
 
 

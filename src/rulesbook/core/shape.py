@@ -1,0 +1,100 @@
+"""What every game package of the one shape answers the same way, written once: the protocol's
+methods (`EngineGame`) and a State's `invariants` (`CheckedState`).
+
+Each game package has an `engine` module (`legal_actions`, `apply` and `apply_legal`, both
+returning ``(state, events)``), an `actions` module (`parse_action`, and a `text()` on every
+action) and a `State` with `to_json`, `from_json` and `problems` (DESIGN.md, "How a game engine
+looks"). `EngineGame` passes the protocol's calls on to them, so a game's protocol module says only
+what is its own: players, returns, facts, bots.
+
+>>> import rulesbook
+>>> game = rulesbook.game("hudai")
+>>> state = game.new_game(seed=1)
+>>> game.parse_action(state, game.action_to_text(state, game.legal_actions(state)[0])) == game.legal_actions(state)[0]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from types import ModuleType
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from rulesbook.core.data import DataError
+from rulesbook.core.protocol import Game, Step
+
+
+class ShapedState(Protocol):
+    """What the protocol asks of a game's State."""
+
+    def to_json(self) -> str: ...
+
+    def problems(self) -> list[str]: ...
+
+
+class ShapedAction(Hashable, Protocol):
+    """What the protocol asks of a game's action: a value with its text form."""
+
+    def text(self) -> str: ...
+
+
+S = TypeVar("S", bound=ShapedState)
+A = TypeVar("A", bound=ShapedAction)
+
+
+class EngineGame(Game[S, A]):
+    """A `Game` over a game package of the one shape: set `engine`, `actions` and `state_type`.
+
+    The calls go straight to the engine's functions (one call each, as a method written per game
+    would make): `legal_actions`, `apply` and `apply_legal` are every playout's steps.
+    """
+
+    #: The package's engine module (`new_game(players, seed, rules)`, `legal_actions`, `apply`, `apply_legal`).
+    engine: ModuleType
+    #: The package's actions module (`parse_action`).
+    actions: ModuleType
+    #: The package's State class (`from_json`).
+    state_type: ClassVar[Any]
+
+    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Any = None) -> S:
+        return self.engine.new_game(self.default_seats(players), seed, rules)
+
+    def legal_actions(self, state: S) -> list[A]:
+        return self.engine.legal_actions(state)
+
+    def apply(self, state: S, action: A) -> Step:
+        return Step(*self.engine.apply(state, action))
+
+    def apply_legal(self, state: S, action: A) -> Step:
+        return Step(*self.engine.apply_legal(state, action))
+
+    def action_to_text(self, state: S, action: A) -> str:
+        return action.text()
+
+    def parse_action(self, state: S, text: str) -> A:
+        return self.actions.parse_action(text)
+
+    def to_json(self, state: S) -> str:
+        return state.to_json()
+
+    def from_json(self, text: str) -> S:
+        return self.state_type.from_json(text)
+
+    def invariants(self, state: S) -> list[str]:
+        return state.problems()
+
+
+class CheckedState:
+    """A State that lists what is wrong with it (`problems`, the game's own) and raises it all
+    at once (`invariants`), so a loaded state that breaks the game's rules is refused whole."""
+
+    __slots__ = ()
+
+    def problems(self) -> list[str]:
+        raise NotImplementedError
+
+    def invariants(self) -> None:
+        """DataError saying what is wrong with this state by the game's own rules (see `problems`)."""
+        wrong = self.problems()
+        if wrong:
+            raise DataError("state", "; ".join(wrong))
