@@ -72,9 +72,10 @@ book: $(BOOK_STAMP) widget-runtime lite
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short
-# The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process); the tests of
-# a file that share a module fixture stay on one worker (their xdist_group mark).
-TEST_WORKERS ?= auto
+# The tests run in two workers a core (pytest-xdist; the browser tests spend most of their time
+# waiting on Chromium and Pyodide; TEST_WORKERS=0 runs them in this process); the tests of a file
+# that share a module fixture stay on one worker (their xdist_group mark).
+TEST_WORKERS ?= $(shell echo $$((2 * $$(nproc))))
 test: $(TEST_STAMP) chromium
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory book

@@ -172,7 +172,8 @@ def edit_cell(page: object, index: int, source: str) -> None:
 
 def add_cell(page: object, source: str) -> None:
     """A new code cell below the last code cell, run at once."""
-    code_cells(page).last.locator(".jp-InputArea-editor").click()
+    # The cell, not its editor: the last cell may be a check the chapter keeps folded (source_hidden).
+    code_cells(page).last.locator(".jp-Cell-inputWrapper").click(position={"x": 4, "y": 4})
     page.keyboard.press("Escape")  # command mode
     page.keyboard.press("b")  # a new cell below
     page.keyboard.press("Enter")  # edit it

@@ -12,10 +12,10 @@ Standard library and Sphinx only; used while building the book, never in a noteb
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rulesbook.widgets.assets import asset_text, bundle
+from rulesbook.widgets.site import write_static
 
 SCRIPT = "rulesbook/play.js"
 WORKER = "rulesbook/play_worker.js"
@@ -36,13 +36,11 @@ def play_script() -> str:
 
 
 def write_assets(app: Any) -> None:
-    if app.builder.format != "html":
-        return
-    folder = Path(app.outdir, "_static", "rulesbook")
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "play.js").write_text(play_script(), encoding="utf-8")
-    (folder / "play_worker.js").write_text(asset_text("play_worker.js"), encoding="utf-8")
-    (folder / "play.css").write_text(asset_text("play.css"), encoding="utf-8")
+    write_static(app, {
+        "play.js": play_script,
+        "play_worker.js": lambda: asset_text("play_worker.js"),
+        "play.css": lambda: asset_text("play.css"),
+    })
 
 
 def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,13 +50,18 @@ def setup(app: Any) -> dict[str, Any]:
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
-def write_assets(app: Any) -> None:
+def write_static(app: Any, files: dict[str, Callable[[], str]]) -> None:
+    """Write each file's text (made only for an HTML build) into the site's _static/rulesbook/."""
     if app.builder.format != "html":
         return
     folder = Path(app.outdir, "_static", "rulesbook")
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "boards.js").write_text(site_module(), encoding="utf-8")
-    (folder / "boards.css").write_text(site_style(), encoding="utf-8")
+    for name, text in files.items():
+        (folder / name).write_text(text(), encoding="utf-8")
+
+
+def write_assets(app: Any) -> None:
+    write_static(app, {"boards.js": site_module, "boards.css": site_style})
 
 
 def board_state(state: dict[str, Any], shown: list[str]) -> dict[str, Any] | None:
