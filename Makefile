@@ -72,14 +72,14 @@ book: $(BOOK_STAMP) widget-runtime lite
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short
-# The tests run in two workers a core (pytest-xdist; the browser tests spend most of their time
-# waiting on Chromium and Pyodide; TEST_WORKERS=0 runs them in this process); the tests of a file
-# that share a module fixture stay on one worker (their xdist_group mark).
-TEST_WORKERS ?= $(shell echo $$((2 * $$(nproc))))
+# The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process; two workers
+# a core measured slower on 2 cores: 935 s against 794 s), a file's tests on one worker, so that a
+# module's fixture (a Pyodide or JupyterLite run) is made once.
+TEST_WORKERS ?= auto
 test: $(TEST_STAMP) chromium
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory book
-	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadfile
 
 ## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
 bench: $(BENCH_STAMP) chromium

@@ -20,10 +20,6 @@ from rulesbook.core.records import RECORD_VERSION, GameRecord, ReplayError
 TABLES = {"inferno": (2, ["random"]), "hudai": (1, ["random"]), "madness": (3, ["random"])}
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_records")
-
-
 @pytest.fixture(scope="module")
 def records() -> dict[str, GameRecord]:
     return {name: GameRecord.play(name, players, seed=7, bots=bots) for name, (players, bots) in TABLES.items()}

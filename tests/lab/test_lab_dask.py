@@ -10,10 +10,6 @@ from distributed import LocalCluster
 from rulesbook import lab
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lab_dask")
-
-
 @pytest.fixture(scope="module")
 def client():
     with lab.local_client(2) as client:  # Client(LocalCluster(n_workers=2, processes=True, threads_per_worker=1, ...))

@@ -14,10 +14,6 @@ from matplotlib.figure import Figure
 from rulesbook import lab
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lab_plots")
-
-
 @pytest.fixture(scope="module")
 def games():
     return lab.simulate("inferno", games=40, players=4, seed=1, bots="random")

@@ -37,10 +37,6 @@ def expected_columns(doc: str, table: int, name: str, players: int) -> set[str]:
     return columns
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lab_tables")
-
-
 @pytest.fixture(scope="module")
 def tables() -> dict[str, pd.DataFrame]:
     return {name: lab.simulate(name, games=8, players=players, seed=3, bots=bots) for name, (players, bots) in QUICK.items()}

@@ -26,10 +26,6 @@ PYODIDE = LITE / "static" / "pyodide"
 URL = re.compile(r"\b(?:https?:)?//[\w.-]+\.[a-z]{2,}")
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lite_build")
-
-
 @pytest.fixture(scope="module")
 def lock() -> dict:
     if not (SITE / LIVE_PAGE).is_file():

@@ -25,10 +25,6 @@ HERE = Path(__file__).resolve().parent
 CANNOT_SHIP: dict[str, list[str]] = {}
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lite_chapters_pyodide")
-
-
 @pytest.fixture(scope="module")
 def report() -> dict:
     if not (SITE / LIVE_PAGE).is_file():

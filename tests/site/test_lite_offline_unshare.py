@@ -22,10 +22,6 @@ from site_browser import CHROMIUM, SITE
 HERE = Path(__file__).resolve().parent
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_lite_offline_unshare")
-
-
 @pytest.fixture(scope="module")
 def reports() -> dict:
     if not (SITE / LIVE_PAGE).is_file():

@@ -43,10 +43,6 @@ def lessons() -> list[tuple[str, dict]]:
     return found
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_site_board_words")
-
-
 @pytest.fixture(scope="module")
 def site_lessons():
     if not (SITE / "book").is_dir():

@@ -56,10 +56,6 @@ class Loads(HTMLParser):
             self.urls.extend(found for pair in CSS_URL.findall(data) for found in pair if found)
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_site_offline_urls")
-
-
 @pytest.fixture(scope="module")
 def pages() -> list[Path]:
     if not (SITE / CHAPTER).is_file():

@@ -42,10 +42,6 @@ MODEL = """class Model {
 }"""
 
 
-#: The tests of this file share a module fixture: one test worker runs them all (make test: -n, loadgroup).
-pytestmark = pytest.mark.xdist_group("test_widget_modules_browser")
-
-
 @pytest.fixture(scope="module")
 def page(browser_context) -> Iterator[object]:
     with serve(WIDGETS) as url:
