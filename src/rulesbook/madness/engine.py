@@ -32,6 +32,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.rng import seeded_random, shuffled
+from rulesbook.core.words import listed, plural
 from rulesbook.madness.actions import (
     ACTIONS,
     ANY_PLAYER,
@@ -1022,12 +1023,20 @@ def _deal_one(s: State, player: int, ev: list[Event]) -> None:
 
 def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
     needs = _needs(s)
+    dealt = [0] * s.count
     for offset in range(s.count):
         p = (s.leader + offset) % s.count
-        for _ in range(min(needs[p], len(s.equipment_deck))):
+        dealt[p] = min(needs[p], len(s.equipment_deck))
+        for _ in range(dealt[p]):
             _deal_one(s, p, ev)
-    _say(ev, "deal", "The Leader deals: " + ", ".join(f"{seat_text(p)} {n}" for p, n in enumerate(needs)) + " card(s)"
-         + (" (the Equipment deck is empty)" if not s.equipment_deck else "") + ".", data={"needs": tuple(needs)})
+    # What each player got, and who got fewer than they needed when the deck ran out.
+    given = listed(f"{seat_text(p)} {plural(got, 'card') if got else 'none'}" for p, got in enumerate(dealt))
+    short = [f"{seat_text(p)} {plural(needs[p] - got, 'card')}" for p, got in enumerate(dealt) if got < needs[p]]
+    if short:
+        given += f"; the Equipment deck ran out, {listed(short)} short"
+    elif not s.equipment_deck:
+        given += "; the Equipment deck is now empty"
+    _say(ev, "deal", f"The Leader deals: {given}.", data={"needs": tuple(needs), "dealt": tuple(dealt)})
     s.phase = Phase.REST
 
 
