@@ -54,6 +54,11 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     report["cell_errors"] = error_outputs(page)
     boards = page.locator(".rb-board")
     report["boards"] = boards.count()
+    # Each board turns live once the kernel answers its hello, a moment after its cell ran.
+    try:
+        page.wait_for_function(ALL_LIVE, timeout=30_000)
+    except PlaywrightTimeout:
+        pass  # the report counts the boards that turned live, and the test says how many did not
     report["live_boards"] = page.locator('.rb-board[data-live="true"]').count()
     first = boards.first
     for selector in check.clicks:
@@ -78,6 +83,10 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     page.close()
     report.update(seen)
     return report
+
+
+#: True once every board on the page has found its kernel.
+ALL_LIVE = "() => [...document.querySelectorAll('.rb-board')].every((board) => board.dataset.live === 'true')"
 
 
 def main(games: list[str]) -> int:
