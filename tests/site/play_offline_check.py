@@ -6,37 +6,24 @@ standard library and the project's wheel must all come from the site for the eng
 
 from __future__ import annotations
 
-import json
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from site_browser import chromium, serve, watch  # noqa: E402
+from site_browser import report_offline  # noqa: E402
 
 
-def main() -> int:
-    report: dict[str, object] = {}
-    with tempfile.TemporaryDirectory() as profile, serve() as url, chromium(Path(profile)) as context:
-        page = context.new_page()
-        seen = watch(page)
-        failed: list[str] = []
-        page.on("requestfailed", lambda request: failed.append(request.url))
-        page.goto(f"{url}book/play/hudai.html?pace=0")
-        page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
-        page.click(".rb-play-setup button[type=submit]")
-        page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=30_000)
-        page.locator("[data-choice=end]").click()
-        page.click(".rb-picture [data-place='step:2']")
-        page.wait_for_function("() => window.__rulesbookPlay.history().length === 2", timeout=30_000)
-        report["message"] = page.locator(".rb-message").text_content()
-        report["errors"] = seen["errors"]
-        report["outside"] = seen["outside"]
-        report["failed"] = failed
-    print(json.dumps(report))
-    return 0
+def play(page: object, url: str) -> dict[str, object]:
+    page.goto(f"{url}book/play/hudai.html?pace=0")
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    page.click(".rb-play-setup button[type=submit]")
+    page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=30_000)
+    page.locator("[data-choice=end]").click()
+    page.click(".rb-picture [data-place='step:2']")
+    page.wait_for_function("() => window.__rulesbookPlay.history().length === 2", timeout=30_000)
+    return {"message": page.locator(".rb-message").text_content()}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(report_offline(play))

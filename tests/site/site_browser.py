@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -94,3 +96,18 @@ def open_chapter(page: object, base_url: str, path: str = CHAPTER) -> None:
     page.goto(base_url + path)
     if page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count():
         page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)
+
+
+def report_offline(play: Callable[[object, str], dict[str, object]]) -> int:
+    """The offline checks' one frame (run inside `unshare -n`): serve the site, open a page in a fresh
+    Chromium and let `play(page, site_url)` fill a report; print it as JSON with the console errors,
+    the outside requests and the failed requests seen meanwhile."""
+    with tempfile.TemporaryDirectory() as profile, serve() as url, chromium(Path(profile)) as context:
+        page = context.new_page()
+        seen = watch(page)
+        failed: list[str] = []
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        report = play(page, url)
+        report.update(errors=seen["errors"], outside=seen["outside"], failed=failed)
+    print(json.dumps(report))
+    return 0
