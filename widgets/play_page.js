@@ -15,8 +15,10 @@
 
 import { boardRender, html } from "./board.js";
 import hudai from "./pictures/hudai.js";
+import inferno from "./pictures/inferno.js";
+import madness from "./pictures/madness.js";
 
-const PICTURES = { hudai };
+const PICTURES = { hudai, inferno, madness };
 const SCRIPT = document.currentScript ? document.currentScript.src : "";
 const ROOT = SCRIPT.replace(/_static\/rulesbook\/play\.js(\?.*)?$/, "");
 const PYODIDE = `${ROOT}lite/static/pyodide/`;
@@ -184,7 +186,8 @@ class Play {
         return this.status(`${file.name} is not a game record (not JSON).`, "no");
       }
       input.value = "";
-      return this.resume({ record, setup: { hint_bot: this.form.elements.hint_bot.value } }, file.name);
+      const hintBot = this.form.elements.hint_bot;
+      return this.resume({ record, setup: hintBot ? { hint_bot: hintBot.value } : {} }, file.name);
     });
   }
 
@@ -256,7 +259,7 @@ class Play {
     }
     this.gameBox.hidden = false;
     this.form.querySelector("[type=submit]").disabled = false;
-    this.status(`Seed ${reply.setup.seed}. You are the monk; the demon plays his own turn.`, "info");
+    this.status(`Seed ${reply.setup.seed}. ${reply.you}`, "info");
     this.timings.playable = this.timings.playable || performance.now();
     performance.mark("rulesbook-play-ready");
     this.moved();
@@ -299,7 +302,7 @@ class Play {
     if (this.here() !== node || !this.board) return;
     this.stepped = true;
     this.board.chosen = click.choice;
-    this.board.actor = null;
+    this.board.actor = click.actor || null;
     this.board.clickPlace(click.place);
   }
 

@@ -25,35 +25,31 @@ click was made, and until then reads as its move-log entry. Standard library onl
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rulesbook.core.data import DataError, expect, only_fields, parse_json, take
+from rulesbook.core.data import DataError, expect, parse_json, take
 from rulesbook.core.records import MAX_SEED, GameRecord
 from rulesbook.core.words import sentence
-from rulesbook.hudai.bots import BOTS as HUDAI_BOTS, make_bot as make_hudai_bot
-from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED
-from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_hudai_game
-from rulesbook.hudai.rules import Rules as HudaiRules
-from rulesbook.hudai.state import WON
 from rulesbook.lessons.data import Packer
 from rulesbook.lessons.graph import LessonGraph
-from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
 
 #: The most state ids a page may send in one move log (a whole game is a few hundred).
 MAX_HISTORY = 20_000
 
 
 class PlayGame(Protocol):
-    """What the Play page needs of one game, over that game's referee."""
+    """What the Play page needs of one game, over that game's referee (each game's is
+    `rulesbook.lessons.<game>.play.PLAY`)."""
 
     name: str
     picture: str
 
     def setup(self, data: Any) -> dict[str, Any]: ...
+    def you(self, setup: dict[str, Any]) -> str: ...
     def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord: ...
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]: ...
     def referee(self, setup: dict[str, Any]) -> Any: ...
@@ -64,7 +60,8 @@ class PlayGame(Protocol):
     def digest(self, state: Any) -> str: ...
 
 
-def _seed(data: dict[str, Any], where: str) -> int | str:
+def seed_of(data: dict[str, Any], where: str) -> int | str:
+    """The set-up's seed: a number typed as digits is that number, a word stays a word."""
     seed = take(data, "seed", (int, str), where)
     if isinstance(seed, str):
         seed = seed.strip()
@@ -76,99 +73,17 @@ def _seed(data: dict[str, Any], where: str) -> int | str:
     return seed
 
 
-class HudaiPlay:
-    """Hudai Pass on a Play page: the reader is the monk; the demon's turn is played step by step
-    by the page (`auto`), each step the engine's events in words."""
-
-    name = "hudai"
-    picture = "hudai"
-    #: The set-up's fields: the seed, the demon's three tiles left to right (HUD-R02, HUD-R12),
-    #: the card set (HUD-R01), the bot that gives hints.
-    FIELDS = ("seed", "powers", "cards", "hint_bot")
-
-    def setup(self, data: Any) -> dict[str, Any]:
-        """The set-up from the page's form, checked (DataError naming the field); the rules made
-        from it refuse a bad combination (three different tiles, HUD-R12)."""
-        only_fields(data, self.FIELDS, "setup")
-        seed = _seed(data, "setup")
-        powers = take(data, "powers", list, "setup", default=list(HudaiRules().powers))
-        if len(powers) != 3 or not all(isinstance(power, str) for power in powers):
-            raise DataError("setup.powers", "three demon tiles, left to right (HUD-R02)")
-        cards = take(data, "cards", str, "setup", default=RECONSTRUCTED)
-        if cards != RECONSTRUCTED:
-            raise DataError("setup.cards", f"the card set on this page is {RECONSTRUCTED!r} (HUD-R01)")
-        hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
-        if hint_bot not in HUDAI_BOTS:
-            raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {hint_bot!r}")
-        setup = {"seed": seed, "powers": powers, "cards": cards, "hint_bot": hint_bot}
-        self.rules(setup)
-        return setup
-
-    def rules(self, setup: dict[str, Any]) -> HudaiRules:
-        try:
-            return HudaiRules(powers=tuple(setup["powers"]))
-        except DataError as error:
-            raise DataError("setup.powers", error.why) from None
-
-    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
-        return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
-
-    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
-        """The set-up of a record; `choices` gives what a record does not hold (the hint bot)."""
-        if record.game != self.name:
-            raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
-        rules = record.rules or HudaiRules()
-        if rules != HudaiRules(powers=rules.powers):
-            raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles only")
-        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers)})
-
-    def referee(self, setup: dict[str, Any]) -> TableReferee:
-        return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
-
-    def auto(self, referee: TableReferee, m: Moment) -> dict[str, str] | None:
-        """The demon's next step, when the demon's turn is being walked: the shell's "Go on" click."""
-        if not m.walk:
-            return None
-        following = referee.steps(m)[m.step + 1]
-        return {"choice": "next", "place": following.place}
-
-    def acts(self, m: Moment) -> bool:
-        """Whether a click from this moment is the monk's action (a line of the record)."""
-        return not m.walk
-
-    def over(self, m: Moment) -> str | None:
-        table = m.table
-        if m.walk or table.outcome is None:
-            return None
-        turns = f"{table.turn} turn{'s' if table.turn != 1 else ''}"
-        tiles = ", ".join(POWER_NAMES[name] for name in table.rules.powers)
-        if table.outcome == WON:
-            return (f"The monk has won in {turns}: the demon has no health left (the rulebook's Play). "
-                    f"The monk kept {table.monk_health} health and {table.corruption} corruption; the demon's tiles were {tiles}.")
-        why = LOSS_WORDS.get(table.outcome, table.outcome)
-        powers = ", ".join(f"{place_words(f'power:{p}', table)} {n}" for p, n in zip(("left", "centre", "right"), table.powers))
-        return (f"The monk has lost in {turns}: {why}. At the end: health {table.monk_health}, corruption "
-                f"{table.corruption} of {table.rules.corruption_capacity}, demon health {table.demon_health}; "
-                f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
-
-    def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
-        """What the hint bot would do here in words (the engine's sentence for it), and its action."""
-        table = m.table
-        if m.walk:
-            return "Nothing to decide: the demon's turn plays itself, a step at a time.", None
-        if table.outcome is not None:
-            return "The game is over: Play again starts a new one.", None
-        action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
-        first = apply_steps(table, action)[0][0]
-        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {sentence(first.text)} "
-                "(a hint only: it sees no more of the cards than you do)."), action.text()
-
-    def digest(self, m: Moment) -> str:
-        return hashlib.sha256(m.table.to_json().encode()).hexdigest()
+#: The games a Play page can play: the module of each one's `PLAY`, imported when a page asks for
+#: that game (a Play page's worker loads one game's engine, not three).
+GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play"}
 
 
-#: The games a Play page can play, by name.
-GAMES: dict[str, PlayGame] = {"hudai": HudaiPlay()}
+def play_game(name: str) -> PlayGame:
+    """The `PlayGame` of a game by name; DataError naming the field for any other name."""
+    if name not in GAMES:
+        raise DataError("message.game", f"one of {', '.join(GAMES)}, not {name!r}")
+    game: PlayGame = importlib.import_module(GAMES[name]).PLAY
+    return game
 
 
 @dataclass
@@ -337,10 +252,7 @@ class PlayServer:
         return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
 
     def _game(self, message: dict[str, Any]) -> PlayGame:
-        name = take(message, "game", str, "message", default="hudai")
-        if name not in GAMES:
-            raise DataError("message.game", f"one of {', '.join(GAMES)}, not {name!r}")
-        return GAMES[name]
+        return play_game(take(message, "game", str, "message", default="hudai"))
 
     def current(self) -> PlaySession:
         if self.session is None:
@@ -352,7 +264,8 @@ class PlayServer:
         session = PlaySession(game, game.setup(take(message, "setup", dict, "message")))
         self.session = session
         start = session.graph.start_id
-        return {"type": "started", "setup": session.setup, "history": [[start, ""]], **session.lesson([start])}
+        return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
+                **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -364,7 +277,8 @@ class PlayServer:
         for action in record.actions:
             session.follow(action, history)
         self.session = session
-        return {"type": "started", "setup": session.setup, "history": history, **session.lesson([node for node, _ in history])}
+        return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
+                **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))
@@ -391,4 +305,4 @@ _ANSWERS: dict[str, Callable[[PlayServer, dict[str, Any]], dict[str, Any]]] = {
     "record": PlayServer.record,
 }
 
-__all__ = ["GAMES", "HudaiPlay", "MAX_HISTORY", "PlayGame", "PlayServer", "PlaySession"]
+__all__ = ["GAMES", "MAX_HISTORY", "PlayGame", "PlayServer", "PlaySession", "play_game", "seed_of"]

@@ -1,0 +1,117 @@
+"""Hudai Pass on a Play page (`rulesbook.lessons.play`): the reader is the monk, over the table's
+referee (`rulesbook.lessons.hudai.table`). Standard library only."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from rulesbook.core.data import DataError, only_fields, take
+from rulesbook.core.records import GameRecord
+from rulesbook.core.words import sentence
+from rulesbook.hudai.bots import BOTS as HUDAI_BOTS, make_bot as make_hudai_bot
+from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED
+from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_hudai_game
+from rulesbook.hudai.rules import Rules as HudaiRules
+from rulesbook.hudai.state import WON
+from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
+from rulesbook.lessons.play import seed_of
+
+
+class HudaiPlay:
+    """Hudai Pass on a Play page: the reader is the monk; the demon's turn is played step by step
+    by the page (`auto`), each step the engine's events in words."""
+
+    name = "hudai"
+    picture = "hudai"
+    #: The set-up's fields: the seed, the demon's three tiles left to right (HUD-R02, HUD-R12),
+    #: the card set (HUD-R01), the bot that gives hints.
+    FIELDS = ("seed", "powers", "cards", "hint_bot")
+
+    def setup(self, data: Any) -> dict[str, Any]:
+        """The set-up from the page's form, checked (DataError naming the field); the rules made
+        from it refuse a bad combination (three different tiles, HUD-R12)."""
+        only_fields(data, self.FIELDS, "setup")
+        seed = seed_of(data, "setup")
+        powers = take(data, "powers", list, "setup", default=list(HudaiRules().powers))
+        if len(powers) != 3 or not all(isinstance(power, str) for power in powers):
+            raise DataError("setup.powers", "three demon tiles, left to right (HUD-R02)")
+        cards = take(data, "cards", str, "setup", default=RECONSTRUCTED)
+        if cards != RECONSTRUCTED:
+            raise DataError("setup.cards", f"the card set on this page is {RECONSTRUCTED!r} (HUD-R01)")
+        hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
+        if hint_bot not in HUDAI_BOTS:
+            raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {hint_bot!r}")
+        setup = {"seed": seed, "powers": powers, "cards": cards, "hint_bot": hint_bot}
+        self.rules(setup)
+        return setup
+
+    def you(self, setup: dict[str, Any]) -> str:
+        return "You are the monk; the demon plays his own turn."
+
+    def rules(self, setup: dict[str, Any]) -> HudaiRules:
+        try:
+            return HudaiRules(powers=tuple(setup["powers"]))
+        except DataError as error:
+            raise DataError("setup.powers", error.why) from None
+
+    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
+        return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
+
+    def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
+        """The set-up of a record; `choices` gives what a record does not hold (the hint bot)."""
+        if record.game != self.name:
+            raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
+        rules = record.rules or HudaiRules()
+        if rules != HudaiRules(powers=rules.powers):
+            raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles only")
+        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers)})
+
+    def referee(self, setup: dict[str, Any]) -> TableReferee:
+        return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
+
+    def auto(self, referee: TableReferee, m: Moment) -> dict[str, str] | None:
+        """The demon's next step, when the demon's turn is being walked: the shell's "Go on" click."""
+        if not m.walk:
+            return None
+        following = referee.steps(m)[m.step + 1]
+        return {"choice": "next", "place": following.place}
+
+    def acts(self, m: Moment) -> bool:
+        """Whether a click from this moment is the monk's action (a line of the record)."""
+        return not m.walk
+
+    def over(self, m: Moment) -> str | None:
+        table = m.table
+        if m.walk or table.outcome is None:
+            return None
+        turns = f"{table.turn} turn{'s' if table.turn != 1 else ''}"
+        tiles = ", ".join(POWER_NAMES[name] for name in table.rules.powers)
+        if table.outcome == WON:
+            return (f"The monk has won in {turns}: the demon has no health left (the rulebook's Play). "
+                    f"The monk kept {table.monk_health} health and {table.corruption} corruption; the demon's tiles were {tiles}.")
+        why = LOSS_WORDS.get(table.outcome, table.outcome)
+        powers = ", ".join(f"{place_words(f'power:{p}', table)} {n}" for p, n in zip(("left", "centre", "right"), table.powers))
+        return (f"The monk has lost in {turns}: {why}. At the end: health {table.monk_health}, corruption "
+                f"{table.corruption} of {table.rules.corruption_capacity}, demon health {table.demon_health}; "
+                f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
+
+    def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
+        """What the hint bot would do here in words (the engine's sentence for it), and its action."""
+        table = m.table
+        if m.walk:
+            return "Nothing to decide: the demon's turn plays itself, a step at a time.", None
+        if table.outcome is not None:
+            return "The game is over: Play again starts a new one.", None
+        action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
+        first = apply_steps(table, action)[0][0]
+        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {sentence(first.text)} "
+                "(a hint only: it sees no more of the cards than you do)."), action.text()
+
+    def digest(self, m: Moment) -> str:
+        return hashlib.sha256(m.table.to_json().encode()).hexdigest()
+
+
+PLAY = HudaiPlay()
+
+__all__ = ["PLAY", "HudaiPlay"]
