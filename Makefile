@@ -26,9 +26,10 @@ $(BOOK_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[book]'
 	touch $@
 
+# The tests build the book with its live part: one install (one resolve) for all of it.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
-	touch $@ $(BOOK_STAMP)
+	$(PIP) install -e '.[test,lite]'
+	touch $@ $(BOOK_STAMP) $(LITE_STAMP)
 
 # The benchmarks also need python-chess, to measure the engines against (never a runtime dependency).
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
@@ -75,11 +76,17 @@ book: $(BOOK_STAMP) widget-runtime lite
 # The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process; two workers
 # a core measured slower on 2 cores: 935 s against 794 s), a file's tests on one worker, so that a
 # module's fixture (a Pyodide or JupyterLite run) is made once.
+# On a fresh machine the installs (Python packages, npm packages, Chromium) run side by side, and
+# the type check beside the book build: each mostly waits on the network or on one core.
 TEST_WORKERS ?= auto
-test: $(TEST_STAMP) chromium
-	$(BIN)/mypy
-	$(MAKE) --no-print-directory book
+test:
+	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP) chromium
+	$(MAKE) --no-print-directory -j2 typecheck book
 	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadfile
+
+.PHONY: typecheck
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
 
 ## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
 bench: $(BENCH_STAMP) chromium

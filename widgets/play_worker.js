@@ -3,7 +3,8 @@
 // rulesbook.lessons.play.PlayServer, the same referee the chapters' boards use: no rule and no
 // click is worked out here. Messages are JSON text both ways; {id} pairs an answer with its question.
 //
-//   {type: "boot", pyodide: URL of the site's Pyodide folder (pyodide.mjs, its lock, rulesbook's wheel)}
+//   {type: "boot", pyodide: URL of the site's Pyodide folder (pyodide.mjs, its lock, rulesbook's wheel,
+//     play_stdlib.zip: the standard library's modules the engine imports, tools/play_stdlib.mjs)}
 //     -> {type: "ready", seconds}   or {type: "failed", text}
 //   any message of PlayServer (new, resume, expand, hint, record) -> its answer, with {id, ms}
 //
@@ -17,7 +18,9 @@ async function boot({ pyodide: folder }) {
   const started = performance.now();
   const { loadPyodide } = await import(`${folder}pyodide.mjs`);
   const quiet = () => {};
-  const pyodide = await loadPyodide({ indexURL: folder, stdout: quiet, stderr: quiet, packages: [] });
+  // The part of the standard library the engine imports (tools/play_stdlib.mjs): 2 MB, not 7.
+  const stdLibURL = `${folder}play_stdlib.zip`;
+  const pyodide = await loadPyodide({ indexURL: folder, stdLibURL, stdout: quiet, stderr: quiet, packages: [] });
   // The wheel by its file, not by its name: the lock's entry also lists the widget wheels, which
   // a Play page does not need (rulesbook.lessons uses the standard library only).
   const lock = await (await fetch(`${folder}pyodide-lock.json`)).json();

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from rulesbook.lessons import unpack
+from site_browser import open_chapter, watch
 
 HAND_CHOICE = re.compile(r"^h\d+(\+h\d+)*$")
 #: How many states of a lesson the robot walks at most (see above): clicks cost time in a browser.
@@ -287,3 +288,21 @@ class Robot:
         assert len(shown["found"]) == total - 1, f"{self.where}: undo did not take back the last answer"
         shown = self.look(".rb-reset")
         assert shown["found"] == [] and any("Nothing found yet" in entry for entry in shown["log"]), self.where
+
+
+def complete_page(browser_context, site_url: str, page_path: str) -> None:
+    """Every board of a page completed by a Robot, with no console output and nothing from outside
+    (the test of each part of the book: test_site_robot_*.py, one file a part so that the test
+    workers share them out)."""
+    page = browser_context.new_page()
+    seen = watch(page)
+    try:
+        open_chapter(page, site_url, page_path)
+        boards = page.evaluate(READ_BOARDS)
+        assert page.locator(".rb-board").count() == len(boards), "every board of the page's data is on the page"
+        for index, state in enumerate(boards):
+            Robot(page, index, state).complete()
+    finally:
+        page.close()
+    assert not seen["errors"], seen["errors"]
+    assert not seen["outside"], seen["outside"]

@@ -167,3 +167,20 @@ def test_each_folder_that_is_not_live_holds_chapters_of_the_book():
     for folder in NOT_LIVE:
         assert folder.endswith("/") and any(name.startswith(folder) for name in NOT_LIVE_CHAPTERS), (
             f"lite/run_live.py's NOT_LIVE lists {folder!r}, a folder with no chapter of the table of contents")
+
+
+def test_the_play_pages_standard_library_is_the_whole_ones_bytecode_the_engine_imports(lock):
+    """play_stdlib.zip (tools/play_stdlib.mjs): a part of the site's standard library, each entry
+    byte for byte the whole library's bytecode, with what the Play server imports, and a third of
+    its size or less (the rest is what a Play page would load for nothing)."""
+    whole, part = PYODIDE / "python_stdlib.zip", PYODIDE / "play_stdlib.zip"
+    with zipfile.ZipFile(whole) as library, zipfile.ZipFile(part) as play:
+        names = play.namelist()
+        assert names and all(name.endswith(".pyc") for name in names)
+        assert all(play.read(name) == library.read(name) for name in names)
+        for module in ("json/__init__.pyc", "dataclasses.pyc", "hashlib.pyc", "random.pyc", "traceback.pyc"):
+            assert module in names, module
+        assert "asyncio/__init__.pyc" in names  # Pyodide's own start imports it
+        for module in ("argparse.pyc", "unittest/__init__.pyc"):  # the command line's, the tests'
+            assert module in library.namelist() and module not in names, module
+    assert part.stat().st_size * 3 < whole.stat().st_size
