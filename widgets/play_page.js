@@ -324,7 +324,7 @@ class Play {
   }
 
   save() {
-    const history = this.history().map(([id]) => id);
+    const history = this.history(); // [id, entry] pairs: the entries tell apart two clicks to one state
     this.ask({ type: "record", history }).then((reply) => {
       if (reply.type !== "record") return;
       this.lastRecord = reply;
@@ -367,7 +367,7 @@ class Play {
   }
 
   download() {
-    const history = this.history().map(([id]) => id);
+    const history = this.history();
     return this.ask({ type: "record", history }).then((reply) => {
       if (reply.type !== "record") return this.status(reply.text, "no");
       const blob = new Blob([`${reply.text}\n`], { type: "application/json" });

@@ -75,7 +75,7 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
 
 #: The games a Play page can play: the module of each one's `PLAY`, imported when a page asks for
 #: that game (a Play page's worker loads one game's engine, not three).
-GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play"}
+GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "rulesbook.lessons.inferno.play"}
 
 
 def play_game(name: str) -> PlayGame:
@@ -136,13 +136,19 @@ class PlaySession:
         return {**record, "options": options}
 
     # --- moving along -------------------------------------------------------------------------
-    def edge(self, from_id: str, to_id: str) -> str:
-        """The move-log entry of the click from one state to the next; DataError if no click does it."""
+    def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
+        """The move-log entry of the click from one state to the next (the one the move log names,
+        when two clicks lead to the same state); DataError if no click does it."""
+        found = None
         for option in self.graph.node(from_id)["options"].values():
             for entry in option["targets"].values():
                 if entry[0] == to_id:
-                    return str(entry[2])
-        raise DataError("history", f"no click leads from {from_id} to {to_id}")
+                    if log is None or entry[2] == log:
+                        return str(entry[2])
+                    found = found or str(entry[2])
+        if found is None:
+            raise DataError("history", f"no click leads from {from_id} to {to_id}")
+        return found
 
     def expand(self, node_id: str, history: list[str]) -> dict[str, Any]:
         """The lesson with `node_id`, reached by a click from the last state of `history`."""
@@ -174,8 +180,10 @@ class PlaySession:
         raise DataError("record.actions", f"the action {action!r} is not a click of this moment")
 
     def walk(self, history: list[list[str]]) -> None:
+        """Play the moves nobody decides that are no line of the record (the demon's steps); a
+        bot's move that the record holds (Inferno's) is followed from the record instead."""
         graph = self.graph
-        while (click := self.game.auto(graph.referee, graph.state(history[-1][0]))) is not None:
+        while not self.game.acts(state := graph.state(history[-1][0])) and (click := self.game.auto(graph.referee, state)) is not None:
             node_id = history[-1][0]
             option = graph.node(node_id)["choices"][click["choice"]]
             entry = graph.entry(node_id, option["options"][option["actor"]], click["place"])
@@ -184,18 +192,25 @@ class PlaySession:
             self.revealed.add((node_id, entry[0]))
             history.append([entry[0], entry[2]])
 
-    def actions(self, history: list[str]) -> list[str]:
-        """The record's actions of a move log: the reader's clicks, not the demon's steps."""
+    def actions(self, history: list[str], logs: list[str | None] | None = None) -> list[str]:
+        """The record's actions of a move log: the reader's clicks, not the demon's steps; `logs`
+        (the move log's entries) tell apart two clicks that lead to the same state."""
         self.check(history)
         graph = self.graph
-        return [self.edge(before, after) for before, after in zip(history, history[1:]) if self.game.acts(graph.state(before))]
+        logs = logs or [None] * len(history)
+        return [self.edge(before, after, log) for before, after, log in zip(history, history[1:], logs[1:])
+                if self.game.acts(graph.state(before))]
 
-    def record(self, history: list[str]) -> GameRecord:
-        return self.game.record(self.setup, self.actions(history))
+    def record(self, history: list[str], logs: list[str | None] | None = None) -> GameRecord:
+        return self.game.record(self.setup, self.actions(history, logs))
 
     def hint(self, node_id: str) -> dict[str, Any]:
         """The hint bot's move in words, and the click that makes it (choice, actor, place)."""
-        text, action = self.game.hint(self.graph.state(node_id), self.setup.get("hint_bot", ""))
+        state = self.graph.state(node_id)
+        if self.game.acts(state) and self.game.auto(self.graph.referee, state) is not None:
+            # A bot's decision: what it will do is its own (its hand), not the reader's to see.
+            return {"text": "Nothing for you to decide: a bot is playing its move.", "click": None}
+        text, action = self.game.hint(state, self.setup.get("hint_bot", ""))
         return {"text": text, "click": None if action is None else self.click_for(node_id, action)}
 
     def click_for(self, node_id: str, action: str) -> dict[str, str] | None:
@@ -291,8 +306,10 @@ class PlayServer:
 
     def record(self, message: dict[str, Any]) -> dict[str, Any]:
         session = self.current()
-        history = _ids(take(message, "history", list, "message"), "history")
-        record = session.record(history)
+        given = take(message, "history", list, "message")
+        history = _ids(given, "history")
+        logs = [item[1] if isinstance(item, list) and len(item) > 1 and isinstance(item[1], str) else None for item in given]
+        record = session.record(history, logs)
         return {"type": "record", "record": record.to_dict(), "text": record.to_json(),
                 "digest": session.game.digest(session.graph.state(history[-1])), "over": session.game.over(session.graph.state(history[-1]))}
 
