@@ -281,3 +281,19 @@ def test_hot_seat_names_the_reader_who_decides_and_hides_the_hands_between():
             assert [card["code"] for card in node["hand"]] == [card.code for card in state.hands[seat]]
         state = first_move(graph, state)
     assert seen == {"Red", "Blue"}
+
+
+def test_a_hot_seat_game_sends_the_deciding_reader_and_a_one_reader_game_none():
+    alone = Page(SETUPS[2])
+    assert alone.meta["seat"] == {}
+    together = Page({"seed": 4, "players": 3, "seats": ["you", "greedy", "you"]})
+    assert together.meta["seat"] == {together.here(): "Red"}
+    assert together.ask(type="new", setup=SETUPS[2])["chapters"] == PLAY.chapters
+
+
+def test_every_rule_a_refusal_cites_links_a_chapter_of_the_inferno_part():
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book" / "inferno"
+    assert all((book / f"{page}.ipynb").is_file() for page in PLAY.chapters.values())
+    assert {f"MOI-R{number:02}" for number in range(3, 23)} <= set(PLAY.chapters)

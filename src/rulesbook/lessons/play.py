@@ -16,7 +16,10 @@ message, JSON text in and out:
 "started" carries the lesson whole (`rulesbook.lessons.data.Packer`), "expanded" only what the page
 appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
 {"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
-bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended.
+bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended;
+{"seat": {id: name}} in a hot-seat game (a game's optional `seat(referee, state)`), the reader who
+decides there, so the page covers the board between two readers. "started" also carries the
+game's optional `chapters` ({rule id: chapter page}): a refused click links the chapter of its rule.
 
 Only what the reader's seat may see goes to the page: the views are the seat's; a target's
 sentence (which may name a card still to be drawn, a Flow's or a refill's) is sent only once that
@@ -115,7 +118,8 @@ class PlaySession:
         graph = self.graph
         records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
         self.packer.add(records)
-        auto, over = {}, {}
+        auto, over, seats = {}, {}, {}
+        seat_of = getattr(self.game, "seat", None)  # hot-seat games only: the reader who decides
         for node_id in records:
             state = graph.state(node_id)
             click = self.game.auto(graph.referee, state)
@@ -124,7 +128,10 @@ class PlaySession:
             ending = self.game.over(state)
             if ending is not None:
                 over[node_id] = ending
-        return {"auto": auto, "over": over}
+            seat = None if seat_of is None else seat_of(graph.referee, state)
+            if seat is not None:
+                seats[node_id] = seat
+        return {"auto": auto, "over": over, "seat": seats}
 
     def _seen(self, record: dict[str, Any]) -> dict[str, Any]:
         """A node's record with each target's sentence kept only for a click already made."""
@@ -280,7 +287,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
-                **session.lesson([start])}
+                "chapters": getattr(game, "chapters", {}), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -293,7 +300,7 @@ class PlayServer:
             session.follow(action, history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
-                **session.lesson([node for node, _ in history])}
+                "chapters": getattr(game, "chapters", {}), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))

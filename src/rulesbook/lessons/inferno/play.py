@@ -54,6 +54,7 @@ CHAPTERS: dict[str, str] = {
     "MOI-R13": "two-editions", "MOI-R14": "ending-a-round", "MOI-R15": "laying-disciples", "MOI-R16": "red-boy",
     "MOI-R17": "scoring", "MOI-R18": "laying-disciples", "MOI-R19": "setting-up", "MOI-R20": "ending-a-round",
     "MOI-R21": "red-boy", "MOI-R22": "iron-fan-princess", "rulebook I": "laying-disciples", "rulebook, Play": "the-game-at-a-glance",
+    "rulebook, End of the Game": "a-whole-game",
 }
 
 
@@ -345,9 +346,10 @@ class InfernoPlay:
                 "place": place_key(action_place(move))}
 
     def seat(self, referee: SeatReferee, state: State) -> str | None:
-        """The reader's seat that decides now, by colour (hot-seat: the page hides the board between readers)."""
+        """Hot-seat (two readers or more): the reader's seat that decides now, by colour; the page
+        covers the board between two readers' decisions."""
         seat = referee.deciding(state)
-        return None if seat is None else state.colours[seat].english.capitalize()
+        return None if seat is None or len(referee.readers) < 2 else state.colours[seat].english.capitalize()
 
     def acts(self, state: State) -> bool:
         """Every click is an engine action, a line of the record (a bot's too)."""
