@@ -99,6 +99,7 @@ class PlaySession:
     def __post_init__(self) -> None:
         self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY)
         self.revealed: set[tuple[str, str]] = set()
+        self.edges: dict[tuple[str, str, str | None], str] = {}
         self.packer = Packer()
 
     # --- the lesson a page carries -------------------------------------------------------------
@@ -146,15 +147,15 @@ class PlaySession:
     def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
         """The move-log entry of the click from one state to the next (the one the move log names,
         when two clicks lead to the same state); DataError if no click does it."""
-        found = None
-        for option in self.graph.node(from_id)["options"].values():
-            for entry in option["targets"].values():
-                if entry[0] == to_id:
-                    if log is None or entry[2] == log:
-                        return str(entry[2])
-                    found = found or str(entry[2])
-        if found is None:
+        known = self.edges.get((from_id, to_id, log))
+        if known is not None:
+            return known
+        entries = [entry for option in self.graph.node(from_id)["options"].values()
+                   for entry in option["targets"].values() if entry[0] == to_id]
+        if not entries:
             raise DataError("history", f"no click leads from {from_id} to {to_id}")
+        found = next((str(entry[2]) for entry in entries if log is None or entry[2] == log), str(entries[0][2]))
+        self.edges[(from_id, to_id, log)] = found  # a record is asked for at every move: each edge is looked up once
         return found
 
     def expand(self, node_id: str, history: list[str]) -> dict[str, Any]:
