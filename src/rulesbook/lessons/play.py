@@ -12,6 +12,8 @@ message, JSON text in and out:
                                              shell's own message, with the move log's state ids)
     {"type": "hint", "node"}                 what a bot would do there, and what that does
     {"type": "record", "history"}            the game record of the move log, `rulesbook replay`'s input
+                                             (its [id, entry] pairs: the entry tells apart two clicks
+                                             that lead to the same state)
 
 "started" carries the lesson whole (`rulesbook.lessons.data.Packer`), "expanded" only what the page
 appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
