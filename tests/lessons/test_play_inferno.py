@@ -297,3 +297,18 @@ def test_every_rule_a_refusal_cites_links_a_chapter_of_the_inferno_part():
     book = Path(__file__).resolve().parents[2] / "book" / "inferno"
     assert all((book / f"{page}.ipynb").is_file() for page in PLAY.chapters.values())
     assert {f"MOI-R{number:02}" for number in range(3, 23)} <= set(PLAY.chapters)
+
+
+def test_a_cancel_window_of_the_reader_is_asked_on_the_board():
+    """When a bot's effect may be cancelled by the reader (MOI-R06), the board asks: every way to
+    cancel, and letting it happen, are buttons below the Mountain, and nothing else."""
+    page = Page({"seed": 1, "players": 2, "seats": ["you", "greedy"], "edition": "zh", "hint_bot": "random"})
+    page.play_out()
+    windows = [node for node, _ in page.history[:-1] if page.state(node).decision.seat == 0 and page.state(node).phase is Phase.RESPOND]
+    assert windows
+    for node_id in windows:
+        node = page.node(node_id)
+        assert set(node["choices"]) <= {"cancel", "pass"} and "pass" in node["choices"]
+        clicks = {entry[2]: place for option in node["options"].values() for place, entry in option["targets"].items()}
+        assert set(clicks) == {action.text() for action in legal_actions(page.state(node_id))}
+        assert set(clicks.values()) <= {"cancel", "pass"}
