@@ -155,6 +155,7 @@ class Play {
   learn(reply) {
     Object.assign(this.meta.auto, reply.meta.auto);
     Object.assign(this.meta.over, reply.meta.over);
+    this.learnSeats(reply.meta);
     if (typeof reply.ms === "number") (this.timings.moves = this.timings.moves || []).push(reply.ms);
   }
 
@@ -244,6 +245,8 @@ class Play {
     this.meta = { auto: {}, over: {} };
     this.learn(reply);
     this.setup = reply.setup;
+    this.chapters = reply.chapters || {};
+    this.shownSeat = null;
     this.showSetup(reply.setup);
     this.story.textContent = "";
     const state = { _picture: this.game, lesson: reply.lesson, history: reply.history, message: words || "", tone: "info", found: [] };
@@ -254,6 +257,7 @@ class Play {
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
+      this.model.on("change:message", () => this.ruleLink());
     } else {
       this.model.set(state);
     }
@@ -294,6 +298,7 @@ class Play {
     this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
     this.root.setAttribute("data-play-moves", String(history.length - 1));
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), PACE);
+    this.cover(here);
     this.save();
   }
 
@@ -324,7 +329,7 @@ class Play {
   }
 
   save() {
-    const history = this.history().map(([id]) => id);
+    const history = this.history(); // [id, entry] pairs: the entries tell apart two clicks to one state
     this.ask({ type: "record", history }).then((reply) => {
       if (reply.type !== "record") return;
       this.lastRecord = reply;
@@ -367,7 +372,7 @@ class Play {
   }
 
   download() {
-    const history = this.history().map(([id]) => id);
+    const history = this.history();
     return this.ask({ type: "record", history }).then((reply) => {
       if (reply.type !== "record") return this.status(reply.text, "no");
       const blob = new Blob([`${reply.text}\n`], { type: "application/json" });
@@ -379,6 +384,60 @@ class Play {
       }, 0);
       return undefined;
     });
+  }
+
+  // --- hot-seat and the rules' chapters (meta.seat, "chapters") ---------------------------------
+  learnSeats(meta) {
+    this.meta.seat = Object.assign(this.meta.seat || {}, meta.seat || {});
+  }
+
+  /** Hot-seat: before a reader's decision that follows another reader's, the board is covered
+   * (hidden, not only drawn over) until the next reader asks to see it: no hand is shown to the
+   * wrong player. A game with one reader sends no seats, and nothing is covered. */
+  cover(here) {
+    const seat = (this.meta.seat || {})[here];
+    if (!this.coverBox) {
+      this.coverBox = html("section", { class: "rb-play-cover", hidden: "", "aria-live": "polite" });
+      this.boardArea.before(this.coverBox);
+      this.coverWords = html("p", {}, this.coverBox);
+      this.coverButton = html("button", { type: "button", "data-play-show": "" }, this.coverBox);
+      this.coverButton.addEventListener("click", () => this.uncover());
+    }
+    const covered = Boolean(seat) && seat !== this.shownSeat;
+    this.coverBox.hidden = !covered;
+    this.boardArea.hidden = covered;
+    if (covered) {
+      this.coverSeat = seat;
+      this.coverWords.textContent = `Pass the device to ${seat}: it is ${seat}'s decision, and the board shows ${seat}'s hand.`;
+      this.coverButton.textContent = `I am ${seat}: show my board`;
+      this.root.setAttribute("data-play-covered", seat);
+    } else {
+      this.root.removeAttribute("data-play-covered");
+    }
+  }
+
+  uncover() {
+    this.shownSeat = this.coverSeat;
+    this.cover(this.here());
+    if (this.board) this.board.draw();
+  }
+
+  /** A refused click whose words cite a rule the game's chapters teach: a link to that chapter. */
+  ruleLink() {
+    if (!this.ruleBox) {
+      this.ruleBox = html("p", { class: "rb-play-rule", hidden: "" });
+      this.boardArea.after(this.ruleBox);
+    }
+    const message = this.model.get("message") || "";
+    const refused = this.model.get("tone") === "no";
+    const rule = refused ? Object.keys(this.chapters || {}).find((id) => message.includes(`(${id})`) || message.includes(`${id},`) || message.includes(`, ${id})`)) : null;
+    this.ruleBox.hidden = !rule;
+    this.ruleBox.textContent = "";
+    if (!rule) return;
+    this.ruleBox.append(`${rule} is taught in `);
+    const page = this.chapters[rule];
+    html("a", { href: `../${this.game}/${page}.html`, "data-rule": rule }, this.ruleBox, `the chapter “${page.replace(/-/g, " ")}”`);
+    this.ruleBox.append(".");
   }
 
   status(words, tone) {

@@ -3,7 +3,7 @@
 // per place. Colours are a second cue only: every card shows its disciple code, value and name;
 // a -3 card has a dashed border; targets carry a dot, found cards a tick.
 
-import { svg } from "../board.js";
+import { html, svg } from "../board.js";
 
 const CARD_W = 64;
 const CARD_H = 84;
@@ -15,6 +15,20 @@ const PAWN_NAMES = { R: "red", Y: "yellow", B: "blue", K: "black" };
 const DISCIPLE_CLASS = { MK: "mk", PM: "pm", SB: "sb", DH: "dh" };
 
 const key = (row, column) => `${row},${column}`;
+const GRID_PLACE = /^-?\d+,-?\d+$/;
+
+/** The places that are no card of the Mountain (a Play page's "End step I", "Let it happen"…):
+ * a row of buttons below it, each named by the view's `named` words. */
+function drawNamed(area, { view, places, targets }) {
+  const named = places.filter((place) => !GRID_PLACE.test(place));
+  if (!named.length) return;
+  const row = html("div", { class: "rb-inferno-named", role: "none" }, area);
+  for (const place of named) {
+    const words = (view.named || {})[place] || place;
+    const label = targets.has(place) ? `${words}, a legal choice` : words;
+    html("div", { class: "rb-place rb-named", "data-place": place, "aria-label": label }, row, words);
+  }
+}
 
 function cardsAt(view) {
   const cards = new Map();
@@ -44,8 +58,13 @@ function keepTextSize(area, drawing, width) {
   requestAnimationFrame(measure);
 }
 
-function draw(area, { view, places, targets, found, actor }) {
-  const grid = places.map((place) => place.split(",").map(Number));
+function draw(area, context) {
+  drawMountain(area, context);
+  drawNamed(area, context);
+}
+
+function drawMountain(area, { view, places, targets, found, actor }) {
+  const grid = places.filter((place) => GRID_PLACE.test(place)).map((place) => place.split(",").map(Number));
   const rows = grid.map((p) => p[0]);
   const columns = grid.map((p) => p[1]);
   const top = Math.min(...rows);
@@ -120,6 +139,7 @@ function actorsAt(view, place) {
 }
 
 function placeName(view, place) {
+  if (!GRID_PLACE.test(place)) return (view.named || {})[place] || place;
   const card = cardsAt(view).get(place);
   const [row, column] = place.split(",");
   return card ? `${card[0]} at (${row}, ${column})` : `the empty place (${row}, ${column})`;

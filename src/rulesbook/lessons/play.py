@@ -12,11 +12,16 @@ message, JSON text in and out:
                                              shell's own message, with the move log's state ids)
     {"type": "hint", "node"}                 what a bot would do there, and what that does
     {"type": "record", "history"}            the game record of the move log, `rulesbook replay`'s input
+                                             (its [id, entry] pairs: the entry tells apart two clicks
+                                             that lead to the same state)
 
 "started" carries the lesson whole (`rulesbook.lessons.data.Packer`), "expanded" only what the page
 appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
 {"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
-bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended.
+bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended;
+{"seat": {id: name}} in a hot-seat game (a game's optional `seat(referee, state)`), the reader who
+decides there, so the page covers the board between two readers. "started" also carries the
+game's optional `chapters` ({rule id: chapter page}): a refused click links the chapter of its rule.
 
 Only what the reader's seat may see goes to the page: the views are the seat's; a target's
 sentence (which may name a card still to be drawn, a Flow's or a refill's) is sent only once that
@@ -75,7 +80,7 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
 
 #: The games a Play page can play: the module of each one's `PLAY`, imported when a page asks for
 #: that game (a Play page's worker loads one game's engine, not three).
-GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play"}
+GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "rulesbook.lessons.inferno.play"}
 
 
 def play_game(name: str) -> PlayGame:
@@ -96,6 +101,7 @@ class PlaySession:
     def __post_init__(self) -> None:
         self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY)
         self.revealed: set[tuple[str, str]] = set()
+        self.edges: dict[tuple[str, str, str | None], str] = {}
         self.packer = Packer()
 
     # --- the lesson a page carries -------------------------------------------------------------
@@ -115,7 +121,8 @@ class PlaySession:
         graph = self.graph
         records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
         self.packer.add(records)
-        auto, over = {}, {}
+        auto, over, seats = {}, {}, {}
+        seat_of = getattr(self.game, "seat", None)  # hot-seat games only: the reader who decides
         for node_id in records:
             state = graph.state(node_id)
             click = self.game.auto(graph.referee, state)
@@ -124,7 +131,10 @@ class PlaySession:
             ending = self.game.over(state)
             if ending is not None:
                 over[node_id] = ending
-        return {"auto": auto, "over": over}
+            seat = None if seat_of is None else seat_of(graph.referee, state)
+            if seat is not None:
+                seats[node_id] = seat
+        return {"auto": auto, "over": over, "seat": seats}
 
     def _seen(self, record: dict[str, Any]) -> dict[str, Any]:
         """A node's record with each target's sentence kept only for a click already made."""
@@ -136,13 +146,19 @@ class PlaySession:
         return {**record, "options": options}
 
     # --- moving along -------------------------------------------------------------------------
-    def edge(self, from_id: str, to_id: str) -> str:
-        """The move-log entry of the click from one state to the next; DataError if no click does it."""
-        for option in self.graph.node(from_id)["options"].values():
-            for entry in option["targets"].values():
-                if entry[0] == to_id:
-                    return str(entry[2])
-        raise DataError("history", f"no click leads from {from_id} to {to_id}")
+    def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
+        """The move-log entry of the click from one state to the next (the one the move log names,
+        when two clicks lead to the same state); DataError if no click does it."""
+        known = self.edges.get((from_id, to_id, log))
+        if known is not None:
+            return known
+        entries = [entry for option in self.graph.node(from_id)["options"].values()
+                   for entry in option["targets"].values() if entry[0] == to_id]
+        if not entries:
+            raise DataError("history", f"no click leads from {from_id} to {to_id}")
+        found = next((str(entry[2]) for entry in entries if log is None or entry[2] == log), str(entries[0][2]))
+        self.edges[(from_id, to_id, log)] = found  # a record is asked for at every move: each edge is looked up once
+        return found
 
     def expand(self, node_id: str, history: list[str]) -> dict[str, Any]:
         """The lesson with `node_id`, reached by a click from the last state of `history`."""
@@ -174,8 +190,10 @@ class PlaySession:
         raise DataError("record.actions", f"the action {action!r} is not a click of this moment")
 
     def walk(self, history: list[list[str]]) -> None:
+        """Play the moves nobody decides that are no line of the record (the demon's steps); a
+        bot's move that the record holds (Inferno's) is followed from the record instead."""
         graph = self.graph
-        while (click := self.game.auto(graph.referee, graph.state(history[-1][0]))) is not None:
+        while not self.game.acts(state := graph.state(history[-1][0])) and (click := self.game.auto(graph.referee, state)) is not None:
             node_id = history[-1][0]
             option = graph.node(node_id)["choices"][click["choice"]]
             entry = graph.entry(node_id, option["options"][option["actor"]], click["place"])
@@ -184,18 +202,25 @@ class PlaySession:
             self.revealed.add((node_id, entry[0]))
             history.append([entry[0], entry[2]])
 
-    def actions(self, history: list[str]) -> list[str]:
-        """The record's actions of a move log: the reader's clicks, not the demon's steps."""
+    def actions(self, history: list[str], logs: list[str | None] | None = None) -> list[str]:
+        """The record's actions of a move log: the reader's clicks, not the demon's steps; `logs`
+        (the move log's entries) tell apart two clicks that lead to the same state."""
         self.check(history)
         graph = self.graph
-        return [self.edge(before, after) for before, after in zip(history, history[1:]) if self.game.acts(graph.state(before))]
+        logs = logs or [None] * len(history)
+        return [self.edge(before, after, log) for before, after, log in zip(history, history[1:], logs[1:])
+                if self.game.acts(graph.state(before))]
 
-    def record(self, history: list[str]) -> GameRecord:
-        return self.game.record(self.setup, self.actions(history))
+    def record(self, history: list[str], logs: list[str | None] | None = None) -> GameRecord:
+        return self.game.record(self.setup, self.actions(history, logs))
 
     def hint(self, node_id: str) -> dict[str, Any]:
         """The hint bot's move in words, and the click that makes it (choice, actor, place)."""
-        text, action = self.game.hint(self.graph.state(node_id), self.setup.get("hint_bot", ""))
+        state = self.graph.state(node_id)
+        if self.game.acts(state) and self.game.auto(self.graph.referee, state) is not None:
+            # A bot's decision: what it will do is its own (its hand), not the reader's to see.
+            return {"text": "Nothing for you to decide: a bot is playing its move.", "click": None}
+        text, action = self.game.hint(state, self.setup.get("hint_bot", ""))
         return {"text": text, "click": None if action is None else self.click_for(node_id, action)}
 
     def click_for(self, node_id: str, action: str) -> dict[str, str] | None:
@@ -265,7 +290,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
-                **session.lesson([start])}
+                "chapters": getattr(game, "chapters", {}), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -278,7 +303,7 @@ class PlayServer:
             session.follow(action, history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
-                **session.lesson([node for node, _ in history])}
+                "chapters": getattr(game, "chapters", {}), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))
@@ -291,8 +316,10 @@ class PlayServer:
 
     def record(self, message: dict[str, Any]) -> dict[str, Any]:
         session = self.current()
-        history = _ids(take(message, "history", list, "message"), "history")
-        record = session.record(history)
+        given = take(message, "history", list, "message")
+        history = _ids(given, "history")
+        logs = [item[1] if isinstance(item, list) and len(item) > 1 and isinstance(item[1], str) else None for item in given]
+        record = session.record(history, logs)
         return {"type": "record", "record": record.to_dict(), "text": record.to_json(),
                 "digest": session.game.digest(session.graph.state(history[-1])), "over": session.game.over(session.graph.state(history[-1]))}
 

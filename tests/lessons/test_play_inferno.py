@@ -1,0 +1,314 @@
+"""Mountain of Inferno's Play page server: a whole game of 2, 3 and 4 players through the page's
+messages, from the reader's seat against the bots; the record replayed by CPython to the same state;
+a reload to the same moment; never another seat's hand in the page data; every decision of the
+rules a click; bad set-ups refused naming the field."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rulesbook.core.records import GameRecord
+from rulesbook.inferno.actions import GUAN_YIN
+from rulesbook.inferno.engine import legal_actions
+from rulesbook.inferno.state import Phase, State
+from rulesbook.lessons.data import unpack
+from rulesbook.lessons.graph import LessonGraph
+from rulesbook.lessons.inferno.play import PLAY, SeatReferee
+from rulesbook.lessons.play import PlayServer
+from simulation_scale import scaled
+
+
+def grow(lesson: dict[str, Any], delta: dict[str, Any]) -> None:
+    """What the page does with an "expanded" answer (widgets/play_page.js, grow)."""
+    for table in ("texts", "parts", "views", "places"):
+        lesson[table].extend(delta[table])
+    lesson["nodes"].update(delta["nodes"])
+
+
+class Page:
+    """Plays as the Play page does: the reader's clicks (the hint's), the bots' (`meta.auto`)."""
+
+    def __init__(self, setup: dict[str, Any]):
+        self.server = PlayServer()
+        reply = self.ask(type="new", setup=setup)
+        self.setup = reply["setup"]
+        self.lesson, self.meta, self.history = reply["lesson"], reply["meta"], reply["history"]
+
+    def ask(self, **message: Any) -> dict[str, Any]:
+        reply = json.loads(self.server.handle(json.dumps({"game": "inferno", **message})))
+        assert reply["type"] != "error", reply
+        return reply
+
+    def here(self) -> str:
+        return self.history[-1][0]
+
+    def ids(self) -> list[str]:
+        return [node for node, _ in self.history]
+
+    def state(self, node_id: str) -> State:
+        assert self.server.session is not None
+        state: State = self.server.session.graph.state(node_id)
+        return state
+
+    def node(self, node_id: str | None = None) -> dict[str, Any]:
+        node_id = node_id or self.here()
+        return unpack({**self.lesson, "nodes": {node_id: self.lesson["nodes"][node_id]}})[node_id]
+
+    def click(self, choice: str, place: str, actor: str | None = None) -> str:
+        node = self.node()
+        picked = node["choices"][choice]
+        entry = node["options"][picked["options"][actor or picked["actor"]]]
+        if place in entry["refusals"]:
+            return str(entry["refusals"][place])
+        next_id = entry["targets"][place][0]
+        if next_id not in self.lesson["nodes"]:
+            reply = self.ask(type="expand", node=next_id, history=self.ids())
+            grow(self.lesson, reply["delta"])
+            for name in ("auto", "over"):
+                self.meta[name].update(reply["meta"][name])
+        target = self.node()["options"][picked["options"][actor or picked["actor"]]]["targets"][place]
+        self.history.append([next_id, target[2]])
+        return str(target[1])
+
+    def play_out(self, most: int = 5000) -> int:
+        """The reader plays the hint's clicks, the bots theirs, to the end; the reader's moves."""
+        moves = 0
+        for _ in range(most):
+            here = self.here()
+            if here in self.meta["over"]:
+                return moves
+            click = self.meta["auto"].get(here)
+            if click is None:
+                click = self.ask(type="hint", node=here)["click"]
+                moves += 1
+            self.click(click["choice"], click["place"], click.get("actor"))
+        raise AssertionError("the game did not end")
+
+
+SETUPS = {
+    2: {"seed": 7, "players": 2, "seats": ["greedy", "you"], "edition": "en", "two_pawns": False, "hint_bot": "greedy"},
+    3: {"seed": "pass", "players": "3", "seats": ["you", "random", "greedy", "random"], "edition": "zh", "two_pawns": "false", "hint_bot": "random"},
+    4: {"seed": 3, "players": 4, "seats": ["random", "greedy", "random", "you"], "edition": "en", "two_pawns": "true", "hint_bot": "random"},
+}
+
+
+@pytest.fixture(scope="module", params=sorted(SETUPS))
+def played(request) -> Page:
+    page = Page(SETUPS[request.param])
+    page.moves = page.play_out()  # type: ignore[attr-defined]
+    return page
+
+
+def reader(page: Page) -> int:
+    return page.setup["seats"].index("you")
+
+
+def test_a_whole_game_is_played_to_its_scores_from_the_readers_seat(played):
+    assert played.moves > 10
+    final = played.state(played.here())
+    assert final.is_over and len(final.results) == final.rules.rounds(final.players)
+    ending = played.meta["over"][played.here()]
+    names = [colour.english.capitalize() for colour in final.colours]
+    assert all(f"{name} {total}" in ending for name, total in zip(names, final.totals))
+    assert "ended" in ending and ("counted once (MOI-R17)" in ending or "counted twice (MOI-R11)" in ending)
+    # The bots' moves came as clicks the page plays by itself, each a move of a bot's seat.
+    autos = [node for node, _ in played.history if node in played.meta["auto"]]
+    assert autos and all(played.state(node).decision.seat != reader(played) for node in autos)
+    assert all(played.state(node).decision.seat == reader(played) for node, _ in played.history[:-1] if node not in played.meta["auto"])
+
+
+def test_the_record_replays_in_cpython_to_the_same_state(played):
+    reply = played.ask(type="record", history=played.history)
+    record = GameRecord.from_json(reply["text"])
+    assert record.game == "inferno" and record.players == played.setup["players"]
+    assert record.bots == played.setup["seats"][: record.players]
+    assert len(record.actions) == len(played.history) - 1  # the bots' moves are lines of the record too
+    final = record.final_state()
+    assert final.is_over
+    assert hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"] == PLAY.digest(played.state(played.here()))
+    assert reply["over"] == played.meta["over"][played.here()]
+
+
+def test_a_reload_plays_the_record_back_to_the_same_moment(played):
+    record = played.ask(type="record", history=played.history)["record"]
+    again = Page(SETUPS[played.setup["players"]])
+    reply = again.ask(type="resume", record=record, setup={"hint_bot": played.setup["hint_bot"]})
+    assert reply["history"] == played.history
+    assert {**reply["setup"], "seats": None} == {**played.setup, "seats": None}
+    grown, packed = unpack(played.lesson), unpack(reply["lesson"])
+    assert all(grown[node] == packed[node] for node, _ in played.history)
+    # Half a game stops where the record stops; the page goes on from there (a bot's move, or the reader's).
+    half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
+    reply = again.ask(type="resume", record=half, setup=played.setup)
+    assert reply["history"] == played.history[: len(half["actions"]) + 1]
+
+
+def test_the_page_data_never_holds_another_seats_hand(played):
+    seat = reader(played)
+    nodes = unpack(played.lesson)
+    assert len(nodes) >= len(played.history)
+    for node_id, node in nodes.items():
+        state = played.state(node_id)
+        assert [card["code"] for card in node["hand"]] == [card.code for card in state.hands[seat]]
+        decision = state.decision
+        if decision is not None and decision.seat != seat:
+            # A bot's state: one choice, one target (its move); no card of its hand is named.
+            assert list(node["choices"]) == ["bot"]
+            (option,) = node["options"].values()
+            assert len(option["targets"]) == 1
+            assert node_id in played.meta["auto"]
+
+
+def test_every_decision_the_rules_give_the_reader_is_a_click(played):
+    seat = reader(played)
+    seen_phases = set()
+    for node_id, _ in played.history[:-1]:
+        state = played.state(node_id)
+        if state.decision.seat != seat:
+            continue
+        seen_phases.add(state.phase)
+        node = played.node(node_id) if node_id in played.lesson["nodes"] else None
+        assert node is not None
+        clicks = {entry[2] for option in node["options"].values() for entry in option["targets"].values()}
+        assert clicks == {action.text() for action in legal_actions(state)}, node_id
+    assert {Phase.PLACE_PAWN, Phase.PLAY, Phase.STEP} <= seen_phases
+
+
+def first_move(graph: LessonGraph, state: State) -> State:
+    """The state the first legal click of this one leads to."""
+    node = graph.node(graph.id_of(state))
+    entry = next(entry for option in node["options"].values() for entry in option["targets"].values())
+    following: State = graph.state(entry[0])
+    return following
+
+
+@pytest.mark.parametrize("edition", ["en", "zh"])
+def test_a_hand_of_only_guan_yin_is_never_stuck(edition):
+    """The live board got stuck here (issue 23): now the rules' way on is a button (EN: discard it,
+    MOI-R04; ZH: end step I, MOI-R18)."""
+    setup = PLAY.setup({"seed": 2, "players": 2, "seats": ["you", "random"], "edition": edition})
+    referee = PLAY.referee(setup)
+    graph = LessonGraph(referee)
+    state = referee.start()
+    while state.phase is not Phase.PLAY or state.seat != 0:
+        state = first_move(graph, state)
+    held = replace(state, hands=((GUAN_YIN,), *state.hands[1:]))
+    node = graph.node(graph.id_of(held))
+    clicks = {entry[2] for option in node["options"].values() for entry in option["targets"].values()}
+    assert clicks == {action.text() for action in legal_actions(held)} == ({"discard GUANYIN"} if edition == "en" else {"end"})
+    assert node["choices"]["h0"]["refusal"].endswith("(MOI-R06)")
+
+
+def test_a_refused_click_names_its_rule():
+    page = Page(SETUPS[2])
+    while page.here() in page.meta["auto"]:
+        click = page.meta["auto"][page.here()]
+        page.click(click["choice"], click["place"], click.get("actor"))
+    node = page.node()
+    assert "pawn" in node["choices"]
+    taken = next(place for place, entry in node["options"]["pawn"]["refusals"].items() if "," in place)
+    assert page.click("pawn", taken).endswith(")")
+    # A bot's seat never answers a hint: what it will do is its own hand's.
+    bot_node = next(node for node in page.meta["auto"])
+    assert page.ask(type="hint", node=bot_node)["click"] is None
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"players": 5}, "setup.players"),
+    ({"players": "two"}, "setup.players"),
+    ({"players": True}, "setup.players"),
+    ({"seats": ["you", "oracle"]}, "setup.seats[1]"),
+    ({"seats": ["greedy", "random"]}, "setup.seats: at least one"),
+    ({"seats": ["you"]}, "setup.seats: one entry per seat"),
+    ({"seats": "you"}, "setup.seats"),
+    ({"edition": "fr"}, "setup.edition"),
+    ({"two_pawns": "maybe"}, "setup.two_pawns"),
+    ({"hint_bot": "oracle"}, "setup.hint_bot"),
+    ({"seed": "  "}, "setup.seed"),
+    ({"colour": "red"}, "colour"),
+])
+def test_a_bad_set_up_is_refused_naming_the_field(change, says):
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "inferno", "setup": {**SETUPS[2], **change}})))
+    assert reply["type"] == "error" and says in reply["text"], reply
+
+
+def test_a_record_of_another_game_or_house_rules_is_refused():
+    page = Page(SETUPS[2])
+    record = page.ask(type="record", history=page.ids())["record"]
+    reply = json.loads(page.server.handle(json.dumps({"type": "resume", "game": "inferno", "record": {**record, "rules": {**record["rules"], "play_limit": 2}}})))
+    assert reply["type"] == "error" and "record.rules" in reply["text"]
+    reply = json.loads(page.server.handle(json.dumps({"type": "resume", "game": "inferno", "record": {**record, "actions": ["end"]}})))
+    assert reply["type"] == "error" and "record.actions" in reply["text"]
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 6), st.text(max_size=8),
+                    st.sampled_from(["you", "greedy", "random", "en", "zh", "true", "3"]),
+                    st.lists(st.sampled_from(["you", "greedy", "random", "x", ""]), max_size=5))
+
+
+@settings(max_examples=scaled(80), deadline=None)
+@given(st.dictionaries(st.sampled_from(["seed", "players", "seats", "edition", "two_pawns", "hint_bot", "x"]), _VALUES, max_size=7))
+def test_any_set_up_is_played_or_refused_in_words(data):
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "inferno", "setup": data})))
+    assert reply["type"] in ("started", "error")
+    if reply["type"] == "error":
+        assert reply["text"].startswith(("setup", "message"))
+    else:
+        assert reply["setup"]["players"] in (2, 3, 4)
+
+
+def test_hot_seat_names_the_reader_who_decides_and_hides_the_hands_between():
+    setup = PLAY.setup({"seed": 4, "players": 3, "seats": ["you", "greedy", "you"]})
+    referee: SeatReferee = PLAY.referee(setup)
+    graph = LessonGraph(referee)
+    state = referee.start()
+    assert PLAY.seat(referee, state) == "Red"
+    seen = set()
+    for _ in range(40):
+        node = graph.node(graph.id_of(state))
+        who = PLAY.seat(referee, state)
+        if who is None:
+            assert node["hand"] == []  # a bot's move: neither reader's hand is shown
+        else:
+            seat = ["Red", "Yellow", "Blue"].index(who)
+            seen.add(who)
+            assert [card["code"] for card in node["hand"]] == [card.code for card in state.hands[seat]]
+        state = first_move(graph, state)
+    assert seen == {"Red", "Blue"}
+
+
+def test_a_hot_seat_game_sends_the_deciding_reader_and_a_one_reader_game_none():
+    alone = Page(SETUPS[2])
+    assert alone.meta["seat"] == {}
+    together = Page({"seed": 4, "players": 3, "seats": ["you", "greedy", "you"]})
+    assert together.meta["seat"] == {together.here(): "Red"}
+    assert together.ask(type="new", setup=SETUPS[2])["chapters"] == PLAY.chapters
+
+
+def test_every_rule_a_refusal_cites_links_a_chapter_of_the_inferno_part():
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book" / "inferno"
+    assert all((book / f"{page}.ipynb").is_file() for page in PLAY.chapters.values())
+    assert {f"MOI-R{number:02}" for number in range(3, 23)} <= set(PLAY.chapters)
+
+
+def test_a_cancel_window_of_the_reader_is_asked_on_the_board():
+    """When a bot's effect may be cancelled by the reader (MOI-R06), the board asks: every way to
+    cancel, and letting it happen, are buttons below the Mountain, and nothing else."""
+    page = Page({"seed": 1, "players": 2, "seats": ["you", "greedy"], "edition": "zh", "hint_bot": "random"})
+    page.play_out()
+    windows = [node for node, _ in page.history[:-1] if page.state(node).decision.seat == 0 and page.state(node).phase is Phase.RESPOND]
+    assert windows
+    for node_id in windows:
+        node = page.node(node_id)
+        assert set(node["choices"]) <= {"cancel", "pass"} and "pass" in node["choices"]
+        clicks = {entry[2]: place for option in node["options"].values() for place, entry in option["targets"].items()}
+        assert set(clicks) == {action.text() for action in legal_actions(page.state(node_id))}
+        assert set(clicks.values()) <= {"cancel", "pass"}

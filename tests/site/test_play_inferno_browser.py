@@ -1,0 +1,255 @@
+"""A robot plays a whole seeded game of Mountain of Inferno on the Play page in Chromium, for 2, 3
+and 4 players, from the reader's seat against the bots (issue 23).
+
+The page runs the engine in Pyodide in a Web Worker. The robot asks the page's hint for its move
+(a bot's, through the worker) and makes it with the reader's own clicks: a hand card or a button,
+then a place on the Mountain or a button below it. Along the way: a refused click names its rule
+and links the chapter that teaches it, an undo takes back the reader's last action and the bots'
+replies, a reload brings the game back as it was. At the end the downloaded record is played by
+`rulesbook replay` (CPython), whose final state is the page's. The page passes axe-core, says
+nothing in the console, fits a 390 px phone, and plays with no network at all.
+
+Run as a script (inside `unshare -n`), it is the offline check: serve, open, start, make one move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from site_browser import SITE, report_offline, watch  # noqa: E402
+
+PAGE = "book/play/inferno.html"
+#: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
+GAMES = {
+    2: {"seed": "3", "edition": "zh", "seats": ["you", "random"]},
+    3: {"seed": "2", "edition": "zh", "seats": ["you", "random", "random"]},
+    4: {"seed": "2", "edition": "en", "seats": ["you", "random", "random", "random"]},
+}
+
+#: The page settled after a click: the bots have played, the reader (or the end) is next.
+SETTLED = """moves => {
+  const play = window.__rulesbookPlay, root = play && play.root;
+  return root && ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) > moves
+    && Number(root.dataset.playMoves) === play.history().length - 1;
+}"""
+
+#: The robot's moves, made in the page: the hint's click with the reader's own presses and clicks
+#: (a hand card or a choice button, the pawn it acts on, the place), `count` times or to the end.
+ROBOT = """async count => {
+  const play = window.__rulesbookPlay, root = play.root;
+  const press = (element) => element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const choose = (element) => element.getAttribute("aria-pressed") === "true" || press(element);
+  const ready = () => ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) === play.history().length - 1;
+  const wait = (test) => new Promise((resolve, reject) => {
+    const started = performance.now();
+    const look = () => test() ? resolve() : performance.now() - started > 30000 ? reject(new Error("the page did not settle")) : setTimeout(look, 5);
+    look();
+  });
+  for (let made = 0; made < count && root.dataset.playReady !== "over"; made += 1) {
+    const before = play.history().length - 1;
+    const { click } = await play.ask({ type: "hint", node: play.here() });
+    if (/^h\\d+(\\+h\\d+)*$/.test(click.choice)) {
+      for (const card of click.choice.split("+")) choose(root.querySelector(`[data-hand='${card.slice(1)}']`));
+    } else {
+      choose(root.querySelector(`[data-choice='${click.choice}']`));
+    }
+    const actor = root.querySelector(`[data-actor-choice='${click.actor}']`);
+    if (actor && actor.getAttribute("aria-pressed") !== "true") press(actor);
+    press(root.querySelector(`.rb-picture [data-place='${click.place}']`));
+    try {
+      await wait(() => ready() && Number(root.dataset.playMoves) > before);
+    } catch (error) {
+      throw new Error(`${error.message}: ${JSON.stringify(click)}, ${root.dataset.playReady}, ${root.querySelector(".rb-message").textContent}`);
+    }
+  }
+  return play.history().length - 1;
+}"""
+
+
+def settled(page, moves: int) -> int:
+    page.wait_for_function(SETTLED, arg=moves, timeout=60_000)
+    return int(page.evaluate("window.__rulesbookPlay.history().length - 1"))
+
+
+def record(page) -> dict:
+    return dict(page.evaluate("(p => p.ask({type: 'record', history: p.history()}))(window.__rulesbookPlay)"))
+
+
+def start(page, players: int, game: dict) -> int:
+    page.select_option("select[name=players]", str(players))
+    for index, who in enumerate(game["seats"]):
+        page.locator("select[name=seats]").nth(index).select_option(who)
+    page.select_option("select[name=edition]", game["edition"])
+    page.select_option("select[name=hint_bot]", "random")
+    page.fill("input[name=seed]", game["seed"])
+    page.click(".rb-play-setup button[type=submit]")
+    return settled(page, -1)
+
+
+def axe_clean(page) -> None:
+    from test_site_quality import AXE, RUN_AXE
+
+    page.add_script_tag(path=str(AXE))
+    failing = [v for v in page.evaluate(RUN_AXE)
+               if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
+    assert failing == [], failing
+
+
+@pytest.fixture
+def play_page(browser_context, site_url):
+    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
+        pytest.fail("the Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{PAGE}?pace=0")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    yield page
+    page.close()
+
+
+def first_moves(page) -> None:
+    """The first reader's moment (a pawn to place): a refused click names its rule and links its
+    chapter; a hint; the page on a phone; axe-core."""
+    page.locator("[data-choice=pawn]").click()
+    taken = page.evaluate("""() => {
+      const play = window.__rulesbookPlay, node = play.model.get('lesson').nodes[play.here()];
+      return [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
+        .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'));
+    }""")
+    page.click(f".rb-picture [data-place='{taken}']")
+    message = page.inner_text(".rb-message")
+    assert message.endswith(")") and "MOI-R" in message or "rulebook" in message, message
+    link = page.locator(".rb-play-rule a[data-rule]")
+    if "MOI-R" in message:
+        href = link.get_attribute("href")
+        assert href.startswith("../inferno/") and (SITE / "book/inferno" / href.removeprefix("../inferno/")).is_file()
+    page.click("[data-tool=hint]")
+    page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would play ')")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    axe_clean(page)
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path, players):
+    page = play_page
+    game = GAMES[players]
+    moves = start(page, players, game)
+    if players == 2:
+        first_moves(page)
+    undone = reloaded = False
+    for _ in range(400):
+        if page.get_attribute(".rb-play", "data-play-ready") == "over":
+            break
+        before = moves
+        moves = page.evaluate(ROBOT, 1 if not (undone and reloaded) else 500)
+        actions = len(record(page)["record"]["actions"])
+        if not undone and moves - before > 1:
+            # Undo takes back the reader's last action and the bots' replies after it.
+            page.click("[data-tool=undo]")
+            page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
+            assert len(record(page)["record"]["actions"]) == before < actions
+            moves = before
+            undone = True
+        elif undone and not reloaded and page.locator(".rb-named").count():
+            # A button below the Mountain (end step I, stay...) is drawn: axe once; then a reload.
+            if players == 4:
+                axe_clean(page)
+            logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
+            page.reload()
+            moves = settled(page, -1)
+            assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs
+            reloaded = True
+    assert undone and reloaded
+    assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+    ending = page.inner_text(".rb-play-end-words")
+    assert " with " in ending and "totals:" in ending and "Round 1 " in ending and page.is_visible("[data-play=again]")
+
+    with page.expect_download() as download:
+        page.click("[data-play=download]")
+    path = tmp_path / "inferno.json"
+    download.value.save_as(path)
+    replay = subprocess.run([sys.executable, "-m", "rulesbook", "replay", str(path)], capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr
+    assert "the game is over" in replay.stdout
+    from rulesbook.core.records import GameRecord
+
+    data = GameRecord.read(path)
+    assert data.players == players and data.bots == game["seats"]
+    final = data.final_state()
+    assert hashlib.sha256(final.to_json().encode()).hexdigest() == record(page)["digest"]
+    # The board shows the reader's hand (seat 0) and only it.
+    here = page.evaluate("(p => { const l = p.model.get('lesson'); return l.nodes[p.here()]; })(window.__rulesbookPlay)")
+    assert len(here["hand"]) == len(final.hands[0])
+    assert [code for code, _ in here["hand"]] == [card.code for card in final.hands[0]]
+    timings = sorted(page.evaluate("window.__rulesbookPlay.timings.moves || []"))
+    print(f"{players} players: {len(timings)} worker answers, p50 {timings[len(timings) // 2]:.0f} ms, "
+          f"p95 {timings[int(len(timings) * 0.95)]:.0f} ms")
+    assert page.seen == {"errors": [], "outside": []}
+
+
+def test_hot_seat_covers_the_board_between_two_readers(play_page):
+    """Two readers on one screen: before each one's decision the board is hidden until they ask."""
+    page = play_page
+    page.select_option("select[name=players]", "2")
+    page.locator("select[name=seats]").nth(0).select_option("you")
+    page.locator("select[name=seats]").nth(1).select_option("you")
+    page.fill("input[name=seed]", "5")
+    page.click(".rb-play-setup button[type=submit]")
+    settled(page, -1)
+    for seat in ("Red", "Yellow", "Red"):
+        page.wait_for_selector(f".rb-play[data-play-covered={seat}]", state="attached")
+        assert page.is_hidden(".rb-play-board") and page.inner_text(".rb-play-cover").startswith(f"Pass the device to {seat}")
+        page.click("[data-play-show]")
+        assert page.is_visible(".rb-play-board") and page.get_attribute(".rb-play", "data-play-covered") is None
+        assert page.locator(".rb-label").first.text_content() == f"Your hand ({seat})"
+        if not page.locator("[data-choice=pawn]").count():
+            break  # both pawns placed: Red plays, with Red's hand shown only now
+        page.locator("[data-choice=pawn]").click()
+        place = page.locator(".rb-picture .rb-target").first.get_attribute("data-place")
+        moves = page.evaluate("window.__rulesbookPlay.history().length - 1")
+        page.click(f".rb-picture [data-place='{place}']")
+        settled(page, moves)
+    assert page.seen == {"errors": [], "outside": []}
+
+
+def play_offline(page: object, url: str) -> dict[str, object]:
+    page.goto(f"{url}{PAGE}?pace=0")
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    page.select_option("select[name=players]", "2")
+    page.click(".rb-play-setup button[type=submit]")
+    page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=60_000)
+    page.locator("[data-choice=pawn]").click()
+    place = page.locator(".rb-picture .rb-target").first.get_attribute("data-place")
+    page.click(f".rb-picture [data-place='{place}']")
+    page.wait_for_function("() => window.__rulesbookPlay.history().length >= 2", timeout=60_000)
+    return {"message": page.locator(".rb-message").text_content()}
+
+
+def test_the_inferno_play_page_plays_with_no_network_at_all():
+    """Server and browser inside `unshare -n`: the engine starts and answers a move."""
+    if not (SITE / PAGE).is_file():
+        pytest.fail("the Play page is not built: run `make book`")
+    if not shutil.which("unshare") or not shutil.which("ip"):
+        pytest.fail("unshare or ip is missing")
+    script = f"ip link set lo up && exec {sys.executable} {Path(__file__)}"
+    done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "places a pawn at" in report["message"]  # the engine's words, from Python in the page
+    assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []
+
+
+if __name__ == "__main__":
+    sys.exit(report_offline(play_offline))
