@@ -76,17 +76,23 @@ book: $(BOOK_STAMP) widget-runtime lite
 # The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process; two workers
 # a core measured slower on 2 cores: 935 s against 794 s), a file's tests on one worker, so that a
 # module's fixture (a Pyodide or JupyterLite run) is made once.
-# On a fresh machine the installs (Python packages, npm packages, Chromium) run side by side, and
-# the type check beside the book build: each mostly waits on the network or on one core.
+# On a fresh machine the installs (Python packages, npm packages, Chromium) run side by side; then
+# the type check and the longest random simulations (EARLY_TESTS: they need no built book) run
+# beside the book build, which leaves a core idle for much of its time (the live part's build and
+# jupyter-book's are one process each); then every other test, on every core.
 TEST_WORKERS ?= auto
+EARLY_TESTS := tests/core/test_protocol_random_games.py tests/inferno/test_inferno_simulation.py
 test:
 	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP) chromium
-	$(MAKE) --no-print-directory -j2 typecheck book
-	$(BIN)/python -m pytest tests -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadfile
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck early-tests book
+	$(BIN)/python -m pytest tests $(EARLY_TESTS:%=--ignore=%) -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: typecheck
+.PHONY: typecheck early-tests
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
+
+early-tests: $(TEST_STAMP)
+	$(BIN)/python -m pytest $(EARLY_TESTS) -p no:cacheprovider --durations=5
 
 ## bench: the benchmarks, with their figures (`make bench BENCH=speed` for some of them)
 bench: $(BENCH_STAMP) chromium

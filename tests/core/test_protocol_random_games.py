@@ -20,16 +20,16 @@ from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
 from simulation_scale import scaled
 
-#: (game, seats, games, rules per game index): at least 300 games of each game per run (at
+#: (game, seats, games, rules per game index): at least 150 games of each game per run (at
 #: RULESBOOK_TEST_SCALE 1; `scaled` plays that share of them, see tests/simulation_scale.py).
 TABLES = [
-    ("inferno", 2, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 0}),
-    ("inferno", 3, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 1}),
-    ("inferno", 4, 100, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 2}),
-    ("hudai", 1, 300, lambda i: {}),
-    ("madness", 3, 100, lambda i: {"expert": i % 4 == 0}),
-    ("madness", 4, 100, lambda i: {"expert": i % 4 == 1, "relic_recipient_below_level_3": i % 3 != 0}),
-    ("madness", 5, 100, lambda i: {"expert": i % 4 == 2, "boxed_token_source": ("sled-first", "discard-first")[i % 2]}),
+    ("inferno", 2, 50, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 0}),
+    ("inferno", 3, 50, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 1}),
+    ("inferno", 4, 50, lambda i: {"edition": ("en", "zh")[i % 2], "two_pawns": i % 5 == 2}),
+    ("hudai", 1, 150, lambda i: {}),
+    ("madness", 3, 50, lambda i: {"expert": i % 4 == 0}),
+    ("madness", 4, 50, lambda i: {"expert": i % 4 == 1, "relic_recipient_below_level_3": i % 3 != 0}),
+    ("madness", 5, 50, lambda i: {"expert": i % 4 == 2, "boxed_token_source": ("sled-first", "discard-first")[i % 2]}),
 ]
 #: Every how many states all legal actions' texts, the JSON round trip and the fast path are checked in
 #: full (and the final state's JSON always): the other states are still checked to be unchanged by

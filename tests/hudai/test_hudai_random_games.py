@@ -88,7 +88,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
     return state
 
 
-@settings(max_examples=scaled(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10**9),
     powers=st.sampled_from(POWER_SETS),

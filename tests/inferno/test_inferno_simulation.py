@@ -48,7 +48,7 @@ CONFIGS = [
     for edition in ("en", "zh")
     for two_pawns in (False, True)
 ]
-GAMES_PER_CONFIG = scaled(50)  # 12 configurations: 600 games (at RULESBOOK_TEST_SCALE 1)
+GAMES_PER_CONFIG = scaled(25)  # 12 configurations: 300 games (at RULESBOOK_TEST_SCALE 1)
 
 
 def check_invariants(state):

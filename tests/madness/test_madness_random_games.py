@@ -94,7 +94,7 @@ def run_bot_game(players: int, seed: str, expert: bool, deep: bool) -> State:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("expert", [False, True])
 def test_random_policy_games_keep_every_invariant(players, expert):
-    for seed in range(scaled(50)):  # 6 x 50 = 300 games (at RULESBOOK_TEST_SCALE 1)
+    for seed in range(scaled(25)):  # 6 x 25 = 150 games (at RULESBOOK_TEST_SCALE 1)
         run_random_game(players, f"random-{seed}", expert, deep=seed % 6 == 0)
 
 
@@ -102,7 +102,7 @@ def test_random_policy_games_keep_every_invariant(players, expert):
 @pytest.mark.parametrize("expert", [False, True])
 def test_bot_expeditions_keep_every_invariant_and_end(players, expert):
     results = set()
-    games = scaled(50)  # 6 x 50 = 300 games (at RULESBOOK_TEST_SCALE 1)
+    games = scaled(25)  # 6 x 25 = 150 games (at RULESBOOK_TEST_SCALE 1)
     for seed in range(84):
         if seed >= games and "escaped" in results:  # a smaller scale plays on to the first escape
             break

@@ -67,19 +67,30 @@ def opened(browser_context, site_url, page_path, scheme="light", viewport=None):
     assert not page.seen["errors"], page.seen["errors"]
 
 
-# --- axe-core --------------------------------------------------------------------------------
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# --- axe-core, in light and in dark mode ----------------------------------------------------------
+BOARD_BOXES = "() => [...document.querySelectorAll('.rb-board')].map((b) => [Math.round(b.getBoundingClientRect().width), Math.round(b.getBoundingClientRect().height)])"
+
+
 @pytest.mark.parametrize("page_path", PAGES)
-def test_axe_core_finds_nothing_serious_on_the_page(browser_context, site_url, page_path, scheme):
+def test_axe_core_finds_nothing_serious_in_light_or_dark_mode_and_dark_keeps_every_boards_layout(browser_context, site_url, page_path):
+    """One visit of the page in each scheme: the boards' sizes as drawn, then every board with a
+    message showing, then axe-core."""
     assert AXE.is_file(), "axe-core is missing: `make book` installs widgets/node_modules"
-    with opened(browser_context, site_url, page_path, scheme) as page:
-        assert page.evaluate("document.documentElement.dataset.theme") == scheme
-        for board in page.locator(".rb-board").all():  # every board with a message showing
-            board.locator(".rb-hint").click()
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate(RUN_AXE)
-    failing = [v for v in violations if v["impact"] in ("serious", "critical") or v["id"] == "aria-prohibited-attr"]
-    assert failing == [], failing
+    sizes = {}
+    for scheme in ("light", "dark"):
+        with opened(browser_context, site_url, page_path, scheme) as page:
+            assert page.evaluate("document.documentElement.dataset.theme") == scheme
+            sizes[scheme] = page.evaluate(BOARD_BOXES)
+            if sizes[scheme] and scheme == "dark":
+                background = page.evaluate("getComputedStyle(document.querySelector('.rb-board')).backgroundColor")
+                assert background == "rgb(29, 33, 39)", "the board is dark in dark mode"
+            for board in page.locator(".rb-board").all():  # every board with a message showing
+                board.locator(".rb-hint").click()
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate(RUN_AXE)
+        failing = [v for v in violations if v["impact"] in ("serious", "critical") or v["id"] == "aria-prohibited-attr"]
+        assert failing == [], (scheme, failing)
+    assert sizes["dark"] == sizes["light"], "dark mode keeps every board's layout"
 
 
 # --- phones ----------------------------------------------------------------------------------
@@ -110,21 +121,7 @@ def test_on_a_phone_card_text_is_readable_and_the_message_is_next_to_the_board(b
             assert 0 <= message["y"] and message["y"] + message["height"] <= PHONE["height"] + 1, "the message is in sight"
 
 
-# --- dark mode and print --------------------------------------------------------------------
-BOARD_BOXES = "() => [...document.querySelectorAll('.rb-board')].map((b) => [Math.round(b.getBoundingClientRect().width), Math.round(b.getBoundingClientRect().height)])"
-
-
-@pytest.mark.parametrize("page_path", BOARD_PAGES)
-def test_dark_mode_keeps_every_boards_layout(browser_context, site_url, page_path):
-    sizes = {}
-    for scheme in ("light", "dark"):
-        with opened(browser_context, site_url, page_path, scheme) as page:
-            sizes[scheme] = page.evaluate(BOARD_BOXES)
-            background = page.evaluate("getComputedStyle(document.querySelector('.rb-board')).backgroundColor")
-    assert background == "rgb(29, 33, 39)", "the board is dark in dark mode"
-    assert sizes["dark"] == sizes["light"]
-
-
+# --- print ----------------------------------------------------------------------------------------
 def test_print_hides_the_controls_and_wraps_code(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/setting-up.html") as page:
         page.emulate_media(media="print")
