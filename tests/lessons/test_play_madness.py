@@ -127,6 +127,8 @@ def test_a_saved_record_is_played_back_to_the_same_moment(played):
     assert reply["history"] == played.history and reply["setup"] == played.setup
     grown, packed = unpack(played.lesson), unpack(reply["lesson"])
     assert all(grown[node]["view"] == packed[node]["view"] for node, _ in played.history)
+    # The page sends its whole set-up back with the record (play_page.js, resume): the record's fields win.
+    assert again.ask(type="resume", record=record, setup=played.setup)["history"] == played.history
     # Half an expedition played back goes on with the bots' moves to the reader's next decision.
     half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
     reply = again.ask(type="resume", record=half)

@@ -183,13 +183,15 @@ class PlayReferee(ExpeditionReferee):
         if state.over:
             return []
         move = self.bot(key)  # type: ignore[arg-type]
-        if move is None and (state.phase is Phase.ENCOUNTER or state.leader == self.seat):
+        if state.phase is Phase.ENCOUNTER:  # the reader's cards and time, beside a bot's card
             out = super().choices(key)
-            if state.phase is Phase.ENCOUNTER and state.leader != self.seat:
+            if state.leader != self.seat:
                 out = [c if c.key != "time" else Choice("time", "Let the Sand Timer run out", c.options, c.actor,
                                                         prompt="Let the timer run out: click the Sand Timer") for c in out]
-            return out
-        out = self._hand_choices(state)
+        elif move is None:
+            return super().choices(key)
+        else:
+            out = self._hand_choices(state)
         if move is not None:
             who = str(move.player)
             doing = "plays a card" if isinstance(move, actions.PlayCard) else "decides"
@@ -335,14 +337,17 @@ class MadnessPlay:
         return logged(move, m.referee.seat) if move is not None and move.text() == action else action
 
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
-        """The set-up of a record (its bots are the seats); `choices` gives the hint bot."""
+        """The set-up of a record (its bots are the seats); `choices` gives what a record does not
+        hold (the hint bot, the form's seats beyond the table); the record's own fields win."""
         if record.game != self.name:
             raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
         rules = record.rules or Rules()
         if rules != Rules(expert=rules.expert):
             raise DataError("record.rules", "this page plays the shipped pack and rules, with or without the Expert Variant")
         seats = list(record.bots or [YOU, *["expedition"] * (record.players - 1)])
-        only_fields(choices, ("hint_bot",), "setup")
+        beyond = choices.get("seats")  # the form's seats after the table's, kept as they were
+        if isinstance(beyond, list):
+            seats += beyond[record.players: self.SEATS]
         return self.setup({**choices, "players": record.players, "seats": seats, "expert": rules.expert, "seed": record.seed})
 
     # --- the moments ----------------------------------------------------------------------------
