@@ -313,7 +313,7 @@ class Play {
     const record = node && this.model && (this.model.get("lesson").nodes || {})[node];
     if (!box || !box.checked || !record || this.meta.over[node]) return null;
     const timer = this.board.view(record).timer;
-    return timer ? { seconds: SAND || timer[0], key: timer[1] } : null;
+    return timer ? { seconds: this.sandSeconds || timer[0], key: timer[1] } : null;
   }
 
   /** The wait before a bot's move: within a running Encounter the bots' cards are spaced out, so
@@ -360,6 +360,7 @@ class Play {
     } catch (error) {
       kept = null;
     }
+    this.sandSeconds = SAND;
     box.checked = SAND ? true : kept !== null ? kept === "on" : PACE !== 0;
     box.addEventListener("change", () => {
       try {
