@@ -250,6 +250,7 @@ class Play {
     if (reply.type !== "started") return this.status(reply.text, "no");
     this.meta = { auto: {}, over: {} };
     this.learn(reply);
+    this.chapters = reply.chapters || {};
     this.setup = reply.setup;
     this.showSetup(reply.setup);
     this.story.textContent = "";
@@ -261,6 +262,7 @@ class Play {
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
+      this.model.on("change:message", () => this.ruleLink());
     } else {
       this.model.set(state);
     }
@@ -303,6 +305,22 @@ class Play {
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
     this.save();
+  }
+
+  /** Beside a refused click, a link to the chapter that teaches the rule it cites ("… (MAD-R07)"),
+   * when the game's table (`chapters`, sent with "started") knows it; hidden otherwise. */
+  ruleLink() {
+    const box = this.root.querySelector(".rb-play-rule");
+    if (!box || !this.model) return;
+    const message = String(this.model.get("message") || "");
+    const rules = Object.keys(this.chapters || {}).sort((a, b) => b.length - a.length);
+    const rule = this.model.get("tone") === "no" ? rules.find((name) => message.endsWith(`(${name})`)) : undefined;
+    box.textContent = "";
+    box.hidden = !rule;
+    if (!rule) return;
+    box.append("Refused by the rule ");
+    html("a", { href: new URL(this.chapters[rule], location.href).href }, box, rule);
+    box.append(": its chapter teaches it.");
   }
 
   // --- the Sand Timer: Madness's real-time Encounter (its own functions, called from moved()) -----

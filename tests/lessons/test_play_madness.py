@@ -212,3 +212,26 @@ def test_any_set_up_is_a_game_or_an_error_naming_the_field(setup):
         assert reply["text"].startswith("setup")
     else:
         assert reply["type"] == "started" and reply["setup"]["seats"].count("you") == 1
+
+
+def test_every_rule_a_refusal_cites_links_a_chapter_that_exists(played):
+    """The page links a refused click to the chapter that teaches its rule (`chapters`, with "started")."""
+    from pathlib import Path
+
+    from rulesbook.madness.pack import LEADERSHIP_COLUMN
+    from rulesbook.madness.rulings import RULINGS
+    from rulesbook.madness.state import Phase
+
+    chapters = played.ask(type="resume", record=played.ask(type="record", history=played.ids())["record"])["chapters"]
+    assert chapters == PLAY.chapters
+    book = Path(__file__).resolve().parents[2] / "book" / "play"
+    for page in set(chapters.values()):
+        assert (book / page).with_suffix(".ipynb").resolve().is_file(), page
+    cited = {phase.section for phase in Phase} | set(LEADERSHIP_COLUMN.values()) | {ruling.id for ruling in RULINGS}
+    cited |= {"Action", "Search", "Arcane Equipment", "Gameplay", 'The "Edge of Madness" Tile', "Setting Up the Game"}
+    assert cited <= set(chapters), cited - set(chapters)
+    refusals = [text for record in unpack(played.lesson).values() for option in record["options"].values()
+                for text in option["refusals"].values()]
+    refusals += [choice["refusal"] for record in unpack(played.lesson).values() for choice in record["choices"].values() if "refusal" in choice]
+    assert refusals and all(any(text.endswith(f"({rule})") for rule in chapters) for text in refusals), \
+        [text for text in refusals if not any(text.endswith(f"({rule})") for rule in chapters)][:3]

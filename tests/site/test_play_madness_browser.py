@@ -150,6 +150,9 @@ def expedition(page, tmp_path, players: int, reload: bool) -> None:
         first = next(key for key in node(page)["choices"] if key.startswith("h"))
         page.locator(f"[data-hand='{first[1:]}']").click()
         assert page.inner_text(".rb-message").endswith("(Action)")
+        # ... and links the chapter that teaches it.
+        link = page.locator(".rb-play-rule a")
+        assert link.inner_text() == "Action" and link.get_attribute("href").endswith("/book/madness/the-encounter-and-challenge-values.html")
         page.click("[data-tool=hint]")
         page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would ')")
         check_quality(page)

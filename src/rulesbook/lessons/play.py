@@ -17,6 +17,8 @@ message, JSON text in and out:
 appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
 {"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
 bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended.
+"started" also carries `chapters`, {rule: chapter page} for a game that has the table: the page
+links a refused click's rule to the chapter that teaches it.
 
 Only what the reader's seat may see goes to the page: the views are the seat's; a target's
 sentence (which may name a card still to be drawn, a Flow's or a refill's) is sent only once that
@@ -223,6 +225,12 @@ def _said(game: PlayGame, state: Any, action: str) -> str:
     return action if said is None else str(said(state, action))
 
 
+def _chapters(game: PlayGame) -> dict[str, str]:
+    """The chapter page that teaches each rule a refusal cites, when the game has the table
+    (`chapters`): the page links a refused click to it."""
+    return dict(getattr(game, "chapters", {}))
+
+
 def _unsaid(log: str) -> str:
     """What a click's sentence reads as before it is made: its move-log entry."""
     return sentence(log)
@@ -279,7 +287,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
-                **session.lesson([start])}
+                "chapters": _chapters(game), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -293,7 +301,7 @@ class PlayServer:
         session.walk(history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
-                **session.lesson([node for node, _ in history])}
+                "chapters": _chapters(game), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))

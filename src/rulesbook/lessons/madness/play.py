@@ -53,6 +53,26 @@ LOST = {"no hope": "the last Leadership token went back to the box: all hope of 
         "injuries": "an Accident called for an Injury card and the Injury deck was empty: the Mountain wins"}
 
 
+#: The chapter that teaches each rule a refusal cites (the rulebook's section or a ruling id), for
+#: the page's link beside a refused click; paths from the Play page (book/play/).
+_CHAPTERS = {
+    "goal-and-set-up": ("Setting Up the Game", "Gameplay", "MAD-P11", "MAD-P13"),
+    "moving-the-airplane": ("Movement Phase", 'The "Edge of Madness" Tile', "MAD-P16", "MAD-R10"),
+    "the-encounter-and-challenge-values": ("Encounter Phase", "Action", "MAD-P01", "MAD-P03", "MAD-P04", "MAD-R01", "MAD-P12"),
+    "resolution-and-rewards": ("Success", "Search", "Arcane Equipment", "MAD-R02", "MAD-R09", "MAD-P08"),
+    "failures-step-by-step": ("Failures", "MAD-R07"),
+    "the-penalty-die": ("Rolling the Penalty Die", "MAD-R04", "MAD-R06", "MAD-P14"),
+    "madness-and-talk": ("MAD-R08", "MAD-P02", "MAD-P17"),
+    "leadership-tokens": ("Discarding a Leadership Token", "Discarding a Leadership Token (Encounter Phase)",
+                          "Discarding a Leadership Token (Resolution Phase)", "Discarding a Leadership Token (Draw Phase)",
+                          "MAD-P05", "MAD-P15"),
+    "relics": ("Relic (Specimen/Ruin/Knowledge)", "MAD-P06", "MAD-P07"),
+    "draw-and-rest": ("Draw Phase", "Rest Phase (optional)", "MAD-R05", "MAD-P09", "MAD-P10"),
+    "the-end-of-the-expedition": ("The End of the Game", "MAD-R03"),
+}
+CHAPTERS: dict[str, str] = {rule: f"../madness/{page}.html" for page, rules in _CHAPTERS.items() for rule in rules}
+
+
 @dataclass(frozen=True)
 class Moment:
     """One state of the expedition as the lesson graph keeps it: hashed by its exact JSON (the
@@ -246,6 +266,8 @@ class MadnessPlay:
     #: the Expert Variant, the seed, the bot that gives hints.
     FIELDS = ("players", "seats", "expert", "seed", "hint_bot")
     SEATS = 5
+    #: Which chapter teaches the rule a refusal cites: sent with "started", linked by the page.
+    chapters = CHAPTERS
 
     def __init__(self) -> None:
         self._replays: dict[str, tuple[list[str], list[str], list[State]]] = {}
@@ -412,4 +434,4 @@ def _parsed(text: str, where: str) -> Action:
 
 PLAY = MadnessPlay()
 
-__all__ = ["FACE_DOWN", "MadnessPlay", "Moment", "PLAY", "PlayReferee", "bot_move", "logged", "place_of", "table_talk"]
+__all__ = ["CHAPTERS", "FACE_DOWN", "MadnessPlay", "Moment", "PLAY", "PlayReferee", "bot_move", "logged", "place_of", "table_talk"]
