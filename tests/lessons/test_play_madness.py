@@ -235,3 +235,31 @@ def test_every_rule_a_refusal_cites_links_a_chapter_that_exists(played):
     refusals += [choice["refusal"] for record in unpack(played.lesson).values() for choice in record["choices"].values() if "refusal" in choice]
     assert refusals and all(any(text.endswith(f"({rule})") for rule in chapters) for text in refusals), \
         [text for text in refusals if not any(text.endswith(f"({rule})") for rule in chapters)][:3]
+
+
+def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played):
+    """In each state where the reader decides, the board's clicks are exactly the engine's legal
+    actions of the reader's seat (the Leader's when they lead; their cards, time and speech in the
+    Encounter Phase); where a bot decides, its one move ("go"), beside the reader's own cards."""
+    from rulesbook.madness.actions import PlayCard, Speak, TimeUp
+    from rulesbook.madness.engine import legal_actions
+    from rulesbook.madness.state import Phase
+
+    session = played.server.session
+    me = played.reader
+    for node_id, _ in played.history:
+        state = session.graph.state(node_id).state
+        record = session.graph.node(node_id)
+        clicks = {entry[2] for key, option in record["options"].items() if key != "bot" for entry in option["targets"].values()}
+        if state.over:
+            assert clicks == set() and not record["choices"]
+            continue
+        legal = legal_actions(state)
+        if state.phase is Phase.ENCOUNTER:
+            wanted = {a.text() for a in legal if isinstance(a, (PlayCard, Speak)) and a.player == me or isinstance(a, TimeUp)}
+        elif state.leader == me:
+            wanted = {a.text() for a in legal}
+        else:
+            wanted = set()
+            assert list(record["choices"]) == [key for key in record["choices"] if key.startswith("h")] + ["go"]
+        assert clicks == wanted, (node_id, state.phase, clicks ^ wanted)

@@ -34,7 +34,7 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import plural, sentence
 from rulesbook.lessons.graph import Choice, Outcome
-from rulesbook.lessons.madness.referee import ExpeditionReferee
+from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
 from rulesbook.lessons.play import seed_of
 from rulesbook.madness import actions
@@ -49,8 +49,8 @@ YOU = "you"
 #: The move-log entry of a bot's card, face down on the Sled: it names no card.
 FACE_DOWN = "{seat}: play a card face down"
 #: How the expedition may be lost, in the rulebook's words (The End of the Game).
-LOST = {"no hope": "the last Leadership token went back to the box: all hope of survival is lost",
-        "injuries": "an Accident called for an Injury card and the Injury deck was empty: the Mountain wins"}
+LOST = {"no hope": "the last Leadership token went back to the box, and with it all hope of survival",
+        "injuries": "an Accident called for an Injury card and the Injury deck was empty, so the Mountain wins"}
 
 
 #: The chapter that teaches each rule a refusal cites (the rulebook's section or a ruling id), for
@@ -196,6 +196,8 @@ class PlayReferee(ExpeditionReferee):
         move = self.bot(key)  # type: ignore[arg-type]
         if move is not None and state.phase is not Phase.ENCOUNTER:
             return [place_of(state, move)]
+        if state.phase is Phase.ENCOUNTER and not state.talking:
+            return [*super().places(key), DIE]  # where speaking rolls the die (MAD-P02)
         return super().places(key)
 
     def choices(self, key: Hashable) -> list[Choice]:
@@ -208,6 +210,11 @@ class PlayReferee(ExpeditionReferee):
             if state.leader != self.seat:
                 out = [c if c.key != "time" else Choice("time", "Let the Sand Timer run out", c.options, c.actor,
                                                         prompt="Let the timer run out: click the Sand Timer") for c in out]
+            if not state.talking:  # breaking the silence is a player's decision too (MAD-P02)
+                error = refusal_words(state, actions.Speak(self.seat))
+                out.append(Choice("speak", "Speak (break the silence)", refusal=error) if error else
+                           Choice("speak", "Speak (break the silence)", {str(self.seat): "speak"}, str(self.seat),
+                                  prompt="Speak: the Penalty Die is rolled at once (MAD-P02); click the die"))
         elif move is None:
             return super().choices(key)
         else:
@@ -224,6 +231,10 @@ class PlayReferee(ExpeditionReferee):
         return PLACE_WORDS.get(place, f"the board of {place}" if place.startswith("P") and len(place) == 2 else place)
 
     def action(self, state: State, option: str, place: str) -> Action:
+        if option == "speak":
+            if place != DIE:
+                raise IllegalAction(f"speaking rolls the Penalty Die at once: click {PLACE_WORDS[DIE]}", "MAD-P02")
+            return actions.Speak(self.seat)
         if option != "bot":
             return super().action(state, option, place)
         move = self.bot(self.key(state))
@@ -396,7 +407,8 @@ class MadnessPlay:
             verdict = "won: at least as many Relics as Injury cards" if state.won else "lost: fewer Relics than Injury cards"
             return (f"The expedition escaped the Mountain after {turns} with {held}, and you {verdict} (MAD-R03). "
                     f"The result table, for {relics} \u2212 {injuries} = {relics - injuries}: {state.rules.pack.result_text(relics - injuries)}")
-        return f"The expedition is lost after {turns}: {LOST.get(state.result or '', state.result or '')} (The End of the Game). It held {held}."
+        why = LOST.get(state.result or "", state.result or "")
+        return f"The expedition is lost after {turns} (The End of the Game): {why}. It held {held}."
 
     def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
         """What the hint bot would do in the reader's seat, and its action."""
