@@ -265,6 +265,10 @@ class PlayReferee(ExpeditionReferee):
             return "The expedition is over: Play again starts a new one."
         if self.bot(key) is not None and state.phase is not Phase.ENCOUNTER:  # type: ignore[arg-type]
             return f"{self.who(state.leader)} leads and decides now; your turn to decide comes."
+        if state.phase is Phase.ENCOUNTER and state.leader != self.seat:
+            return (f"Pick one of your cards and click the Sled to play it face down, while the bots play theirs; "
+                    f"{self.who(state.leader)} calls time. When you have played what you will, choose "
+                    "\u201cLet the Sand Timer run out\u201d and click the timer.")
         return super().hint(key)
 
 
