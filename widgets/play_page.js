@@ -304,7 +304,8 @@ class Play {
     this.root.setAttribute("data-play-moves", String(history.length - 1));
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
-    this.save();
+    // Kept at the reader's moments only: a reload walks the moves nobody decides again.
+    if (!auto) this.save();
   }
 
   /** Beside a refused click, a link to the chapter that teaches the rule it cites ("… (MAD-R07)"),
