@@ -12,6 +12,7 @@
 // worker's. The game is kept in the browser (localStorage) as its record and played back on reload.
 //
 // ?pace=MS sets the wait between the demon's steps (0: at once), for tests and the impatient.
+// ?sand=S runs Madness's Sand Timer for S seconds (tests); the page's switch turns it off.
 
 import { boardRender, html } from "./board.js";
 import hudai from "./pictures/hudai.js";
@@ -25,6 +26,11 @@ const PYODIDE = `${ROOT}lite/static/pyodide/`;
 const PACE = (() => {
   const asked = new URLSearchParams(location.search).get("pace");
   return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 700;
+})();
+/** ?sand=SECONDS: the Sand Timer's length on this visit, turned on (for tests); 0: the rules' own. */
+const SAND = (() => {
+  const asked = new URLSearchParams(location.search).get("sand");
+  return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 0;
 })();
 
 /** An "expanded" answer appended to the lesson (rulesbook.lessons.data.Packer.delta): the tables
@@ -111,6 +117,7 @@ class Play {
     this.timings = { start: performance.now() };
     window.__rulesbookPlay = this;
     this.wire();
+    this.wireSand();
   }
 
   // --- the worker --------------------------------------------------------------------------
@@ -297,9 +304,78 @@ class Play {
     const auto = this.meta.auto[here];
     this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
     this.root.setAttribute("data-play-moves", String(history.length - 1));
-    if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), PACE);
+    if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
+    this.sandTimer(here);
     this.cover(here);
-    this.save();
+    // Kept at the reader's moments only: a reload walks the moves nobody decides again.
+    if (!auto) this.save();
+  }
+
+  // --- the Sand Timer: Madness's real-time Encounter (its own functions, called from moved()) -----
+  /** The Sand Timer of a state, when it runs on this page: its seconds and which Encounter it
+   * times (a Madness view's `timer`, [seconds, "turn.restarts"]); null when off or not timed. */
+  sand(node) {
+    const box = this.root.querySelector("[data-play-sand]");
+    const record = node && this.model && (this.model.get("lesson").nodes || {})[node];
+    if (!box || !box.checked || !record || this.meta.over[node]) return null;
+    const timer = this.board.view(record).timer;
+    return timer ? { seconds: this.sandSeconds || timer[0], key: timer[1] } : null;
+  }
+
+  /** The wait before a bot's move: within a running Encounter the bots' cards are spaced out, so
+   * the reader may play between them. */
+  autoPace(node) {
+    const sand = this.sand(node);
+    return sand ? Math.max(PACE, Math.round((sand.seconds * 1000) / 15)) : PACE;
+  }
+
+  /** The countdown of the Encounter this state is in; when it runs out, time is up: the page
+   * plays the "time" click (the engine's action, a line of the record) at the Sand Timer. An
+   * undo, a reload or a new game turns the timer again. */
+  sandTimer(node) {
+    clearInterval(this.sandHandle);
+    const shown = this.root.querySelector(".rb-play-sand");
+    const sand = this.sand(node);
+    const length = this.history().length;
+    if (!this.sandStarts || length < (this.sandLength || 0) || length === 1) this.sandStarts = {};
+    this.sandLength = length;
+    if (shown) shown.hidden = !sand;
+    if (!sand) return;
+    const started = (this.sandStarts[sand.key] = this.sandStarts[sand.key] || Date.now());
+    const tick = () => {
+      if (this.here() !== node) return clearInterval(this.sandHandle);
+      const left = Math.max(0, sand.seconds - (Date.now() - started) / 1000);
+      if (shown) shown.textContent = left > 0 ? `Sand Timer: ${Math.ceil(left)} s left` : "Sand Timer: time is up";
+      if (left > 0) return undefined;
+      clearInterval(this.sandHandle);
+      clearTimeout(this.timer);
+      return this.autoClick(node, { choice: "time", place: "timer" });
+    };
+    tick();
+    this.sandHandle = setInterval(tick, 250);
+  }
+
+  /** The Sand Timer's switch, kept in the browser: on unless the reader turned it off (or ?pace=0
+   * without ?sand, for tests). */
+  wireSand() {
+    const box = this.root.querySelector("[data-play-sand]");
+    if (!box) return;
+    let kept = null;
+    try {
+      kept = localStorage.getItem(`${this.key}.sand`);
+    } catch (error) {
+      kept = null;
+    }
+    this.sandSeconds = SAND;
+    box.checked = SAND ? true : kept !== null ? kept === "on" : PACE !== 0;
+    box.addEventListener("change", () => {
+      try {
+        localStorage.setItem(`${this.key}.sand`, box.checked ? "on" : "off");
+      } catch (error) {
+        // Not kept: the switch holds for this visit.
+      }
+      if (this.model) this.sandTimer(this.here());
+    });
   }
 
   /** A move nobody decides, played on the shell as a click of its own choice and place. */
@@ -422,22 +498,25 @@ class Play {
     if (this.board) this.board.draw();
   }
 
-  /** A refused click whose words cite a rule the game's chapters teach: a link to that chapter. */
+  /** Beside a refused click whose words cite a rule the game's chapters teach ("… (MAD-R07)"),
+   * a link to that chapter (`chapters`, {rule: page}, sent with "started"); hidden otherwise. */
   ruleLink() {
-    if (!this.ruleBox) {
-      this.ruleBox = html("p", { class: "rb-play-rule", hidden: "" });
-      this.boardArea.after(this.ruleBox);
+    if (!this.model) return;
+    let box = this.root.querySelector(".rb-play-rule");
+    if (!box) {
+      box = html("p", { class: "rb-play-rule", hidden: "" });
+      this.boardArea.after(box);
     }
-    const message = this.model.get("message") || "";
-    const refused = this.model.get("tone") === "no";
-    const rule = refused ? Object.keys(this.chapters || {}).find((id) => message.includes(`(${id})`) || message.includes(`${id},`) || message.includes(`, ${id})`)) : null;
-    this.ruleBox.hidden = !rule;
-    this.ruleBox.textContent = "";
+    const message = String(this.model.get("message") || "");
+    const cites = (rule) => message.includes(`(${rule})`) || message.includes(`${rule},`) || message.includes(`, ${rule})`);
+    const rules = Object.keys(this.chapters || {}).sort((a, b) => b.length - a.length);
+    const rule = this.model.get("tone") === "no" ? rules.find(cites) : undefined;
+    box.textContent = "";
+    box.hidden = !rule;
     if (!rule) return;
-    this.ruleBox.append(`${rule} is taught in `);
-    const page = this.chapters[rule];
-    html("a", { href: `../${this.game}/${page}.html`, "data-rule": rule }, this.ruleBox, `the chapter “${page.replace(/-/g, " ")}”`);
-    this.ruleBox.append(".");
+    box.append("Refused by the rule ");
+    html("a", { href: this.chapters[rule], "data-rule": rule }, box, rule);
+    box.append(": its chapter teaches it.");
   }
 
   status(words, tone) {

@@ -80,7 +80,8 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
 
 #: The games a Play page can play: the module of each one's `PLAY`, imported when a page asks for
 #: that game (a Play page's worker loads one game's engine, not three).
-GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "rulesbook.lessons.inferno.play"}
+GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "rulesbook.lessons.inferno.play",
+                         "madness": "rulesbook.lessons.madness.play"}
 
 
 def play_game(name: str) -> PlayGame:
@@ -178,22 +179,26 @@ class PlaySession:
 
     def follow(self, action: str, history: list[list[str]]) -> None:
         """Play one recorded action from the last state of `history`, then the moves nobody
-        decides (the demon's turn), adding each to `history`; DataError if the action is refused."""
+        decides that are no line of the record (the demon's turn), adding each to `history`;
+        DataError if the action is refused."""
         node_id = history[-1][0]
+        said = _said(self.game, self.graph.state(node_id), action)
         for option in self.graph.node(node_id)["options"].values():
             for entry in option["targets"].values():
-                if entry[2] == action:
+                if entry[2] in (action, said):
                     self.revealed.add((node_id, entry[0]))
                     history.append([entry[0], entry[2]])
-                    self.walk(history)
+                    self.walk(history, recorded=True)
                     return
         raise DataError("record.actions", f"the action {action!r} is not a click of this moment")
 
-    def walk(self, history: list[list[str]]) -> None:
-        """Play the moves nobody decides that are no line of the record (the demon's steps); a
-        bot's move that the record holds (Inferno's) is followed from the record instead."""
+    def walk(self, history: list[list[str]], recorded: bool = False) -> None:
+        """Play the moves nobody decides (`auto`) from the last state of `history`; while a record
+        is played back (`recorded`), only those that are no line of it (a bot's move is one)."""
         graph = self.graph
-        while not self.game.acts(state := graph.state(history[-1][0])) and (click := self.game.auto(graph.referee, state)) is not None:
+        while (click := self.game.auto(graph.referee, graph.state(history[-1][0]))) is not None:
+            if recorded and self.game.acts(graph.state(history[-1][0])):
+                return
             node_id = history[-1][0]
             option = graph.node(node_id)["choices"][click["choice"]]
             entry = graph.entry(node_id, option["options"][option["actor"]], click["place"])
@@ -232,6 +237,19 @@ class PlaySession:
                     if entry[2] == action:
                         return {"choice": key, "actor": actor, "place": place}
         return None
+
+
+def _said(game: PlayGame, state: Any, action: str) -> str:
+    """The move-log entry a record's action has on the page: the action's text, unless the game
+    words it otherwise there (`said`: Madness names no card a bot puts face down)."""
+    said = getattr(game, "said", None)
+    return action if said is None else str(said(state, action))
+
+
+def _chapters(game: PlayGame) -> dict[str, str]:
+    """The chapter page that teaches each rule a refusal cites, when the game has the table
+    (`chapters`): the page links a refused click to it."""
+    return dict(getattr(game, "chapters", {}))
 
 
 def _unsaid(log: str) -> str:
@@ -290,7 +308,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
-                "chapters": getattr(game, "chapters", {}), **session.lesson([start])}
+                "chapters": _chapters(game), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -298,12 +316,13 @@ class PlayServer:
         choices = take(message, "setup", dict, "message", default={})
         session = PlaySession(game, game.setup_of(record, choices))
         history = [[session.graph.start_id, ""]]
-        session.walk(history)
+        session.walk(history, recorded=True)
         for action in record.actions:
             session.follow(action, history)
+        session.walk(history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
-                "chapters": getattr(game, "chapters", {}), **session.lesson([node for node, _ in history])}
+                "chapters": _chapters(game), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))

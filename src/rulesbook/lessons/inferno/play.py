@@ -47,7 +47,7 @@ _LABELS = dict(NAMED.values())
 _BUTTON_RULES = {"end": "MOI-R18", "discard": "MOI-R04", "cancel": "MOI-R06", "pass": "MOI-R06", "stay": "MOI-R09"}
 
 #: The chapter that teaches each rule, for a refusal's link (sent to the page with the lesson).
-CHAPTERS: dict[str, str] = {
+_CHAPTERS: dict[str, str] = {
     "MOI-R03": "a-whole-game", "MOI-R04": "laying-disciples", "MOI-R05": "mighty-bison-king",
     "MOI-R06": "guan-yin-and-cancelling", "MOI-R07": "guan-yin-and-cancelling", "MOI-R08": "guan-yin-and-cancelling",
     "MOI-R09": "moving-your-pawn", "MOI-R10": "ending-a-round", "MOI-R11": "scoring", "MOI-R12": "scoring",
@@ -56,6 +56,8 @@ CHAPTERS: dict[str, str] = {
     "MOI-R21": "red-boy", "MOI-R22": "iron-fan-princess", "rulebook I": "laying-disciples", "rulebook, Play": "the-game-at-a-glance",
     "rulebook, End of the Game": "a-whole-game",
 }
+#: The chapter page that teaches each rule a refusal cites, as the Play page links it.
+CHAPTERS: dict[str, str] = {rule: f"../inferno/{page}.html" for rule, page in _CHAPTERS.items()}
 
 
 def named_place(action: Action) -> str | None:

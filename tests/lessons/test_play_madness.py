@@ -1,0 +1,265 @@
+"""At the Mountains of Madness on the Play page (rulesbook.lessons.madness.play): a whole expedition
+from the reader's seat through the page's messages for 3, 4 and 5 players, the record replayed by
+CPython to the same state, a reload played back to the same moment, and in every state the page
+holds only what the reader's seat may see (MAD-R08)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesbook.core.records import GameRecord
+from rulesbook.lessons.data import unpack
+from rulesbook.lessons.madness.play import FACE_DOWN, PLAY
+from rulesbook.lessons.play import PlayServer
+from rulesbook.madness.actions import seat_text
+
+from test_play import grow
+
+
+class Page:
+    """Plays as the Play page does: the reader's clicks (from the hint), the bots' (`meta.auto`)."""
+
+    def __init__(self, setup: dict[str, Any]):
+        self.server = PlayServer()
+        reply = self.ask(type="new", setup=setup)
+        self.setup, self.lesson, self.meta, self.history = reply["setup"], reply["lesson"], reply["meta"], reply["history"]
+        self.reader = self.setup["seats"].index("you")
+
+    def ask(self, **message: Any) -> dict[str, Any]:
+        reply = json.loads(self.server.handle(json.dumps({"game": "madness", **message})))
+        assert reply["type"] != "error", reply
+        return reply
+
+    def here(self) -> str:
+        return self.history[-1][0]
+
+    def ids(self) -> list[str]:
+        return [node for node, _ in self.history]
+
+    def node(self, node_id: str | None = None) -> dict[str, Any]:
+        node_id = node_id or self.here()
+        return unpack({**self.lesson, "nodes": {node_id: self.lesson["nodes"][node_id]}})[node_id]
+
+    def click(self, choice: str, place: str, actor: str | None = None) -> str:
+        node = self.node()
+        picked = node["choices"][choice]
+        option = picked["options"][actor or picked["actor"]]
+        entry = node["options"][option]
+        if place in entry["refusals"]:
+            return str(entry["refusals"][place])
+        next_id = entry["targets"][place][0]
+        if next_id not in self.lesson["nodes"]:
+            reply = self.ask(type="expand", node=next_id, history=self.ids())
+            grow(self.lesson, reply["delta"])
+            for name in ("auto", "over"):
+                self.meta[name].update(reply["meta"][name])
+        target = self.node()["options"][option]["targets"][place]
+        self.history.append([next_id, target[2]])
+        return str(target[1])
+
+    def play_out(self, most: int = 3000) -> int:
+        """The reader plays the hint's clicks, the bots theirs, to the end; the reader's moves."""
+        moves = 0
+        for _ in range(most):
+            here = self.here()
+            if here in self.meta["over"]:
+                return moves
+            click = self.meta["auto"].get(here)
+            if click is None:
+                click = self.ask(type="hint", node=here)["click"]
+                assert click is not None, self.ask(type="hint", node=here)
+                moves += 1
+            self.click(click["choice"], click["place"], click.get("actor"))
+        raise AssertionError("the expedition did not end")
+
+
+SETUPS = {
+    3: {"players": "3", "seats": ["expedition", "you", "random", "expedition", "expedition"], "expert": "false", "seed": 7, "hint_bot": "expedition"},
+    4: {"players": 4, "seats": ["you", "expedition", "expedition", "random"], "expert": True, "seed": 3, "hint_bot": "expedition"},
+    5: {"players": 5, "seats": ["expedition", "expedition", "random", "expedition", "you"], "expert": False, "seed": "ice", "hint_bot": "random"},
+}
+
+
+@pytest.fixture(scope="module", params=sorted(SETUPS))
+def played(request) -> Page:
+    page = Page(SETUPS[request.param])
+    page.moves = page.play_out()  # type: ignore[attr-defined]
+    return page
+
+
+def test_a_whole_expedition_is_played_through_the_pages_messages_to_its_end(played):
+    assert played.moves > 5
+    ending = played.meta["over"][played.here()]
+    assert ending.startswith(("The expedition escaped the Mountain", "The expedition is lost"))
+    assert "MAD-R03" in ending or "The End of the Game" in ending
+    # The bots' moves came as clicks the page plays by itself, their cards face down.
+    bots = [click for click in played.meta["auto"].values()]
+    assert bots and all(click["choice"] == "go" and click["actor"] != str(played.reader) for click in bots)
+    logs = [log for _, log in played.history]
+    assert any(log.endswith(FACE_DOWN[6:]) for log in logs)
+    assert not any(log.startswith(f"{seat_text(p)}: play ") and not log.endswith(FACE_DOWN[6:])
+                   for log in logs for p in range(played.setup["players"]) if p != played.reader)
+
+
+def test_the_record_replays_in_cpython_to_the_same_state(played):
+    reply = played.ask(type="record", history=played.ids())
+    record = GameRecord.from_dict(reply["record"])
+    assert record.game == "madness" and record.players == played.setup["players"]
+    assert record.bots == played.setup["seats"][: record.players]
+    assert len(record.actions) == len(played.history) - 1
+    final = record.final_state()
+    assert final.over and hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"]
+    assert reply["over"] == played.meta["over"][played.here()]
+    # A bot's face-down card is named in the record, never on the page.
+    assert not any(text.endswith(FACE_DOWN[6:]) for text in record.actions)
+
+
+def test_a_saved_record_is_played_back_to_the_same_moment(played):
+    record = played.ask(type="record", history=played.ids())["record"]
+    again = Page(SETUPS[played.setup["players"]])
+    reply = again.ask(type="resume", record=record, setup={"hint_bot": played.setup["hint_bot"]})
+    assert reply["history"] == played.history and reply["setup"] == played.setup
+    grown, packed = unpack(played.lesson), unpack(reply["lesson"])
+    assert all(grown[node]["view"] == packed[node]["view"] for node, _ in played.history)
+    # The page sends its whole set-up back with the record (play_page.js, resume): the record's fields win.
+    assert again.ask(type="resume", record=record, setup=played.setup)["history"] == played.history
+    # Half an expedition played back goes on with the bots' moves to the reader's next decision.
+    half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
+    reply = again.ask(type="resume", record=half)
+    assert reply["history"][-1][0] not in reply["meta"]["auto"]
+    assert reply["history"][: len(half["actions"]) + 1] == played.history[: len(half["actions"]) + 1]
+
+
+def test_the_page_data_holds_only_the_readers_seat_in_every_state(played):
+    """MAD-R08: no other seat's hand, nor any other seat's Madness card, in any state sent."""
+    session = played.server.session
+    cards = session.graph.referee.state(session.graph.state(played.here())).rules.pack
+    records = unpack(played.lesson)
+    assert len(records) >= len(played.history)
+    me = played.reader
+    for node_id, record in records.items():
+        state = session.graph.state(node_id).state
+        text = json.dumps(record, ensure_ascii=False)
+        mine = {cards.cards[c].name for c in state.hands[me]}
+        shown = {cards.cards[c].name for _, c in state.sled} if record["view"].get("sled", {}).get("revealed") else set()
+        assert [hand["code"] for hand in record["hand"]] == state.hands[me]
+        for p in range(state.count):
+            row = record["view"]["players"][p]
+            if p == me:
+                continue
+            assert row[4] == [] and row[9] is None, (node_id, p)
+            for card in state.madness[p]:
+                madness = cards.madness[card]
+                if madness.name not in {cards.madness[m].name for m in state.madness[me]}:
+                    assert madness.name not in text and madness.description not in text, (node_id, madness.name)
+            secret = {cards.cards[c].name for c in state.hands[p]} - mine - shown
+            assert not any(f"({name})" in json.dumps(record["view"]) for name in secret), (node_id, secret)
+        for player, label, name in record["view"].get("sled", {}).get("cards", []):
+            assert label is None or player == me or record["view"]["sled"]["revealed"]
+
+
+def test_a_refused_click_names_its_rule():
+    page = Page(SETUPS[4])  # the reader leads the first turn
+    node = page.node()
+    hand = next(key for key in node["choices"] if key.startswith("h"))
+    assert "refusal" in node["choices"][hand] and "(Action)" in node["choices"][hand]["refusal"]
+    assert page.click("fly", "P2").endswith("(Movement Phase)")
+
+
+@pytest.mark.parametrize(("setup", "says"), [
+    ({"players": 2, "seats": ["you", "expedition"], "seed": 1}, "setup.players"),
+    ({"players": "six", "seed": 1}, "setup.players"),
+    ({"players": 3, "seats": ["you", "you", "random"], "seed": 1}, "setup.seats[1]"),
+    ({"players": 3, "seats": ["expedition", "random", "random", "you"], "seed": 1}, "setup.seats: one of the 3 seats"),
+    ({"players": 3, "seats": ["you", "oracle", "random"], "seed": 1}, "setup.seats[1]"),
+    ({"players": 3, "seats": ["you", 7, "random"], "seed": 1}, "setup.seats[1]"),
+    ({"players": 3, "seats": ["you"] * 6, "seed": 1}, "setup.seats"),
+    ({"players": 3, "expert": "maybe", "seed": 1}, "setup.expert"),
+    ({"players": 3, "seed": "  "}, "setup.seed"),
+    ({"players": 3, "seed": 1, "hint_bot": "oracle"}, "setup.hint_bot"),
+    ({"players": 3, "seed": 1, "powers": []}, "setup"),
+])
+def test_a_bad_set_up_is_refused_naming_the_field(setup, says):
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "madness", "setup": setup})))
+    assert reply["type"] == "error" and says in reply["text"], reply
+
+
+def test_a_record_of_another_game_or_other_rules_is_refused():
+    record = GameRecord.play("hudai", seed=1).to_dict()
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "resume", "game": "madness", "record": record})))
+    assert reply["type"] == "error" and "record.game" in reply["text"]
+    record = {"game": "madness", "version": 1, "players": 3, "seed": 1, "rules": {"timer_seconds": 5}, "actions": []}
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "resume", "game": "madness", "record": record})))
+    assert reply["type"] == "error" and "record.rules" in reply["text"]
+
+
+SETUP_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 8), st.text(max_size=12),
+                         st.sampled_from(["you", "expedition", "random", "3", "true", "false"]),
+                         st.lists(st.sampled_from(["you", "expedition", "random", "", 3]), max_size=7))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from([*PLAY.FIELDS, "extra"]), SETUP_VALUES, max_size=6))
+def test_any_set_up_is_a_game_or_an_error_naming_the_field(setup):
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "madness", "setup": setup})))
+    if reply["type"] == "error":
+        assert reply["text"].startswith("setup")
+    else:
+        assert reply["type"] == "started" and reply["setup"]["seats"].count("you") == 1
+
+
+def test_every_rule_a_refusal_cites_links_a_chapter_that_exists(played):
+    """The page links a refused click to the chapter that teaches its rule (`chapters`, with "started")."""
+    from pathlib import Path
+
+    from rulesbook.madness.pack import LEADERSHIP_COLUMN
+    from rulesbook.madness.rulings import RULINGS
+    from rulesbook.madness.state import Phase
+
+    chapters = played.ask(type="resume", record=played.ask(type="record", history=played.ids())["record"])["chapters"]
+    assert chapters == PLAY.chapters
+    book = Path(__file__).resolve().parents[2] / "book" / "play"
+    for page in set(chapters.values()):
+        assert (book / page).with_suffix(".ipynb").resolve().is_file(), page
+    cited = {phase.section for phase in Phase} | set(LEADERSHIP_COLUMN.values()) | {ruling.id for ruling in RULINGS}
+    cited |= {"Action", "Search", "Arcane Equipment", "Gameplay", 'The "Edge of Madness" Tile', "Setting Up the Game"}
+    assert cited <= set(chapters), cited - set(chapters)
+    refusals = [text for record in unpack(played.lesson).values() for option in record["options"].values()
+                for text in option["refusals"].values()]
+    refusals += [choice["refusal"] for record in unpack(played.lesson).values() for choice in record["choices"].values() if "refusal" in choice]
+    assert refusals and all(any(text.endswith(f"({rule})") for rule in chapters) for text in refusals), \
+        [text for text in refusals if not any(text.endswith(f"({rule})") for rule in chapters)][:3]
+
+
+def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played):
+    """In each state where the reader decides, the board's clicks are exactly the engine's legal
+    actions of the reader's seat (the Leader's when they lead; their cards, time and speech in the
+    Encounter Phase); where a bot decides, its one move ("go"), beside the reader's own cards."""
+    from rulesbook.madness.actions import PlayCard, Speak, TimeUp
+    from rulesbook.madness.engine import legal_actions
+    from rulesbook.madness.state import Phase
+
+    session = played.server.session
+    me = played.reader
+    for node_id, _ in played.history:
+        state = session.graph.state(node_id).state
+        record = session.graph.node(node_id)
+        clicks = {entry[2] for key, option in record["options"].items() if key != "bot" for entry in option["targets"].values()}
+        if state.over:
+            assert clicks == set() and not record["choices"]
+            continue
+        legal = legal_actions(state)
+        if state.phase is Phase.ENCOUNTER:
+            wanted = {a.text() for a in legal if isinstance(a, (PlayCard, Speak)) and a.player == me or isinstance(a, TimeUp)}
+        elif state.leader == me:
+            wanted = {a.text() for a in legal}
+        else:
+            wanted = set()
+            assert list(record["choices"]) == [key for key in record["choices"] if key.startswith("h")] + ["go"]
+        assert clicks == wanted, (node_id, state.phase, clicks ^ wanted)
