@@ -87,3 +87,26 @@ def test_the_heaviest_chapter_with_all_it_loads_weighs_under_half_a_megabyte_com
     assert raw < 1_500_000, f"{HEAVIEST.name}: {raw:,} bytes raw"
     assert seen["errors"] == [] and seen["outside"] == []
     page.close()
+
+
+STYLESHEET = re.compile(r'<link rel="stylesheet"[^>]*href="([^"?]+)(?:\?[^"]*)?"')
+
+
+@pytest.mark.parametrize("path", BOOK_PAGES[:: max(1, len(BOOK_PAGES) // 8)], ids=lambda path: path.stem)
+def test_a_pages_stylesheets_arrive_in_three_files_and_the_bundle_holds_its_members_in_order(path):
+    """The theme's two and one bundle of the rest (tools/light_pages.py): each stylesheet the head
+    waits for costs a phone a round trip."""
+    sheets = STYLESHEET.findall(head(path))
+    bundles = [sheet for sheet in sheets if "/_static/rulesbook/styles/" in f"/{sheet}"]
+    assert len(sheets) <= 3 and len(bundles) == 1, sheets
+    bundle = (path.parent / bundles[0]).resolve()
+    text = bundle.read_text(encoding="utf-8")
+    members = re.findall(r"^/\* (_static/\S+) \*/$", text, re.M)
+    assert "_static/rulesbook/boards.css" in members and "_static/pygments.css" in members
+    positions = [text.index(f"/* {member} */") for member in members]
+    assert positions == sorted(positions)
+    for member in members:  # each member whole, but for its url()s, which the bundle moved
+        own = (SITE / member).read_text(encoding="utf-8").strip()
+        assert re.sub(r"url\([^)]*\)", "url()", own) in re.sub(r"url\([^)]*\)", "url()", text)
+    for url in re.findall(r'url\("([^"]+)"\)', text):
+        assert url.startswith("data:") or (bundle.parent / url).resolve().is_file(), url

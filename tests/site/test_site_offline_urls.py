@@ -89,7 +89,9 @@ def test_a_board_page_loads_one_board_module_and_no_widget_manager(pages):
     # A classic script (not type="module"), which a page opened from file:// runs too.
     assert re.search(r'<script async="async" src="\.\./\.\./_static/rulesbook/boards\.js(\?[^"]*)?">', head)
     assert 'type="module"' not in head
-    assert re.search(r'href="\.\./\.\./_static/rulesbook/boards\.css(\?[^"]*)?"', head)
+    # The boards' stylesheet, in the page's one bundle of stylesheets (tools/light_pages.py).
+    bundle = re.search(r'href="\.\./\.\./(_static/rulesbook/styles/\w+\.css)(\?[^"]*)?"', head)
+    assert bundle and "/* _static/rulesbook/boards.css */" in (SITE / bundle.group(1)).read_text(encoding="utf-8")
     for name in ("require.js", "amd-config.js", "embed-amd.js"):
         assert name not in html, name
     assert '"_esm"' not in html and "export default" not in html  # no copy of the board code per board

@@ -319,7 +319,6 @@ class PlayServer:
         session.walk(history, recorded=True)
         for action in record.actions:
             session.follow(action, history)
-        session.walk(history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
                 "chapters": _chapters(game), **session.lesson([node for node, _ in history])}
