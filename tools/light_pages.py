@@ -51,6 +51,8 @@ def defer_scripts(app: Any, pagename: str, templatename: str, context: dict[str,
 #: Where the bundles go, and the list of each one's members (kept between builds).
 BUNDLES = "_static/rulesbook/styles"
 MANIFEST = f"{BUNDLES}/bundles.json"
+CHARSET = re.compile(r"""^\ufeff?\s*@charset\s+["'][^"']*["']\s*;""")
+SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
 
 
@@ -75,12 +77,13 @@ def bundle_text(outdir: Path, members: list[str]) -> str | None:
         path = outdir / member
         if not path.is_file():
             return None
-        text = path.read_text(encoding="utf-8")
+        text = CHARSET.sub("", path.read_text(encoding="utf-8"), count=1)  # the bundle says it once
+        text = SOURCE_MAP.sub("", text)  # a map's path is its own file's, not the bundle's
         if "@import" in text or "@charset" in text:
             return None
         text = CSS_URL.sub(lambda found: f'url("{_moved(found.group(2), member)}")', text)
         parts.append(f"/* {member} */\n{text.strip()}\n")
-    return "".join(parts)
+    return '@charset "UTF-8";\n' + "".join(parts)
 
 
 def _write(outdir: Path, name: str, text: str) -> None:
@@ -127,6 +130,6 @@ def refresh_bundles(app: Any, exception: Exception | None) -> None:
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", defer_scripts, priority=900)  # after the extensions add theirs
     app.connect("html-page-context", bundle_styles, priority=900)
-    app.connect("build-finished", refresh_bundles)
+    app.connect("build-finished", refresh_bundles, priority=900)  # after the theme writes its pygments.css
     # env_version: a new number makes Sphinx write every page again (raise it when this file changes)
-    return {"env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -507,10 +507,10 @@ class Play {
       box = html("p", { class: "rb-play-rule", hidden: "" });
       this.boardArea.after(box);
     }
-    const message = String(this.model.get("message") || "");
-    const cites = (rule) => message.includes(`(${rule})`) || message.includes(`${rule},`) || message.includes(`, ${rule})`);
-    const rules = Object.keys(this.chapters || {}).sort((a, b) => b.length - a.length);
-    const rule = this.model.get("tone") === "no" ? rules.find(cites) : undefined;
+    // The rules a refusal cites are in its last brackets: "… (MOI-R04, MOI-R15)", "… (Action)".
+    const cited = /\(([^()]*)\)\s*\.?$/.exec(String(this.model.get("message") || ""));
+    const rules = cited ? [cited[1], ...cited[1].split(/,\s*/)] : [];  // "rulebook, Play" is one
+    const rule = this.model.get("tone") === "no" ? rules.find((name) => name in (this.chapters || {})) : undefined;
     box.textContent = "";
     box.hidden = !rule;
     if (!rule) return;

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 import pytest
 
@@ -14,69 +13,11 @@ from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.lessons.data import unpack
 from rulesbook.lessons.play import PlayServer
+from play_page import PlayPage
 
 
-def grow(lesson: dict[str, Any], delta: dict[str, Any]) -> None:
-    """What the page does with an "expanded" answer (widgets/play_page.js, grow)."""
-    for table in ("texts", "parts", "views", "places"):
-        lesson[table].extend(delta[table])
-    lesson["nodes"].update(delta["nodes"])
-
-
-class Page:
-    """Plays as the Play page does: the shell's clicks, the demon's steps (`meta.auto`), the hint."""
-
-    def __init__(self, setup: dict[str, Any]):
-        self.server = PlayServer()
-        reply = self.ask(type="new", setup=setup)
-        self.lesson, self.meta, self.history = reply["lesson"], reply["meta"], reply["history"]
-
-    def ask(self, **message: Any) -> dict[str, Any]:
-        reply = json.loads(self.server.handle(json.dumps(message)))
-        assert reply["type"] != "error", reply
-        return reply
-
-    def here(self) -> str:
-        return self.history[-1][0]
-
-    def ids(self) -> list[str]:
-        return [node for node, _ in self.history]
-
-    def node(self, node_id: str | None = None) -> dict[str, Any]:
-        """One state's record written out (`unpack` of the page data, for that state only)."""
-        node_id = node_id or self.here()
-        return unpack({**self.lesson, "nodes": {node_id: self.lesson["nodes"][node_id]}})[node_id]
-
-    def click(self, choice: str, place: str, actor: str | None = None) -> str:
-        """The shell's answer() in live mode: a target beyond the data is expanded first."""
-        node = self.node()
-        picked = node["choices"][choice]
-        entry = node["options"][picked["options"][actor or picked["actor"]]]
-        if place in entry["refusals"]:
-            return entry["refusals"][place]
-        next_id = entry["targets"][place][0]
-        if next_id not in self.lesson["nodes"]:
-            reply = self.ask(type="expand", node=next_id, history=self.ids())
-            grow(self.lesson, reply["delta"])
-            for name in ("auto", "over"):
-                self.meta[name].update(reply["meta"][name])
-        target = self.node()["options"][picked["options"][actor or picked["actor"]]]["targets"][place]
-        self.history.append([next_id, target[2]])
-        return target[1]
-
-    def play_out(self, most: int = 3000) -> int:
-        """The reader plays the hint's clicks, the demon his steps, to the end; the reader's moves."""
-        moves = 0
-        for _ in range(most):
-            here = self.here()
-            if here in self.meta["over"]:
-                return moves
-            click = self.meta["auto"].get(here)
-            if click is None:
-                click = self.ask(type="hint", node=here)["click"]
-                moves += 1
-            self.click(click["choice"], click["place"], click.get("actor"))
-        raise AssertionError("the game did not end")
+class Page(PlayPage):
+    """Hudai Pass's page (the server's default game)."""
 
 
 SETUP = {"seed": 11, "powers": ["drain", "confuse", "mind_pierce"], "hint_bot": "greedy"}

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -21,74 +20,17 @@ from rulesbook.lessons.data import unpack
 from rulesbook.lessons.graph import LessonGraph
 from rulesbook.lessons.inferno.play import PLAY, SeatReferee
 from rulesbook.lessons.play import PlayServer
+from play_page import PlayPage
 from simulation_scale import scaled
 
 
-def grow(lesson: dict[str, Any], delta: dict[str, Any]) -> None:
-    """What the page does with an "expanded" answer (widgets/play_page.js, grow)."""
-    for table in ("texts", "parts", "views", "places"):
-        lesson[table].extend(delta[table])
-    lesson["nodes"].update(delta["nodes"])
-
-
-class Page:
-    """Plays as the Play page does: the reader's clicks (the hint's), the bots' (`meta.auto`)."""
-
-    def __init__(self, setup: dict[str, Any]):
-        self.server = PlayServer()
-        reply = self.ask(type="new", setup=setup)
-        self.setup = reply["setup"]
-        self.lesson, self.meta, self.history = reply["lesson"], reply["meta"], reply["history"]
-
-    def ask(self, **message: Any) -> dict[str, Any]:
-        reply = json.loads(self.server.handle(json.dumps({"game": "inferno", **message})))
-        assert reply["type"] != "error", reply
-        return reply
-
-    def here(self) -> str:
-        return self.history[-1][0]
-
-    def ids(self) -> list[str]:
-        return [node for node, _ in self.history]
+class Page(PlayPage):
+    GAME = "inferno"
 
     def state(self, node_id: str) -> State:
         assert self.server.session is not None
         state: State = self.server.session.graph.state(node_id)
         return state
-
-    def node(self, node_id: str | None = None) -> dict[str, Any]:
-        node_id = node_id or self.here()
-        return unpack({**self.lesson, "nodes": {node_id: self.lesson["nodes"][node_id]}})[node_id]
-
-    def click(self, choice: str, place: str, actor: str | None = None) -> str:
-        node = self.node()
-        picked = node["choices"][choice]
-        entry = node["options"][picked["options"][actor or picked["actor"]]]
-        if place in entry["refusals"]:
-            return str(entry["refusals"][place])
-        next_id = entry["targets"][place][0]
-        if next_id not in self.lesson["nodes"]:
-            reply = self.ask(type="expand", node=next_id, history=self.ids())
-            grow(self.lesson, reply["delta"])
-            for name in ("auto", "over"):
-                self.meta[name].update(reply["meta"][name])
-        target = self.node()["options"][picked["options"][actor or picked["actor"]]]["targets"][place]
-        self.history.append([next_id, target[2]])
-        return str(target[1])
-
-    def play_out(self, most: int = 5000) -> int:
-        """The reader plays the hint's clicks, the bots theirs, to the end; the reader's moves."""
-        moves = 0
-        for _ in range(most):
-            here = self.here()
-            if here in self.meta["over"]:
-                return moves
-            click = self.meta["auto"].get(here)
-            if click is None:
-                click = self.ask(type="hint", node=here)["click"]
-                moves += 1
-            self.click(click["choice"], click["place"], click.get("actor"))
-        raise AssertionError("the game did not end")
 
 
 SETUPS = {

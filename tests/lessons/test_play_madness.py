@@ -17,66 +17,17 @@ from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
 from rulesbook.lessons.madness.play import FACE_DOWN, PLAY
 from rulesbook.lessons.play import PlayServer
+from play_page import PlayPage
 from rulesbook.madness.actions import seat_text
 
-from test_play import grow
 
 
-class Page:
-    """Plays as the Play page does: the reader's clicks (from the hint), the bots' (`meta.auto`)."""
+class Page(PlayPage):
+    GAME = "madness"
 
     def __init__(self, setup: dict[str, Any]):
-        self.server = PlayServer()
-        reply = self.ask(type="new", setup=setup)
-        self.setup, self.lesson, self.meta, self.history = reply["setup"], reply["lesson"], reply["meta"], reply["history"]
+        super().__init__(setup)
         self.reader = self.setup["seats"].index("you")
-
-    def ask(self, **message: Any) -> dict[str, Any]:
-        reply = json.loads(self.server.handle(json.dumps({"game": "madness", **message})))
-        assert reply["type"] != "error", reply
-        return reply
-
-    def here(self) -> str:
-        return self.history[-1][0]
-
-    def ids(self) -> list[str]:
-        return [node for node, _ in self.history]
-
-    def node(self, node_id: str | None = None) -> dict[str, Any]:
-        node_id = node_id or self.here()
-        return unpack({**self.lesson, "nodes": {node_id: self.lesson["nodes"][node_id]}})[node_id]
-
-    def click(self, choice: str, place: str, actor: str | None = None) -> str:
-        node = self.node()
-        picked = node["choices"][choice]
-        option = picked["options"][actor or picked["actor"]]
-        entry = node["options"][option]
-        if place in entry["refusals"]:
-            return str(entry["refusals"][place])
-        next_id = entry["targets"][place][0]
-        if next_id not in self.lesson["nodes"]:
-            reply = self.ask(type="expand", node=next_id, history=self.ids())
-            grow(self.lesson, reply["delta"])
-            for name in ("auto", "over"):
-                self.meta[name].update(reply["meta"][name])
-        target = self.node()["options"][option]["targets"][place]
-        self.history.append([next_id, target[2]])
-        return str(target[1])
-
-    def play_out(self, most: int = 3000) -> int:
-        """The reader plays the hint's clicks, the bots theirs, to the end; the reader's moves."""
-        moves = 0
-        for _ in range(most):
-            here = self.here()
-            if here in self.meta["over"]:
-                return moves
-            click = self.meta["auto"].get(here)
-            if click is None:
-                click = self.ask(type="hint", node=here)["click"]
-                assert click is not None, self.ask(type="hint", node=here)
-                moves += 1
-            self.click(click["choice"], click["place"], click.get("actor"))
-        raise AssertionError("the expedition did not end")
 
 
 SETUPS = {
