@@ -48,10 +48,22 @@ MAX_HISTORY = 20_000
 
 class PlayGame(Protocol):
     """What the Play page needs of one game, over that game's referee (each game's is
-    `rulesbook.lessons.<game>.play.PLAY`)."""
+    `rulesbook.lessons.<game>.play.PLAY`, a subclass: the last three members have defaults)."""
 
     name: str
     picture: str
+    #: The chapter page that teaches each rule a refusal cites ({rule: page}): the page links a
+    #: refused click to it.
+    chapters: dict[str, str] = {}
+
+    def seat(self, referee: Any, state: Any) -> str | None:
+        """In a hot-seat game, the reader who decides here (the page covers the board between two)."""
+        return None
+
+    def said(self, state: Any, action: str) -> str:
+        """The move-log entry a record's action has on the page (Madness names no card a bot puts
+        face down): the action's text unless a game words it otherwise."""
+        return action
 
     def setup(self, data: Any) -> dict[str, Any]: ...
     def you(self, setup: dict[str, Any]) -> str: ...
@@ -123,7 +135,6 @@ class PlaySession:
         records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
         self.packer.add(records)
         auto, over, seats = {}, {}, {}
-        seat_of = getattr(self.game, "seat", None)  # hot-seat games only: the reader who decides
         for node_id in records:
             state = graph.state(node_id)
             click = self.game.auto(graph.referee, state)
@@ -132,7 +143,7 @@ class PlaySession:
             ending = self.game.over(state)
             if ending is not None:
                 over[node_id] = ending
-            seat = None if seat_of is None else seat_of(graph.referee, state)
+            seat = self.game.seat(graph.referee, state)
             if seat is not None:
                 seats[node_id] = seat
         return {"auto": auto, "over": over, "seat": seats}
@@ -182,7 +193,7 @@ class PlaySession:
         decides that are no line of the record (the demon's turn), adding each to `history`;
         DataError if the action is refused."""
         node_id = history[-1][0]
-        said = _said(self.game, self.graph.state(node_id), action)
+        said = self.game.said(self.graph.state(node_id), action)
         for option in self.graph.node(node_id)["options"].values():
             for entry in option["targets"].values():
                 if entry[2] in (action, said):
@@ -237,19 +248,6 @@ class PlaySession:
                     if entry[2] == action:
                         return {"choice": key, "actor": actor, "place": place}
         return None
-
-
-def _said(game: PlayGame, state: Any, action: str) -> str:
-    """The move-log entry a record's action has on the page: the action's text, unless the game
-    words it otherwise there (`said`: Madness names no card a bot puts face down)."""
-    said = getattr(game, "said", None)
-    return action if said is None else str(said(state, action))
-
-
-def _chapters(game: PlayGame) -> dict[str, str]:
-    """The chapter page that teaches each rule a refusal cites, when the game has the table
-    (`chapters`): the page links a refused click to it."""
-    return dict(getattr(game, "chapters", {}))
 
 
 def _unsaid(log: str) -> str:
@@ -308,7 +306,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
-                "chapters": _chapters(game), **session.lesson([start])}
+                "chapters": dict(game.chapters), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -321,7 +319,7 @@ class PlayServer:
             session.follow(action, history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
-                "chapters": _chapters(game), **session.lesson([node for node, _ in history])}
+                "chapters": dict(game.chapters), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))

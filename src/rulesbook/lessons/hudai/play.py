@@ -15,10 +15,10 @@ from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_h
 from rulesbook.hudai.rules import Rules as HudaiRules
 from rulesbook.hudai.state import WON
 from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
-from rulesbook.lessons.play import seed_of
+from rulesbook.lessons.play import PlayGame, seed_of
 
 
-class HudaiPlay:
+class HudaiPlay(PlayGame):
     """Hudai Pass on a Play page: the reader is the monk; the demon's turn is played step by step
     by the page (`auto`), each step the engine's events in words."""
 

@@ -29,7 +29,7 @@ from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.graph import Choice, Outcome, place_key
 from rulesbook.lessons.inferno.whole_game import GameReferee, card_label
-from rulesbook.lessons.play import seed_of
+from rulesbook.lessons.play import PlayGame, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
@@ -272,7 +272,7 @@ def round_words(state: State, event: Event) -> str:
     return "Scoring: " + "; ".join(words for words, _ in lines) + "."
 
 
-class InfernoPlay:
+class InfernoPlay(PlayGame):
     """Mountain of Inferno on a Play page: the reader's seats and the bots' (`SeatReferee`)."""
 
     name = "inferno"

@@ -36,7 +36,7 @@ from rulesbook.core.words import plural, sentence
 from rulesbook.lessons.graph import Choice, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
-from rulesbook.lessons.play import seed_of
+from rulesbook.lessons.play import PlayGame, seed_of
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
 from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot
@@ -272,7 +272,7 @@ class PlayReferee(ExpeditionReferee):
         return super().hint(key)
 
 
-class MadnessPlay:
+class MadnessPlay(PlayGame):
     """At the Mountains of Madness on a Play page: one seat is the reader's, the others bots'."""
 
     name = "madness"
