@@ -111,3 +111,23 @@ def report_offline(play: Callable[[object, str], dict[str, object]]) -> int:
         report.update(errors=seen["errors"], outside=seen["outside"], failed=failed)
     print(json.dumps(report))
     return 0
+
+
+def run_offline(page_path: str, script: Path) -> dict[str, object]:
+    """Run `script` (whose main calls report_offline) inside `unshare -n`, where the only network
+    is a loopback device, and read its report; the test fails, saying why, if it cannot run."""
+    import shutil
+    import subprocess
+    import sys
+
+    import pytest
+
+    if not (SITE / page_path).is_file():
+        pytest.fail(f"{page_path} is not built: run `make book`")
+    if not shutil.which("unshare") or not shutil.which("ip"):
+        pytest.fail("unshare or ip is missing")
+    command = f"ip link set lo up && exec {sys.executable} {script}"
+    done = subprocess.run(["unshare", "-n", "sh", "-c", command], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return report

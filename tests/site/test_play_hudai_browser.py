@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ import pytest
 from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
 from rulesbook.lessons.hudai.table import table_view
-from site_browser import SITE, watch
+from site_browser import SITE, run_offline, watch
 from test_site_quality import AXE, RUN_AXE
 
 PAGE = "book/play/hudai.html"
@@ -153,13 +152,6 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
 
 def test_the_play_page_plays_with_no_network_at_all():
     """Server and browser inside `unshare -n`: the engine starts and answers a move (play_offline_check.py)."""
-    if not (SITE / PAGE).is_file():
-        pytest.fail("the Play page is not built: run `make book`")
-    if not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.fail("unshare or ip is missing")
-    script = f"ip link set lo up && exec {sys.executable} {Path(__file__).with_name('play_offline_check.py')}"
-    done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_offline(PAGE, Path(__file__).with_name("play_offline_check.py"))
     assert report["message"].startswith("The combo (no card) ends")  # the engine's words, from Python in the page
     assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []

@@ -15,8 +15,6 @@ Run as a script (inside `unshare -n`), it is the offline check: serve, open, sta
 from __future__ import annotations
 
 import hashlib
-import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from site_browser import SITE, report_offline, watch  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -239,14 +237,7 @@ def play_offline(page: object, url: str) -> dict[str, object]:
 
 def test_the_inferno_play_page_plays_with_no_network_at_all():
     """Server and browser inside `unshare -n`: the engine starts and answers a move."""
-    if not (SITE / PAGE).is_file():
-        pytest.fail("the Play page is not built: run `make book`")
-    if not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.fail("unshare or ip is missing")
-    script = f"ip link set lo up && exec {sys.executable} {Path(__file__)}"
-    done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_offline(PAGE, Path(__file__))
     assert "places a pawn at" in report["message"]  # the engine's words, from Python in the page
     assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rulesbook.core.records import GameRecord  # noqa: E402
 from rulesbook.lessons.data import unpack  # noqa: E402
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
-from site_browser import SITE, report_offline, watch  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
 
 PAGE = "book/play/madness.html"
 #: Short expeditions (random bots spend their Leadership tokens fast): players -> seed, seats, hints.
@@ -229,14 +228,7 @@ def test_the_sand_timer_runs_out_and_time_is_up_while_the_bots_play_within_it(pl
 
 def test_the_madness_play_page_plays_with_no_network_at_all():
     """Server and browser inside `unshare -n`: the engine starts and answers a move (this file, run as a script)."""
-    if not (SITE / PAGE).is_file():
-        pytest.fail("the Play page is not built: run `make book`")
-    if not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.fail("unshare or ip is missing")
-    script = f"ip link set lo up && exec {sys.executable} {Path(__file__)}"
-    done = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_offline(PAGE, Path(__file__))
     assert report["moves"] >= 1 and report["status"].startswith("Seed 19. You are P1 of 4 players"), report
     assert report["message"].endswith("."), report  # the engine's words for the move, from Python in the page
     assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []
