@@ -97,14 +97,27 @@ def run_under_nbval(paths: list[str], executed: Path) -> subprocess.Popen:
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+#: About how long a chapter runs, in seconds: one that simulates plays hundreds of games (the
+#: design lab's: 25 to 55 s on a 2-core machine); the others draw boards (1 to 3 s).
+SIMULATES = re.compile(r"\blab\.(simulate|sweep)\(")
+SIMULATION_SECONDS, BOARD_SECONDS = 30.0, 2.0
+
+
+@functools.cache
+def seconds(path: str) -> float:
+    code = code_of(json.loads(Path(path).read_text(encoding="utf-8")))
+    return SIMULATION_SECONDS if SIMULATES.search(code) else BOARD_SECONDS
+
+
 def shares(paths: list[str], jobs: int) -> list[list[str]]:
-    """The chapters dealt into `jobs` runs of about equal size (largest first, each to the lightest run)."""
+    """The chapters dealt into `jobs` runs of about equal time: the longest first, each to the run
+    with the least to do so far (the design lab's long chapters split between the runs)."""
     runs: list[list[str]] = [[] for _ in range(max(1, min(jobs, len(paths))))]
-    weights = [0] * len(runs)
-    for path in sorted(paths, key=lambda name: -Path(name).stat().st_size):
-        lightest = weights.index(min(weights))
+    loads = [0.0] * len(runs)
+    for path in sorted(paths, key=lambda name: (-seconds(name), -Path(name).stat().st_size)):
+        lightest = loads.index(min(loads))
         runs[lightest].append(path)
-        weights[lightest] += Path(path).stat().st_size
+        loads[lightest] += seconds(path)
     return runs
 
 

@@ -70,20 +70,29 @@ def _moved(url: str, member: str) -> str:
     return posixpath.relpath(posixpath.normpath(posixpath.join(posixpath.dirname(member), url)), BUNDLES)
 
 
+def _member_text(outdir: Path, member: str) -> str | None:
+    """A member's text as the bundle holds it (url()s moved); None while the file is not written yet."""
+    path = outdir / member
+    if not path.is_file():
+        return None
+    text = CHARSET.sub("", path.read_text(encoding="utf-8"), count=1)  # the bundle says it once
+    text = SOURCE_MAP.sub("", text)  # a map's path is its own file's, not the bundle's
+    return CSS_URL.sub(lambda found: f'url("{_moved(found.group(2), member)}")', text)
+
+
 def bundle_text(outdir: Path, members: list[str]) -> str | None:
-    """The members' texts in order, url()s moved; None if one is missing or imports another."""
-    parts = []
-    for member in members:
-        path = outdir / member
-        if not path.is_file():
-            return None
-        text = CHARSET.sub("", path.read_text(encoding="utf-8"), count=1)  # the bundle says it once
-        text = SOURCE_MAP.sub("", text)  # a map's path is its own file's, not the bundle's
-        if "@import" in text or "@charset" in text:
-            return None
-        text = CSS_URL.sub(lambda found: f'url("{_moved(found.group(2), member)}")', text)
-        parts.append(f"/* {member} */\n{text.strip()}\n")
-    return '@charset "UTF-8";\n' + "".join(parts)
+    """The members' texts in order; None if one is not written yet (some extensions write theirs
+    at the end of the build)."""
+    texts = [_member_text(outdir, member) for member in members]
+    if any(text is None for text in texts):
+        return None
+    return '@charset "UTF-8";\n' + "".join(f"/* {member} */\n{str(text).strip()}\n" for member, text in zip(members, texts))
+
+
+def _bundles_well(outdir: Path, members: list[str]) -> bool:
+    """No member imports another or names its own charset twice: those cannot be joined as they are."""
+    texts = [_member_text(outdir, member) or "" for member in members]
+    return not any("@import" in text or "@charset" in text for text in texts)
 
 
 def _write(outdir: Path, name: str, text: str) -> None:
@@ -100,17 +109,26 @@ def _manifest(app: Any) -> dict[str, list[str]]:
     return app.rulesbook_bundles
 
 
+def _used(app: Any) -> set[str]:
+    """The bundles the pages written by this build link."""
+    if not hasattr(app, "rulesbook_bundles_used"):
+        app.rulesbook_bundles_used = set()
+    return app.rulesbook_bundles_used
+
+
 def bundle_styles(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     styles = context.get("css_files")
     if not isinstance(styles, list) or len(styles) < 2 or not all(_bundled(style) for style in styles):
         return
     members = [os.fspath(style.filename) for style in styles]
     name = f"{BUNDLES}/{hashlib.sha256(chr(10).join(members).encode()).hexdigest()[:16]}.css"
-    text = bundle_text(Path(app.outdir), members)
-    if text is None:
+    if not _bundles_well(Path(app.outdir), members):
         return
-    _write(Path(app.outdir), name, text)  # before the page is drawn: its link's ?v= is this text's checksum
+    text = bundle_text(Path(app.outdir), members)
+    if text is not None:  # before the page is drawn: its link's ?v= is this text's checksum
+        _write(Path(app.outdir), name, text)
     _manifest(app)[name] = members
+    _used(app).add(name)
     styles[:] = [type(styles[0])(name, priority=styles[0].priority)]
 
 
@@ -120,10 +138,15 @@ def refresh_bundles(app: Any, exception: Exception | None) -> None:
         return
     outdir = Path(app.outdir)
     bundles = _manifest(app)
-    for name, members in bundles.items():
+    for name, members in list(bundles.items()):
         text = bundle_text(outdir, members)
         if text is not None:
             _write(outdir, name, text)
+        elif name in _used(app):
+            missing = [member for member in members if not (outdir / member).is_file()]
+            raise RuntimeError(f"light_pages: the stylesheet bundle {name} lacks {missing}")
+        else:  # a bundle of an earlier build whose stylesheets are gone: no page of this build needs it
+            del bundles[name]
     _write(outdir, MANIFEST, json.dumps(bundles, indent=1, sort_keys=True))
 
 
@@ -132,4 +155,4 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", bundle_styles, priority=900)
     app.connect("build-finished", refresh_bundles, priority=900)  # after the theme writes its pygments.css
     # env_version: a new number makes Sphinx write every page again (raise it when this file changes)
-    return {"env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"env_version": 4, "parallel_read_safe": True, "parallel_write_safe": True}

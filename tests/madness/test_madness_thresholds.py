@@ -218,8 +218,8 @@ def test_a_second_knowledge_card_brings_no_second_token_relic():
 
 
 @pytest.mark.parametrize("margin, words", [
-    (-1, "resign"), (0, "Tenure"), (1, "journals"), (3, "journals"), (4, "fame"), (7, "fame"), (8, "lecture"),
-    (10, "lecture"), (11, "pre-human"),
+    (-1, "lets you go"), (0, "keep your post"), (1, "modest haul"), (3, "modest haul"), (4, "celebrated"), (7, "celebrated"),
+    (8, "Invitations"), (10, "Invitations"), (11, "first civilisation"),
 ])
 def test_the_result_table_at_each_boundary_the_end_of_the_game(margin, words):
     assert words in pack_of(new_game(3, SEED)).result_text(margin)
@@ -232,11 +232,11 @@ def test_the_score_is_relics_minus_injuries_read_in_the_result_table_the_end_of_
     first = score(state)
     assert first["relics"] == 0 and first["injuries"] > 0
     assert first["margin"] == -first["injuries"]
-    assert first["table"] == pack_of(state).result_text(-first["injuries"]) and "resign" in first["table"]
+    assert first["table"] == pack_of(state).result_text(-first["injuries"]) and "lets you go" in first["table"]
     relic = next(iter(pack_of(state).relics))
     state.relics[1].extend(relic for _ in range(first["injuries"] + 4))  # four more Relics than Injuries
     later = score(state)
-    assert later["margin"] == 4 and "fame" in later["table"]
+    assert later["margin"] == 4 and "celebrated" in later["table"]
 
 
 # --- Draw Phase: up to the hand size limit, the deck exactly big enough or one card short ----------
