@@ -27,6 +27,7 @@ from urllib.parse import unquote, urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
+from play_browser import SETTLED  # noqa: E402
 from site_browser import SITE, chromium, serve  # noqa: E402
 
 MBPS = 10
@@ -38,11 +39,6 @@ MARKS = """() => {
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   const ready = performance.getEntriesByName('rulesbook-play-ready')[0];
   return [paint ? paint.startTime / 1000 : null, ready ? ready.startTime / 1000 : null];
-}"""
-SETTLED = """moves => {
-  const play = window.__rulesbookPlay, root = play && play.root;
-  return root && ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) > moves
-    && Number(root.dataset.playMoves) === play.history().length - 1;
 }"""
 HINTED = """async () => {
   const play = window.__rulesbookPlay;

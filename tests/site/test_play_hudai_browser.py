@@ -10,44 +10,23 @@ the page's: the same digest, the same table. And the page plays with no network 
 
 from __future__ import annotations
 
-import hashlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from rulesbook.core.records import GameRecord
-from rulesbook.lessons.data import unpack
 from rulesbook.lessons.hudai.table import table_view
+from play_browser import choose, downloaded, node, record, settled
 from site_browser import SITE, run_offline, watch
 from test_site_quality import AXE, RUN_AXE
 
 PAGE = "book/play/hudai.html"
 #: A short game (the random bot's hints lose it in 5 turns, 26 monk actions): the robot's budget.
 SEED, HINTS = 35, "random"
-SETTLED = """moves => {
-  const play = window.__rulesbookPlay, root = play && play.root;
-  return root && ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) > moves
-    && Number(root.dataset.playMoves) === play.history().length - 1;
-}"""
 
 
-def settled(page, moves: int) -> int:
-    page.wait_for_function(SETTLED, arg=moves, timeout=30_000)
-    return page.evaluate("window.__rulesbookPlay.history().length - 1")
 
 
-def node(page) -> dict:
-    lesson, here = page.evaluate("(p => [p.model.get('lesson'), p.here()])(window.__rulesbookPlay)")
-    return unpack({**lesson, "nodes": {here: lesson["nodes"][here]}})[here]
-
-
-def choose(page, key: str) -> None:
-    button = page.locator(f"[data-hand='{key[1:]}']" if key[1:].isdigit() and key[0] == "h" else f"[data-choice='{key}']")
-    if button.get_attribute("aria-pressed") != "true":
-        button.click()
 
 
 def play_hint(page, moves: int) -> int:
@@ -61,8 +40,6 @@ def play_hint(page, moves: int) -> int:
     return settled(page, moves)
 
 
-def record(page) -> dict:
-    return page.evaluate("(p => p.ask({type: 'record', history: p.history().map(([id]) => id)}))(window.__rulesbookPlay)")
 
 
 @pytest.fixture
@@ -128,15 +105,10 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     ending = page.inner_text(".rb-play-end-words")
     assert ending.startswith("The monk has lost in 5 turns") and page.is_visible("[data-play=again]")
 
-    with page.expect_download() as download:
-        page.click("[data-play=download]")
     path = tmp_path / "hudai.json"
-    download.value.save_as(path)
-    replay = subprocess.run([sys.executable, "-m", "rulesbook", "replay", str(path)], capture_output=True, text=True, timeout=60)
-    assert replay.returncode == 0, replay.stderr
-    assert f"seed {SEED}" in replay.stdout and "the game is over: seat 1 0;" in replay.stdout
-    final = GameRecord.read(path).final_state()
-    assert hashlib.sha256(final.to_json().encode()).hexdigest() == record(page)["digest"]
+    played, said = downloaded(page, path)
+    assert f"seed {SEED}" in said and "the game is over: seat 1 0;" in said
+    final = played.final_state()
     assert node(page)["view"] == json.loads(json.dumps(table_view(final)))
 
     # A record loaded back: half of this one is set out again, at the monk's decision where it stops.

@@ -1,0 +1,58 @@
+"""What the Play pages' browser tests (test_play_*_browser.py) and benchmarks/bench_play.py do alike:
+wait for the page to settle, read its state, press a choice, ask for the record, download it and
+play it with `rulesbook replay` (CPython)."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from pathlib import Path
+
+from rulesbook.core.records import GameRecord
+from rulesbook.lessons.data import unpack
+
+#: The page settled after a click: the moves nobody decides are played, the reader (or the end) is next.
+SETTLED = """moves => {
+  const play = window.__rulesbookPlay, root = play && play.root;
+  return root && ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) > moves
+    && Number(root.dataset.playMoves) === play.history().length - 1;
+}"""
+
+
+def settled(page, moves: int, timeout: int = 60_000) -> int:
+    """Wait until the page has settled past `moves`; the moves made so far."""
+    page.wait_for_function(SETTLED, arg=moves, timeout=timeout)
+    return int(page.evaluate("window.__rulesbookPlay.history().length - 1"))
+
+
+def node(page) -> dict:
+    """The state the page shows, written out (`unpack` of its lesson, for that state only)."""
+    lesson, here = page.evaluate("(p => [p.model.get('lesson'), p.here()])(window.__rulesbookPlay)")
+    return unpack({**lesson, "nodes": {here: lesson["nodes"][here]}})[here]
+
+
+def choose(page, key: str) -> None:
+    """Press a choice as the reader does: a hand card ("h2") or a button, unless it is pressed."""
+    button = page.locator(f"[data-hand='{key[1:]}']" if key[1:].isdigit() and key[0] == "h" else f"[data-choice='{key}']")
+    if button.get_attribute("aria-pressed") != "true":
+        button.click()
+
+
+def record(page) -> dict:
+    """The worker's answer to "record" for the move log as the page holds it (its [id, entry]
+    pairs, as the page's own download sends them: an entry tells apart two clicks to one state)."""
+    return dict(page.evaluate("(p => p.ask({type: 'record', history: p.history()}))(window.__rulesbookPlay)"))
+
+
+def downloaded(page, path: Path) -> tuple[GameRecord, str]:
+    """"Download the record" saved to `path` and played by `rulesbook replay`, which must end in the
+    page's state (the same digest); the record and what replay printed."""
+    with page.expect_download() as download:
+        page.click("[data-play=download]")
+    download.value.save_as(path)
+    replay = subprocess.run([sys.executable, "-m", "rulesbook", "replay", str(path)], capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr
+    played = GameRecord.read(path)
+    assert hashlib.sha256(played.final_state().to_json().encode()).hexdigest() == record(page)["digest"]
+    return played, replay.stdout
