@@ -66,10 +66,15 @@ BOOK_BUILT = The book is built: open file://$(CURDIR)/_build/html/index.html (ev
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
 # jupyter-book runs only when a source of the pages changed (or a chapter ran again, which writes
 # the cache's chapter-inputs.json): a rebuild with nothing changed is left at that.
-book: $(BOOK_STAMP) widget-runtime lite
+# The live part and the pages are built side by side under `make -j` (as `make test` does): the
+# pages do not read the live part, and jupyter-book, one process, leaves a core to the live build.
+book: $(BOOK_STAMP) widget-runtime lite pages
+	@echo '$(BOOK_BUILT)'
+
+.PHONY: pages
+pages: $(BOOK_STAMP) widget-runtime
 	$(BIN)/python tools/chapters.py
 	$(MAKE) --no-print-directory $(SITE_STAMP)
-	@echo '$(BOOK_BUILT)'
 
 ## test: every test — the types of src/ (mypy), the library, every chapter (run once, by the
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short
@@ -78,13 +83,13 @@ book: $(BOOK_STAMP) widget-runtime lite
 # module's fixture (a Pyodide or JupyterLite run) is made once.
 # On a fresh machine the installs (Python packages, npm packages, Chromium) run side by side; then
 # the type check and the longest random simulations (EARLY_TESTS: they need no built book) run
-# beside the book build, which leaves a core idle for much of its time (the live part's build and
-# jupyter-book's are one process each); then every other test, on every core.
+# beside the book build (its live part beside its pages: the live part's build and jupyter-book's
+# are one process each, which would leave a core idle); then every other test, on every core.
 TEST_WORKERS ?= auto
 EARLY_TESTS := tests/core/test_protocol_random_games.py tests/inferno/test_inferno_simulation.py
 test:
 	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP) chromium
-	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck early-tests book
+	$(MAKE) --no-print-directory -j4 --output-sync=target typecheck early-tests book
 	$(BIN)/python -m pytest tests $(EARLY_TESTS:%=--ignore=%) -p no:cacheprovider --durations=20 -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: typecheck early-tests

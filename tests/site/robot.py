@@ -25,11 +25,10 @@ import re
 from typing import Any
 
 from rulesbook.lessons import unpack
-from site_browser import open_chapter, watch
 
 HAND_CHOICE = re.compile(r"^h\d+(\+h\d+)*$")
 #: How many states of a lesson the robot walks at most (see above): clicks cost time in a browser.
-WALKED_STATES = 40
+WALKED_STATES = 24
 
 #: Every board's state, in the order its view appears on the page.
 READ_BOARDS = """() => {
@@ -90,18 +89,25 @@ class Robot:
         self.nodes = unpack(self.lesson)
         self.where = f"board {index + 1} ({self.lesson.get('title') or 'untitled'})"
         self.clicks = 0
+        self.shown: dict[str, Any] | None = None
         #: Words that must never reach a learner: the lesson's internal codes ("bison1:R", "h0+h1").
         self.codes = {key for node in self.nodes.values() for key in [*node["options"], *node["choices"]]
                       if re.search(r"[:+]|\d", key)}
 
     # --- acting -------------------------------------------------------------------------------
     def look(self, selector: str | None = None) -> dict[str, Any]:
+        """What the board shows, after a click on `selector` if one is given. A board changes only
+        when clicked (it draws a click's answer before the click returns), so a look with no click
+        reads what the last click showed: half the robot's round trips to the page."""
+        if selector is None and self.shown is not None:
+            return self.shown
         shown = self.page.evaluate(ACT, [self.index, selector])
         if selector:
             self.clicks += 1
         assert "missing" not in shown, f"{self.where}: nothing to click at {shown.get('missing')}"
         assert not shown["error"], f"{self.where}: the board broke: {shown['error']}"
         assert "{" not in shown["message"], f"{self.where}: a sentence was not filled in: {shown['message']!r}"
+        self.shown = shown
         return shown
 
     def place(self, key: str) -> dict[str, Any]:
@@ -290,19 +296,9 @@ class Robot:
         assert shown["found"] == [] and any("Nothing found yet" in entry for entry in shown["log"]), self.where
 
 
-def complete_page(browser_context, site_url: str, page_path: str) -> None:
-    """Every board of a page completed by a Robot, with no console output and nothing from outside
-    (the test of each part of the book: test_site_robot_*.py, one file a part so that the test
-    workers share them out)."""
-    page = browser_context.new_page()
-    seen = watch(page)
-    try:
-        open_chapter(page, site_url, page_path)
-        boards = page.evaluate(READ_BOARDS)
-        assert page.locator(".rb-board").count() == len(boards), "every board of the page's data is on the page"
-        for index, state in enumerate(boards):
-            Robot(page, index, state).complete()
-    finally:
-        page.close()
-    assert not seen["errors"], seen["errors"]
-    assert not seen["outside"], seen["outside"]
+def complete_boards(page: Any) -> None:
+    """Every board of an open page completed by a Robot (page_visit.py's last check of a page)."""
+    boards = page.evaluate(READ_BOARDS)
+    assert page.locator(".rb-board").count() == len(boards), "every board of the page's data is on the page"
+    for index, state in enumerate(boards):
+        Robot(page, index, state).complete()

@@ -98,6 +98,33 @@ def open_chapter(page: object, base_url: str, path: str = CHAPTER) -> None:
         page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)
 
 
+#: A phone's screen (the narrowest the site is made for).
+PHONE = {"width": 390, "height": 844}
+
+
+def next_frame(page: object) -> None:
+    """Wait until the browser has drawn the next frame (a board scrolls its message in then)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+@contextmanager
+def opened(browser_context: object, site_url: str, path: str, scheme: str = "light",
+           viewport: dict[str, int] | None = None) -> Iterator[object]:
+    """A page of the site, its boards ready, in a colour scheme and a viewport; closed afterwards,
+    and failed if it logged an error or a warning (`page.seen`, see `watch`)."""
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    page.emulate_media(color_scheme=scheme)
+    if viewport:
+        page.set_viewport_size(viewport)
+    try:
+        open_chapter(page, site_url, path)
+        yield page
+    finally:
+        page.close()
+    assert not page.seen["errors"], page.seen["errors"]
+
+
 def report_offline(play: Callable[[object, str], dict[str, object]]) -> int:
     """The offline checks' one frame (run inside `unshare -n`): serve the site, open a page in a fresh
     Chromium and let `play(page, site_url)` fill a report; print it as JSON with the console errors,

@@ -18,7 +18,7 @@ import pytest
 from rulesbook.lessons.hudai.table import table_view
 from play_browser import choose, downloaded, node, record, settled
 from site_browser import SITE, run_offline, watch
-from test_site_quality import AXE, RUN_AXE
+from page_visit import AXE, RUN_AXE
 
 PAGE = "book/play/hudai.html"
 #: A short game (the random bot's hints lose it in 5 turns, 26 monk actions): the robot's budget.
@@ -72,7 +72,7 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     # The hint is a bot's move, worded by the engine (asked of the worker).
     page.click("[data-tool=hint]")
     page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would choose ')")
-    # The page in play, its message showing: nothing serious for axe-core (as tests/site/test_site_quality.py).
+    # The page in play, its message showing: nothing serious for axe-core (as every page of the book, tests/site/page_visit.py).
     page.add_script_tag(path=str(AXE))
     failing = [v for v in page.evaluate(RUN_AXE)
                if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]

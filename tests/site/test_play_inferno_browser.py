@@ -72,12 +72,13 @@ def start(page, players: int, game: dict) -> int:
     page.select_option("select[name=edition]", game["edition"])
     page.select_option("select[name=hint_bot]", "random")
     page.fill("input[name=seed]", game["seed"])
-    page.click(".rb-play-setup button[type=submit]")
+    page.click(".rb-play-setup button[type=submit]")  # the status says "Setting up the table" at once
+    page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=game["seed"])
     return settled(page, -1)
 
 
 def axe_clean(page) -> None:
-    from test_site_quality import AXE, RUN_AXE
+    from page_visit import AXE, RUN_AXE
 
     page.add_script_tag(path=str(AXE))
     failing = [v for v in page.evaluate(RUN_AXE)
@@ -85,8 +86,9 @@ def axe_clean(page) -> None:
     assert failing == [], failing
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def play_page(browser_context, site_url):
+    """The Play page, Python started once for every game of this file (a reload restarts it)."""
     if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
         pytest.fail("the Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
     page = browser_context.new_page()
@@ -144,13 +146,14 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
             moves = before
             undone = True
         elif undone and not reloaded and page.locator(".rb-named").count():
-            # A button below the Mountain (end step I, stay...) is drawn: axe once; then a reload.
+            # A button below the Mountain (end step I, stay...) is drawn: axe once; then a reload
+            # (in one game: a reload costs a start of Python).
             if players == 4:
                 axe_clean(page)
-            logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
-            page.reload()
-            moves = settled(page, -1)
-            assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs
+                logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
+                page.reload()
+                moves = settled(page, -1)
+                assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs
             reloaded = True
     assert undone and reloaded
     assert page.get_attribute(".rb-play", "data-play-ready") == "over"

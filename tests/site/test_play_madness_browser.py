@@ -100,7 +100,7 @@ def play_page(browser_context, site_url):
 
 def check_quality(page) -> None:
     """axe-core finds nothing serious; on a 390 px phone nothing runs off the side."""
-    from test_site_quality import AXE, RUN_AXE
+    from page_visit import AXE, RUN_AXE
 
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("() => { const b = document.querySelector('#pst-back-to-top'); return !b || getComputedStyle(b).display === 'none' || b.offsetParent === null; }")

@@ -12,13 +12,10 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
-from site_browser import open_chapter, watch
+from site_browser import PHONE, next_frame, opened
 
 LAPTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 #: The boards' widest Mountains (both were cut off at 1280 px), and one board of each other game.
 WIDE_PAGES = ["book/inferno/reading-a-mountain.html", "book/inferno/a-whole-game.html",
@@ -38,27 +35,10 @@ OVERFLOW = """() => [...document.querySelectorAll('.rb-board')].map((board) => {
 })"""
 
 
-@contextmanager
-def opened(browser_context, site_url, path, viewport):
-    page = browser_context.new_page()
-    seen = watch(page)
-    page.set_viewport_size(viewport)
-    try:
-        open_chapter(page, site_url, path)
-        yield page
-        assert seen["errors"] == []
-    finally:
-        page.close()
-
-
-def next_frame(page) -> None:
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
 #: At 960 px the widest Mountain does not fit beside the choices even at its smallest: it goes above.
 @pytest.mark.parametrize(("path", "width"), [*((path, LAPTOP["width"]) for path in WIDE_PAGES), (WIDE_PAGES[0], 960)])
 def test_at_1280_px_nothing_of_a_board_is_cut_off(browser_context, site_url, path, width):
-    with opened(browser_context, site_url, path, {**LAPTOP, "width": width}) as page:
+    with opened(browser_context, site_url, path, viewport={**LAPTOP, "width": width}) as page:
         next_frame(page)
         boards = page.evaluate(OVERFLOW)
         assert boards
@@ -86,7 +66,7 @@ IN_VIEW = """([board, place]) => {
 
 @pytest.mark.parametrize("path", TALL_BOARDS)
 def test_on_a_phone_the_place_the_message_and_the_choices_are_in_view_together(browser_context, site_url, path):
-    with opened(browser_context, site_url, path, PHONE) as page:
+    with opened(browser_context, site_url, path, viewport=PHONE) as page:
         board = page.locator(".rb-board").first
         assert board.locator(".rb-picture").bounding_box()["height"] > PHONE["height"] * 0.6, "a tall board"
         place = board.locator("[data-place]").first
@@ -108,7 +88,7 @@ def board_titled(page, title: str):
 
 
 def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, site_url):
-    with opened(browser_context, site_url, "book/inferno/guan-yin-and-cancelling.html", LAPTOP) as page:
+    with opened(browser_context, site_url, "book/inferno/guan-yin-and-cancelling.html", viewport=LAPTOP) as page:
         board = board_titled(page, "red moves yellow's card")
         label = board.locator(".rb-hand").get_attribute("aria-labelledby")
         owner = board.locator(f"#{label}")
@@ -124,7 +104,7 @@ def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, 
 
 
 def test_a_card_the_chinese_rules_forbid_now_says_why_MOI_R04(browser_context, site_url):
-    with opened(browser_context, site_url, "book/inferno/two-editions.html", LAPTOP) as page:
+    with opened(browser_context, site_url, "book/inferno/two-editions.html", viewport=LAPTOP) as page:
         board = board_titled(page, "Chinese rules: red has just laid MK+2")
         board.locator('[data-hand="0"]').click()  # the Mighty Bison King, after a disciple
         said = board.locator(".rb-message").text_content()

@@ -1,124 +1,21 @@
-"""The built site as a reader meets it: accessible (axe-core), on a phone, in dark mode, printed,
-from the keyboard, with every picture described. Every page of the table of contents, every board.
-
-axe-core comes from the npm registry at the version widgets/package.json pins (make book installs
-it into widgets/node_modules) and is injected into each page: it runs offline.
+"""The built site as a reader meets it, beyond what every page's visit checks (page_visit.py:
+axe-core in light and dark mode, a phone, the skip link, the robot): printed, the focus kept on a
+pressed control, two hand cards that do not play together, a board's own error, every picture
+described and Chinese marked.
 """
 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 from html.parser import HTMLParser
 
 import pytest
+from page_visit import focused
 from robot import READ_BOARDS
-from site_browser import ROOT, SITE, open_chapter, watch
+from site_browser import SITE, open_chapter, opened, watch
 from test_site_every_chapter import PAGES
 
-from rulesbook.lessons import unpack
-
-AXE = ROOT / "widgets" / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 390, "height": 844}
-#: Pages that carry boards (read from the built pages, so new chapters are covered).
-BOARD_PAGES = [page for page in PAGES if "application/vnd.jupyter.widget-view+json" in (SITE / page).read_text(encoding="utf-8")]
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
-RUN_AXE = """async () => {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-    where: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
-}"""
-
-
-def first_refusal(lesson: dict) -> tuple[str, str] | None:
-    """A place this board refuses now, and the reason, from its page data."""
-    nodes = unpack(lesson)
-    node = nodes[lesson["start"]]
-    if lesson["mode"] == "find":
-        option = node["options"][lesson["exercise"]["option"]]
-        return next(iter(option["refusals"].items()), None)
-    return None
-
-
-def next_frame(page) -> None:
-    """Wait until the browser has drawn the next frame (the board scrolls its message in then)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
-def open_page(browser_context, site_url, page_path, scheme="light", viewport=None):
-    page = browser_context.new_page()
-    page.seen = watch(page)
-    page.emulate_media(color_scheme=scheme)
-    if viewport:
-        page.set_viewport_size(viewport)
-    open_chapter(page, site_url, page_path)
-    return page
-
-
-@contextmanager
-def opened(browser_context, site_url, page_path, scheme="light", viewport=None):
-    """A page to test; closed afterwards, and failed if it logged an error or a warning."""
-    page = open_page(browser_context, site_url, page_path, scheme, viewport)
-    try:
-        yield page
-    finally:
-        page.close()
-    assert not page.seen["errors"], page.seen["errors"]
-
-
-# --- axe-core, in light and in dark mode ----------------------------------------------------------
-BOARD_BOXES = "() => [...document.querySelectorAll('.rb-board')].map((b) => [Math.round(b.getBoundingClientRect().width), Math.round(b.getBoundingClientRect().height)])"
-
-
-@pytest.mark.parametrize("page_path", PAGES)
-def test_axe_core_finds_nothing_serious_in_light_or_dark_mode_and_dark_keeps_every_boards_layout(browser_context, site_url, page_path):
-    """One visit of the page in each scheme: the boards' sizes as drawn, then every board with a
-    message showing, then axe-core."""
-    assert AXE.is_file(), "axe-core is missing: `make book` installs widgets/node_modules"
-    sizes = {}
-    for scheme in ("light", "dark"):
-        with opened(browser_context, site_url, page_path, scheme) as page:
-            assert page.evaluate("document.documentElement.dataset.theme") == scheme
-            sizes[scheme] = page.evaluate(BOARD_BOXES)
-            if sizes[scheme] and scheme == "dark":
-                background = page.evaluate("getComputedStyle(document.querySelector('.rb-board')).backgroundColor")
-                assert background == "rgb(29, 33, 39)", "the board is dark in dark mode"
-            for board in page.locator(".rb-board").all():  # every board with a message showing
-                board.locator(".rb-hint").click()
-            page.add_script_tag(path=str(AXE))
-            violations = page.evaluate(RUN_AXE)
-        failing = [v for v in violations if v["impact"] in ("serious", "critical") or v["id"] == "aria-prohibited-attr"]
-        assert failing == [], (scheme, failing)
-    assert sizes["dark"] == sizes["light"], "dark mode keeps every board's layout"
-
-
-# --- phones ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("page_path", BOARD_PAGES)
-def test_on_a_phone_card_text_is_readable_and_the_message_is_next_to_the_board(browser_context, site_url, page_path):
-    with opened(browser_context, site_url, page_path, viewport=PHONE) as page:
-        next_frame(page)
-        smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.rb-board svg text')]
-            .filter((t) => t.getBBox().width > 0)
-            .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
-        assert smallest >= 11, f"card text of {smallest:.1f}px on a phone"
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
-        lessons = page.evaluate(READ_BOARDS)
-        for index, state in enumerate(lessons):
-            refusal = first_refusal(state["lesson"])
-            if refusal is None:
-                continue
-            place, reason = refusal
-            board = page.locator(".rb-board").nth(index)
-            board.locator(f'[data-place="{place}"]').click()
-            next_frame(page)
-            assert board.locator(".rb-message").text_content() == reason
-            assert board.locator(".rb-refused").count() == 1, "the refused place is marked on the board"
-            picture = board.locator(".rb-picture").bounding_box()
-            message = board.locator(".rb-message").bounding_box()
-            # Right under the picture, or in the dock kept at the foot of the screen over it.
-            assert message["y"] - (picture["y"] + picture["height"]) <= 24, "the message sits right under the board"
-            assert 0 <= message["y"] and message["y"] + message["height"] <= PHONE["height"] + 1, "the message is in sight"
 
 
 # --- print ----------------------------------------------------------------------------------------
@@ -135,26 +32,6 @@ def test_print_hides_the_controls_and_wraps_code(browser_context, site_url):
 
 
 # --- keyboard --------------------------------------------------------------------------------
-def focused(page) -> str:
-    return page.evaluate("""() => { const e = document.activeElement;
-        return e ? (e.className && typeof e.className === 'string' ? e.className : e.tagName) + '|' + (e.getAttribute('data-hand')
-        ?? e.getAttribute('data-choice') ?? e.getAttribute('data-entry') ?? e.getAttribute('data-tool') ?? '') : ''; }""")
-
-
-@pytest.mark.parametrize("page_path", BOARD_PAGES)
-def test_a_skip_link_among_the_first_tabs_leads_to_the_first_board(browser_context, site_url, page_path):
-    with opened(browser_context, site_url, page_path) as page:
-        for _ in range(3):
-            page.keyboard.press("Tab")
-            if "rb-skip" in focused(page):
-                break
-        assert "rb-skip" in focused(page), f"three Tabs reach {focused(page)!r}, not the skip link"
-        page.keyboard.press("Enter")
-        assert page.evaluate("document.activeElement === document.querySelector('.rb-board .rb-picture')")
-        page.keyboard.press("Enter")  # the keyboard cursor clicks the place under it
-        assert page.locator(".rb-board").first.locator(".rb-message").text_content()
-
-
 def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
         board = page.locator(".rb-board").nth(3)  # two Bison Kings and the step
@@ -241,8 +118,10 @@ def test_every_picture_is_described_and_chinese_is_marked(page_path):
 
 
 def test_a_boards_own_error_tells_the_reader_and_fails_the_page(browser_context, site_url):
-    page = open_page(browser_context, site_url, "book/inferno/setting-up.html")
+    page = browser_context.new_page()
+    seen = watch(page)
     try:
+        open_chapter(page, site_url, "book/inferno/setting-up.html")
         board = page.locator(".rb-board").first
         page.evaluate("() => { document.querySelector('.rb-board').__rulesbookBoard.picture = () => { throw new Error('broken picture'); }; }")
         board.locator('[data-place="0,0"]').click()
@@ -251,5 +130,5 @@ def test_a_boards_own_error_tells_the_reader_and_fails_the_page(browser_context,
     finally:
         page.close()
     # Logged in the console with the error (what makes every other page test fail), not thrown.
-    [error] = page.seen["errors"]
+    [error] = seen["errors"]
     assert error.startswith("console error: rulesbook board:") and "broken picture" in error
