@@ -217,3 +217,13 @@ def follow_a_random_game(seed: int, rules: Rules, players: int) -> int:
 @given(st.integers(0, 10_000), st.sampled_from([Rules(), Rules(edition="zh"), Rules(two_pawns=True)]), st.integers(2, 4))
 def test_a_random_game_followed_by_the_boards_clicks_never_gets_stuck(seed, rules, players):
     assert follow_a_random_game(seed, rules, players) > 20
+
+
+def test_a_card_that_moves_a_pawn_starts_on_a_pawn_there_is_when_the_players_own_is_off_the_mountain():
+    """A lesson's moment may leave the deciding player's pawn off the Mountain (two of three here):
+    a Bison King's or a Princess's choice then starts on a pawn it can move."""
+    state = game_moment("MK+1@R PM+1 SB+1 DH+1", ["SB+2", "BISON FAN"], seat=1)
+    node = LessonGraph(GameReferee(state)).node("s0")
+    for key in ("h0", "h1"):
+        choice = node["choices"][key]
+        assert choice["actor"] == "R" and set(choice["options"]) == set(choice["says"]) == {"R"}, choice

@@ -173,16 +173,17 @@ class GameReferee:
         hand = state.hands[decision.seat]
         pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
         names = _pawn_words(pawns)
+        moved = me if me in pawns or not pawns else pawns[0]  # a lesson's moment may leave a pawn off the Mountain
         out = []
         for index, card in enumerate(hand):
             key, label = f"h{index}", card_label(card)
             if isinstance(card, DiscipleCard):
                 out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} place{{s}}"))
             elif card.kind is EventKind.MIGHTY_BISON_KING:
-                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me,
+                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, moved,
                                   prompt="Mighty Bison King, moving {actor}: {count} card{s} it can reach", actors=names))
             elif card.kind is EventKind.IRON_FAN_PRINCESS:
-                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me, actors=names,
+                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, moved, actors=names,
                                   prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
             elif card.kind is EventKind.RED_BOY and card.picture is not None:
                 out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
@@ -194,7 +195,7 @@ class GameReferee:
             label = f"{card_label(hand[first])} + {card_label(hand[second])}"
             kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
             if kinds == {EventKind.MIGHTY_BISON_KING}:
-                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me,
+                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, moved,
                                   prompt="Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", actors=names))
             elif kinds == {EventKind.RED_BOY}:
                 out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
