@@ -33,6 +33,10 @@ const SAND = (() => {
   return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 0;
 })();
 
+/** The most bytes a card file may have (rulesbook.hudai.cards.MAX_CARD_FILE): a larger file is
+ * not read into the page at all. */
+const CARD_FILE_MOST = 1024 * 1024;
+
 /** An "expanded" answer appended to the lesson (rulesbook.lessons.data.Packer.delta): the tables
  * only grow, so every index the page holds stays valid; a state sent again replaces its record. */
 function grow(lesson, delta) {
@@ -172,8 +176,11 @@ class Play {
     if (!seed.value) seed.value = String(Math.floor(Math.random() * 1e6));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.newGame(this.formSetup());
+      this.formSetup().then((setup) => setup && this.newGame(setup));
     });
+    // A card file chosen is the card set chosen (Hudai Pass, HUD-R01).
+    const cardFile = this.form.querySelector("[data-card-file]");
+    if (cardFile) cardFile.addEventListener("change", () => (this.form.elements[cardFile.getAttribute("data-card-file")].value = "file"));
     for (const button of this.root.querySelectorAll("[data-play]")) {
       button.addEventListener("click", () => this.tool(button.getAttribute("data-play")));
     }
@@ -205,6 +212,7 @@ class Play {
     this.root.setAttribute("data-play-ready", "setup");
   }
 
+  /** The form's set-up, once any card file chosen is read (null, said on the page, when it is too big to be one). */
   formSetup() {
     const setup = {};
     for (const element of this.form.elements) {
@@ -212,7 +220,27 @@ class Play {
       if (element.hasAttribute("data-list")) (setup[element.name] = setup[element.name] || []).push(element.value);
       else setup[element.name] = element.value;
     }
-    return setup;
+    return this.cardFile(setup);
+  }
+
+  /** "Your own card file": its name and text go to the engine, which reads it ({source, csv}; its
+   * error names the line). With no file chosen, the set this game was set up with (after a reload)
+   * stays; failing that the engine says to choose one. */
+  cardFile(setup) {
+    const input = this.form.querySelector("[data-card-file]");
+    const name = input && input.getAttribute("data-card-file");
+    if (!input || setup[name] !== "file") return Promise.resolve(setup);
+    const file = input.files && input.files[0];
+    if (!file) {
+      const kept = this.setup && this.setup[name];
+      if (kept && typeof kept === "object") setup[name] = kept;
+      return Promise.resolve(setup);
+    }
+    if (file.size > CARD_FILE_MOST) {
+      this.status(`${file.name} is ${file.size.toLocaleString("en")} bytes: more than a card file may have (${CARD_FILE_MOST.toLocaleString("en")}).`, "no");
+      return Promise.resolve(null);
+    }
+    return file.text().then((csv) => ({ ...setup, [name]: { source: file.name, csv } }));
   }
 
   showSetup(setup) {
@@ -223,7 +251,8 @@ class Play {
         const index = (lists[element.name] = (lists[element.name] || 0) + 1) - 1;
         element.value = setup[element.name][index];
       } else {
-        element.value = String(setup[element.name]);
+        const value = setup[element.name];
+        element.value = value && typeof value === "object" ? "file" : String(value); // a card file embedded
       }
     }
   }
@@ -437,7 +466,7 @@ class Play {
   tool(name) {
     if (name === "again") {
       this.form.elements.seed.value = String(Math.floor(Math.random() * 1e6));
-      return this.newGame(this.formSetup());
+      return this.formSetup().then((setup) => setup && this.newGame(setup));
     }
     if (name === "download") return this.download();
     if (name === "setup") {

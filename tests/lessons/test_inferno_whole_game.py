@@ -22,8 +22,10 @@ from rulesbook.inferno import (
     new_game,
 )
 from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise, unpack
-from rulesbook.lessons.graph import parse_place
+from rulesbook.lessons.graph import parse_place, place_key
+from rulesbook.lessons.inferno.whole_game import action_place
 from rulesbook.widgets import InfernoBoard
+from simulation_scale import scaled
 
 LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
 
@@ -40,16 +42,15 @@ def moments_from_random_games(seed: int, rules: Rules, count: int = 6):
     return found
 
 
-def engine_places(state, option: str, referee: GameReferee) -> set[tuple[int, int]]:
-    """The places of the legal actions an option stands for, straight from legal_actions."""
+def engine_places(state, option: str, referee: GameReferee) -> set[str]:
+    """The places (a button's name for an action on none) of the legal actions an option stands
+    for, straight from legal_actions."""
     places = set()
     for action in legal_actions(state):
-        place = getattr(action, "place", None)
-        if place is None:
-            continue
+        place = action_place(action)
         try:
             if referee.action(state, option, place) == action:
-                places.add(place)
+                places.add(place_key(place))
         except ValueError:
             pass
     return places
@@ -64,10 +65,10 @@ def test_board_targets_are_exactly_the_engines_legal_actions(seed, rules):
         node = graph.node(graph.start_id)
         assert json.loads(json.dumps(node)) == node
         for key, option in node["options"].items():
-            targets = {parse_place(place) for place in option["targets"]}
+            targets = set(option["targets"])
             assert targets == engine_places(state, key, referee), key
             for place, reason in option["refusals"].items():
-                assert parse_place(place) not in targets
+                assert place not in targets
                 assert reason.endswith(")") and "(" in reason  # the engine's rule id
 
 
@@ -170,3 +171,59 @@ def test_the_hand_on_show_is_named_by_its_owner_even_when_it_passes_to_a_respond
     board.click((0, 1), choice="h1", pawn="B")
     assert board.state.phase is Phase.RESPOND
     assert board.node()["hand_label"] == "Blue's hand" and [card["code"] for card in board.node()["hand"]] == ["FAN"]
+
+
+def clicks_of(node) -> dict[str, list]:
+    """Every click of a node record that plays a move: its move-log entry -> [next id, say, log, reach]."""
+    return {entry[2]: entry for option in node["options"].values() for entry in option["targets"].values()}
+
+
+@pytest.mark.parametrize(("edition", "way_on"), [("en", "discard GUANYIN"), ("zh", "end")])
+def test_a_hand_of_only_guan_yin_reaches_a_click_and_play_goes_on(edition, way_on):
+    """The live board got stuck here (issue 23): the rules' way on is a button below the Mountain
+    (EN: discard it with no effect, MOI-R04; ZH: end step I, MOI-R18)."""
+    state = game_moment(LINE, ["GUANYIN", "SB+2", "PM+2"], rules=Rules(edition=edition))
+    graph = LessonGraph(GameReferee(state))
+    node = graph.node(graph.start_id)
+    assert node["choices"]["h0"]["refusal"].endswith("(MOI-R06)")
+    assert set(clicks_of(node)) == {action.text() for action in legal_actions(state)} == {way_on}
+    assert set(node["view"]["named"]) == {way_on.split()[0]}
+    board = InfernoBoard.game(state)
+    key = way_on.split()[0]
+    said = board.click(key, choice=key, pawn=f"{key}0" if key == "discard" else None)
+    assert board.state != state and said[0].isupper(), said
+    following = board.node()
+    assert clicks_of(following) and following["view"]["named"], following  # and on: the step, or stay
+
+
+def follow_a_random_game(seed: int, rules: Rules, players: int) -> int:
+    """Play a random game by the board's clicks only, from its first state to its end; at every
+    moment the clicks are exactly the engine's legal actions. The number of clicks made."""
+    rng = random.Random(seed)
+    graph = LessonGraph(GameReferee(new_game(players, seed, rules)), max_nodes=100_000)
+    node_id, made = graph.start_id, 0
+    while not graph.state(node_id).is_over:
+        state = graph.state(node_id)
+        clicks = clicks_of(graph.node(node_id))
+        assert set(clicks) == {action.text() for action in legal_actions(state)}, (node_id, state.phase)
+        node_id = clicks[rng.choice(sorted(clicks))][0]
+        made += 1
+    end = graph.node(node_id)
+    assert end["choices"] == {} and end["decision"] == "The game is over" and end["idle"].startswith("The game is over")
+    return made
+
+
+@settings(max_examples=scaled(4), deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([Rules(), Rules(edition="zh"), Rules(two_pawns=True)]), st.integers(2, 4))
+def test_a_random_game_followed_by_the_boards_clicks_never_gets_stuck(seed, rules, players):
+    assert follow_a_random_game(seed, rules, players) > 20
+
+
+def test_a_card_that_moves_a_pawn_starts_on_a_pawn_there_is_when_the_players_own_is_off_the_mountain():
+    """A lesson's moment may leave the deciding player's pawn off the Mountain (two of three here):
+    a Bison King's or a Princess's choice then starts on a pawn it can move."""
+    state = game_moment("MK+1@R PM+1 SB+1 DH+1", ["SB+2", "BISON FAN"], seat=1)
+    node = LessonGraph(GameReferee(state)).node("s0")
+    for key in ("h0", "h1"):
+        choice = node["choices"][key]
+        assert choice["actor"] == "R" and set(choice["options"]) == set(choice["says"]) == {"R"}, choice

@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
+from rulesbook.hudai.cards import CardSet, parse_card_file, reconstructed_cards
 from rulesbook.lessons.data import unpack
 from rulesbook.lessons.play import PlayServer
 from play_page import PlayPage
+from simulation_scale import scaled
 
 
 class Page(PlayPage):
@@ -96,6 +101,7 @@ def test_a_refused_click_names_its_rule_and_a_bad_message_changes_nothing():
     ({**SETUP, "powers": ["drain", "confuse"]}, "setup.powers: three demon tiles"),
     ({**SETUP, "seed": "  "}, "setup.seed"),
     ({**SETUP, "cards": "mine.csv"}, "setup.cards"),
+    ({**SETUP, "cards": {"source": "mine.csv", "csv": "colour,symbol,value,deck\nwhite,drop,1,start"}}, "setup.cards: mine.csv, line 2, field 'deck'"),
     ({**SETUP, "hint_bot": "oracle"}, "setup.hint_bot"),
     ({**SETUP, "players": 2}, "players"),
 ])
@@ -114,3 +120,80 @@ def test_unknown_messages_and_messages_before_a_game_are_refused():
     assert json.loads(server.handle('{"type": "dance"}'))["text"] == "message.type: unknown message 'dance'"
     assert "no game yet" in json.loads(server.handle('{"type": "hint", "node": "s0"}'))["text"]
     assert json.loads(server.handle("[1"))["type"] == "error"
+
+
+# --- a teacher's own card file (HUD-R01), as the page's file input sends it -----------------------
+def own_card_file() -> str:
+    """A teacher's card file: the reconstructed set with the white start deck's symbols turned one
+    place on (a set of its own, in the CSV format of data/cards.csv, a comment and all)."""
+    lines = reconstructed_cards().to_csv().splitlines()
+    white = [line for line in lines if line.startswith("white,")]
+    symbols = [line.split(",")[1] for line in white]
+    turned = [f"white,{symbol},{line.split(',')[2]},start" for line, symbol in zip(white, symbols[1:] + symbols[:1])]
+    return "\n".join([lines[0], "# my class's white cards", *turned, *lines[1 + len(white):]]) + "\n"
+
+
+OWN = {**SETUP, "cards": {"source": "my-class.csv", "csv": own_card_file()}}
+
+
+@pytest.fixture(scope="module")
+def played_own() -> Page:
+    page = Page(OWN)
+    page.moves = page.play_out()  # type: ignore[attr-defined]
+    return page
+
+
+def test_a_teachers_card_file_is_played_to_its_end_and_its_record_embeds_the_set(played_own, tmp_path):
+    cards = played_own.setup["cards"]
+    assert cards["source"] == "my-class.csv" and "white,hammers,1,start" in cards["csv"]
+    assert CardSet.from_data(cards) == parse_card_file(own_card_file()) != reconstructed_cards()
+    assert played_own.meta["over"][played_own.here()].startswith(("The monk has won", "The monk has lost"))
+    reply = played_own.ask(type="record", history=played_own.history)
+    assert reply["record"]["rules"]["cards"] == cards       # embedded: the record needs no file
+    path = tmp_path / "own.json"
+    path.write_text(reply["text"] + "\n")
+    replay = subprocess.run([sys.executable, "-m", "rulesbook", "replay", str(path)], capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0 and "the game is over" in replay.stdout, replay.stderr
+    final = GameRecord.read(path).final_state()
+    assert final.rules.cards == CardSet.from_data(cards)
+    assert hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"]
+    # Set out again from the record (a reload, or Load a record): the same set, the same moment.
+    again = Page(SETUP).ask(type="resume", record=reply["record"], setup={"hint_bot": "greedy"})
+    assert again["setup"]["cards"] == cards and again["history"] == played_own.history
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda text: text.replace("green,cog,5,mind", "green,cog,9,mind"), "my-class.csv, line 13, field 'value': 9 is outside 1-6"),
+    (lambda text: text.replace("blue,drop,1,mind", "blue,drip,1,mind"), "my-class.csv, line 15, field 'symbol': 'drip' is not a symbol"),
+    (lambda text: text.replace("red,drop,1,mind", "red,drop,1,mind,extra"), "my-class.csv, line 21, field '(row)': expected 4 fields"),
+    (lambda text: text.replace("yellow,arrow,6,mind", "yellow,arrow,5,mind"), "my-class.csv, line 32, field 'value': Y5 is already defined on line 31"),
+    (lambda text: text.replace("colour,symbol", "color,symbol"), "my-class.csv, line 1, field 'colour': the header row must name"),
+    (lambda text: "", "my-class.csv, line 1, field '(header)': the file has no header row and no cards"),
+])
+def test_a_broken_card_file_is_refused_with_its_line_and_nothing_starts(change, says):
+    server = PlayServer()
+    bad = {**SETUP, "cards": {"source": "my-class.csv", "csv": change(own_card_file())}}
+    reply = json.loads(server.handle(json.dumps({"type": "new", "setup": bad})))
+    assert reply == {"type": "error", "text": reply["text"]} and reply["text"].startswith(f"setup.cards: {says}"), reply
+    assert server.session is None
+    number = int(says.split("line ")[1].split(",")[0])
+    original, changed = own_card_file().splitlines(), change(own_card_file()).splitlines()
+    assert not changed or changed[number - 1] != original[number - 1]   # the line named is the line at fault
+
+
+def test_the_card_set_choice_without_a_file_or_of_another_shape_is_refused_in_words():
+    for cards, says in (("file", "choose your card file"), ({"csv": 3}, "setup.cards.csv"),
+                        ({"source": "a.csv", "csv": "x", "deck": "mind"}, "no field 'deck'"),
+                        ({"source": "x" * 300, "csv": own_card_file()}, "setup.cards.source")):
+        reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "setup": {**SETUP, "cards": cards}})))
+        assert reply["type"] == "error" and says in reply["text"], reply
+
+
+@settings(max_examples=scaled(60), deadline=None)
+@given(st.lists(st.sampled_from(["colour,symbol,value,deck", "white,drop,1,start", "green,cog,5,mind", "black,arrow,6,corruption",
+                                 "white,drop,1", "red,stones,7,mind", "#", "", "yellow,,2,mind", '"a', "blue,arrow,3,corruption"]), max_size=8)
+       | st.text(max_size=200))
+def test_any_card_file_starts_a_game_or_is_refused_naming_the_card_set(lines):
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "setup": {**SETUP, "cards": {"source": "f.csv", "csv": text}}})))
+    assert reply["type"] == "started" or reply["text"].startswith("setup.cards: f.csv"), reply

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesbook.hudai.cards import parse_card_file, reconstructed_cards
 from rulesbook.lessons.hudai.table import table_view
 from play_browser import choose, downloaded, node, record, settled
 from site_browser import SITE, run_offline, watch
@@ -127,3 +128,52 @@ def test_the_play_page_plays_with_no_network_at_all():
     report = run_offline(PAGE, Path(__file__).with_name("play_offline_check.py"))
     assert report["message"].startswith("The combo (no card) ends")  # the engine's words, from Python in the page
     assert report["outside"] == [] and report["failed"] == [] and report["errors"] == []
+
+
+def own_card_file() -> str:
+    """A teacher's card file (HUD-R01): the reconstructed set with the white cards' symbols turned
+    one place on, as tests/lessons/test_play.py plays it through the server."""
+    lines = reconstructed_cards().to_csv().splitlines()
+    white = [line for line in lines if line.startswith("white,")]
+    symbols = [line.split(",")[1] for line in white]
+    turned = [f"white,{symbol},{line.split(',')[2]},start" for line, symbol in zip(white, symbols[1:] + symbols[:1])]
+    return "\n".join([lines[0], "# my class's white cards", *turned, *lines[1 + len(white):]]) + "\n"
+
+
+#: With this card file, the random bot's hints lose in a few turns (18 monk actions).
+OWN_SEED = 35
+
+
+def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_path):
+    page = play_page
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    page.fill("input[name=seed]", str(OWN_SEED))
+    page.select_option("select[name=hint_bot]", HINTS)
+    # A broken file is refused with its line, as a refusal is shown; nothing starts.
+    broken = tmp_path / "broken.csv"
+    broken.write_text(own_card_file().replace("green,cog,5,mind", "green,cog,9,mind"))
+    page.set_input_files("[data-card-file]", str(broken))
+    assert page.input_value("select[name=cards]") == "file"  # choosing a file chooses the set
+    page.click(".rb-play-setup button[type=submit]")
+    page.wait_for_function("() => document.querySelector('.rb-play-status').dataset.tone === 'no'")
+    assert page.inner_text(".rb-play-status") == "setup.cards: broken.csv, line 13, field 'value': 9 is outside 1-6"
+    assert page.get_attribute(".rb-play", "data-play-ready") == "setup" and page.is_hidden(".rb-play-game")
+
+    mine = tmp_path / "my-class.csv"
+    mine.write_text(own_card_file())
+    page.set_input_files("[data-card-file]", str(mine))
+    page.click(".rb-play-setup button[type=submit]")
+    moves = settled(page, -1)
+    assert moves == 0 and page.inner_text(".rb-play-status").startswith(f"Seed {OWN_SEED}.")
+    for _ in range(60):
+        if page.get_attribute(".rb-play", "data-play-ready") == "over":
+            break
+        moves = play_hint(page, moves)
+    assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+    assert page.inner_text(".rb-play-end-words").startswith("The monk has lost")
+    # The record embeds the set: `rulesbook replay` plays it to the page's state with no file.
+    played, said = downloaded(page, tmp_path / "own.json")
+    assert played.rules.cards == parse_card_file(own_card_file()) != reconstructed_cards()
+    assert json.loads((tmp_path / "own.json").read_text())["rules"]["cards"]["source"] == "my-class.csv"
+    assert len(played.actions) == 18 and "the game is over" in said
+    assert page.seen == {"errors": [], "outside": []}

@@ -3,19 +3,25 @@ referee (`rulesbook.lessons.hudai.table`). Standard library only."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
-from rulesbook.core.data import DataError, only_fields, take
+from rulesbook.core.data import DataError, expect, items, only_fields, take
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.hudai.bots import BOTS as HUDAI_BOTS, make_bot as make_hudai_bot
-from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED
+from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED, CardFileError, CardSet, parse_card_file
 from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_hudai_game
 from rulesbook.hudai.rules import Rules as HudaiRules
 from rulesbook.hudai.state import WON
 from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
 from rulesbook.lessons.play import PlayGame, seed_of
+
+#: The card set's value on the form when the reader picked "your own card file" but no file yet.
+OWN_FILE = "file"
+#: The longest name a card file may go by (the page sends the file's name as its source).
+MAX_SOURCE = 200
 
 
 class HudaiPlay(PlayGame):
@@ -25,7 +31,8 @@ class HudaiPlay(PlayGame):
     name = "hudai"
     picture = "hudai"
     #: The set-up's fields: the seed, the demon's three tiles left to right (HUD-R02, HUD-R12),
-    #: the card set (HUD-R01), the bot that gives hints.
+    #: the card set (HUD-R01: the reconstructed set by name, or a teacher's card file embedded,
+    #: {"source", "csv"}, as `CardSet.to_data` writes it), the bot that gives hints.
     FIELDS = ("seed", "powers", "cards", "hint_bot")
 
     def setup(self, data: Any) -> dict[str, Any]:
@@ -36,9 +43,7 @@ class HudaiPlay(PlayGame):
         powers = take(data, "powers", list, "setup", default=list(HudaiRules().powers))
         if len(powers) != 3 or not all(isinstance(power, str) for power in powers):
             raise DataError("setup.powers", "three demon tiles, left to right (HUD-R02)")
-        cards = take(data, "cards", str, "setup", default=RECONSTRUCTED)
-        if cards != RECONSTRUCTED:
-            raise DataError("setup.cards", f"the card set on this page is {RECONSTRUCTED!r} (HUD-R01)")
+        cards = card_set_data(take(data, "cards", (str, dict), "setup", default=RECONSTRUCTED))
         hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
         if hint_bot not in HUDAI_BOTS:
             raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {hint_bot!r}")
@@ -51,9 +56,9 @@ class HudaiPlay(PlayGame):
 
     def rules(self, setup: dict[str, Any]) -> HudaiRules:
         try:
-            return HudaiRules(powers=tuple(setup["powers"]))
-        except DataError as error:
-            raise DataError("setup.powers", error.why) from None
+            return HudaiRules(powers=tuple(setup["powers"]), cards=_card_set(_key(setup["cards"])))
+        except DataError as error:  # the tiles (HUD-R12), or a game these cards make too long (HUD-P05)
+            raise DataError("setup.powers" if error.field == "Rules.powers" else "setup.cards", error.why) from None
 
     def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
         return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
@@ -63,9 +68,9 @@ class HudaiPlay(PlayGame):
         if record.game != self.name:
             raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
         rules = record.rules or HudaiRules()
-        if rules != HudaiRules(powers=rules.powers):
-            raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles only")
-        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers)})
+        if rules != HudaiRules(powers=rules.powers, cards=rules.cards):
+            raise DataError("record.rules", "this page plays the rulebook's numbers with a choice of demon tiles and card set only")
+        return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers), "cards": rules.cards.to_data()})
 
     def referee(self, setup: dict[str, Any]) -> TableReferee:
         return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
@@ -112,6 +117,40 @@ class HudaiPlay(PlayGame):
         return hashlib.sha256(m.table.to_json().encode()).hexdigest()
 
 
+def card_set_data(value: str | dict[str, Any]) -> str | dict[str, Any]:
+    """The set-up's card set as `CardSet.to_data` writes it: the reconstructed set by name
+    (HUD-R01), or a teacher's card file, {"source": its name, "csv": its text or its lines}, read
+    now; DataError with the card file's own error, naming the line, for a file that cannot be used."""
+    if value == RECONSTRUCTED:
+        return RECONSTRUCTED
+    if value == OWN_FILE:
+        raise DataError("setup.cards", "choose your card file (the CSV format of data/cards.csv) next to the card set, or the reconstructed set (HUD-R01)")
+    if not isinstance(value, dict):
+        raise DataError("setup.cards", f"{RECONSTRUCTED!r} (HUD-R01) or a card file, {{'source': NAME, 'csv': TEXT}}, not {value!r:.60}")
+    only_fields(value, ("source", "csv"), "setup.cards")
+    source = take(value, "source", str, "setup.cards", default="") or "your card file"
+    if len(source) > MAX_SOURCE:
+        raise DataError("setup.cards.source", f"a file name of {len(source):,} characters; at most {MAX_SOURCE}")
+    text = take(value, "csv", (str, list), "setup.cards")
+    if isinstance(text, list):
+        text = "\n".join(items(text, "setup.cards.csv", lambda line, where: str(expect(line, str, where))))
+    try:
+        return parse_card_file(text, source).to_data()
+    except CardFileError as error:
+        raise DataError("setup.cards", str(error)) from None
+
+
+def _key(data: str | dict[str, Any]) -> tuple[str, ...]:
+    """A card set's data as a hashable key: its name, or its source and lines."""
+    return (data,) if isinstance(data, str) else (data["source"], *data["csv"])
+
+
+@functools.lru_cache(maxsize=8)
+def _card_set(key: tuple[str, ...]) -> CardSet:
+    """The card set of a set-up, read once per set (the rules are made at every record and board)."""
+    return CardSet.from_data(key[0] if len(key) == 1 else {"source": key[0], "csv": list(key[1:])})
+
+
 PLAY = HudaiPlay()
 
-__all__ = ["PLAY", "HudaiPlay"]
+__all__ = ["OWN_FILE", "PLAY", "HudaiPlay", "card_set_data"]

@@ -11,40 +11,23 @@ Standard library only.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.events import Event
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
-from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay, Step, parse_action
+from rulesbook.inferno.actions import Action
 from rulesbook.inferno.bots import BOTS, make_bot
-from rulesbook.inferno.cards import Card
-from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, new_game
-from rulesbook.inferno.position import Colour, Coord, Position
+from rulesbook.inferno.engine import apply, legal_actions, new_game
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
-from rulesbook.inferno.state import Phase, State
-from rulesbook.lessons.graph import Choice, Outcome, place_key
-from rulesbook.lessons.inferno.whole_game import GameReferee, card_label
+from rulesbook.inferno.state import State
+from rulesbook.lessons.graph import Choice, place_key
+from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
 from rulesbook.lessons.play import PlayGame, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
-
-#: The decisions that are not a place on the Mountain: each a button below it, by its place key.
-NAMED: dict[type, tuple[str, str]] = {
-    EndPlay: ("end", "End step I"),
-    DiscardEvents: ("discard", "Discard with no effect"),
-    Cancel: ("cancel", "Cancel it"),
-    Pass: ("pass", "Let it happen"),
-    Stay: ("stay", "Stay where you are"),
-}
-_LABELS = dict(NAMED.values())
-#: What each button does, for a click on it under another choice.
-_BUTTON_RULES = {"end": "MOI-R18", "discard": "MOI-R04", "cancel": "MOI-R06", "pass": "MOI-R06", "stay": "MOI-R09"}
 
 #: The chapter that teaches each rule, for a refusal's link (sent to the page with the lesson).
 _CHAPTERS: dict[str, str] = {
@@ -58,21 +41,6 @@ _CHAPTERS: dict[str, str] = {
 }
 #: The chapter page that teaches each rule a refusal cites, as the Play page links it.
 CHAPTERS: dict[str, str] = {rule: f"../inferno/{page}.html" for rule, page in _CHAPTERS.items()}
-
-
-def named_place(action: Action) -> str | None:
-    """The button an action is clicked on, or None for an action on a place of the Mountain."""
-    named = NAMED.get(type(action))
-    return None if named is None else named[0]
-
-
-def action_place(action: Action) -> Any:
-    """Where an action is clicked: its button, or its place on the Mountain."""
-    named = named_place(action)
-    if named is not None:
-        return named
-    place: Coord = getattr(action, "place")
-    return place
 
 
 def bot_seed(state: State, seat: int) -> str:
@@ -128,7 +96,6 @@ class SeatReferee(GameReferee):
         totals = ", ".join(f"{colour.english.capitalize()} {total}" for colour, total in zip(colours, state.totals))
         rounds = state.rules.rounds(state.players)
         view["decision"] = f"{view['decision']}. Round {state.round} of {rounds}; totals: {totals}; draw pile {len(state.draw_pile)}."
-        view["named"] = {key: _LABELS[key] for key in self._named(state)}
         return view
 
     def _named(self, state: State) -> list[str]:
@@ -137,139 +104,38 @@ class SeatReferee(GameReferee):
         if move is not None:
             named = named_place(move)
             return [] if named is None else [named]
-        if self.deciding(state) is None:
-            return []
-        found = {named_place(action) for action in legal_actions(state)}
-        return [key for key, _ in NAMED.values() if key in found]
-
-    def places(self, state: State) -> set[Any]:
-        return super().places(state) | set(self._named(state))
+        return [] if self.deciding(state) is None else super()._named(state)
 
     def choices(self, state: State) -> list[Choice]:
         decision = state.decision
-        if decision is None:
-            return []
-        me = decision.colour.letter
         move = self.bot_move(state)
-        if move is not None:
-            who = decision.colour.english.capitalize()
+        if decision is not None and move is not None:
+            who, me = decision.colour.english.capitalize(), decision.colour.letter
             return [Choice("bot", f"{who}'s move ({self.seats[decision.seat]} bot)", {me: "bot"}, me,
                            prompt=f"{who} decides: the page plays the bot's move")]
-        out = [] if decision.phase is Phase.RESPOND else super().choices(state)
-        return out + self._buttons(state, me)
-
-    def _buttons(self, state: State, me: str) -> list[Choice]:
-        """The reader's decisions on a button: each kind one choice, its card sets its actors."""
-        legal = legal_actions(state)
-        out = []
-        for kind, (key, label) in NAMED.items():
-            actions = [action for action in legal if isinstance(action, kind)]
-            if not actions:
-                continue
-            if kind in (Cancel, DiscardEvents):
-                options = {f"{key}{index}": f"do:{action.text()}" for index, action in enumerate(actions)}
-                words = {f"{key}{index}": "with " + listed([card_label(card) for card in _cards_of(action)]) for index, action in enumerate(actions)}
-                out.append(Choice(key, label, options, f"{key}0", actors=words,
-                                  prompt=f"{label} {{actor}}: press the \u201c{label}\u201d button below the Mountain"))
-            else:
-                out.append(Choice(key, label, {me: f"do:{actions[0].text()}"}, me,
-                                  prompt=f"Press the \u201c{label}\u201d button below the Mountain"))
-        return out
+        return super().choices(state)
 
     # --- a click ---------------------------------------------------------------------------------
-    def action(self, state: State, option: str, place: Any):
+    def action(self, state: State, option: str, place: Any) -> Action:
         if option == "bot":
             move = self.bot_move(state)
             if move is not None and place_key(action_place(move)) == place_key(place):
                 return move
             who = state.colours[state.decision.seat].english if state.decision else "nobody"
             raise IllegalAction(f"{who} is a bot and decides this move; wait for it", "rulebook, Play")
-        if option.startswith("do:"):
-            action = parse_action(option[3:])
-            if place == named_place(action):
-                return action
-            button = named_place(action) or "end"
-            raise IllegalAction(f"\u201c{_LABELS[button]}\u201d is the button below the Mountain", _BUTTON_RULES[button])
-        if isinstance(place, str):
-            raise IllegalAction(f"that button is \u201c{_LABELS.get(place, place)}\u201d: press it as a choice first, then click it",
-                                _BUTTON_RULES.get(place, "rulebook, Play"))
         return super().action(state, option, place)
-
-    def play(self, state: State, option: str, place: Any) -> Outcome:
-        action = self.action(state, option, place)
-        following, events = apply(state, action)
-        say = " ".join(sentence(event.text) for event in events)
-        ended = [event for event in events if event.kind == "round"]
-        if ended:
-            say += " " + round_words(_at_round_end(state, action), ended[0])
-        if following.phase is Phase.RESPOND and following.pending is not None:
-            names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
-            say += f" {names} may cancel it now (MOI-R06)."
-        place_words = action_place(action)
-        reach = f"the {_LABELS[place_words]} button." if isinstance(place_words, str) else self._reach(state, action)
-        clue = f"press \u201c{_LABELS[place_words]}\u201d" if isinstance(place_words, str) else self._clue(state, action)
-        return Outcome(following, say, action.text(), reach, clue)
 
     def idle(self, state: State) -> str:
         decision = state.decision
         if decision is not None and self.deciding(state) is None:
             return f"{decision.colour.english.capitalize()} is a bot: its move plays itself."
-        if decision is not None and decision.phase is Phase.RESPOND:
-            return "Press \u201cCancel it\u201d (and the cards to cancel with) or \u201cLet it happen\u201d, then the button below the Mountain (MOI-R06)."
         return super().idle(state)
 
     def hint(self, state: State) -> str:
         decision = state.decision
-        if decision is not None and (self.deciding(state) is None or decision.phase is Phase.RESPOND):
+        if decision is not None and self.deciding(state) is None:
             return self.idle(state)
         return super().hint(state)
-
-
-def _cards_of(action: Action) -> tuple[Card, ...]:
-    return action.cards if isinstance(action, (Cancel, DiscardEvents)) else ()
-
-
-def _at_round_end(state: State, action: Action) -> State:
-    """The state as the round ended: the Mountain after the turn's step, before the next round."""
-    mountain = state.mountain.with_pawn(action.colour, action.place) if isinstance(action, Step) else state.mountain
-    return replace(state, mountain=mountain)
-
-
-def scoring_lines(state: State, reason: str, ender: int) -> list[tuple[str, int]]:
-    """Each seat's scoring in words and its raw points, as the round ends in `state` (MOI-R11,
-    MOI-R17): the best row and column windows through its pawn, and the card counted twice."""
-    mountain, rules = state.mountain, state.rules
-    doubling = doubling_seats(state, reason, ender)
-    out = []
-    for seat, colour in enumerate(state.colours):
-        place = mountain.pawn(colour)
-        doubled = seat in doubling
-        complete = doubled and not rules.doubled_cross_for_ender_only
-        row, column = best_window(mountain, place, ROW, complete), best_window(mountain, place, COLUMN, complete)
-        card = mountain.cards[place]
-        twice = doubled and not (rules.doubling_optional and card.value < 0)
-        points = (window_sum(mountain, row) if row else 0) + (window_sum(mountain, column) if column else 0) - (0 if twice else card.value)
-        how = "counted twice (MOI-R11)" if twice else "counted once (MOI-R17)"
-        out.append((f"{colour.english.capitalize()} {points:+d}: the row {_cards(mountain, row)} and the column "
-                    f"{_cards(mountain, column)}, the {card.code} under the pawn {how}", points))
-    return out
-
-
-def _cards(mountain: Position, covered: tuple[Coord, ...] | None) -> str:
-    if not covered:
-        return "(none)"
-    return f"{' '.join(mountain.cards[place].code for place in covered)} ({window_sum(mountain, covered):+d})"
-
-
-def round_words(state: State, event: Event) -> str:
-    """How the round just ended scored, seat by seat (from the round event's data)."""
-    data = event.data or {}
-    reason = str(data.get("reason", "b"))
-    lines = scoring_lines(state, reason, state.seat)
-    raw = tuple(data.get("raw", ()))
-    if tuple(points for _, points in lines) != raw:  # never expected: the engine's numbers stand
-        return ""
-    return "Scoring: " + "; ".join(words for words, _ in lines) + "."
 
 
 class InfernoPlay(PlayGame):

@@ -1,22 +1,29 @@
 """A referee over the whole Mountain of Inferno engine: any game moment becomes a board.
 
 The engine (`legal_actions`, `apply`) answers every click; this module only maps the board's
-vocabulary (hand cards picked by index, a pawn, a place) to the engine's actions and words the
-outcome. Refusals are the engine's own `IllegalAction`s, with their rule ids.
+vocabulary (hand cards picked by index, a pawn, a place, a button below the Mountain) to the
+engine's actions and words the outcome. Refusals are the engine's own `IllegalAction`s, with
+their rule ids. Every decision the rules give a player is a click, so a board followed from any
+moment goes on to the game's end: a card on the Mountain, or a button (end step I, discard with no
+effect, cancel or let it happen, stay), a Guan Yin-only hand's way on included.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event
 from rulesbook.core.words import listed, sentence
-from rulesbook.inferno.actions import LayDisciple, PlacePawn, PlayBison, PlayPrincess, PlayRedBoy, Step
+from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
+                                       PlayPrincess, PlayRedBoy, Stay, Step, parse_action)
 from rulesbook.inferno.cards import Card, DiscipleCard, EventCard, EventKind
-from rulesbook.inferno.engine import apply, legal_actions
+from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, refusal
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, neighbours
+from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, neighbours
 from rulesbook.lessons.inferno.bison_turn import path_lengths
 from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, parse_place
@@ -25,6 +32,33 @@ _NO_PAIR = (
     "Only two Mighty Bison Kings, or two Red Boys, are played together as one effect; "
     "other cards are played one at a time"
 )
+
+#: The decisions that are not a place on the Mountain: each a button below it, by its place key.
+NAMED: dict[type, tuple[str, str]] = {
+    EndPlay: ("end", "End step I"),
+    DiscardEvents: ("discard", "Discard with no effect"),
+    Cancel: ("cancel", "Cancel it"),
+    Pass: ("pass", "Let it happen"),
+    Stay: ("stay", "Stay where you are"),
+}
+_LABELS = dict(NAMED.values())
+#: What each button does, for a click on it under another choice.
+_BUTTON_RULES = {"end": "MOI-R18", "discard": "MOI-R04", "cancel": "MOI-R06", "pass": "MOI-R06", "stay": "MOI-R09"}
+
+
+def named_place(action: Action) -> str | None:
+    """The button an action is clicked on, or None for an action on a place of the Mountain."""
+    named = NAMED.get(type(action))
+    return None if named is None else named[0]
+
+
+def action_place(action: Action) -> Any:
+    """Where an action is clicked: its button, or its place on the Mountain."""
+    named = named_place(action)
+    if named is not None:
+        return named
+    place: Coord = getattr(action, "place")
+    return place
 
 
 def card_label(card: Card) -> str:
@@ -47,8 +81,9 @@ def _pawn_words(letters: list[str]) -> dict[str, str]:
 class GameReferee:
     """Referee of a board that starts from any `State` and follows the engine from there.
 
-    A click plays the deciding player's action; answers to an effect and the end of step I are
-    not clicks on places, so a board shows those moments and stops (Undo goes back).
+    A click plays the deciding player's action: a hand card (or the pawn) on a place of the
+    Mountain, or a button below it for the decisions that are no place (`NAMED`: end step I,
+    discard with no effect, cancel or let it happen, stay). Every legal action is one click.
     """
 
     def __init__(self, state: State):
@@ -78,19 +113,53 @@ class GameReferee:
             "hand_label": f"{state.colours[seat].english.capitalize()}'s hand",
             "player": state.colours[seat].letter,
             "decision": words,
+            "named": {key: _LABELS[key] for key in self._named(state)},
         }
 
-    def places(self, state: State) -> set[Coord]:
-        """The cards, the empty places beside them, and the empty places only at a corner, so a
-        reader can try a diagonal and hear why not."""
+    def _named(self, state: State) -> list[str]:
+        """The buttons of this moment: the deciding player's decisions that are no place."""
+        if state.decision is None:
+            return []
+        found = {named_place(action) for action in legal_actions(state)}
+        return [key for key, _ in NAMED.values() if key in found]
+
+    def places(self, state: State) -> set[Any]:
+        """The cards, the empty places beside them, the empty places only at a corner (so a reader
+        can try a diagonal and hear why not), and this moment's buttons."""
         cards = state.mountain.cards
         corners = {(row + dr, column + dc) for row, column in cards for dr in (-1, 1) for dc in (-1, 1)}
-        return set(cards) | state.mountain.empty_neighbours() | {place for place in corners if place not in cards}
+        return set(cards) | state.mountain.empty_neighbours() | {place for place in corners if place not in cards} | set(self._named(state))
 
     def choices(self, state: State) -> list[Choice]:
+        """The hand cards (or the pawn) to play on the Mountain, then the buttons below it."""
         decision = state.decision
-        if decision is None or decision.phase is Phase.RESPOND:
+        if decision is None:
             return []
+        out = [] if decision.phase is Phase.RESPOND else self._on_mountain(state)
+        return out + self._buttons(state, decision.colour.letter)
+
+    def _buttons(self, state: State, me: str) -> list[Choice]:
+        """The decisions on a button: each kind one choice, its card sets (cancel, discard) its actors."""
+        legal = legal_actions(state)
+        out = []
+        for kind, (key, label) in NAMED.items():
+            actions = [action for action in legal if isinstance(action, kind)]
+            if not actions:
+                continue
+            if kind in (Cancel, DiscardEvents):
+                options = {f"{key}{index}": f"do:{action.text()}" for index, action in enumerate(actions)}
+                words = {f"{key}{index}": "with " + listed([card_label(card) for card in _cards_of(action)]) for index, action in enumerate(actions)}
+                out.append(Choice(key, label, options, f"{key}0", actors=words,
+                                  prompt=f"{label} {{actor}}: press the \u201c{label}\u201d button below the Mountain"))
+            else:
+                out.append(Choice(key, label, {me: f"do:{actions[0].text()}"}, me,
+                                  prompt=f"Press the \u201c{label}\u201d button below the Mountain"))
+        return out
+
+    def _on_mountain(self, state: State) -> list[Choice]:
+        """The choices played on a place of the Mountain: the pawn, the step, each hand card and pair."""
+        decision = state.decision
+        assert decision is not None
         me = decision.colour.letter
         if decision.phase is Phase.PLACE_PAWN:
             return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a free card: {count} card{s} {are} free")]
@@ -104,16 +173,17 @@ class GameReferee:
         hand = state.hands[decision.seat]
         pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
         names = _pawn_words(pawns)
+        moved = me if me in pawns or not pawns else pawns[0]  # a lesson's moment may leave a pawn off the Mountain
         out = []
         for index, card in enumerate(hand):
             key, label = f"h{index}", card_label(card)
             if isinstance(card, DiscipleCard):
                 out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} place{{s}}"))
             elif card.kind is EventKind.MIGHTY_BISON_KING:
-                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, me,
+                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, moved,
                                   prompt="Mighty Bison King, moving {actor}: {count} card{s} it can reach", actors=names))
             elif card.kind is EventKind.IRON_FAN_PRINCESS:
-                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, me, actors=names,
+                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, moved, actors=names,
                                   prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
             elif card.kind is EventKind.RED_BOY and card.picture is not None:
                 out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
@@ -125,7 +195,7 @@ class GameReferee:
             label = f"{card_label(hand[first])} + {card_label(hand[second])}"
             kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
             if kinds == {EventKind.MIGHTY_BISON_KING}:
-                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, me,
+                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, moved,
                                   prompt="Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", actors=names))
             elif kinds == {EventKind.RED_BOY}:
                 out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
@@ -134,8 +204,41 @@ class GameReferee:
                 out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
         return out
 
-    def action(self, state: State, option: str, place: Coord):
-        """The engine action a click means; IllegalAction for an option this state does not offer."""
+    def action(self, state: State, option: str, place: Any) -> Action:
+        """The engine action a click means; IllegalAction for an option this state does not offer,
+        or a button under another choice."""
+        if option.startswith("do:"):
+            action = parse_action(option[3:])
+            if place == named_place(action):
+                return action
+            button = named_place(action) or "end"
+            raise IllegalAction(f"\u201c{_LABELS[button]}\u201d is the button below the Mountain", _BUTTON_RULES[button])
+        if isinstance(place, str):
+            raise self._on_button(state, option, place)
+        return self._card_action(state, option, place)
+
+    def _on_button(self, state: State, option: str, place: str) -> IllegalAction:
+        """Why a card is not played on a button: when it goes nowhere this moment, the engine's own
+        reason (the same at every place, so the choice itself says it: MOI-R04), else which button."""
+        if not any(self._makes(state, option, action) for action in legal_actions(state)):
+            spot = min(spot for spot in self.places(state) if not isinstance(spot, str))
+            error = refusal(state, self._card_action(state, option, spot))
+            if error is not None:
+                return error
+        return IllegalAction(f"that button is \u201c{_LABELS.get(place, place)}\u201d: press it as a choice first, then click it",
+                             _BUTTON_RULES.get(place, "rulebook, Play"))
+
+    def _makes(self, state: State, option: str, action: Action) -> bool:
+        """Whether a card option's click on the action's place is that action."""
+        if named_place(action) is not None:
+            return False
+        try:
+            return self._card_action(state, option, action_place(action)) == action
+        except IllegalAction:
+            return False
+
+    def _card_action(self, state: State, option: str, place: Coord) -> Action:
+        """The action of a hand card (or the pawn, or a step) on a place of the Mountain."""
         verb, _, argument = option.partition(":")
         hand = state.hands[state.decision.seat] if state.decision else ()
         try:
@@ -160,16 +263,23 @@ class GameReferee:
             pass
         raise IllegalAction(f"'{option}' is not a choice on this board now", "rulebook, Play")
 
-    def play(self, state: State, option: str, place: Coord) -> Outcome:
+    def play(self, state: State, option: str, place: Any) -> Outcome:
+        """The click played by the engine, in its words; a round's end says how each seat scored."""
         action = self.action(state, option, place)
         following, events = apply(state, action)
         say = " ".join(sentence(event.text) for event in events)
+        ended = [event for event in events if event.kind == "round"]
+        if ended:
+            say += " " + round_words(_at_round_end(state, action), ended[0])
         if following.phase is Phase.RESPOND and following.pending is not None:
             names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
             say += f" {names} may cancel it now (MOI-R06)."
-        return Outcome(following, say, str(action), self._reach(state, action), self._clue(state, action))
+        button = named_place(action)
+        reach = f"the {_LABELS[button]} button." if button else self._reach(state, action)
+        clue = f"press \u201c{_LABELS[button]}\u201d" if button else self._clue(state, action)
+        return Outcome(following, say.rstrip(), action.text(), reach, clue)
 
-    def _reach(self, state: State, action) -> str:
+    def _reach(self, state: State, action: Any) -> str:
         where = _where(state, action.place)
         if isinstance(action, LayDisciple):
             return f"{action.card.code} may be laid at ({action.place[0]}, {action.place[1]}): it touches the Mountain along a side."
@@ -183,7 +293,7 @@ class GameReferee:
             return f"the pawn may go on {where}: no pawn stands there yet."
         return f"{where} works."
 
-    def _clue(self, state: State, action) -> str:
+    def _clue(self, state: State, action: Any) -> str:
         """Where to look for this target, without naming it."""
         mountain = state.mountain
         row, column = action.place
@@ -205,13 +315,14 @@ class GameReferee:
         if decision is None:
             return "The game is over. Undo, or click an entry of the move log, to look back."
         if decision.phase is Phase.RESPOND:
-            return (f"{decision.colour.english.capitalize()} now decides whether to cancel (MOI-R06); this board "
-                    "stops here. Undo to try another way.")
+            return (f"{decision.colour.english.capitalize()} decides whether to cancel (MOI-R06): press \u201cCancel it\u201d "
+                    "(and the cards to cancel with) or \u201cLet it happen\u201d, then the button below the Mountain.")
         if decision.phase is Phase.STEP:
-            return "Choose \u201cMove one card\u201d, then click the card the pawn should step to."
+            return ("Choose \u201cMove one card\u201d, then click the card the pawn should step to; or press "
+                    "\u201cStay where you are\u201d.")
         if decision.phase is Phase.PLACE_PAWN:
             return "Choose \u201cPlace your pawn\u201d, then click a free card."
-        return "First choose a card from the hand, then click where it should act."
+        return "First choose a card from the hand, then click where it should act; or a button below the Mountain."
 
     def hint(self, state: State) -> str:
         """What may be done now, counted in the learner's words."""
@@ -220,9 +331,10 @@ class GameReferee:
             return self.idle(state)
         who = decision.colour.english.capitalize()
         legal = set(legal_actions(state))
-        places = self.places(state)
+        places = [place for place in self.places(state) if not isinstance(place, str)]
+        buttons = listed([f"\u201c{_LABELS[key]}\u201d" for key in self._named(state)], "or", empty="")
         counted = []
-        for choice in self.choices(state):
+        for choice in self._on_mountain(state):
             if choice.refusal is not None:
                 continue
             moves = 0
@@ -241,12 +353,61 @@ class GameReferee:
         if decision.phase is Phase.STEP:
             moves = counted[0][1] if counted else 0
             return (f"{who} may move a pawn one card up, down, left or right onto a card with room for it: "
-                    f"{number_words(moves)} move{'s' if moves != 1 else ''} now, or no move at all.")
+                    f"{number_words(moves)} move{'s' if moves != 1 else ''} now, or no move at all "
+                    f"({buttons or 'stay'}).")
         if not counted:
-            return f"{who} has nothing to play on the Mountain now: the turn goes on without a click on this board."
+            return f"{who} has nothing to play on the Mountain now: press {buttons} below it."
         parts = [f"{label} ({number_words(moves)} way{'s' if moves != 1 else ''})" for label, moves in counted]
-        return (f"{who} may play {listed(parts, 'or')}. Choose a card, then click a place marked with a dot; "
-                "a wrong click says which rule forbids it.")
+        press = f", or press {buttons} below the Mountain" if buttons else ""
+        return (f"{who} may play {listed(parts, 'or')}{press}. "
+                "Choose a card, then click a place marked with a dot; a wrong click says which rule forbids it.")
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    return action.cards if isinstance(action, (Cancel, DiscardEvents)) else ()
+
+
+def _at_round_end(state: State, action: Action) -> State:
+    """The state as the round ended: the Mountain after the turn's step, before the next round."""
+    mountain = state.mountain.with_pawn(action.colour, action.place) if isinstance(action, Step) else state.mountain
+    return replace(state, mountain=mountain)
+
+
+def scoring_lines(state: State, reason: str, ender: int) -> list[tuple[str, int]]:
+    """Each seat's scoring in words and its raw points, as the round ends in `state` (MOI-R11,
+    MOI-R17): the best row and column windows through its pawn, and the card counted twice."""
+    mountain, rules = state.mountain, state.rules
+    doubling = doubling_seats(state, reason, ender)
+    out = []
+    for seat, colour in enumerate(state.colours):
+        place = mountain.pawn(colour)
+        doubled = seat in doubling
+        complete = doubled and not rules.doubled_cross_for_ender_only
+        row, column = best_window(mountain, place, ROW, complete), best_window(mountain, place, COLUMN, complete)
+        card = mountain.cards[place]
+        twice = doubled and not (rules.doubling_optional and card.value < 0)
+        points = (window_sum(mountain, row) if row else 0) + (window_sum(mountain, column) if column else 0) - (0 if twice else card.value)
+        how = "counted twice (MOI-R11)" if twice else "counted once (MOI-R17)"
+        out.append((f"{colour.english.capitalize()} {points:+d}: the row {_cards(mountain, row)} and the column "
+                    f"{_cards(mountain, column)}, the {card.code} under the pawn {how}", points))
+    return out
+
+
+def _cards(mountain: Position, covered: tuple[Coord, ...] | None) -> str:
+    if not covered:
+        return "(none)"
+    return f"{' '.join(mountain.cards[place].code for place in covered)} ({window_sum(mountain, covered):+d})"
+
+
+def round_words(state: State, event: Event) -> str:
+    """How the round just ended scored, seat by seat (from the round event's data)."""
+    data = event.data or {}
+    reason = str(data.get("reason", "b"))
+    lines = scoring_lines(state, reason, state.seat)
+    raw = tuple(data.get("raw", ()))
+    if tuple(points for _, points in lines) != raw:  # never expected: the engine's numbers stand
+        return ""
+    return "Scoring: " + "; ".join(words for words, _ in lines) + "."
 
 
 def game_find_exercise(state: State, choice: str, actor: str | None = None, *, title: str = "") -> dict[str, Any]:
@@ -268,4 +429,5 @@ def find_in_game(state: State, choice: str, actor: str | None = None) -> tuple[G
     return referee, exercise(node, choice, actor, ("card", "cards") if on_cards else ("place", "places"))
 
 
-__all__ = ["GameReferee", "card_label", "find_in_game", "game_find_exercise"]
+__all__ = ["NAMED", "GameReferee", "action_place", "card_label", "find_in_game", "game_find_exercise", "named_place",
+           "round_words", "scoring_lines"]
