@@ -16,3 +16,20 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("rulesbook")
+
+#: The longest test files (minutes each: a browser visiting every page, a whole game played in
+#: Pyodide), run first: pytest-xdist hands a file to the first free worker in collection order
+#: (`--dist loadfile`), so the longest ones started last would leave a core idle at the end.
+LONGEST_FIRST = (
+    "site/test_site_pages_inferno.py", "site/test_site_pages_madness.py", "site/test_play_inferno_browser.py",
+    "site/test_lite_offline_unshare.py", "site/test_play_madness_browser.py", "site/test_site_pages_hudai.py",
+    "site/test_site_pages_others.py", "site/test_lite_chapters_pyodide.py", "site/test_play_hudai_browser.py",
+)
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    def rank(item: object) -> int:
+        path = item.nodeid.split("::", 1)[0].removeprefix("tests/")
+        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: every other test keeps its order
