@@ -78,15 +78,24 @@ def test_the_games_check_cells_are_all_hidden(path):
 
 
 def shown_texts(notebook) -> list[tuple[int, str, str]]:
-    """Each plain-text output a reader sees: (cell index, kind, text)."""
+    """Each plain-text output a reader sees: (cell index, kind, text). A cell's printed text is read
+    whole: the kernel may send one print in two pieces (it did under load), which the page shows
+    as one."""
     found = []
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type != "code" or "remove-cell" in tags(cell) or "remove-output" in tags(cell):
             continue
+        printing = False  # the output before this one was printed text, to be read on with it
         for output in cell.get("outputs", []):
             if output.output_type == "stream" and output.get("name") == "stdout":
-                found.append((index, "printed", output.text))
-            elif output.output_type in ("execute_result", "display_data") and set(output.data) == {"text/plain"}:
+                if printing:
+                    found[-1] = (index, "printed", found[-1][2] + output.text)
+                else:
+                    found.append((index, "printed", output.text))
+                printing = True
+                continue
+            printing = False
+            if output.output_type in ("execute_result", "display_data") and set(output.data) == {"text/plain"}:
                 found.append((index, "value", output.data["text/plain"]))
     return found
 
@@ -101,6 +110,19 @@ def raw(kind: str, text: str) -> str | None:
         if BARE_LINE.search(line):
             return f"a printed list or tuple: {line.strip()[:80]!r}"
     return None
+
+
+def test_a_print_sent_in_two_pieces_is_read_whole():
+    cell = nbformat.v4.new_code_cell("print(...)", outputs=[
+        nbformat.v4.new_output("stream", name="stdout", text="Red can reach"),
+        nbformat.v4.new_output("stream", name="stdout", text=" (0, 1), (1, 0), the two cards beside it.\n"),
+        nbformat.v4.new_output("execute_result", data={"text/plain": "(4, 4)"}),
+        nbformat.v4.new_output("stream", name="stdout", text="Again.\n"),
+    ])
+    shown = shown_texts(nbformat.v4.new_notebook(cells=[cell]))
+    assert shown == [(0, "printed", "Red can reach (0, 1), (1, 0), the two cards beside it.\n"), (0, "value", "(4, 4)"),
+                     (0, "printed", "Again.\n")]
+    assert raw(*shown[0][1:]) is None and raw(*shown[1][1:])
 
 
 def test_the_checker_tells_prose_from_raw_values():
