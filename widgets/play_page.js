@@ -137,6 +137,7 @@ class Play {
       }
       this.timings.engine = performance.now();
       this.timings.bootSeconds = reply.seconds;
+      this.timings.snapshot = reply.snapshot;  // started from the snapshot of an earlier visit
       const saved = this.saved();
       if (saved && saved.record) this.resume(saved);
       else this.ready();

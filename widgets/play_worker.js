@@ -31,14 +31,27 @@ async function digest(bytes) {
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot kept by an earlier visit, if it is of this Pyodide: {bytes, zip (its digest)}. */
-async function stored(key, version) {
+/** The snapshot kept by an earlier visit (a Response), or null. */
+async function lookup(key) {
   try {
-    const found = self.caches && await (await caches.open(SNAPSHOTS)).match(key);
-    if (!found || found.headers.get("x-pyodide") !== version) return null;
-    return { zip: found.headers.get("x-zip"), bytes: new Uint8Array(await found.arrayBuffer()) };
+    return (self.caches && await (await caches.open(SNAPSHOTS)).match(key)) || null;
   } catch (error) {
     return null;
+  }
+}
+
+/** The interpreter restored from `kept`, if it is of this Pyodide and of this very zip; else null. */
+async function restore(loadPyodide, version, options, kept, zip) {
+  if (!kept || kept.headers.get("x-pyodide") !== version) return null;
+  const [bytes, source] = await Promise.all([kept.arrayBuffer(), zip]);
+  if (!source || kept.headers.get("x-zip") !== await digest(source)) return null;
+  const url = URL.createObjectURL(new Blob([source]));  // the zip fetched once, for both
+  try {
+    const pyodide = await loadPyodide({ ...options, stdLibURL: url, _loadSnapshot: new Uint8Array(bytes) });
+    pyodide.runPython("import random; random.seed()");  // not the snapshot's sequence
+    return pyodide;
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }
 
@@ -58,26 +71,13 @@ async function boot({ pyodide: folder }) {
   // (tools/play_stdlib.mjs). No wheel, no package to unpack, nothing else from the lock.
   const stdLibURL = `${folder}play_python.zip`;
   const key = `${folder}play_python.snapshot`;  // a name in Cache Storage, never fetched
+  const found = lookup(key);  // while pyodide.mjs loads
+  const zip = found.then((kept) => kept && fetch(stdLibURL).then((response) => response.arrayBuffer()))
+    .then((bytes) => bytes && new Uint8Array(bytes)).catch(() => null);
   const { loadPyodide, version } = await import(`${folder}pyodide.mjs`);
   const options = { indexURL: folder, stdLibURL, stdout: quiet, stderr: quiet, packages: [] };
-  const kept = await stored(key, version);
-  let pyodide = null;
-  let restored = false;
-  if (kept) {
-    const zip = new Uint8Array(await (await fetch(stdLibURL)).arrayBuffer());
-    if (kept.zip === await digest(zip)) {
-      const url = URL.createObjectURL(new Blob([zip]));
-      try {
-        pyodide = await loadPyodide({ ...options, stdLibURL: url, _loadSnapshot: kept.bytes });
-        pyodide.runPython("import random; random.seed()");  // not the snapshot's sequence
-        restored = true;
-      } catch (error) {
-        pyodide = null;
-      } finally {
-        URL.revokeObjectURL(url);
-      }
-    }
-  }
+  let pyodide = await restore(loadPyodide, version, options, await found, zip).catch(() => null);
+  const restored = Boolean(pyodide);
   if (!pyodide) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
     if (self.caches) keep = () => snapshot(pyodide, key, version).catch(quiet);
@@ -112,9 +112,9 @@ self.onmessage = async (event) => {
   reply.id = message.id;
   reply.ms = performance.now() - started;
   self.postMessage(reply);
-  if (keep && reply.type === "started") {
+  if (keep && reply.type === "started") {  // the first game is on the page: now the snapshot
     const take = keep;
     keep = null;
-    setTimeout(take, 1000);
+    setTimeout(take, 0);
   }
 };
