@@ -27,6 +27,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email.utils import parsedate_to_datetime
@@ -51,7 +52,7 @@ MARKS = """() => {
   return [paint ? paint.startTime / 1000 : null, ready ? ready.startTime / 1000 : null];
 }"""
 #: The worker's snapshot is in the page's Cache Storage (widgets/play_worker.js).
-STORED = "caches.open('rulesbook-play').then((cache) => cache.keys()).then((keys) => keys.length > 0)"
+STORED = "async () => (await (await caches.open('rulesbook-play')).keys()).length > 0"
 HINTED = """async () => {
   const play = window.__rulesbookPlay;
   const hint = await play.ask({ type: 'hint', node: play.here() });
@@ -153,7 +154,9 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     text, playable = page.evaluate(MARKS)
     restored = page.evaluate("Boolean(window.__rulesbookPlay.timings.snapshot)")
     if first:  # the reader stays a moment: the worker keeps its snapshot for the next visit
-        page.wait_for_function(STORED, timeout=60_000, polling=200)
+        deadline = time.monotonic() + 60
+        while not page.evaluate(STORED) and time.monotonic() < deadline:
+            time.sleep(0.2)
     page.close()
     return {"text": text, "engine": engine, "playable": playable, "sent": Host.sent[0] / 1e6, "restored": restored}
 

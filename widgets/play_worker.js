@@ -43,11 +43,13 @@ async function lookup(key) {
 /** The interpreter restored from `kept`, if it is of this Pyodide and of this very zip; else null. */
 async function restore(loadPyodide, version, options, kept, zip) {
   if (!kept || kept.headers.get("x-pyodide") !== version) return null;
-  const [bytes, source] = await Promise.all([kept.arrayBuffer(), zip]);
+  const source = await zip;
   if (!source || kept.headers.get("x-zip") !== await digest(source)) return null;
   const url = URL.createObjectURL(new Blob([source]));  // the zip fetched once, for both
   try {
-    const pyodide = await loadPyodide({ ...options, stdLibURL: url, _loadSnapshot: new Uint8Array(bytes) });
+    // The snapshot is read while Pyodide loads its script and compiles its wasm.
+    const bytes = kept.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    const pyodide = await loadPyodide({ ...options, stdLibURL: url, _loadSnapshot: bytes });
     pyodide.runPython("import random; random.seed()");  // not the snapshot's sequence
     return pyodide;
   } finally {
