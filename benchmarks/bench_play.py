@@ -5,13 +5,17 @@ Each Play page of the built site (book/play/*.html) is opened in Debian's Chromi
 Chromium itself (10 Mbit/s each way, 40 ms round trip): first with a fresh profile (a first visit,
 nothing cached): the engine loads, and a game is started from the page's own set-up as soon as it
 may be; then once more with the same profile (a return visit: the files cached, the game played
-back from the browser's storage, and the engine from the snapshot the worker kept on the first
-visit, which waits until it is stored, as a reader who looks at the board a moment). "text" is the first contentful paint, "engine" the moment the
-page may start a game (Python ready in the worker), "playable" the board of a started game drawn
-(the performance mark rulesbook-play-ready). The bytes are the site's files the page and its
-worker asked for, as they are (this server does not compress) and gzipped (what a host that
-compresses sends). Last, unthrottled, the hints play a game for a while (`?pace=0`) through the
-board's own clicks: the worker's time per answered click (its `ms`), p50 and p95.
+back from the browser's storage, the engine from the snapshot its worker kept on the first visit,
+which waits until it is stored, as a reader who looks at the board a moment). "text" is the first
+contentful paint, "engine" the moment the page may start a game (Python ready in the worker),
+"playable" the board of a started game drawn (the performance mark rulesbook-play-ready).
+The server compresses as a static host does (GitHub Pages and most others gzip text and wasm):
+gzip with Content-Encoding for COMPRESSED's types (HTML, CSS, JavaScript, JSON, SVG, CSV, wasm),
+the rest (zip, fonts, images) as it is. "sent" is the body bytes it sent for a visit (on a return
+visit, what the cache did not hold). One more first visit of the first page, from a server that
+does not compress, shows what that costs. Last, unthrottled, the hints play a game for a while
+(`?pace=0`) through the board's own clicks: the worker's time per answered click (its `ms`), p50
+and p95.
 Budgets (issue 23): text within 1.5 s, playable within 6 s on a first visit and 2 s on a return
 visit, a move within 300 ms (p95).
 """
