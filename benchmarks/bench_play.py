@@ -5,32 +5,47 @@ Each Play page of the built site (book/play/*.html) is opened in Debian's Chromi
 Chromium itself (10 Mbit/s each way, 40 ms round trip): first with a fresh profile (a first visit,
 nothing cached): the engine loads, and a game is started from the page's own set-up as soon as it
 may be; then once more with the same profile (a return visit: the files cached, the game played
-back from the browser's storage). "text" is the first contentful paint, "engine" the moment the
-page may start a game (Python ready in the worker), "playable" the board of a started game drawn
-(the performance mark rulesbook-play-ready). The bytes are the site's files the page and its
-worker asked for, as they are (this server does not compress) and gzipped (what a host that
-compresses sends). Last, unthrottled, the hints play a game for a while (`?pace=0`) through the
-board's own clicks: the worker's time per answered click (its `ms`), p50 and p95.
+back from the browser's storage, the engine from the snapshot its worker kept on the first visit,
+which waits until it is stored, as a reader who looks at the board a moment). "text" is the first
+contentful paint, "engine" the moment the page may start a game (Python ready in the worker),
+"playable" the board of a started game drawn (the performance mark rulesbook-play-ready).
+The server compresses as a static host does (GitHub Pages and most others gzip text and wasm):
+gzip with Content-Encoding for COMPRESSED's types (HTML, CSS, JavaScript, JSON, SVG, CSV, wasm),
+the rest (zip, fonts, images) as it is. "sent" is the body bytes it sent for a visit (on a return
+visit, what the cache did not hold). One more first visit of the first page, from a server that
+does not compress, shows what that costs. Last, unthrottled, the hints play a game for a while
+(`?pace=0`) through the board's own clicks: the worker's time per answered click (its `ms`), p50
+and p95.
 Budgets (issue 23): text within 1.5 s, playable within 6 s on a first visit and 2 s on a return
 visit, a move within 300 ms (p95).
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
+import http.server
+import io
+import os
 import statistics
 import sys
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email.utils import parsedate_to_datetime
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
 from play_browser import SETTLED  # noqa: E402
-from site_browser import SITE, chromium, serve  # noqa: E402
+from site_browser import SITE, chromium  # noqa: E402
 
 MBPS = 10
+#: The types a static host gzips (GitHub Pages' and most CDNs' lists hold these): text and wasm.
+COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/wasm")
 MOVES = 60
 BUDGETS = {"text": 1.5, "first": 6.0, "return": 2.0, "move": 300.0}
 PAGES = sorted(str(path.relative_to(SITE)) for path in (SITE / "book" / "play").glob("*.html"))
@@ -40,6 +55,8 @@ MARKS = """() => {
   const ready = performance.getEntriesByName('rulesbook-play-ready')[0];
   return [paint ? paint.startTime / 1000 : null, ready ? ready.startTime / 1000 : null];
 }"""
+#: The worker's snapshot is in the page's Cache Storage (widgets/play_worker.js).
+STORED = "async () => (await (await caches.open('rulesbook-play')).keys()).length > 0"
 HINTED = """async () => {
   const play = window.__rulesbookPlay;
   const hint = await play.ask({ type: 'hint', node: play.here() });
@@ -51,6 +68,72 @@ HINTED = """async () => {
 }"""
 
 
+class Host(http.server.SimpleHTTPRequestHandler):
+    """The built site as a static host serves it: gzip for COMPRESSED's types when the browser
+    accepts it (made once per file), Last-Modified and 304s as http.server gives them; counts the
+    body bytes it sends (`sent`, shared by the server's threads)."""
+
+    compress = True
+    sent = [0]
+    packed: dict[str, tuple[float, bytes]] = {}
+    lock = threading.Lock()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        kind = self.guess_type(path)
+        if not (self.compress and os.path.isfile(path) and kind.startswith(COMPRESSED)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(stat.st_mtime) <= parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.server.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        with self.lock:
+            made, body = self.packed.get(path, (None, b""))
+            if made != stat.st_mtime:
+                body = gzip.compress(Path(path).read_bytes(), 6)
+                self.packed[path] = (stat.st_mtime, body)
+        self.send_response(http.server.HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        class Counted:
+            def write(inner, data: bytes) -> int:  # noqa: N805
+                with Host.lock:
+                    Host.sent[0] += len(data)
+                return outputfile.write(data)
+        super().copyfile(source, Counted())
+
+
+@contextmanager
+def host(compress: bool) -> Iterator[str]:
+    """Serve the built site on 127.0.0.1 as Host does (compressing or not); yields the base URL."""
+    handler = functools.partial(type("Served", (Host,), {"compress": compress}), directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def throttle(context, page) -> None:
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -59,11 +142,10 @@ def throttle(context, page) -> None:
 
 
 def visit(context, url: str, first: bool) -> dict[str, float]:
-    """One visit of a Play page: its times, and (on a first visit) the files it loaded."""
+    """One visit of a Play page: its times, and the bytes the server sent for it."""
     page = context.new_page()
-    files: set[Path] = set()
-    context.on("requestfinished", lambda request: files.add(SITE / unquote(urlparse(request.url).path).lstrip("/")))
     throttle(context, page)
+    Host.sent[0] = 0
     page.goto(url, wait_until="commit", timeout=60_000)
     root = page.locator(".rb-play")
     page.wait_for_function("document.querySelector('.rb-play') && document.querySelector('.rb-play').dataset.playReady",
@@ -74,11 +156,13 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     page.wait_for_function("performance.getEntriesByName('rulesbook-play-ready').length > 0", timeout=180_000)
     page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
     text, playable = page.evaluate(MARKS)
+    restored = page.evaluate("Boolean(window.__rulesbookPlay.timings.snapshot)")
+    if first:  # the reader stays a moment: the worker keeps its snapshot for the next visit
+        deadline = time.monotonic() + 60
+        while not page.evaluate(STORED) and time.monotonic() < deadline:
+            time.sleep(0.2)
     page.close()
-    found = [path for path in files if path.is_file()]
-    raw = sum(path.stat().st_size for path in found)
-    packed = sum(len(gzip.compress(path.read_bytes(), 6)) for path in found)
-    return {"text": text, "engine": engine, "playable": playable, "raw": raw / 1e6, "gzip": packed / 1e6}
+    return {"text": text, "engine": engine, "playable": playable, "sent": Host.sent[0] / 1e6, "restored": restored}
 
 
 def moves(context, url: str) -> list[float]:
@@ -105,12 +189,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    if not PAGES or not (SITE / "lite" / "static" / "pyodide" / "play_stdlib.zip").is_file():
+    if not PAGES or not (SITE / "lite" / "static" / "pyodide" / "play_python.zip").is_file():
         print("  no Play page with its engine: run `make book` (LITE=1, the default)")
         return
-    print(f"Play pages at {MBPS} Mbps (Chromium throttling, 40 ms round trip), seconds from opening the page:")
-    print(f"  {'':24s} text  engine  playable    return: playable   loaded (first visit)")
-    with serve() as base:
+    print(f"Play pages at {MBPS} Mbps (Chromium throttling, 40 ms round trip), a host that gzips text and wasm;")
+    print("seconds from opening the page, and MB the server sent:")
+    print(f"  {'':12s} text  engine  playable  sent   |  return: playable  sent")
+    with host(compress=True) as base:
         for page_path in PAGES:
             with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
                 first = visit(context, base + page_path, first=True)
@@ -118,13 +203,14 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
                 times = moves(context, base + page_path)
             name = Path(page_path).stem
-            print(f"  {name:24s} {first['text']:4.1f}  {first['engine']:6.1f}  {first['playable']:8.1f}"
-                  f"            {again['playable']:5.1f}      {first['raw']:5.1f} MB ({first['gzip']:4.1f} MB gzip)")
+            print(f"  {name:12s} {first['text']:4.1f}  {first['engine']:6.1f}  {first['playable']:8.1f}  {first['sent']:4.2f}"
+                  f"   |          {again['playable']:5.1f}  {again['sent']:5.2f}"
+                  f"  {'(from the snapshot)' if again['restored'] else '(started afresh)'}")
             if times:
-                print(f"  {'':24s} the engine per click: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
+                print(f"  {'':12s} the engine per click: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
                       f" over {len(times)} clicks (budget p95 {BUDGETS['move']:.0f} ms)")
+    with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+        plain = visit(context, base + PAGES[0], first=True)
+    print(f"  {Path(PAGES[0]).stem} from a server that does not compress: text {plain['text']:.1f} s, "
+          f"playable {plain['playable']:.1f} s, {plain['sent']:.2f} MB sent")
     print(f"  budgets: text {BUDGETS['text']} s, playable {BUDGETS['first']} s first visit, {BUDGETS['return']} s return visit")
-
-
-if __name__ == "__main__":
-    main()

@@ -19,8 +19,10 @@ Pyodide loads its own packages; the kernel's own packages are prefetched while P
 Nothing else is listed, so a package the site does not ship fails to import at once, with no
 request to an outside server. Every wheel and the standard library carry their bytecode, compiled
 at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them.
-A Play page (book/play/) loads only the part of the standard library its engine imports
-(play_stdlib.zip, found by playing each game under Node: tools/play_stdlib.mjs), a quarter of it.
+A Play page (book/play/) loads no wheel and not the whole library: one zip, play_python.zip, that
+Pyodide loads as its standard library, holds the part of it the engine imports (found by playing
+each game under Node: tools/play_stdlib.mjs) and the engine's own packages as bytecode (rulesbook's
+core, games and lessons: no widgets, no static files).
 Downloads and compiled wheels are kept in _build/lite/; the app is built again only when one of
 its inputs changed (and then afresh: JupyterLite's incremental build can keep a stale config).
 """
@@ -54,8 +56,9 @@ CONTENTS = WORK / "files"  # the chapters as the live site shows them
 OUT = ROOT / "_build" / "html" / "lite"
 PYC = WORK / "pyc"  # byte-compiled copies, by the sha256 of what they were compiled from
 PLAY = WORK / "play"  # the Play pages' standard library, by the sha256 of what it was made from
-#: The Play pages' standard library, beside Pyodide's whole one (widgets/play_worker.js loads it).
-PLAY_STDLIB = "play_stdlib.zip"
+#: The Play pages' Python, beside Pyodide's whole library (widgets/play_worker.js loads it as its
+#: standard library): the part of the library the engine imports, and the engine.
+PLAY_ZIP = "play_python.zip"
 
 #: What Pyodide loads from its lock for the kernel (jupyterlite-pyodide-kernel's worker).
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
@@ -322,18 +325,18 @@ def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Pat
         shutil.copy2(compiled[wheel], target / wheel.name)
     lock["packages"] = dict(sorted(new_packages.items()))
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    shutil.copy2(play_stdlib(target, target / own.name), target / PLAY_STDLIB)
+    shutil.copy2(play_zip(target, target / own.name), target / PLAY_ZIP)
     return sorted(new_packages)
 
 
-def play_stdlib(pyodide: Path, own: Path) -> Path:
-    """The standard library of the Play pages (tools/play_stdlib.mjs): the modules their engine
-    imports, a quarter of the whole; made once per library, wheel and script, kept in _build/lite/play."""
+def play_zip(pyodide: Path, own: Path) -> Path:
+    """The Play pages' Python (tools/play_stdlib.mjs): the library's modules their engine imports and
+    the engine's packages from the wheel; made once per library, wheel and script, kept in _build/lite/play."""
     script = ROOT / "tools" / "play_stdlib.mjs"
     digest = hashlib.sha256()
     for path in (pyodide / "python_stdlib.zip", own, script):
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    out = PLAY / digest.hexdigest()[:20] / PLAY_STDLIB
+    out = PLAY / digest.hexdigest()[:20] / PLAY_ZIP
     if not out.is_file():
         shutil.rmtree(PLAY, ignore_errors=True)
         out.parent.mkdir(parents=True)

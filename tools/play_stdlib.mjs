@@ -1,33 +1,41 @@
-// The Play pages' standard library: the part of Pyodide's python_stdlib.zip a Play page's engine
-// imports, and nothing more (a Play page loads it instead of the whole 7 MB library).
+// The Play pages' Python: one zip that Pyodide loads as its standard library (loadPyodide's
+// stdLibURL), holding the part of Pyodide's python_stdlib.zip a Play page's engine imports and the
+// engine itself (rulesbook's core, games and lessons), as bytecode. A Play page loads it in
+// parallel with the interpreter, and nothing else: no wheel, no package to unpack, no widgets.
 //
 // Usage: node tools/play_stdlib.mjs PYODIDE_DIR WHEEL OUT_ZIP
 // PYODIDE_DIR is the site's Pyodide folder (tools/lite.py's, with the byte-compiled library), WHEEL
-// the project's wheel. Under Node, in Pyodide's own interpreter, this plays each game of
-// rulesbook.lessons.play.GAMES through the Play server as a page does (a new game, hints and
-// moves to the end or for a while, the record, a resume, refusals, a Python error's traceback),
-// then writes every module of the standard library that was imported, with the packages that
-// hold them, as their bytecode only (the .pyc that tools/lite_pyc.mjs put beside each source): a
-// traceback on a Play page names the file and line, without the line's text.
+// the project's wheel. Under Node, in Pyodide's own interpreter:
+// 1. rulesbook's packages of ENGINE are compiled from the wheel's sources to bytecode (an unchecked
+//    hash-based .pyc beside where each source would be, as zipimport reads them), with their data
+//    files; importable from a zip, as on the page;
+// 2. each game of rulesbook.lessons.play.GAMES is played through the Play server as a page does (a
+//    new game, hints and moves to the end or for a while, the record, a resume, refusals, a Python
+//    error's traceback), and every module of the standard library that was imported goes in, with
+//    the packages that hold them, compiled from their sources as python -OO does (no docstrings:
+//    the engine's own modules keep theirs, and their asserts);
+// 3. a second interpreter boots with OUT_ZIP as its only library and plays them all again: a
+//    module the page needs and the zip lacks fails the build here, not on a reader's page.
+// A traceback on a Play page names the file and line, without the line's text.
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, wheel, outZip] = process.argv.slice(2);
 const quiet = () => {};
+const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, stdout: quiet });
-await pyodide.loadPackage(path.resolve(wheel), { messageCallback: quiet, checkIntegrity: false });
-const { FS } = pyodide;
-FS.mkdirTree("/out");
-FS.mount(FS.filesystems.NODEFS, { root: path.dirname(path.resolve(outZip)) }, "/out");
-pyodide.globals.set("OUT", `/out/${path.basename(outZip)}`);
-const said = pyodide.runPython(`
-import json, sys, traceback, zipfile
+
+function mount(pyodide, dir, where) {
+  pyodide.FS.mkdirTree(where);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: dir }, where);
+}
+
+const PLAY = `
+import json, sys, traceback
 
 from rulesbook.lessons.play import GAMES, PlayServer
 
-STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
 MOVES = 400
 
 
@@ -62,7 +70,64 @@ def play(name):
 for name in GAMES:
     play(name)
 traceback.format_exception(ValueError("a Play page's error, as the worker reports one"))
+`;
 
+// 1 and 2: the engine from the wheel, played under the whole library; the zip written.
+const pyodide = await loadPyodide({ indexURL, stdout: quiet });
+mount(pyodide, path.dirname(path.resolve(wheel)), "/wheel");
+mount(pyodide, path.dirname(path.resolve(outZip)), "/out");
+pyodide.globals.set("WHEEL", `/wheel/${path.basename(wheel)}`);
+pyodide.globals.set("OUT", `/out/${path.basename(outZip)}`);
+pyodide.runPython(`
+import importlib.util, sys, zipfile
+import importlib._bootstrap_external as external
+
+STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
+ENGINE = ("rulesbook/__init__.py", "rulesbook/core/", "rulesbook/hudai/", "rulesbook/inferno/",
+          "rulesbook/madness/", "rulesbook/lessons/")
+
+
+def engine(wheel):
+    """{name in the zip: bytes}: ENGINE's modules as bytecode (named as the page will hold them,
+    inside the library's zip), and their data files; no source, no __pycache__."""
+    files = {}
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            if not name.startswith(ENGINE) or "/__pycache__/" in name or name.endswith("/"):
+                continue
+            data = archive.read(name)
+            if name.endswith(".py"):
+                code = compile(data, f"{STDLIB}/{name}", "exec", dont_inherit=True)
+                data = bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+                name += "c"
+            files[name] = data
+    return files
+
+
+def lean(library, name, names):
+    """A library module's bytecode as python -OO compiles it (no docstring, no assert: a sixth
+    smaller), from its source beside it; Pyodide's own packages as they are (their docstrings
+    document the JavaScript side)."""
+    source = name[:-1]
+    if name.startswith(KEEP_DOCS) or source not in names:
+        return library.read(name)
+    data = library.read(source)
+    code = compile(data, f"{STDLIB}/{source}", "exec", dont_inherit=True, optimize=2)
+    return bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+
+
+KEEP_DOCS = ("_pyodide/", "pyodide/")
+ENGINE_FILES = engine(WHEEL)
+with zipfile.ZipFile("/tmp/engine.zip", "w") as out:
+    for name, data in sorted(ENGINE_FILES.items()):
+        out.writestr(name, data)
+sys.path.insert(0, "/tmp/engine.zip")
+`);
+pyodide.runPython(PLAY);
+const said = pyodide.runPython(`
+imported = sorted(name for name, module in sys.modules.items()
+                  if name.startswith("rulesbook") and not (getattr(module, "__file__", "") or "").startswith("/tmp/engine.zip/"))
+assert not imported, f"the Play server imports rulesbook modules from outside the engine's zip: {imported}"
 with zipfile.ZipFile(STDLIB) as library:
     names = set(library.namelist())
     wanted = set()
@@ -78,9 +143,25 @@ with zipfile.ZipFile(STDLIB) as library:
         wanted.add(compiled)
     missing = sorted(name for name in wanted if name not in names and not name.endswith("__init__.pyc"))
     assert not missing, f"no bytecode in the library for {missing}"
-    with zipfile.ZipFile(OUT, "w", zipfile.ZIP_DEFLATED) as out:
+    with zipfile.ZipFile(OUT, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for name in sorted(wanted & names):
-            out.writestr(library.getinfo(name), library.read(name))
-f"{len(wanted & names)} of the library's {sum(name.endswith('.pyc') for name in names)} modules"
+            out.writestr(library.getinfo(name), lean(library, name, names), compresslevel=9)
+        for name, data in sorted(ENGINE_FILES.items()):
+            info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, data, compresslevel=9)
+(f"{len(wanted & names)} of the library's {sum(name.endswith('.pyc') for name in names)} modules, "
+ f"{sum(name.endswith('.pyc') for name in ENGINE_FILES)} of rulesbook's")
 `);
-console.log(`lite: the Play pages' standard library: ${said}`);
+
+// 3: the zip alone, as a Play page boots (widgets/play_worker.js).
+const alone = await loadPyodide({ indexURL, stdLibURL: path.resolve(outZip), stdout: quiet, packages: [] });
+alone.runPython(PLAY);
+alone.runPython(`
+import sys
+STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
+outside = sorted(name for name, module in sys.modules.items()
+                 if (getattr(module, "__file__", None) or STDLIB + "/").split(".zip/")[0] + ".zip" != STDLIB)
+assert not outside, f"imported from outside the Play zip: {outside}"
+`);
+console.log(`lite: the Play pages' Python: ${said}`);

@@ -126,7 +126,7 @@ class Play {
 
   // --- the worker --------------------------------------------------------------------------
   start() {
-    this.status("Loading the rules engine (Python in your browser; about 20 MB the first time, then from the cache)…", "info");
+    this.status("Loading the rules engine (Python in your browser; about 6 MB the first time, then from the cache)…", "info");
     try {
       this.worker = new Worker(`${ROOT}_static/rulesbook/play_worker.js`, { type: "module" });
     } catch (error) {
@@ -141,6 +141,7 @@ class Play {
       }
       this.timings.engine = performance.now();
       this.timings.bootSeconds = reply.seconds;
+      this.timings.snapshot = reply.snapshot;  // started from the snapshot of an earlier visit
       const saved = this.saved();
       if (saved && saved.record) this.resume(saved);
       else this.ready();
@@ -554,14 +555,10 @@ class Play {
   }
 }
 
-/** Start every Play area of the page; the engine only once the page has loaded (its text first). */
+/** Start every Play area of the page, and its engine at once: the worker's files (the interpreter,
+ * its zip) then load in parallel with the page's own last ones, not after them. */
 function startPlay() {
-  for (const root of document.querySelectorAll(".rb-play[data-game]")) {
-    const play = new Play(root);
-    const go = () => setTimeout(() => play.start(), 0);
-    if (document.readyState === "complete") go();
-    else window.addEventListener("load", go, { once: true });
-  }
+  for (const root of document.querySelectorAll(".rb-play[data-game]")) new Play(root).start();
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startPlay, { once: true });

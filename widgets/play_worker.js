@@ -1,33 +1,91 @@
-// The Play page's engine: Pyodide in a Web Worker (a module worker), with the project's wheel and
+// The Play page's engine: Pyodide in a Web Worker (a module worker), with the project's engine and
 // nothing else (no Jupyter, no widgets). It answers the page's messages with
 // rulesbook.lessons.play.PlayServer, the same referee the chapters' boards use: no rule and no
 // click is worked out here. Messages are JSON text both ways; {id} pairs an answer with its question.
 //
-//   {type: "boot", pyodide: URL of the site's Pyodide folder (pyodide.mjs, its lock, rulesbook's wheel,
-//     play_stdlib.zip: the standard library's modules the engine imports, tools/play_stdlib.mjs)}
-//     -> {type: "ready", seconds}   or {type: "failed", text}
+//   {type: "boot", pyodide: URL of the site's Pyodide folder (pyodide.mjs, the interpreter, and
+//     play_python.zip: the standard library's modules the engine imports and the engine's own
+//     packages, as bytecode, tools/play_stdlib.mjs)}
+//     -> {type: "ready", seconds, snapshot: whether it started from a snapshot (below)}
+//        or {type: "failed", text}
 //   any message of PlayServer (new, resume, expand, hint, record) -> its answer, with {id, ms}
 //
 // Served as a file of the site (_static/rulesbook/play_worker.js), not bundled: it is loaded by
 // `new Worker(url, {type: "module"})` and imports Pyodide from the site's own copy (lite/static/pyodide/).
+//
+// A return visit starts from a snapshot of the interpreter's memory (Pyodide's _makeSnapshot and
+// _loadSnapshot), taken once the first visit's game has started, with every game's modules
+// imported, and kept in the browser's Cache Storage beside the digest of the zip it ran: restored,
+// the interpreter need not start Python nor import the engine again. A snapshot of another zip
+// (the site was rebuilt) or of another Pyodide is not used, and is replaced.
 
 let server = null;
 let booting = null;
+let keep = null;  // takes the snapshot, once the page's first game has started (first visit)
+
+const quiet = () => {};
+const SNAPSHOTS = "rulesbook-play";  // the Cache Storage of this worker's snapshot
+
+async function digest(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot kept by an earlier visit (a Response), or null. */
+async function lookup(key) {
+  try {
+    return (self.caches && await (await caches.open(SNAPSHOTS)).match(key)) || null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The interpreter restored from `kept`, if it is of this Pyodide and of this very zip; else null. */
+async function restore(loadPyodide, version, options, kept, zip) {
+  if (!kept || kept.headers.get("x-pyodide") !== version) return null;
+  const source = await zip;
+  if (!source || kept.headers.get("x-zip") !== await digest(source)) return null;
+  const url = URL.createObjectURL(new Blob([source]));  // the zip fetched once, for both
+  try {
+    // The snapshot is read while Pyodide loads its script and compiles its wasm.
+    const bytes = kept.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    const pyodide = await loadPyodide({ ...options, stdLibURL: url, _loadSnapshot: bytes });
+    pyodide.runPython("import random; random.seed()");  // not the snapshot's sequence
+    return pyodide;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Import every game's modules, then keep a snapshot of the interpreter (Cache Storage). */
+async function snapshot(pyodide, key, version) {
+  pyodide.runPython("import importlib\nfrom rulesbook.lessons.play import GAMES\nfor name in GAMES.values(): importlib.import_module(name)");
+  const bytes = pyodide.makeMemorySnapshot();
+  const zip = await digest(pyodide.FS.readFile(`/lib/python${pyodide.runPython("import sys; '%d%d' % sys.version_info[:2]")}.zip`));
+  const headers = { "content-type": "application/octet-stream", "x-pyodide": version, "x-zip": zip };
+  await (await caches.open(SNAPSHOTS)).put(key, new Response(bytes, { headers }));
+}
 
 async function boot({ pyodide: folder }) {
   const started = performance.now();
-  const { loadPyodide } = await import(`${folder}pyodide.mjs`);
-  const quiet = () => {};
-  // The part of the standard library the engine imports (tools/play_stdlib.mjs): 2 MB, not 7.
-  const stdLibURL = `${folder}play_stdlib.zip`;
-  const pyodide = await loadPyodide({ indexURL: folder, stdLibURL, stdout: quiet, stderr: quiet, packages: [] });
-  // The wheel by its file, not by its name: the lock's entry also lists the widget wheels, which
-  // a Play page does not need (rulesbook.lessons uses the standard library only).
-  const lock = await (await fetch(`${folder}pyodide-lock.json`)).json();
-  const wheel = `${folder}${lock.packages.rulesbook.file_name}`;
-  await pyodide.loadPackage(wheel, { messageCallback: quiet, errorCallback: quiet, checkIntegrity: false });
+  // One zip is the whole of this interpreter's Python, loaded as its standard library (in parallel
+  // with the interpreter itself): the library's modules the engine imports and the engine
+  // (tools/play_stdlib.mjs). No wheel, no package to unpack, nothing else from the lock.
+  const stdLibURL = `${folder}play_python.zip`;
+  const key = `${folder}play_python.snapshot`;  // a name in Cache Storage, never fetched
+  const found = lookup(key);  // while pyodide.mjs loads
+  const zip = found.then((kept) => kept && fetch(stdLibURL).then((response) => response.arrayBuffer()))
+    .then((bytes) => bytes && new Uint8Array(bytes)).catch(() => null);
+  const { loadPyodide, version } = await import(`${folder}pyodide.mjs`);
+  const options = { indexURL: folder, stdLibURL, stdout: quiet, stderr: quiet, packages: [] };
+  let pyodide = await restore(loadPyodide, version, options, await found, zip).catch(() => null);
+  const restored = Boolean(pyodide);
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
+    if (self.caches) keep = () => snapshot(pyodide, key, version).catch(quiet);
+  }
   server = pyodide.pyimport("rulesbook.lessons.play").PlayServer();
-  return (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, snapshot: restored };
 }
 
 self.onmessage = async (event) => {
@@ -35,8 +93,8 @@ self.onmessage = async (event) => {
   if (message.type === "boot") {
     booting = booting || boot(message);
     try {
-      const seconds = await booting;
-      self.postMessage({ type: "ready", id: message.id, seconds });
+      const { seconds, snapshot: restored } = await booting;
+      self.postMessage({ type: "ready", id: message.id, seconds, snapshot: restored });
     } catch (error) {
       self.postMessage({ type: "failed", id: message.id, text: String((error && error.message) || error) });
     }
@@ -56,4 +114,9 @@ self.onmessage = async (event) => {
   reply.id = message.id;
   reply.ms = performance.now() - started;
   self.postMessage(reply);
+  if (keep && reply.type === "started") {  // the first game is on the page: now the snapshot
+    const take = keep;
+    keep = null;
+    setTimeout(take, 0);
+  }
 };

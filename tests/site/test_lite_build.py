@@ -8,6 +8,7 @@ The exception, the folders of lite/run_live.py's NOT_LIVE: no link, no copy, a n
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -169,18 +170,51 @@ def test_each_folder_that_is_not_live_holds_chapters_of_the_book():
             f"lite/run_live.py's NOT_LIVE lists {folder!r}, a folder with no chapter of the table of contents")
 
 
-def test_the_play_pages_standard_library_is_the_whole_ones_bytecode_the_engine_imports(lock):
-    """play_stdlib.zip (tools/play_stdlib.mjs): a part of the site's standard library, each entry
-    byte for byte the whole library's bytecode, with what the Play server imports, and a third of
-    its size or less (the rest is what a Play page would load for nothing)."""
-    whole, part = PYODIDE / "python_stdlib.zip", PYODIDE / "play_stdlib.zip"
+#: What a Play page's worker loads (widgets/play_worker.js), and what it may not.
+PLAY_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "play_python.zip")
+#: rulesbook's packages a Play page runs; the rest (widgets, lab, the command line) it never imports.
+PLAY_ENGINE = ("core", "hudai", "inferno", "madness", "lessons")
+#: The most a first visit of a Play page may load for its engine, gzipped as a host sends it (MB):
+#: Pyodide's interpreter is 3.8 of it.
+PLAY_MB = 6.3
+
+
+def test_the_play_pages_python_is_the_engine_and_the_library_part_it_imports(lock):
+    """play_python.zip (tools/play_stdlib.mjs), Pyodide's standard library on a Play page: every
+    module of rulesbook's core, games and lessons as bytecode, their data files as the checkout has
+    them, and no source, no widget, no static file; beside them, modules of the site's standard
+    library, with what the Play server imports and not the command line's nor the tests'."""
+    whole, part = PYODIDE / "python_stdlib.zip", PYODIDE / "play_python.zip"
     with zipfile.ZipFile(whole) as library, zipfile.ZipFile(part) as play:
         names = play.namelist()
-        assert names and all(name.endswith(".pyc") for name in names)
-        assert all(play.read(name) == library.read(name) for name in names)
+        source = ROOT / "src" / "rulesbook"
+        engine = [f"rulesbook/{path.relative_to(source).as_posix()}" for package in PLAY_ENGINE
+                  for path in sorted((source / package).rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+        wanted = {name + "c" if name.endswith(".py") else name for name in [*engine, "rulesbook/__init__.py"]}
+        assert {name for name in names if name.startswith("rulesbook/")} == wanted
+        for name in wanted:
+            data = play.read(name)
+            if name.endswith(".pyc"):  # unchecked hash-based bytecode of the browser's Python, as the library's
+                assert data[:8] == library.read("json/__init__.pyc")[:8], name
+            else:
+                assert data == (ROOT / "src" / name).read_bytes(), f"{name} is not the checkout's"
+        stdlib = [name for name in names if not name.startswith("rulesbook/")]
+        assert stdlib and all(name.endswith(".pyc") and name in library.namelist() for name in stdlib)
+        # Pyodide's own packages as the whole library has them (the rest is compiled as -OO does)
+        assert all(play.read(name) == library.read(name) for name in stdlib if name.startswith(("_pyodide/", "pyodide/")))
         for module in ("json/__init__.pyc", "dataclasses.pyc", "hashlib.pyc", "random.pyc", "traceback.pyc"):
             assert module in names, module
         assert "asyncio/__init__.pyc" in names  # Pyodide's own start imports it
         for module in ("argparse.pyc", "unittest/__init__.pyc"):  # the command line's, the tests'
             assert module in library.namelist() and module not in names, module
     assert part.stat().st_size * 3 < whole.stat().st_size
+
+
+def test_a_play_page_loads_its_engine_in_few_bytes(lock):
+    """What a Play page's worker loads (PLAY_FILES: no wheel), gzipped as a host sends it, stays
+    under PLAY_MB; the wheel of the live chapters is no part of it."""
+    assert all((PYODIDE / name).is_file() for name in PLAY_FILES)
+    sent = sum(len(gzip.compress((PYODIDE / name).read_bytes(), 6)) for name in PLAY_FILES)
+    assert sent < PLAY_MB * 1e6, f"a Play page loads {sent / 1e6:.2f} MB gzipped (at most {PLAY_MB})"
+    worker = (ROOT / "widgets" / "play_worker.js").read_text(encoding="utf-8")
+    assert "play_python.zip" in worker and ".whl" not in worker and "loadPackage" not in worker
