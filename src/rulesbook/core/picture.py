@@ -8,7 +8,18 @@ Standard library only.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, unescape
+import html
+
+
+def escape(text: str) -> str:
+    """Text for an SVG document: &, < and > as entities (what xml.sax.saxutils.escape writes,
+    without its import of urllib and http.client, which a Play page would load for nothing)."""
+    return html.escape(text, quote=False)
+
+
+def unescape(text: str) -> str:
+    """The text `escape` wrote."""
+    return html.unescape(text)
 
 
 def svg_document(width: float, height: float, title: str, description: str, body: list[str], background: str) -> str:

@@ -15,9 +15,8 @@ R1 R4 W2 (combo)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.sax.saxutils import escape
 
-from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.picture import Picture, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.hudai.cards import (
     COLOURS,

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
-from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.picture import Picture, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.position import Colour, Coord, Position

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
-from rulesbook.core.picture import Picture, svg_document
+from rulesbook.core.picture import Picture, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import State
