@@ -10,7 +10,10 @@ compresses sends it. The first-paint figures on a slow 4G link are measured, not
 from __future__ import annotations
 
 import gzip
+import hashlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -111,3 +114,59 @@ def test_a_pages_stylesheets_arrive_in_three_files_and_the_bundle_holds_its_memb
         assert re.sub(r"url\([^)]*\)", "url()", own) in re.sub(r"url\([^)]*\)", "url()", text)
     for url in re.findall(r'url\("([^"]+)"\)', text):
         assert url.startswith("data:") or (bundle.parent / url).resolve().is_file(), url
+
+
+def _build(source: Path, out: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(source), str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+
+
+def _linked(out: Path) -> dict[str, str]:
+    """Each page's bundle (the file its light link names)."""
+    found = {}
+    for page in ("index.html", "more/other.html"):
+        href = re.search(r'<link data-light-bundle="\w+"[^>]*href="([^"]+)"', (out / page).read_text(encoding="utf-8"))
+        assert href, page
+        found[page] = str(((out / page).parent / href.group(1)).resolve().relative_to(out))
+    return found
+
+
+def test_a_bundle_is_named_by_its_content_on_a_fresh_build_and_on_a_rebuild(tmp_path):
+    """A member's bytes changed: every page (the one whose source did not change too) takes a
+    bundle of a new name, which holds the new bytes; the old one is gone. (Sphinx copies the static
+    files again only when some page is out of date: each rebuild here changes the other page.)"""
+    source, out = tmp_path / "source", tmp_path / "out"
+    (source / "_static").mkdir(parents=True)
+    (source / "more").mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(Path(__file__).resolve().parents[2] / 'tools')!r})\n"
+        "extensions = ['light_pages']\nhtml_theme = 'basic'\nhtml_static_path = ['_static']\n"
+        "html_css_files = ['mine.css']\n", encoding="utf-8")
+    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   more/other\n", encoding="utf-8")
+    (source / "more" / "other.rst").write_text("Other\n=====\n\n.. container:: zqx-seen\n\n   Text.\n", encoding="utf-8")
+    (source / "_static" / "mine.css").write_text(".zqx-seen { color: red }\n.zqx-never { color: blue }\n", encoding="utf-8")
+    _build(source, out)
+    first = _linked(out)
+    name = first["index.html"]
+    assert first["more/other.html"] == name and re.fullmatch(r"_static/rulesbook/styles/[0-9a-f]{16}\.css", name)
+    text = (out / name).read_text(encoding="utf-8")
+    assert Path(name).stem == hashlib.sha256(text.encode()).hexdigest()[:16]  # named by its content
+    assert re.search(r"\.zqx-seen\s*\{ color: red }", text) and "zqx-never" not in text  # cut to what a page has
+    assert "documentation_options.js" not in (out / "index.html").read_text(encoding="utf-8")  # inlined
+
+    (source / "_static" / "mine.css").write_text(".zqx-seen { color: green }\n", encoding="utf-8")
+    (source / "more" / "other.rst").write_text("Other\n=====\n\n.. container:: zqx-seen\n\n   More text.\n", encoding="utf-8")
+    _build(source, out)
+    second = _linked(out)
+    assert second["index.html"] == second["more/other.html"] != name
+    assert "color: green" in (out / second["index.html"]).read_text(encoding="utf-8")
+    assert not (out / name).exists()
+    assert sorted(path.name for path in (out / "_static/rulesbook/styles").iterdir()) == [Path(second["index.html"]).name]
+
+    (source / "more" / "other.rst").write_text("Other\n=====\n\nText without the class.\n", encoding="utf-8")
+    (source / "_static" / "mine.css").write_text(".zqx-seen { color: green }\n.other { color: red }\n", encoding="utf-8")
+    _build(source, out)  # one page written again, one not: both take the same new bundle
+    third = _linked(out)
+    assert third["index.html"] == third["more/other.html"] != second["index.html"]
+    assert "color: green" not in (out / third["index.html"]).read_text(encoding="utf-8")  # no page has .zqx-seen now
