@@ -15,7 +15,8 @@ page's stylesheets (the theme's two, which its template links, and the seven or 
 Sphinx and the extensions add) reach it as one file, their texts in the same order (the same
 cascade), with each `url()` pointing where it pointed from its own file, and each cut to the rules
 that can match something on the site (tools/light_styles.py: the theme's 397 KB are mostly
-Bootstrap rules no page uses; our own stylesheets, under `_static/rulesbook/`, are kept whole).
+Bootstrap rules no page uses; our own stylesheets, under `_static/rulesbook/`, are kept whole),
+its icon fonts cut to the icons it can draw (tools/light_fonts.py).
 Which rules can match is known only once every page is written, so the bundles are made at the
 build's end: `_static/rulesbook/styles/<checksum of its text>.css`, named by its content, so that a
 browser never keeps a stale copy; and every page of the site (those Sphinx did not write again
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from light_fonts import light_fonts
 from light_styles import Names, light_css
 
 #: Scripts the page's inline code reads while the head is parsed: never deferred (and the page
@@ -204,7 +206,7 @@ def point_pages(app: Any, exception: Exception | None) -> None:
     pages = _pages(outdir)
     taken = {key for text in pages.values() for key in LINK.findall(text)}
     names = site_names(outdir, pages)
-    files = {}
+    files, fonts = {}, set()
     for key in sorted(taken):
         if not (keys / f"{key}.json").is_file():
             continue
@@ -213,6 +215,8 @@ def point_pages(app: Any, exception: Exception | None) -> None:
         if text is None:
             missing = [member for member in members if not (outdir / member).is_file()]
             raise RuntimeError(f"light_pages: the stylesheet bundle {key} lacks {missing}")
+        text, cut = light_fonts(text, outdir, BUNDLES)
+        fonts |= cut
         files[key] = f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.css"
         _write(outdir / BUNDLES / files[key], text)
     inlined = {name: (outdir / "_static" / name).read_text(encoding="utf-8").strip() for name in READ_AT_ONCE
@@ -223,8 +227,8 @@ def point_pages(app: Any, exception: Exception | None) -> None:
         if pointed != text:
             path.write_text(pointed, encoding="utf-8")
     for old in (outdir / BUNDLES).glob("*") if (outdir / BUNDLES).is_dir() else ():
-        if old.name not in files.values():
-            old.unlink()  # an earlier bundle (or list of the old way)
+        if old.name not in files.values() and old.name not in fonts:
+            old.unlink()  # an earlier bundle or font (or list of the old way)
     for old in keys.glob("*.json") if keys.is_dir() else ():
         if old.stem not in taken:
             old.unlink()

@@ -111,7 +111,7 @@ def differences(page, path: str) -> list[str]:
     full = drawn(page, cdp)
     page.evaluate(SWAP, [members(path), False])
     cdp.detach()
-    assert len(light) > 500, len(light)
+    assert len(light) > 200, len(light)
     if len(light) != len(full):
         return [f"{len(light)} boxes drawn light, {len(full)} full"]
     properties = page.evaluate(PROPERTIES)
@@ -179,3 +179,46 @@ def test_a_pages_render_blocking_bytes_stay_under_the_budget(path):
     sheet = ((SITE / path).parent / re.search(r'href="([^"?]+)', sheets[0]).group(1)).resolve()
     total = len(gzip.compress(html.encode())) + len(gzip.compress(sheet.read_bytes()))
     assert total < BLOCKING_BUDGET, f"{path}: {total:,} render-blocking bytes compressed"
+
+
+#: In the page: every character drawn in an icon font (Font Awesome), by family and weight.
+ICONS = """() => {
+  const found = [];
+  for (const el of document.querySelectorAll("body *")) {
+    for (const pseudo of [null, "::before", "::after"]) {
+      const style = getComputedStyle(el, pseudo);
+      if (!style.fontFamily.includes("Font Awesome") || style.display === "none") continue;
+      const text = pseudo ? (style.content.match(/^"(.*)"$/s) || [null, ""])[1]
+                          : [...el.childNodes].filter(node => node.nodeType === 3).map(node => node.data).join("");
+      for (const char of text.trim()) found.push([style.fontFamily, style.fontWeight, char.codePointAt(0)]);
+    }
+  }
+  return found;
+}"""
+
+
+def _fonts(path: str) -> dict[str, set[int]]:
+    """The icon fonts the page's light stylesheet names: each file's characters."""
+    from fontTools.ttLib import TTFont
+
+    html = (SITE / path.split("?")[0]).read_text(encoding="utf-8")
+    bundle = ((SITE / path).parent / LINK.search(html).group(1)).resolve()
+    names = re.findall(r'url\("([^"]+\.woff2?)"\)', bundle.read_text(encoding="utf-8"))
+    return {name: set(TTFont(bundle.parent / name).getBestCmap()) for name in names}
+
+
+@pytest.mark.parametrize(("path", "viewport"), [("book/inferno/scoring.html", PHONE), ("book/madness/relics.html", DESKTOP),
+                                                ("book/play/hudai.html", DESKTOP), ("search.html?q=windows", PHONE)],
+                         ids=["scoring", "relics", "play", "search"])
+def test_every_icon_a_page_draws_is_in_its_cut_icon_font(browser_context, site_url, path, viewport):
+    fonts = _fonts(path)
+    assert fonts and all(name.endswith(".woff") for name in fonts), fonts  # the cut copies (tools/light_fonts.py)
+    characters = set().union(*fonts.values())
+    drawn = []
+    for state in ("page", "menus", "sidebar", "search"):
+        page = _open(browser_context, site_url, path, viewport, "dark", state)
+        drawn += page.evaluate(ICONS)
+        page.close()
+    assert len({code for *_, code in drawn}) >= 5, drawn  # the theme's icons: its menus, search, light and dark
+    missing = sorted({(family, weight, hex(code)) for family, weight, code in drawn if code not in characters})
+    assert missing == []
