@@ -6,7 +6,8 @@ phone's first text waits on it too. A page draws a few dozen of its 1,400 icons,
 can draw is a rule of the light stylesheet (`.fa-moon:before{content:"\\f186"}`, or a custom
 property such as `--pst-icon-check-circle:"\\f058"`). So each Font Awesome font of the stylesheet's
 `@font-face` rules is replaced by a copy that holds only the characters the stylesheet names
-(every escape in it, and every character of its `content` strings), made from the font's TrueType
+(every escape in it, every character of its `content` strings, and every character beyond ASCII
+written as itself), made from the font's TrueType
 file with fontTools (which matplotlib, in the book's extra, installs) as WOFF (zlib: standard
 library), named by its content.
 """
@@ -37,6 +38,7 @@ def named_characters(css: str) -> set[int]:
     found = {int(code, 16) for code in ESCAPE.findall(css)}
     for _, text in CONTENT.findall(css):
         found.update(ord(char) for char in ESCAPE.sub("", text))
+    found.update(ord(char) for char in css if ord(char) > 0x7F)  # written as itself (`--pst-icon-bell:"…"`)
     return {code for code in found if code >= 0x20}
 
 

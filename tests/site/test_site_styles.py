@@ -77,6 +77,17 @@ SWAP = """async ([members, full]) => {
   }
 }"""
 
+#: In the page: until nothing has changed in it for a second (a board drawn, a Play page's game
+#: loaded, a menu's transition over), at most 30 s.
+QUIET = """() => new Promise(done => {
+  let timer;
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(finish, 1000); });
+  function finish() { observer.disconnect(); done(); }
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  timer = setTimeout(finish, 1000);
+  setTimeout(finish, 30000);
+})"""
+
 #: What is opened before the two drawings, each alone (a page reloaded between them).
 STATES = {
     "page": "() => {}",
@@ -125,9 +136,11 @@ def _open(browser_context, site_url, path, viewport, mode, state):
     page.goto(site_url + path, wait_until="networkidle")
     if path.startswith("search.html"):
         page.locator("#search-results li").first.wait_for()
+    page.evaluate(QUIET)
     page.evaluate("mode => { document.documentElement.dataset.theme = mode; document.documentElement.dataset.mode = mode; }", mode)
     page.evaluate(STATES[state])
     page.wait_for_timeout(400)  # Bootstrap's and the dialogs' own transitions
+    page.evaluate(QUIET)
     return page
 
 
