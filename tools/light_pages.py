@@ -5,7 +5,8 @@ tags, and a browser stops drawing the page until each has arrived and run (on a 
 the largest part of the wait before the first text). None of them draws the page: they add
 buttons, highlighting and toggles once it is there. So every such script is deferred: it still
 runs, in the same order, once the page is parsed. Two stay as they are: Sphinx's
-`documentation_options.js`, which the page's own inline scripts read at once, and any inline script.
+`documentation_options.js`, which the page's own inline scripts read at once (its text is put in
+the page at the build's end, so that the browser need not ask for it first), and any inline script.
 The search page keeps its scripts as they are: its search scripts, which only it loads, call
 `doctools.js` as they load.
 
@@ -25,6 +26,7 @@ too) is pointed at its bundle's name then. A page's link says which bundle it ta
 doctrees. `_templates/layout.html` leaves the theme's own links out when this extension joins them,
 and leaves out what a page does not need at all (issue 22).
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -109,6 +109,8 @@ def _rules(text: str) -> list[str]:
             found += [f"{prelude} {rule}" for rule in _rules(block[1:-1])]
         else:
             found.append(prelude + (block or ""))
+    # url()s moved; an icon font's sources, its cut copy (tools/light_fonts.py)
+    found = [re.sub(r"src:[^;}]*", "src:", rule) if rule.startswith("@font-face") else rule for rule in found]
     return [re.sub(r"url\([^)]*\)", "url()", re.sub(r"\s+", "", rule)) for rule in found]
 
 
