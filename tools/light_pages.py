@@ -109,14 +109,20 @@ def _member_text(outdir: Path, member: str) -> str | None:
     return "\n".join([str(part) for part in imported] + [text])
 
 
-def bundle_text(outdir: Path, members: list[str], names: Names | None = None) -> str | None:
+def bundle_text(outdir: Path, members: list[str], names: Names | None = None,
+                cut: dict[str, str] | None = None) -> str | None:
     """The members' texts in order, each but ours cut to the rules that may match one of `names`
-    (all kept without `names`); None if one is not written yet."""
+    (all kept without `names`; `cut` keeps each member's cut text for the next bundle); None if
+    one is not written yet."""
     texts = [_member_text(outdir, member) for member in members]
     if any(text is None for text in texts):
         return None
     if names is not None:
-        texts = [text if member.startswith(WHOLE) else light_css(str(text), names) for member, text in zip(members, texts)]
+        cut = {} if cut is None else cut
+        for member, text in zip(members, texts):
+            if member not in cut:
+                cut[member] = str(text) if member.startswith(WHOLE) else light_css(str(text), names)
+        texts = [cut[member] for member in members]
     return '@charset "UTF-8";\n' + "".join(f"/* {member} */\n{str(text).strip()}\n" for member, text in zip(members, texts))
 
 
@@ -208,12 +214,12 @@ def point_pages(app: Any, exception: Exception | None) -> None:
     pages = _pages(outdir)
     taken = {key for text in pages.values() for key in LINK.findall(text)}
     names = site_names(outdir, pages)
-    files, fonts = {}, set()
+    files, fonts, members_cut = {}, set(), {}
     for key in sorted(taken):
         if not (keys / f"{key}.json").is_file():
             continue
         members = json.loads((keys / f"{key}.json").read_text(encoding="utf-8"))
-        text = bundle_text(outdir, members, names)
+        text = bundle_text(outdir, members, names, members_cut)
         if text is None:
             missing = [member for member in members if not (outdir / member).is_file()]
             raise RuntimeError(f"light_pages: the stylesheet bundle {key} lacks {missing}")
