@@ -24,6 +24,7 @@ LONGEST_FIRST = (
     "site/test_site_pages_inferno.py", "site/test_site_pages_madness.py", "site/test_play_inferno_browser.py",
     "site/test_lite_offline_unshare.py", "site/test_play_madness_browser.py", "site/test_site_pages_hudai.py",
     "site/test_site_pages_others.py", "site/test_lite_chapters_pyodide.py", "site/test_play_hudai_browser.py",
+    "site/test_site_styles.py",
 )
 
 
