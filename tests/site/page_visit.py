@@ -92,11 +92,11 @@ def axe(page: Any, only: list[str] | None = None) -> list[dict[str, Any]]:
 
 
 def scheme(page: Any, name: str) -> None:
-    """The reader's colour scheme changed: wait until the theme follows it and every colour has
-    finished its transition (a button fades to its new colours)."""
+    """The reader's colour scheme changed: wait until the theme follows it, and see the colours as
+    they end (a button fades to its new colours: its transition is taken to its end)."""
     page.emulate_media(color_scheme=name)
-    page.wait_for_function("""name => document.documentElement.dataset.theme === name
-        && !document.getAnimations().some((a) => a instanceof CSSTransition)""", arg=name)
+    page.wait_for_function("name => document.documentElement.dataset.theme === name", arg=name)
+    page.evaluate("() => { for (const a of document.getAnimations()) if (a instanceof CSSTransition) a.finish(); }")
 
 
 # --- 1. as loaded ---------------------------------------------------------------------------------
