@@ -22,7 +22,6 @@ visit, a move within 300 ms (p95).
 
 from __future__ import annotations
 
-import functools
 import gzip
 import http.server
 import io
@@ -32,8 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
@@ -41,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
 from play_browser import SETTLED  # noqa: E402
-from site_browser import SITE, chromium  # noqa: E402
+from site_browser import SITE, chromium, serve  # noqa: E402
 
 MBPS = 10
 #: The types a static host gzips (GitHub Pages' and most CDNs' lists hold these): text and wasm.
@@ -120,18 +118,9 @@ class Host(http.server.SimpleHTTPRequestHandler):
         super().copyfile(source, Counted())
 
 
-@contextmanager
-def host(compress: bool) -> Iterator[str]:
+def host(compress: bool) -> AbstractContextManager[str]:
     """Serve the built site on 127.0.0.1 as Host does (compressing or not); yields the base URL."""
-    handler = functools.partial(type("Served", (Host,), {"compress": compress}), directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    return serve(SITE, type("Served", (Host,), {"compress": compress}))
 
 
 def throttle(context, page) -> None:

@@ -38,9 +38,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(directory: Path = SITE) -> Iterator[str]:
-    """Serve the built site on 127.0.0.1 (a free port); yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+def serve(directory: Path = SITE, handler_class: type[http.server.SimpleHTTPRequestHandler] = _QuietHandler) -> Iterator[str]:
+    """Serve the built site on 127.0.0.1 (a free port), with a quiet handler or another one (the
+    Play benchmark's compressing host); yields the base URL."""
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
