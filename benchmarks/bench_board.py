@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
-from site_browser import CHAPTER, SITE, chromium, open_chapter, serve  # noqa: E402
+from site_browser import CHAPTER, READERS_CHROMIUM, SITE, chromium, open_chapter, serve  # noqa: E402
 
 CLICKS = 100
 MBPS = 10
@@ -117,7 +117,7 @@ def throttled(url: str) -> list[tuple[str, float, float, int]]:
     browser of its own (throttled connections of one page must not hold up the next)."""
     rows = []
     for page_path in BOARD_PAGES:
-        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
@@ -142,7 +142,7 @@ def main() -> None:
     boards_js = SITE / "_static" / "rulesbook" / "boards.js"
     boards_css = SITE / "_static" / "rulesbook" / "boards.css"
     with serve() as url:
-        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
             weights = page_weights(context, url)
             page = context.new_page()
             open_chapter(page, url)

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
 from lite_browser import LITE, LIVE_CHECKS, LIVE_PAGE, menu, open_live, wait_until_run  # noqa: E402
-from site_browser import SITE, chromium, serve  # noqa: E402
+from site_browser import READERS_CHROMIUM, SITE, chromium, serve  # noqa: E402
 
 COLD_RUNS = 3
 NOTEBOOK = LIVE_CHECKS["inferno"].notebook
@@ -51,7 +51,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     with serve() as url:
         for _ in range(COLD_RUNS):
-            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
                 cold.append(visit(context, url))
                 warm = visit(context, url) if len(cold) == COLD_RUNS else None
     print(f"{NOTEBOOK} in JupyterLite (Chromium, headless), seconds from opening the notebook")

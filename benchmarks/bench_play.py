@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "site"))
 
 from play_browser import SETTLED  # noqa: E402
-from site_browser import SITE, chromium, serve  # noqa: E402
+from site_browser import READERS_CHROMIUM, SITE, chromium, serve  # noqa: E402
 
 MBPS = 10
 #: The types a static host gzips (GitHub Pages' and most CDNs' lists hold these): text and wasm.
@@ -186,10 +186,10 @@ def main() -> None:
     print(f"  {'':12s} text  engine  playable  sent   |  return: playable  sent")
     with host(compress=True) as base:
         for page_path in PAGES:
-            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
                 first = visit(context, base + page_path, first=True)
                 again = visit(context, base + page_path, first=False)
-            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+            with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
                 times = moves(context, base + page_path)
             name = Path(page_path).stem
             print(f"  {name:12s} {first['text']:4.1f}  {first['engine']:6.1f}  {first['playable']:8.1f}  {first['sent']:4.2f}"
@@ -198,7 +198,7 @@ def main() -> None:
             if times:
                 print(f"  {'':12s} the engine per click: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
                       f" over {len(times)} clicks (budget p95 {BUDGETS['move']:.0f} ms)")
-    with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as context:
+    with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
         plain = visit(context, base + PAGES[0], first=True)
     print(f"  {Path(PAGES[0]).stem} from a server that does not compress: text {plain['text']:.1f} s, "
           f"playable {plain['playable']:.1f} s, {plain['sent']:.2f} MB sent")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import posixpath
 import re
 from pathlib import Path
@@ -45,6 +46,7 @@ def named_characters(css: str) -> set[int]:
 def _cut(font: bytes, characters: set[int]) -> bytes:
     from fontTools import subset  # the book's build only
 
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # its every step, at INFO, filled the build's output
     options = subset.Options()
     options.flavor = "woff"
     options.layout_features = ["*"]

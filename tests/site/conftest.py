@@ -29,7 +29,7 @@ def site_url():
 def browser_context(tmp_path_factory):
     _need_site()
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+        pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium-headless-shell")
     with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
         yield context
 

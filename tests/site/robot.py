@@ -41,14 +41,26 @@ READ_BOARDS = """() => {
     .map((record) => record.state);
 }"""
 
-#: Click one control of board `index` (a CSS selector inside it) and return what the board shows.
-ACT = """([index, selector]) => {
+#: Click controls of board `index` one after the other (CSS selectors inside it) and return what the
+#: board shows after each (with no selector: what it shows). One call for several clicks: the page
+#: draws a frame between two calls, which costs four times what a click does, and the robot reads
+#: the board, not its pixels (a board draws a click's answer before the click returns).
+ACT = """([index, selectors]) => {
   const root = document.querySelectorAll('.rb-board')[index];
-  if (selector) {
-    const target = root.querySelector(selector);
-    if (!target) return { missing: selector };
-    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  const looks = [];
+  for (const selector of selectors.length ? selectors : [null]) {
+    if (selector) {
+      const target = root.querySelector(selector);
+      if (!target) return [...looks, { missing: selector }];
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    }
+    looks.push(look(root));
   }
+  return looks;
+}"""
+
+#: In the page: what a board shows.
+LOOK = """(root) => {
   const places = [...root.querySelectorAll('[data-place]')];
   const clean = (element) => element.getAttribute('class').replace(/\\s*\\brb-(cursor|refused|target)\\b/g, '');
   const shown = (element) => {  // the place's drawing, without its name (which says "a legal destination")
@@ -73,6 +85,15 @@ ACT = """([index, selector]) => {
       ? `h${b.getAttribute('data-hand')}` : b.getAttribute('data-choice') || `actor:${b.getAttribute('data-actor-choice')}`),
   };
 }"""
+#: The two together, as the page runs them.
+ACT = f"(() => {{ const look = {LOOK}; return {ACT}; }})()"
+
+
+def controls(key: str) -> list[str]:
+    """The buttons pressed, in turn, for a choice: its hand cards ("h0+h2"), or its one button."""
+    if HAND_CHOICE.match(key):
+        return [f'[data-hand="{card[1:]}"]' for card in key.split("+")]
+    return [f'[data-choice="{key}"]']
 
 
 def fill(template: str, **values: Any) -> str:
@@ -101,13 +122,17 @@ class Robot:
         reads what the last click showed: half the robot's round trips to the page."""
         if selector is None and self.shown is not None:
             return self.shown
-        shown = self.page.evaluate(ACT, [self.index, selector])
-        if selector:
-            self.clicks += 1
-        assert "missing" not in shown, f"{self.where}: nothing to click at {shown.get('missing')}"
-        assert not shown["error"], f"{self.where}: the board broke: {shown['error']}"
-        assert "{" not in shown["message"], f"{self.where}: a sentence was not filled in: {shown['message']!r}"
-        self.shown = shown
+        return self.looks([selector] if selector else [])[-1]
+
+    def looks(self, selectors: list[str]) -> list[dict[str, Any]]:
+        """What the board shows after each of these clicks, made one after the other in one call."""
+        shown = self.page.evaluate(ACT, [self.index, selectors])
+        for one in shown:
+            assert "missing" not in one, f"{self.where}: nothing to click at {one.get('missing')}"
+            assert not one["error"], f"{self.where}: the board broke: {one['error']}"
+            assert "{" not in one["message"], f"{self.where}: a sentence was not filled in: {one['message']!r}"
+        self.clicks += len(selectors)
+        self.shown = shown[-1]
         return shown
 
     def place(self, key: str) -> dict[str, Any]:
@@ -126,34 +151,37 @@ class Robot:
         raise AssertionError(f"{self.where}: the chosen cards cannot be put back")
 
     def choose(self, node: dict[str, Any], key: str, actor: str) -> None:
+        """Press the cards (or the choice) `key`, then the actor they act on if it is not the first."""
         self.release()
-        if HAND_CHOICE.match(key):
-            for card in key.split("+"):
-                shown = self.look(f'[data-hand="{card[1:]}"]')
-        else:
-            shown = self.look(f'[data-choice="{key}"]')
         choice = node["choices"][key]
+        buttons = controls(key)
+        switch = [f'[data-actor-choice="{actor}"]'] if actor != choice["actor"] else []
+        pressed = self.looks(buttons + switch)
+        shown = pressed[len(buttons) - 1]
         assert shown["chosen"] == key, f"{self.where}: pressing {key} chose {shown['chosen']!r}: {shown['message']}"
         assert shown["message"] == choice["says"][choice["actor"]], (self.where, key, shown["message"])
-        if actor != choice["actor"]:
-            shown = self.look(f'[data-actor-choice="{actor}"]')
-            assert shown["message"] == choice["says"][actor], (self.where, key, actor, shown["message"])
+        if switch:
+            assert pressed[-1]["message"] == choice["says"][actor], (self.where, key, actor, pressed[-1]["message"])
 
     # --- checks -------------------------------------------------------------------------------
     def unchanged(self, before: dict[str, Any], after: dict[str, Any], what: str) -> None:
         for name in ("node", "found", "picture", "log"):
             assert before[name] == after[name], f"{self.where}: {what} changed the board ({name})"
 
-    def refuse(self, key: str, reason: str) -> None:
-        """A refused place: the reason, the tone "no", the place marked, nothing else changed."""
+    def refuse(self, refusals: list[tuple[str, str]]) -> None:
+        """Each refused place (with its reason), clicked in turn: the reason, the tone "no", the
+        place marked, nothing else changed."""
+        if not refusals:
+            return
         before = self.look()
-        shown = self.place(key)
-        assert shown["tone"] == "no" and shown["message"] == reason, (self.where, key, shown["message"], reason)
-        assert shown["refused"] == [key], f"{self.where}: the refused place {key} is not marked on the board"
-        self.unchanged(before, shown, f"the refused click on {key}")
+        for (key, reason), shown in zip(refusals, self.looks([f'[data-place="{key}"]' for key, _ in refusals])):
+            assert shown["tone"] == "no" and shown["message"] == reason, (self.where, key, shown["message"], reason)
+            assert shown["refused"] == [key], f"{self.where}: the refused place {key} is not marked on the board"
+            self.unchanged(before, shown, f"the refused click on {key}")
 
-    def hint(self, expected: str) -> None:
-        shown = self.look(".rb-hint")
+    def hint(self, expected: str, shown: dict[str, Any] | None = None) -> None:
+        """The hint button says `expected`, in words (`shown`: what it showed, if already pressed)."""
+        shown = shown or self.look(".rb-hint")
         assert shown["tone"] == "info" and shown["message"] == expected, (self.where, shown["message"], expected)
         words = set(re.findall(r"[\w:+,-]+", shown["message"]))
         assert not words & self.codes, f"{self.where}: the hint shows internal codes {words & self.codes}"
@@ -166,9 +194,8 @@ class Robot:
                 continue
             self.release()
             before = self.look()
-            cards = key.split("+") if HAND_CHOICE.match(key) else [key]
-            for card in cards:
-                shown = self.look(f'[data-hand="{card[1:]}"]' if HAND_CHOICE.match(card) else f'[data-choice="{card}"]')
+            cards = controls(key)
+            shown = self.looks(cards)[-1]
             assert shown["tone"] == "no", f"{self.where}: the refused choice {key} says {shown['message']!r}"
             if len(cards) == 1:
                 assert shown["message"] == choice["refusal"] and shown["chosen"] == "", (self.where, key, shown["message"])
@@ -201,15 +228,16 @@ class Robot:
         else:
             assert len(seen) >= WALKED_STATES, f"{self.where}: walked {len(seen)} of its {len(self.nodes)} states"
 
-    def walk(self, node_id: str, seen: set[str], first: bool = False) -> None:
-        """Check this state, then play every move to a state not seen yet, walk on, and undo it."""
+    def walk(self, node_id: str, seen: set[str], first: bool = False, hinted: dict[str, Any] | None = None) -> None:
+        """Check this state, then play every move to a state not seen yet, walk on, and undo it
+        (`hinted`: what the hint said, pressed on arriving here)."""
         node = self.nodes[node_id]
         shown = self.look()
         assert shown["node"] == node_id, f"{self.where}: expected state {node_id}, the board shows {shown['node']}"
         if node_id in seen:
             return
         seen.add(node_id)
-        self.hint(node["hint"])
+        self.hint(node["hint"], hinted)
         self.refused_choices(node)
         beyond_tried = False
         for key, choice in node["choices"].items():
@@ -225,8 +253,7 @@ class Robot:
                     # A click on another actor the cards may act on switches to it, not a refusal.
                     if not set(shown["actors"].get(place, ())) & (set(choice["options"]) - {actor}):
                         reasons.setdefault(reason, place)
-                for reason, place in list(reasons.items())[: None if first else 1]:
-                    self.refuse(place, reason)
+                self.refuse([(place, reason) for reason, place in list(reasons.items())[: None if first else 1]])
                 for place, (next_id, say, _log, _reach) in option["targets"].items():
                     if (next_id not in self.nodes and beyond_tried) or next_id in seen:
                         continue
@@ -242,10 +269,10 @@ class Robot:
                             self.unchanged(before, shown, "a move beyond the lesson")
                             beyond_tried = True
                         continue
-                    shown = self.place(place)
+                    shown, hinted = self.looks([f'[data-place="{place}"]', ".rb-hint"])  # the move, and the hint there
                     assert shown["node"] == next_id, f"{self.where}: {key} on {place} showed {shown['node']}, not {next_id}"
                     assert shown["tone"] == "ok" and shown["message"] == say, (self.where, shown["message"], say)
-                    self.walk(next_id, seen)
+                    self.walk(next_id, seen, hinted=hinted)
                     shown = self.look(".rb-undo")
                     assert shown["node"] == node_id and shown["tone"] == "info", f"{self.where}: undo after {key} on {place}"
         self.release()
@@ -266,12 +293,9 @@ class Robot:
             shown = self.look(".rb-reset")
             assert not shown["found"], self.where
         self.hint(fill(exercise["missing"][total], clue=exercise["clues"][answers[0]]))
-        for card in ([f"[data-hand=\"{k[1:]}\"]" for k in exercise["choice"].split("+")] if HAND_CHOICE.match(exercise["choice"])
-                     else [f'[data-choice="{exercise["choice"]}"]']):
-            shown = self.look(card)
+        for shown in self.looks(controls(exercise["choice"])):
             assert shown["chosen"] == exercise["choice"] and shown["tone"] == "info", f"{self.where}: the exercise's choice came undone"
-        for reason, place in {reason: place for place, reason in option["refusals"].items()}.items():
-            self.refuse(place, reason)
+        self.refuse([(place, reason) for reason, place in {reason: place for place, reason in option["refusals"].items()}.items()])
         for count, place in enumerate(answers, start=1):
             shown = self.place(place)
             template = exercise["done"] if count == total else exercise["right"]
