@@ -1,4 +1,4 @@
-"""The player views against a slow reference builder kept here: the views the bots read (`seat_view`,
+"""The player views against a slow reference builder kept here: the views the bots read (`SeatViews`,
 sharing the pack's printed pieces) and the ones every other caller gets (`player_view`, fresh
 copies) hold exactly what the reference builds, for the states of seeded games; a player view
 shares nothing with another view or the pack's pieces; the Table builds each seat's view once
@@ -121,7 +121,7 @@ def test_the_views_hold_what_the_reference_builds(players, expert):
     for number, state in enumerate(states):
         for seat in range(state.count):
             expected = reference_view(state, seat, with_legal=False)
-            assert views.seat_view(state, seat) == expected
+            assert views.SeatViews(state)[seat] == expected
             if number % 5 == 0 or state.search_shown or state.over:  # the view with its legal actions, on a sample
                 assert json.dumps(player_view(state, seat)) == json.dumps(reference_view(state, seat))
                 assert player_view(state, seat, with_legal=False) == expected
@@ -129,7 +129,7 @@ def test_the_views_hold_what_the_reference_builds(players, expert):
 
 def test_a_player_view_is_the_callers_to_change():
     state = bot_game_states(4, "views:fresh", False)[40]
-    mine, other, shared = player_view(state, 0), player_view(state, 0), views.seat_view(state, 0)
+    mine, other, shared = player_view(state, 0), player_view(state, 0), views.SeatViews(state)[0]
     taken = {id(c) for c in containers(other)} | {id(c) for c in containers(shared)}
     assert not [c for c in containers(mine) if id(c) in taken], "a player view shares a dict or list"
     for piece in containers(mine):  # spoil every piece of one view: the next views are as before
@@ -137,27 +137,43 @@ def test_a_player_view_is_the_callers_to_change():
             piece["spoilt"] = True
         else:
             piece.append("spoilt")
-    assert views.seat_view(state, 0) == reference_view(state, 0, with_legal=False)
+    assert views.SeatViews(state)[0] == reference_view(state, 0, with_legal=False)
     assert player_view(state, 0) == reference_view(state, 0)
+
+
+def test_the_seat_views_of_a_moment_are_built_once_and_hold_what_each_seat_sees():
+    state = bot_game_states(4, "views:seats", False)[30]
+    seats = views.SeatViews(state)
+    assert [seats[p] for p in (2, 0, 2)] == [reference_view(state, p, with_legal=False) for p in (2, 0, 2)]
+    assert seats[2] is seats[2] and seats[0]["board"] is seats[2]["board"]  # what all see, built once
+    assert seats[0]["hand"] != seats[2]["hand"]
 
 
 def test_the_table_builds_each_seats_view_once_and_never_changes_one(monkeypatch):
     built: list[tuple[State, int, str]] = []
-    seat_view = views.seat_view
+    tables: list[State] = []
+    seated, table_of = views._seated, views._table
 
-    def recorded(state: State, seat: int) -> dict[str, Any]:
-        view = seat_view(state, seat)
+    def recorded_seat(table: dict[str, Any], state: State, seat: int, piece: Any) -> dict[str, Any]:
+        view = seated(table, state, seat, piece)
         built.append((state, seat, json.dumps(view)))
         return view
 
-    monkeypatch.setattr(bots, "seat_view", recorded)
+    def recorded_table(state: State, piece: Any) -> dict[str, Any]:
+        tables.append(state)
+        return table_of(state, piece)
+
+    monkeypatch.setattr(views, "_seated", recorded_seat)
+    monkeypatch.setattr(views, "_table", recorded_table)
     state = GAME.new_game(5, "views:table", None)
     table = GAME.make_bots(["expedition"] * 5, "views:table")
     asked = 0
     while not state.over:
         state, _ = apply(state, table[state.leader].choose(state, legal_actions(state)))
         asked += 1
-    assert len(built) > asked  # the Encounter Phase asks several seats
+    assert len(built) > asked == len(tables)  # the Encounter Phase asks several seats about one moment
+    assert len({id(state) for state in tables}) == len(tables), "what every seat sees built twice"
     assert len({(id(state), seat) for state, seat, _ in built}) == len(built), "a seat's view of a moment built twice"
+    monkeypatch.undo()
     for before, seat, text in built:  # what the bots were handed is what the view still holds, as the reference builds it
-        assert text == json.dumps(seat_view(before, seat)) == json.dumps(reference_view(before, seat, with_legal=False))
+        assert text == json.dumps(views.SeatViews(before)[seat]) == json.dumps(reference_view(before, seat, with_legal=False))

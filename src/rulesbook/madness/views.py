@@ -6,10 +6,10 @@ decks, the seed and any loaded die. A tile turned over by Search shows in `searc
 moment after the Search, then is face down again like any other (MAD-R09): the team must
 remember it.
 
-`player_view` is the caller's to change (the pictures blank an onlooker's hand in theirs);
-`seat_view` holds the same content but shares the printed pieces (cards, tiles, relics, spaces,
-the rules) with every other view of the pack, so it costs a fraction: the bots' Table reads
-seat views, and never changes them.
+`player_view` is the caller's to change (the pictures blank an onlooker's hand in theirs). The
+bots' Table reads `SeatViews` instead, and never changes them: the same content, sharing the
+printed pieces (cards, tiles, relics, spaces, the rules) with every other view of the pack and
+what every seat sees with the other seats' views of the moment, so they cost a fraction.
 """
 
 from __future__ import annotations
@@ -138,22 +138,50 @@ def _rules_data(rules: Rules) -> Piece:
     return data
 
 
-def seat_view(state: State, player: int) -> dict[str, Any]:
-    """What `player` may see now, as `player_view(state, player, False)` shows it, sharing the
-    printed pieces: for a reader that never changes a view (the bots' Table)."""
-    return _view(state, player, _pieces(state.rules.pack)[0])
+class SeatViews:
+    """The seats' views of one moment, `SeatViews(state)[player]`: each as `player_view(state,
+    player, False)` shows it, sharing the printed pieces and, between the seats, what every seat
+    sees (built once for them all: in the Encounter Phase the Table asks every seat). For readers
+    that never change a view: the bots' Table."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.printed = _pieces(state.rules.pack)[0]
+        self.table: dict[str, Any] | None = None
+        self.views: dict[int, dict[str, Any]] = {}
+
+    def __getitem__(self, player: int) -> dict[str, Any]:
+        view = self.views.get(player)
+        if view is None:
+            if self.table is None:
+                self.table = _table(self.state, self.printed)
+            view = self.views[player] = _seated(self.table, self.state, player, self.printed)
+        return view
 
 
 def player_view(state: State, player: int, with_legal: bool = True) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may see and do now (`legal`: their action texts), the caller's to change."""
-    view = _view(state, player, _pieces(state.rules.pack)[1])
+    copies = _pieces(state.rules.pack)[1]
+    view = _seated(_table(state, copies), state, player, copies)
     if with_legal:
         view["legal"] = [a.text() for a in legal_actions(state, player)]
     return view
 
 
-def _view(state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any]:
-    """The view, its printed pieces taken from `piece` (shared or copied)."""
+def _seated(table: dict[str, Any], state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any]:
+    """The table's view with the seat's own parts filled in: who they are, their cards, their Madness."""
+    view = dict(table)
+    view["you"] = player
+    if not table["sled"]["revealed"]:  # face down: the seat knows its own cards
+        view["sled"] = {**table["sled"], "yours": piece.cards(c for p, c in state.sled if p == player)}
+    view["hand"] = piece.cards(state.hands[player])
+    view["your_madness"] = piece.madness_cards(state.madness[player])
+    return view
+
+
+def _table(state: State, piece: _Printed | _Copies) -> dict[str, Any]:
+    """What every seat sees now, its printed pieces taken from `piece` (shared or copied); the
+    seat's own parts are left empty, for `_seated` to fill in their place (the keys keep their order)."""
     pack = state.rules.pack
     faced = challenges(state)
     revealed = state.phase in REVEALED_PHASES
@@ -161,14 +189,13 @@ def _view(state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any
     if revealed:
         sled = {"revealed": True, "cards": piece.played(state.sled)}
     else:
-        sled = {"revealed": False, "cards_by_player": [sum(1 for p, _ in state.sled if p == q) for q in range(state.count)],
-                "yours": piece.cards(c for p, c in state.sled if p == player)}
+        sled = {"revealed": False, "cards_by_player": [sum(1 for p, _ in state.sled if p == q) for q in range(state.count)]}
     name, deciders = decision(state)
     pending = failure_options(state)
     return {
         "game": "madness",
         "pack": pack.name,
-        "you": player,
+        "you": None,
         "players": list(state.players),
         "turn": state.turn,
         "leader": state.leader,
@@ -186,7 +213,7 @@ def _view(state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any
         "challenges": [c.text for c in faced] if state.phase in FACING_PHASES else [],
         "talking": state.talking,
         "sled": sled,
-        "hand": piece.cards(state.hands[player]),
+        "hand": [],
         "hand_sizes": [len(h) for h in state.hands],
         "hand_limit": hand_limit(state),
         "equipment_deck": len(state.equipment_deck),
@@ -198,7 +225,7 @@ def _view(state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any
         "madness_decks": [len(d) for d in state.madness_decks],
         "madness_levels": [level(state, p) for p in range(state.count)],
         "madness_card_counts": [len(m) for m in state.madness],
-        "your_madness": piece.madness_cards(state.madness[player]),
+        "your_madness": [],
         "ignoring": list(state.ignoring),
         "relics": [piece.relics(rs) for rs in state.relics],
         "covers": [list(c) for c in state.covers],
