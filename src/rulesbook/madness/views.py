@@ -134,6 +134,7 @@ def _rules_json(rules: Rules) -> str:
 
 @lru_cache(maxsize=64)
 def _rules_data(rules: Rules) -> Piece:
+    """The rules' switches as one dict, shared by the seat views."""
     data: Piece = json.loads(_rules_json(rules))
     return data
 
