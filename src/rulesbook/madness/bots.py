@@ -8,9 +8,11 @@ said, so their plays agree without further words; the first silent player may th
 of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
 each bot that saw it (MAD-R09: the views show it once).
 
-Bots see only their own player's view (a dict, `player_view`), never the state. A `Table` seats
-one bot per player and answers the protocol for whoever acts; `make_bot(name)` is a table of
-that bot at every seat, choosing from the state as the protocol's bots do.
+Bots see only their own player's view (a dict, `player_view`), never the state: the `Table` hands
+each its view from `SeatViews`, the same content sharing the pack's printed pieces (and, between the
+seats, what all of them see), which a bot reads and never changes. A `Table` seats one bot per player
+and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
+seat, choosing from the state as the protocol's bots do.
 
 >>> from rulesbook.madness.engine import legal_actions, new_game
 >>> state = new_game(4, seed=1)
@@ -30,7 +32,7 @@ from rulesbook.madness import actions as madness_actions
 from rulesbook.madness.actions import Action
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import Phase, State
-from rulesbook.madness.views import player_view
+from rulesbook.madness.views import SeatViews
 
 REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Escape": 4}
 
@@ -328,22 +330,23 @@ class Table:
         self.talk: dict[int, list[str] | None] = {}
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
+        views = SeatViews(state)  # each seat's view of this moment, built once however often it is asked
         if state.search_shown is not None:
             for seat, bot in enumerate(self.bots):
                 observe = getattr(bot, "observe", None)
                 if observe is not None:
-                    observe(player_view(state, seat, False))
+                    observe(views[seat])
         leader = state.leader
         if state.phase is not Phase.ENCOUNTER:
-            chosen = self.bots[leader].choose(player_view(state, leader, False), actions)
+            chosen = self.bots[leader].choose(views[leader], actions)
             return chosen if chosen is not None else actions[-1]
         count = state.count
         if state.talking:
-            self.talk = {p: _statement(self.bots[p], player_view(state, p, False)) for p in range(count)}
+            self.talk = {p: _statement(self.bots[p], views[p]) for p in range(count)}
         for offset in range(count):
             p = (leader + offset) % count
             mine = [action for action in actions if action.player == p]
-            chosen = self.bots[p].choose(player_view(state, p, False), mine, self.talk)
+            chosen = self.bots[p].choose(views[p], mine, self.talk)
             if chosen is not None:
                 return chosen
         return next(action for action in actions if isinstance(action, madness_actions.TimeUp))
