@@ -178,7 +178,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    if not PAGES or not (SITE / "lite" / "static" / "pyodide" / "play_python.zip").is_file():
+    if not PAGES or not (SITE / "lite" / "static" / "pyodide" / "play_python_inferno.zip").is_file():
         print("  no Play page with its engine: run `make book` (LITE=1, the default)")
         return
     print(f"Play pages at {MBPS} Mbps (Chromium throttling, 40 ms round trip), a host that gzips text and wasm;")

@@ -19,10 +19,11 @@ Pyodide loads its own packages; the kernel's own packages are prefetched while P
 Nothing else is listed, so a package the site does not ship fails to import at once, with no
 request to an outside server. Every wheel and the standard library carry their bytecode, compiled
 at build time by Pyodide's own Python (tools/lite_pyc.mjs), so the browser need not compile them.
-A Play page (book/play/) loads no wheel and not the whole library: one zip, play_python.zip, that
-Pyodide loads as its standard library, holds the part of it the engine imports (found by playing
-each game under Node: tools/play_stdlib.mjs) and the engine's own packages as bytecode (rulesbook's
-core, games and lessons: no widgets, no static files).
+A Play page (book/play/) loads no wheel and not the whole library: one zip, its game's
+play_python_<game>.zip, that Pyodide loads as its standard library, holds the part of it the
+engine imports (found by playing each game under Node: tools/play_stdlib.mjs) and the engine's own
+packages as bytecode (rulesbook's core and lessons and that game's: no other game, no widgets, no
+static files).
 Downloads and compiled wheels are kept in _build/lite/; the app is built again only when one of
 its inputs changed (and then afresh: JupyterLite's incremental build can keep a stale config).
 """
@@ -46,6 +47,8 @@ LITE = ROOT / "lite"
 sys.path.insert(0, str(LITE))
 from run_live import is_live  # noqa: E402  (the chapters that are not live: lite/run_live.py, NOT_LIVE)
 
+from rulesbook.lessons.play import GAMES  # noqa: E402  (the Play pages' games: a zip each)
+
 PINS = LITE / "wheels.txt"
 NPM_PYODIDE = LITE / "node_modules" / "pyodide"
 WORK = ROOT / "_build" / "lite"
@@ -58,7 +61,6 @@ PYC = WORK / "pyc"  # byte-compiled copies, by the sha256 of what they were comp
 PLAY = WORK / "play"  # the Play pages' standard library, by the sha256 of what it was made from
 #: The Play pages' Python, beside Pyodide's whole library (widgets/play_worker.js loads it as its
 #: standard library): the part of the library the engine imports, and the engine.
-PLAY_ZIP = "play_python.zip"
 
 #: What Pyodide loads from its lock for the kernel (jupyterlite-pyodide-kernel's worker).
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
@@ -325,26 +327,30 @@ def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Pat
         shutil.copy2(compiled[wheel], target / wheel.name)
     lock["packages"] = dict(sorted(new_packages.items()))
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    shutil.copy2(play_zip(target, target / own.name), target / PLAY_ZIP)
+    made = play_zips(target, target / own.name)
+    for game in GAMES:  # a zip for each Play page
+        shutil.copy2(made / f"play_python_{game}.zip", target / f"play_python_{game}.zip")
     return sorted(new_packages)
 
 
-def play_zip(pyodide: Path, own: Path) -> Path:
-    """The Play pages' Python (tools/play_stdlib.mjs): the library's modules their engine imports and
-    the engine's packages from the wheel; made once per library, wheel and script, kept in _build/lite/play."""
+def play_zips(pyodide: Path, own: Path) -> Path:
+    """The Play pages' Python (tools/play_stdlib.mjs), a zip per game: the library's modules their
+    engine imports and the engine's packages from the wheel; made once per library, wheel and
+    script, kept in _build/lite/play; the folder that holds them."""
     script = ROOT / "tools" / "play_stdlib.mjs"
     digest = hashlib.sha256()
     for path in (pyodide / "python_stdlib.zip", own, script):
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    out = PLAY / digest.hexdigest()[:20] / PLAY_ZIP
-    if not out.is_file():
+    out = PLAY / digest.hexdigest()[:20]
+    if not out.is_dir():
         shutil.rmtree(PLAY, ignore_errors=True)
-        out.parent.mkdir(parents=True)
+        partial = out.with_suffix(".partial")
+        partial.mkdir(parents=True)
         node = shutil.which("node")
         if node is None:
             raise SystemExit("lite: node is needed (it runs Pyodide to find what the Play pages import)")
-        subprocess.run([node, str(script), str(pyodide), str(own), str(out.with_suffix(".partial"))], check=True)
-        out.with_suffix(".partial").rename(out)
+        subprocess.run([node, str(script), str(pyodide), str(own), str(partial)], check=True)
+        partial.rename(out)
     return out
 
 

@@ -1,11 +1,13 @@
-// The Play pages' Python: one zip that Pyodide loads as its standard library (loadPyodide's
+// The Play pages' Python: a zip per game that Pyodide loads as its standard library (loadPyodide's
 // stdLibURL), holding the part of Pyodide's python_stdlib.zip a Play page's engine imports and the
-// engine itself (rulesbook's core, games and lessons), as bytecode. A Play page loads it in
-// parallel with the interpreter, and nothing else: no wheel, no package to unpack, no widgets.
+// engine itself (rulesbook's core and lessons, and that one game's rules and lessons), as bytecode.
+// A Play page loads its game's zip in parallel with the interpreter, and nothing else: no wheel, no
+// package to unpack, no widgets, no other game.
 //
-// Usage: node tools/play_stdlib.mjs PYODIDE_DIR WHEEL OUT_ZIP
+// Usage: node tools/play_stdlib.mjs PYODIDE_DIR WHEEL OUT_DIR
 // PYODIDE_DIR is the site's Pyodide folder (tools/lite.py's, with the byte-compiled library), WHEEL
-// the project's wheel. Under Node, in Pyodide's own interpreter:
+// the project's wheel; OUT_DIR gets play_python_<game>.zip for each game. Under Node, in Pyodide's
+// own interpreter:
 // 1. rulesbook's packages of ENGINE are compiled from the wheel's sources to bytecode (an unchecked
 //    hash-based .pyc beside where each source would be, as zipimport reads them), with their data
 //    files; importable from a zip, as on the page;
@@ -14,14 +16,15 @@
 //    error's traceback), and every module of the standard library that was imported goes in, with
 //    the packages that hold them, compiled from their sources as python -OO does (no docstrings:
 //    the engine's own modules keep theirs, and their asserts);
-// 3. a second interpreter boots with OUT_ZIP as its only library and plays them all again: a
-//    module the page needs and the zip lacks fails the build here, not on a reader's page.
+// 3. for each game, a second interpreter boots with its zip as its only library and plays that
+//    game again: a module the page needs and the zip lacks fails the build here, not on a reader's
+//    page.
 // A traceback on a Play page names the file and line, without the line's text.
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheel, outZip] = process.argv.slice(2);
+const [pyodideDir, wheel, outDir] = process.argv.slice(2);
 const quiet = () => {};
 const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
@@ -67,7 +70,7 @@ def play(name):
     server.handle("{not json")
 
 
-for name in GAMES:
+for name in PLAYED:
     play(name)
 traceback.format_exception(ValueError("a Play page's error, as the worker reports one"))
 `;
@@ -75,9 +78,8 @@ traceback.format_exception(ValueError("a Play page's error, as the worker report
 // 1 and 2: the engine from the wheel, played under the whole library; the zip written.
 const pyodide = await loadPyodide({ indexURL, stdout: quiet });
 mount(pyodide, path.dirname(path.resolve(wheel)), "/wheel");
-mount(pyodide, path.dirname(path.resolve(outZip)), "/out");
+mount(pyodide, path.resolve(outDir), "/out");
 pyodide.globals.set("WHEEL", `/wheel/${path.basename(wheel)}`);
-pyodide.globals.set("OUT", `/out/${path.basename(outZip)}`);
 pyodide.runPython(`
 import importlib.util, sys, zipfile
 import importlib._bootstrap_external as external
@@ -122,6 +124,8 @@ with zipfile.ZipFile("/tmp/engine.zip", "w") as out:
     for name, data in sorted(ENGINE_FILES.items()):
         out.writestr(name, data)
 sys.path.insert(0, "/tmp/engine.zip")
+from rulesbook.lessons.play import GAMES
+PLAYED = list(GAMES)
 `);
 pyodide.runPython(PLAY);
 const said = pyodide.runPython(`
@@ -143,25 +147,33 @@ with zipfile.ZipFile(STDLIB) as library:
         wanted.add(compiled)
     missing = sorted(name for name in wanted if name not in names and not name.endswith("__init__.pyc"))
     assert not missing, f"no bytecode in the library for {missing}"
-    with zipfile.ZipFile(OUT, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for name in sorted(wanted & names):
-            out.writestr(library.getinfo(name), lean(library, name, names), compresslevel=9)
-        for name, data in sorted(ENGINE_FILES.items()):
-            info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, data, compresslevel=9)
+    library_files = {name: lean(library, name, names) for name in sorted(wanted & names)}
+    for game in GAMES:  # the engine without the other games' rules and lessons
+        others = tuple(f"rulesbook/{part}{other}/" for other in GAMES if other != game for part in ("", "lessons/"))
+        with zipfile.ZipFile(f"/out/play_python_{game}.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            for name, data in library_files.items():
+                out.writestr(library.getinfo(name), data, compresslevel=9)
+            for name, data in sorted(ENGINE_FILES.items()):
+                if name.startswith(others):
+                    continue
+                info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                out.writestr(info, data, compresslevel=9)
 (f"{len(wanted & names)} of the library's {sum(name.endswith('.pyc') for name in names)} modules, "
- f"{sum(name.endswith('.pyc') for name in ENGINE_FILES)} of rulesbook's")
+ f"{sum(name.endswith('.pyc') for name in ENGINE_FILES)} of rulesbook's, in a zip per game")
 `);
 
-// 3: the zip alone, as a Play page boots (widgets/play_worker.js).
-const alone = await loadPyodide({ indexURL, stdLibURL: path.resolve(outZip), stdout: quiet, packages: [] });
-alone.runPython(PLAY);
-alone.runPython(`
+// 3: each zip alone, as its Play page boots (widgets/play_worker.js), playing its game.
+for (const game of pyodide.globals.get("PLAYED").toJs()) {
+  const alone = await loadPyodide({ indexURL, stdLibURL: path.resolve(outDir, `play_python_${game}.zip`), stdout: quiet, packages: [] });
+  alone.globals.set("PLAYED", [game]);
+  alone.runPython(PLAY);
+  alone.runPython(`
 import sys
 STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
 outside = sorted(name for name, module in sys.modules.items()
                  if (getattr(module, "__file__", None) or STDLIB + "/").split(".zip/")[0] + ".zip" != STDLIB)
 assert not outside, f"imported from outside the Play zip: {outside}"
 `);
+}
 console.log(`lite: the Play pages' Python: ${said}`);

@@ -3,9 +3,9 @@
 // rulesbook.lessons.play.PlayServer, the same referee the chapters' boards use: no rule and no
 // click is worked out here. Messages are JSON text both ways; {id} pairs an answer with its question.
 //
-//   {type: "boot", pyodide: URL of the site's Pyodide folder (pyodide.mjs, the interpreter, and
-//     play_python.zip: the standard library's modules the engine imports and the engine's own
-//     packages, as bytecode, tools/play_stdlib.mjs)}
+//   {type: "boot", game, pyodide: URL of the site's Pyodide folder (pyodide.mjs, the interpreter,
+//     and play_python_<game>.zip: the standard library's modules the engine imports and the
+//     engine's own packages for that game, as bytecode, tools/play_stdlib.mjs)}
 //     -> {type: "ready", seconds, snapshot: whether it started from a snapshot (below)}
 //        or {type: "failed", text}
 //   any message of PlayServer (new, resume, expand, hint, record) -> its answer, with {id, ms}
@@ -14,8 +14,8 @@
 // `new Worker(url, {type: "module"})` and imports Pyodide from the site's own copy (lite/static/pyodide/).
 //
 // A return visit starts from a snapshot of the interpreter's memory (Pyodide's _makeSnapshot and
-// _loadSnapshot), taken once the first visit's game has started, with every game's modules
-// imported, and kept in the browser's Cache Storage beside the digest of the zip it ran: restored,
+// _loadSnapshot), taken once the first visit's game has started, with the game's modules
+// imported, and kept in the browser's Cache Storage (one a game) beside the digest of the zip it ran: restored,
 // the interpreter need not start Python nor import the engine again. A snapshot of another zip
 // (the site was rebuilt) or of another Pyodide is not used, and is replaced.
 
@@ -57,22 +57,24 @@ async function restore(loadPyodide, version, options, kept, zip) {
   }
 }
 
-/** Import every game's modules, then keep a snapshot of the interpreter (Cache Storage). */
-async function snapshot(pyodide, key, version) {
-  pyodide.runPython("import importlib\nfrom rulesbook.lessons.play import GAMES\nfor name in GAMES.values(): importlib.import_module(name)");
+/** Import the game's modules, then keep a snapshot of the interpreter (Cache Storage). */
+async function snapshot(pyodide, key, version, game) {
+  pyodide.globals.set("PLAYED", game);
+  pyodide.runPython("import importlib\nfrom rulesbook.lessons.play import GAMES\nimportlib.import_module(GAMES[PLAYED])\ndel PLAYED");
   const bytes = pyodide.makeMemorySnapshot();
   const zip = await digest(pyodide.FS.readFile(`/lib/python${pyodide.runPython("import sys; '%d%d' % sys.version_info[:2]")}.zip`));
   const headers = { "content-type": "application/octet-stream", "x-pyodide": version, "x-zip": zip };
   await (await caches.open(SNAPSHOTS)).put(key, new Response(bytes, { headers }));
 }
 
-async function boot({ pyodide: folder }) {
+async function boot({ pyodide: folder, game }) {
   const started = performance.now();
+  if (!/^[a-z]+$/.test(game || "")) throw new Error(`no game to play: ${game}`);
   // One zip is the whole of this interpreter's Python, loaded as its standard library (in parallel
-  // with the interpreter itself): the library's modules the engine imports and the engine
-  // (tools/play_stdlib.mjs). No wheel, no package to unpack, nothing else from the lock.
-  const stdLibURL = `${folder}play_python.zip`;
-  const key = `${folder}play_python.snapshot`;  // a name in Cache Storage, never fetched
+  // with the interpreter itself): the library's modules the engine imports and the engine for this
+  // game (tools/play_stdlib.mjs). No wheel, no package to unpack, nothing else from the lock.
+  const stdLibURL = `${folder}play_python_${game}.zip`;
+  const key = `${folder}play_python_${game}.snapshot`;  // a name in Cache Storage, never fetched
   const found = lookup(key);  // while pyodide.mjs loads
   const zip = found.then((kept) => kept && fetch(stdLibURL).then((response) => response.arrayBuffer()))
     .then((bytes) => bytes && new Uint8Array(bytes)).catch(() => null);
@@ -82,7 +84,7 @@ async function boot({ pyodide: folder }) {
   const restored = Boolean(pyodide);
   if (!pyodide) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(self.caches) });
-    if (self.caches) keep = () => snapshot(pyodide, key, version).catch(quiet);
+    if (self.caches) keep = () => snapshot(pyodide, key, version, game).catch(quiet);
   }
   server = pyodide.pyimport("rulesbook.lessons.play").PlayServer();
   return { seconds: (performance.now() - started) / 1000, snapshot: restored };

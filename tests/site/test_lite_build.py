@@ -170,26 +170,35 @@ def test_each_folder_that_is_not_live_holds_chapters_of_the_book():
             f"lite/run_live.py's NOT_LIVE lists {folder!r}, a folder with no chapter of the table of contents")
 
 
+GAMES = ("hudai", "inferno", "madness")
 #: What a Play page's worker loads (widgets/play_worker.js), and what it may not.
-PLAY_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "play_python.zip")
-#: rulesbook's packages a Play page runs; the rest (widgets, lab, the command line) it never imports.
-PLAY_ENGINE = ("core", "hudai", "inferno", "madness", "lessons")
+PLAY_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: The most a first visit of a Play page may load for its engine, gzipped as a host sends it (MB):
 #: Pyodide's interpreter is 3.8 of it.
-PLAY_MB = 6.3
+PLAY_MB = 5.9
 
 
-def test_the_play_pages_python_is_the_engine_and_the_library_part_it_imports(lock):
-    """play_python.zip (tools/play_stdlib.mjs), Pyodide's standard library on a Play page: every
-    module of rulesbook's core, games and lessons as bytecode, their data files as the checkout has
-    them, and no source, no widget, no static file; beside them, modules of the site's standard
-    library, with what the Play server imports and not the command line's nor the tests'."""
-    whole, part = PYODIDE / "python_stdlib.zip", PYODIDE / "play_python.zip"
+def play_engine(game: str) -> list[str]:
+    """rulesbook's files a Play page of that game runs: core, lessons and the game's, without the
+    other games' rules and lessons; the rest (widgets, lab, the command line) it never imports."""
+    source = ROOT / "src" / "rulesbook"
+    others = tuple(f"{part}{other}/" for other in GAMES if other != game for part in ("", "lessons/"))
+    files = [path.relative_to(source).as_posix() for package in ("core", game, "lessons")
+             for path in sorted((source / package).rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+    return [f"rulesbook/{name}" for name in files if not name.startswith(others)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_play_pages_python_is_the_engine_and_the_library_part_it_imports(lock, game):
+    """play_python_<game>.zip (tools/play_stdlib.mjs), Pyodide's standard library on a Play page:
+    every module of rulesbook's core and lessons and of that one game as bytecode, their data files
+    as the checkout has them, and no source, no other game, no widget, no static file; beside them,
+    modules of the site's standard library, with what the Play server imports and not the command
+    line's nor the tests'."""
+    whole, part = PYODIDE / "python_stdlib.zip", PYODIDE / f"play_python_{game}.zip"
     with zipfile.ZipFile(whole) as library, zipfile.ZipFile(part) as play:
         names = play.namelist()
-        source = ROOT / "src" / "rulesbook"
-        engine = [f"rulesbook/{path.relative_to(source).as_posix()}" for package in PLAY_ENGINE
-                  for path in sorted((source / package).rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+        engine = play_engine(game)
         wanted = {name + "c" if name.endswith(".py") else name for name in [*engine, "rulesbook/__init__.py"]}
         assert {name for name in names if name.startswith("rulesbook/")} == wanted
         for name in wanted:
@@ -210,11 +219,13 @@ def test_the_play_pages_python_is_the_engine_and_the_library_part_it_imports(loc
     assert part.stat().st_size * 3 < whole.stat().st_size
 
 
-def test_a_play_page_loads_its_engine_in_few_bytes(lock):
-    """What a Play page's worker loads (PLAY_FILES: no wheel), gzipped as a host sends it, stays
-    under PLAY_MB; the wheel of the live chapters is no part of it."""
-    assert all((PYODIDE / name).is_file() for name in PLAY_FILES)
-    sent = sum(len(gzip.compress((PYODIDE / name).read_bytes(), 6)) for name in PLAY_FILES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_play_page_loads_its_engine_in_few_bytes(lock, game):
+    """What a Play page's worker loads (PLAY_FILES and its game's zip: no wheel), gzipped as a host
+    sends it, stays under PLAY_MB; the wheel of the live chapters is no part of it."""
+    files = [*PLAY_FILES, f"play_python_{game}.zip"]
+    assert all((PYODIDE / name).is_file() for name in files)
+    sent = sum(len(gzip.compress((PYODIDE / name).read_bytes(), 6)) for name in files)
     assert sent < PLAY_MB * 1e6, f"a Play page loads {sent / 1e6:.2f} MB gzipped (at most {PLAY_MB})"
     worker = (ROOT / "widgets" / "play_worker.js").read_text(encoding="utf-8")
-    assert "play_python.zip" in worker and ".whl" not in worker and "loadPackage" not in worker
+    assert "play_python_${game}.zip" in worker and ".whl" not in worker and "loadPackage" not in worker

@@ -43,7 +43,7 @@ from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot
 from rulesbook.madness.engine import apply, injuries_in_play, legal_actions, level, new_game, relic_count
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
-from rulesbook.madness.views import player_view
+from rulesbook.madness.views import SeatViews
 
 YOU = "you"
 #: The move-log entry of a bot's card, face down on the Sled: it names no card.
@@ -124,7 +124,7 @@ def bot_move(state: State, seats: Sequence[str], reader: int) -> Action | None:
 def _choose(name: str, seat: int, state: State, legal: Sequence[Action], talk: dict[int, list[str] | None] | None) -> Action | None:
     """One bot's choice from its player's view, seeded by the moment (a random bot too)."""
     bot = player_bot(name, seat, f"{state.seed}:{seat}:{state.turn}:{state.phase.value}:{state.restarts}:{len(state.sled)}:{state.rolls}")
-    chosen = bot.choose(player_view(state, seat, False), legal, talk)
+    chosen = bot.choose(SeatViews(state)[seat], legal, talk)  # the view the bots' Table hands a bot
     if chosen is None and state.phase is not Phase.ENCOUNTER:
         return legal[-1]
     return chosen
