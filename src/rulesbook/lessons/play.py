@@ -48,7 +48,7 @@ MAX_HISTORY = 20_000
 
 class PlayGame(Protocol):
     """What the Play page needs of one game, over that game's referee (each game's is
-    `rulesbook.lessons.<game>.play.PLAY`, a subclass: the last three members have defaults)."""
+    `rulesbook.lessons.<game>.play.PLAY`, a subclass: the first four members have defaults)."""
 
     name: str
     picture: str
@@ -65,9 +65,14 @@ class PlayGame(Protocol):
         face down): the action's text unless a game words it otherwise."""
         return action
 
+    def recorded(self, referee: Any, state: Any, action: str) -> None:
+        """A record's action, about to be played back at this moment: where a bot moves, the page's
+        bot makes the record's move, so that a record of other bots (`rulesbook simulate --record`)
+        plays back as it was played. Nothing to do in a game with no bots."""
+
     def setup(self, data: Any) -> dict[str, Any]: ...
     def you(self, setup: dict[str, Any]) -> str: ...
-    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord: ...
+    def record(self, setup: dict[str, Any], actions: list[str], referee: Any = None) -> GameRecord: ...
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]: ...
     def referee(self, setup: dict[str, Any]) -> Any: ...
     def auto(self, referee: Any, state: Any) -> dict[str, str] | None: ...
@@ -193,6 +198,7 @@ class PlaySession:
         decides that are no line of the record (the demon's turn), adding each to `history`;
         DataError if the action is refused."""
         node_id = history[-1][0]
+        self.game.recorded(self.graph.referee, self.graph.state(node_id), action)
         said = self.game.said(self.graph.state(node_id), action)
         for option in self.graph.node(node_id)["options"].values():
             for entry in option["targets"].values():
@@ -228,7 +234,7 @@ class PlaySession:
                 if self.game.acts(graph.state(before))]
 
     def record(self, history: list[str], logs: list[str | None] | None = None) -> GameRecord:
-        return self.game.record(self.setup, self.actions(history, logs))
+        return self.game.record(self.setup, self.actions(history, logs), self.graph.referee)
 
     def hint(self, node_id: str) -> dict[str, Any]:
         """The hint bot's move in words, and the click that makes it (choice, actor, place)."""

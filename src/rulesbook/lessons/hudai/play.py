@@ -60,7 +60,7 @@ class HudaiPlay(PlayGame):
         except DataError as error:  # the tiles (HUD-R12), or a game these cards make too long (HUD-P05)
             raise DataError("setup.powers" if error.field == "Rules.powers" else "setup.cards", error.why) from None
 
-    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
+    def record(self, setup: dict[str, Any], actions: list[str], referee: Any = None) -> GameRecord:
         return GameRecord("hudai", 1, setup["seed"], self.rules(setup), list(actions))
 
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:

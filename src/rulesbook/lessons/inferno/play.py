@@ -14,12 +14,12 @@ import hashlib
 from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
-from rulesbook.inferno.actions import Action
+from rulesbook.inferno.actions import Action, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
-from rulesbook.inferno.engine import apply, legal_actions, new_game
+from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, place_key
@@ -70,6 +70,19 @@ class SeatReferee(GameReferee):
         if seat is None and len(self.readers) == 1:
             seat = self.readers[0]
         return seat
+
+    def as_recorded(self, state: State, text: str) -> None:
+        """The bot deciding now makes this move (a record's), when it is legal here: a record of
+        other bots plays back as it was played (an illegal one the page refuses, saying why)."""
+        decision = state.decision
+        if decision is None or decision.seat in self.readers:
+            return
+        try:
+            move = parse_action(text)
+        except NotationError:
+            return
+        if is_legal(state, move):
+            self._moves[state] = move
 
     def bot_move(self, state: State) -> Action | None:
         """The move of the bot that decides now (made once per state), or None for a reader's."""
@@ -185,7 +198,7 @@ class InfernoPlay(PlayGame):
     def rules(self, setup: dict[str, Any]) -> Rules:
         return Rules(edition=setup["edition"], two_pawns=setup["two_pawns"])
 
-    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
+    def record(self, setup: dict[str, Any], actions: list[str], referee: Any = None) -> GameRecord:
         return GameRecord("inferno", setup["players"], setup["seed"], self.rules(setup), list(actions), list(self.seats(setup)))
 
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +210,8 @@ class InfernoPlay(PlayGame):
         if rules != Rules(edition=rules.edition, two_pawns=rules.two_pawns):
             raise DataError("record.rules", "this page plays an edition as printed, with or without the two-pawn rule")
         seats = list(record.bots) if record.bots and all(who == YOU or who in BOTS for who in record.bots) else None
+        if seats is not None and YOU not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
+            seats[0] = YOU
         given = dict(choices) if isinstance(choices, dict) else {}
         if seats is not None:
             given["seats"] = seats
@@ -204,6 +219,9 @@ class InfernoPlay(PlayGame):
 
     def referee(self, setup: dict[str, Any]) -> SeatReferee:
         return SeatReferee(new_game(setup["players"], setup["seed"], self.rules(setup)), self.seats(setup))
+
+    def recorded(self, referee: SeatReferee, state: State, action: str) -> None:
+        referee.as_recorded(state, action)
 
     def auto(self, referee: SeatReferee, state: State) -> dict[str, str] | None:
         """A bot's move, as the click the page plays for it."""

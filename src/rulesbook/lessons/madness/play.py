@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, only_fields, take
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import plural, sentence
 from rulesbook.lessons.graph import Choice, Outcome
@@ -40,7 +40,7 @@ from rulesbook.lessons.play import PlayGame, seed_of
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
 from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot
-from rulesbook.madness.engine import apply, injuries_in_play, legal_actions, level, new_game, relic_count
+from rulesbook.madness.engine import apply, injuries_in_play, is_legal, legal_actions, level, new_game, relic_count
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import SeatViews
@@ -174,6 +174,16 @@ class PlayReferee(ExpeditionReferee):
     def ended(self, state: State) -> bool:
         return state.over
 
+    def as_recorded(self, moment: Moment, text: str) -> None:
+        """A bot makes this move (a record's) in this moment, when it is legal here: a record of
+        other bots plays back as it was played (an illegal one the page refuses, saying why)."""
+        try:
+            move = parse_action(text)
+        except NotationError:
+            return
+        if move.player != self.seat and is_legal(moment.state, move):
+            self._bot[moment.key] = move
+
     def bot(self, moment: Moment) -> Action | None:
         """The bot's move in this moment (asked once: the same moment, the same move)."""
         if moment.key not in self._bot:
@@ -285,7 +295,7 @@ class MadnessPlay(PlayGame):
     chapters = CHAPTERS
 
     def __init__(self) -> None:
-        self._replays: dict[str, tuple[list[str], list[str], list[State]]] = {}
+        self._replays: dict[tuple[str, PlayReferee | None], tuple[list[str], list[str], list[State]]] = {}
 
     # --- the set-up ---------------------------------------------------------------------------
     def setup(self, data: Any) -> dict[str, Any]:
@@ -340,15 +350,16 @@ class MadnessPlay(PlayGame):
         return PlayReferee(state, setup["seats"][: setup["players"]], self.reader(setup))
 
     # --- the record -----------------------------------------------------------------------------
-    def record(self, setup: dict[str, Any], actions: list[str]) -> GameRecord:
-        """The game record of the page's move log: a bot's face-down card named (the bot asked again)."""
+    def record(self, setup: dict[str, Any], actions: list[str], referee: PlayReferee | None = None) -> GameRecord:
+        """The game record of the page's move log: a bot's face-down card named (the bot asked
+        again, the page's `referee` when given: it knows the moves a loaded record made)."""
         players = setup["players"]
-        return GameRecord("madness", players, setup["seed"], self.rules(setup), self.named(setup, actions),
+        return GameRecord("madness", players, setup["seed"], self.rules(setup), self.named(setup, actions, referee),
                           list(setup["seats"][:players]))
 
-    def named(self, setup: dict[str, Any], logs: list[str]) -> list[str]:
+    def named(self, setup: dict[str, Any], logs: list[str], referee: PlayReferee | None = None) -> list[str]:
         """The record's actions of the move log's entries, replayed from the last time asked."""
-        tag = json.dumps(setup, sort_keys=True)
+        tag = (json.dumps(setup, sort_keys=True), referee)
         known, texts, states = self._replays.get(tag, ([], [], []))
         same = 0
         while same < min(len(known), len(logs)) and known[same] == logs[same]:
@@ -360,7 +371,9 @@ class MadnessPlay(PlayGame):
         seats = setup["seats"][: setup["players"]]
         for index, log in enumerate(logs[same:], same):
             state = states[-1]
-            move = bot_move(state, seats, reader) if log.endswith(FACE_DOWN[6:]) else None
+            move = None
+            if log.endswith(FACE_DOWN[6:]):
+                move = referee.bot(referee.key(state)) if referee is not None else bot_move(state, seats, reader)
             action = move if move is not None and logged(move, reader) == log else _parsed(log, f"history[{index + 1}]")
             states.append(apply(state, action)[0])
             known.append(log)
@@ -382,12 +395,17 @@ class MadnessPlay(PlayGame):
         if rules != Rules(expert=rules.expert):
             raise DataError("record.rules", "this page plays the shipped pack and rules, with or without the Expert Variant")
         seats = list(record.bots or [YOU, *["expedition"] * (record.players - 1)])
+        if YOU not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
+            seats[0] = YOU
         beyond = choices.get("seats")  # the form's seats after the table's, kept as they were
         if isinstance(beyond, list):
             seats += beyond[record.players: self.SEATS]
         return self.setup({**choices, "players": record.players, "seats": seats, "expert": rules.expert, "seed": record.seed})
 
     # --- the moments ----------------------------------------------------------------------------
+    def recorded(self, referee: PlayReferee, m: Moment, action: str) -> None:
+        referee.as_recorded(m, action)
+
     def auto(self, referee: PlayReferee, m: Moment) -> dict[str, str] | None:
         """A bot's move in this moment, as the click the page plays ("go", at its place)."""
         move = referee.bot(m)
