@@ -69,6 +69,7 @@ class PlayGame(Protocol):
         """A record's action, about to be played back at this moment: where a bot moves, the page's
         bot makes the record's move, so that a record of other bots (`rulesbook simulate --record`)
         plays back as it was played. Nothing to do in a game with no bots."""
+        return None
 
     def setup(self, data: Any) -> dict[str, Any]: ...
     def you(self, setup: dict[str, Any]) -> str: ...
