@@ -115,23 +115,41 @@ _LINES: Table = Table(
 )
 
 
-#: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
+#: How many shapes back `_unchanged_since` looks: about the cards laid since the last turn's end.
 LOOK_BACK = 3
+
+
+def within_reach(place: Coord, other: Coord) -> bool:
+    """Whether a card laid or taken away at other can change what the windows through place hold:
+    it lies in the row or the column of place, three places away or nearer (a window is four
+    cards long). Scores and crosses at place depend on such cards alone.
+
+    >>> within_reach((2, 5), (2, 2)), within_reach((2, 5), (2, 1)), within_reach((2, 5), (3, 4))
+    (True, False, False)
+    """
+    return (other[0] == place[0] and -3 <= other[1] - place[1] <= 3) or (
+        other[1] == place[1] and -3 <= other[0] - place[0] <= 3
+    )
+
+
+def _unchanged_since(shape: Shape, place: Coord) -> Iterator[Shape]:
+    """The shapes this one was made from, a few back (`LOOK_BACK`), as long as no card laid or
+    taken since then lies `within_reach` of place: what the windows through place hold is the
+    same on them."""
+    for _ in range(LOOK_BACK):
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None or within_reach(place, change):
+            return
+        shape = earlier
+        yield shape
 
 
 def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     """The answer for place on a shape this one was made from, a few cards back, if no card laid
     or taken since then lies in its row or its column within three places (a window is four
     cards long, so none further away is in one); None when there is no such answer."""
-    row, column = place
-    for _ in range(LOOK_BACK):
-        change, earlier = shape.changed_at, shape.made_from
-        if earlier is None or change is None:
-            return None
-        shape = earlier
-        if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
-            return None
-        known = shape.crosses.get(place)
+    for earlier in _unchanged_since(shape, place):
+        known = earlier.crosses.get(place)
         if known is not None:
             return known
     return None
@@ -232,9 +250,29 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
 
 def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
     """The best row window plus the best column window, the pawn's card in both."""
-    cards = position.shape.cards
+    shape = position._shape
+    if not complete:
+        known = shape.sums.get(place)
+        if known is None:
+            known = shape.sums[place] = _sum_of_windows(shape, place)
+        return known
+    cards = shape.cards
     left, right, up, down = _LINES[place]
-    return _best_sum(cards, place, left, right, complete) + _best_sum(cards, place, up, down, complete)
+    return _best_sum(cards, place, left, right, True) + _best_sum(cards, place, up, down, True)
+
+
+def _sum_of_windows(shape: Shape, place: Coord) -> int:
+    """`_windows_sum` worked out, to be kept with the shape: the cards alone decide it (a bot
+    weighing its moves scores every pawn after each). One card laid or taken away changes it only
+    for the cards within three places along its row or its column: for the others it is found on
+    the shape made before (`_unchanged_since`)."""
+    for earlier in _unchanged_since(shape, place):
+        known = earlier.sums.get(place)
+        if known is not None:
+            return known
+    cards = shape.cards
+    left, right, up, down = _LINES[place]
+    return _best_sum(cards, place, left, right, False) + _best_sum(cards, place, up, down, False)
 
 
 def _best_sum(
@@ -247,14 +285,16 @@ def _best_sum(
     line, at = found
     best = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
-        seen = set()
+        seen = 0  # the disciples in the window so far, as bits
         total = 0
-        for card in line[first:first + LONGEST_WINDOW]:
-            if card.disciple in seen:
+        for last in range(first, min(len(line), first + LONGEST_WINDOW)):
+            card = line[last]
+            bit = _DISCIPLE_BIT[card]
+            if seen & bit:
                 break
-            seen.add(card.disciple)
+            seen |= bit
             total += card.value
-            if len(seen) > at - first and (not complete or len(seen) == LONGEST_WINDOW) and (best is None or total > best):
+            if last >= at and (not complete or last - first == LONGEST_WINDOW - 1) and (best is None or total > best):
                 best = total
     if best is None:
         raise ValueError(f"no {'complete ' if complete else ''}window through {place}")
