@@ -175,7 +175,8 @@ class Shape:
         self.around.cards = cards
         self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
         self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
-        self.sums: dict[Coord, int] = {}  # the best row window plus the best column window through a card
+        # The best window's sum through a card along its row, and along its column (see scoring).
+        self.sums: tuple[dict[Coord, int], dict[Coord, int]] = ({}, {})
         self.memo: dict = {}  # other answers that depend on the cards alone
         # The shape this one was made from, and the place where a card was laid, taken or replaced:
         # what that card cannot have changed (being too far away) may be looked up there.

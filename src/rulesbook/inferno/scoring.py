@@ -252,27 +252,43 @@ def _windows_sum(position: Position, place: Coord, complete: bool = False) -> in
     """The best row window plus the best column window, the pawn's card in both."""
     shape = position._shape
     if not complete:
-        known = shape.sums.get(place)
-        if known is None:
-            known = shape.sums[place] = _sum_of_windows(shape, place)
-        return known
+        rows, columns = shape.sums
+        row = rows.get(place)
+        if row is None:
+            row = rows[place] = _line_sum(shape, place, ACROSS)
+        column = columns.get(place)
+        if column is None:
+            column = columns[place] = _line_sum(shape, place, DOWN)
+        return row + column
     cards = shape.cards
     left, right, up, down = _LINES[place]
     return _best_sum(cards, place, left, right, True) + _best_sum(cards, place, up, down, True)
 
 
-def _sum_of_windows(shape: Shape, place: Coord) -> int:
-    """`_windows_sum` worked out, to be kept with the shape: the cards alone decide it (a bot
-    weighing its moves scores every pawn after each). One card laid or taken away changes it only
-    for the cards within three places along its row or its column: for the others it is found on
-    the shape made before (`_unchanged_since`)."""
-    for earlier in _unchanged_since(shape, place):
-        known = earlier.sums.get(place)
+#: Which line through a card a sum is along, as `Shape.sums` holds them: its row, its column.
+ACROSS, DOWN = 0, 1
+
+
+def _line_sum(shape: Shape, place: Coord, along: int) -> int:
+    """The best window's sum through the card at place along its row (ACROSS) or its column
+    (DOWN), worked out to be kept with the shape: the cards alone decide it (a bot weighing its
+    moves scores every pawn after each). A card laid or taken away changes it only within three
+    places along that line: on a shape that differs from the one it was made from further away,
+    it is looked up there (a few shapes back, as `_unchanged_since` does)."""
+    line = place[along]  # the row's number or the column's
+    earlier = shape
+    for _ in range(LOOK_BACK):
+        change, before = earlier.changed_at, earlier.made_from
+        if before is None or change is None or (change[along] == line and -3 <= change[1 - along] - place[1 - along] <= 3):
+            break
+        earlier = before
+        known = earlier.sums[along].get(place)
         if known is not None:
             return known
-    cards = shape.cards
     left, right, up, down = _LINES[place]
-    return _best_sum(cards, place, left, right, False) + _best_sum(cards, place, up, down, False)
+    if along == ACROSS:
+        return _best_sum(shape.cards, place, left, right, False)
+    return _best_sum(shape.cards, place, up, down, False)
 
 
 def _best_sum(
