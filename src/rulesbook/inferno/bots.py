@@ -1,13 +1,15 @@
-"""Bots that play Mountain of Inferno through the public API only (legal_actions, apply, score)."""
+"""Bots that play Mountain of Inferno through the engine's API (legal_actions, apply_legal, scores)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, Stay
+from rulesbook.inferno.actions import (
+    Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlayBison, PlayPrincess, PlayRedBoy, Stay,
+)
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.engine import apply_legal, round_scores
+from rulesbook.inferno.engine import apply_legal, effect_on, round_scores
 from rulesbook.inferno.fast import replace
 from rulesbook.inferno.state import Phase, State
 from rulesbook.inferno.scoring import has_complete_cross, within_reach
@@ -29,7 +31,7 @@ def standing(state: State, seat: int) -> int:
     """How far ahead that seat would be if the round ended now: its score minus the best rival's."""
     if state.is_over:
         return state.totals[seat] - max(t for s, t in enumerate(state.totals) if s != seat)
-    if state.phase is Phase.PLACE_PAWN or any(colour not in state.mountain.pawns for colour in state.colours):
+    if state.phase is Phase.PLACE_PAWN or len(state.mountain.pawn_colours()) < state.players:
         return 0
     reason = "a" if has_complete_cross(state.mountain, state.rules) else "b"
     raw = round_scores(state, reason, state.seat)
@@ -68,13 +70,13 @@ class GreedyBot:
                 return min(cancels, key=lambda action: len(action.cards))
             return Pass()
         if state.phase is Phase.PLACE_PAWN:
-            return self._best(state, actions, seat)
+            return self._best(state, actions, seat)[0]
         if state.phase is Phase.STEP:
-            return self._best(state, actions, seat, default=Stay())
+            return self._best(state, actions, seat, default=Stay())[0]
         plays = [action for action in actions if not isinstance(action, (EndPlay, DiscardEvents))]
         now = standing(state, seat)
         if plays:
-            best, value = self._best_valued(state, plays, seat, now=now)
+            best, value = self._best(state, plays, seat, now=now)
             if any(isinstance(action, EndPlay) for action in actions):
                 if value <= now:
                     return EndPlay()
@@ -91,20 +93,20 @@ class GreedyBot:
         return actions[0]
 
     def _value(self, state: State, action: Action, seat: int, now: int | None) -> int:
-        """How far ahead the action leaves the seat (`standing`); `now`, in the play phase, is
-        where it stands before: a disciple laid changes nothing else that scores, so a lay is
-        weighed on the Mountain alone, and one in no window through a pawn changes nothing."""
-        if now is not None and type(action) is LayDisciple:
-            mountain = state.mountain
-            if not any(within_reach(place, action.place) for place in mountain.pawns.values()):
+        """How far ahead the action leaves the seat (`standing`, once every answer passes);
+        `now`, in the play phase, is where it stands before. A play there changes nothing that
+        scores but the Mountain, so it is weighed on the Mountain it leaves alone: a lay on a
+        glance (`Position.glance_with_card`), and one in no window through a pawn not at all."""
+        mountain = state.mountain
+        if now is not None and isinstance(action, LayDisciple):
+            if not any(within_reach(mountain.pawn(colour), action.place) for colour in state.colours):
                 return now
             return standing(replace(state, mountain=mountain.glance_with_card(action.place, action.card)), seat)
+        if now is not None and isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
+            return standing(replace(state, mountain=effect_on(mountain, action)), seat)
         return standing(_resolved(apply_legal(state, action)[0]), seat)
 
-    def _best(self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None) -> Action:
-        return self._best_valued(state, actions, seat, default)[0]
-
-    def _best_valued(
+    def _best(
         self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None, now: int | None = None
     ) -> tuple[Action, int]:
         """The action worth most (the default among equals, else a random one) and its worth;
