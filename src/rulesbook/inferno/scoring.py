@@ -115,7 +115,7 @@ _LINES: Table = Table(
 )
 
 
-#: How many shapes back `_unchanged_since` looks: about the cards laid since the last turn's end.
+#: How many shapes back `_kept_cross` and `_line_sum` look: about the cards laid since the last turn's end.
 LOOK_BACK = 3
 
 
@@ -132,24 +132,19 @@ def within_reach(place: Coord, other: Coord) -> bool:
     )
 
 
-def _unchanged_since(shape: Shape, place: Coord) -> Iterator[Shape]:
-    """The shapes this one was made from, a few back (`LOOK_BACK`), as long as no card laid or
-    taken since then lies `within_reach` of place: what the windows through place hold is the
-    same on them."""
-    for _ in range(LOOK_BACK):
-        change, earlier = shape.changed_at, shape.made_from
-        if earlier is None or change is None or within_reach(place, change):
-            return
-        shape = earlier
-        yield shape
-
-
 def _kept_cross(shape: Shape, place: Coord) -> bool | None:
     """The answer for place on a shape this one was made from, a few cards back, if no card laid
     or taken since then lies in its row or its column within three places (a window is four
     cards long, so none further away is in one); None when there is no such answer."""
-    for earlier in _unchanged_since(shape, place):
-        known = earlier.crosses.get(place)
+    row, column = place
+    for _ in range(LOOK_BACK):
+        change, earlier = shape.changed_at, shape.made_from
+        if earlier is None or change is None:
+            return None
+        shape = earlier
+        if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
+            return None  # `within_reach`, written out: every turn's end asks
+        known = shape.crosses.get(place)
         if known is not None:
             return known
     return None
@@ -274,7 +269,7 @@ def _line_sum(shape: Shape, place: Coord, along: int) -> int:
     (DOWN), worked out to be kept with the shape: the cards alone decide it (a bot weighing its
     moves scores every pawn after each). A card laid or taken away changes it only within three
     places along that line: on a shape that differs from the one it was made from further away,
-    it is looked up there (a few shapes back, as `_unchanged_since` does)."""
+    it is looked up there (a few shapes back, as `_kept_cross` does)."""
     line = place[along]  # the row's number or the column's
     earlier = shape
     for _ in range(LOOK_BACK):
