@@ -2,7 +2,7 @@
 
 A shape made by laying or taking away a card takes over what it can from the shapes it was made
 from (the free places and the actions listed along them, neighbour lists, Bison King paths,
-crosses). Here random games are played in every edition, and at many of their moments every
+crosses, window sums). Here random games are played in every edition, and at many of their moments every
 answer is compared with the one a fresh copy of the state gives: a state read back from JSON has
 Mountains with no history, so everything is worked out from its cards.
 """
@@ -17,7 +17,7 @@ from rulesbook.inferno.state import State
 from rulesbook.inferno.engine import Phase, apply_legal, cancel_means, entitled_to_cancel
 from rulesbook.inferno.effects import bison_path_ends
 from rulesbook.inferno.position import Position
-from rulesbook.inferno.scoring import has_complete_cross
+from rulesbook.inferno.scoring import has_complete_cross, score
 
 CONFIGS = [
     (players, Rules(edition=edition, two_pawns=two_pawns))
@@ -44,6 +44,8 @@ def check_shape(position: Position) -> None:
     if shape.is_whole():
         assert shape.cut_places() == scratch.cut_places()
     assert has_complete_cross(position) == has_complete_cross(fresh(position))
+    for colour in position.pawns:  # window sums, kept from shapes a few cards back
+        assert score(position, colour) == score(fresh(position), colour), colour
     for place in position.pawns.values():  # Bison King path ends, kept from shapes a few cards back
         for cards in (1, 2):
             assert bison_path_ends(shape, place, cards) == bison_path_ends(scratch, place, cards), (place, cards)

@@ -1,15 +1,18 @@
-"""Bots that play Mountain of Inferno through the public API only (legal_actions, apply, score)."""
+"""Bots that play Mountain of Inferno through the engine's API (legal_actions, apply_legal, scores)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
+from rulesbook.inferno.actions import (
+    Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlayBison, PlayPrincess, PlayRedBoy, Stay,
+)
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.engine import apply, round_scores
+from rulesbook.inferno.engine import apply_legal, effect_on, round_scores
+from rulesbook.inferno.fast import replace
 from rulesbook.inferno.state import Phase, State
-from rulesbook.inferno.scoring import complete_crosses
+from rulesbook.inferno.scoring import has_complete_cross, within_reach
 
 
 class RandomBot:
@@ -28,9 +31,9 @@ def standing(state: State, seat: int) -> int:
     """How far ahead that seat would be if the round ended now: its score minus the best rival's."""
     if state.is_over:
         return state.totals[seat] - max(t for s, t in enumerate(state.totals) if s != seat)
-    if state.phase is Phase.PLACE_PAWN or any(colour not in state.mountain.pawns for colour in state.colours):
+    if state.phase is Phase.PLACE_PAWN or len(state.mountain.pawn_colours()) < state.players:
         return 0
-    reason = "a" if complete_crosses(state.mountain, state.rules) else "b"
+    reason = "a" if has_complete_cross(state.mountain, state.rules) else "b"
     raw = round_scores(state, reason, state.seat)
     return raw[seat] - max(points for other, points in enumerate(raw) if other != seat)
 
@@ -38,7 +41,7 @@ def standing(state: State, seat: int) -> int:
 def _resolved(state: State) -> State:
     """The state once every pending answer is a pass: how an effect would leave the Mountain."""
     while state.phase is Phase.RESPOND:
-        state, _ = apply(state, Pass())
+        state, _ = apply_legal(state, Pass())
     return state
 
 
@@ -63,24 +66,24 @@ class GreedyBot:
             cancels = [action for action in actions if isinstance(action, Cancel)]
             if not cancels:
                 return Pass()
-            if standing(_resolved(apply(state, Pass())[0]), seat) < standing(state, seat):
+            if standing(_resolved(apply_legal(state, Pass())[0]), seat) < standing(state, seat):
                 return min(cancels, key=lambda action: len(action.cards))
             return Pass()
         if state.phase is Phase.PLACE_PAWN:
-            return self._best(state, actions, seat)
+            return self._best(state, actions, seat)[0]
         if state.phase is Phase.STEP:
-            return self._best(state, actions, seat, default=Stay())
+            return self._best(state, actions, seat, default=Stay())[0]
         plays = [action for action in actions if not isinstance(action, (EndPlay, DiscardEvents))]
         now = standing(state, seat)
         if plays:
-            best = self._best(state, plays, seat)
+            best, value = self._best(state, plays, seat, now=now)
             if any(isinstance(action, EndPlay) for action in actions):
-                if self._value(state, best, seat) <= now:
+                if value <= now:
                     return EndPlay()
             else:
                 discards = [action for action in actions if isinstance(action, DiscardEvents)]
                 useless = [a for a in discards if len(a.cards) == 1 and a.cards[0].kind is not EventKind.GUAN_YIN]
-                if useless and self._value(state, best, seat) < now:
+                if useless and value < now:
                     return useless[0]
             return best
         discards = [action for action in actions if isinstance(action, DiscardEvents)]
@@ -89,16 +92,31 @@ class GreedyBot:
             return min(keep_guan_yin or discards, key=lambda action: len(action.cards))
         return actions[0]
 
-    def _value(self, state: State, action: Action, seat: int) -> int:
-        return standing(_resolved(apply(state, action)[0]), seat)
+    def _value(self, state: State, action: Action, seat: int, now: int | None) -> int:
+        """How far ahead the action leaves the seat (`standing`, once every answer passes);
+        `now`, in the play phase, is where it stands before. A play there changes nothing that
+        scores but the Mountain, so it is weighed on the Mountain it leaves alone: a lay on a
+        glance (`Position.glance_with_card`), and one in no window through a pawn not at all."""
+        mountain = state.mountain
+        if now is not None and isinstance(action, LayDisciple):
+            if not any(within_reach(mountain.pawn(colour), action.place) for colour in state.colours):
+                return now
+            return standing(replace(state, mountain=mountain.glance_with_card(action.place, action.card)), seat)
+        if now is not None and isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
+            return standing(replace(state, mountain=effect_on(mountain, action)), seat)
+        return standing(_resolved(apply_legal(state, action)[0]), seat)
 
-    def _best(self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None) -> Action:
-        scored = [(self._value(state, action, seat), index) for index, action in enumerate(actions)]
+    def _best(
+        self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None, now: int | None = None
+    ) -> tuple[Action, int]:
+        """The action worth most (the default among equals, else a random one) and its worth;
+        `now` is the standing before it, when the phase is play."""
+        scored = [(self._value(state, action, seat, now), index) for index, action in enumerate(actions)]
         top = max(value for value, _ in scored)
         choices = [actions[index] for value, index in scored if value == top]
         if default is not None and default in choices:
-            return default
-        return self.random.choice(choices)
+            return default, top
+        return self.random.choice(choices), top
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}

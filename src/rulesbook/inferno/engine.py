@@ -845,19 +845,24 @@ def _resolve(
 ) -> tuple[State, list[Event]]:
     """Apply a played effect nobody cancelled; the event cards go to the discard pile either way.
     Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
-    mountain = state.mountain
     discard = state.discard_pile + effect.cards
-    if type(effect) is PlayBison:
-        mountain = mountain.with_pawn(effect.colour, effect.place)
-    elif type(effect) is PlayPrincess:
-        mountain = mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
-    else:
-        discard = discard + (mountain._cards[effect.place],)
-        mountain = mountain.without_card(effect.place)
+    if type(effect) is PlayRedBoy:
+        discard = discard + (state.mountain._cards[effect.place],)
+    mountain = effect_on(state.mountain, effect)
     events.append(Event.worded("resolve", _outcome, {"effect": effect, "mountain": state.mountain}))
     phase = PLAY if hands[state.seat] else STEP
     state = replace(state, mountain=mountain, discard_pile=discard, hands=hands, played=played, pending=None, phase=phase)
     return state, events
+
+
+def effect_on(mountain: Position, effect: Effect) -> Position:
+    """The Mountain once an effect nobody cancelled has happened: Mighty Bison King moves a
+    pawn, Iron Fan Princess the card under one (pawns and all), Red Boy takes a card away."""
+    if type(effect) is PlayBison:
+        return mountain.with_pawn(effect.colour, effect.place)
+    if type(effect) is PlayPrincess:
+        return mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
+    return mountain.without_card(effect.place)
 
 
 def _after_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:

@@ -152,7 +152,7 @@ class Shape:
     """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
 
     Positions with the same cards share one Shape, so what it works out (the free places, which
-    cards hold the Mountain together, Bison King paths, crosses) is worked out once for all of
+    cards hold the Mountain together, Bison King paths, crosses, window sums) is worked out once for all of
     them. A Shape made by laying or taking away one card takes what it can from the Shape it was
     made from instead of starting over: one card changes little around it, and nothing far from
     it. A Shape never changes once made; it only learns what follows from its cards.
@@ -165,7 +165,7 @@ class Shape:
     """
 
     __slots__ = (
-        "cards", "around", "paths", "crosses", "memo", "made_from", "changed_at", "listed", "_free_edit",
+        "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at", "listed", "_free_edit",
         "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
@@ -175,6 +175,8 @@ class Shape:
         self.around.cards = cards
         self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
         self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
+        # The best window's sum through a card along its row, and along its column (see scoring).
+        self.sums: tuple[dict[Coord, int], dict[Coord, int]] = ({}, {})
         self.memo: dict = {}  # other answers that depend on the cards alone
         # The shape this one was made from, and the place where a card was laid, taken or replaced:
         # what that card cannot have changed (being too far away) may be looked up there.
@@ -719,6 +721,18 @@ class Position:
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
         return _trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
+
+    def glance_with_card(self, place: Coord, card: DiscipleCard) -> Position:
+        """`with_card` for a glance that scores the Mountain and moves on (a bot weighing a lay):
+        its shape keeps only the cards and the shape it was made from, where scores and crosses
+        the card cannot reach are looked up (see `rulesbook.inferno.scoring`). Carrying the rest
+        over, as `with_card` does for a game that goes on, costs more than scoring; anything else
+        asked of it is worked out from its cards."""
+        cards = self._cards.copy()
+        cards[place] = card
+        shape = Shape(cards)
+        shape.made_from, shape.changed_at = self._shape, place
+        return _trusted(shape, self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
         if any(where == place for where in self._pawns.values()):

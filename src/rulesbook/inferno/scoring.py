@@ -115,8 +115,21 @@ _LINES: Table = Table(
 )
 
 
-#: How many shapes back `_kept_cross` looks: about the cards laid since the last turn's end.
+#: How many shapes back `_kept_cross` and `_line_sum` look: about the cards laid since the last turn's end.
 LOOK_BACK = 3
+
+
+def within_reach(place: Coord, other: Coord) -> bool:
+    """Whether a card laid or taken away at other can change what the windows through place hold:
+    it lies in the row or the column of place, three places away or nearer (a window is four
+    cards long). Scores and crosses at place depend on such cards alone.
+
+    >>> within_reach((2, 5), (2, 2)), within_reach((2, 5), (2, 1)), within_reach((2, 5), (3, 4))
+    (True, False, False)
+    """
+    return (other[0] == place[0] and -3 <= other[1] - place[1] <= 3) or (
+        other[1] == place[1] and -3 <= other[0] - place[0] <= 3
+    )
 
 
 def _kept_cross(shape: Shape, place: Coord) -> bool | None:
@@ -130,7 +143,7 @@ def _kept_cross(shape: Shape, place: Coord) -> bool | None:
             return None
         shape = earlier
         if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
-            return None
+            return None  # `within_reach`, written out: every turn's end asks
         known = shape.crosses.get(place)
         if known is not None:
             return known
@@ -232,9 +245,45 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
 
 def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
     """The best row window plus the best column window, the pawn's card in both."""
-    cards = position.shape.cards
+    shape = position._shape
+    if not complete:
+        rows, columns = shape.sums
+        row = rows.get(place)
+        if row is None:
+            row = rows[place] = _line_sum(shape, place, ACROSS)
+        column = columns.get(place)
+        if column is None:
+            column = columns[place] = _line_sum(shape, place, DOWN)
+        return row + column
+    cards = shape.cards
     left, right, up, down = _LINES[place]
-    return _best_sum(cards, place, left, right, complete) + _best_sum(cards, place, up, down, complete)
+    return _best_sum(cards, place, left, right, True) + _best_sum(cards, place, up, down, True)
+
+
+#: Which line through a card a sum is along, as `Shape.sums` holds them: its row, its column.
+ACROSS, DOWN = 0, 1
+
+
+def _line_sum(shape: Shape, place: Coord, along: int) -> int:
+    """The best window's sum through the card at place along its row (ACROSS) or its column
+    (DOWN), worked out to be kept with the shape: the cards alone decide it (a bot weighing its
+    moves scores every pawn after each). A card laid or taken away changes it only within three
+    places along that line: on a shape that differs from the one it was made from further away,
+    it is looked up there (a few shapes back, as `_kept_cross` does)."""
+    line = place[along]  # the row's number or the column's
+    earlier = shape
+    for _ in range(LOOK_BACK):
+        change, before = earlier.changed_at, earlier.made_from
+        if before is None or change is None or (change[along] == line and -3 <= change[1 - along] - place[1 - along] <= 3):
+            break
+        earlier = before
+        known = earlier.sums[along].get(place)
+        if known is not None:
+            return known
+    left, right, up, down = _LINES[place]
+    if along == ACROSS:
+        return _best_sum(shape.cards, place, left, right, False)
+    return _best_sum(shape.cards, place, up, down, False)
 
 
 def _best_sum(
@@ -247,14 +296,16 @@ def _best_sum(
     line, at = found
     best = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
-        seen = set()
+        seen = 0  # the disciples in the window so far, as bits
         total = 0
-        for card in line[first:first + LONGEST_WINDOW]:
-            if card.disciple in seen:
+        for last in range(first, min(len(line), first + LONGEST_WINDOW)):
+            card = line[last]
+            bit = _DISCIPLE_BIT[card]
+            if seen & bit:
                 break
-            seen.add(card.disciple)
+            seen |= bit
             total += card.value
-            if len(seen) > at - first and (not complete or len(seen) == LONGEST_WINDOW) and (best is None or total > best):
+            if last >= at and (not complete or last - first == LONGEST_WINDOW - 1) and (best is None or total > best):
                 best = total
     if best is None:
         raise ValueError(f"no {'complete ' if complete else ''}window through {place}")
