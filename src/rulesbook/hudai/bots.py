@@ -258,10 +258,10 @@ class GreedyMonk:
         return hudai_actions.Pass()
 
 
-_FEATURE_KINDS = (
+_FEATURE_KINDS = frozenset((
     hudai_actions.UseValue, hudai_actions.BuildUp, hudai_actions.ThirdEye, hudai_actions.Defend, hudai_actions.Stab,
     hudai_actions.Pin, hudai_actions.BlueWard, hudai_actions.RedStrike, hudai_actions.YellowPin,
-)
+))
 # The long-run cost of one cube on a power, and of its activation at step 5 (see HeuristicMonk.evaluate).
 _CUBE_COST = {"drain": 0.8, "mind_pierce": 0.4, "crush": 0.4, "confuse": 0.1, "defend": 0.2, "entangle": 0.2}
 
@@ -283,6 +283,13 @@ class HeuristicMonk(GreedyMonk):
     def __init__(self, seed: int | str = 0):
         super().__init__(seed)
         self._plan: list[tuple[State, Action]] = []
+        # What `evaluate` reads from the piles, which rarely change within one combo's search; kept
+        # for one set of rules and cards (the cards' values and the demon's powers).
+        self._rules: object = None
+        self._cards: object = None
+        self._draws: dict[tuple[object, ...], tuple[tuple[float, float, float], float, float]] = {}
+        self._blacks: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        self._gains: dict[tuple[tuple[str, ...], int], float] = {}
 
     def _combo_choice(self, state: State, actions: Sequence[Action], cards: CardSet) -> Action:
         if self._plan and self._plan[0][0] == state:
@@ -292,7 +299,7 @@ class HeuristicMonk(GreedyMonk):
                 return action
         self._plan = []
         if state.open_features:
-            features, _ = self._greedy_features(state, cards)
+            features, _, _ = self._greedy_features(state, cards)
             if features:
                 self._plan = features
                 return self._plan.pop(0)[1]
@@ -309,12 +316,12 @@ class HeuristicMonk(GreedyMonk):
             return max(discards, key=lambda a: (a.card[0] == "K", -play_worth(a.card, state, cards)))
         return hudai_actions.EndCombo()
 
-    def _greedy_features(self, state: State, cards: CardSet) -> tuple[list[tuple[State, Action]], State]:
+    def _greedy_features(self, state: State, cards: CardSet) -> tuple[list[tuple[State, Action]], State, float]:
         """Uses the open features of the card in play one by one, each time the one that scores best,
-        while any still improves the score; returns the steps and the state they lead to."""
+        while any still improves the score; returns the steps, the state they lead to and its score."""
         steps: list[tuple[State, Action]] = []
+        base = self.evaluate(state, cards)
         while not state.is_over and state.open_features:
-            base = self.evaluate(state, cards)
             best = None
             for action in legal_actions(state):
                 if type(action) not in _FEATURE_KINDS:
@@ -326,8 +333,8 @@ class HeuristicMonk(GreedyMonk):
             if best is None:
                 break
             steps.append((state, best[1]))
-            state = best[2]
-        return steps, state
+            base, state = best[0], best[2]
+        return steps, state, base
 
     def _search(
         self, state: State, cards: CardSet, prefix: list[tuple[State, Action]], depth: int,
@@ -356,7 +363,7 @@ class HeuristicMonk(GreedyMonk):
             steps.append((s, play))
             s = apply_legal(s, play)[0]
             flow = "symbol" in s.open_features and cards[play.card].symbol == "cog"
-            features, end = self._greedy_features(s, cards)
+            features, end, end_score = self._greedy_features(s, cards)
             key = (
                 tuple(sorted(end.combo)), end.combo[-1] if end.combo else None, tuple(sorted(end.hand)), tuple(end.powers),
                 tuple(end.pinned), end.staged_damage, end.demon_health, end.demon_block, end.purchase, end.took_black, flow,
@@ -366,7 +373,7 @@ class HeuristicMonk(GreedyMonk):
             seen.add(key)
             steps.extend(features)
             plan = prefix + steps
-            yield self.evaluate(end, cards) + (1.5 if flow else 0.0) - cost, plan
+            yield end_score + (1.5 if flow else 0.0) - cost, plan
             if flow or end.is_over:
                 continue  # Flow reveals a card: plan again after it
             yield from self._search(end, cards, plan, depth + 1, cost, seen)
@@ -388,25 +395,23 @@ class HeuristicMonk(GreedyMonk):
         room = rules.corruption_capacity - s.corruption
         score -= self.corruption_weight * s.corruption + (3.0 * (4 - room) if room < 4 else 0.0)
         # step 4: the hand left now plus the average draws feed the demon
-        feed = [0.0, 0.0, 0.0]
-        hand_sum = 0.0
-        blacks_in_hand = 0.0
+        if rules is not self._rules or cards is not self._cards or len(self._draws) > 100_000:
+            self._rules, self._cards = rules, cards
+            self._draws, self._blacks, self._gains = {}, {}, {}
+        hand_feed = [0, 0, 0]
+        held = 0
+        held_blacks = 0
         for code in s.hand:
             value = values[code]
-            feed[(value - 1) >> 1] += 1
-            hand_sum += value
+            hand_feed[(value - 1) >> 1] += 1
+            held += value
+            if code[0] == "K":
+                held_blacks += 1
         missing = max(0, rules.hand_size - len(s.hand))
         source = s.draw_pile or (s.discard + s.combo)
-        if missing and source:
-            share = min(1.0, missing / len(source))
-            for code in source:
-                value = values[code]
-                feed[(value - 1) >> 1] += share
-                hand_sum += share * value
-                if code[0] == "K":
-                    blacks_in_hand += share
+        feed, hand_sum, blacks_in_hand = self._drawn(source, missing, hand_feed, held, values)
         score -= 1.5 * blacks_in_hand
-        owned_blacks = sum(1 for pile in (s.hand, s.draw_pile, s.discard, s.combo) for code in pile if code[0] == "K")
+        owned_blacks = held_blacks + sum(1 for code in s.combo if code[0] == "K") + self._deck_blacks(s.draw_pile, s.discard)
         score -= self.black_cost * owned_blacks
         corruption = s.corruption + blacks_in_hand
         for index, name in enumerate(rules.powers):
@@ -429,9 +434,44 @@ class HeuristicMonk(GreedyMonk):
             if over > 0:
                 score -= 5.0 * over
         budget = s.purchase + len(s.hand)
-        gains = [obtain_worth(code, s, cards) for code in s.mind_river if cards[code].value <= budget]
-        score += max([0.0, *gains])
-        return score
+        key = (tuple(s.mind_river), budget)
+        gain = self._gains.get(key)
+        if gain is None:
+            gains = [obtain_worth(code, s, cards) for code in s.mind_river if cards[code].value <= budget]
+            gain = self._gains[key] = max([0.0, *gains])
+        return score + gain
+
+    def _drawn(
+        self, source: list[str], missing: int, hand_feed: list[int], held: int, values: dict[str, int],
+    ) -> tuple[tuple[float, float, float], float, float]:
+        """The cubes fed to each power, the hand's value and its black cards once the `missing` cards
+        are drawn from `source` on average. Kept by everything they depend on, and summed card by
+        card in the pile's order, so that a kept sum is the very float a new one would be."""
+        key = (tuple(source), missing, *hand_feed, held)
+        known = self._draws.get(key)
+        if known is not None:
+            return known
+        feed = [float(count) for count in hand_feed]
+        total = float(held)
+        blacks_in_hand = 0.0
+        if missing and source:
+            share = min(1.0, missing / len(source))
+            for code in source:
+                value = values[code]
+                feed[(value - 1) >> 1] += share
+                total += share * value
+                if code[0] == "K":
+                    blacks_in_hand += share
+        known = self._draws[key] = ((feed[0], feed[1], feed[2]), total, blacks_in_hand)
+        return known
+
+    def _deck_blacks(self, draw_pile: list[str], discard: list[str]) -> int:
+        """How many black cards the draw pile and the discard hold."""
+        key = (tuple(draw_pile), tuple(discard))
+        count = self._blacks.get(key)
+        if count is None:
+            count = self._blacks[key] = sum(1 for pile in key for code in pile if code[0] == "K")
+        return count
 
 
 #: The bots by name, the protocol's default (the strongest) first.
