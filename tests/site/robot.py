@@ -45,7 +45,7 @@ READ_BOARDS = """() => {
 #: board shows after each (with no selector: what it shows). One call for several clicks: the page
 #: draws a frame between two calls, which costs four times what a click does, and the robot reads
 #: the board, not its pixels (a board draws a click's answer before the click returns).
-ACT = """([index, selectors]) => {
+CLICKS = """([index, selectors]) => {
   const root = document.querySelectorAll('.rb-board')[index];
   const looks = [];
   for (const selector of selectors.length ? selectors : [null]) {
@@ -86,7 +86,7 @@ LOOK = """(root) => {
   };
 }"""
 #: The two together, as the page runs them.
-ACT = f"(() => {{ const look = {LOOK}; return {ACT}; }})()"
+ACT = f"(() => {{ const look = {LOOK}; return {CLICKS}; }})()"
 
 
 def controls(key: str) -> list[str]:
