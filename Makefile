@@ -97,18 +97,19 @@ pages: $(BOOK_STAMP) widget-runtime
 # The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process; two workers
 # a core measured slower on 2 cores: 935 s against 794 s), a file's tests on one worker, so that a
 # module's fixture (a Pyodide or JupyterLite run) is made once.
-# On a fresh machine the installs (Python packages, npm packages, Chromium) run side by side; then
-# the type check and every test that needs no built book (EARLY_TESTS: the library's, the lab's,
-# the README's) run beside the book build (its live part beside its pages: the live part's build
-# and jupyter-book's are one process each, which would leave a core idle); then the tests of the
-# chapters and of the built site (BOOK_TESTS), on every core.
+# On a fresh machine the installs (Python packages, npm packages) run side by side; then the type
+# check and every test that needs no built book (EARLY_TESTS: the library's, the lab's, the
+# README's) run beside the book build (its live part beside its pages: the live part's build and
+# jupyter-book's are one process each, which would leave a core idle) and Chromium's install (only
+# the site's tests use it); then the tests of the chapters and of the built site (BOOK_TESTS), on
+# every core.
 TEST_WORKERS ?= auto
 BOOK_TESTS := tests/book tests/site
 EARLY_TESTS := tests $(BOOK_TESTS:%=--ignore=%)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
 test:
-	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP) headless-shell
-	$(MAKE) --no-print-directory -j4 --output-sync=target typecheck early-tests book
+	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP)
+	$(MAKE) --no-print-directory -j5 --output-sync=target headless-shell typecheck early-tests book
 	$(PYTEST) $(BOOK_TESTS) --durations=20
 
 .PHONY: typecheck early-tests
