@@ -67,10 +67,10 @@ widget-runtime: $(NODE_STAMP)
 # Debian's Chromium, installed only when missing (never `playwright install`): its headless shell
 # for the tests, the browser itself for the benchmarks.
 headless-shell:
-	@test -x $(HEADLESS_SHELL) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell)
+	@test -x $(HEADLESS_SHELL) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o=Dpkg::Use-Pty=0 chromium-headless-shell > /dev/null)
 
 chromium:
-	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o=Dpkg::Use-Pty=0 chromium > /dev/null)
 
 ## book: build the static site into _build/html
 # The last line says how to read it: every page and its boards work opened from a file; the live
