@@ -215,3 +215,35 @@ def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played
             wanted = set()
             assert list(record["choices"]) == [key for key in record["choices"] if key.startswith("h")] + ["go"]
         assert clicks == wanted, (node_id, state.phase, clicks ^ wanted)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
+    """MAD-R09: a Search shows its tile for one moment; the page's bots, new each moment, are given
+    what the team remembers (as a simulation's Table bots keep it), carried along the game."""
+    from rulesbook.madness.bots import ExpeditionBot
+    from rulesbook.madness.views import SeatViews
+
+    server = PlayServer()
+    started = json.loads(server.handle(json.dumps({"type": "new", "game": "madness", "setup": {
+        "seed": seed, "players": 4, "seats": ["expedition", "you", "expedition", "expedition"]}})))
+    session = server.session
+    history = [list(entry) for entry in started["history"]]
+    referee = session.graph.referee
+    watcher = ExpeditionBot(0)  # a Table's bot, shown every moment: what the team must remember
+    searched = 0
+    seen = 0
+    for _ in range(600):
+        session.walk(history)  # the bots' moves, up to the reader's decision
+        for node, _ in history[seen:]:
+            moment = session.graph.state(node)
+            watcher.observe(SeatViews(moment.state)[0])
+            assert referee.memory(moment) == watcher.memory, moment.state.turn
+            searched += moment.state.search_shown is not None
+        seen = len(history)
+        moment = session.graph.state(history[-1][0])
+        if session.game.over(moment) is not None:
+            break
+        session.follow(session.game.hint(moment, "expedition")[1], history)
+    assert session.game.over(moment) is not None
+    assert searched, "the expedition searched no tile: pick another seed"

@@ -101,29 +101,48 @@ def table_talk(state: State) -> dict[int, list[str] | None]:
             for p in range(state.count)}
 
 
-def bot_move(state: State, seats: Sequence[str], reader: int) -> Action | None:
+#: What the team remembers of the tiles Searches showed (MAD-R09: a view shows one only in the moment
+#: after its Search): the space, and the tile as the views show it.
+Memory = dict[str, dict[str, Any]]
+
+
+def bot_move(state: State, seats: Sequence[str], reader: int, memory: Memory | None = None) -> Action | None:
     """The move a bot makes in this moment, or None when the reader decides: in the Encounter
     Phase the first bot from the Leader who wants to play a card plays it (the reader may play
     meanwhile); when no bot wants to, the reader plays or lets the timer run out. In every other
-    phase the Leader decides: the reader when they lead, else that seat's bot."""
+    phase the Leader decides: the reader when they lead, else that seat's bot. The bots remember
+    `memory`'s tiles as a bot of the simulations' Table does."""
     if state.over:
         return None
     leader = state.leader
     if state.phase is not Phase.ENCOUNTER:
-        return None if leader == reader else _choose(seats[leader], leader, state, legal_actions(state, leader), None)
+        return None if leader == reader else _choose(seats[leader], leader, state, legal_actions(state, leader), None, memory)
     talk = table_talk(state)
     for offset in range(state.count):
         p = (leader + offset) % state.count
         mine = [a for a in legal_actions(state, p) if isinstance(a, actions.PlayCard)] if p != reader else []
-        chosen = _choose(seats[p], p, state, mine, talk) if mine else None
+        chosen = _choose(seats[p], p, state, mine, talk, memory) if mine else None
         if chosen is not None:
             return chosen
     return None
 
 
-def _choose(name: str, seat: int, state: State, legal: Sequence[Action], talk: dict[int, list[str] | None] | None) -> Action | None:
-    """One bot's choice from its player's view, seeded by the moment (a random bot too)."""
+def remembered(memory: Memory, state: State) -> Memory:
+    """The memory after this moment: the tile a Search shows now kept, the tiles met forgotten."""
+    view = SeatViews(state)[0]  # what a Search shows, every seat sees
+    kept = dict(memory)
+    if view["search"]:
+        kept[view["search"]["space"]] = view["search"]["tile"]
+    return {space: tile for space, tile in kept.items() if view["board"][space]["tile"] is not None}
+
+
+def _choose(name: str, seat: int, state: State, legal: Sequence[Action], talk: dict[int, list[str] | None] | None,
+            memory: Memory | None = None) -> Action | None:
+    """One bot's choice from its player's view, seeded by the moment (a random bot too), with what
+    the team remembers of earlier Searches."""
     bot = player_bot(name, seat, f"{state.seed}:{seat}:{state.turn}:{state.phase.value}:{state.restarts}:{len(state.sled)}:{state.rolls}")
+    if memory and isinstance(getattr(bot, "memory", None), dict):
+        bot.memory.update(memory)  # type: ignore[attr-defined]
     chosen = bot.choose(SeatViews(state)[seat], legal, talk)  # the view the bots' Table hands a bot
     if chosen is None and state.phase is not Phase.ENCOUNTER:
         return legal[-1]
@@ -160,6 +179,8 @@ class PlayReferee(ExpeditionReferee):
     def __init__(self, state: State, seats: Sequence[str], reader: int):
         self._moments: dict[str, Moment] = {}
         self._bot: dict[str, Action | None] = {}
+        #: each moment's memory of the Searches (MAD-R09), carried from the moment it was reached from
+        self._memory: dict[str, Memory] = {}
         self.seats = tuple(seats)
         super().__init__(state, reader, ("mountain", "decks"))
 
@@ -187,8 +208,15 @@ class PlayReferee(ExpeditionReferee):
     def bot(self, moment: Moment) -> Action | None:
         """The bot's move in this moment (asked once: the same moment, the same move)."""
         if moment.key not in self._bot:
-            self._bot[moment.key] = bot_move(moment.state, self.seats, self.seat)
+            self._bot[moment.key] = bot_move(moment.state, self.seats, self.seat, self.memory(moment))
         return self._bot[moment.key]
+
+    def memory(self, moment: Moment) -> Memory:
+        """What the team remembers in this moment of the tiles Searches showed, this one's included."""
+        known = self._memory.get(moment.key)
+        if known is None:
+            known = self._memory[moment.key] = remembered({}, moment.state)
+        return known
 
     def who(self, player: int) -> str:
         return f"{seat_text(player)} (you)" if player == self.seat else f"{seat_text(player)} (the {self.seats[player]} bot)"
@@ -261,7 +289,10 @@ class PlayReferee(ExpeditionReferee):
         say = " ".join(sentence(event.text) for event in events if event.visible_to(self.seat))
         log = logged(action, self.seat)
         reach = log if option == "bot" else self._reach(state, action)
-        return Outcome(self.key(following), say, log, reach, "")
+        after = self.key(following)
+        if after.key not in self._memory:  # reached first from here: it remembers what this moment did
+            self._memory[after.key] = remembered(self.memory(key), following)  # type: ignore[arg-type]
+        return Outcome(after, say, log, reach, "")
 
     def idle(self, key: Hashable) -> str:
         state = self.state(key)
