@@ -83,6 +83,17 @@ def team_plan(view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[i
     return plan
 
 
+def remember(memory: dict[str, dict[str, Any]], view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What a player remembers of the tiles Searches showed (space -> tile, MAD-R09: a view shows
+    one only in the moment after its Search), once they have seen `view`: the tile it shows
+    kept, the tiles the expedition has met forgotten."""
+    kept = dict(memory)
+    shown = view.get("search")
+    if shown:
+        kept[shown["space"]] = shown["tile"]
+    return {space: tile for space, tile in kept.items() if view["board"][space]["tile"] is not None}
+
+
 class ExpeditionBot:
     """A cooperative player: plans from the table talk, leads with simple, cautious heuristics."""
 
@@ -98,11 +109,9 @@ class ExpeditionBot:
 
     def observe(self, view: dict[str, Any]) -> None:
         """Remember a tile a Search shows now; forget the tiles the expedition has met."""
-        shown = view.get("search")
-        if shown:
-            self.memory[shown["space"]] = shown["tile"]
-        for space in [s for s in self.memory if view["board"][s]["tile"] is None]:
-            del self.memory[space]
+        kept = remember(self.memory, view)
+        self.memory.clear()
+        self.memory.update(kept)
 
     def plan(self, view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
         """The team plan for this talk, computed once per talk (plays do not change it)."""

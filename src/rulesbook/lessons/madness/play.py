@@ -39,7 +39,7 @@ from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLE
 from rulesbook.lessons.play import PlayGame, seed_of
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
-from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot
+from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot, remember
 from rulesbook.madness.engine import apply, injuries_in_play, is_legal, legal_actions, level, new_game, relic_count
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
@@ -128,12 +128,9 @@ def bot_move(state: State, seats: Sequence[str], reader: int, memory: Memory | N
 
 
 def remembered(memory: Memory, state: State) -> Memory:
-    """The memory after this moment: the tile a Search shows now kept, the tiles met forgotten."""
-    view = SeatViews(state)[0]  # what a Search shows, every seat sees
-    kept = dict(memory)
-    if view["search"]:
-        kept[view["search"]["space"]] = view["search"]["tile"]
-    return {space: tile for space, tile in kept.items() if view["board"][space]["tile"] is not None}
+    """The memory after this moment, as a bot remembers (`rulesbook.madness.bots.remember`): what a
+    Search shows, every seat sees."""
+    return remember(memory, SeatViews(state)[0])
 
 
 def _choose(name: str, seat: int, state: State, legal: Sequence[Action], talk: dict[int, list[str] | None] | None,
