@@ -6,10 +6,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 # The packages are installed by uv (from PyPI, pinned below), which fetches and unpacks them side by
 # side: on a fresh machine the test install took 34 s against pip's 235 s, the same versions.
+# What they leave out, and why: tools/excluded-packages.txt.
 UV_VERSION := 0.13.9
 export UV_LINK_MODE := copy
 UV := $(BIN)/uv
-PIP := $(UV) pip install --python $(BIN)/python --quiet
+PIP := $(UV) pip install --python $(BIN)/python --quiet --excludes tools/excluded-packages.txt
 BOOK_STAMP := $(VENV)/.installed-book
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
@@ -34,26 +35,26 @@ $(UV): | $(BIN)/python
 	$(BIN)/python -m pip --disable-pip-version-check --quiet install uv==$(UV_VERSION)
 	$(PIP) --upgrade pip
 
-$(BOOK_STAMP): pyproject.toml | $(UV)
+$(BOOK_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[book]'
 	touch $@
 
 # The tests build the book with its live part: one install (one resolve) for all of it.
-$(TEST_STAMP): pyproject.toml | $(UV)
+$(TEST_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[test,lite]'
 	touch $@ $(BOOK_STAMP) $(LITE_STAMP)
 
 # The benchmarks also need python-chess, to measure the engines against (never a runtime dependency).
-$(BENCH_STAMP): pyproject.toml | $(UV)
+$(BENCH_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[test,bench]'
 	touch $@ $(TEST_STAMP) $(BOOK_STAMP)
 
 # Mutation testing runs the tests under mutmut (pyproject's `mutate` extra, pinned).
-$(MUTATE_STAMP): pyproject.toml | $(UV)
+$(MUTATE_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[test,mutate]'
 	touch $@ $(TEST_STAMP) $(BOOK_STAMP)
 
-$(LAB_STAMP): pyproject.toml | $(UV)
+$(LAB_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[lab]'
 	touch $@
 
@@ -96,7 +97,9 @@ pages: $(BOOK_STAMP) widget-runtime
 ## book build) and the built site; the slowest tests are listed at the end, to keep the run short
 # The tests run on every core (pytest-xdist; TEST_WORKERS=0 runs them in this process; two workers
 # a core measured slower on 2 cores: 935 s against 794 s), a file's tests on one worker, so that a
-# module's fixture (a Pyodide or JupyterLite run) is made once.
+# module's fixture (a Pyodide or JupyterLite run) is made once, the longest files first
+# (tests/conftest.py, LONGEST_FIRST; xdist's own order, by the number of tests in a file, would
+# start the few long ones last and leave a core idle at the end).
 # On a fresh machine the installs (Python packages, npm packages) run side by side; then the type
 # check and every test that needs no built book (EARLY_TESTS: the library's, the lab's, the
 # README's) run beside the book build (its live part beside its pages: the live part's build and
@@ -106,7 +109,7 @@ pages: $(BOOK_STAMP) widget-runtime
 TEST_WORKERS ?= auto
 BOOK_TESTS := tests/book tests/site
 EARLY_TESTS := tests $(BOOK_TESTS:%=--ignore=%)
-PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test:
 	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP)
 	$(MAKE) --no-print-directory -j5 --output-sync=target headless-shell typecheck early-tests book
@@ -161,7 +164,7 @@ LITE_STAMP := $(VENV)/.installed-lite
 LITE_NODE_STAMP := lite/node_modules/.installed
 .PHONY: lite
 
-$(LITE_STAMP): pyproject.toml | $(UV)
+$(LITE_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[lite]'
 	touch $@
 

@@ -86,9 +86,10 @@ def inputs_hash(path: Path) -> str:
 
 def run_under_nbval(paths: list[str], executed: Path) -> subprocess.Popen:
     """Start pytest with nbval on these chapters, one after another in one process: each code cell a
-    test item; each chapter that passes is written, executed, into `executed` (tools/nbval_cache.py)."""
+    test item; each chapter that passes is written, executed, into `executed` (tools/nbval_cache.py).
+    Without hypothesis's plugin, which imports hypothesis at the end of every run (1.5 s)."""
     command = [
-        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "nbval_cache", "--nbval-lax",
+        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "nbval_cache", "--nbval-lax",
         "--nbval-current-env", f"--nbval-cell-timeout={TIMEOUT}", f"--nbval-executed={executed}",
         "--rootdir", str(ROOT), "-q", "--no-header", "-rN", "--tb=short", *paths,
     ]

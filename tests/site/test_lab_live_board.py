@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -96,8 +97,10 @@ def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path, browser_
         )
         board.locator('[data-place="0,3"]').click()  # with no card chosen now: a hint, not a move
         run_cell(page, 1)
-        page.wait_for_selector("text=HISTORY", timeout=30_000)
-        printed = page.locator(".jp-OutputArea-output").last.text_content()
+        # The second cell's own output (text=HISTORY would match the cell's own code at once).
+        output = page.locator(".jp-OutputArea-output").filter(has_text=re.compile("HISTORY"))
+        output.first.wait_for(timeout=30_000)
+        printed = output.first.text_content()
         assert "'bison R 0,1'" in printed and printed.count("[") == 3  # the start and one move
     finally:
         page.close()
