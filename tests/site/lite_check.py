@@ -1,9 +1,13 @@
-"""Play each chapter of LIVE_CHECKS live in JupyterLite; print what happened as one JSON line.
+"""Play LIVE_CHECKS live in JupyterLite; print what happened as one JSON line.
 
 Run by test_lite_offline_unshare.py inside `unshare -n` (only a loopback device): the notebook,
-Pyodide, every wheel and the widgets must all come from the site itself. For each chapter: open
-it, wait for the kernel, run every cell, click its first board and read the engine's answer;
-edit the first code cell to a new position, run it, click again; print the kernel's state.
+Pyodide, every wheel and the widgets must all come from the site itself. The first game's chapter
+is played as a reader would: open it, wait for the kernel, run every cell, click its first board
+and read the engine's answer; edit the first code cell to a new position, run it, click again;
+print the kernel's state. Then, in the same kernel, a board of each other game is made in a new
+cell, clicked, and its state printed: one JupyterLite kernel started instead of one a game (each
+start costs about 20 s of CPU); every chapter of every game runs in the site's Pyodide in
+test_lite_chapters_pyodide.py.
 """
 
 from __future__ import annotations
@@ -41,10 +45,9 @@ def watch_all(context: object, page: object) -> dict[str, list[str]]:
     return seen
 
 
-def play(context: object, url: str, game: str) -> dict[str, object]:
+def play(page: object, url: str, game: str) -> dict[str, object]:
+    """The game's chapter, run live, its first board clicked, then its first cell edited (`edit_board`)."""
     check = LIVE_CHECKS[game]
-    page = context.new_page()
-    seen = watch_all(context, page)
     report: dict[str, object] = {"notebook": check.notebook}
     times = open_live(page, url, check.notebook)
     report["kernel_seconds"] = round(times["kernel"], 1)
@@ -66,23 +69,44 @@ def play(context: object, url: str, game: str) -> dict[str, object]:
     report["answer"] = board_says(first, check.answer)
     edit_cell(page, 0, check.edit)
     wait_until_run(page)
-    edited = code_cells(page).nth(0).locator(".rb-board")
-    edited.locator("[data-place]").first.wait_for()
+    report.update(edit_board(page, code_cells(page).nth(0).locator(".rb-board"), game))
+    return report
+
+
+def edit_board(page: object, board: object, game: str) -> dict[str, object]:
+    """The reader's own position of `game` (LIVE_CHECKS[game].edit, just run): the board turns live,
+    answers the clicks from the kernel, and a new cell prints the kernel's own state."""
+    check = LIVE_CHECKS[game]
+    report: dict[str, object] = {}
+    board.locator("[data-place]").first.wait_for()
     try:  # the board draws first, then hears from its kernel
-        page.wait_for_function("board => board.getAttribute('data-live') === 'true'", arg=edited.element_handle(), timeout=30_000)
+        page.wait_for_function("board => board.getAttribute('data-live') === 'true'", arg=board.element_handle(), timeout=30_000)
     except PlaywrightTimeout:  # reported below: the test says the board never went live
         pass
-    report["edited_live"] = edited.get_attribute("data-live") == "true"
+    report["edited_live"] = board.get_attribute("data-live") == "true"
     for selector in check.edit_clicks:
-        edited.locator(selector).click()
-    report["edit_answer"] = board_says(edited, check.edit_answer)
+        board.locator(selector).click()
+    report["edit_answer"] = board_says(board, check.edit_answer)
     add_cell(page, check.proof)
     wait_until_run(page)
     report["proof"] = code_cells(page).last.locator(".jp-OutputArea-output").last.text_content()
     report["cell_errors_after"] = error_outputs(page)
-    page.close()
-    report.update(seen)
     return report
+
+
+def play_all(context: object, url: str, games: list[str]) -> dict[str, dict[str, object]]:
+    """The first game's chapter played (`play`), then each other game's board in the same kernel."""
+    page = context.new_page()
+    seen = watch_all(context, page)
+    first, *others = games
+    reports = {first: play(page, url, first)}
+    for game in others:
+        add_cell(page, LIVE_CHECKS[game].edit)
+        wait_until_run(page)
+        reports[game] = {"notebook": LIVE_CHECKS[first].notebook,
+                         **edit_board(page, code_cells(page).last.locator(".rb-board"), game)}
+    page.close()
+    return {game: {**report, **seen} for game, report in reports.items()}
 
 
 #: True once every board on the page has found its kernel.
@@ -91,7 +115,7 @@ ALL_LIVE = "() => [...document.querySelectorAll('.rb-board')].every((board) => b
 
 def main(games: list[str]) -> int:
     with tempfile.TemporaryDirectory() as profile, serve() as url, chromium(Path(profile)) as context:
-        reports = {game: play(context, url, game) for game in games or LIVE_CHECKS}
+        reports = play_all(context, url, games or list(LIVE_CHECKS))
     print(json.dumps(reports))
     return 0
 
