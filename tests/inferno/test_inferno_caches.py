@@ -46,7 +46,7 @@ def check_shape(position: Position) -> None:
     assert has_complete_cross(position) == has_complete_cross(fresh(position))
     for colour in position.pawns:  # window sums, kept from shapes a few cards back
         assert score(position, colour) == score(fresh(position), colour), colour
-    for place in position.pawns.values():  # Bison King path ends, kept from shapes a few cards back
+    for place in position._pawns.values():  # Bison King path ends (by place code), kept from shapes a few cards back
         for cards in (1, 2):
             assert bison_path_ends(shape, place, cards) == bison_path_ends(scratch, place, cards), (place, cards)
 
