@@ -16,11 +16,10 @@ there is no card at (5, 5) for the pawn (MOI-R19)
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, filterfalse
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -47,8 +46,8 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, EventCard
-from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_left_out, princess_moves, red_boy_discards
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
+from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
 from rulesbook.inferno.rules import Rules
@@ -225,11 +224,6 @@ _BISONS = Table(lambda target: Table(lambda place: PlayBison(target[0], place_at
 _PRINCESSES = Table(lambda colour: Table(lambda place: PlayPrincess(colour, place_at(place))))
 _RED_BOYS = Table(lambda pictures: Table(lambda place: PlayRedBoy(pictures, place_at(place))))
 _STEPS = Table(lambda colour: Table(lambda place: Step(colour, place_at(place))))
-#: The lay actions at each place, one per kind of disciple card (in `_DISCIPLES` order): one
-#: look-up of a place, which hashes it, finds those of every card in the hand.
-_DISCIPLES = tuple(dict.fromkeys(DISCIPLE_CARDS))
-_DISCIPLE_INDEX = {card: index for index, card in enumerate(_DISCIPLES)}
-_LAYS_AT = Table(lambda place: tuple(_LAYS[card][place] for card in _DISCIPLES))
 _CANCELS = Table(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
@@ -294,9 +288,9 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
     mountain = state.mountain
     plays: list[Action] = []
     if plan.lays and disciples_allowed:
-        at_free = mountain._shape.along_free("lays", _LAYS_AT.__getitem__)
+        free = mountain._shape.sorted_free_places()
         for lays in plan.lays:
-            plays += map(lays, at_free)
+            plays += map(lays, free)
     if not plan.effects or not events_allowed:
         return plays
     pawns = mountain._pawns
@@ -321,25 +315,8 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
 
 
 def _fan_plays(mountain: Position, colour: Colour, source: Place) -> Sequence[Action]:
-    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as
-    actions, taken from the actions to every free place (which the shape keeps, and edits from
-    one shape to the next as it does the free places) less those left out."""
-    left_out = princess_left_out(mountain, source)
-    if left_out is None:
-        return ()
-    shape = mountain._shape
-    plays = shape.along_free(colour, _PRINCESSES[colour].__getitem__)
-    if not left_out:
-        return plays
-    free = shape.sorted_free_places()
-    kept: list[Action] = []
-    start = 0
-    for place in left_out:  # in order, and free places all
-        index = bisect_left(free, place)
-        kept += plays[start:index]
-        start = index + 1
-    kept += plays[start:]
-    return kept
+    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as actions."""
+    return tuple(map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, source)))
 
 
 class _HandPlan:
@@ -350,7 +327,7 @@ class _HandPlan:
 
     def __init__(self, hand: tuple[Card, ...]):
         disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
-        self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
+        self.lays = tuple(_LAYS[card].__getitem__ for card in disciples)  # its lay action at a place code
         self.bisons = hand.count(BISON)
         self.fans = hand.count(FAN)
         self.fan = self.fans > 0

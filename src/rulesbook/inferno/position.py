@@ -22,7 +22,7 @@ from itertools import compress, filterfalse
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind
@@ -35,7 +35,6 @@ Coord = tuple[int, int]
 #: finds a number faster than a pair (a pair is hashed afresh each time), numbers sort faster,
 #: and the places around one are a few additions away. The rest of the book sees (row, column).
 Place = int
-T = TypeVar("T")
 
 #: How far from (0, 0) a place may lie, in rows and in columns.
 REACH = 100
@@ -178,10 +177,6 @@ NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: How many shapes back `Shape.along_free` looks for a list to edit.
-LOOK_BACK = 8
-
-
 class Shape:
     """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
 
@@ -199,7 +194,7 @@ class Shape:
     """
 
     __slots__ = (
-        "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at", "listed", "_free_edit",
+        "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at",
         "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
@@ -216,11 +211,6 @@ class Shape:
         # what that card cannot have changed (being too far away) may be looked up there.
         self.made_from: Shape | None = None
         self.changed_at: Place | None = None
-        # Lists with one item per free place, in order (see `along_free`), and how the free places
-        # were edited from those of the shape made from: (that shape, [(where, the place put in
-        # there or None for the one taken out there), in turn]).
-        self.listed: dict[object, tuple] = {}
-        self._free_edit: tuple[Shape, list[tuple[int, Place | None]]] | None = None
         self._sorted_free: tuple[Place, ...] | None = None
         self._free: frozenset[Place] | None = None
         self._sorted: tuple[Place, ...] | None = None
@@ -246,37 +236,6 @@ class Shape:
             cards = self.cards
             self._sorted_free = tuple(sorted({near for place in cards for near in _NEAR[place] if near not in cards}))
         return self._sorted_free
-
-    def along_free(self, key: object, make: Callable[[Place], T]) -> tuple[T, ...]:
-        """`make(place)` for each free place, in order, kept under key: the lay actions of a card,
-        for instance. Made from the same list on a shape this one was made from by laying a few
-        cards, when one has it, edited as the free places were since; else place by place (a
-        dict look-up per place, each hashing the place, is most of what listing actions costs).
-        """
-        known = self.listed.get(key)
-        if known is not None:
-            return known
-        edits = []
-        shape = self
-        for _ in range(LOOK_BACK):
-            edit = shape._free_edit
-            if edit is None:
-                break
-            edits.append(edit)
-            shape = edit[0]
-            before = shape.listed.get(key)
-            if before is not None:
-                items = list(before)
-                for _, changes in reversed(edits):
-                    for index, place in changes:
-                        if place is None:
-                            del items[index]
-                        else:
-                            items.insert(index, make(place))
-                known = self.listed[key] = tuple(items)
-                return known
-        known = self.listed[key] = tuple(map(make, self.sorted_free_places()))
-        return known
 
     def sorted_places(self) -> tuple[Place, ...]:
         """The places of the cards, in order (row, then column)."""
@@ -415,18 +374,10 @@ class Shape:
         known_free = self._sorted_free
         if known_free is not None:  # place is no longer free; the empty places around it are
             free = list(known_free)
-            edits: list[tuple[int, Place | None]] = []  # as `_leave` and `_enter` would say
-            index = bisect_left(free, place)
-            if index < len(free) and free[index] == place:
-                del free[index]
-                edits.append((index, None))
+            _leave(free, place)
             for near in opened:
-                index = bisect_left(free, near)
-                if index == len(free) or free[index] != near:
-                    free.insert(index, near)
-                    edits.append((index, near))
+                _enter(free, near)
             shape._sorted_free = tuple(free)
-            shape._free_edit = (self, edits)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
@@ -455,13 +406,11 @@ class Shape:
                 around[near] = known[:index] + known[index + 1 :]
         if self._sorted_free is not None:  # place is free if a card still touches it; an empty
             free = list(self._sorted_free)  # place around it, only if another card does
-            edits: list[tuple[int, Place | None]] = []
             if touching:
-                _enter(free, place, edits)
+                _enter(free, place)
             for near in lonely_sides(place, cards):
-                _leave(free, near, edits)
+                _leave(free, near)
             shape._sorted_free = tuple(free)
-            shape._free_edit = (self, edits)
         if self._sorted is not None:
             places = list(self._sorted)
             _leave(places, place)
@@ -540,13 +489,11 @@ _SQUARES: tuple[int, ...] = tuple(
 )
 
 
-def _enter(ordered: list[Place], place: Place, edits: list[tuple[int, Place | None]] | None = None) -> None:
-    """Put place into the sorted list, unless it is there already (and say where in edits)."""
+def _enter(ordered: list[Place], place: Place) -> None:
+    """Put place into the sorted list, unless it is there already."""
     index = bisect_left(ordered, place)
     if index == len(ordered) or ordered[index] != place:
         ordered.insert(index, place)
-        if edits is not None:
-            edits.append((index, place))
 
 
 def _entered(ordered: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
@@ -555,13 +502,11 @@ def _entered(ordered: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
     return ordered[:index] + (place,) + ordered[index:]
 
 
-def _leave(ordered: list[Place], place: Place, edits: list[tuple[int, Place | None]] | None = None) -> None:
-    """Take place out of the sorted list, if it is there (and say where in edits)."""
+def _leave(ordered: list[Place], place: Place) -> None:
+    """Take place out of the sorted list, if it is there."""
     index = bisect_left(ordered, place)
     if index < len(ordered) and ordered[index] == place:
         del ordered[index]
-        if edits is not None:
-            edits.append((index, None))
 
 
 class _Around(dict):
