@@ -471,12 +471,14 @@ def _check(state: State, action: Action) -> None:
     phase = state.phase
     if phase is OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    if type(action) not in _CHECKS:
+    kind = type(action)
+    check = _CHECKS.get(kind)
+    if check is None:
         raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
-    if type(action) not in _EXPECTED[phase]:
+    if _PHASE_OF[kind] is not phase:
         who = state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat].english
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
-    _CHECKS[type(action)](state, action)
+    check(state, action)
 
 
 def _shown(value: object) -> str:
@@ -533,6 +535,9 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
     Phase.RESPOND: (Cancel, Pass),
     Phase.STEP: (Step, Stay),
 }
+#: The phase each kind of action belongs to (a kind is looked up faster than a phase).
+_PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
+assert set(_PHASE_OF) == set(ACTIONS)
 
 
 def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
