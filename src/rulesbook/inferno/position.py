@@ -191,6 +191,8 @@ class Shape:
     neighbouring places answers it (`_SPLITS`). The shut-in places are counted by Euler's formula
     (see `is_plain`), so a card laid or taken away changes the count, and the rings, only around
     it. Otherwise a search of the whole Mountain answers (`cut_places`).
+
+    A Shape speaks in place codes (`place_code`): its cards, free places, neighbours and answers.
     """
 
     __slots__ = (
