@@ -507,8 +507,9 @@ def _check_step(state: State, action: Step) -> None:
     mountain = state.mountain
     if action.colour not in mountain._pawns:
         raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
-    place = place_code(action.place)
-    if place not in mountain.shape.around[mountain._pawns[action.colour]] or place in mountain.full(state.rules.max_pawns_per_card):
+    place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
+    beside = mountain.shape.around[mountain._pawns[action.colour]]
+    if place not in beside or place in mountain.full(state.rules.max_pawns_per_card):
         raise IllegalAction("the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09")
 
 
