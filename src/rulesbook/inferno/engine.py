@@ -608,7 +608,7 @@ def _check_lay(state: State, action: LayDisciple) -> None:
     mountain, place = state.mountain, place_code(action.place)
     if place in mountain._cards:
         raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
-    if place not in mountain.shape.free_places():
+    if not mountain.shape.is_free(place):
         raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "rulebook I")
 
 

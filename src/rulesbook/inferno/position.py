@@ -197,7 +197,7 @@ class Shape:
 
     __slots__ = (
         "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at",
-        "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
+        "_sorted_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
     def __init__(self, cards: dict[Place, DiscipleCard], around: dict[Place, tuple[Place, ...]] | None = None):
@@ -214,7 +214,6 @@ class Shape:
         self.made_from: Shape | None = None
         self.changed_at: Place | None = None
         self._sorted_free: tuple[Place, ...] | None = None
-        self._free: frozenset[Place] | None = None
         self._sorted: tuple[Place, ...] | None = None
         self._by_disciple: dict[Disciple, tuple[Place, ...]] | None = None
         self._whole: bool | None = None  # one piece; None: not worked out yet
@@ -226,11 +225,13 @@ class Shape:
         # "laid", "taken" or "replaced", where, the cards touching that place).
         self._origin: tuple[Shape, str, Place, tuple[Place, ...]] | None = None
 
-    def free_places(self) -> frozenset[Place]:
-        """Empty places that touch a card orthogonally: where a disciple may be laid."""
-        if self._free is None:
-            self._free = frozenset(self.sorted_free_places())
-        return self._free
+    def is_free(self, place: Place) -> bool:
+        """Whether place is empty and touches a card orthogonally: where a disciple may be laid.
+        Found in the free places in order (numbers, so a search in halves is quick), rather than
+        in a set made for each shape."""
+        free = self.sorted_free_places()
+        index = bisect_left(free, place)
+        return index < len(free) and free[index] == place
 
     def sorted_free_places(self) -> tuple[Place, ...]:
         """The free places in order (row, then column): the order actions are listed in."""
@@ -344,7 +345,7 @@ class Shape:
         shape.changed_at = place
         if place in before:  # a card replaced by another: the same places, the same geometry
             shape.paths = self.paths
-            shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
+            shape._sorted_free, shape._sorted = self._sorted_free, self._sorted
             shape._whole, shape._holes, shape._rings, shape._cuts = self._whole, self._holes, self._rings, self._cuts
             shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
             return shape
