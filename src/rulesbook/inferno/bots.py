@@ -12,7 +12,8 @@ from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.engine import apply_legal, effect_on, round_scores
 from rulesbook.inferno.fast import replace
 from rulesbook.inferno.state import Phase, State
-from rulesbook.inferno.scoring import has_complete_cross, within_reach
+from rulesbook.inferno.position import place_code
+from rulesbook.inferno.scoring import has_complete_cross, reaches
 
 
 class RandomBot:
@@ -99,9 +100,10 @@ class GreedyBot:
         glance (`Position.glance_with_card`), and one in no window through a pawn not at all."""
         mountain = state.mountain
         if now is not None and isinstance(action, LayDisciple):
-            if not any(within_reach(mountain.pawn(colour), action.place) for colour in state.colours):
+            place = place_code(action.place)
+            if not reaches(place, mountain._pawns.values()):
                 return now
-            return standing(replace(state, mountain=mountain.glance_with_card(action.place, action.card)), seat)
+            return standing(replace(state, mountain=mountain.glance_laid(place, action.card)), seat)
         if now is not None and isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
             return standing(replace(state, mountain=effect_on(mountain, action)), seat)
         return standing(_resolved(apply_legal(state, action)[0]), seat)

@@ -3,7 +3,9 @@
 All answers keep the Mountain in one piece (MOI-R15) and respect how many pawns a card may hold
 (MOI-R13). They are sets of (row, column) places; the `sorted_` twins give the same places in
 order, worked out once for the position (or for its shape, when the pawns play no part), since
-listing the legal actions asks the same questions again and again.
+listing the legal actions asks the same questions again and again. What the engine asks
+(`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place codes, the Mountain's
+own (`rulesbook.inferno.position.place_code`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from itertools import filterfalse
 
 from rulesbook.inferno.cards import Disciple
-from rulesbook.inferno.position import Colour, Coord, Position, Shape, lonely_sides
+from rulesbook.inferno.position import SPAN, Colour, Coord, Place, Position, Shape, lonely_sides, place_code, places_at
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -46,25 +48,25 @@ def sorted_bison_destinations(
     """`bison_destinations` in order."""
     if cards not in BISON_STEPS:
         raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
-    return bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card)
+    return places_at(bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card))
 
 
-def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> tuple[Coord, ...]:
-    """`sorted_bison_destinations` for a colour and a count already checked, with cards holding
-    `limit` pawns full; kept with the position."""
+def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> tuple[Place, ...]:
+    """`sorted_bison_destinations` as place codes, for a colour and a count already checked,
+    with cards holding `limit` pawns full; kept with the position."""
     key = ("bison", colour, cards, limit)
     known = position.memo.get(key)
     if known is None:
-        start = position._pawns.get(colour) or position.pawn(colour)  # pawn(): the error when it is not there
+        start = position._pawns.get(colour) or position.pawn_place(colour)  # pawn_place(): the error when it is not there
         known = bison_path_ends(position._shape, start, cards)
-        full = position.full_places(limit)
+        full = position.full(limit)
         if not full.isdisjoint(known):
             known = tuple(filterfalse(full.__contains__, known))
         position.memo[key] = known
     return known
 
 
-def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]:
+def bison_path_ends(shape: Shape, start: Place, cards: int) -> tuple[Place, ...]:
     """Every card where a Bison King path from start can end, pawns aside, in order (MOI-R05).
 
     The paths are written out step by step rather than searched: a one-card move has three steps
@@ -81,7 +83,7 @@ def bison_path_ends(shape: Shape, start: Coord, cards: int) -> tuple[Coord, ...]
         shape.paths[key] = known
         return known
     around = shape.around
-    ends: set[Coord] = set()
+    ends: set[Place] = set()
     if cards == 1:
         # Every card one to three steps away: the shortest way there visits no card twice. Two
         # steps never come back to start (nor do three), and a card one step away is three steps
@@ -117,14 +119,18 @@ _REACH = {1: 3, 2: 5}
 LOOK_BACK = 6
 
 
-def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | None:
+def _kept_paths(shape: Shape, key: tuple[Place, int]) -> tuple[Place, ...] | None:
     """The path ends from the same start on a shape this one was made from, a few cards back, if
     every card laid or taken since then is out of the paths' reach; None when there is none."""
-    (row, column), cards = key
+    start, cards = key
+    row, column = divmod(start, SPAN)
     reach = _REACH[cards]
     for _ in range(LOOK_BACK):
         change, earlier = shape.changed_at, shape.made_from
-        if earlier is None or change is None or abs(change[0] - row) + abs(change[1] - column) <= reach:
+        if earlier is None or change is None:
+            return None
+        change_row, change_column = divmod(change, SPAN)
+        if abs(change_row - row) + abs(change_column - column) <= reach:
             return None
         shape = earlier
         known = shape.paths.get(key)
@@ -135,6 +141,11 @@ def _kept_paths(shape: Shape, key: tuple[Coord, int]) -> tuple[Coord, ...] | Non
 
 def princess_lift_allowed(position: Position, place: Coord) -> bool:
     """Whether lifting the card at place leaves the rest of the Mountain whole (MOI-R15)."""
+    return lift_allowed(position, place_code(place))
+
+
+def lift_allowed(position: Position, place: Place) -> bool:
+    """`princess_lift_allowed` at a place code."""
     return len(position._cards) > 1 and not position._shape.splits(place)
 
 
@@ -149,11 +160,11 @@ def princess_destinations(position: Position, colour: Colour | str, rules: Rules
 
 def sorted_princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
     """`princess_destinations` in order."""
-    return princess_moves(position, position.pawn(colour))
+    return places_at(princess_moves(position, position.pawn_place(colour)))
 
 
-def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
-    """Where the card at source may go, in order; kept with the shape (pawns play no part).
+def princess_moves(position: Position, source: Place) -> tuple[Place, ...]:
+    """Where the card at source may go, in order, as place codes; kept with the shape (pawns play no part).
 
     The places touching the rest of the Mountain are the free places, less those whose only
     neighbouring card is the one lifted (`princess_left_out`).
@@ -172,14 +183,15 @@ def princess_moves(position: Position, source: Coord) -> tuple[Coord, ...]:
     return known
 
 
-def princess_left_out(position: Position, source: Coord) -> tuple[Coord, ...] | None:
+def princess_left_out(position: Position, source: Place) -> tuple[Place, ...] | None:
     """None when the card at source may not be lifted (MOI-R15); else the free places it may not
-    go to, those whose only neighbouring card is the one lifted, in order. Kept with the shape."""
+    go to, those whose only neighbouring card is the one lifted, in order (place codes). Kept
+    with the shape."""
     shape = position._shape
     key = ("left out", source)
     known = shape.memo.get(key, False)
     if known is False:
-        if not princess_lift_allowed(position, source):
+        if not lift_allowed(position, source):
             known = None
         else:
             known = lonely_sides(source, shape.cards)
@@ -202,11 +214,11 @@ def sorted_red_boy_targets(position: Position, picture: Disciple | str | None, r
     """`red_boy_targets` in order."""
     if picture is not None and not isinstance(picture, Disciple):
         picture = Disciple.from_code(str(picture))
-    return red_boy_discards(position, picture)
+    return places_at(red_boy_discards(position, picture))
 
 
-def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coord, ...]:
-    """`sorted_red_boy_targets` for a picture already read (None: any disciple).
+def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Place, ...]:
+    """`sorted_red_boy_targets` as place codes, for a picture already read (None: any disciple).
 
     The cards that hold the Mountain together are the shape's business, kept with it; only the
     pawns are the position's.
@@ -216,7 +228,7 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
     loose = shape.memo.get(key)
     if loose is None:  # cards of that picture whose removal leaves the Mountain whole
         loose = shape.memo[key] = shape.loose(shape.sorted_places() if picture is None else shape.places_of(picture))
-    occupied = position.full_places(1)
+    occupied = position.full(1)
     if occupied.isdisjoint(loose):
         return loose
     return tuple(filterfalse(occupied.__contains__, loose))
@@ -224,5 +236,5 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Coor
 
 def step_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where the phase II move can take that pawn: one orthogonal step onto a card with room (MOI-R09)."""
-    full = position.full_places(rules.max_pawns_per_card)
-    return {near for near in position.shape.around[position.pawn(colour)] if near not in full}
+    full = position.full(rules.max_pawns_per_card)
+    return set(places_at(near for near in position.shape.around[position.pawn_place(colour)] if near not in full))

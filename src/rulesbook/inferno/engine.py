@@ -16,11 +16,10 @@ there is no card at (5, 5) for the pawn (MOI-R19)
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, filterfalse
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -47,21 +46,12 @@ from rulesbook.inferno.actions import (
     Step,
     spoken_place,
 )
-from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, EventCard
-from rulesbook.inferno.effects import (
-    bison_destinations,
-    bison_moves,
-    princess_destinations,
-    princess_left_out,
-    princess_lift_allowed,
-    red_boy_discards,
-    red_boy_targets,
-    step_destinations,
-)
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
+from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, Table, cards_beside
+from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.scoring import complete_crosses, has_complete_cross, score
+from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
 from rulesbook.inferno.state import HAND_SIZE, Decision, Pending, Phase, RoundResult, State, waiting
 
 __all__ = [
@@ -223,20 +213,17 @@ def _deal(state: State) -> State:
     return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
 
 # --- what may be done -----------------------------------------------------------------------------
-#: The actions, by what they are made of: _LAYS[card][place] is LayDisciple(card, place). One
-#: action object per distinct action, made the first time it is listed and handed out again after
-#: that: actions are equal by value, so sharing them changes nothing but the time spent building them.
-_PAWNS = Table(PlacePawn)
-_LAYS = Table(lambda card: Table(lambda place: LayDisciple(card, place)))
-_BISONS = Table(lambda target: Table(lambda place: PlayBison(target[0], place, target[1])))
-_PRINCESSES = Table(lambda colour: Table(lambda place: PlayPrincess(colour, place)))
-_RED_BOYS = Table(lambda pictures: Table(lambda place: PlayRedBoy(pictures, place)))
-_STEPS = Table(lambda colour: Table(lambda place: Step(colour, place)))
-#: The lay actions at each place, one per kind of disciple card (in `_DISCIPLES` order): one
-#: look-up of a place, which hashes it, finds those of every card in the hand.
-_DISCIPLES = tuple(dict.fromkeys(DISCIPLE_CARDS))
-_DISCIPLE_INDEX = {card: index for index, card in enumerate(_DISCIPLES)}
-_LAYS_AT = Table(lambda place: tuple(_LAYS[card][place] for card in _DISCIPLES))
+#: The actions, by what they are made of and the place code they name (`place_code`):
+#: _LAYS[card][code] is LayDisciple(card, place_at(code)). One action object per distinct action,
+#: made the first time it is listed and handed out again after that: actions are equal by value,
+#: so sharing them changes nothing but the time spent building them. Here the Mountain's place
+#: codes become the (row, column) places every action names.
+_PAWNS = Table(lambda place: PlacePawn(place_at(place)))
+_LAYS = Table(lambda card: Table(lambda place: LayDisciple(card, place_at(place))))
+_BISONS = Table(lambda target: Table(lambda place: PlayBison(target[0], place_at(place), target[1])))
+_PRINCESSES = Table(lambda colour: Table(lambda place: PlayPrincess(colour, place_at(place))))
+_RED_BOYS = Table(lambda pictures: Table(lambda place: PlayRedBoy(pictures, place_at(place))))
+_STEPS = Table(lambda colour: Table(lambda place: Step(colour, place_at(place))))
 _CANCELS = Table(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
@@ -255,11 +242,11 @@ def legal_actions(state: State) -> list[Action]:
         return actions
     if phase is STEP:
         mountain = state.mountain
-        full = mountain.full_places(state.rules.max_pawns_per_card)
+        full = mountain.full(state.rules.max_pawns_per_card)
         cards, pawns = mountain._cards, mountain._pawns
         actions = []
         for colour in _steppable(state):
-            place = pawns.get(colour) or mountain.pawn(colour)  # pawn(): the error when it is not there
+            place = pawns.get(colour) or mountain.pawn_place(colour)  # pawn_place(): the error when it is not there
             actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, cards_beside(place, cards)))
         actions.append(_STAY)
         return actions
@@ -301,9 +288,9 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
     mountain = state.mountain
     plays: list[Action] = []
     if plan.lays and disciples_allowed:
-        at_free = mountain._shape.along_free("lays", _LAYS_AT.__getitem__)
+        free = mountain._shape.sorted_free_places()
         for lays in plan.lays:
-            plays += map(lays, at_free)
+            plays += map(lays, free)
     if not plan.effects or not events_allowed:
         return plays
     pawns = mountain._pawns
@@ -327,26 +314,9 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
     return plays
 
 
-def _fan_plays(mountain: Position, colour: Colour, source: Coord) -> Sequence[Action]:
-    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as
-    actions, taken from the actions to every free place (which the shape keeps, and edits from
-    one shape to the next as it does the free places) less those left out."""
-    left_out = princess_left_out(mountain, source)
-    if left_out is None:
-        return ()
-    shape = mountain._shape
-    plays = shape.along_free(colour, _PRINCESSES[colour].__getitem__)
-    if not left_out:
-        return plays
-    free = shape.sorted_free_places()
-    kept: list[Action] = []
-    start = 0
-    for place in left_out:  # in order, and free places all
-        index = bisect_left(free, place)
-        kept += plays[start:index]
-        start = index + 1
-    kept += plays[start:]
-    return kept
+def _fan_plays(mountain: Position, colour: Colour, source: Place) -> Sequence[Action]:
+    """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as actions."""
+    return tuple(map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, source)))
 
 
 class _HandPlan:
@@ -357,7 +327,7 @@ class _HandPlan:
 
     def __init__(self, hand: tuple[Card, ...]):
         disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
-        self.lays = tuple(itemgetter(_DISCIPLE_INDEX[card]) for card in disciples)  # its lay action, from a `_LAYS_AT` row
+        self.lays = tuple(_LAYS[card].__getitem__ for card in disciples)  # its lay action at a place code
         self.bisons = hand.count(BISON)
         self.fans = hand.count(FAN)
         self.fan = self.fans > 0
@@ -405,10 +375,10 @@ def cancel_means(effect: Effect) -> list[tuple[EventCard, ...]]:
 def _card_named_by(mountain: Position, colour: Colour) -> Colour:
     """The pawn that names the card under `colour` in an Iron Fan Princess action: the first of
     its pawns in colour order, so a card holding two pawns is one target (MOI-R22)."""
-    place = mountain.pawn(colour)
-    if mountain.pawn_count(place) == 1:
+    place = mountain.pawn_place(colour)
+    if mountain.count_on(place) == 1:
         return colour
-    return mountain.pawns_at(place)[0]
+    return mountain.colours_on(place)[0]
 
 
 def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Colour, ...] | None:
@@ -418,7 +388,7 @@ def targeted_pawns(effect: Effect, mountain: Position | None = None) -> tuple[Co
     if target is None:
         return None
     if isinstance(effect, PlayPrincess) and mountain is not None and target in mountain._pawns:
-        return mountain.pawns_at(mountain.pawn(target))
+        return mountain.colours_on(mountain.pawn_place(target))
     return (target,)
 
 
@@ -471,7 +441,7 @@ _CLOCKWISE = {
 def _steppable(state: State) -> list[Colour]:
     """EN: your own pawn; ZH: any pawn (MOI-R09)."""
     if state.rules.step_any_pawn:
-        return sorted(state.mountain.pawns, key=COLOUR_ORDER.index)
+        return list(state.mountain.pawn_colours())
     return [state.colours[state.seat]]
 
 
@@ -501,12 +471,14 @@ def _check(state: State, action: Action) -> None:
     phase = state.phase
     if phase is OVER:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
-    if type(action) not in _CHECKS:
+    kind = type(action)
+    check = _CHECKS.get(kind)
+    if check is None:
         raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
-    if type(action) not in _EXPECTED[phase]:
+    if _PHASE_OF[kind] is not phase:
         who = state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat].english
         raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
-    _CHECKS[type(action)](state, action)
+    check(state, action)
 
 
 def _shown(value: object) -> str:
@@ -515,9 +487,10 @@ def _shown(value: object) -> str:
 
 
 def _check_pawn(state: State, action: PlacePawn) -> None:
-    if action.place not in state.mountain.cards:
+    place = place_code(action.place)
+    if place not in state.mountain._cards:
         raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
-    if state.mountain.pawns_at(action.place):
+    if state.mountain.colours_on(place):
         raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
 
 
@@ -531,9 +504,12 @@ def _check_cancel(state: State, action: Cancel) -> None:
 def _check_step(state: State, action: Step) -> None:
     if action.colour not in _steppable(state):
         raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
-    if action.colour not in state.mountain.pawns:
+    mountain = state.mountain
+    if action.colour not in mountain._pawns:
         raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
-    if action.place not in step_destinations(state.mountain, action.colour, state.rules):
+    place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
+    beside = mountain.shape.around[mountain._pawns[action.colour]]
+    if place not in beside or place in mountain.full(state.rules.max_pawns_per_card):
         raise IllegalAction("the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09")
 
 
@@ -560,6 +536,9 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
     Phase.RESPOND: (Cancel, Pass),
     Phase.STEP: (Step, Stay),
 }
+#: The phase each kind of action belongs to (a kind is looked up faster than a phase).
+_PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
+assert set(_PHASE_OF) == set(ACTIONS)
 
 
 def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
@@ -620,23 +599,23 @@ def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
 
 
 def _check_pawn_there(state: State, colour: Colour) -> None:
-    if colour not in state.mountain.pawns:
+    if colour not in state.mountain._pawns:
         raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
 
 
 def _check_lay(state: State, action: LayDisciple) -> None:
     _check_cards_played(state, action.cards)
-    mountain = state.mountain
-    if action.place in mountain.cards:
+    mountain, place = state.mountain, place_code(action.place)
+    if place in mountain._cards:
         raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
-    if action.place not in mountain.empty_neighbours():
+    if not mountain.shape.is_free(place):
         raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "rulebook I")
 
 
 def _check_bison(state: State, action: PlayBison) -> None:
     _check_cards_played(state, action.cards)
     _check_pawn_there(state, action.colour)
-    if action.place not in bison_destinations(state.mountain, action.colour, action.count, state.rules):
+    if place_code(action.place) not in bison_moves(state.mountain, action.colour, action.count, state.rules.max_pawns_per_card):
         steps = "1-3" if action.count == 1 else "4-5"
         raise IllegalAction(
             f"with {action.count} Mighty Bison King card(s) the {action.colour.english} pawn moves {steps} cards, "
@@ -657,26 +636,27 @@ def _check_princess(state: State, action: PlayPrincess) -> None:
             f"('fan {named.letter} ...')",
             "MOI-R22",
         )
-    if not princess_lift_allowed(mountain, mountain.pawn(colour)):
+    source = mountain.pawn_place(colour)
+    if not lift_allowed(mountain, source):
         raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
-    if action.place not in princess_destinations(mountain, colour, state.rules):
+    if place_code(action.place) not in princess_moves(mountain, source):
         raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
 
 
 def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     _check_cards_played(state, action.cards)
-    mountain, place = state.mountain, action.place
-    card = mountain.card_at(place)
+    mountain, place = state.mountain, place_code(action.place)
+    card = mountain._cards.get(place)
     if card is None:
-        raise IllegalAction(f"there is no card at {spoken_place(place)} to discard", "rulebook I")
-    if mountain.pawns_at(place):
+        raise IllegalAction(f"there is no card at {spoken_place(action.place)} to discard", "rulebook I")
+    if mountain.colours_on(place):
         raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
     if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
         raise IllegalAction(
             f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
             "MOI-R16",
         )
-    if place not in red_boy_targets(mountain, None, state.rules):
+    if place not in red_boy_discards(mountain, None):
         raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
 
 
@@ -724,14 +704,14 @@ def _lay(state: State, action: LayDisciple, decider: int, who: Colour) -> tuple[
     hand = hands[decider]
     index = hand.index(card)
     hand = hand[:index] + hand[index + 1 :]
-    state = laid(state, hands[:decider] + (hand,) + hands[decider + 1 :], state.mountain.with_card(action.place, card),
+    state = laid(state, hands[:decider] + (hand,) + hands[decider + 1 :], state.mountain.laid(place_code(action.place), card),
                  state.played + (card,), state.phase if hand else STEP)  # the phase: as `_after_play` says
     return state, [Event.worded("lay", _laid, {"colour": who, "card": card, "place": action.place}, decider)]
 
 
 def _step(state: State, action: Step, decider: int, who: Colour) -> tuple[State, list[Event]]:
     events = [Event.worded("step", _stepped, {"colour": who, "pawn": action.colour, "place": action.place}, decider)]
-    return _end_turn(state, events, state.mountain.with_pawn(action.colour, action.place))
+    return _end_turn(state, events, state.mountain.pawn_moved(action.colour, place_code(action.place)))
 
 
 def _stay(state: State, action: Stay, decider: int, who: Colour) -> tuple[State, list[Event]]:
@@ -741,7 +721,7 @@ def _stay(state: State, action: Stay, decider: int, who: Colour) -> tuple[State,
 def _place_pawn(state: State, action: PlacePawn, decider: int, who: Colour) -> tuple[State, list[Event]]:
     events = [Event.worded("pawn", _placed, {"colour": who, "place": action.place}, decider)]
     next_seat = (decider + 1) % state.players
-    state = replace(state, mountain=state.mountain.with_pawn(who, action.place), seat=next_seat)
+    state = replace(state, mountain=state.mountain.pawn_moved(who, place_code(action.place)), seat=next_seat)
     if next_seat == state.first_seat:
         state = replace(_deal(state), phase=PLAY)
         events.append(Event.worded("deal", _dealt, {"round": state.round, "first": state.colours[next_seat]}))
@@ -847,7 +827,7 @@ def _resolve(
     Then, as `_after_play` says, the step when the hand (`hands`, as the play left them) is empty."""
     discard = state.discard_pile + effect.cards
     if type(effect) is PlayRedBoy:
-        discard = discard + (state.mountain._cards[effect.place],)
+        discard = discard + (state.mountain._cards[place_code(effect.place)],)
     mountain = effect_on(state.mountain, effect)
     events.append(Event.worded("resolve", _outcome, {"effect": effect, "mountain": state.mountain}))
     phase = PLAY if hands[state.seat] else STEP
@@ -859,10 +839,10 @@ def effect_on(mountain: Position, effect: Effect) -> Position:
     """The Mountain once an effect nobody cancelled has happened: Mighty Bison King moves a
     pawn, Iron Fan Princess the card under one (pawns and all), Red Boy takes a card away."""
     if type(effect) is PlayBison:
-        return mountain.with_pawn(effect.colour, effect.place)
+        return mountain.pawn_moved(effect.colour, place_code(effect.place))
     if type(effect) is PlayPrincess:
-        return mountain.with_card_moved(mountain.pawn(effect.colour), effect.place)
-    return mountain.without_card(effect.place)
+        return mountain.card_moved(mountain.pawn_place(effect.colour), place_code(effect.place))
+    return mountain.taken(place_code(effect.place))
 
 
 def _after_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -923,8 +903,8 @@ def doubling_seats(state: State, reason: str, ender: int) -> set[int]:
         return set()
     if state.rules.doubled_cross_for_ender_only:
         return {ender}
-    crosses = complete_crosses(state.mountain, state.rules)
-    return {seat for seat, colour in enumerate(state.colours) if state.mountain.pawn(colour) in crosses}
+    crossing = crossing_pawns(state.mountain)
+    return {seat for seat, colour in enumerate(state.colours) if colour in crossing}
 
 
 def _end_round(state: State, reason: str, events: list[Event], why: str = "") -> tuple[State, list[Event]]:

@@ -8,6 +8,9 @@ it have negative or larger numbers in the same frame.
 Every place lies within `REACH` rows and columns of (0, 0): no game comes near it (a round lays
 at most 52 cards, from a Mountain set up at (0, 0)), and it bounds the text and the drawing of any
 position, so nothing can ask for millions of empty places.
+
+Inside, the Mountain keeps each place as one whole number, its code (`place_code`, `place_at`):
+a `Position` takes and gives (row, column) places, its `Shape` and the engine work in codes.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from itertools import compress, filterfalse
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rulesbook.core.errors import NotationError
 from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind
@@ -28,13 +31,38 @@ if TYPE_CHECKING:
     from rulesbook.inferno.rules import Rules
 
 Coord = tuple[int, int]
-T = TypeVar("T")
+#: A place as one whole number, its code (`place_code`): what the Mountain keeps inside. A dict
+#: finds a number faster than a pair (a pair is hashed afresh each time), numbers sort faster,
+#: and the places around one are a few additions away. The rest of the book sees (row, column).
+Place = int
 
 #: How far from (0, 0) a place may lie, in rows and in columns.
 REACH = 100
 
 #: The four orthogonal steps; the rules never allow a diagonal one.
 STEPS: tuple[Coord, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+#: A place code is (row + SHIFT) * SPAN + (column + SHIFT): rows and columns within SHIFT of 0
+#: (`REACH` and a step beyond) give codes from 0 up, ordered as (row, column) pairs are, and a
+#: step is one addition: up -SPAN, right +1, down +SPAN, left -1.
+SPAN = 256
+SHIFT = 128
+_ORIGIN = SHIFT * SPAN + SHIFT
+UP, RIGHT, DOWN, LEFT = -SPAN, 1, SPAN, -1
+
+
+def place_code(place: Coord) -> Place:
+    """The code of a (row, column) place, both within `REACH` of 0 (the code of `place_at`).
+
+    >>> place_code((0, 0)) - place_code((0, 1)), place_code((1, 0)) - place_code((0, 0))
+    (-1, 256)
+    """
+    return place[0] * SPAN + place[1] + _ORIGIN
+
+
+def _place_at(code: Place) -> Coord:
+    row, column = divmod(code, SPAN)
+    return (row - SHIFT, column - SHIFT)
 
 
 class Table(dict):
@@ -53,29 +81,33 @@ class Table(dict):
         return made
 
 
-#: One tuple object for each place the game has met (`the_place`): a dict finds a key that is the
-#: very object it holds without comparing, and the tables below hand out places without building them.
-_SAME: dict[Coord, Coord] = {}
+#: The (row, column) place of each code met, one tuple object for each.
+_PLACES: Table = Table(_place_at)
 
 
-def the_place(place: Coord) -> Coord:
-    """The one object for that place."""
-    return _SAME.setdefault(place, place)
+def place_at(code: Place) -> Coord:
+    """The (row, column) place of a code (see `place_code`).
+
+    >>> place_at(place_code((-3, 7)))
+    (-3, 7)
+    """
+    return _PLACES[code]
 
 
-def _offset(place: Coord, d_row: int, d_column: int) -> Coord:
-    return the_place((place[0] + d_row, place[1] + d_column))
+def places_at(codes: Iterable[Place]) -> tuple[Coord, ...]:
+    """The (row, column) places of codes, in their order."""
+    return tuple(map(_PLACES.__getitem__, codes))
 
 
 #: For each place, its four neighbours: up, right, down, left.
-_NEAR: Table = Table(lambda place: tuple(_offset(place, *step) for step in STEPS))
+_NEAR: Table = Table(lambda place: (place + UP, place + RIGHT, place + DOWN, place + LEFT))
 #: The same in order (row, then column): up, left, right, down.
-_NEAR_IN_ORDER: Table = Table(lambda place: tuple(sorted(_NEAR[place])))
+_NEAR_IN_ORDER: Table = Table(lambda place: (place + UP, place + LEFT, place + RIGHT, place + DOWN))
 #: For each place, each of its neighbours with that neighbour's three other neighbours.
 _BEYOND: Table = Table(lambda place: tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place]))
 
 
-def lonely_sides(place: Coord, cards: Container[Coord]) -> tuple[Coord, ...]:
+def lonely_sides(place: Place, cards: Container[Place]) -> tuple[Place, ...]:
     """The empty places beside place that touch no card but (perhaps) the one at place, in the
     order up, right, down, left: those a card at place alone makes free."""
     return tuple(
@@ -87,10 +119,11 @@ def lonely_sides(place: Coord, cards: Container[Coord]) -> tuple[Coord, ...]:
 
 def neighbours(place: Coord) -> tuple[Coord, Coord, Coord, Coord]:
     """The four places that share a side with this one (up, right, down, left)."""
-    return _NEAR[place]
+    row, column = place
+    return (row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1)
 
 
-def cards_beside(place: Coord, cards: Container[Coord]) -> Iterator[Coord]:
+def cards_beside(place: Place, cards: Container[Place]) -> Iterator[Place]:
     """The places of the cards beside place, in order (row, then column)."""
     return filter(cards.__contains__, _NEAR_IN_ORDER[place])
 
@@ -144,10 +177,6 @@ NOTATION_TOKENS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: How many shapes back `Shape.along_free` looks for a list to edit.
-LOOK_BACK = 8
-
-
 class Shape:
     """Where a Mountain's cards lie, and what follows from that alone, whatever the pawns do.
 
@@ -162,98 +191,65 @@ class Shape:
     neighbouring places answers it (`_SPLITS`). The shut-in places are counted by Euler's formula
     (see `is_plain`), so a card laid or taken away changes the count, and the rings, only around
     it. Otherwise a search of the whole Mountain answers (`cut_places`).
+
+    A Shape speaks in place codes (`place_code`): its cards, free places, neighbours and answers.
     """
 
     __slots__ = (
-        "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at", "listed", "_free_edit",
-        "_sorted_free", "_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
+        "cards", "around", "paths", "crosses", "sums", "memo", "made_from", "changed_at",
+        "_sorted_free", "_sorted", "_by_disciple", "_whole", "_holes", "_rings", "_cuts", "_origin",
     )
 
-    def __init__(self, cards: dict[Coord, DiscipleCard], around: dict[Coord, tuple[Coord, ...]] | None = None):
+    def __init__(self, cards: dict[Place, DiscipleCard], around: dict[Place, tuple[Place, ...]] | None = None):
         self.cards = cards  # nobody changes this dict
         self.around = _Around(around or ())  # each card's neighbouring cards, worked out as asked
         self.around.cards = cards
-        self.paths: dict[tuple[Coord, int], tuple[Coord, ...]] = {}  # Bison King path ends, by start and cards
-        self.crosses: dict[Coord, bool] = {}  # whether a complete row and column cross at a card
+        self.paths: dict[tuple[Place, int], tuple[Place, ...]] = {}  # Bison King path ends, by start and cards
+        self.crosses: dict[Place, bool] = {}  # whether a complete row and column cross at a card
         # The best window's sum through a card along its row, and along its column (see scoring).
-        self.sums: tuple[dict[Coord, int], dict[Coord, int]] = ({}, {})
+        self.sums: tuple[dict[Place, int], dict[Place, int]] = ({}, {})
         self.memo: dict = {}  # other answers that depend on the cards alone
         # The shape this one was made from, and the place where a card was laid, taken or replaced:
         # what that card cannot have changed (being too far away) may be looked up there.
         self.made_from: Shape | None = None
-        self.changed_at: Coord | None = None
-        # Lists with one item per free place, in order (see `along_free`), and how the free places
-        # were edited from those of the shape made from: (that shape, [(where, the place put in
-        # there or None for the one taken out there), in turn]).
-        self.listed: dict[object, tuple] = {}
-        self._free_edit: tuple[Shape, list[tuple[int, Coord | None]]] | None = None
-        self._sorted_free: tuple[Coord, ...] | None = None
-        self._free: frozenset[Coord] | None = None
-        self._sorted: tuple[Coord, ...] | None = None
-        self._by_disciple: dict[Disciple, tuple[Coord, ...]] | None = None
+        self.changed_at: Place | None = None
+        self._sorted_free: tuple[Place, ...] | None = None
+        self._sorted: tuple[Place, ...] | None = None
+        self._by_disciple: dict[Disciple, tuple[Place, ...]] | None = None
         self._whole: bool | None = None  # one piece; None: not worked out yet
         self._holes = 0  # for a whole Mountain: how many groups of empty places its cards shut in
-        self._rings: dict[Coord, int] = {}  # for a whole Mountain: which of the 8 places around each card hold cards
+        self._rings: dict[Place, int] = {}  # for a whole Mountain: which of the 8 places around each card hold cards
         # The cut places, kept only for a whole Mountain (for a split one, see `cut_places`) ...
-        self._cuts: frozenset[Coord] | None = None
+        self._cuts: frozenset[Place] | None = None
         # ... or what to work them out from when asked: (the shape this one was made from, how:
         # "laid", "taken" or "replaced", where, the cards touching that place).
-        self._origin: tuple[Shape, str, Coord, tuple[Coord, ...]] | None = None
+        self._origin: tuple[Shape, str, Place, tuple[Place, ...]] | None = None
 
-    def free_places(self) -> frozenset[Coord]:
-        """Empty places that touch a card orthogonally: where a disciple may be laid."""
-        if self._free is None:
-            self._free = frozenset(self.sorted_free_places())
-        return self._free
+    def is_free(self, place: Place) -> bool:
+        """Whether place is empty and touches a card orthogonally: where a disciple may be laid.
+        Found in the free places in order (numbers, so a search in halves is quick), rather than
+        in a set made for each shape."""
+        free = self.sorted_free_places()
+        index = bisect_left(free, place)
+        return index < len(free) and free[index] == place
 
-    def sorted_free_places(self) -> tuple[Coord, ...]:
+    def sorted_free_places(self) -> tuple[Place, ...]:
         """The free places in order (row, then column): the order actions are listed in."""
         if self._sorted_free is None:
             cards = self.cards
-            self._sorted_free = tuple(sorted({near for place in cards for near in neighbours(place) if near not in cards}))
+            self._sorted_free = tuple(sorted({near for place in cards for near in _NEAR[place] if near not in cards}))
         return self._sorted_free
 
-    def along_free(self, key: object, make: Callable[[Coord], T]) -> tuple[T, ...]:
-        """`make(place)` for each free place, in order, kept under key: the lay actions of a card,
-        for instance. Made from the same list on a shape this one was made from by laying a few
-        cards, when one has it, edited as the free places were since; else place by place (a
-        dict look-up per place, each hashing the place, is most of what listing actions costs).
-        """
-        known = self.listed.get(key)
-        if known is not None:
-            return known
-        edits = []
-        shape = self
-        for _ in range(LOOK_BACK):
-            edit = shape._free_edit
-            if edit is None:
-                break
-            edits.append(edit)
-            shape = edit[0]
-            before = shape.listed.get(key)
-            if before is not None:
-                items = list(before)
-                for _, changes in reversed(edits):
-                    for index, place in changes:
-                        if place is None:
-                            del items[index]
-                        else:
-                            items.insert(index, make(place))
-                known = self.listed[key] = tuple(items)
-                return known
-        known = self.listed[key] = tuple(map(make, self.sorted_free_places()))
-        return known
-
-    def sorted_places(self) -> tuple[Coord, ...]:
+    def sorted_places(self) -> tuple[Place, ...]:
         """The places of the cards, in order (row, then column)."""
         if self._sorted is None:
             self._sorted = tuple(sorted(self.cards))
         return self._sorted
 
-    def places_of(self, disciple: Disciple) -> tuple[Coord, ...]:
+    def places_of(self, disciple: Disciple) -> tuple[Place, ...]:
         """The places of that disciple's cards, in order."""
         if self._by_disciple is None:
-            by_disciple: dict[Disciple, list[Coord]] = {kind: [] for kind in Disciple}
+            by_disciple: dict[Disciple, list[Place]] = {kind: [] for kind in Disciple}
             for place in self.sorted_places():
                 by_disciple[self.cards[place].disciple].append(place)
             self._by_disciple = {kind: tuple(places) for kind, places in by_disciple.items()}
@@ -262,7 +258,7 @@ class Shape:
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
         if self._whole is None:
-            self._whole = is_connected(self.cards)
+            self._whole = _connected(self.cards)
             if self._whole:
                 # Euler's formula for the cards and the sides they share: every enclosed face is
                 # a 2 x 2 square of cards or a group of shut-in places.
@@ -276,7 +272,7 @@ class Shape:
         """Whether the Mountain is one piece with no empty place shut in by its cards (see the class)."""
         return self.is_whole() and self._holes == 0
 
-    def splits(self, place: Coord) -> bool:
+    def splits(self, place: Place) -> bool:
         """Whether taking the card at place away would split the Mountain: whether it is a cut place.
 
         On a plain Mountain the card's ring tells; elsewhere a card hanging from a single card
@@ -292,7 +288,7 @@ class Shape:
             return False
         return place in self.cut_places()
 
-    def loose(self, places: tuple[Coord, ...]) -> tuple[Coord, ...]:
+    def loose(self, places: tuple[Place, ...]) -> tuple[Place, ...]:
         """Those of the places (of cards) whose removal leaves the Mountain whole: no cut places."""
         cuts = self._cuts
         if cuts is None and self.is_plain():  # the rings tell, looked up without a Python loop
@@ -300,7 +296,7 @@ class Shape:
         cuts = self.cut_places()
         return tuple(filterfalse(cuts.__contains__, places)) if cuts else places
 
-    def cut_places(self) -> frozenset[Coord]:
+    def cut_places(self) -> frozenset[Place]:
         """The cards whose removal would split the Mountain (MOI-R15)."""
         cuts = self._cuts
         if cuts is None:
@@ -316,7 +312,7 @@ class Shape:
             self._cuts, self._origin = cuts, None
         return cuts
 
-    def _cuts_from_origin(self) -> frozenset[Coord] | None:
+    def _cuts_from_origin(self) -> frozenset[Place] | None:
         """The cut places worked out, card by card, from those of the shapes this one was made
         from, as far back as one that knows them; None when no such shape is there, or when a
         card's change is one only a search can tell (see `_cuts_after_laying`)."""
@@ -339,7 +335,7 @@ class Shape:
             shape._cuts, shape._origin = cuts, None
         return cuts
 
-    def laid(self, place: Coord, card: DiscipleCard) -> Shape:
+    def laid(self, place: Place, card: DiscipleCard) -> Shape:
         """This shape with a card laid at place; what was known carries over where it can."""
         before = self.cards
         cards = before.copy()
@@ -349,7 +345,7 @@ class Shape:
         shape.changed_at = place
         if place in before:  # a card replaced by another: the same places, the same geometry
             shape.paths = self.paths
-            shape._sorted_free, shape._free, shape._sorted = self._sorted_free, self._free, self._sorted
+            shape._sorted_free, shape._sorted = self._sorted_free, self._sorted
             shape._whole, shape._holes, shape._rings, shape._cuts = self._whole, self._holes, self._rings, self._cuts
             shape._origin = (self, "replaced", place, ()) if self._cuts is None else None
             return shape
@@ -381,18 +377,10 @@ class Shape:
         known_free = self._sorted_free
         if known_free is not None:  # place is no longer free; the empty places around it are
             free = list(known_free)
-            edits: list[tuple[int, Coord | None]] = []  # as `_leave` and `_enter` would say
-            index = bisect_left(free, place)
-            if index < len(free) and free[index] == place:
-                del free[index]
-                edits.append((index, None))
+            _leave(free, place)
             for near in opened:
-                index = bisect_left(free, near)
-                if index == len(free) or free[index] != near:
-                    free.insert(index, near)
-                    edits.append((index, near))
+                _enter(free, near)
             shape._sorted_free = tuple(free)
-            shape._free_edit = (self, edits)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
             by_disciple[card.disciple] = _entered(by_disciple[card.disciple], place)
@@ -406,7 +394,7 @@ class Shape:
             shape._whole = False
         return shape
 
-    def without(self, place: Coord) -> Shape:
+    def without(self, place: Place) -> Shape:
         """This shape with the card at place taken away (KeyError when there is none)."""
         cards = dict(self.cards)
         del cards[place]
@@ -414,20 +402,18 @@ class Shape:
         shape.made_from, shape.changed_at = self, place
         around = shape.around
         touching = around[place]  # still right for the place left empty
-        for near in neighbours(place):  # the places beside it have one neighbour less now
+        for near in _NEAR[place]:  # the places beside it have one neighbour less now
             known = around.get(near)
             if known is not None:
                 index = known.index(place)
                 around[near] = known[:index] + known[index + 1 :]
         if self._sorted_free is not None:  # place is free if a card still touches it; an empty
             free = list(self._sorted_free)  # place around it, only if another card does
-            edits: list[tuple[int, Coord | None]] = []
             if touching:
-                _enter(free, place, edits)
+                _enter(free, place)
             for near in lonely_sides(place, cards):
-                _leave(free, near, edits)
+                _leave(free, near)
             shape._sorted_free = tuple(free)
-            shape._free_edit = (self, edits)
         if self._sorted is not None:
             places = list(self._sorted)
             _leave(places, place)
@@ -453,21 +439,21 @@ class Shape:
 
 
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
-_RING_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+_RING_STEPS: tuple[int, ...] = (UP, UP + RIGHT, RIGHT, DOWN + RIGHT, DOWN, DOWN + LEFT, LEFT, UP + LEFT)
 
 
 #: For each place, the eight around it (see `_RING_STEPS`), each with its bit in the place's ring
 #: and the bit the place has in that one's ring.
 _RING_WALK: Table = Table(
     lambda place: tuple(
-        (1 << bit, _offset(place, *step), 1 << ((bit + 4) % 8)) for bit, step in enumerate(_RING_STEPS)
+        (1 << bit, place + step, 1 << ((bit + 4) % 8)) for bit, step in enumerate(_RING_STEPS)
     )
 )
 #: The same, the four sides (above, right, below, left) apart from the four corners.
 _SIDES_AND_CORNERS: Table = Table(lambda place: (_RING_WALK[place][0::2], _RING_WALK[place][1::2]))
 
 
-def _ring(place: Coord, cards: Container[Coord]) -> int:
+def _ring(place: Place, cards: Container[Place]) -> int:
     """Which of the eight places around place hold cards, as bits (see `_RING_STEPS`)."""
     ring = 0
     for bit, near, _ in _RING_WALK[place]:
@@ -476,7 +462,7 @@ def _ring(place: Coord, cards: Container[Coord]) -> int:
     return ring
 
 
-def _ring_taken(place: Coord, cards: Container[Coord], rings: dict[Coord, int]) -> None:
+def _ring_taken(place: Place, cards: Container[Place], rings: dict[Place, int]) -> None:
     """The rings of the cards around place lose it once its card is taken away."""
     for _, near, opposite in _RING_WALK[place]:
         if near in cards:
@@ -506,28 +492,24 @@ _SQUARES: tuple[int, ...] = tuple(
 )
 
 
-def _enter(ordered: list[Coord], place: Coord, edits: list[tuple[int, Coord | None]] | None = None) -> None:
-    """Put place into the sorted list, unless it is there already (and say where in edits)."""
+def _enter(ordered: list[Place], place: Place) -> None:
+    """Put place into the sorted list, unless it is there already."""
     index = bisect_left(ordered, place)
     if index == len(ordered) or ordered[index] != place:
         ordered.insert(index, place)
-        if edits is not None:
-            edits.append((index, place))
 
 
-def _entered(ordered: tuple[Coord, ...], place: Coord) -> tuple[Coord, ...]:
+def _entered(ordered: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
     """The sorted places with place put in (it is not among them)."""
     index = bisect_left(ordered, place)
     return ordered[:index] + (place,) + ordered[index:]
 
 
-def _leave(ordered: list[Coord], place: Coord, edits: list[tuple[int, Coord | None]] | None = None) -> None:
-    """Take place out of the sorted list, if it is there (and say where in edits)."""
+def _leave(ordered: list[Place], place: Place) -> None:
+    """Take place out of the sorted list, if it is there."""
     index = bisect_left(ordered, place)
     if index < len(ordered) and ordered[index] == place:
         del ordered[index]
-        if edits is not None:
-            edits.append((index, None))
 
 
 class _Around(dict):
@@ -540,13 +522,13 @@ class _Around(dict):
     """
 
     __slots__ = ("cards",)
-    cards: Container[Coord]
+    cards: Container[Place]
 
-    def __missing__(self, place: Coord) -> tuple[Coord, ...]:
+    def __missing__(self, place: Place) -> tuple[Place, ...]:
         near = self[place] = tuple(filter(self.cards.__contains__, _NEAR[place]))
         return near
 
-def _cuts_after_laying(cuts: frozenset[Coord], touching: Sequence[Coord], count: int) -> frozenset[Coord] | None:
+def _cuts_after_laying(cuts: frozenset[Place], touching: Sequence[Place], count: int) -> frozenset[Place] | None:
     """The cut places of a whole Mountain once a card is laid touching these cards, from those
     before; None when only a new search can tell.
 
@@ -564,8 +546,8 @@ def _cuts_after_laying(cuts: frozenset[Coord], touching: Sequence[Coord], count:
 
 
 def _cuts_after_taking(
-    cuts: frozenset[Coord], touching: tuple[Coord, ...], cards: dict[Coord, DiscipleCard]
-) -> frozenset[Coord] | None:
+    cuts: frozenset[Place], touching: tuple[Place, ...], cards: dict[Place, DiscipleCard]
+) -> frozenset[Place] | None:
     """The cut places once a card that was not one is taken away from a whole Mountain (it stays
     whole), from those before; None when only a new search can tell.
 
@@ -583,7 +565,7 @@ def _cuts_after_taking(
     return None
 
 
-def _corners_join(place: Coord, cards: dict[Coord, DiscipleCard]) -> bool:
+def _corners_join(place: Place, cards: dict[Place, DiscipleCard]) -> bool:
     """Whether the cards around place (up, right, down, left) all reach each other through the
     cards on the corners between them, so that taking place away leaves them together."""
     ring = [near for _, near, _ in _RING_WALK[place]]
@@ -601,12 +583,13 @@ class _PawnFacts:
     cards by the limit of pawns per card; shared by the positions with the same pawns, since
     laying or taking away a card moves none."""
 
-    __slots__ = ("counts", "full", "colours")
+    __slots__ = ("counts", "full", "colours", "places")
 
     def __init__(self) -> None:
-        self.counts: dict[Coord, int] | None = None
-        self.full: dict[int, frozenset[Coord]] = {}
+        self.counts: dict[Place, int] | None = None
+        self.full: dict[int, frozenset[Place]] = {}
         self.colours: tuple[Colour, ...] | None = None
+        self.places: Mapping[Colour, Coord] | None = None  # the pawns at (row, column) places, for `pawns`
 
 
 class Position:
@@ -614,21 +597,24 @@ class Position:
 
     Two positions are equal when the same cards lie at the same coordinates with the same pawns;
     how the text was spaced does not matter. Positions with the same cards share their `shape`.
+
+    Its methods take and give (row, column) places; inside, and to the engine through the
+    methods that say so, it keeps place codes (`place_code`): `_cards` and `_pawns` hold them.
     """
 
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Coord, DiscipleCard] = {the_place(_checked(place)): card for place, card in cards.items()}
-        self._pawns: dict[Colour, Coord] = {colour: the_place(_checked(place)) for colour, place in (pawns or {}).items()}
+        self._cards: dict[Place, DiscipleCard] = {place_code(_checked(place)): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Place] = {colour: place_code(_checked(place)) for colour, place in (pawns or {}).items()}
         for card in self._cards.values():
             if type(card) is not DiscipleCard:
                 raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
-        for colour, place in self._pawns.items():
+        for colour, code in self._pawns.items():
             if type(colour) is not Colour:
                 raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
-            if place not in self._cards:
-                raise ValueError(f"the {colour.english} pawn stands at {place}, where there is no card")
+            if code not in self._cards:
+                raise ValueError(f"the {colour.english} pawn stands at {place_at(code)}, where there is no card")
         self._shape = Shape(self._cards)
         self._hash: int | None = None
         self._by_pawns = _PawnFacts()
@@ -637,25 +623,46 @@ class Position:
     # --- reading -------------------------------------------------------------------------
     @property
     def cards(self) -> Mapping[Coord, DiscipleCard]:
-        return MappingProxyType(self._cards)
+        """The cards by their (row, column) places, in the order they were laid out or laid."""
+        memo = self._shape.memo
+        cards = memo.get("cards at places")
+        if cards is None:
+            cards = memo["cards at places"] = MappingProxyType({_PLACES[code]: card for code, card in self._cards.items()})
+        return cards
 
     @property
     def pawns(self) -> Mapping[Colour, Coord]:
-        return MappingProxyType(self._pawns)
+        """Where each pawn stands, at (row, column) places."""
+        facts = self._by_pawns
+        if facts.places is None:
+            facts.places = MappingProxyType({colour: _PLACES[code] for colour, code in self._pawns.items()})
+        return facts.places
 
     @property
     def shape(self) -> Shape:
-        """Where the cards lie and what follows from that alone; shared by positions with these cards."""
+        """Where the cards lie and what follows from that alone (in place codes); shared by
+        positions with these cards."""
         return self._shape
 
     def card_at(self, place: Coord) -> DiscipleCard | None:
-        return self._cards.get(place)
+        code = _code_or_none(place)
+        return None if code is None else self._cards.get(code)
 
     def pawns_at(self, place: Coord) -> tuple[Colour, ...]:
-        return tuple(colour for colour in COLOUR_ORDER if self._pawns.get(colour) == place)
+        code = _code_or_none(place)
+        return () if code is None else self.colours_on(code)
+
+    def colours_on(self, place: Place) -> tuple[Colour, ...]:
+        """`pawns_at` for a place code: the colours of the pawns there, in colour order."""
+        pawns = self._pawns
+        return tuple(colour for colour in COLOUR_ORDER if pawns.get(colour) == place)
 
     def pawn(self, colour: Colour | str) -> Coord:
         """Where that pawn stands; a clear error when it is not on this Mountain."""
+        return _PLACES[self.pawn_place(colour)]
+
+    def pawn_place(self, colour: Colour | str) -> Place:
+        """`pawn` as a place code."""
         place = self._pawns.get(colour) if type(colour) is Colour else None  # a Colour, usually: no parsing
         if place is not None:
             return place
@@ -674,6 +681,11 @@ class Position:
 
     def pawn_count(self, place: Coord) -> int:
         """How many pawns stand on that place."""
+        code = _code_or_none(place)
+        return 0 if code is None else self.count_on(code)
+
+    def count_on(self, place: Place) -> int:
+        """`pawn_count` for a place code."""
         counts = self._by_pawns.counts
         if counts is None:
             counts = self._by_pawns.counts = {}
@@ -683,28 +695,36 @@ class Position:
 
     def full_places(self, limit: int) -> frozenset[Coord]:
         """The cards holding `limit` pawns or more: no pawn may stop there (MOI-R13)."""
+        return frozenset(places_at(self.full(limit)))
+
+    def full(self, limit: int) -> frozenset[Place]:
+        """`full_places` as place codes, kept with the pawns."""
         known = self._by_pawns.full
         full = known.get(limit)
         if full is None:
             if limit == 1:
                 full = frozenset(self._pawns.values())
             else:
-                full = frozenset(place for place in self._pawns.values() if self.pawn_count(place) >= limit)
+                full = frozenset(place for place in self._pawns.values() if self.count_on(place) >= limit)
             known[limit] = full
         return full
 
     def empty_neighbours(self) -> frozenset[Coord]:
         """Empty places that touch a card orthogonally (computed once for the shape)."""
-        return self._shape.free_places()
+        memo = self._shape.memo
+        free = memo.get("free places")
+        if free is None:
+            free = memo["free places"] = frozenset(places_at(self._shape.sorted_free_places()))
+        return free
 
     def adjacency(self) -> dict[Coord, tuple[Coord, ...]]:
         """For each card, the cards that share a side with it."""
         around = self._shape.around
-        return {place: around[place] for place in self._cards}
+        return {_PLACES[place]: places_at(around[place]) for place in self._cards}
 
     def cut_places(self) -> frozenset[Coord]:
         """The cards whose removal would split the Mountain (MOI-R15), computed once for the shape."""
-        return self._shape.cut_places()
+        return frozenset(places_at(self._shape.cut_places()))
 
     def is_whole(self) -> bool:
         """Whether the cards form one orthogonally connected group (MOI-R15)."""
@@ -714,12 +734,17 @@ class Position:
         """Top-left and bottom-right places of the text frame; it starts at (0, 0) or above it."""
         if not self._cards:
             return (0, 0), (-1, -1)
-        rows = [row for row, _ in self._cards]
-        columns = [column for _, column in self._cards]
+        places = places_at(self._cards)
+        rows = [row for row, _ in places]
+        columns = [column for _, column in places]
         return (min(0, *rows), min(0, *columns)), (max(rows), max(columns))
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
+        return self.laid(place_code(_checked(place)), card)
+
+    def laid(self, place: Place, card: DiscipleCard) -> Position:
+        """`with_card` at a place code."""
         return _trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
     def glance_with_card(self, place: Coord, card: DiscipleCard) -> Position:
@@ -728,6 +753,10 @@ class Position:
         the card cannot reach are looked up (see `rulesbook.inferno.scoring`). Carrying the rest
         over, as `with_card` does for a game that goes on, costs more than scoring; anything else
         asked of it is worked out from its cards."""
+        return self.glance_laid(place_code(_checked(place)), card)
+
+    def glance_laid(self, place: Place, card: DiscipleCard) -> Position:
+        """`glance_with_card` at a place code."""
         cards = self._cards.copy()
         cards[place] = card
         shape = Shape(cards)
@@ -735,19 +764,31 @@ class Position:
         return _trusted(shape, self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
+        return self.taken(place_code(_checked(place)))
+
+    def taken(self, place: Place) -> Position:
+        """`without_card` at a place code."""
         if any(where == place for where in self._pawns.values()):
-            raise ValueError(f"the card at {place} holds a pawn and cannot be taken away")
+            raise ValueError(f"the card at {place_at(place)} holds a pawn and cannot be taken away")
         return _trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
+        return self.pawn_moved(colour, place_code(_checked(place)))
+
+    def pawn_moved(self, colour: Colour | str, place: Place) -> Position:
+        """`with_pawn` at a place code."""
         if place not in self._cards:
-            raise ValueError(f"there is no card at {place} for the pawn")
-        pawns = dict(self._pawns)
+            raise ValueError(f"there is no card at {place_at(place)} for the pawn")
+        pawns = self._pawns.copy()
         pawns[colour if type(colour) is Colour else Colour.parse(colour)] = place
         return _trusted(self._shape, pawns)
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
+        return self.card_moved(place_code(_checked(source)), place_code(_checked(target)))
+
+    def card_moved(self, source: Place, target: Place) -> Position:
+        """`with_card_moved` between place codes."""
         card = self._cards[source]
         pawns = {colour: (target if place == source else place) for colour, place in self._pawns.items()}
         return _trusted(self._shape.without(source).laid(target, card), pawns)
@@ -762,10 +803,11 @@ class Position:
         return _parse(text, rules, whole)
 
     def token(self, place: Coord) -> str:
-        card = self._cards.get(place)
-        if card is None:
+        code = _code_or_none(place)
+        card = None if code is None else self._cards.get(code)
+        if card is None or code is None:
             return "."
-        pawns = "".join(colour.letter for colour in self.pawns_at(place))
+        pawns = "".join(colour.letter for colour in self.colours_on(code))
         return card.code + (f"@{pawns}" if pawns else "")
 
     def rows(self) -> list[list[str]]:
@@ -804,7 +846,8 @@ class Position:
         return len(self._cards)
 
     def __contains__(self, place: object) -> bool:
-        return place in self._cards
+        code = _code_or_none(place)
+        return code is not None and code in self._cards
 
 
 def _checked(place: object) -> Coord:
@@ -815,7 +858,16 @@ def _checked(place: object) -> Coord:
     return place
 
 
-def _trusted(shape: Shape, pawns: dict[Colour, Coord], by_pawns: _PawnFacts | None = None) -> Position:
+def _code_or_none(place: object) -> Place | None:
+    """The code of a (row, column) place that has one (a step or so beyond `REACH` too); None
+    for anything else, which holds no card."""
+    if (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
+            and -SHIFT < place[0] < SHIFT and -SHIFT < place[1] < SHIFT):
+        return place_code(place)
+    return None
+
+
+def _trusted(shape: Shape, pawns: dict[Colour, Place], by_pawns: _PawnFacts | None = None) -> Position:
     """A position from a shape and a dict nobody else will change (and what is known of those
     pawns, when the pawns are another position's)."""
     position = _new_object(Position)
@@ -832,14 +884,19 @@ _new_object = object.__new__
 
 
 def is_connected(places: Iterable[Coord]) -> bool:
-    """Whether the places form one orthogonally connected group (an empty set counts as whole)."""
+    """Whether the (row, column) places form one orthogonally connected group (an empty set counts as whole)."""
+    return _connected(map(place_code, places))
+
+
+def _connected(places: Iterable[Place]) -> bool:
+    """`is_connected` for place codes."""
     remaining = set(places)
     if not remaining:
         return True
     stack = [remaining.pop()]
     while stack:
         place = stack.pop()
-        for near in neighbours(place):
+        for near in _NEAR[place]:
             if near in remaining:
                 remaining.remove(near)
                 stack.append(near)
@@ -847,26 +904,26 @@ def is_connected(places: Iterable[Coord]) -> bool:
 
 
 def cut_places(places: Iterable[Coord]) -> set[Coord]:
-    """The places whose card, taken away, would split the Mountain in two (MOI-R15).
+    """The (row, column) places whose card, taken away, would split the Mountain in two (MOI-R15).
 
     These are the articulation points of the grid graph (Tarjan's depth-first search) of the
     group that holds the first place; the Mountain never has more than 52 cards, so recursion
     stays shallow.
     """
-    nodes = set(places)
+    nodes = set(map(place_code, places))
     around = _Around()
     around.cards = nodes
-    return _cut_search(nodes, around)[0]
+    return set(places_at(_cut_search(nodes, around)[0]))
 
 
-def _cut_search(cards: Collection[Coord], around: Mapping[Coord, tuple[Coord, ...]]) -> tuple[set[Coord], bool]:
+def _cut_search(cards: Collection[Place], around: Mapping[Place, tuple[Place, ...]]) -> tuple[set[Place], bool]:
     """The cut places (see `cut_places`) and whether the cards are one group."""
     if len(cards) < 3:
-        return set(), is_connected(cards)
-    order: dict[Coord, int] = {}
-    cuts: set[Coord] = set()
+        return set(), _connected(cards)
+    order: dict[Place, int] = {}
+    cuts: set[Place] = set()
 
-    def visit(place: Coord, parent: Coord | None) -> int:
+    def visit(place: Place, parent: Place | None) -> int:
         order[place] = mine = low = len(order)
         children = 0
         for near in around[place]:

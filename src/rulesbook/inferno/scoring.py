@@ -2,14 +2,18 @@
 
 A window is a run of 1-4 adjacent cards in one row or one column that contains the pawn's card
 and shows no disciple twice (MOI-R17). A complete window has four cards: all four disciples.
+
+The functions a reader calls take (row, column) places; what the engine asks at every turn's
+end (`has_complete_cross`, the kept sums and crosses of a `Shape`) works in place codes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
-from rulesbook.inferno.position import Colour, Coord, Position, Shape, Table, the_place
+from rulesbook.inferno.position import DOWN as STEP_DOWN
+from rulesbook.inferno.position import LEFT, RIGHT, UP, Colour, Coord, Place, Position, Shape, Table, place_at, place_code
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -65,12 +69,17 @@ def is_complete_cross(position: Position, place: Coord, rules: Rules = _DEFAULT)
 
     A card holding two pawns never completes a cross (MOI-R13).
     """
-    if position.pawn_count(place) != 1:
+    return _lone_cross(position, place_code(place))
+
+
+def _lone_cross(position: Position, place: Place) -> bool:
+    """`is_complete_cross` at a place code."""
+    if position.count_on(place) != 1:
         return False
     return _complete_lines(position.shape, place)
 
 
-def _complete_lines(shape: Shape, place: Coord) -> bool:
+def _complete_lines(shape: Shape, place: Place) -> bool:
     """Whether the card at place sits in a complete row window and a complete column window; the
     cards alone decide, so the answer is kept with the shape (every turn's end asks again)."""
     known = shape.crosses.get(place)
@@ -79,7 +88,7 @@ def _complete_lines(shape: Shape, place: Coord) -> bool:
     return known
 
 
-def _crossing(shape: Shape, place: Coord) -> bool:
+def _crossing(shape: Shape, place: Place) -> bool:
     """`_complete_lines` worked out: since most cards lie in a row or a column of fewer than four
     cards, a few look-ups tell most of the time; else from a shape a few cards back when it can
     be; else from the cards."""
@@ -108,10 +117,7 @@ def _crossing(shape: Shape, place: Coord) -> bool:
 #: For each place, the three places on each side of it, nearest first, along its row (left,
 #: right) and its column (up, down): as far as a window through it reaches.
 _LINES: Table = Table(
-    lambda place: tuple(
-        tuple(the_place((place[0] + d_row * step, place[1] + d_column * step)) for step in (1, 2, 3))
-        for d_row, d_column in ((0, -1), (0, 1), (-1, 0), (1, 0))
-    )
+    lambda place: tuple(tuple(place + way * step for step in (1, 2, 3)) for way in (LEFT, RIGHT, UP, STEP_DOWN))
 )
 
 
@@ -132,25 +138,37 @@ def within_reach(place: Coord, other: Coord) -> bool:
     )
 
 
-def _kept_cross(shape: Shape, place: Coord) -> bool | None:
+#: How far a place code may lie from another along its row (ACROSS) or its column (DOWN) and
+#: change the windows through it: three places either way; and along either, `within_reach`.
+_ALONG: tuple[frozenset[int], frozenset[int]] = (
+    frozenset(range(-3, 4)), frozenset(step * STEP_DOWN for step in range(-3, 4))
+)
+_IN_REACH = _ALONG[0] | _ALONG[1]
+
+
+def reaches(place: Place, others: Iterable[Place]) -> bool:
+    """Whether a card laid or taken away at place (a place code) is `within_reach` of any of the others."""
+    return any(other - place in _IN_REACH for other in others)
+
+
+def _kept_cross(shape: Shape, place: Place) -> bool | None:
     """The answer for place on a shape this one was made from, a few cards back, if no card laid
     or taken since then lies in its row or its column within three places (a window is four
     cards long, so none further away is in one); None when there is no such answer."""
-    row, column = place
     for _ in range(LOOK_BACK):
         change, earlier = shape.changed_at, shape.made_from
         if earlier is None or change is None:
             return None
         shape = earlier
-        if (change[0] == row and -3 <= change[1] - column <= 3) or (change[1] == column and -3 <= change[0] - row <= 3):
-            return None  # `within_reach`, written out: every turn's end asks
+        if change - place in _IN_REACH:
+            return None  # `within_reach`, in place codes
         known = shape.crosses.get(place)
         if known is not None:
             return known
     return None
 
 
-def _complete_run(cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...]) -> bool:
+def _complete_run(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...]) -> bool:
     """Whether four adjacent cards through the card at place, along a row or a column (the places
     on either side, nearest first: see `_LINES`), show all four disciples."""
     before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
@@ -173,7 +191,7 @@ _ALL_DISCIPLES = (1 << len(Disciple)) - 1
 
 
 def _line(
-    cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...]
+    cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...]
 ) -> tuple[list[DiscipleCard], int] | None:
     """The cards in a row or a column through place, at most three on each side (the places on
     either side, nearest first: see `_LINES`), in order, and where place is among them; None when
@@ -199,7 +217,12 @@ def _line(
 
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
     """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13)."""
-    return {place for place in set(position._pawns.values()) if is_complete_cross(position, place, rules)}
+    return {position.pawn(colour) for colour in crossing_pawns(position)}
+
+
+def crossing_pawns(position: Position) -> list[Colour]:
+    """The pawns standing where `complete_crosses` says, in the order of the pawns."""
+    return [colour for colour, place in position._pawns.items() if _lone_cross(position, place)]
 
 
 def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
@@ -210,7 +233,7 @@ def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
         known = crosses.get(place)
         if known is None:
             known = crosses[place] = _crossing(shape, place)
-        if known and position.pawn_count(place) == 1:
+        if known and position.count_on(place) == 1:
             return True
     return False
 
@@ -225,13 +248,13 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     pawn, wherever it stands; its best windows (MOI-R17), its card in both. With
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
-    place = position.pawn(colour)
+    place = position.pawn_place(colour)
     value = position._cards[place].value  # a pawn always stands on a card
     if not ended:
         return _windows_sum(position, place) - value
     if rules.doubled_cross_for_ender_only:
         doubled = _windows_sum(position, place)
-    elif is_complete_cross(position, place, rules):
+    elif _lone_cross(position, place):
         doubled = _windows_sum(position, place, complete=True)
     else:
         raise ValueError(
@@ -243,7 +266,7 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     return doubled
 
 
-def _windows_sum(position: Position, place: Coord, complete: bool = False) -> int:
+def _windows_sum(position: Position, place: Place, complete: bool = False) -> int:
     """The best row window plus the best column window, the pawn's card in both."""
     shape = position._shape
     if not complete:
@@ -264,17 +287,17 @@ def _windows_sum(position: Position, place: Coord, complete: bool = False) -> in
 ACROSS, DOWN = 0, 1
 
 
-def _line_sum(shape: Shape, place: Coord, along: int) -> int:
+def _line_sum(shape: Shape, place: Place, along: int) -> int:
     """The best window's sum through the card at place along its row (ACROSS) or its column
     (DOWN), worked out to be kept with the shape: the cards alone decide it (a bot weighing its
     moves scores every pawn after each). A card laid or taken away changes it only within three
     places along that line: on a shape that differs from the one it was made from further away,
     it is looked up there (a few shapes back, as `_kept_cross` does)."""
-    line = place[along]  # the row's number or the column's
+    near = _ALONG[along]
     earlier = shape
     for _ in range(LOOK_BACK):
         change, before = earlier.changed_at, earlier.made_from
-        if before is None or change is None or (change[along] == line and -3 <= change[1 - along] - place[1 - along] <= 3):
+        if before is None or change is None or change - place in near:
             break
         earlier = before
         known = earlier.sums[along].get(place)
@@ -287,12 +310,12 @@ def _line_sum(shape: Shape, place: Coord, along: int) -> int:
 
 
 def _best_sum(
-    cards: Mapping[Coord, DiscipleCard], place: Coord, back: tuple[Coord, ...], ahead: tuple[Coord, ...], complete: bool
+    cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...], complete: bool
 ) -> int:
     """The sum of `best_window` along a row or a column (the windows' values added up, without building them)."""
     found = _line(cards, place, back, ahead)
     if found is None:
-        raise ValueError(f"no card at {place}")
+        raise ValueError(f"no card at {place_at(place)}")
     line, at = found
     best = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
@@ -308,5 +331,5 @@ def _best_sum(
             if last >= at and (not complete or last - first == LONGEST_WINDOW - 1) and (best is None or total > best):
                 best = total
     if best is None:
-        raise ValueError(f"no {'complete ' if complete else ''}window through {place}")
+        raise ValueError(f"no {'complete ' if complete else ''}window through {place_at(place)}")
     return best
