@@ -52,6 +52,7 @@ def play_page(browser_context, site_url):
     page.goto(f"{site_url}{PAGE}?pace=0")
     page.evaluate("localStorage.clear()")
     yield page
+    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
     page.close()
 
 

@@ -99,6 +99,7 @@ def play_page(browser_context, site_url):
     page.reload()
     page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
     yield page
+    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
     page.close()
 
 
