@@ -594,18 +594,27 @@ _REFUSALS: dict[type, Callable[[State, Any], IllegalAction | None]] = {
 # ---------------------------------------------------------------- apply
 
 def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
-    """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it."""
+    """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it.
+
+    The state returned owns every pile: a lesson may change it by hand without touching `state`."""
     if isinstance(action, str):
         action = parse_action(action)
     error = _refusal(state, action)
     if error is not None:
         raise error
-    return apply_legal(state, action)
+    return _taken(state.copy(), action)
 
 
 def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
-    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
-    s = state.copy()
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path).
+
+    The state returned copies only the piles the action changes (`CHANGES`) and shares the others
+    with `state`: a playout never changes a state by hand (`State.copy()` first, to do so)."""
+    return _taken(state.copy(CHANGES[type(action)]), action)
+
+
+def _taken(s: State, action: Action) -> tuple[State, list[Event]]:
+    """The action taken on `s`, a copy of the state before it whose piles the action changes are its own."""
     s.search_shown = None  # a searched tile is shown once (MAD-R09)
     events: list[Event] = []
     _HANDLERS[type(action)](s, action, events)
@@ -1093,6 +1102,22 @@ _HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {
     RestartEncounter: _do_restart, Resolve: _do_resolve, GiveRelic: _do_give, SearchTile: _do_search,
     TakeArcane: _do_take, DrawMadness: _do_madness, RollDie: _do_roll, AcceptDie: _do_accept, Reroll: _do_reroll,
     RaiseHandLimit: _do_raise, Deal: _do_deal, DealTo: _do_deal_to, Rest: _do_rest, NoRest: _do_no_rest,
+}
+
+#: The piles (`state.PILES`) each action's handler changes in place, through every step it may take:
+#: its failures and Penalty Die (`_roll`, `_apply_face`), Madness (`_draw_madness`), the end of the
+#: Resolution Phase (`_end_resolution`). Piles a handler replaces whole (`s.sled = []`) are not listed.
+#: The fast path copies only these (tests/madness/test_madness_speed.py holds them to the handlers).
+_FACE = ("loaded_die", "injury_deck", "equipment_deck", "equipment_discard")  # a die rolled and its face applied
+_MADNESS = ("madness_box", "madness", "madness_decks")  # a Madness card drawn
+_RESOLVED = ("equipment_discard", "set_aside")  # the Resolution Phase ends
+CHANGES: dict[type, tuple[str, ...]] = {
+    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: ("hands", "sled"), Speak: _FACE, TimeUp: (),
+    RestartEncounter: ("hands",), Resolve: ("sled", "injury_deck", *_RESOLVED),
+    GiveRelic: ("relic_deck", "relics", "relic_tokens", "covers", *_MADNESS, *_RESOLVED), SearchTile: _RESOLVED,
+    TakeArcane: ("arcane_deck", *_RESOLVED), DrawMadness: ("pending", *_MADNESS, *_RESOLVED), RollDie: ("pending", "loaded_die"),
+    AcceptDie: (*_FACE, "set_aside"), Reroll: ("loaded_die",), RaiseHandLimit: (), Deal: ("hands", "equipment_deck"),
+    DealTo: ("hands", "equipment_deck"), Rest: (), NoRest: (),
 }
 
 
