@@ -92,6 +92,36 @@ def pack_of(state: State) -> Pack:
     return state.rules.pack
 
 
+#: The most players at a table ('for 3 to 5 players').
+MOST_PLAYERS = 5
+#: The actions that name only who takes them, made once per seat: actions are values, so one serves
+#: every state, and `legal_actions` runs at every step of every playout.
+_SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(MOST_PLAYERS)) for kind in (
+    Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
+
+
+class _Lookups:
+    """What the engine reads of a pack's cards at every step, made once per pack: each card's label
+    and type, each Madness card's level, and every seat's PlayCard for each label."""
+
+    def __init__(self, pack: Pack):
+        self.label = {card.id: card.label for card in pack.cards.values()}
+        self.type_of_label = {card.label: card.type for card in pack.cards.values()}
+        self.plays = tuple({card.label: PlayCard(seat, card.face) for card in pack.cards.values()} for seat in range(MOST_PLAYERS))
+        self.level = {card.id: card.level for card in pack.madness.values()}
+
+
+_LOOKUPS: dict[str, _Lookups] = {}
+
+
+def _lookups(pack: Pack) -> _Lookups:
+    """The pack's `_Lookups`, made at the first step of a game with this pack's data."""
+    found = _LOOKUPS.get(pack.digest)
+    if found is None:
+        found = _LOOKUPS[pack.digest] = _Lookups(pack)
+    return found
+
+
 # ---------------------------------------------------------------- set-up
 
 def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
@@ -152,8 +182,10 @@ def level(state: State, player: int) -> int:
     cards = state.madness[player]
     if not cards:
         return 0
-    madness = state.rules.pack.madness
-    return max(madness[card].level for card in cards)
+    if len(cards) == 1:  # always so outside the Expert Variant
+        return _lookups(state.rules.pack).level[cards[0]]
+    levels = _lookups(state.rules.pack).level
+    return max(levels[card] for card in cards)
 
 
 def challenges(state: State) -> tuple[Challenge, ...]:
@@ -211,6 +243,8 @@ def failure_options(state: State) -> list[dict[str, Any]]:
     For each failed challenge: its total and how far it missed (the Confusion count), who may
     draw a Madness card (players below Level 3) and that the Penalty Die is always possible.
     """
+    if not state.pending:
+        return []
     faced = challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     return [{"challenge": faced[i].text, "total": state.totals[i], "misses_by": faced[i].distance(state.totals[i]),
@@ -254,29 +288,27 @@ def _legal_movement(state: State) -> list[Action]:
 
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
-    cards = state.rules.pack.cards
+    lookups = _lookups(state.rules.pack)
+    label_of = lookups.label
     forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        seen: set[str] = set()  # one action per label: two Tools 6 in a hand play alike
-        for card in hand:
-            printed = cards[card]
-            label = printed.label
-            if label in seen or (p == leader and printed.type in forbidden):
-                continue
-            seen.add(label)
-            out.append(PlayCard(p, printed.face))
+        labels = dict.fromkeys([label_of[card] for card in hand])  # one action per label: two Tools 6 play alike
+        if p == leader and forbidden:
+            labels = dict.fromkeys(label for label in labels if lookups.type_of_label[label] not in forbidden)
+        plays = lookups.plays[p]
+        out.extend([plays[label] for label in labels])
     if state.rules.speech_penalty and not state.talking:
-        out.extend(Speak(p) for p in range(state.count))
-    out.append(TimeUp(leader))
+        out.extend(_SAID[Speak][:state.count])
+    out.append(_SAID[TimeUp][leader])
     return out
 
 
 def _legal_timer(state: State) -> list[Action]:
     leader = state.leader
     if state.sled_tokens and not covered(state, leader, "Encounter"):
-        return [RestartEncounter(leader), Resolve(leader)]
-    return [Resolve(leader)]
+        return [_SAID[RestartEncounter][leader], _SAID[Resolve][leader]]
+    return [_SAID[Resolve][leader]]
 
 
 def _legal_reward(state: State) -> list[Action]:
@@ -316,7 +348,7 @@ def _legal_die(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = [AcceptDie(leader, state.die or "")]
     if state.sled_tokens and not covered(state, leader, "Resolution"):
-        out.append(Reroll(leader))
+        out.append(_SAID[Reroll][leader])
     return out
 
 
@@ -324,11 +356,11 @@ def _legal_draw(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Draw"):
-        out.append(RaiseHandLimit(leader))
+        out.append(_SAID[RaiseHandLimit][leader])
     needs = _needs(state)
     deck = len(state.equipment_deck)
     if sum(needs) <= deck or deck == 0:
-        out.append(Deal(leader))
+        out.append(_SAID[Deal][leader])
     else:
         out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
     return out
@@ -338,8 +370,8 @@ def _legal_rest(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.tokens_in_play >= 2 and not covered(state, leader, "Rest"):
-        out.append(Rest(leader))
-    out.append(NoRest(leader))
+        out.append(_SAID[Rest][leader])
+    out.append(_SAID[NoRest][leader])
     return out
 
 
