@@ -100,15 +100,33 @@ _SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(M
     Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
 
 
+#: The most hands whose plays `_Lookups.hand_plays` keeps per pack (a few MB at most).
+MOST_HANDS_KEPT = 20_000
+
+
 class _Lookups:
-    """What the engine reads of a pack's cards at every step, made once per pack: each card's label
-    and type, each Madness card's level, and every seat's PlayCard for each label."""
+    """What the engine reads of a pack at every step, made once per pack: each card's label, each
+    Madness card's level, every seat's PlayCard for each label, the tiles and spaces of each region."""
 
     def __init__(self, pack: Pack):
         self.label = {card.id: card.label for card in pack.cards.values()}
-        self.type_of_label = {card.label: card.type for card in pack.cards.values()}
         self.plays = tuple({card.label: PlayCard(seat, card.face) for card in pack.cards.values()} for seat in range(MOST_PLAYERS))
         self.level = {card.id: card.level for card in pack.madness.values()}
+        self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
+        self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
+        self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
+
+    def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
+        """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
+        hand, since most steps of an Encounter leave most hands as they were."""
+        key = (seat, *hand)
+        found = self.hands.get(key)
+        if found is None:
+            if len(self.hands) >= MOST_HANDS_KEPT:
+                self.hands.clear()
+            plays = self.plays[seat]
+            found = self.hands[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
+        return found
 
 
 _LOOKUPS: dict[str, _Lookups] = {}
@@ -143,10 +161,10 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     count = len(names)
     state = State(players=names, seed=seed, rules=rules)
     # step 3: tiles by region, face down on the matching spaces; the rest go back unseen
+    lookups = _lookups(pack)
     for region, used in pack.tiles_used.items():
-        tiles = shuffled([t for t in pack.tiles if pack.tiles[t].region == region], seed, "tiles", region)
-        spaces = [s for s in pack.spaces if pack.spaces[s].region == region]
-        for space, tile in zip(spaces, tiles[:used]):
+        tiles = shuffled(lookups.tiles_of[region], seed, "tiles", region)
+        for space, tile in zip(lookups.spaces_of[region], tiles[:used]):
             state.board[space] = tile
         state.unused_tiles.extend(tiles[used:])
     state.board = {space: state.board[space] for space in pack.spaces}
@@ -289,15 +307,15 @@ def _legal_movement(state: State) -> list[Action]:
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
-    label_of = lookups.label
+    kept = lookups.hands
     forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        labels = dict.fromkeys([label_of[card] for card in hand])  # one action per label: two Tools 6 play alike
+        plays = kept.get((p, *hand)) or lookups.hand_plays(p, hand)  # most hands are as they were a step ago
         if p == leader and forbidden:
-            labels = dict.fromkeys(label for label in labels if lookups.type_of_label[label] not in forbidden)
-        plays = lookups.plays[p]
-        out.extend([plays[label] for label in labels])
+            out.extend([play for play in plays if play.card.type not in forbidden])
+        else:
+            out.extend(plays)
     if state.rules.speech_penalty and not state.talking:
         out.extend(_SAID[Speak][:state.count])
     out.append(_SAID[TimeUp][leader])
@@ -698,16 +716,18 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
 
 
 def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
-    cards = s.rules.pack.cards
-    hand = s.hands[a.player]
-    card = next(c for c in hand if cards[c].face == a.card)
+    pack = s.rules.pack
+    player, hand, label = a.player, s.hands[a.player], a.card.text
+    label_of = _lookups(pack).label
+    card = next(c for c in hand if label_of[c] == label)
     hand.remove(card)
-    s.sled.append([a.player, card])
+    s.sled.append([player, card])
+    who = seat_text(player)
     if s.talking:
         s.talking = False
-        _say(ev, "silence", f"{seat_text(a.player)} plays a card: all communication stops.")
-    _say(ev, "play", f"{seat_text(a.player)} plays a card face down on the Sled.", data={"player": a.player}, seat=a.player)
-    _say(ev, "play", f"You play {a.card.text} ({cards[card].name}) face down.", (a.player,), {"player": a.player, "card": card}, a.player)
+        _say(ev, "silence", f"{who} plays a card: all communication stops.")
+    _say(ev, "play", f"{who} plays a card face down on the Sled.", data={"player": player}, seat=player)
+    _say(ev, "play", f"You play {label} ({pack.cards[card].name}) face down.", (player,), {"player": player, "card": card}, player)
 
 
 def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
