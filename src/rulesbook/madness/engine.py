@@ -60,7 +60,7 @@ from rulesbook.madness.actions import (
     seat_text,
 )
 from rulesbook.madness.challenges import CardFace, Challenge
-from rulesbook.madness.pack import LEADERSHIP_COLUMN, Pack
+from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
 
@@ -98,6 +98,12 @@ MOST_PLAYERS = 5
 #: every state, and `legal_actions` runs at every step of every playout.
 _SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(MOST_PLAYERS)) for kind in (
     Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
+#: The events a seat's card on the Sled and a broken silence make, the same at every step: made once per seat.
+_SILENCE = tuple(Event("silence", f"{seat_text(seat)} plays a card: all communication stops.") for seat in range(MOST_PLAYERS))
+_PLAYED = tuple(Event("play", f"{seat_text(seat)} plays a card face down on the Sled.", seat, None, {"player": seat})
+                for seat in range(MOST_PLAYERS))
+_SPOKEN = tuple(Event("speech", f"{seat_text(seat)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
+                for seat in range(MOST_PLAYERS))
 
 
 #: The most hands whose plays `_Lookups.hand_plays` keeps per pack (a few MB at most).
@@ -106,7 +112,8 @@ MOST_HANDS_KEPT = 20_000
 
 class _Lookups:
     """What the engine reads of a pack at every step, made once per pack: each card's label, each
-    Madness card's level, every seat's PlayCard for each label, the tiles and spaces of each region."""
+    Madness card's level, every seat's PlayCard for each label, the tiles and spaces of each region,
+    and the events that say the same at every step (a card played or received, a face of the die)."""
 
     def __init__(self, pack: Pack):
         self.label = {card.id: card.label for card in pack.cards.values()}
@@ -115,6 +122,14 @@ class _Lookups:
         self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
         self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
         self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
+        #: what a seat alone is told when it plays or receives a card, per seat and card (events are values, made once)
+        self.you_play = tuple({card.id: Event("play", f"You play {card.label} ({card.name}) face down.", seat, (seat,),
+                                              {"player": seat, "card": card.id}) for card in pack.cards.values()}
+                              for seat in range(MOST_PLAYERS))
+        self.you_receive = tuple({card.id: Event("deal", f"You receive {card.label} ({card.name}).", None, (seat,),
+                                                 {"player": seat, "card": card.id}) for card in pack.cards.values()}
+                                 for seat in range(MOST_PLAYERS))
+        self.die_shows = {face: Event("die", f"The Penalty Die shows {face}.", data={"face": face}) for face in DIE_FACES}
 
     def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
         """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
@@ -716,22 +731,21 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
 
 
 def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
-    pack = s.rules.pack
     player, hand, label = a.player, s.hands[a.player], a.card.text
-    label_of = _lookups(pack).label
+    lookups = _lookups(s.rules.pack)
+    label_of = lookups.label
     card = next(c for c in hand if label_of[c] == label)
     hand.remove(card)
     s.sled.append([player, card])
-    who = seat_text(player)
     if s.talking:
         s.talking = False
-        _say(ev, "silence", f"{who} plays a card: all communication stops.")
-    _say(ev, "play", f"{who} plays a card face down on the Sled.", data={"player": player}, seat=player)
-    _say(ev, "play", f"You play {label} ({pack.cards[card].name}) face down.", (player,), {"player": player, "card": card}, player)
+        ev.append(_SILENCE[player])
+    ev.append(_PLAYED[player])
+    ev.append(lookups.you_play[player][card])
 
 
 def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
-    _say(ev, "speech", f"{seat_text(a.player)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
+    ev.append(_SPOKEN[a.player])
     face = _roll(s, ev)
     _apply_face(s, ev, face, None)
 
@@ -942,7 +956,7 @@ def _roll(s: State, ev: list[Event]) -> str:
         face = seeded_random(s.seed, "die", s.rolls).choice(pack.die)
     s.rolls += 1
     s.die = face
-    _say(ev, "die", f"The Penalty Die shows {face}.", data={"face": face})
+    ev.append(_lookups(pack).die_shows[face])
     return face
 
 
@@ -1078,8 +1092,7 @@ def _do_raise(s: State, a: RaiseHandLimit, ev: list[Event]) -> None:
 def _deal_one(s: State, player: int, ev: list[Event]) -> None:
     card = s.equipment_deck.pop()
     s.hands[player].append(card)
-    face = s.rules.pack.cards[card]
-    _say(ev, "deal", f"You receive {face.label} ({face.name}).", (player,), {"player": player, "card": card})
+    ev.append(_lookups(s.rules.pack).you_receive[player][card])
 
 
 def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:

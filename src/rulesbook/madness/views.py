@@ -171,13 +171,13 @@ class SeatViews:
 
     def entry(self, key: str, player: int) -> Any:
         """One entry of a seat's view (KeyError for a key no view has)."""
-        make = _ENTRIES[key]
-        if key in SEAT_ENTRIES:
-            return make(self.state, player, self.printed)
         shared = self.shared
-        if key not in shared:
-            shared[key] = make(self.state, player, self.printed)
-        return shared[key]
+        if key in shared:
+            return shared[key]
+        value = _ENTRIES[key](self.state, player, self.printed)
+        if key not in SEAT_ENTRIES:
+            shared[key] = value
+        return value
 
 
 class SeatView(Mapping[str, Any]):
