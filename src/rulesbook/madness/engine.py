@@ -16,11 +16,18 @@ each with its data (`event.data["player"]`, `["card"]` ...), so the book can rep
 >>> after.phase.value, events[0].data["space"]
 ('encounter', 'C1')
 
-Speed (measured by `benchmarks/run.py speed`; each trick kept only where it pays 3 % or more):
-`State.copy` builds the copy's `__dict__` as one plain dict instead of calling the dataclass
-`__init__` (a copy is made for every action applied; random playouts run 8 % slower without it).
-The rest is plain Python: events are core `Event`s, dispatch goes through the tables `_LEGAL`,
-`_REFUSALS` and `_HANDLERS`.
+Speed (measured by `benchmarks/run.py speed`; each choice kept only where it pays 3 % or more),
+from the shape of the data rather than tricks:
+- what is copied per action: `apply_legal` copies only the piles the action changes (`CHANGES`,
+  held to the handlers by tests/madness/test_madness_speed.py) and shares the others with the
+  state given; `apply` copies them all, so a lesson may change its result by hand. `State.copy`
+  builds the copy's `__dict__` as one plain dict instead of calling the dataclass `__init__`.
+- small values made once: actions and events are values, so the ones that say the same at every
+  step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
+  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
+- what is kept rather than recomputed: a hand's plays (`_Lookups.hand_plays`: most hands are as
+  they were a step ago), cards' labels and Madness levels by id.
+Dispatch goes through the tables `_LEGAL`, `_REFUSALS` and `_HANDLERS`.
 """
 
 from __future__ import annotations
