@@ -8,9 +8,10 @@ said, so their plays agree without further words; the first silent player may th
 of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
 each bot that saw it (MAD-R09: the views show it once).
 
-Bots see only their own player's view (a dict, `player_view`), never the state: the `Table` hands
-each its view from `SeatViews`, the same content sharing the pack's printed pieces (and, between the
-seats, what all of them see), which a bot reads and never changes. A `Table` seats one bot per player
+Bots see only their own player's view (a mapping, `View`: what `player_view` shows), never the state:
+the `Table` hands each its `SeatView` from `SeatViews`, the same content made entry by entry as the
+bot reads it, sharing the pack's printed pieces (and, between the seats, what all of them see),
+which a bot reads and never changes. A `Table` seats one bot per player
 and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
 seat, choosing from the state as the protocol's bots do.
 
