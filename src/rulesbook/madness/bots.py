@@ -213,9 +213,8 @@ class ExpeditionBot:
                 return (-edge_distance.get(space, 99), has_tile, relic)
             if entry["region"] == "Edge of Madness":
                 return (-100,)
-            tile_distance = _distances(board, lambda s: board[s]["tile"] is not None and board[s]["region"] != "Edge of Madness",
-                                       start=space)
-            return (relic, has_tile, -min(tile_distance.values(), default=99), rank if rank <= 2 else -1)
+            tile_distance = _nearest(board, lambda s: board[s]["tile"] is not None and board[s]["region"] != "Edge of Madness", space)
+            return (relic, has_tile, -tile_distance, rank if rank <= 2 else -1)
 
         return max(moves, key=lambda a: value(a.space))
 
@@ -276,21 +275,8 @@ _LEADS: dict[str, Callable[[ExpeditionBot, View, Sequence[Action]], Action | Non
 }
 
 
-def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | None = None) -> dict[str, int]:
-    """Breadth-first distances: from every space to the goal set, or from `start` to each goal."""
-    if start is not None:
-        seen = {start: 0}
-        queue = deque([start])
-        found: dict[str, int] = {}
-        while queue:
-            here = queue.popleft()
-            if goal(here) and here != start:
-                found[here] = seen[here]
-            for nxt in board[here]["adjacent"]:
-                if nxt not in seen and board[nxt]["region"] != "Escape":
-                    seen[nxt] = seen[here] + 1
-                    queue.append(nxt)
-        return found
+def _distances(board: dict[str, Any], goal: Callable[[str], bool]) -> dict[str, int]:
+    """Breadth-first distances from every space to the goal set."""
     seen = {s: 0 for s in board if goal(s)}
     queue = deque(seen)
     while queue:
@@ -300,6 +286,22 @@ def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | 
                 seen[nxt] = seen[here] + 1
                 queue.append(nxt)
     return seen
+
+
+def _nearest(board: dict[str, Any], goal: Callable[[str], bool], start: str) -> int:
+    """How far the nearest goal space other than `start` lies, not crossing Escape spaces (99: none):
+    breadth first, so the first goal reached is the nearest."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if goal(here) and here != start:
+            return seen[here]
+        for nxt in board[here]["adjacent"]:
+            if nxt not in seen and board[nxt]["region"] != "Escape":
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return 99
 
 
 class RandomBot:
