@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -67,7 +68,7 @@ from rulesbook.madness.actions import (
     seat_text,
 )
 from rulesbook.madness.challenges import CardFace, Challenge
-from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack
+from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack, default_pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
 
@@ -129,6 +130,7 @@ class _Lookups:
         self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
         self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
         self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
+        self.madness_of_level = {level: [m for m in pack.madness if pack.madness[m].level == level] for level in (1, 2, 3)}
         #: what a seat alone is told when it plays or receives a card, per seat and card (events are values, made once)
         self.you_play = tuple({card.id: Event("play", f"You play {card.label} ({card.name}) face down.", seat, (seat,),
                                               {"player": seat, "card": card.id}) for card in pack.cards.values()}
@@ -164,9 +166,15 @@ def _lookups(pack: Pack) -> _Lookups:
 
 # ---------------------------------------------------------------- set-up
 
+@lru_cache(maxsize=4)
+def _default_rules(pack: Pack) -> Rules:
+    """The default Rules with the shipped pack as it is now, made once: Rules are values."""
+    return Rules(pack=pack)
+
+
 def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
     """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players."""
-    rules = Rules() if rules is None else rules
+    rules = _default_rules(default_pack()) if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be At the Mountains of Madness Rules, not {type(rules).__name__}")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -196,8 +204,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     state.equipment_deck = shuffled(pack.equipment, seed, "equipment")  # step 7
     for _ in range(count):  # step 8
         state.equipment_discard.append(state.injury_deck.pop())
-    state.madness_decks = [shuffled([m for m in pack.madness if pack.madness[m].level == level], seed, "madness", level)
-                           for level in (1, 2, 3)]  # step 9
+    state.madness_decks = [shuffled(lookups.madness_of_level[level], seed, "madness", level) for level in (1, 2, 3)]  # step 9
     hand, deal = pack.setup[count]
     state.hands = [[] for _ in range(count)]
     for _ in range(hand):  # step 10
