@@ -149,31 +149,30 @@ def test_the_seat_views_of_a_moment_are_built_once_and_hold_what_each_seat_sees(
     assert seats[0]["hand"] != seats[2]["hand"]
 
 
-def test_the_table_builds_each_seats_view_once_and_never_changes_one(monkeypatch):
-    built: list[tuple[State, int, str]] = []
-    tables: list[State] = []
-    seated, table_of = views._seated, views._table
+def test_the_table_builds_each_entry_once_and_never_changes_one(monkeypatch):
+    """The Table's views make each entry when a seat first reads it: what every seat sees once per
+    moment, a seat's own parts once per seat; and no bot changes what it was handed."""
+    built: list[tuple[State, int, str, str]] = []
+    entry = views.SeatViews.entry
 
-    def recorded_seat(table: dict[str, Any], state: State, seat: int, piece: Any) -> dict[str, Any]:
-        view = seated(table, state, seat, piece)
-        built.append((state, seat, json.dumps(view)))
-        return view
+    def recorded(self: views.SeatViews, key: str, player: int) -> Any:
+        fresh = key in views.SEAT_ENTRIES or key not in self.shared
+        value = entry(self, key, player)
+        if fresh:
+            built.append((self.state, player if key in views.SEAT_ENTRIES else -1, key, json.dumps(value)))
+        return value
 
-    def recorded_table(state: State, piece: Any) -> dict[str, Any]:
-        tables.append(state)
-        return table_of(state, piece)
-
-    monkeypatch.setattr(views, "_seated", recorded_seat)
-    monkeypatch.setattr(views, "_table", recorded_table)
+    monkeypatch.setattr(views.SeatViews, "entry", recorded)
     state = GAME.new_game(5, "views:table", None)
     table = GAME.make_bots(["expedition"] * 5, "views:table")
-    asked = 0
+    moments = []
     while not state.over:
+        moments.append(state)
         state, _ = apply(state, table[state.leader].choose(state, legal_actions(state)))
-        asked += 1
-    assert len(built) > asked == len(tables)  # the Encounter Phase asks several seats about one moment
-    assert len({id(state) for state in tables}) == len(tables), "what every seat sees built twice"
-    assert len({(id(state), seat) for state, seat, _ in built}) == len(built), "a seat's view of a moment built twice"
     monkeypatch.undo()
-    for before, seat, text in built:  # what the bots were handed is what the view still holds, as the reference builds it
-        assert text == json.dumps(views.SeatViews(before)[seat]) == json.dumps(reference_view(before, seat, with_legal=False))
+    assert len({(id(state), seat, key) for state, seat, key, _ in built}) == len(built), "an entry of a moment built twice"
+    assert {key for _, _, key, _ in built} < set(views.SEAT_ENTRIES) | set(reference_view(state, 0, with_legal=False))
+    assert len({id(state) for state, *_ in built}) == len(moments), "every moment is read"
+    assert len(built) < 10 * len(moments), "the bots read a handful of entries, not whole views"
+    for before, seat, key, text in built:  # what the bots were handed is what the view still holds, as the reference builds it
+        assert text == json.dumps(reference_view(before, max(seat, 0), with_legal=False)[key])

@@ -8,9 +8,10 @@ said, so their plays agree without further words; the first silent player may th
 of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
 each bot that saw it (MAD-R09: the views show it once).
 
-Bots see only their own player's view (a dict, `player_view`), never the state: the `Table` hands
-each its view from `SeatViews`, the same content sharing the pack's printed pieces (and, between the
-seats, what all of them see), which a bot reads and never changes. A `Table` seats one bot per player
+Bots see only their own player's view (a mapping, `View`: what `player_view` shows), never the state:
+the `Table` hands each its `SeatView` from `SeatViews`, the same content made entry by entry as the
+bot reads it, sharing the pack's printed pieces (and, between the seats, what all of them see),
+which a bot reads and never changes. A `Table` seats one bot per player
 and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
 seat, choosing from the state as the protocol's bots do.
 
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -34,13 +36,16 @@ from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import SeatViews
 
+#: A player's view as the bots read it: a `player_view` dict, or the `SeatView` the Table hands them.
+View = Mapping[str, Any]
+
 REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Escape": 4}
 
 
 SILENT_FROM_LEVEL = 3
 
 
-def _silent(view: dict[str, Any], player: int) -> bool:
+def _silent(view: View, player: int) -> bool:
     """Level 3 silences; so do two Madness cards at once (only possible in the Expert Variant)."""
     if player in view["ignoring"]:
         return False
@@ -61,16 +66,28 @@ def _best_subset(cards: list[tuple[int, str, int]], wanted: list[Challenge]) -> 
     return None
 
 
-def team_plan(view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
+def team_plan(view: View, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
     """Which labels each talking player plays: the same answer for everyone who heard the talk."""
-    faced = [parse_challenge(t) for t in view["challenges"]]
+    return {p: list(labels) for p, labels in _shared_plan(view, talk).items()}
+
+
+def _shared_plan(view: View, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
+    """`team_plan`, worked out once for the whole table (every seat asks it of the same talk): the
+    bots read it and never change it."""
     leader = view["leader"]
-    covered = set(view["covers"][leader])
-    plan: dict[int, list[str]] = {p: [] for p in talk}
+    heard = tuple((p, None if labels is None else tuple(labels)) for p, labels in talk.items())
+    return _team_plan(tuple(view["challenges"]), leader, frozenset(view["covers"][leader]), heard)
+
+
+@lru_cache(maxsize=256)
+def _team_plan(challenges: tuple[str, ...], leader: int, covered: frozenset[str],
+               heard: tuple[tuple[int, tuple[str, ...] | None], ...]) -> dict[int, list[str]]:
+    faced = [parse_challenge(t) for t in challenges]
+    plan: dict[int, list[str]] = {p: [] for p, _ in heard}
     for kind in sorted({c.type for c in faced}):
         wanted = [c for c in faced if c.type == kind]
         pool = []
-        for p, labels in talk.items():
+        for p, labels in heard:
             if labels is None or (p == leader and kind in covered):
                 continue
             for label in labels:
@@ -83,12 +100,14 @@ def team_plan(view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[i
     return plan
 
 
-def remember(memory: dict[str, dict[str, Any]], view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def remember(memory: dict[str, dict[str, Any]], view: View) -> dict[str, dict[str, Any]]:
     """What a player remembers of the tiles Searches showed (space -> tile, MAD-R09: a view shows
     one only in the moment after its Search), once they have seen `view`: the tile it shows
     kept, the tiles the expedition has met forgotten."""
-    kept = dict(memory)
     shown = view.get("search")
+    if not memory and not shown:
+        return {}
+    kept = dict(memory)
     if shown:
         kept[shown["space"]] = shown["tile"]
     return {space: tile for space, tile in kept.items() if view["board"][space]["tile"] is not None}
@@ -103,33 +122,27 @@ class ExpeditionBot:
         self.seat = seat
         self.ignore_from = ignore_from
         self.reroll_accident_from = reroll_accident_from
-        self._plan_key: tuple[Any, ...] | None = None
-        self._plan: dict[int, list[str]] = {}
         self.memory: dict[str, dict[str, Any]] = {}  # space -> the tile a Search showed there (MAD-R09)
 
-    def observe(self, view: dict[str, Any]) -> None:
+    def observe(self, view: View) -> None:
         """Remember a tile a Search shows now; forget the tiles the expedition has met."""
         kept = remember(self.memory, view)
         self.memory.clear()
         self.memory.update(kept)
 
-    def plan(self, view: dict[str, Any], talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
-        """The team plan for this talk, computed once per talk (plays do not change it)."""
-        key = (view["turn"], view["leader"], tuple(view["challenges"]), tuple(sorted((p, tuple(t) if t is not None else None)
-                                                                                  for p, t in talk.items())))
-        if key != self._plan_key:
-            self._plan_key, self._plan = key, team_plan(view, talk)
-        return self._plan
+    def plan(self, view: View, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
+        """The team plan for this talk (plays do not change it), shared with the table: read, never changed."""
+        return _shared_plan(view, talk)
 
     # -- the table talk
-    def statement(self, view: dict[str, Any]) -> list[str] | None:
+    def statement(self, view: View) -> list[str] | None:
         """What this player says while talking is allowed: their hand, or nothing when mad."""
         if _silent(view, self.seat):
             return None
         return [c["label"] for c in view["hand"]]
 
     # -- decisions
-    def choose(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+    def choose(self, view: View, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
         self.observe(view)
         phase = view["phase"]
         if phase == "encounter":
@@ -138,7 +151,7 @@ class ExpeditionBot:
         choice = leads(self, view, actions) if leads is not None else None
         return choice if choice is not None else actions[-1]
 
-    def _encounter(self, view: dict[str, Any], actions: Sequence[Action], talk: dict[int, list[str] | None]) -> Action | None:
+    def _encounter(self, view: View, actions: Sequence[Action], talk: dict[int, list[str] | None]) -> Action | None:
         plays = {a.card.text: a for a in actions if isinstance(a, madness_actions.PlayCard) and a.player == self.seat}
         if "Injury" in plays:
             return plays["Injury"]
@@ -157,7 +170,7 @@ class ExpeditionBot:
                 return plays[label]
         return None
 
-    def _silent_fill(self, view: dict[str, Any], talk: dict[int, list[str] | None]) -> list[str]:
+    def _silent_fill(self, view: View, talk: dict[int, list[str] | None]) -> list[str]:
         """The first silent player (from the Leader) covers what the plan leaves unmet, alone."""
         n = len(view["players"])
         silent = [(view["leader"] + i) % n for i in range(n) if talk.get((view["leader"] + i) % n) is None]
@@ -175,7 +188,7 @@ class ExpeditionBot:
             out.extend(label for _, label, _ in chosen or ())
         return out
 
-    def _movement(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _movement(self, view: View, actions: Sequence[Action]) -> Action:
         if view["leadership"]["sled"] >= self.ignore_from:
             for a in actions:
                 if isinstance(a, madness_actions.IgnoreMadness) and _silent(view, a.target):
@@ -200,16 +213,15 @@ class ExpeditionBot:
                 return (-edge_distance.get(space, 99), has_tile, relic)
             if entry["region"] == "Edge of Madness":
                 return (-100,)
-            tile_distance = _distances(board, lambda s: board[s]["tile"] is not None and board[s]["region"] != "Edge of Madness",
-                                       start=space)
-            return (relic, has_tile, -min(tile_distance.values(), default=99), rank if rank <= 2 else -1)
+            tile_distance = _nearest(board, lambda s: board[s]["tile"] is not None and board[s]["region"] != "Edge of Madness", space)
+            return (relic, has_tile, -tile_distance, rank if rank <= 2 else -1)
 
         return max(moves, key=lambda a: value(a.space))
 
-    def _timer(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _timer(self, view: View, actions: Sequence[Action]) -> Action:
         return next(a for a in actions if isinstance(a, madness_actions.Resolve))
 
-    def _reward(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _reward(self, view: View, actions: Sequence[Action]) -> Action:
         n = len(view["players"])
         leader = view["leader"]
         gives = [a for a in actions if isinstance(a, madness_actions.GiveRelic)]
@@ -221,7 +233,7 @@ class ExpeditionBot:
             return max(searches, key=lambda a: (a.space in near, REGION_RANK[view["board"][a.space]["region"]]))
         return actions[0]
 
-    def _failures(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _failures(self, view: View, actions: Sequence[Action]) -> Action:
         levels = view["madness_levels"]
         madness = [a for a in actions if isinstance(a, madness_actions.DrawMadness)]
         calm = [a for a in madness if levels[a.target] == 0]
@@ -233,21 +245,21 @@ class ExpeditionBot:
         rolls = [a for a in actions if isinstance(a, madness_actions.RollDie)]
         return rolls[0] if rolls else actions[0]
 
-    def _die(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _die(self, view: View, actions: Sequence[Action]) -> Action:
         reroll = next((a for a in actions if isinstance(a, madness_actions.Reroll)), None)
         tokens = view["leadership"]["sled"] + view["leadership"]["discard"]
         if reroll and view["die"] == "Accident" and tokens >= self.reroll_accident_from:
             return reroll
         return next(a for a in actions if isinstance(a, madness_actions.AcceptDie))
 
-    def _draw(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _draw(self, view: View, actions: Sequence[Action]) -> Action:
         deals = [a for a in actions if isinstance(a, madness_actions.DealTo)]
         if deals:
             sizes = view["hand_sizes"]
             return min(deals, key=lambda a: (sizes[a.target], a.target))
         return next(a for a in actions if isinstance(a, madness_actions.Deal))
 
-    def _rest(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def _rest(self, view: View, actions: Sequence[Action]) -> Action:
         rest = next((a for a in actions if isinstance(a, madness_actions.Rest)), None)
         lead = view["leadership"]
         low_deck = view["equipment_deck"] < 2 * len(view["players"])
@@ -257,27 +269,14 @@ class ExpeditionBot:
 
 
 #: How the Leader decides, phase by phase (the Encounter Phase, where anyone may act, apart).
-_LEADS: dict[str, Callable[[ExpeditionBot, dict[str, Any], Sequence[Action]], Action | None]] = {
+_LEADS: dict[str, Callable[[ExpeditionBot, View, Sequence[Action]], Action | None]] = {
     "movement": ExpeditionBot._movement, "timer": ExpeditionBot._timer, "reward": ExpeditionBot._reward,
     "failures": ExpeditionBot._failures, "die": ExpeditionBot._die, "draw": ExpeditionBot._draw, "rest": ExpeditionBot._rest,
 }
 
 
-def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | None = None) -> dict[str, int]:
-    """Breadth-first distances: from every space to the goal set, or from `start` to each goal."""
-    if start is not None:
-        seen = {start: 0}
-        queue = deque([start])
-        found: dict[str, int] = {}
-        while queue:
-            here = queue.popleft()
-            if goal(here) and here != start:
-                found[here] = seen[here]
-            for nxt in board[here]["adjacent"]:
-                if nxt not in seen and board[nxt]["region"] != "Escape":
-                    seen[nxt] = seen[here] + 1
-                    queue.append(nxt)
-        return found
+def _distances(board: dict[str, Any], goal: Callable[[str], bool]) -> dict[str, int]:
+    """Breadth-first distances from every space to the goal set."""
     seen = {s: 0 for s in board if goal(s)}
     queue = deque(seen)
     while queue:
@@ -289,6 +288,22 @@ def _distances(board: dict[str, Any], goal: Callable[[str], bool], start: str | 
     return seen
 
 
+def _nearest(board: dict[str, Any], goal: Callable[[str], bool], start: str) -> int:
+    """How far the nearest goal space other than `start` lies, not crossing Escape spaces (99: none):
+    breadth first, so the first goal reached is the nearest."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if goal(here) and here != start:
+            return seen[here]
+        for nxt in board[here]["adjacent"]:
+            if nxt not in seen and board[nxt]["region"] != "Escape":
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return 99
+
+
 class RandomBot:
     """Picks any legal action; seeded, for fuzzing the engine."""
 
@@ -297,7 +312,7 @@ class RandomBot:
     def __init__(self, seed: int | str = 0):
         self.random = random.Random(str(seed))
 
-    def choose(self, view: dict[str, Any] | None, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+    def choose(self, view: View | None, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
         if not actions:
             return None  # in the Encounter Phase a player may have nothing to play
         return self.random.choice(actions)
@@ -308,7 +323,7 @@ class PlayerBot(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action],
+    def choose(self, view: View, actions: Sequence[Action],
                talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
 
 
@@ -361,7 +376,7 @@ class Table:
         return next(action for action in actions if isinstance(action, madness_actions.TimeUp))
 
 
-def _statement(bot: PlayerBot, view: dict[str, Any]) -> list[str] | None:
+def _statement(bot: PlayerBot, view: View) -> list[str] | None:
     speak = getattr(bot, "statement", None)
     return speak(view) if speak is not None else None
 

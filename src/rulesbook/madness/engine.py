@@ -16,17 +16,25 @@ each with its data (`event.data["player"]`, `["card"]` ...), so the book can rep
 >>> after.phase.value, events[0].data["space"]
 ('encounter', 'C1')
 
-Speed (measured by `benchmarks/run.py speed`; each trick kept only where it pays 3 % or more):
-`State.copy` builds the copy's `__dict__` as one plain dict instead of calling the dataclass
-`__init__` (a copy is made for every action applied; random playouts run 8 % slower without it).
-The rest is plain Python: events are core `Event`s, dispatch goes through the tables `_LEGAL`,
-`_REFUSALS` and `_HANDLERS`.
+Speed (measured by `benchmarks/run.py speed`; each choice kept only where it pays 3 % or more),
+from the shape of the data rather than tricks:
+- what is copied per action: `apply_legal` copies only the piles the action changes (`CHANGES`,
+  held to the handlers by tests/madness/test_madness_speed.py) and shares the others with the
+  state given; `apply` copies them all, so a lesson may change its result by hand. `State.copy`
+  builds the copy's `__dict__` as one plain dict instead of calling the dataclass `__init__`.
+- small values made once: actions and events are values, so the ones that say the same at every
+  step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
+  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
+- what is kept rather than recomputed: a hand's plays (`_Lookups.hand_plays`: most hands are as
+  they were a step ago), cards' labels and Madness levels by id.
+Dispatch goes through the tables `_LEGAL`, `_REFUSALS` and `_HANDLERS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -60,7 +68,7 @@ from rulesbook.madness.actions import (
     seat_text,
 )
 from rulesbook.madness.challenges import CardFace, Challenge
-from rulesbook.madness.pack import LEADERSHIP_COLUMN, Pack
+from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack, default_pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
 
@@ -92,11 +100,81 @@ def pack_of(state: State) -> Pack:
     return state.rules.pack
 
 
+#: The most players at a table ('for 3 to 5 players').
+MOST_PLAYERS = 5
+#: The actions that name only who takes them, made once per seat: actions are values, so one serves
+#: every state, and `legal_actions` runs at every step of every playout.
+_SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(MOST_PLAYERS)) for kind in (
+    Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
+#: The events a seat's card on the Sled and a broken silence make, the same at every step: made once per seat.
+_SILENCE = tuple(Event("silence", f"{seat_text(seat)} plays a card: all communication stops.") for seat in range(MOST_PLAYERS))
+_PLAYED = tuple(Event("play", f"{seat_text(seat)} plays a card face down on the Sled.", seat, None, {"player": seat})
+                for seat in range(MOST_PLAYERS))
+_SPOKEN = tuple(Event("speech", f"{seat_text(seat)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
+                for seat in range(MOST_PLAYERS))
+
+
+#: The most hands whose plays `_Lookups.hand_plays` keeps per pack (a few MB at most).
+MOST_HANDS_KEPT = 20_000
+
+
+class _Lookups:
+    """What the engine reads of a pack at every step, made once per pack: each card's label, each
+    Madness card's level, every seat's PlayCard for each label, the tiles and spaces of each region,
+    and the events that say the same at every step (a card played or received, a face of the die)."""
+
+    def __init__(self, pack: Pack):
+        self.label = {card.id: card.label for card in pack.cards.values()}
+        self.plays = tuple({card.label: PlayCard(seat, card.face) for card in pack.cards.values()} for seat in range(MOST_PLAYERS))
+        self.level = {card.id: card.level for card in pack.madness.values()}
+        self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
+        self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
+        self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
+        self.madness_of_level = {level: [m for m in pack.madness if pack.madness[m].level == level] for level in (1, 2, 3)}
+        #: what a seat alone is told when it plays or receives a card, per seat and card (events are values, made once)
+        self.you_play = tuple({card.id: Event("play", f"You play {card.label} ({card.name}) face down.", seat, (seat,),
+                                              {"player": seat, "card": card.id}) for card in pack.cards.values()}
+                              for seat in range(MOST_PLAYERS))
+        self.you_receive = tuple({card.id: Event("deal", f"You receive {card.label} ({card.name}).", None, (seat,),
+                                                 {"player": seat, "card": card.id}) for card in pack.cards.values()}
+                                 for seat in range(MOST_PLAYERS))
+        self.die_shows = {face: Event("die", f"The Penalty Die shows {face}.", data={"face": face}) for face in DIE_FACES}
+
+    def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
+        """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
+        hand, since most steps of an Encounter leave most hands as they were."""
+        key = (seat, *hand)
+        found = self.hands.get(key)
+        if found is None:
+            if len(self.hands) >= MOST_HANDS_KEPT:
+                self.hands.clear()
+            plays = self.plays[seat]
+            found = self.hands[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
+        return found
+
+
+_LOOKUPS: dict[str, _Lookups] = {}
+
+
+def _lookups(pack: Pack) -> _Lookups:
+    """The pack's `_Lookups`, made at the first step of a game with this pack's data."""
+    found = _LOOKUPS.get(pack.digest)
+    if found is None:
+        found = _LOOKUPS[pack.digest] = _Lookups(pack)
+    return found
+
+
 # ---------------------------------------------------------------- set-up
+
+@lru_cache(maxsize=4)
+def _default_rules(pack: Pack) -> Rules:
+    """The default Rules with the shipped pack as it is now, made once: Rules are values."""
+    return Rules(pack=pack)
+
 
 def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
     """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players."""
-    rules = Rules() if rules is None else rules
+    rules = _default_rules(default_pack()) if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be At the Mountains of Madness Rules, not {type(rules).__name__}")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -113,10 +191,10 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     count = len(names)
     state = State(players=names, seed=seed, rules=rules)
     # step 3: tiles by region, face down on the matching spaces; the rest go back unseen
+    lookups = _lookups(pack)
     for region, used in pack.tiles_used.items():
-        tiles = shuffled([t for t in pack.tiles if pack.tiles[t].region == region], seed, "tiles", region)
-        spaces = [s for s in pack.spaces if pack.spaces[s].region == region]
-        for space, tile in zip(spaces, tiles[:used]):
+        tiles = shuffled(lookups.tiles_of[region], seed, "tiles", region)
+        for space, tile in zip(lookups.spaces_of[region], tiles[:used]):
             state.board[space] = tile
         state.unused_tiles.extend(tiles[used:])
     state.board = {space: state.board[space] for space in pack.spaces}
@@ -126,8 +204,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     state.equipment_deck = shuffled(pack.equipment, seed, "equipment")  # step 7
     for _ in range(count):  # step 8
         state.equipment_discard.append(state.injury_deck.pop())
-    state.madness_decks = [shuffled([m for m in pack.madness if pack.madness[m].level == level], seed, "madness", level)
-                           for level in (1, 2, 3)]  # step 9
+    state.madness_decks = [shuffled(lookups.madness_of_level[level], seed, "madness", level) for level in (1, 2, 3)]  # step 9
     hand, deal = pack.setup[count]
     state.hands = [[] for _ in range(count)]
     for _ in range(hand):  # step 10
@@ -152,8 +229,10 @@ def level(state: State, player: int) -> int:
     cards = state.madness[player]
     if not cards:
         return 0
-    madness = state.rules.pack.madness
-    return max(madness[card].level for card in cards)
+    if len(cards) == 1:  # always so outside the Expert Variant
+        return _lookups(state.rules.pack).level[cards[0]]
+    levels = _lookups(state.rules.pack).level
+    return max(levels[card] for card in cards)
 
 
 def challenges(state: State) -> tuple[Challenge, ...]:
@@ -211,6 +290,8 @@ def failure_options(state: State) -> list[dict[str, Any]]:
     For each failed challenge: its total and how far it missed (the Confusion count), who may
     draw a Madness card (players below Level 3) and that the Penalty Die is always possible.
     """
+    if not state.pending:
+        return []
     faced = challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     return [{"challenge": faced[i].text, "total": state.totals[i], "misses_by": faced[i].distance(state.totals[i]),
@@ -254,29 +335,27 @@ def _legal_movement(state: State) -> list[Action]:
 
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
-    cards = state.rules.pack.cards
+    lookups = _lookups(state.rules.pack)
+    kept = lookups.hands
     forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        seen: set[str] = set()  # one action per label: two Tools 6 in a hand play alike
-        for card in hand:
-            printed = cards[card]
-            label = printed.label
-            if label in seen or (p == leader and printed.type in forbidden):
-                continue
-            seen.add(label)
-            out.append(PlayCard(p, printed.face))
+        plays = kept.get((p, *hand)) or lookups.hand_plays(p, hand)  # most hands are as they were a step ago
+        if p == leader and forbidden:
+            out.extend([play for play in plays if play.card.type not in forbidden])
+        else:
+            out.extend(plays)
     if state.rules.speech_penalty and not state.talking:
-        out.extend(Speak(p) for p in range(state.count))
-    out.append(TimeUp(leader))
+        out.extend(_SAID[Speak][:state.count])
+    out.append(_SAID[TimeUp][leader])
     return out
 
 
 def _legal_timer(state: State) -> list[Action]:
     leader = state.leader
     if state.sled_tokens and not covered(state, leader, "Encounter"):
-        return [RestartEncounter(leader), Resolve(leader)]
-    return [Resolve(leader)]
+        return [_SAID[RestartEncounter][leader], _SAID[Resolve][leader]]
+    return [_SAID[Resolve][leader]]
 
 
 def _legal_reward(state: State) -> list[Action]:
@@ -316,7 +395,7 @@ def _legal_die(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = [AcceptDie(leader, state.die or "")]
     if state.sled_tokens and not covered(state, leader, "Resolution"):
-        out.append(Reroll(leader))
+        out.append(_SAID[Reroll][leader])
     return out
 
 
@@ -324,11 +403,11 @@ def _legal_draw(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Draw"):
-        out.append(RaiseHandLimit(leader))
+        out.append(_SAID[RaiseHandLimit][leader])
     needs = _needs(state)
     deck = len(state.equipment_deck)
     if sum(needs) <= deck or deck == 0:
-        out.append(Deal(leader))
+        out.append(_SAID[Deal][leader])
     else:
         out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
     return out
@@ -338,8 +417,8 @@ def _legal_rest(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.tokens_in_play >= 2 and not covered(state, leader, "Rest"):
-        out.append(Rest(leader))
-    out.append(NoRest(leader))
+        out.append(_SAID[Rest][leader])
+    out.append(_SAID[NoRest][leader])
     return out
 
 
@@ -594,18 +673,27 @@ _REFUSALS: dict[type, Callable[[State, Any], IllegalAction | None]] = {
 # ---------------------------------------------------------------- apply
 
 def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
-    """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it."""
+    """The state after the action, and what happened; IllegalAction (state untouched) if the rules refuse it.
+
+    The state returned owns every pile: a lesson may change it by hand without touching `state`."""
     if isinstance(action, str):
         action = parse_action(action)
     error = _refusal(state, action)
     if error is not None:
         raise error
-    return apply_legal(state, action)
+    return _taken(state.copy(), action)
 
 
 def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
-    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
-    s = state.copy()
+    """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path).
+
+    The state returned copies only the piles the action changes (`CHANGES`) and shares the others
+    with `state`: a playout never changes a state by hand (`State.copy()` first, to do so)."""
+    return _taken(state.copy(CHANGES[type(action)]), action)
+
+
+def _taken(s: State, action: Action) -> tuple[State, list[Event]]:
+    """The action taken on `s`, a copy of the state before it whose piles the action changes are its own."""
     s.search_shown = None  # a searched tile is shown once (MAD-R09)
     events: list[Event] = []
     _HANDLERS[type(action)](s, action, events)
@@ -657,20 +745,21 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
 
 
 def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
-    cards = s.rules.pack.cards
-    hand = s.hands[a.player]
-    card = next(c for c in hand if cards[c].face == a.card)
+    player, hand, label = a.player, s.hands[a.player], a.card.text
+    lookups = _lookups(s.rules.pack)
+    label_of = lookups.label
+    card = next(c for c in hand if label_of[c] == label)
     hand.remove(card)
-    s.sled.append([a.player, card])
+    s.sled.append([player, card])
     if s.talking:
         s.talking = False
-        _say(ev, "silence", f"{seat_text(a.player)} plays a card: all communication stops.")
-    _say(ev, "play", f"{seat_text(a.player)} plays a card face down on the Sled.", data={"player": a.player}, seat=a.player)
-    _say(ev, "play", f"You play {a.card.text} ({cards[card].name}) face down.", (a.player,), {"player": a.player, "card": card}, a.player)
+        ev.append(_SILENCE[player])
+    ev.append(_PLAYED[player])
+    ev.append(lookups.you_play[player][card])
 
 
 def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
-    _say(ev, "speech", f"{seat_text(a.player)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
+    ev.append(_SPOKEN[a.player])
     face = _roll(s, ev)
     _apply_face(s, ev, face, None)
 
@@ -881,7 +970,7 @@ def _roll(s: State, ev: list[Event]) -> str:
         face = seeded_random(s.seed, "die", s.rolls).choice(pack.die)
     s.rolls += 1
     s.die = face
-    _say(ev, "die", f"The Penalty Die shows {face}.", data={"face": face})
+    ev.append(_lookups(pack).die_shows[face])
     return face
 
 
@@ -1017,8 +1106,7 @@ def _do_raise(s: State, a: RaiseHandLimit, ev: list[Event]) -> None:
 def _deal_one(s: State, player: int, ev: list[Event]) -> None:
     card = s.equipment_deck.pop()
     s.hands[player].append(card)
-    face = s.rules.pack.cards[card]
-    _say(ev, "deal", f"You receive {face.label} ({face.name}).", (player,), {"player": player, "card": card})
+    ev.append(_lookups(s.rules.pack).you_receive[player][card])
 
 
 def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
@@ -1093,6 +1181,22 @@ _HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {
     RestartEncounter: _do_restart, Resolve: _do_resolve, GiveRelic: _do_give, SearchTile: _do_search,
     TakeArcane: _do_take, DrawMadness: _do_madness, RollDie: _do_roll, AcceptDie: _do_accept, Reroll: _do_reroll,
     RaiseHandLimit: _do_raise, Deal: _do_deal, DealTo: _do_deal_to, Rest: _do_rest, NoRest: _do_no_rest,
+}
+
+#: The piles (`state.PILES`) each action's handler changes in place, through every step it may take:
+#: its failures and Penalty Die (`_roll`, `_apply_face`), Madness (`_draw_madness`), the end of the
+#: Resolution Phase (`_end_resolution`). Piles a handler replaces whole (`s.sled = []`) are not listed.
+#: The fast path copies only these (tests/madness/test_madness_speed.py holds them to the handlers).
+_FACE = ("loaded_die", "injury_deck", "equipment_deck", "equipment_discard")  # a die rolled and its face applied
+_MADNESS = ("madness_box", "madness", "madness_decks")  # a Madness card drawn
+_RESOLVED = ("equipment_discard", "set_aside")  # the Resolution Phase ends
+CHANGES: dict[type, tuple[str, ...]] = {
+    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: ("hands", "sled"), Speak: _FACE, TimeUp: (),
+    RestartEncounter: ("hands",), Resolve: ("sled", "injury_deck", *_RESOLVED),
+    GiveRelic: ("relic_deck", "relics", "relic_tokens", "covers", *_MADNESS, *_RESOLVED), SearchTile: _RESOLVED,
+    TakeArcane: ("arcane_deck", *_RESOLVED), DrawMadness: ("pending", *_MADNESS, *_RESOLVED), RollDie: ("pending", "loaded_die"),
+    AcceptDie: (*_FACE, "set_aside"), Reroll: ("loaded_die",), RaiseHandLimit: (), Deal: ("hands", "equipment_deck"),
+    DealTo: ("hands", "equipment_deck"), Rest: (), NoRest: (),
 }
 
 

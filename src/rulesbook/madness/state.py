@@ -17,7 +17,7 @@ rulesbook.core.data.DataError: state.leader: expected a whole number from 0 to 2
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
@@ -117,16 +117,13 @@ class State(CheckedState):
     result: str | None = None  # "escaped", "no hope", "injuries" once over
     won: bool | None = None
 
-    def copy(self) -> State:
-        """A copy whose piles can change without touching this state (see engine.py, "Speed")."""
+    def copy(self, piles: Iterable[str] | None = None) -> State:
+        """A copy whose piles (every list and dict, or only the `piles` named) can change without
+        touching this state; the piles not named are shared with it (see engine.py, "Speed")."""
         new = object.__new__(State)
         d = dict(self.__dict__)  # a plain dict set as the copy's own: field reads stay fast
-        for key in _LISTS:
-            d[key] = list(d[key])
-        d["board"] = dict(self.board)
-        d["relic_tokens"] = dict(self.relic_tokens)
-        for key in _NESTED:
-            d[key] = [list(x) for x in d[key]]
+        for name in PILES if piles is None else piles:
+            d[name] = PILES[name](d[name])
         new.__dict__ = d
         return new
 
@@ -197,9 +194,20 @@ class State(CheckedState):
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(State))
-_LISTS = ("set_aside", "unused_tiles", "equipment_deck", "equipment_discard", "arcane_deck", "injury_deck", "relic_deck",
-          "madness_box", "ignoring", "outcomes", "totals", "pending", "loaded_die")
-_NESTED = ("madness_decks", "hands", "madness", "relics", "covers", "sled")
+
+
+def _each_copied(piles: list[list[Any]]) -> list[list[Any]]:
+    return [list(pile) for pile in piles]
+
+
+#: Every pile of the state (a list, a dict, or a list of lists: one per player, per Madness level,
+#: per card on the Sled), with how it is copied.
+PILES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("set_aside", "unused_tiles", "equipment_deck", "equipment_discard", "arcane_deck", "injury_deck",
+                     "relic_deck", "madness_box", "ignoring", "outcomes", "totals", "pending", "loaded_die"), list),
+    "board": dict, "relic_tokens": dict,
+    **dict.fromkeys(("madness_decks", "hands", "madness", "relics", "covers", "sled"), _each_copied),
+}
 
 
 def _sorted_equal(found: list[str], wanted: Any) -> bool:

@@ -7,19 +7,20 @@ moment after the Search, then is face down again like any other (MAD-R09): the t
 remember it.
 
 `player_view` is the caller's to change (the pictures blank an onlooker's hand in theirs). The
-bots' Table reads `SeatViews` instead, and never changes them: the same content, sharing the
-printed pieces (cards, tiles, relics, spaces, the rules) with every other view of the pack and
-what every seat sees with the other seats' views of the moment, so they cost a fraction.
+bots' Table reads `SeatViews` instead, and never changes them: the same content, each entry made
+when first read, sharing the printed pieces (cards, tiles, relics, spaces, the rules) with every
+other view of the pack and what every seat sees with the other seats' views of the moment, so
+they cost a fraction.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level
+from rulesbook.madness.engine import decision, failure_options, hand_limit, legal_actions, level
 from rulesbook.madness.pack import Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
@@ -68,6 +69,13 @@ class _Printed:
     def tile_of(self, tile: str) -> Piece:
         return self.tile[tile]
 
+    def faced(self, state: State) -> list[str]:
+        """The challenges faced this turn as text (`engine.challenges`): the tile's, or the empty space's own."""
+        if state.encounter is not None:
+            faced: list[str] = self.tile[state.encounter]["challenges"]
+            return faced
+        return self.space[state.airplane][0]["challenges"] if state.airplane is not None else []
+
     def board(self, state: State) -> dict[str, Piece]:
         return {space: faces[state.board.get(space) is not None] for space, faces in self.space.items()}
 
@@ -92,6 +100,9 @@ class _Copies:
 
     def played(self, sled: Iterable[list[Any]]) -> list[Piece]:
         return self.printed.played(sled)
+
+    def faced(self, state: State) -> list[str]:
+        return list(self.printed.faced(state))
 
     def tile_of(self, tile: str) -> Piece:
         entry = dict(self.printed.tile[tile])
@@ -140,103 +151,135 @@ def _rules_data(rules: Rules) -> Piece:
 
 
 class SeatViews:
-    """The seats' views of one moment, `SeatViews(state)[player]`: each as `player_view(state,
-    player, False)` shows it, sharing the printed pieces and, between the seats, what every seat
-    sees (built once for them all: in the Encounter Phase the Table asks every seat). For readers
-    that never change a view: the bots' Table."""
+    """The seats' views of one moment, `SeatViews(state)[player]`: each holds what `player_view(state,
+    player, False)` shows, sharing the printed pieces and, between the seats, what every seat sees.
+    Each entry is made when a seat first reads it (a bot reads a handful of them, and in the
+    Encounter Phase the Table asks every seat): what every seat sees once for them all, a seat's own
+    parts once for that seat. For readers that never change a view: the bots' Table."""
 
     def __init__(self, state: State):
         self.state = state
         self.printed = _pieces(state.rules.pack)[0]
-        self.table: dict[str, Any] | None = None
-        self.views: dict[int, dict[str, Any]] = {}
+        self.shared: dict[str, Any] = {}  # what every seat sees, by entry, made when first read
+        self.views: dict[int, SeatView] = {}
 
-    def __getitem__(self, player: int) -> dict[str, Any]:
+    def __getitem__(self, player: int) -> SeatView:
         view = self.views.get(player)
         if view is None:
-            if self.table is None:
-                self.table = _table(self.state, self.printed)
-            view = self.views[player] = _seated(self.table, self.state, player, self.printed)
+            view = self.views[player] = SeatView(self, player)
         return view
+
+    def entry(self, key: str, player: int) -> Any:
+        """One entry of a seat's view (KeyError for a key no view has)."""
+        shared = self.shared
+        if key in shared:
+            return shared[key]
+        value = _ENTRIES[key](self.state, player, self.printed)
+        if key not in SEAT_ENTRIES:
+            shared[key] = value
+        return value
+
+
+class SeatView(Mapping[str, Any]):
+    """One seat's view of a moment (see `SeatViews`): a read-only mapping, its entries made when first read."""
+
+    __slots__ = ("moment", "player", "entries")
+
+    def __init__(self, moment: SeatViews, player: int):
+        self.moment = moment
+        self.player = player
+        self.entries: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        entries = self.entries
+        if key in entries:
+            return entries[key]
+        value = entries[key] = self.moment.entry(key, self.player)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ENTRIES)
+
+    def __len__(self) -> int:
+        return len(_ENTRIES)
 
 
 def player_view(state: State, player: int, with_legal: bool = True) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may see and do now (`legal`: their action texts), the caller's to change."""
     copies = _pieces(state.rules.pack)[1]
-    view = _seated(_table(state, copies), state, player, copies)
+    view = {key: make(state, player, copies) for key, make in _ENTRIES.items()}
     if with_legal:
         view["legal"] = [a.text() for a in legal_actions(state, player)]
     return view
 
 
-def _seated(table: dict[str, Any], state: State, player: int, piece: _Printed | _Copies) -> dict[str, Any]:
-    """The table's view with the seat's own parts filled in: who they are, their cards, their Madness."""
-    view = dict(table)
-    view["you"] = player
-    if not table["sled"]["revealed"]:  # face down: the seat knows its own cards
-        view["sled"] = {**table["sled"], "yours": piece.cards(c for p, c in state.sled if p == player)}
-    view["hand"] = piece.cards(state.hands[player])
-    view["your_madness"] = piece.madness_cards(state.madness[player])
-    return view
+Pieces = _Printed | _Copies
 
 
-def _table(state: State, piece: _Printed | _Copies) -> dict[str, Any]:
-    """What every seat sees now, its printed pieces taken from `piece` (shared or copied); the
-    seat's own parts are left empty, for `_seated` to fill in their place (the keys keep their order)."""
-    pack = state.rules.pack
-    faced = challenges(state)
-    revealed = state.phase in REVEALED_PHASES
-    sled: dict[str, Any]
-    if revealed:
-        sled = {"revealed": True, "cards": piece.played(state.sled)}
-    else:
-        sled = {"revealed": False, "cards_by_player": [sum(1 for p, _ in state.sled if p == q) for q in range(state.count)]}
-    name, deciders = decision(state)
-    pending = failure_options(state)
-    return {
-        "game": "madness",
-        "pack": pack.name,
-        "you": None,
-        "players": list(state.players),
-        "turn": state.turn,
-        "leader": state.leader,
-        "phase": state.phase.value,
-        "phase_name": name,
-        "deciding": list(deciders),
-        "rules": piece.rules(state.rules),
-        "airplane": state.airplane,
-        "edge_reached": state.edge_reached,
-        "escape_steps": state.escape_steps,
-        "board": piece.board(state),
-        "search": ({"space": state.search_shown[0], "tile": piece.tile_of(state.search_shown[1])}
-                   if state.search_shown else None),
-        "encounter": piece.tile_of(state.encounter) if state.encounter else None,
-        "challenges": [c.text for c in faced] if state.phase in FACING_PHASES else [],
-        "talking": state.talking,
-        "sled": sled,
-        "hand": [],
-        "hand_sizes": [len(h) for h in state.hands],
-        "hand_limit": hand_limit(state),
-        "equipment_deck": len(state.equipment_deck),
-        "equipment_discard": piece.cards(state.equipment_discard),
-        "arcane_deck": piece.cards(state.arcane_deck),
-        "injury_deck": piece.cards(state.injury_deck),
-        "injuries_total": len(pack.injuries),
-        "relic_deck": piece.relics(state.relic_deck),
-        "madness_decks": [len(d) for d in state.madness_decks],
-        "madness_levels": [level(state, p) for p in range(state.count)],
-        "madness_card_counts": [len(m) for m in state.madness],
-        "your_madness": [],
-        "ignoring": list(state.ignoring),
-        "relics": [piece.relics(rs) for rs in state.relics],
-        "covers": [list(c) for c in state.covers],
-        "relic_tokens": dict(state.relic_tokens),
-        "leadership": {"sled": state.sled_tokens, "discard": state.discard_tokens, "box": state.boxed_tokens},
-        "outcomes": list(state.outcomes) if revealed else [],
-        "totals": list(state.totals) if revealed else [],
-        "pending": pending,
-        "die": state.die,
-        "reward": state.reward,
-        "result": state.result,
-        "won": state.won,
-    }
+def _sled(state: State, player: int, piece: Pieces) -> dict[str, Any]:
+    """The cards on the Sled: face up once revealed; face down before, each seat knowing its own."""
+    if state.phase in REVEALED_PHASES:
+        return {"revealed": True, "cards": piece.played(state.sled)}
+    counts = [0] * state.count
+    for p, _ in state.sled:
+        counts[p] += 1
+    return {"revealed": False, "cards_by_player": counts, "yours": piece.cards([c for p, c in state.sled if p == player])}
+
+
+def _revealed(read: Callable[[State], list[Any]]) -> Callable[[State, int, Pieces], list[Any]]:
+    """An entry shown only once the Sled is revealed (empty before)."""
+    return lambda state, player, piece: list(read(state)) if state.phase in REVEALED_PHASES else []
+
+
+#: Every entry of a view, in the order a view holds them, each made from (state, the seat, the
+#: pieces: shared or copied). The entries of `SEAT_ENTRIES` are the seat's own; every seat sees the others alike.
+_ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
+    "game": lambda state, player, piece: "madness",
+    "pack": lambda state, player, piece: state.rules.pack.name,
+    "you": lambda state, player, piece: player,
+    "players": lambda state, player, piece: list(state.players),
+    "turn": lambda state, player, piece: state.turn,
+    "leader": lambda state, player, piece: state.leader,
+    "phase": lambda state, player, piece: state.phase.value,
+    "phase_name": lambda state, player, piece: decision(state)[0],
+    "deciding": lambda state, player, piece: list(decision(state)[1]),
+    "rules": lambda state, player, piece: piece.rules(state.rules),
+    "airplane": lambda state, player, piece: state.airplane,
+    "edge_reached": lambda state, player, piece: state.edge_reached,
+    "escape_steps": lambda state, player, piece: state.escape_steps,
+    "board": lambda state, player, piece: piece.board(state),
+    "search": lambda state, player, piece: ({"space": state.search_shown[0], "tile": piece.tile_of(state.search_shown[1])}
+                                            if state.search_shown else None),
+    "encounter": lambda state, player, piece: piece.tile_of(state.encounter) if state.encounter else None,
+    "challenges": lambda state, player, piece: piece.faced(state) if state.phase in FACING_PHASES else [],
+    "talking": lambda state, player, piece: state.talking,
+    "sled": _sled,
+    "hand": lambda state, player, piece: piece.cards(state.hands[player]),
+    "hand_sizes": lambda state, player, piece: [len(h) for h in state.hands],
+    "hand_limit": lambda state, player, piece: hand_limit(state),
+    "equipment_deck": lambda state, player, piece: len(state.equipment_deck),
+    "equipment_discard": lambda state, player, piece: piece.cards(state.equipment_discard),
+    "arcane_deck": lambda state, player, piece: piece.cards(state.arcane_deck),
+    "injury_deck": lambda state, player, piece: piece.cards(state.injury_deck),
+    "injuries_total": lambda state, player, piece: len(state.rules.pack.injuries),
+    "relic_deck": lambda state, player, piece: piece.relics(state.relic_deck),
+    "madness_decks": lambda state, player, piece: [len(d) for d in state.madness_decks],
+    "madness_levels": lambda state, player, piece: [level(state, p) for p in range(state.count)],
+    "madness_card_counts": lambda state, player, piece: [len(m) for m in state.madness],
+    "your_madness": lambda state, player, piece: piece.madness_cards(state.madness[player]),
+    "ignoring": lambda state, player, piece: list(state.ignoring),
+    "relics": lambda state, player, piece: [piece.relics(rs) for rs in state.relics],
+    "covers": lambda state, player, piece: [list(c) for c in state.covers],
+    "relic_tokens": lambda state, player, piece: dict(state.relic_tokens),
+    "leadership": lambda state, player, piece: {"sled": state.sled_tokens, "discard": state.discard_tokens,
+                                                "box": state.boxed_tokens},
+    "outcomes": _revealed(lambda state: state.outcomes),
+    "totals": _revealed(lambda state: state.totals),
+    "pending": lambda state, player, piece: failure_options(state),
+    "die": lambda state, player, piece: state.die,
+    "reward": lambda state, player, piece: state.reward,
+    "result": lambda state, player, piece: state.result,
+    "won": lambda state, player, piece: state.won,
+}
+#: The entries each seat sees for itself: who they are, the Sled's cards they played, their hand and Madness.
+SEAT_ENTRIES = frozenset({"you", "sled", "hand", "your_madness"})
