@@ -171,8 +171,11 @@ def test_the_light_stylesheet_styles_a_tooltip_and_a_printed_page_as_the_full_on
     page.locator("[data-bs-toggle='tooltip']:visible").first.hover()
     page.locator(".tooltip").first.wait_for()
     assert differences(page, path) == []
-    page.mouse.move(0, 0)  # the tooltip goes (it may not be going while the page is drawn twice)
-    page.locator(".tooltip").wait_for(state="detached")
+    # The tooltip goes before the printed page is drawn. Taken out of the page, not waited for after
+    # the mouse leaves: on a loaded machine Bootstrap's hiding raced the hover and left it (CI-like run).
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.querySelectorAll('.tooltip').forEach((tip) => tip.remove())")
+    assert page.locator(".tooltip").count() == 0
     page.emulate_media(media="print")
     assert differences(page, path) == []
     page.close()
