@@ -126,9 +126,7 @@ class ExpeditionBot:
 
     def observe(self, view: View) -> None:
         """Remember a tile a Search shows now; forget the tiles the expedition has met."""
-        kept = remember(self.memory, view)
-        self.memory.clear()
-        self.memory.update(kept)
+        self.memory = remember(self.memory, view)
 
     def plan(self, view: View, talk: dict[int, list[str] | None]) -> dict[int, list[str]]:
         """The team plan for this talk (plays do not change it), shared with the table: read, never changed."""

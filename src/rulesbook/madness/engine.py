@@ -336,11 +336,10 @@ def _legal_movement(state: State) -> list[Action]:
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
-    kept = lookups.hands
     forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        plays = kept.get((p, *hand)) or lookups.hand_plays(p, hand)  # most hands are as they were a step ago
+        plays = lookups.hand_plays(p, hand)  # kept by hand: most hands are as they were a step ago
         if p == leader and forbidden:
             out.extend([play for play in plays if play.card.type not in forbidden])
         else:

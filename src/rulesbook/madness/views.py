@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from rulesbook.madness.engine import decision, failure_options, hand_limit, legal_actions, level
+from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level
 from rulesbook.madness.pack import Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
@@ -69,13 +69,6 @@ class _Printed:
     def tile_of(self, tile: str) -> Piece:
         return self.tile[tile]
 
-    def faced(self, state: State) -> list[str]:
-        """The challenges faced this turn as text (`engine.challenges`): the tile's, or the empty space's own."""
-        if state.encounter is not None:
-            faced: list[str] = self.tile[state.encounter]["challenges"]
-            return faced
-        return self.space[state.airplane][0]["challenges"] if state.airplane is not None else []
-
     def board(self, state: State) -> dict[str, Piece]:
         return {space: faces[state.board.get(space) is not None] for space, faces in self.space.items()}
 
@@ -100,9 +93,6 @@ class _Copies:
 
     def played(self, sled: Iterable[list[Any]]) -> list[Piece]:
         return self.printed.played(sled)
-
-    def faced(self, state: State) -> list[str]:
-        return list(self.printed.faced(state))
 
     def tile_of(self, tile: str) -> Piece:
         entry = dict(self.printed.tile[tile])
@@ -251,7 +241,7 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "search": lambda state, player, piece: ({"space": state.search_shown[0], "tile": piece.tile_of(state.search_shown[1])}
                                             if state.search_shown else None),
     "encounter": lambda state, player, piece: piece.tile_of(state.encounter) if state.encounter else None,
-    "challenges": lambda state, player, piece: piece.faced(state) if state.phase in FACING_PHASES else [],
+    "challenges": lambda state, player, piece: [c.text for c in challenges(state)] if state.phase in FACING_PHASES else [],
     "talking": lambda state, player, piece: state.talking,
     "sled": _sled,
     "hand": lambda state, player, piece: piece.cards(state.hands[player]),
