@@ -55,6 +55,16 @@ LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
 
 
 # --- setup (MOI-R19) ---------------------------------------------------------------------------
+def test_every_kind_of_action_has_its_phase_its_check_and_its_step():
+    """The engine's three tables by kind of action (which phase waits for it, what refuses it, what
+    it does) cover every kind the notation reads, and nothing else."""
+    from rulesbook.inferno import engine
+    from rulesbook.inferno.actions import ACTIONS
+
+    for table_name in ("_PHASE_OF", "_CHECKS", "STEPS"):
+        assert set(getattr(engine, table_name)) == set(ACTIONS), table_name
+
+
 def test_setup_lays_two_rows_of_disciples_and_deals_after_the_pawns_MOI_R19():
     state = new_game(3, seed=5)
     assert set(state.mountain.cards) == {(r, c) for r in range(2) for c in range(3)}
