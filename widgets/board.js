@@ -229,28 +229,36 @@ class Board {
     if (!node || !picture) {
       this.decisionLine.textContent = WORDS.noLesson;
       this.area.textContent = "";
+      this.drawnFor = undefined;
       return;
     }
     this.decisionLine.textContent = this.text(node.decision);
     this.root.setAttribute("data-node", node.id);
     this.root.setAttribute("data-chosen", this.chosen);
     const option = this.option(node);
-    const view = this.view(node);
-    this.area.textContent = "";
     const context = {
       node,
-      view,
       places: this.places(node),
       targets: this.mode() === "find" ? new Set() : this.targets(node, option),
       found: new Set(this.found()),
       actor: option ? option.actor : null,
     };
-    picture.draw(this.area, context);
+    // A picture is drawn from its context alone: when that is the same (a refused place, a hint,
+    // a message), the picture on show is kept, and the page has only the words to draw again.
+    const marks = [context.actor, [...context.targets].join(" "), [...context.found].join(" ")].join("|");
+    const drawn = this.drawnFor;
+    if (!drawn || drawn.lesson !== lesson || drawn.node !== node || drawn.picture !== picture || drawn.marks !== marks) {
+      this.drawnFor = undefined;
+      this.area.textContent = "";
+      picture.draw(this.area, { ...context, view: this.view(node) });
+      this.drawnFor = { lesson, node, picture, marks };
+    }
     this.area.setAttribute("aria-label", `${picture.label || "The board"}: ${WORDS.picture}`);
     for (const place of this.area.querySelectorAll("[data-place]")) {
       const key = place.getAttribute("data-place");
       place.classList.toggle("rb-target", context.targets.has(key));
       place.classList.toggle("rb-found", context.found.has(key));
+      place.classList.remove("rb-refused");
       place.setAttribute("role", "option");
       place.setAttribute("id", `${this.uid}-${key}`);
       place.setAttribute("aria-selected", "false");
@@ -444,7 +452,8 @@ class Board {
     const element = this.placeElement(place);
     if (!element) return;
     element.classList.add("rb-refused");
-    setTimeout(() => element.classList.remove("rb-refused"), REFUSED_FOR);
+    clearTimeout(element.rbRefused);  // the same place refused again while marked (a kept picture, see draw)
+    element.rbRefused = setTimeout(() => element.classList.remove("rb-refused"), REFUSED_FOR);
   }
 
   /** On a small screen the message may be out of sight: bring it in (once the frame is laid out). */

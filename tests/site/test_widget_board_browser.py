@@ -85,6 +85,27 @@ def test_clicking_an_illegal_place_explains_MOI_R05_and_moves_nothing(chapter):
     assert "every path" in message(board) and "is 4 or 6 cards long" in message(board)
 
 
+def test_a_refusal_or_a_hint_keeps_the_picture_and_a_move_draws_it_anew(chapter):
+    """The shell draws the picture again only when what it shows changed (board.js, draw): a refused
+    place or a hint changes the words, not the Mountain, so its elements stay (a phone redraws less);
+    each refusal still marks its own place alone."""
+    board = chapter.locator(".rb-board").nth(ONE_CARD)
+    board.locator('[data-hand="0"]').click()
+    board.evaluate("root => { root.querySelector('.rb-picture [data-place=\"1,3\"]').dataset.kept = 'yes'; }")
+    kept = '.rb-picture [data-place="1,3"][data-kept]'
+    for place in ("0,3", "-1,0"):
+        board.locator(f'[data-place="{place}"]').click()
+        assert "MOI-R05" in message(board) and places(board, ".rb-refused") == {tuple(int(n) for n in place.split(","))}
+        assert board.locator(kept).count() == 1, f"a refused click on {place} drew the picture again"
+    board.locator(".rb-hint").click()
+    assert board.locator(kept).count() == 1, "the hint drew the picture again"
+    board.locator('[data-place="1,3"]').click()
+    assert pawn_places(board)["R"] == (1, 3) and board.locator(kept).count() == 0, "a move shows a new picture"
+    assert places(board, ".rb-refused") == set()
+    board.locator(".rb-undo").click()
+    assert pawn_places(board) == {"R": (1, 0), "Y": (1, 2)}
+
+
 def test_undo_restores_the_board(chapter):
     board = chapter.locator(".rb-board").nth(ONE_CARD)
     board.locator('[data-hand="0"]').click()
