@@ -17,12 +17,17 @@ states; in a longer one (a whole game's worth of branches), that many, depth fir
 of play to its end and the branches nearest it (the lesson data of every state is checked in
 Python, tests/widgets). An exercise ("find") is solved to "all found". Every refusal met (a refused place, a refused choice) must leave the board as it was and
 mark the place. Every hint must be in words, with no internal code of the lesson in it.
+
+The robot reads the DOM, not pixels: while it clicks, the boards are out of the page's layout
+(site_browser.undrawn), which spares the browser a frame after each call.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from site_browser import undrawn
 
 from rulesbook.lessons import unpack
 
@@ -324,5 +329,6 @@ def complete_boards(page: Any) -> None:
     """Every board of an open page completed by a Robot (page_visit.py's last check of a page)."""
     boards = page.evaluate(READ_BOARDS)
     assert page.locator(".rb-board").count() == len(boards), "every board of the page's data is on the page"
-    for index, state in enumerate(boards):
-        Robot(page, index, state).complete()
+    with undrawn(page):
+        for index, state in enumerate(boards):
+            Robot(page, index, state).complete()

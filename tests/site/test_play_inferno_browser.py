@@ -22,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from play_browser import downloaded, record, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, undrawn, watch  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -137,7 +137,8 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
         if page.get_attribute(".rb-play", "data-play-ready") == "over":
             break
         before = moves
-        moves = page.evaluate(ROBOT, 1 if not (undone and reloaded) else 500)
+        with undrawn(page):
+            moves = page.evaluate(ROBOT, 1 if not (undone and reloaded) else 500)
         actions = len(record(page)["record"]["actions"])
         if not undone and moves - before > 1:
             # Undo takes back the reader's last action and the bots' replies after it.

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
 from play_browser import choose, downloaded, node, record, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, undrawn, watch  # noqa: E402
 
 PAGE = "book/play/madness.html"
 #: Short expeditions (random bots spend their Leadership tokens fast): players -> seed, seats, hints.
@@ -60,7 +60,8 @@ ROBOT = """async most => {
 
 
 def robot(page, most: int) -> int:
-    return int(page.evaluate(ROBOT, most))
+    with undrawn(page):
+        return int(page.evaluate(ROBOT, most))
 
 
 def play_hint(page, moves: int) -> int:
