@@ -18,7 +18,7 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.hudai import actions
 from rulesbook.hudai.actions import *  # noqa: F403  (the action values: actions.__all__)
-from rulesbook.hudai.bots import BOTS, GreedyMonk, HeuristicMonk, RandomMonk, make_bot
+from rulesbook.hudai.bots import BOTS, GreedyMonk, HeuristicMonk, RandomMonk, SearchMonk, make_bot
 from rulesbook.hudai.cards import (
     COLOURS,
     POWERS,
@@ -68,6 +68,7 @@ __all__ = [
     "Phase",
     "RULINGS",
     "RandomMonk",
+    "SearchMonk",
     "Ruling",
     "Rules",
     "SYMBOLS",
