@@ -1,6 +1,6 @@
 """What the Play pages' browser tests (test_play_*_browser.py) and benchmarks/bench_play.py do alike:
-wait for the page to settle, read its state, press a choice, ask for the record, download it and
-play it with `rulesbook replay` (CPython)."""
+wait for the page to settle, read its state, press a choice, make the hint's moves in the page, ask
+for the record, download it and play it with `rulesbook replay` (CPython)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import hashlib
 import subprocess
 import sys
 from pathlib import Path
+
+from site_browser import undrawn
 
 from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
@@ -30,6 +32,47 @@ def node(page) -> dict:
     """The state the page shows, written out (`unpack` of its lesson, for that state only)."""
     lesson, here = page.evaluate("(p => [p.model.get('lesson'), p.here()])(window.__rulesbookPlay)")
     return unpack({**lesson, "nodes": {here: lesson["nodes"][here]}})[here]
+
+
+#: The robot's moves, made in the page: the hint's click with the reader's own presses and clicks
+#: (a hand card or a choice button, the actor it acts on, the place), `count` times or to the end;
+#: one call, not a round trip per click.
+ROBOT = """async count => {
+  const play = window.__rulesbookPlay, root = play.root;
+  const press = (element) => element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const choose = (element) => element.getAttribute("aria-pressed") === "true" || press(element);
+  const ready = () => ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) === play.history().length - 1;
+  const wait = (test) => new Promise((resolve, reject) => {
+    const started = performance.now();
+    const look = () => test() ? resolve() : performance.now() - started > 30000 ? reject(new Error("the page did not settle")) : setTimeout(look, 5);
+    look();
+  });
+  for (let made = 0; made < count && root.dataset.playReady !== "over"; made += 1) {
+    const before = play.history().length - 1;
+    const { click } = await play.ask({ type: "hint", node: play.here() });
+    if (/^h\\d+(\\+h\\d+)*$/.test(click.choice)) {
+      for (const card of click.choice.split("+")) choose(root.querySelector(`[data-hand='${card.slice(1)}']`));
+    } else {
+      choose(root.querySelector(`[data-choice='${click.choice}']`));
+    }
+    const actor = root.querySelector(`[data-actor-choice='${click.actor}']`);
+    if (actor && actor.getAttribute("aria-pressed") !== "true") press(actor);
+    press(root.querySelector(`.rb-picture [data-place='${click.place}']`));
+    try {
+      await wait(() => ready() && Number(root.dataset.playMoves) > before);
+    } catch (error) {
+      throw new Error(`${error.message}: ${JSON.stringify(click)}, ${root.dataset.playReady}, ${root.querySelector(".rb-message").textContent}`);
+    }
+  }
+  return play.history().length - 1;
+}"""
+
+
+def robot(page, count: int) -> int:
+    """The hint's moves, `count` of them or to the end, made in the page with the reader's clicks
+    (the boards undrawn meanwhile: site_browser.undrawn); the move count once the bots are done."""
+    with undrawn(page):
+        return int(page.evaluate(ROBOT, count))
 
 
 def choose(page, key: str) -> None:

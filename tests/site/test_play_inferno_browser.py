@@ -21,8 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import downloaded, record, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, undrawn, watch  # noqa: E402
+from play_browser import downloaded, record, robot, settled  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -31,39 +31,6 @@ GAMES = {
     3: {"seed": "2", "edition": "zh", "seats": ["you", "random", "random"]},
     4: {"seed": "2", "edition": "en", "seats": ["you", "random", "random", "random"]},
 }
-
-#: The robot's moves, made in the page: the hint's click with the reader's own presses and clicks
-#: (a hand card or a choice button, the pawn it acts on, the place), `count` times or to the end.
-ROBOT = """async count => {
-  const play = window.__rulesbookPlay, root = play.root;
-  const press = (element) => element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  const choose = (element) => element.getAttribute("aria-pressed") === "true" || press(element);
-  const ready = () => ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) === play.history().length - 1;
-  const wait = (test) => new Promise((resolve, reject) => {
-    const started = performance.now();
-    const look = () => test() ? resolve() : performance.now() - started > 30000 ? reject(new Error("the page did not settle")) : setTimeout(look, 5);
-    look();
-  });
-  for (let made = 0; made < count && root.dataset.playReady !== "over"; made += 1) {
-    const before = play.history().length - 1;
-    const { click } = await play.ask({ type: "hint", node: play.here() });
-    if (/^h\\d+(\\+h\\d+)*$/.test(click.choice)) {
-      for (const card of click.choice.split("+")) choose(root.querySelector(`[data-hand='${card.slice(1)}']`));
-    } else {
-      choose(root.querySelector(`[data-choice='${click.choice}']`));
-    }
-    const actor = root.querySelector(`[data-actor-choice='${click.actor}']`);
-    if (actor && actor.getAttribute("aria-pressed") !== "true") press(actor);
-    press(root.querySelector(`.rb-picture [data-place='${click.place}']`));
-    try {
-      await wait(() => ready() && Number(root.dataset.playMoves) > before);
-    } catch (error) {
-      throw new Error(`${error.message}: ${JSON.stringify(click)}, ${root.dataset.playReady}, ${root.querySelector(".rb-message").textContent}`);
-    }
-  }
-  return play.history().length - 1;
-}"""
-
 
 def start(page, players: int, game: dict) -> int:
     page.select_option("select[name=players]", str(players))
@@ -137,8 +104,7 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
         if page.get_attribute(".rb-play", "data-play-ready") == "over":
             break
         before = moves
-        with undrawn(page):
-            moves = page.evaluate(ROBOT, 1 if not (undone and reloaded) else 500)
+        moves = robot(page, 1 if not (undone and reloaded) else 500)
         actions = len(record(page)["record"]["actions"])
         if not undone and moves - before > 1:
             # Undo takes back the reader's last action and the bots' replies after it.

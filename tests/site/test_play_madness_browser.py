@@ -23,8 +23,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
-from play_browser import choose, downloaded, node, record, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, undrawn, watch  # noqa: E402
+from play_browser import choose, downloaded, node, record, robot, settled  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
 
 PAGE = "book/play/madness.html"
 #: Short expeditions (random bots spend their Leadership tokens fast): players -> seed, seats, hints.
@@ -35,43 +35,12 @@ GAMES = {
 }
 
 
-
-
-
-
-#: The robot in the page: `most` of the reader's moves, each the hint's, made with the reader's
-#: clicks on the page's own buttons and places (one call, not a round trip per click).
-ROBOT = """async most => {
-  const play = window.__rulesbookPlay, root = play.root;
-  const ready = (length) => ["reader", "over"].includes(root.dataset.playReady) && play.history().length > length - 1
-    && Number(root.dataset.playMoves) === play.history().length - 1;
-  const until = (test) => new Promise((done) => { const look = () => (test() ? done() : setTimeout(look, 4)); look(); });
-  for (let made = 0; made < most && root.dataset.playReady !== "over"; made += 1) {
-    const length = play.history().length;
-    const { click } = await play.ask({ type: "hint", node: play.here() });
-    const hand = /^h\\d+$/.test(click.choice);
-    const button = root.querySelector(hand ? `[data-hand='${click.choice.slice(1)}']` : `[data-choice='${click.choice}']`);
-    if (button.getAttribute("aria-pressed") !== "true") button.click();
-    root.querySelector(`.rb-picture [data-place='${click.place}']`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    await until(() => ready(length + 1));
-  }
-  return play.history().length - 1;
-}"""
-
-
-def robot(page, most: int) -> int:
-    with undrawn(page):
-        return int(page.evaluate(ROBOT, most))
-
-
 def play_hint(page, moves: int) -> int:
     """The hint's move, made with the reader's clicks; the move count once the bots are done."""
     click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
     choose(page, click["choice"])
     page.click(f".rb-picture [data-place='{click['place']}']")
     return settled(page, moves)
-
-
 
 
 def start(page, players: int) -> int:
