@@ -114,10 +114,9 @@ class InformationSetSearch:
                 path.append((child, seat))
                 state = game.play(state, action)
                 break
-            log_of = math.log
             bonus = self.exploration
             action = max(legal, key=lambda a: children[a].total / children[a].visits
-                         + bonus * math.sqrt(log_of(children[a].available) / children[a].visits))
+                         + bonus * math.sqrt(math.log(children[a].available) / children[a].visits))
             node = children[action]
             path.append((node, seat))
             state = game.play(state, action)
