@@ -7,8 +7,10 @@ nothing cached): the engine loads, and a game is started from the page's own set
 may be; then once more with the same profile (a return visit: the files cached, the game played
 back from the browser's storage, the engine from the snapshot its worker kept on the first visit,
 which waits until it is stored, as a reader who looks at the board a moment). "text" is the first
-contentful paint, "engine" the moment the page may start a game (Python ready in the worker),
-"playable" the board of a started game drawn (the performance mark rulesbook-play-ready).
+contentful paint, "engine" the moment Python is ready in the worker, "playable" the board of a
+started game drawn (the performance mark rulesbook-play-ready): on a first visit, with the set-up
+the page suggests, from the opening the page carries (rulesbook.widgets.play_site), before the
+engine is up; the engine takes the game over when it is.
 The server compresses as a static host does (GitHub Pages and most others gzip text and wasm):
 gzip with Content-Encoding for COMPRESSED's types (HTML, CSS, JavaScript, JSON, SVG, CSV, wasm),
 the rest (zip, fonts, images) as it is. "sent" is the body bytes it sent for a visit (on a return
@@ -139,12 +141,13 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     root = page.locator(".rb-play")
     page.wait_for_function("document.querySelector('.rb-play') && document.querySelector('.rb-play').dataset.playReady",
                            timeout=180_000)
-    engine = page.evaluate("performance.now() / 1000")
     if first:
         root.locator("form.rb-play-setup [type=submit]").click()
     page.wait_for_function("performance.getEntriesByName('rulesbook-play-ready').length > 0", timeout=180_000)
     page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0", timeout=60_000)
     text, playable = page.evaluate(MARKS)
+    page.wait_for_function("window.__rulesbookPlay.up", timeout=180_000)
+    engine = page.evaluate("window.__rulesbookPlay.timings.engine / 1000")
     restored = page.evaluate("Boolean(window.__rulesbookPlay.timings.snapshot)")
     if first:  # the reader stays a moment: the worker keeps its snapshot for the next visit
         deadline = time.monotonic() + 60

@@ -11,6 +11,12 @@
 // the reader's last action; the hint is a bot's move, worded by the engine; the record is the
 // worker's. The game is kept in the browser (localStorage) as its record and played back on reload.
 //
+// Before the engine is up (about 6 MB on a first visit), a game may already begin: the page carries
+// the engine's own answer to "new" for its form's set-up as loaded and a few seeds
+// (rulesbook.widgets.play_site, `<script class="rb-play-openings">`); the form suggests one of those
+// seeds, and a game started with it is on the board at once. Whatever the page then asks the engine
+// waits until the engine is up and has taken the same game over.
+//
 // ?pace=MS sets the wait between the demon's steps (0: at once), for tests and the impatient.
 // ?sand=S runs Madness's Sand Timer for S seconds (tests); the page's switch turns it off.
 
@@ -20,6 +26,9 @@ import inferno from "./pictures/inferno.js";
 import madness from "./pictures/madness.js";
 
 const PICTURES = { hudai, inferno, madness };
+
+/** A set-up with its keys in order, to compare two as JSON. */
+const sorted = (setup) => Object.fromEntries(Object.keys(setup).sort().map((key) => [key, setup[key]]));
 const SCRIPT = document.currentScript ? document.currentScript.src : "";
 const ROOT = SCRIPT.replace(/_static\/rulesbook\/play\.js(\?.*)?$/, "");
 const PYODIDE = `${ROOT}lite/static/pyodide/`;
@@ -119,6 +128,10 @@ class Play {
     this.model = null;
     this.setup = null;
     this.timings = { start: performance.now() };
+    this.openings = this.readOpenings();
+    this.opening = null;  // the set-up of a game begun from the page's openings, until the engine takes it over
+    this.up = false;  // the engine is up (and has taken over any game begun before)
+    this.engineUp = new Promise((resolve) => (this.engineIsUp = resolve));
     window.__rulesbookPlay = this;
     this.wire();
     this.wireSand();
@@ -134,7 +147,7 @@ class Play {
     }
     this.worker.onmessage = (event) => this.answered(event.data);
     this.worker.onerror = () => this.status("The engine could not start on this page.", "no");
-    return this.ask({ type: "boot", pyodide: PYODIDE }).then((reply) => {
+    return this.post({ type: "boot", pyodide: PYODIDE }).then((reply) => {
       if (reply.type !== "ready") {
         this.status(`The engine could not start (a site built without its live part, make book LITE=0, has no Python for this page): ${reply.text}`, "no");
         return;
@@ -142,13 +155,60 @@ class Play {
       this.timings.engine = performance.now();
       this.timings.bootSeconds = reply.seconds;
       this.timings.snapshot = reply.snapshot;  // started from the snapshot of an earlier visit
+      if (this.opening) return this.takeOver();
+      this.goUp();
       const saved = this.saved();
-      if (saved && saved.record) this.resume(saved);
-      else this.ready();
+      if (saved && saved.record) return this.resume(saved);
+      return this.ready();
     });
   }
 
+  goUp() {
+    this.up = true;
+    this.engineIsUp();
+  }
+
+  /** The game begun from the page's openings, started in the engine with the same set-up: the same
+   * game (the engine's answer is the page's); drawn again only if the engine's differs. */
+  takeOver() {
+    const setup = this.opening;
+    return this.post({ type: "new", setup }).then((reply) => {
+      const shown = this.openings.games[setup.seed];
+      this.opening = null;
+      this.goUp();
+      const same = JSON.stringify(reply.lesson) === JSON.stringify(shown.lesson) && JSON.stringify(reply.history) === JSON.stringify(shown.history);
+      this.timings.takeOver = same ? "kept" : "drawn again";
+      if (!same) this.begin(reply);
+    });
+  }
+
+  /** The openings the page carries ({setup, games: {seed: the engine's "started"}}), or null. A
+   * return visit with a game kept plays that back instead, so the form waits for the engine. */
+  readOpenings() {
+    const script = document.querySelector("script.rb-play-openings");
+    if (!script || this.saved()) return null;
+    try {
+      const openings = JSON.parse(script.textContent);
+      return openings && openings.games && Object.keys(openings.games).length ? openings : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** The page's answer for this set-up, if it carries one: the form's set-up as loaded, a seed of its openings. */
+  openingFor(setup) {
+    if (!this.openings || this.up) return null;
+    const { seed, ...rest } = setup;
+    const shown = this.openings.games[seed];
+    return shown && JSON.stringify(sorted(rest)) === JSON.stringify(sorted(this.openings.setup)) ? shown : null;
+  }
+
+  /** A message to the engine, once it is up (a game begun from the page is taken over first). */
   ask(message) {
+    return this.up ? this.post(message) : this.engineUp.then(() => this.post(message));
+  }
+
+  post(message) {
     this.asks += 1;
     const id = this.asks;
     return new Promise((resolve) => {
@@ -174,7 +234,7 @@ class Play {
   // --- the set-up --------------------------------------------------------------------------
   wire() {
     const seed = this.form.elements.seed;
-    if (!seed.value) seed.value = String(Math.floor(Math.random() * 1e6));
+    if (!seed.value) seed.value = this.newSeed();
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.formSetup().then((setup) => setup && this.newGame(setup));
@@ -186,6 +246,7 @@ class Play {
       button.addEventListener("click", () => this.tool(button.getAttribute("data-play")));
     }
     this.form.querySelector("[type=submit]").disabled = true;
+    if (this.openings) this.earlySetup();
     const load = this.root.querySelector("[data-play-load]");
     if (load) load.addEventListener("change", () => this.load(load));
   }
@@ -205,6 +266,18 @@ class Play {
       const hintBot = this.form.elements.hint_bot;
       return this.resume({ record, setup: hintBot ? { hint_bot: hintBot.value } : {} }, file.name);
     });
+  }
+
+  /** A seed for a new game: one whose opening the page carries while the engine is not up, else any. */
+  newSeed() {
+    const seeds = this.openings && !this.up ? Object.keys(this.openings.games) : [];
+    return seeds.length ? seeds[Math.floor(Math.random() * seeds.length)] : String(Math.floor(Math.random() * 1e6));
+  }
+
+  /** The form may be used before the engine is up: the page's openings start at once. */
+  earlySetup() {
+    this.form.querySelector("[type=submit]").disabled = false;
+    this.root.setAttribute("data-play-ready", "setup");
   }
 
   ready() {
@@ -260,7 +333,12 @@ class Play {
 
   newGame(setup) {
     if (!this.worker) return undefined;
-    this.status("Setting up the table…", "info");
+    const shown = this.openingFor(setup);
+    if (shown) {
+      this.opening = setup;
+      return this.begin(JSON.parse(JSON.stringify(shown)));
+    }
+    this.status(this.up ? "Setting up the table…" : "Setting up the table once the rules engine is loaded…", "info");
     return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
   }
 
@@ -429,6 +507,7 @@ class Play {
 
   hint() {
     const node = this.here();
+    if (!this.up) this.board.settle("The hint comes from the rules engine, which is still loading…", "info");
     this.ask({ type: "hint", node }).then((reply) => {
       if (this.here() === node) this.board.settle(reply.text, reply.type === "hint" ? "info" : "no");
     });
@@ -466,7 +545,7 @@ class Play {
 
   tool(name) {
     if (name === "again") {
-      this.form.elements.seed.value = String(Math.floor(Math.random() * 1e6));
+      this.form.elements.seed.value = this.newSeed();
       return this.formSetup().then((setup) => setup && this.newGame(setup));
     }
     if (name === "download") return this.download();

@@ -175,3 +175,50 @@ def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_pat
     assert json.loads((tmp_path / "own.json").read_text())["rules"]["cards"]["source"] == "my-class.csv"
     assert len(played.actions) == 18 and "the game is over" in said
     assert page.seen == {"errors": [], "outside": []}
+
+
+def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_context, site_url):
+    """The page carries the openings of the set-up its form suggests (rulesbook.widgets.play_site):
+    with Pyodide held back, the suggested game starts from the page, its first decision is made on
+    the board, and once Pyodide comes the engine takes the same game over and answers the move."""
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # the interpreter, let through below
+    page.add_init_script("localStorage.removeItem('rulesbook.play.hudai')")
+    try:
+        page.goto(f"{site_url}{PAGE}?pace=0")
+        page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=30_000)
+        seeds = page.evaluate("Object.keys(JSON.parse(document.querySelector('script.rb-play-openings').textContent).games)")
+        assert len(seeds) >= 8 and page.input_value("input[name=seed]") in seeds
+        page.click(".rb-play-setup button[type=submit]")
+        page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=10_000)
+        assert page.evaluate("window.__rulesbookPlay.up") is False and held, "the engine is held back"
+        assert page.inner_text(".rb-play-status").startswith(f"Seed {page.input_value('input[name=seed]')}. ")
+
+        # The first decision, on the board from the page's data: a card's places marked, a refusal
+        # with its rule, then the move, which waits for the engine.
+        here = node(page)
+        key, choice = next((key, choice) for key, choice in here["choices"].items() if key.startswith("h"))
+        option = here["options"][choice["options"]["M"]]
+        choose(page, key)
+        assert page.locator(".rb-picture .rb-target").count() == len(option["targets"])
+        refused, reason = next(iter(option["refusals"].items()))
+        page.click(f".rb-picture [data-place='{refused}']")
+        assert page.inner_text(".rb-message") == reason
+        choose(page, key)
+        page.click(f".rb-picture [data-place='{next(iter(option['targets']))}']")
+        page.click("[data-tool=hint]")
+        assert page.inner_text(".rb-message").startswith("The hint comes from the rules engine")
+        assert page.evaluate("window.__rulesbookPlay.history().length") == 1, "nothing is played without the engine"
+
+        for route in held:
+            route.continue_()
+        page.wait_for_function("window.__rulesbookPlay.up", timeout=120_000)
+        assert settled(page, 0) >= 1, "the move made before the engine was up is played"
+        assert page.evaluate("window.__rulesbookPlay.timings.takeOver") == "kept", "the engine's game is the page's"
+        assert len(record(page)["record"]["actions"]) >= 1
+        assert page.seen == {"errors": [], "outside": []}
+    finally:
+        page.evaluate("localStorage.clear()")
+        page.close()

@@ -7,11 +7,20 @@ and puts the script, deferred, and the stylesheet only on a page that has a Play
 (`<div class="rb-play" data-game=...>`, in a page of book/play/). The worker loads Pyodide and
 the project's wheel from the site's live part (lite/static/pyodide/, built by tools/lite.py).
 
+A Play page also carries the openings of a few games (`openings`): the engine's own answer to
+"new" for the set-up its form shows as loaded, for OPENINGS seeds. The page suggests one of those
+seeds, and a game started so is on the board at once, from the page, while the engine is still
+loading (about 6 MB on a first visit); the engine takes the game over when it is up. Only the
+first decision is in the page: the moves after it wait for the engine.
+
 Standard library and Sphinx only; used while building the book, never in a notebook.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from html.parser import HTMLParser
 from typing import Any
 
 from rulesbook.widgets.assets import asset_text, bundle
@@ -22,10 +31,13 @@ WORKER = "rulesbook/play_worker.js"
 STYLE = "rulesbook/play.css"
 #: What marks a page with a Play area.
 PLAY_AREA = 'class="rb-play"'
+#: How many games' openings a Play page carries (1 to 2 KB each, gzipped).
+OPENINGS = 16
 
 
 def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", write_assets)
+    app.connect("env-get-outdated", play_pages)
     app.connect("html-page-context", play_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -43,7 +55,85 @@ def write_assets(app: Any) -> None:
     })
 
 
+def play_pages(app: Any, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """The Play pages, written again on every build: their openings are the engine's answers, and
+    the engine may have changed while their sources did not (three pages, a second or two)."""
+    return sorted(name for name in env.found_docs if name.startswith("book/play/"))
+
+
 def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if PLAY_AREA in context.get("body", ""):
+    body = context.get("body", "")
+    if PLAY_AREA in body:
         app.add_js_file(SCRIPT, loading_method="defer")
         app.add_css_file(STYLE)
+        game, setup = form_defaults(body)
+        data = json.dumps({"setup": setup, "games": openings(game, setup)}, separators=(",", ":"))  # in the engine's order (the page compares them as text)
+        data = data.replace("</", "<\\/")  # nothing in it can close the script element
+        context["body"] = body + f'<script type="application/json" class="rb-play-openings">{data}</script>\n'
+
+
+class _Form(HTMLParser):
+    """The game of a Play area and what its set-up form sends as loaded: each named select's
+    selected option (a list for `data-list` ones), each named text input's value; as the page's
+    `formSetup` reads it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = ""
+        self.setup: dict[str, Any] = {}
+        self.select: tuple[str, bool] | None = None
+        self.first: str | None = None
+        self.chosen: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if "rb-play" in (found.get("class") or "").split() and found.get("data-game"):
+            self.game = found["data-game"] or ""
+        elif tag == "select" and found.get("name"):
+            self.select, self.first, self.chosen = (found["name"] or "", "data-list" in found), None, None
+        elif tag == "option" and self.select:
+            value = found.get("value") or ""
+            self.first = value if self.first is None else self.first
+            if "selected" in found:
+                self.chosen = value
+        elif tag == "input" and found.get("name") and found.get("type", "text") == "text":
+            self.setup[found["name"] or ""] = found.get("value") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select" and self.select:
+            name, listed = self.select
+            value = self.chosen if self.chosen is not None else self.first or ""
+            if listed:
+                self.setup.setdefault(name, []).append(value)
+            else:
+                self.setup[name] = value
+            self.select = None
+
+
+def form_defaults(body: str) -> tuple[str, dict[str, Any]]:
+    """The game of the page's Play area and its form's set-up as loaded, without the seed."""
+    form = _Form()
+    form.feed(body)
+    if not form.game or "seed" not in form.setup:
+        raise ValueError("a Play page needs a Play area with its game and a set-up form with a seed")
+    return form.game, {name: value for name, value in form.setup.items() if name != "seed"}
+
+
+def opening_seeds(game: str, count: int = OPENINGS) -> list[str]:
+    """The seeds whose openings a Play page carries: six digits, as the page draws its own."""
+    return [str(int(hashlib.sha256(f"{game} opening {index}".encode()).hexdigest(), 16) % 900_000 + 100_000)
+            for index in range(count)]
+
+
+def openings(game: str, setup: dict[str, Any], count: int = OPENINGS) -> dict[str, Any]:
+    """The engine's answer to "new" (rulesbook.lessons.play.PlayServer) for the set-up with each
+    of the seeds, by seed: what the page shows before the engine is up."""
+    from rulesbook.lessons.play import PlayServer
+
+    games = {}
+    for seed in opening_seeds(game, count):
+        reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": game, "setup": {**setup, "seed": seed}})))
+        if reply.get("type") != "started":
+            raise ValueError(f"the {game} Play page's set-up does not start a game: {reply.get('text')}")
+        games[seed] = reply
+    return games
