@@ -13,7 +13,7 @@ from rulesbook.core.shape import EngineGame
 from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai import engine as hudai_engine
 from rulesbook.hudai.actions import Action
-from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, make_bot
+from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, SearchMonk, make_bot
 from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
 from rulesbook.core.events import Event
 from rulesbook.hudai.engine import new_game
@@ -68,7 +68,7 @@ class Hudai(EngineGame[State, Action]):
         """An event's sentence; the start of a turn also shows the table (health, powers, hand)."""
         return event.text if isinstance(event, Event) else str(event)
 
-    def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk:
+    def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk | SearchMonk:
         return make_bot(name, seed)
 
     def rule_from_text(self, name: str, text: str) -> Any:
