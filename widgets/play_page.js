@@ -274,16 +274,15 @@ class Play {
     return seeds.length ? seeds[Math.floor(Math.random() * seeds.length)] : String(Math.floor(Math.random() * 1e6));
   }
 
-  /** The form may be used before the engine is up: the page's openings start at once. */
+  /** The form may be used: once the engine is up, or at once when the page's openings can start a game. */
   earlySetup() {
     this.form.querySelector("[type=submit]").disabled = false;
     this.root.setAttribute("data-play-ready", "setup");
   }
 
   ready() {
-    this.form.querySelector("[type=submit]").disabled = false;
+    this.earlySetup();
     this.status("The engine is ready: choose the set-up and start the game.", "info");
-    this.root.setAttribute("data-play-ready", "setup");
   }
 
   /** The form's set-up, once any card file chosen is read (null, said on the page, when it is too big to be one). */
