@@ -167,6 +167,9 @@ def main(argv: list[str]) -> int:
         runs = [run_under_nbval(paths, executed) for paths in shares(todo, args.jobs)]
         outputs = [run.communicate()[0] for run in runs]
         failed = [output for run, output in zip(runs, outputs) if run.returncode != 0]
+        for line in (line for output in outputs for line in output.splitlines()):
+            if line.startswith("nbval_cache:"):  # a kernel started again (tools/nbval_cache.py)
+                print(f"  {line}", flush=True)
         for path in todo:
             name = str(Path(path).relative_to(ROOT))
             copy = executed / nbval_cache.executed_name(Path(path), ROOT)

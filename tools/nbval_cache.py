@@ -8,12 +8,15 @@ When every cell of a chapter passed, the executed copy is written to the folder 
 the book build reads. So each chapter runs once: as a test, and for its page.
 
     python -m pytest --nbval-lax --nbval-current-env -p nbval_cache --nbval-executed DIR book/x.ipynb
+
+It also starts a chapter's kernel again when the kernel dies before it answers (`StartedKernel`).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionComplete
+import nbval.plugin
+from nbval.kernel import RunningKernel, start_new_kernel
 from nbval.plugin import IPyNbCell, IPyNbFile
 
 
@@ -32,6 +37,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def executed_name(path: Path, root: Path) -> str:
     """The file name of a chapter's executed copy: its path below the root, flattened."""
     return "__".join(path.resolve().relative_to(root.resolve()).parts)
+
+
+class StartedKernel(RunningKernel):
+    """nbval's kernel, started up to `STARTS` times when it dies before it answers.
+
+    A kernel's ports are chosen free, closed, then bound again by the kernel; a process beside it
+    (another chapter's run, a test's server) can take one between the two, and the kernel exits
+    ("Kernel died before replying to kernel_info"; jupyter_client issue 154). A chapter run on CI
+    failed so, in none of its cells. nbval sends the kernel's own error to /dev/null: here it is
+    kept, reported for a start that is tried again, and given in the error of the last.
+    """
+
+    STARTS = 3
+
+    def __init__(self, kernel_name: str, cwd: str | None = None, startup_timeout: int = 60):
+        for start in range(1, self.STARTS + 1):
+            self.stderr = tempfile.TemporaryFile("w+", encoding="utf-8")  # the kernel's, as long as it runs
+            try:
+                self.km, self.kc = start_new_kernel(startup_timeout=startup_timeout, kernel_name=kernel_name,
+                                                    stderr=self.stderr, cwd=cwd)
+                break
+            except RuntimeError as error:
+                self.stderr.seek(0)
+                said = self.stderr.read().strip() or "(nothing)"
+                self.stderr.close()
+                if start == self.STARTS:
+                    raise RuntimeError(f"{error}, {self.STARTS} times; the last kernel said:\n{said}") from error
+                RESTARTS.append(f"the kernel in {cwd} died as it started ({error}) and was started again "
+                                f"({start + 1} of {self.STARTS}); it said: {said}")
+        self._ensure_iopub_up()
+
+    def stop(self) -> None:
+        super().stop()
+        self.stderr.close()
+
+
+#: What each start tried again was told, for the end of the run (a setup's output is shown only when it fails).
+RESTARTS: list[str] = []
+nbval.plugin.RunningKernel = StartedKernel  # the name nbval's IPyNbFile.setup starts its kernel by
 
 
 class Recorder:
@@ -122,3 +166,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         nbformat.write(recorder.executed(), str(folder / name))
         seconds = recorder.finished - recorder.started
         (folder / (name + ".json")).write_text(json.dumps({"execution_seconds": round(seconds, 2)}))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for restart in RESTARTS:
+        for line in restart.splitlines():
+            terminalreporter.write_line(f"nbval_cache: {line}")

@@ -59,3 +59,41 @@ def test_widget_state_is_kept_as_the_book_needs_it(tmp_path: Path) -> None:
     assert [slider["value"] for slider in sliders] == [7]
     view = kept.cells[0].outputs[0].data["application/vnd.jupyter.widget-view+json"]
     assert view["model_id"] in states
+
+
+def test_a_kernel_that_dies_as_it_starts_is_started_again_and_its_words_are_kept(monkeypatch, tmp_path: Path) -> None:
+    """The first start dies as a kernel whose port was taken would; the second is a real kernel."""
+    starts, real_start = [], nbval_cache.start_new_kernel
+
+    def start(**options):
+        starts.append(options)
+        if len(starts) == 1:
+            options["stderr"].write("zmq.error.ZMQError: Address already in use (addr='tcp://127.0.0.1:5555')\n")
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return real_start(**options)
+
+    monkeypatch.setattr(nbval_cache, "start_new_kernel", start)
+    monkeypatch.setattr(nbval_cache, "RESTARTS", [])
+    kernel = nbval_cache.StartedKernel(nbval_cache.nbval.plugin.CURRENT_ENV_KERNEL_NAME, cwd=str(tmp_path))
+    try:
+        assert len(starts) == 2 and kernel.km.is_alive()
+        [restart] = nbval_cache.RESTARTS
+        assert "started again (2 of 3)" in restart and "Address already in use" in restart
+    finally:
+        kernel.stop()
+
+
+def test_a_kernel_that_never_starts_fails_with_what_it_said(monkeypatch, tmp_path: Path) -> None:
+    def start(**options):
+        options["stderr"].write("ImportError: no module named ipykernel_launcher\n")
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    monkeypatch.setattr(nbval_cache, "start_new_kernel", start)
+    monkeypatch.setattr(nbval_cache, "RESTARTS", [])
+    try:
+        nbval_cache.StartedKernel("python3", cwd=str(tmp_path))
+    except RuntimeError as error:
+        assert "3 times" in str(error) and "no module named ipykernel_launcher" in str(error)
+    else:
+        raise AssertionError("a kernel that never starts was taken as started")
+    assert len(nbval_cache.RESTARTS) == 2
