@@ -97,11 +97,7 @@ class Host(http.server.SimpleHTTPRequestHandler):
                     return None
             except (TypeError, ValueError):
                 pass
-        with self.lock:
-            made, body = self.packed.get(path, (None, b""))
-            if made != stat.st_mtime:
-                body = gzip.compress(Path(path).read_bytes(), 6)
-                self.packed[path] = (stat.st_mtime, body)
+        body = self.pack(path)
         self.send_response(http.server.HTTPStatus.OK)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Encoding", "gzip")
@@ -110,6 +106,17 @@ class Host(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
+
+    @classmethod
+    def pack(cls, path: str) -> bytes:
+        """The file gzipped, made once (a static host serves it ready: none is made while a page waits)."""
+        made = os.stat(path).st_mtime
+        with cls.lock:
+            when, body = cls.packed.get(path, (None, b""))
+            if when != made:
+                body = gzip.compress(Path(path).read_bytes(), 6)
+                cls.packed[path] = (made, body)
+        return body
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         class Counted:
@@ -121,7 +128,11 @@ class Host(http.server.SimpleHTTPRequestHandler):
 
 
 def host(compress: bool) -> AbstractContextManager[str]:
-    """Serve the built site on 127.0.0.1 as Host does (compressing or not); yields the base URL."""
+    """Serve the built site on 127.0.0.1 as Host does (compressing or not); yields the base URL.
+    The Play pages' engine files are gzipped before the first visit (the wasm takes half a second)."""
+    if compress:
+        for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json"):
+            Host.pack(str(SITE / "lite" / "static" / "pyodide" / name))
     return serve(SITE, type("Served", (Host,), {"compress": compress}))
 
 

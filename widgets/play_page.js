@@ -140,13 +140,18 @@ class Play {
   // --- the worker --------------------------------------------------------------------------
   start() {
     this.status("Loading the rules engine (Python in your browser; about 6 MB the first time, then from the cache)…", "info");
-    try {
-      this.worker = new Worker(`${ROOT}_static/rulesbook/play_worker.js`, { type: "module" });
+    if (location.protocol === "file:") {
+      return this.status("The rules engine cannot start on a page opened from a file: serve the book "
+        + "(python3 -m http.server -d _build/html) and open http://localhost:8000/book/play/.", "no");
+    }
+    try {  // the worker the page's first script started (play_site.early_engine), or a new one
+      this.worker = window.rulesbookPlayWorker || new Worker(`${ROOT}_static/rulesbook/play_worker.js`, { type: "module" });
     } catch (error) {
       return this.status("This browser cannot run the engine (no module workers).", "no");
     }
     this.worker.onmessage = (event) => this.answered(event.data);
     this.worker.onerror = () => this.status("The engine could not start on this page.", "no");
+    if (this.worker.failed) this.worker.onerror();
     return this.post({ type: "boot", pyodide: PYODIDE }).then((reply) => {
       if (reply.type !== "ready") {
         this.status(`The engine could not start (a site built without its live part, make book LITE=0, has no Python for this page): ${reply.text}`, "no");

@@ -194,6 +194,7 @@ def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_cont
         page.click(".rb-play-setup button[type=submit]")
         page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=10_000)
         assert page.evaluate("window.__rulesbookPlay.up") is False and held, "the engine is held back"
+        assert page.evaluate("window.__rulesbookPlay.worker === window.rulesbookPlayWorker"), "the page's first script started it"
         assert page.inner_text(".rb-play-status").startswith(f"Seed {page.input_value('input[name=seed]')}. ")
 
         # The first decision, on the board from the page's data: a card's places marked, a refusal

@@ -56,3 +56,15 @@ def test_run_live_on_a_page_opened_from_a_file_says_how_to_serve_the_book(browse
         assert seen["errors"] == []
     finally:
         page.close()
+
+
+def test_a_play_page_opened_from_a_file_says_how_to_serve_the_book(browser_context):
+    page = browser_context.new_page()
+    seen = watch(page)
+    try:
+        page.goto((SITE / "book" / "play" / "hudai.html").as_uri())
+        page.wait_for_function("document.querySelector('.rb-play-status').textContent.includes('http.server')", timeout=20_000)
+        assert "opened from a file" in page.inner_text(".rb-play-status")
+        assert seen["errors"] == []
+    finally:
+        page.close()
