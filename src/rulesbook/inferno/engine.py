@@ -903,19 +903,20 @@ def doubling_seats(state: State, reason: str, ender: int) -> set[int]:
     return {seat for seat, colour in enumerate(state.colours) if colour in crossing}
 
 
+def moved_totals(rules: Rules, totals: tuple[int, ...], raw: tuple[int, ...]) -> tuple[int, ...]:
+    """The running totals once a round's raw scores move the pawns on the track (MOI-R12): ZH, a
+    total never drops below 0; EN, a negative round score counts as 0."""
+    if rules.floor_total_at_zero:
+        return tuple(max(0, total + points) for total, points in zip(totals, raw))
+    return tuple(total + max(0, points) for total, points in zip(totals, raw))
+
+
 def _end_round(state: State, reason: str, events: list[Event], why: str = "") -> tuple[State, list[Event]]:
     ender = state.seat
     raw = round_scores(state, reason, ender)
-    totals = list(state.totals)
-    scored = []
-    for seat, points in enumerate(raw):
-        if state.rules.floor_total_at_zero:  # ZH: the running total never drops below 0 (MOI-R12)
-            new_total = max(0, totals[seat] + points)
-        else:  # EN: a negative round score counts as 0 (MOI-R12)
-            new_total = totals[seat] + max(0, points)
-        scored.append(new_total - totals[seat])
-        totals[seat] = new_total
-    result = RoundResult(state.round, reason, ender, raw, tuple(scored), state.turns + 1)
+    totals = moved_totals(state.rules, state.totals, raw)
+    scored = tuple(after - before for before, after in zip(state.totals, totals))
+    result = RoundResult(state.round, reason, ender, raw, scored, state.turns + 1)
     why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
     events.append(Event.worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
                                                         "colours": state.colours, "raw": raw}, ender))
