@@ -17,7 +17,8 @@ the rest (zip, fonts, images) as it is. "sent" is the body bytes it sent for a v
 visit, what the cache did not hold). One more first visit of the first page, from a server that
 does not compress, shows what that costs. Last, unthrottled, the hints play a game for a while
 (`?pace=0`) through the board's own clicks: the worker's time per answered click (its `ms`), p50
-and p95.
+and p95, with the page's suggested bots, and on the Inferno page once more against two search
+bots (the bots' replies are worked out with the click that they answer).
 Budgets (issue 23): text within 1.5 s, playable within 6 s on a first visit and 2 s on a return
 visit, a move within 300 ms (p95).
 """
@@ -47,6 +48,8 @@ MBPS = 10
 #: The types a static host gzips (GitHub Pages' and most CDNs' lists hold these): text and wasm.
 COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/wasm")
 MOVES = 60
+#: The Inferno page's set-up with the search bot in both bots' seats (the form's three players).
+SEARCHING = {1: "quick-search", 2: "quick-search"}
 BUDGETS = {"text": 1.5, "first": 6.0, "return": 2.0, "move": 300.0}
 PAGES = sorted(str(path.relative_to(SITE)) for path in (SITE / "book" / "play").glob("*.html"))
 
@@ -168,11 +171,14 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     return {"text": text, "engine": engine, "playable": playable, "sent": Host.sent[0] / 1e6, "restored": restored}
 
 
-def moves(context, url: str) -> list[float]:
-    """The worker's milliseconds per answered click over MOVES of the hints' moves (and the bots')."""
+def moves(context, url: str, seats: dict[int, str] | None = None) -> list[float]:
+    """The worker's milliseconds per answered click over MOVES of the hints' moves (and the bots'
+    that follow each); `seats` gives some seats another level (seat: the level's name)."""
     page = context.new_page()
     page.goto(url + "?pace=0", timeout=60_000)
     page.wait_for_function("window.__rulesbookPlay && window.__rulesbookPlay.root.dataset.playReady === 'setup'", timeout=180_000)
+    for seat, level in (seats or {}).items():
+        page.locator("form.rb-play-setup select[name=seats]").nth(seat).select_option(level)
     page.locator("form.rb-play-setup [type=submit]").click()
     played = page.evaluate("window.__rulesbookPlay.history().length - 1") - 1
     page.wait_for_function(SETTLED, arg=played, timeout=60_000)
@@ -212,6 +218,10 @@ def main() -> None:
             if times:
                 print(f"  {'':12s} the engine per click: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
                       f" over {len(times)} clicks (budget p95 {BUDGETS['move']:.0f} ms)")
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
+            times = moves(context, base + "book/play/inferno.html", SEARCHING)
+        print(f"  inferno, you against two search bots: the engine per click (its bots' replies with it): "
+              f"p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms over {len(times)} clicks")
     with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
         plain = visit(context, base + PAGES[0], first=True)
     print(f"  {Path(PAGES[0]).stem} from a server that does not compress: text {plain['text']:.1f} s, "
