@@ -147,6 +147,7 @@ def test_descriptions_name_every_bar_of_a_sweep_and_the_spread_of_a_column(sweep
                       f"mean {games['actions'].mean():.3g}, over 30 games.")
     per_round = lab.summarise(lab.simulate("inferno", games=5, players=2, seed=1, bots="random", rounds=True))
     turns = per_round.loc[0, ["turns", "turns_low", "turns_high"]].tolist()
+    assert per_round.loc[0, "rounds"] == 20 and "games" not in per_round.columns, "a table of rounds counts rounds"
     assert lab.describe(per_round, "turns") == ("Bar chart of turns (Mountain of Inferno, 2 players, 20 rounds), with 95 % "
                                                 "confidence intervals: {:.3g} ({:.3g} to {:.3g}).".format(*turns))
 

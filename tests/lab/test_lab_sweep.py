@@ -207,19 +207,20 @@ def test_whole_sets_of_rules_are_swept_side_by_side_by_name():
 
     named = {"EN": Rules(), "ZH turn": Rules(mixed_plays=False), "ZH": Rules(edition="zh"), "slow": "play_limit=1"}
     points = variants(game("inferno"), {"rules": named}, games=1, players=3, seed=1, bots=None, rules=None)
-    assert [point.label for point in points] == ["rules=EN", "rules=ZH turn", "rules=ZH", "rules=slow"]
+    assert [point.label for point in points] == ["EN", "ZH turn", "ZH", "slow"]
     assert [point.default for point in points] == [True, False, False, False]  # the defaults are one of them: no row added
     assert [point.settings for point in points] == [{"rules": name} for name in named]
     assert [point.run.rules for point in points] == [Rules(), Rules(mixed_plays=False), Rules(edition="zh"), Rules(play_limit=1)]
     # each set is the fields it sets, on top of the rules every variant starts from; the grid's own fields last
     started = variants(game("inferno"), {"rules": [Rules(two_pawns=True), {"play_limit": 2}], "step_any_pawn": [True]},
                        games=1, players=3, seed=1, bots=None, rules="edition=zh")
-    assert [point.label for point in started] == ["default", "rules=two_pawns=True, step_any_pawn=True",
-                                                  "rules=play_limit=2, step_any_pawn=True"]
+    assert [point.label for point in started] == ["default", "two_pawns=True, step_any_pawn=True",
+                                                  "play_limit=2, step_any_pawn=True"]
     assert started[0].settings == {"rules": "default", "step_any_pawn": True}
     assert started[1].run.rules == Rules(edition="zh", two_pawns=True) and started[2].run.rules == Rules(edition="zh", play_limit=2)
     table = lab.sweep("inferno", {"rules": named}, games=2, players=3, seed=1, bots="random")
     assert list(table["rules"]) == list(named) and table.attrs["swept"] == ["rules"]
+    assert list(table["variant"]) == list(table["rules"]), "a set of rules is its own label: the columns merge"
 
 
 def test_a_bad_set_of_rules_is_refused_by_name_before_any_game(monkeypatch):
@@ -228,7 +229,7 @@ def test_a_bad_set_of_rules_is_refused_by_name_before_any_game(monkeypatch):
     monkeypatch.setattr(harness.Run, "play", lambda *_: (_ for _ in ()).throw(AssertionError("a game was played")))
     with pytest.raises(ValueError, match=re.escape("Mountain of Inferno has no rule 'rounds'")):
         lab.sweep("inferno", {"rules": {"short": {"rounds": 2}}}, games=100)
-    with pytest.raises(ValueError, match=re.escape("refuses the variant rules=one card: play_limit must be at least 1")):
+    with pytest.raises(ValueError, match=re.escape("refuses the variant one card: play_limit must be at least 1")):
         lab.sweep("inferno", {"rules": {"one card": "play_limit=0"}}, games=100)
     with pytest.raises(ValueError, match=re.escape("rules for Hudai Pass are a Rules, a dict of fields or FIELD=VALUE text")):
         lab.sweep("hudai", {"rules": {"wrong game": Rules()}}, games=100)

@@ -295,10 +295,10 @@ def _group_name(columns: list[str]) -> str:
 
 
 def _games_each(table: pd.DataFrame) -> str:
-    if "games" not in table.columns or table["games"].nunique() != 1:
+    counted = table.attrs.get("counted", "games")  # the count column's name (summarise)
+    if counted not in table.columns or table[counted].nunique() != 1:
         return ""
-    count = int(table["games"].iloc[0])
-    return f"{count:,} {table.attrs.get('counted', 'games')}{' each' if len(table) > 1 else ''}"
+    return f"{int(table[counted].iloc[0]):,} {counted}{' each' if len(table) > 1 else ''}"
 
 
 def _is_rate(name: str) -> bool:

@@ -23,7 +23,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     ======================  ================================================================
     column                  what it holds
     ======================  ================================================================
-    games                   games (or rounds, for a table of rounds) in the group
+    games                   games in the group (`rounds`, for a table of rounds)
     win_rate                the share of games won, where seats win together: the monk's
                             (Hudai), the expedition's (Madness)
     win_rate_<seat>         the seat's share of the wins, where seats compete (Inferno); a
@@ -49,10 +49,11 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     rates = _rates(table)
     means = _means(table, keys)
     parts = [((), table)] if not keys else table.groupby(keys, sort=False, dropna=False)
+    counted = "rounds" if "round" in table.columns else "games"
     rows = []
     for key, part in parts:
         row: dict[str, Any] = dict(zip(keys, key if isinstance(key, tuple) else (key,)))
-        row["games"] = len(part)
+        row[counted] = len(part)
         for name, count in rates.items():
             successes, trials = count(part)
             _put(row, name, wilson(successes, trials, confidence))
@@ -62,7 +63,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     summary = pd.DataFrame(rows)
     summary.attrs.update({key: value for key, value in table.attrs.items() if key in ("game", "players", "seed", "bots")})
     summary.attrs["confidence"] = confidence
-    summary.attrs["counted"] = "rounds" if "round" in table.columns else "games"  # what `games` counts
+    summary.attrs["counted"] = counted  # the name of the count column
     return summary
 
 

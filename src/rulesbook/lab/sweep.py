@@ -47,7 +47,8 @@ def sweep(
     from the rules, not the deals. An unknown field, a bad value or a combination the game refuses
     is a ValueError naming it, before any game is played.
 
-    The table has `variant` (its label: "edition=zh, two_pawns=True"), `default` (True for the
+    The table has `variant` (its label: "edition=zh, two_pawns=True"; a set of `rules` by its own
+    label, as its column holds it, so the two columns merge and plot alike), `default` (True for the
     variant that plays `rules` as given; with `baseline` that row is added first when the grid
     leaves it out), one column per key of the grid (the value, or a data value's label; named
     `rule_<key>` where a game's column has the key's name, as Hudai's `monk_health`), then the

@@ -115,7 +115,8 @@ def variants(
     for combination in itertools.product(*choices):
         setting = {key: value for key, (_, value) in zip(grid, combination)}
         labels = {key: text for key, (text, _) in zip(grid, combination)}
-        label = ", ".join(f"{key}={text}" for key, text in labels.items())
+        # A whole set of rules is named by its own label (as its column holds it), a field by FIELD=VALUE.
+        label = ", ".join(text if key == RULES_KEY else f"{key}={text}" for key, text in labels.items())
         table = {key: setting.pop(key) for key in TABLE_KEYS if key in setting}
         whole = setting.pop(RULES_KEY, {})
         try:
