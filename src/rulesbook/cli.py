@@ -101,7 +101,8 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         f"rules: {rules}",
         f"bots: {', '.join(summary['bots'])}",
         f"games won by someone: {summary['win_rate']:.1%}",
-        "win rate by seat: " + ", ".join(f"seat {seat + 1} {rate:.1%}" for seat, rate in enumerate(summary["win_rate_by_seat"])),
+        # Seats are counted from 0 everywhere: current_player, the lab's win_rate_<seat>, here.
+        "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}" for seat, rate in enumerate(summary["win_rate_by_seat"])),
         "win rate by bot: " + ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate_by_bot"].items()),
         "mean result by seat: " + ", ".join(f"{value:.2f}" for value in summary["mean_returns"]),
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
@@ -124,7 +125,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         for step in record.steps():
             seat = protocol.current_player(step.before)
-            who = "" if seat is None or record.players == 1 else f"[seat {seat + 1}] "
+            who = "" if seat is None or record.players == 1 else f"[seat {seat}] "
             out.write(f"{step.number:4d}. {who}{step.text}\n")
             for event in step.events:
                 out.write(f"        {protocol.event_text(event)}\n")
@@ -132,8 +133,8 @@ def _replay(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     if protocol.is_over(state):
-        results_ = ", ".join(f"seat {seat + 1} {value:g}" for seat, value in enumerate(protocol.returns(state)))
-        winners = ", ".join(f"seat {seat + 1}" for seat in protocol.winners(state)) or "nobody"
+        results_ = ", ".join(f"seat {seat} {value:g}" for seat, value in enumerate(protocol.returns(state)))
+        winners = ", ".join(f"seat {seat}" for seat in protocol.winners(state)) or "nobody"
         out.write(f"the game is over: {results_}; won by {winners}\n")
     else:
         out.write("the record ends before the game does\n")

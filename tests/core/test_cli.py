@@ -268,3 +268,15 @@ def test_replay_of_any_file_gives_the_game_or_one_line_and_exit_status_2(capsys,
         assert captured.err.count("\n") == 1 and captured.err.startswith("rulesbook replay: "), captured.err
     else:
         assert captured.out.splitlines()[-1].startswith(("the game is over", "the record ends before"))
+
+
+def test_the_command_line_counts_seats_as_the_lab_does(capsys):
+    """One numbering: `seat 0` on the command line is the lab's win_rate_0 and current_player's 0."""
+    from rulesbook import lab
+
+    assert cli.main(["simulate", "inferno", "--players", "3", "--games", "12", "--seed", "5", "--bots", "greedy,random,random"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate by seat: "))
+    said = dict(part.rsplit(" ", 1) for part in line.removeprefix("win rate by seat: ").split(", "))
+    table = lab.summarise(lab.simulate("inferno", games=12, players=3, seed=5, bots="greedy,random,random"))
+    assert list(said) == ["seat 0", "seat 1", "seat 2"]
+    assert [said[f"seat {seat}"] for seat in range(3)] == [f"{table.loc[0, f'win_rate_{seat}']:.1%}" for seat in range(3)]
