@@ -8,6 +8,7 @@
                       games=500, players=3, seed=1)
     lab.plot(table, "win_rate_0")              # the first seat's win rate by variant, error bars
     lab.chart(table, "win_rate_0")             # the same, as a picture that says what it shows
+    lab.strength("inferno", "random,greedy", games=200, players=4)  # each level against the other
 
 Runs on one core, on every core (`workers=None`) or on a Dask cluster (`client=`), with the
 same rows; game i of a run is seeded "<seed>:<i>". Needs the `rulesbook[lab]` extra (pandas,
@@ -16,11 +17,12 @@ tqdm, matplotlib; dask[distributed] for `client=`).
 
 from rulesbook.lab.plots import Chart, chart, describe, plot
 from rulesbook.lab.stats import mean_interval, wilson
+from rulesbook.lab.strength import strength
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.sweep import sweep
 from rulesbook.lab.tables import record, simulate
 from rulesbook.lab.variants import label
 from rulesbook.lab.workers import local_client
 
-__all__ = ["Chart", "chart", "describe", "label", "local_client", "mean_interval", "plot", "record", "simulate", "summarise",
-           "sweep", "wilson"]
+__all__ = ["Chart", "chart", "describe", "label", "local_client", "mean_interval", "plot", "record", "simulate", "strength",
+           "summarise", "sweep", "wilson"]

@@ -1,0 +1,39 @@
+"""lab.strength: every bot level against every other on the same deals, with Wilson intervals."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesbook import lab
+
+
+def test_each_level_takes_a_seat_against_the_other_in_all_the_rest():
+    table = lab.strength("inferno", "random,greedy", games=12, players=3, seed=3)
+    assert list(zip(table["level"], table["against"])) == [("random", "greedy"), ("greedy", "random")]
+    assert (table["games"] == 12).all() and (table["parity"] == 1 / 3).all()
+    greedy = table.set_index("level").loc["greedy"]
+    assert greedy["win_rate_low"] <= greedy["win_rate"] <= greedy["win_rate_high"] and greedy["win_rate"] > 0.5
+    # the same games as simulate's with those bots: one greedy seat, turning one place a game
+    games = lab.simulate("inferno", games=12, players=3, seed=3, bots="greedy,random,random")
+    wins = sum(games[f"win_{seat}"].where(games[f"bot_{seat}"] == "greedy", 0).sum() for seat in range(3))
+    assert greedy["win_rate"] == pytest.approx(wins / 12)
+    assert table.attrs["game"] == "inferno" and table.attrs["players"] == 3
+
+
+def test_where_seats_play_alone_or_together_each_level_plays_them_all():
+    monk = lab.strength("hudai", ["random", "heuristic"], games=10, seed=2)
+    assert list(monk["level"]) == ["random", "heuristic"] and list(monk["against"]) == ["", ""]
+    assert monk["parity"].isna().all()
+    heuristic = lab.simulate("hudai", games=10, seed=2, bots="heuristic")
+    assert monk.loc[1, "win_rate"] == pytest.approx(heuristic["won"].mean())
+    team = lab.strength("madness", "expedition", games=4, players=3)
+    assert len(team) == 1 and team.loc[0, "level"] == "expedition"
+
+
+def test_a_bad_level_or_a_lone_level_where_seats_compete_is_refused_before_any_game():
+    with pytest.raises(ValueError, match="has no bot 'genius'; its bots are random, greedy"):
+        lab.strength("inferno", "greedy,genius", games=2)
+    with pytest.raises(ValueError, match="name at least two levels"):
+        lab.strength("inferno", "greedy", games=2)
+    with pytest.raises(ValueError, match="is for 2 to 4 players"):
+        lab.strength("inferno", "random,greedy", games=2, players=7)
