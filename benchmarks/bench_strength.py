@@ -7,7 +7,7 @@
 
 Each figure with its 95 % Wilson interval and the run's wall time; then the search's CPU time a
 decision (one process, the decisions with a choice) over one game of each. The games are
-rulesbook.lab.simulate's: game i of a run replays from its seed "<seed>:<i>".
+rulesbook.lab.strength's: game i of a run replays from its seed "<seed>:<i>".
 """
 
 from __future__ import annotations
@@ -17,21 +17,15 @@ import time
 
 import rulesbook
 from rulesbook import lab
-from rulesbook.lab.stats import wilson
 
 INFERNO_GAMES = 48
 HUDAI_GAMES = 32
 
 
-def share(table, bot: str) -> float:
-    """The wins of the seats `bot` sat in, a tie's win shared."""
-    seats = [int(name.split("_")[1]) for name in table.columns if name.startswith("bot_")]
-    return float(sum(row[f"win_{seat}"] for _, row in table.iterrows() for seat in seats if row[f"bot_{seat}"] == bot))
-
-
-def line(label: str, wins: float, games: int, seconds: float) -> str:
-    rate, low, high = wilson(wins, games)
-    return f"  {label}: {wins:g} of {games} games won, {rate:.0%} (95 % interval {low:.0%} to {high:.0%}), {seconds:.0f} s"
+def line(label: str, table, seconds: float) -> str:
+    row = table.iloc[0]
+    return (f"  {label}: {row['win_rate'] * row['games']:g} of {row['games']} games won, {row['win_rate']:.0%} "
+            f"(95 % interval {row['win_rate_low']:.0%} to {row['win_rate_high']:.0%}), {seconds:.0f} s")
 
 
 def decisions(name: str, players: int, others: str) -> list[float]:
@@ -53,16 +47,13 @@ def decisions(name: str, players: int, others: str) -> list[float]:
 def main() -> None:
     print("search bots against the bots they must beat (every core; wall time of each run):")
     started = time.perf_counter()
-    table = lab.simulate("inferno", INFERNO_GAMES, players=4, seed="strength", bots="search,greedy,greedy,greedy",
+    table = lab.strength("inferno", "search", against="greedy", games=INFERNO_GAMES, players=4, seed="strength",
                          workers=None, progress=False)
-    print(line("inferno 4p, search against three greedy (target 40 %)", share(table, "search"), INFERNO_GAMES,
-               time.perf_counter() - started))
+    print(line("inferno 4p, search against three greedy (target 40 %)", table, time.perf_counter() - started))
     for monk in ("search", "heuristic"):
         started = time.perf_counter()
-        table = lab.simulate("hudai", HUDAI_GAMES, seed="strength", bots=monk, workers=None, progress=False)
-        print(line(f"hudai, the {monk} monk (target for search 50 %)", share(table, monk), HUDAI_GAMES,
-                   time.perf_counter() - started))
-
+        table = lab.strength("hudai", monk, games=HUDAI_GAMES, seed="strength", workers=None, progress=False)
+        print(line(f"hudai, the {monk} monk (target for search 50 %)", table, time.perf_counter() - started))
     for name, players, others in (("inferno", 4, "greedy"), ("hudai", 1, "")):
         times = sorted(decisions(name, players, others))
         print(f"  {name} search, a decision: p50 {statistics.median(times) * 1000:.0f} ms, "

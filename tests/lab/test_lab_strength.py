@@ -37,3 +37,14 @@ def test_a_bad_level_or_a_lone_level_where_seats_compete_is_refused_before_any_g
         lab.strength("inferno", "greedy", games=2)
     with pytest.raises(ValueError, match="is for 2 to 4 players"):
         lab.strength("inferno", "random,greedy", games=2, players=7)
+
+
+def test_against_sets_each_level_against_one_only():
+    table = lab.strength("inferno", "random,greedy", against="greedy", games=6, players=2, seed=4)
+    assert list(zip(table["level"], table["against"])) == [("random", "greedy")]
+    both = lab.strength("inferno", "random,greedy", games=6, players=2, seed=4)
+    assert table.loc[0, "win_rate"] == both.loc[0, "win_rate"], "the same games as in the full table"
+    with pytest.raises(ValueError, match="has no bot 'boss'"):
+        lab.strength("inferno", "random", against="boss", games=2)
+    with pytest.raises(ValueError, match="do not compete"):
+        lab.strength("hudai", "random", against="greedy", games=2)

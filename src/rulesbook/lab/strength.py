@@ -19,6 +19,7 @@ def strength(
     game: str | Game,
     levels: str | Sequence[str] | None = None,
     *,
+    against: str | None = None,
     games: int = 100,
     players: int | None = None,
     seed: int | str = 1,
@@ -36,22 +37,28 @@ def strength(
     `players`. Where the seats play alone or together (Hudai Pass, At the Mountains of Madness),
     each level plays every seat: `win_rate` is the share of games won, `against` is empty and
     `parity` NaN. `levels` are bot names ("random,greedy,search"; None: every bot of the game);
-    the other arguments are `simulate`'s. One row per pairing: level, against, games,
+    `against` sets each level against that one only, where seats compete (the search bot against
+    greedy ones, say: a quarter of the games of every pairing). The other arguments are
+    `simulate`'s. One row per pairing: level, against, games,
     win_rate with its Wilson interval (win_rate_low, win_rate_high), parity.
     """
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
-    unknown = [name for name in names if name not in protocol.bot_names]
+    unknown = [name for name in (*names, *([against] if against is not None else [])) if name not in protocol.bot_names]
     if unknown:
         raise ValueError(f"{protocol.title} has no bot {', '.join(map(repr, unknown))}; its bots are {', '.join(protocol.bot_names)}")
     games, confidence = games_count(games, least=1), check_confidence(confidence)
     seats = protocol.default_seats(players)
     competing = seats > 1 and not protocol.cooperative
-    if competing and len(names) < 2:
+    if against is not None and not competing:
+        raise ValueError(f"{protocol.title}'s seats do not compete at {seats} player(s): there is no level to play against")
+    if competing and against is None and len(names) < 2:
         raise ValueError(f"{protocol.title}'s seats compete: name at least two levels to set against each other")
-    pairings = {(level, other): [level] + [other] * (seats - 1)
-                for level in names for other in names if other != level} if competing else \
-               {(level, ""): [level] * seats for level in names}
+    if not competing:
+        pairings = {(level, ""): [level] * seats for level in names}
+    else:
+        rivals = [against] if against is not None else names
+        pairings = {(level, other): [level] + [other] * (seats - 1) for level in names for other in rivals if other != level}
     labels = {pairing: f"{pairing[0]} against {pairing[1]}" if competing else pairing[0] for pairing in pairings}
     rows = sweep(protocol, {"bots": {labels[pairing]: bots for pairing, bots in pairings.items()}}, games=games,
                  players=players, seed=seed, rules=rules, baseline=False, per_game=True, workers=workers,
