@@ -96,7 +96,7 @@ def test_per_game_rows_sum_up_to_the_sweep_table():
     assert len(rows) == 12 and list(rows.columns[:3]) == ["variant", "default", "edition"]
     assert list(rows["seed"]) == [f"4:{index}" for index in range(6)] * 2  # every variant plays the same deals
     again = lab.summarise(rows, by="variant")
-    pd.testing.assert_frame_equal(again, table.drop(columns=["default", "edition"]), check_like=True)
+    pd.testing.assert_frame_equal(again, table.drop(columns=["default", "beyond_noise", "edition"]), check_like=True)
 
 
 def test_a_data_valued_field_is_swept_and_labelled_by_its_name(toy):
@@ -233,3 +233,17 @@ def test_a_bad_set_of_rules_is_refused_by_name_before_any_game(monkeypatch):
         lab.sweep("inferno", {"rules": {"one card": "play_limit=0"}}, games=100)
     with pytest.raises(ValueError, match=re.escape("rules for Hudai Pass are a Rules, a dict of fields or FIELD=VALUE text")):
         lab.sweep("hudai", {"rules": {"wrong game": Rules()}}, games=100)
+
+
+def test_a_variant_says_which_figures_differ_from_the_default_beyond_the_noise():
+    table = lab.sweep("inferno", {"play_limit": [None, 3], "edition": ["en", "zh"]}, games=60, players=3, seed=1, bots="random")
+    said = dict(zip(table["variant"], table["beyond_noise"]))
+    assert said["play_limit=None, edition=en"] == "" and table.loc[0, "default"]
+    assert said["play_limit=3, edition=en"] == "none", "random bots never play three cards a turn: nothing to see"
+    assert "turns" in said["play_limit=None, edition=zh"].split(", ")
+    for _, row in table.iterrows():  # every figure named has intervals apart from the default's, and only those
+        for name in [column for column in table.columns if f"{column}_low" in table.columns]:
+            apart = row[f"{name}_low"] > table.loc[0, f"{name}_high"] or row[f"{name}_high"] < table.loc[0, f"{name}_low"]
+            assert (name in row["beyond_noise"].split(", ")) == (apart and not row["default"]), (row["variant"], name)
+    no_default = lab.sweep("inferno", {"edition": ["zh"]}, games=4, players=2, seed=1, bots="random", baseline=False)
+    assert list(no_default["beyond_noise"]) == [""]

@@ -91,6 +91,11 @@ class InformationSetSearch:
         return max(actions, key=lambda action: (root.children[action].visits, -actions.index(action))
                    if action in root.children else (-1, 0))
 
+    def _bound(self, tried: tuple[Any, _Node]) -> float:
+        """UCB's upper bound for a tried action, with the playouts in which it was legal."""
+        child = tried[1]
+        return child.total / child.visits + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+
     def _playout(self, root: _Node, state: Any) -> None:
         game, rng = self.game, self.rng
         path: list[tuple[_Node, int]] = []  # each node visited and the seat that chose it
@@ -103,10 +108,14 @@ class InformationSetSearch:
                 seat = game.seat(state)
                 continue
             children = node.children
-            fresh = [action for action in legal if action not in children]
+            fresh, tried = [], []  # one look-up an action: the search's own time is mostly here
             for action in legal:
-                if action in children:
-                    children[action].available += 1
+                child = children.get(action)
+                if child is None:
+                    fresh.append(action)
+                else:
+                    child.available += 1
+                    tried.append((action, child))
             if fresh:
                 action = rng.choice(fresh)
                 child = children[action] = _Node()
@@ -114,10 +123,7 @@ class InformationSetSearch:
                 path.append((child, seat))
                 state = game.play(state, action)
                 break
-            bonus = self.exploration
-            action = max(legal, key=lambda a: children[a].total / children[a].visits
-                         + bonus * math.sqrt(math.log(children[a].available) / children[a].visits))
-            node = children[action]
+            action, node = max(tried, key=self._bound)
             path.append((node, seat))
             state = game.play(state, action)
             seat = game.seat(state)

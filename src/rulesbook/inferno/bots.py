@@ -6,10 +6,10 @@ import math
 import random
 from collections.abc import Sequence
 
+from rulesbook.core.search import InformationSetSearch
 from rulesbook.inferno.actions import (
     Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlayBison, PlayPrincess, PlayRedBoy, Stay,
 )
-from rulesbook.core.search import InformationSetSearch
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.engine import apply_legal, effect_on, legal_actions, moved_totals, round_scores
 from rulesbook.inferno.fast import replace

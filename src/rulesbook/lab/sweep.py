@@ -53,6 +53,8 @@ def sweep(
     leaves it out), one column per key of the grid (the value, or a data value's label; named
     `rule_<key>` where a game's column has the key's name, as Hudai's `monk_health`), then the
     figures of `summarise` with their intervals (Wilson for rates, Student t for means).
+    `beyond_noise`, third, names the figures where a variant's interval and the default's do
+    not overlap, or says "none": a switch that changes nothing these games can show says so.
     `per_game=True` gives the games' rows instead (those columns and `simulate`'s), which
     `summarise(rows, by="variant")` sums up the same way.
     """
@@ -80,8 +82,31 @@ def sweep(
         return rows
     summary = summarise(rows, by="variant", confidence=confidence)
     table = pd.concat([pd.DataFrame(heads), summary.drop(columns="variant")], axis=1)
+    table.insert(2, "beyond_noise", beyond_noise(table))
     table.attrs.update({**rows.attrs, "confidence": confidence})
     return table
+
+
+def beyond_noise(table: pd.DataFrame) -> list[str]:
+    """Per variant, the figures whose interval and the default's do not overlap, or "none" (the
+    difference from the default is within the noise of these games: read nothing into it); ""
+    for the default itself, or when no row is the default.
+
+    Intervals that do not overlap are the plain reading a class can check by eye, and a
+    cautious one: a difference can be real with intervals that still touch. More games narrow them."""
+    defaults = table.index[table["default"]]
+    if len(defaults) == 0:
+        return [""] * len(table)
+    base = table.loc[defaults[0]]
+    figures = [name for name in table.columns if f"{name}_low" in table.columns and f"{name}_high" in table.columns]
+    said = []
+    for index, row in table.iterrows():
+        if index == defaults[0]:
+            said.append("")
+            continue
+        apart = [name for name in figures if row[f"{name}_low"] > base[f"{name}_high"] or row[f"{name}_high"] < base[f"{name}_low"]]
+        said.append(", ".join(apart) or "none")
+    return said
 
 
 def _setting_columns(grid: Mapping[str, Any], game_columns: set[str]) -> dict[str, str]:
