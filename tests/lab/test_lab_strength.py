@@ -46,5 +46,7 @@ def test_against_sets_each_level_against_one_only():
     assert table.loc[0, "win_rate"] == both.loc[0, "win_rate"], "the same games as in the full table"
     with pytest.raises(ValueError, match="has no bot 'boss'"):
         lab.strength("inferno", "random", against="boss", games=2)
+    with pytest.raises(ValueError, match="set against itself"):
+        lab.strength("inferno", "greedy", against="greedy", games=2)
     with pytest.raises(ValueError, match="do not compete"):
         lab.strength("hudai", "random", against="greedy", games=2)

@@ -38,9 +38,8 @@ def strength(
     each level plays every seat: `win_rate` is the share of games won, `against` is empty and
     `parity` NaN. `levels` are bot names ("random,greedy,search"; None: every bot of the game);
     `against` sets each level against that one only, where seats compete (the search bot against
-    greedy ones, say: a quarter of the games of every pairing). The other arguments are
-    `simulate`'s. One row per pairing: level, against, games,
-    win_rate with its Wilson interval (win_rate_low, win_rate_high), parity.
+    greedy bots, say). The other arguments are `simulate`'s. One row per pairing: level, against,
+    games, win_rate with its Wilson interval (win_rate_low, win_rate_high), parity.
     """
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
@@ -59,6 +58,8 @@ def strength(
     else:
         rivals = [against] if against is not None else names
         pairings = {(level, other): [level] + [other] * (seats - 1) for level in names for other in rivals if other != level}
+        if not pairings:
+            raise ValueError(f"{', '.join(names)} against {against}: a level set against itself measures nothing")
     labels = {pairing: f"{pairing[0]} against {pairing[1]}" if competing else pairing[0] for pairing in pairings}
     rows = sweep(protocol, {"bots": {labels[pairing]: bots for pairing, bots in pairings.items()}}, games=games,
                  players=players, seed=seed, rules=rules, baseline=False, per_game=True, workers=workers,
