@@ -100,7 +100,7 @@ def run_under_nbval(paths: list[str], executed: Path) -> subprocess.Popen:
 
 #: About how long a chapter runs, in seconds: one that simulates plays hundreds of games (the
 #: design lab's: 25 to 55 s on a 2-core machine); the others draw boards (1 to 3 s).
-SIMULATES = re.compile(r"\blab\.(simulate|sweep)\(")
+SIMULATES = re.compile(r"\blab\.(simulate|sweep|strength)\(")
 SIMULATION_SECONDS, BOARD_SECONDS = 30.0, 2.0
 
 

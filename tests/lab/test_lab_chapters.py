@@ -19,7 +19,7 @@ TOC = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
 PART = "The design lab"
 INTRODUCTION = "book/lab/reading-experiments"
 EXPERIMENTS = ["first-player-advantage", "how-rounds-end", "editions-compared", "hudai-card-sets", "madness-odds",
-               "on-a-cluster"]
+               "how-strong-are-the-bots", "on-a-cluster"]
 METHOD = ("**Simulated:**", "**Intervals:**", "**What it cannot tell:**")
 #: What a hidden check cell must never call: it would show something under its folded code.
 SHOWING = {"print", "display", "chart", "plot", "show"}
@@ -38,7 +38,7 @@ def hidden(cell: dict) -> bool:
     return "remove-cell" in cell.get("metadata", {}).get("tags", [])
 
 
-def test_the_design_lab_is_a_part_after_the_games_with_an_introduction_and_six_experiments():
+def test_the_design_lab_is_a_part_after_the_games_with_an_introduction_and_its_experiments():
     parts = TOC["parts"]
     captions = [part["caption"] for part in parts]
     assert captions.count(PART) == 1

@@ -11,6 +11,8 @@ def test_each_level_takes_a_seat_against_the_other_in_all_the_rest():
     table = lab.strength("inferno", "random,greedy", games=12, players=3, seed=3)
     assert list(zip(table["level"], table["against"])) == [("random", "greedy"), ("greedy", "random")]
     assert (table["games"] == 12).all() and (table["parity"] == 1 / 3).all()
+    assert list(table["pairing"]) == ["random against greedy", "greedy against random"]
+    assert lab.describe(table, "win_rate", x="pairing", reference=1 / 3).startswith("Bar chart of ")
     greedy = table.set_index("level").loc["greedy"]
     assert greedy["win_rate_low"] <= greedy["win_rate"] <= greedy["win_rate_high"] and greedy["win_rate"] > 0.5
     # the same games as simulate's with those bots: one greedy seat, turning one place a game

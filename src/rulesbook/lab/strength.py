@@ -38,8 +38,9 @@ def strength(
     each level plays every seat: `win_rate` is the share of games won, `against` is empty and
     `parity` NaN. `levels` are bot names ("random,greedy,search"; None: every bot of the game);
     `against` sets each level against that one only, where seats compete (the search bot against
-    greedy bots, say). The other arguments are `simulate`'s. One row per pairing: level, against,
-    games, win_rate with its Wilson interval (win_rate_low, win_rate_high), parity.
+    greedy bots, say). The other arguments are `simulate`'s. One row per pairing: pairing (its
+    label, "search against greedy", for a chart's `x`), level, against, games, win_rate with its
+    Wilson interval (win_rate_low, win_rate_high), parity.
     """
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
@@ -72,7 +73,7 @@ def strength(
         else:
             wins = float(part["won"].sum())
         rate, low, high = wilson(wins, len(part), confidence)
-        table.append({"level": pairing[0], "against": pairing[1], "games": len(part), "win_rate": rate,
+        table.append({"pairing": label, "level": pairing[0], "against": pairing[1], "games": len(part), "win_rate": rate,
                       "win_rate_low": low, "win_rate_high": high, "parity": 1 / seats if competing else float("nan")})
     result = pd.DataFrame(table)
     result.attrs.update({"game": protocol.name, "players": seats, "seed": seed, "confidence": confidence, "counted": "games"})
