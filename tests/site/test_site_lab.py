@@ -18,8 +18,9 @@ LAB_PAGES = [f"{chapter}.html" for chapter in CHAPTERS if chapter.startswith("bo
 EXPERIMENT_PAGES = [page for page in LAB_PAGES if not page.endswith("/reading-experiments.html")]
 
 
-def test_the_part_has_six_experiment_pages():
-    assert len(EXPERIMENT_PAGES) == 6 and len(LAB_PAGES) == 7
+def test_the_part_has_seven_experiment_pages_all_built():
+    assert len(EXPERIMENT_PAGES) == 7 and len(LAB_PAGES) == 8
+    assert all((SITE / page).is_file() for page in LAB_PAGES)
 
 
 @pytest.mark.parametrize("page_path", EXPERIMENT_PAGES)
