@@ -158,3 +158,10 @@ def test_bots_by_name(game: str) -> None:
         bot = bots.make_bot(name, seed=1)
         assert bot.name == name
         assert bot.choose(state, protocol.legal_actions(state)) in protocol.legal_actions(state)
+
+
+def test_the_seats_compete_only_in_a_game_of_rivals():
+    from rulesbook import game
+
+    assert {name: game(name).seats_compete for name in ("inferno", "hudai", "madness")} == {
+        "inferno": True, "hudai": False, "madness": False}  # rivals; a solo game; a cooperative one

@@ -79,8 +79,8 @@ def test_the_search_bot_reads_only_what_its_seat_sees(seed):
 
 
 def test_the_search_bot_sees_its_own_hand():
-    """Its own cards are not dealt again: with another hand of its own it may choose otherwise,
-    and every sample it searches holds its hand as it is."""
+    """Its own cards are not dealt again: every sample it searches holds its hand as it is, the
+    same cards in all, every hand of its size, and the table's open cards unchanged."""
     state = a_decision(4)
     seat = state.decision.seat
     table = SearchBot(4).search.game

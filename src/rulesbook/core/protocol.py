@@ -78,6 +78,11 @@ class Game(ABC, Generic[S, A]):
     #: A bound on the actions of one game of this many players, for harnesses and tests.
     max_actions: ClassVar[int] = 20_000
 
+    @property
+    def seats_compete(self) -> bool:
+        """Whether the seats win apart (Inferno), not alone (a solo game) or together (cooperative)."""
+        return self.max_players > 1 and not self.cooperative
+
     # --- the protocol -------------------------------------------------------------------------
     @abstractmethod
     def new_game(self, players: int | None = None, seed: int | str = 0, rules: Any = None) -> S:

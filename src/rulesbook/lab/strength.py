@@ -49,9 +49,9 @@ def strength(
         raise ValueError(f"{protocol.title} has no bot {', '.join(map(repr, unknown))}; its bots are {', '.join(protocol.bot_names)}")
     games, confidence = games_count(games, least=1), check_confidence(confidence)
     seats = protocol.default_seats(players)
-    competing = seats > 1 and not protocol.cooperative
+    competing = protocol.seats_compete
     if against is not None and not competing:
-        raise ValueError(f"{protocol.title}'s seats do not compete at {seats} player(s): there is no level to play against")
+        raise ValueError(f"{protocol.title}'s seats do not compete: there is no level to play against")
     if competing and against is None and len(names) < 2:
         raise ValueError(f"{protocol.title}'s seats compete: name at least two levels to set against each other")
     if not competing:

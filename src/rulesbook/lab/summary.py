@@ -115,10 +115,7 @@ def _seats_compete(table: pd.DataFrame) -> bool | None:
     """Whether seats win apart, as in Inferno, or together (solo, cooperative); None when the
     table does not say which game it is from."""
     name = table.attrs.get("game")
-    if name not in GAMES:
-        return None
-    protocol = game_named(name)
-    return protocol.max_players > 1 and not protocol.cooperative
+    return game_named(name).seats_compete if name in GAMES else None
 
 
 def _slug(text: str) -> str:
