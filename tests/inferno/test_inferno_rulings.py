@@ -15,7 +15,7 @@ from test_inferno_rules import EDITION_FIELDS
 from rulesbook.inferno import Rules
 from rulesbook.inferno.rules import switch_docs
 from rulesbook.core.rulings import Ruling
-from rulesbook.inferno.rulings import BY_ID, RULINGS, SAME, rulings_table, switches_table
+from rulesbook.inferno.rulings import BY_ID, RULEBOOK_FIELDS, RULINGS, SAME, house_rules_table, rulings_table, switches_table
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CITED = re.compile(r"MOI-R\d\d")
@@ -30,7 +30,8 @@ def chapter_text(path: pathlib.Path) -> str:
 
 
 def switches() -> set[str]:
-    return {field.name for field in fields(Rules)} - {"edition"}
+    """The edition switches: every field but the edition and the house rules."""
+    return {field.name for field in fields(Rules)} - {"edition"} - set(RULEBOOK_FIELDS)
 
 
 def test_ids_are_unique_and_numbered_in_order():
@@ -72,6 +73,25 @@ def test_every_switch_belongs_to_a_ruling_and_every_named_switch_exists():
     assert owned == switches() == set(EDITION_FIELDS)
 
 
+def test_every_other_field_is_a_house_rule_whose_default_both_editions_print():
+    names = {field.name for field in fields(Rules)} - {"edition"}
+    assert set(RULEBOOK_FIELDS) == names - switches() and not set(RULEBOOK_FIELDS) & switches()
+    for name, sentence in RULEBOOK_FIELDS.items():
+        assert getattr(Rules(), name) == getattr(Rules(edition="zh"), name), f"{name}: both rulebooks print the default"
+        assert sentence.startswith(("Setup: ", "Scoring: ")) and "'" in sentence, f"{name} quotes the rulebook's section"
+        assert name in switch_docs(), f"the Rules docstring says what {name} changes"
+    assert "3" in RULEBOOK_FIELDS["hand_size"] and Rules().hand_size == 3
+
+
+def test_the_house_rules_table_shows_each_house_rule_with_its_default():
+    lines = house_rules_table().splitlines()[2:]
+    assert len(lines) == len(RULEBOOK_FIELDS)
+    for line, (name, sentence) in zip(lines, RULEBOOK_FIELDS.items()):
+        described, printed, default = (cell.strip() for cell in line.strip("|").split("|"))
+        assert described == f"`{name}`: {switch_docs()[name]}" and printed == sentence.replace("|", "\\|")
+        assert default == f"`{getattr(Rules(), name)!r}`"
+
+
 @pytest.mark.parametrize("name", sorted(EDITION_FIELDS))
 def test_each_switch_has_its_en_and_zh_values_and_is_documented_with_its_rulings(name):
     en, zh, ruling_ids = EDITION_FIELDS[name]
@@ -98,8 +118,9 @@ def test_the_table_renders_every_ruling_once():
 
 def test_the_switches_table_shows_every_switch_with_its_presets_and_rulings():
     lines = switches_table().splitlines()[2:]
-    assert set(switch_docs()) == switches() and len(lines) == len(switches())
-    for line, (name, doc) in zip(lines, switch_docs().items()):
+    edition = {name: doc for name, doc in switch_docs().items() if name not in RULEBOOK_FIELDS}
+    assert set(edition) == switches() and len(lines) == len(switches())
+    for line, (name, doc) in zip(lines, edition.items()):
         described, owners, en, zh = (cell.strip() for cell in line.strip("|").split("|"))
         expected_en, expected_zh, ruling_ids = EDITION_FIELDS[name]
         assert described == f"`{name}`: {doc}" and owners == ", ".join(ruling_ids)

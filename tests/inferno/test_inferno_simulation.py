@@ -1,9 +1,10 @@
 """Random-simulation tests (OpenSpiel's idea): many seeded games, invariants after every action.
 
 600 random games per run (300 more run through the protocol, in tests/core): 2, 3 and 4 players,
-both editions, the optional rule on and off.
+both editions, the optional rule on and off; and games under the house rules.
 After every action: the 52 cards are all accounted for, the Mountain is one piece, no card holds
-more pawns than allowed, hands hold at most three cards; on sampled states every legal action
+more pawns than allowed, hands hold at most three cards (or the house rule's hand size), the
+pawns are placed in their order; on sampled states every legal action
 applies and a sample of other actions is refused with the state untouched. Each game lasts the
 right number of rounds and its record replays to the same final state; a sample of games also
 round-trips every state through JSON.
@@ -38,7 +39,7 @@ from rulesbook.inferno.actions import (
 )
 from rulesbook.inferno.cards import DISCIPLE_CARDS
 from rulesbook.inferno.state import State
-from rulesbook.inferno.engine import HAND_SIZE, Phase, apply, legal_actions, new_game
+from rulesbook.inferno.engine import Phase, apply, legal_actions, new_game
 from rulesbook.core.records import GameRecord
 from simulation_scale import scaled
 
@@ -49,6 +50,16 @@ CONFIGS = [
     for two_pawns in (False, True)
 ]
 GAMES_PER_CONFIG = scaled(25)  # 12 configurations: 300 games (at RULESBOOK_TEST_SCALE 1)
+#: The house rules, each alone and all at once, in both editions.
+HOUSE_RULES = {
+    "reverse-placing": {"pawns_placed_in_reverse": True},
+    "starting-points": {"starting_points": (0, 1, 2, 3)},
+    "hand-of-1": {"hand_size": 1},
+    "hand-of-6": {"hand_size": 6},
+    "negatives-kept": {"negative_scores_kept": True},
+    "all": {"pawns_placed_in_reverse": True, "starting_points": (5, 0, 3), "hand_size": 4, "negative_scores_kept": True},
+}
+HOUSE_CONFIGS = [(players, edition, name) for name in HOUSE_RULES for edition in ("en", "zh") for players in (2, 3, 4)]
 
 
 def check_invariants(state):
@@ -57,16 +68,24 @@ def check_invariants(state):
     assert mountain.is_whole(), "the Mountain is one piece (MOI-R15)"
     for place in set(mountain.pawns.values()):
         assert len(mountain.pawns_at(place)) <= state.rules.max_pawns_per_card, "MOI-R13"
-    assert all(len(hand) <= HAND_SIZE for hand in state.hands)
+    rules = state.rules
+    assert all(len(hand) <= rules.hand_size for hand in state.hands)
     if state.phase in (Phase.PLAY, Phase.RESPOND, Phase.STEP):
         assert set(mountain.pawns) == set(state.colours)
     if state.phase is Phase.PLACE_PAWN:
         assert all(not hand for hand in state.hands), "hands are dealt after the pawns are placed (MOI-R19)"
+        placed = len(mountain.pawns)
+        way = -1 if rules.pawns_placed_in_reverse else 1
+        start = state.first_seat - 1 if rules.pawns_placed_in_reverse else state.first_seat
+        assert state.seat == (start + way * placed) % state.players, "the pawns are placed in their order (MOI-R19)"
+    elif state.phase is Phase.PLAY and not state.played and state.turns == 0 and not state.discard_pile:
+        assert state.seat == state.first_seat, "the first player plays first, whoever placed first"
     if state.phase is Phase.RESPOND:
         assert state.pending.responders and state.pending.player not in state.pending.responders
     if state.rules.play_limit is not None:
         assert len(state.played) <= state.rules.play_limit, "MOI-R04"
-    assert all(total >= 0 for total in state.totals), "MOI-R12"
+    if not rules.negative_scores_kept:
+        assert all(total >= 0 for total in state.totals), "MOI-R12"
     assert 0 <= state.idle_turns < state.players, "a full cycle of idle turns ends the round (MOI-R20)"
 
 DECK_COUNTS = Counter(DECK)
@@ -149,6 +168,20 @@ def test_random_games_keep_every_invariant(players, rules):
         state = play_and_check(players, rules, seed=1000 * players + index, deep=index % 40 == 0)
         endings.update(result.reason for result in state.results)
     assert endings["b"] > 0
+
+
+@pytest.mark.parametrize("players, edition, name", HOUSE_CONFIGS, ids=[f"{p}p-{e}-{n}" for p, e, n in HOUSE_CONFIGS])
+def test_random_games_under_house_rules_keep_every_invariant(players, edition, name):
+    rules = Rules(edition=edition, **HOUSE_RULES[name])
+    lowest = 0
+    for index in range(scaled(3)):
+        state = play_and_check(players, rules, seed=5000 * players + index, deep=index == 0)
+        start = rules.starting_totals(players)
+        assert state.totals == tuple(begun + sum(result.scored[seat] for result in state.results)
+                                     for seat, begun in enumerate(start)), "the totals start from the starting points"
+        lowest = min(lowest, *(points for result in state.results for points in result.scored))
+    if name == "negatives-kept" and players == 4:
+        assert lowest < 0, "a negative round score is kept"
 
 
 @settings(max_examples=scaled(25))

@@ -149,7 +149,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
         draw_pile=(),
         discard_pile=(),
         hands=((),) * len(colours),
-        totals=(0,) * len(colours),
+        totals=rules.starting_totals(len(colours)),
         results=(),
         seat=0,
         phase=PLACE_PAWN,
@@ -183,6 +183,12 @@ def mountain_layout(seed: int | str, round_number: int, players: int) -> Mountai
     return MountainLayout(tuple(turned), aside, Position(cards), tuple(pile))
 
 
+def first_to_place(rules: Rules, first_seat: int, players: int) -> int:
+    """Who places the first pawn of a round: the first player (MOI-R19), or under the house rule
+    `pawns_placed_in_reverse` the last, the player before the first."""
+    return (first_seat - 1) % players if rules.pawns_placed_in_reverse else first_seat
+
+
 def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
     layout = mountain_layout(state.seed, round_number, state.players)
     return replace(
@@ -193,7 +199,7 @@ def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
         draw_pile=layout.draw_pile,
         discard_pile=(),
         hands=((),) * state.players,
-        seat=first_seat,
+        seat=first_to_place(state.rules, first_seat, state.players),
         phase=PLACE_PAWN,
         played=(),
         pending=None,
@@ -203,10 +209,11 @@ def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
 
 
 def _deal(state: State) -> State:
-    """Three cards each, one at a time from the first player (rulebook, Setup)."""
+    """Three cards each (or the house rule's `hand_size`), one at a time from the first player
+    (rulebook, Setup)."""
     pile = list(state.draw_pile)
     hands = [list(hand) for hand in state.hands]
-    for _ in range(HAND_SIZE):
+    for _ in range(state.rules.hand_size):
         for offset in range(state.players):
             hands[(state.first_seat + offset) % state.players].append(pile.pop())
     return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
@@ -417,7 +424,7 @@ def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
     """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
     colours, hands = state.colours, state.hands
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
-    fans_needed = effect.count if isinstance(effect, PlayBison) else HAND_SIZE + 1  # more than any hand holds
+    fans_needed = effect.count if isinstance(effect, PlayBison) else state.rules.hand_size + 1  # more than any hand holds
     bison_cancels = isinstance(effect, PlayPrincess)
     holding = []
     for seat in _CLOCKWISE[len(colours)][player]:
@@ -717,10 +724,12 @@ def _stay(state: State, action: Stay, decider: int, who: Colour) -> tuple[State,
 
 def _place_pawn(state: State, action: PlacePawn, decider: int, who: Colour) -> tuple[State, list[Event]]:
     events = [Event.worded("pawn", _placed, {"colour": who, "place": action.place}, decider)]
-    next_seat = (decider + 1) % state.players
+    rules, players = state.rules, state.players
+    next_seat = (decider + (-1 if rules.pawns_placed_in_reverse else 1)) % players
     state = replace(state, mountain=state.mountain.pawn_moved(who, place_code(action.place)), seat=next_seat)
-    if next_seat == state.first_seat:
-        state = replace(_deal(state), phase=PLAY)
+    if next_seat == first_to_place(rules, state.first_seat, players):  # every pawn is placed
+        next_seat = state.first_seat
+        state = replace(_deal(state), phase=PLAY, seat=next_seat)
         events.append(Event.worded("deal", _dealt, {"round": state.round, "first": state.colours[next_seat]}))
     return state, events
 
@@ -849,13 +858,13 @@ def _after_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 
 
 def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[State, list[Event]]:
-    """Step III (is the round over?) and step IV (draw up to three), then the next player, on the
-    Mountain as the step left it."""
+    """Step III (is the round over?) and step IV (draw up to three, or the house rule's
+    `hand_size`), then the next player, on the Mountain as the step left it."""
     rules = state.rules
     if has_complete_cross(mountain, rules):
         return _end_round(replace(state, mountain=mountain), "a", events)
     seat, pile, hands = state.seat, state.draw_pile, state.hands
-    need = HAND_SIZE - len(hands[seat])
+    need = rules.hand_size - len(hands[seat])
     if need > len(pile) if rules.ends_when_refill_short else not pile:
         return _end_round(replace(state, mountain=mountain), "b", events)
     players = len(hands)
@@ -905,7 +914,10 @@ def doubling_seats(state: State, reason: str, ender: int) -> set[int]:
 
 def moved_totals(rules: Rules, totals: tuple[int, ...], raw: tuple[int, ...]) -> tuple[int, ...]:
     """The running totals once a round's raw scores move the pawns on the track (MOI-R12): ZH, a
-    total never drops below 0; EN, a negative round score counts as 0."""
+    total never drops below 0; EN, a negative round score counts as 0; under the house rule
+    `negative_scores_kept`, every score counts as it is."""
+    if rules.negative_scores_kept:
+        return tuple(total + points for total, points in zip(totals, raw))
     if rules.floor_total_at_zero:
         return tuple(max(0, total + points) for total, points in zip(totals, raw))
     return tuple(total + max(0, points) for total, points in zip(totals, raw))

@@ -19,7 +19,7 @@ from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, parse_c
 from rulesbook.inferno.engine import apply
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Position
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.state import HAND_SIZE, Phase, State
+from rulesbook.inferno.state import Phase, State
 
 
 def game_moment(
@@ -47,7 +47,7 @@ def game_moment(
         raise DataError("phase", f"expected a Phase (Phase.PLAY, ...), not {shown(phase)}")
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise DataError("hands", f"expected one hand per player, not {shown(hands)}")
-    held = tuple(_cards_of(hand, f"hands[{index}]") for index, hand in enumerate(hands))
+    held = tuple(_cards_of(hand, f"hands[{index}]", rules.hand_size) for index, hand in enumerate(hands))
     seats = _seats(position, held, colours)
     if type(seat) is not int or not 0 <= seat < len(seats):
         raise DataError("seat", f"expected a seat from 0 to {len(seats) - 1}, not {shown(seat)}")
@@ -61,18 +61,20 @@ def game_moment(
         draw_pile = _cards_of(pile, "pile", len(DECK))
         _take_from(rest, draw_pile)
         discard = tuple(rest)
-    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and t >= 0 for t in totals)):
-        raise DataError("totals", f"expected one whole number of points (0 or more) per player, not {shown(totals)}")
+    least = None if rules.negative_scores_kept else 0
+    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and (least is None or t >= least) for t in totals)):
+        kind = "whole number of points" if least is None else "whole number of points (0 or more)"
+        raise DataError("totals", f"expected one {kind} per player, not {shown(totals)}")
     state = State(
         rules=rules, colours=seats, seed=0, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
-        discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else (0,) * len(seats),
+        discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else rules.starting_totals(len(seats)),
         results=(), seat=seat, phase=phase,
     )
     state.invariants()
     return state
 
 
-def _cards_of(item: object, where: str, most: int = HAND_SIZE) -> tuple[Card, ...]:
+def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
     if isinstance(item, str):
         cards: tuple[Card, ...] = tuple(parse_card(code) for code in item.split())
     elif isinstance(item, (tuple, list)):

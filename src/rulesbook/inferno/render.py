@@ -253,8 +253,10 @@ TRACK_MARK = {Colour.RED: "circle", Colour.YELLOW: "square", Colour.BLUE: "diamo
 
 
 def track_totals(state: State) -> list[tuple[int, ...]]:
-    """The totals on the score track before the first round and after each round (MOI-R12)."""
-    totals = [(0,) * state.players]
+    """The totals on the score track before the first round and after each round (MOI-R12): the
+    start is what the rounds' scores leave of the totals (0, or the house rule's starting points)."""
+    start = tuple(total - sum(result.scored[seat] for result in state.results) for seat, total in enumerate(state.totals))
+    totals = [start]
     for result in state.results:
         totals.append(tuple(total + points for total, points in zip(totals[-1], result.scored)))
     return totals
@@ -279,10 +281,11 @@ def track_svg(state: State, names: Iterable[str] | None = None, title: str | Non
     width, height, left, bottom, top, right = 420, 210, 44, 34, 14, 120
     plot_w, plot_h = width - left - right, height - top - bottom
     most = max(1, max(max(totals) for totals in track))
+    least = min(0, min(min(totals) for totals in track))  # below 0 only under negative_scores_kept
     rounds = max(1, len(track) - 1)
 
     def point(index: int, value: int) -> tuple[float, float]:
-        return left + plot_w * index / rounds, top + plot_h * (1 - value / most)
+        return left + plot_w * index / rounds, top + plot_h * (most - value) / (most - least)
 
     out = [
         '<g font-size="11">',
@@ -295,7 +298,7 @@ def track_svg(state: State, names: Iterable[str] | None = None, title: str | Non
     for index in range(len(track)):
         x, _ = point(index, 0)
         out.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle" fill="#222">{index}</text>')
-    for value in sorted({0, most}):
+    for value in sorted({least, 0, most}):
         _, y = point(0, value)
         out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#222">{value}</text>')
     for seat, label in enumerate(labels):

@@ -4,6 +4,15 @@ Every point where the English and Chinese rulebooks differ is a field here, owne
 the register (`rulings.py`). `Rules(edition="zh")` sets all of them to the Chinese (zh-TW) reading
 at once; any field may still be given by hand, which is how
 a teacher writes a house rule: `Rules(edition="en", step_any_pawn=True)`.
+
+The house rules a design course tries first are fields too, where both rulebooks print the same
+rule (`rulings.RULEBOOK_FIELDS`): their defaults are that rule, in either edition.
+
+>>> Rules(edition="zh", starting_points=(0, 2)).starting_points
+(0, 2)
+>>> Rules(hand_size=0)
+Traceback (most recent call last):
+rulesbook.core.data.DataError: hand_size must be 1 to 6 (the rulebooks deal 3), not 0
 """
 
 from __future__ import annotations
@@ -64,6 +73,11 @@ _PRESETS: dict[str, dict[str, Any]] = {
 #: plays a card, or is one of fewer idle turns in a row than players, MOI-R20). Random games take
 #: at most about 105.
 MOST_ROUNDS = 16
+#: The largest hand a house rule may deal: four hands of six and an eight-card Mountain leave 20 of
+#: the 52 cards to draw.
+MOST_HAND = 6
+#: The most points a seat may start with (a round scores at most about 30).
+MOST_STARTING_POINTS = 99
 
 
 @dataclass(frozen=True)
@@ -99,6 +113,16 @@ class Rules(RulesData):
         raises the score (MOI-R11).
     floor_total_at_zero: EN a negative round score counts as 0; ZH the running total never drops
         below 0 (MOI-R12).
+
+    House rules (both rulebooks print the default):
+    pawns_placed_in_reverse: the pawns are placed from the last player in turn order back to the
+        first, so the player who starts the round places last (a compensation for going first);
+        off: from the first player on (MOI-R19).
+    starting_points: each seat's points before the first round, in seat order, such as (0, 1, 2, 3);
+        seats the tuple does not reach start at 0. Empty: everyone starts at 0.
+    hand_size: how many cards a hand is dealt and refilled to (3 in both rulebooks).
+    negative_scores_kept: a round's negative score lowers the running total, which may drop below
+        0; overrides floor_total_at_zero (MOI-R12).
     """
 
     edition: Edition = "en"
@@ -114,6 +138,10 @@ class Rules(RulesData):
     doubling_optional: bool = FROM_EDITION
     floor_total_at_zero: bool = FROM_EDITION
     shared_card_limit: int = FROM_EDITION
+    pawns_placed_in_reverse: bool = False
+    starting_points: tuple[int, ...] = ()
+    hand_size: int = 3
+    negative_scores_kept: bool = False
 
     def __post_init__(self) -> None:
         preset = _PRESETS.get(self.edition) if isinstance(self.edition, str) else None
@@ -125,6 +153,8 @@ class Rules(RulesData):
         if isinstance(self.rounds_by_players, list):  # JSON's lists, given by hand
             pairs = tuple(tuple(pair) if isinstance(pair, list) else pair for pair in self.rounds_by_players)
             object.__setattr__(self, "rounds_by_players", pairs)
+        if isinstance(self.starting_points, list):
+            object.__setattr__(self, "starting_points", tuple(self.starting_points))
         super().__post_init__()
 
     def check(self) -> None:
@@ -133,6 +163,11 @@ class Rules(RulesData):
             raise DataError("", f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
         if not 2 <= self.shared_card_limit <= 4:
             raise DataError("", f"shared_card_limit must be 2 to 4 (the pawns of a game), not {self.shared_card_limit} (MOI-R13)")
+        if not 1 <= self.hand_size <= MOST_HAND:
+            raise DataError("", f"hand_size must be 1 to {MOST_HAND} (the rulebooks deal 3), not {self.hand_size}")
+        if len(self.starting_points) > 4 or not all(0 <= points <= MOST_STARTING_POINTS for points in self.starting_points):
+            raise DataError("", f"starting_points gives each of at most 4 seats 0 to {MOST_STARTING_POINTS} points, "
+                                f"not {self.starting_points}")
         seen: set[int] = set()
         for players, rounds in self.rounds_by_players:
             if not 2 <= players <= 4:
@@ -143,6 +178,10 @@ class Rules(RulesData):
                 raise DataError("", f"rounds_by_players: a game of {players} players needs 1 to {MOST_ROUNDS} rounds, "
                                 f"not {rounds} (MOI-R03; more would pass the {MOST_ROUNDS}-round bound of a game)")
             seen.add(players)
+
+    def starting_totals(self, players: int) -> tuple[int, ...]:
+        """Each seat's points before the first round (the house rule `starting_points`; else 0)."""
+        return tuple(self.starting_points[seat] if seat < len(self.starting_points) else 0 for seat in range(players))
 
     @property
     def max_pawns_per_card(self) -> int:

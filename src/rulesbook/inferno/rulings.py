@@ -3,7 +3,8 @@
 Each ruling settles a point the rulebooks leave vague or on which the English (EN) and Chinese (ZH)
 editions differ. `fields` names the `Rules` switches that carry an edition difference; a ruling
 with no fields reads the same in both editions. Texts are the project's own summaries; `note`
-says why, where the rulebooks leave the point open.
+says why, where the rulebooks leave the point open. The other `Rules` fields are house rules:
+each changes a rule both rulebooks print alike (`RULEBOOK_FIELDS`).
 """
 
 from __future__ import annotations
@@ -67,12 +68,32 @@ def rulings_table() -> str:
     return markdown_table(("id", "question", "EN (default)", "ZH preset", "note"), rows)
 
 
+#: The Rules fields that hold a rule both rulebooks print alike (the house rules' defaults), with
+#: the sentence of the English rulebook that prints it.
+RULEBOOK_FIELDS: dict[str, str] = {
+    "pawns_placed_in_reverse": "Setup: 'Each player, starting with the 1st player, then places his \"Xuanzhang\" pawn'",
+    "starting_points": "Setup: each player's marker 'he places on the \"0\" space of the score track'",
+    "hand_size": "Setup: 'Finally, deal 3 cards to each player'; IV: 'draws until he has three cards in Hand'",
+    "negative_scores_kept": "Scoring: 'If a player has a negative score at the end of a Round, his score for that Round is considered to be zero' (MOI-R12: ZH floors the total instead)",
+}
+
+
 def switches_table() -> str:
-    """Every `Rules` switch as a Markdown table: the rulings it carries, its EN and ZH presets and
-    what it decides, for the book's reference chapter."""
+    """Every edition switch of `Rules` as a Markdown table: the rulings it carries, its EN and ZH
+    presets and what it decides, for the book's reference chapter."""
     en, zh = Rules(), Rules(edition="zh")
     rows = []
     for name, doc in switch_docs().items():
+        if name in RULEBOOK_FIELDS:
+            continue
         owners = ", ".join(ruling.id for ruling in RULINGS if name in ruling.fields)
         rows.append((f"`{name}`: {doc}", owners, f"`{getattr(en, name)!r}`", f"`{getattr(zh, name)!r}`"))
     return markdown_table(("switch: what it decides", "ruling", "EN", "ZH"), rows)
+
+
+def house_rules_table() -> str:
+    """The house rules of `Rules` as a Markdown table: what each changes, the rule both rulebooks
+    print (its default), for the book's reference chapter."""
+    default, docs = Rules(), switch_docs()
+    rows = [(f"`{name}`: {docs[name]}", printed, f"`{getattr(default, name)!r}`") for name, printed in RULEBOOK_FIELDS.items()]
+    return markdown_table(("house rule: what it changes", "the rulebooks", "default"), rows)

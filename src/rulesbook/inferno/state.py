@@ -30,6 +30,7 @@ from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Position, is_connected
 from rulesbook.inferno.rules import Rules
 
+#: The hand the rulebooks deal and refill to; the house rule `Rules.hand_size` may change it.
 HAND_SIZE = 3
 #: How far from (0, 0) a game's cards lie: a round's Mountain is set up at (0, 0) and grows a card
 #: at a time, at most 36 disciples, so no round passes 40; a state or a moment beyond this is
@@ -184,8 +185,9 @@ def _problems(state: State) -> list[str]:
         wrong.append("a game has 2 to 4 players of different colours")
     if state.all_cards() != Counter(DECK):
         wrong.append("the 52 cards are not all in the game exactly once (MOI-R01)")
-    if len(state.hands) != players or any(len(hand) > HAND_SIZE for hand in state.hands):
-        wrong.append(f"there is one hand per player, of at most {HAND_SIZE} cards")
+    hand_size = state.rules.hand_size
+    if len(state.hands) != players or any(len(hand) > hand_size for hand in state.hands):
+        wrong.append(f"there is one hand per player, of at most {hand_size} cards")
     mountain = state.mountain
     if mountain.cards and not is_connected(mountain.cards):
         wrong.append("the Mountain is in more than one group (MOI-R15)")
@@ -194,8 +196,10 @@ def _problems(state: State) -> list[str]:
     for colour in mountain.pawns:
         if colour not in state.colours:
             wrong.append(f"the {colour.english} pawn belongs to no player")
-    if len(state.totals) != players or any(total < 0 for total in state.totals):
-        wrong.append("a running total is missing or below 0 (MOI-R12)")
+    if len(state.totals) != players:
+        wrong.append("a running total is missing (MOI-R12)")
+    elif not state.rules.negative_scores_kept and any(total < 0 for total in state.totals):
+        wrong.append("a running total is below 0, and the rules keep no negative scores (MOI-R12)")
     if not 0 <= state.seat < players or not 0 <= state.first_seat < players:
         wrong.append("the seat to play or the first seat is not a seat of this game")
     if state.phase is Phase.RESPOND:
@@ -294,10 +298,11 @@ def _from_dict(data: Any) -> State:
         raise DataError("state.rules.rounds_by_players", str(error)) from None
     mountain = _mountain(data, colours)
     hands = tuple(items(take(data, "hands", list, "state"), "state.hands",
-                        lambda hand, where: tuple(items(hand, where, _card, HAND_SIZE)), 4))
+                        lambda hand, where: tuple(items(hand, where, _card, rules.hand_size)), 4))
     if len(hands) != players:
         raise DataError("state.hands", f"expected one hand per player ({players}), not {len(hands)}")
-    totals = tuple(items(take(data, "totals", list, "state"), "state.totals", lambda v, w: whole(v, w, 0), 4))
+    totals = tuple(items(take(data, "totals", list, "state"), "state.totals",
+                         lambda v, w: whole(v, w, None if rules.negative_scores_kept else 0), 4))
     if len(totals) != players:
         raise DataError("state.totals", f"expected one total per player ({players}), not {len(totals)}")
     phase_text = take(data, "phase", str, "state")

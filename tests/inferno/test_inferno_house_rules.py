@@ -1,0 +1,143 @@
+"""The house rules of Mountain of Inferno (`Rules` fields whose defaults both rulebooks print):
+what each changes in a game, what each refuses, and that records and states carry them."""
+
+import json
+
+import pytest
+
+from rulesbook.core.data import DataError
+from rulesbook.core.records import GameRecord
+from rulesbook.core.rulestext import field_from_text
+from rulesbook.inferno import Rules, new_game
+from rulesbook.inferno.engine import Phase, apply, legal_actions, moved_totals
+from rulesbook.inferno.moment import game_moment as moment
+from rulesbook.inferno.render import describe_track, track_totals
+from rulesbook.inferno.state import State
+from rulesbook.core.protocol import game as protocol_game
+from rulesbook.lab.variants import rule_values
+
+
+#: A Mountain of two cards, a pawn on each.
+TWO = "PM+1@R MK+2@Y"
+
+
+def placing_order(state):
+    """The seats that place a pawn, in turn, from this state to the deal."""
+    seats = []
+    while state.phase is Phase.PLACE_PAWN:
+        seats.append(state.seat)
+        state, _ = apply(state, legal_actions(state)[0])
+    return seats, state
+
+
+def next_round(state):
+    """The state at the start of the next round (the first legal action each time)."""
+    start = state.round
+    while state.round == start and not state.is_over:
+        state, _ = apply(state, legal_actions(state)[-1])
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_pawns_are_placed_from_the_last_player_back_under_the_house_rule_MOI_R19(players):
+    forward, dealt = placing_order(new_game(players, seed=4))
+    assert forward == list(range(players)) and dealt.seat == 0 and dealt.phase is Phase.PLAY
+    backward, dealt = placing_order(new_game(players, seed=4, rules=Rules(pawns_placed_in_reverse=True)))
+    assert backward == list(range(players))[::-1], "the last player places first, the first player last"
+    assert dealt.seat == 0 and dealt.phase is Phase.PLAY, "the first player still plays first"
+    assert all(len(hand) == 3 for hand in dealt.hands)
+    later = next_round(dealt)
+    assert later.first_seat == 1 % players  # MOI-R14: the first player moves one seat
+    seats, dealt = placing_order(later)
+    assert seats == [(1 - 1 - offset) % players for offset in range(players)] and dealt.seat == later.first_seat
+
+
+def test_starting_points_are_each_seats_points_before_the_first_round():
+    rules = Rules(starting_points=(0, 2, 4, 6))
+    assert new_game(3, rules=rules).totals == (0, 2, 4)
+    assert new_game(2, rules=Rules(starting_points=(3,))).totals == (3, 0), "seats past the tuple start at 0"
+    state = new_game(3, seed=9, rules=rules)
+    while not state.is_over:
+        state, _ = apply(state, legal_actions(state)[0])
+    assert state.totals == tuple(start + sum(result.scored[seat] for result in state.results) for seat, start in enumerate((0, 2, 4)))
+    assert track_totals(state)[0] == (0, 2, 4), "the score track starts where the points start"
+    assert "red (circles) 0," in describe_track(state) and "yellow (squares) 2," in describe_track(state)
+
+
+@pytest.mark.parametrize("size", [1, 4, 6])
+def test_the_hand_size_is_dealt_and_refilled(size):
+    rules = Rules(hand_size=size)
+    _, dealt = placing_order(new_game(4, seed=2, rules=rules))
+    assert [len(hand) for hand in dealt.hands] == [size] * 4
+    state, refilled = dealt, False
+    while not state.is_over and not refilled:
+        seat = state.seat
+        state, events = apply(state, legal_actions(state)[0])
+        refilled = any(event.kind == "draw" for event in events)
+        if refilled:
+            assert len(state.hands[seat]) == size, "step IV draws up to the hand size"
+    assert refilled
+
+
+def test_a_hand_larger_than_the_rules_hand_size_is_refused_when_loaded_or_set_up():
+    _, dealt = placing_order(new_game(2, seed=2, rules=Rules(hand_size=4)))
+    data = dealt.to_dict()
+    assert State.from_dict(data) == dealt
+    data["rules"]["hand_size"] = 3
+    with pytest.raises(DataError, match="state.hands.0.: holds 4 items; at most 3"):
+        State.from_dict(data)
+    with pytest.raises(DataError, match="at most 3"):
+        moment(TWO, ["PM+1 PM+2 PM+3 MK+1", ""])
+    assert len(moment(TWO, ["PM+1 PM+2 PM+3 MK+1", ""], rules=Rules(hand_size=4)).hands[0]) == 4
+
+
+def test_negative_scores_are_kept_only_under_the_house_rule_MOI_R12():
+    assert moved_totals(Rules(), (2, 5), (-3, 1)) == (2, 6), "EN: a negative round score counts as 0"
+    assert moved_totals(Rules(edition="zh"), (2, 5), (-3, 1)) == (0, 6), "ZH: the total never drops below 0"
+    kept = Rules(negative_scores_kept=True)
+    assert moved_totals(kept, (2, 5), (-3, 1)) == (-1, 6)
+    assert moved_totals(Rules(edition="zh", negative_scores_kept=True), (2, 5), (-3, 1)) == (-1, 6), "it overrides the ZH floor"
+    below = moment(TWO, ["", ""], rules=kept, totals=[-1, 6])
+    assert State.from_json(below.to_json()) == below
+    data = below.to_dict()
+    data["rules"]["negative_scores_kept"] = False
+    with pytest.raises(DataError, match=r"state.totals\[0\]: .*at least 0, not -1"):
+        State.from_dict(data)
+    with pytest.raises(DataError, match="below 0, and the rules keep no negative scores"):
+        State(**{**below.__dict__, "rules": Rules()}).invariants()
+    with pytest.raises(DataError, match="0 or more"):
+        moment(TWO, ["", ""], totals=[-1, 6])
+
+
+@pytest.mark.parametrize("rules, why", [
+    ({"hand_size": 0}, "hand_size must be 1 to 6"),
+    ({"hand_size": 7}, "hand_size must be 1 to 6"),
+    ({"starting_points": (1, 2, 3, 4, 5)}, "starting_points"),
+    ({"starting_points": (-1,)}, "starting_points"),
+    ({"starting_points": (1, "2")}, "Rules.starting_points"),
+    ({"hand_size": True}, "Rules.hand_size"),
+    ({"pawns_placed_in_reverse": "yes"}, "Rules.pawns_placed_in_reverse"),
+])
+def test_a_bad_house_rule_is_refused_naming_it(rules, why):
+    with pytest.raises(DataError, match=why):
+        Rules(**rules)
+
+
+def test_the_house_rules_are_written_as_text_and_carried_by_records():
+    assert field_from_text(Rules, "starting_points", "0/1/2") == (0, 1, 2)
+    inferno = protocol_game("inferno")
+    assert rule_values(inferno, "hand_size=4,pawns_placed_in_reverse=yes,negative_scores_kept=on") == {
+        "hand_size": 4, "pawns_placed_in_reverse": True, "negative_scores_kept": True}
+    rules = Rules(edition="zh", pawns_placed_in_reverse=True, starting_points=(1, 0), hand_size=4, negative_scores_kept=True)
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    record = GameRecord("inferno", 2, 7, rules)
+    state = new_game(2, 7, rules)
+    for _ in range(60):
+        action = legal_actions(state)[0]
+        record.actions.append(str(action))
+        state, _ = apply(state, action)
+    assert GameRecord.from_json(record.to_json()).final_state() == state
+    old = rules.to_dict()
+    for name in ("pawns_placed_in_reverse", "starting_points", "hand_size", "negative_scores_kept"):
+        del old[name]
+    assert Rules.from_dict(old) == Rules(edition="zh"), "a record written before the house rules reads as the rulebook"
