@@ -90,7 +90,8 @@ def assert_conserved(state: State) -> None:
     tiles = [t for t in state.board.values() if t] + state.set_aside + state.unused_tiles + ([state.encounter] if state.encounter else [])
     assert sorted(tiles) == sorted(pack.tiles)
     assert min(state.sled_tokens, state.discard_tokens, state.boxed_tokens) >= 0
-    assert state.sled_tokens + state.discard_tokens + state.boxed_tokens == 6, "the 6 Leadership tokens are conserved"
+    assert state.sled_tokens + state.discard_tokens + state.boxed_tokens == state.rules.tokens == (
+        state.rules.leadership_tokens or 6), "the 6 Leadership tokens (or the house rule's) are conserved"
     on_boards = sum(len(c) for c in state.covers)
     assert sum(state.relic_tokens.values()) + on_boards == 11
     if state.phase is Phase.OVER:

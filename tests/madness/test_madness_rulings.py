@@ -10,7 +10,7 @@ import pytest
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.madness import GiveRelic, Phase, Rules, apply, legal_actions, level
-from rulesbook.madness.rulings import BY_ID, RULINGS, VARIANTS, rulings_table
+from rulesbook.madness.rulings import BY_ID, RULEBOOK_FIELDS, RULINGS, VARIANTS, rulings_table
 from madness_helpers import at_encounter, card_id, give_hand
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "rulesbook" / "madness"
@@ -33,7 +33,7 @@ def test_every_rules_field_is_a_decision_with_its_ruling_or_a_printed_variant():
     switches = [field.name for field in fields(Rules)]
     owned = [name for ruling in RULINGS for name in ruling.fields]
     assert len(owned) == len(set(owned)), "a switch belongs to one ruling"
-    assert sorted(owned + list(VARIANTS)) == sorted(switches)
+    assert sorted(owned + list(VARIANTS) + list(RULEBOOK_FIELDS)) == sorted(switches)
     for ruling in RULINGS:
         for name in ruling.fields:
             assert ruling.id in Rules.__doc__ and name in Rules.__doc__, (ruling.id, name)

@@ -205,7 +205,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     for _ in range(count):  # step 8
         state.equipment_discard.append(state.injury_deck.pop())
     state.madness_decks = [shuffled(lookups.madness_of_level[level], seed, "madness", level) for level in (1, 2, 3)]  # step 9
-    hand, deal = pack.setup[count]
+    hand, deal = state.rules.hand(count), pack.setup[count][1]
     state.hands = [[] for _ in range(count)]
     for _ in range(hand):  # step 10
         for player in range(count):
@@ -215,7 +215,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     state.covers = [[] for _ in range(count)]
     state.relic_tokens = dict(pack.relic_tokens)
     state.leader = 0  # step 13: the first player named leads the first turn (MAD-P11)
-    state.sled_tokens = pack.leadership_tokens
+    state.sled_tokens = state.rules.tokens
     for player in range(count):  # step 14
         if deal == "all" or (deal == "all but the first Leader" and player != state.leader):
             state.madness[player].append(state.madness_decks[0].pop())
@@ -247,7 +247,7 @@ def challenges(state: State) -> tuple[Challenge, ...]:
 
 def hand_limit(state: State) -> int:
     """The hand size limit by player count, plus one per token spent in the Draw Phase."""
-    return state.rules.pack.setup[state.count][0] + state.hand_bonus
+    return state.rules.hand(state.count) + state.hand_bonus
 
 
 def covered(state: State, player: int, what: str) -> bool:

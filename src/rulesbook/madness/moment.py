@@ -163,7 +163,7 @@ def _take(state: State, label: str, keep: set[int]) -> str:
 
 
 def _tokens(state: State, tokens: tuple[int, ...]) -> None:
-    total = state.rules.pack.leadership_tokens
+    total = state.rules.tokens
     if len(tokens) not in (2, 3) or any(not isinstance(n, int) or n < 0 for n in tokens):
         raise ValueError("tokens are (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
     sled, discard = tokens[0], tokens[1]

@@ -12,6 +12,11 @@ rulesbook.core.data.DataError: Rules.timer_seconds: expected a whole number from
 >>> Rules(boxed_token_source="box-first")
 Traceback (most recent call last):
 rulesbook.core.data.DataError: Rules.boxed_token_source: expected one of 'sled-first', 'discard-first', not 'box-first'
+
+Two house rules change a number the pack holds as the rulebook prints it (`rulings.RULEBOOK_FIELDS`):
+
+>>> Rules().hand(3), Rules(hand_size=4).hand(3), Rules().tokens, Rules(leadership_tokens=4).tokens
+(5, 4, 6, 4)
 """
 
 from __future__ import annotations
@@ -48,6 +53,11 @@ class Rules(RulesData):
     relic_recipient_below_level_3: a Relic goes to a player below Madness Level 3 while there is
         one (MAD-P06); when off, a Level 3 recipient draws nothing and pays a token only when
         everyone is at Level 3 (MAD-R07).
+
+    House rules (None: the pack's number, which the shipped pack takes from the rulebook):
+    hand_size: the Equipment cards dealt to each player, and the hand limit before tokens, at
+        every table size; None: the pack's (3 players 5, 4 players 4, 5 players 3).
+    leadership_tokens: how many Leadership tokens the expedition has; None: the pack's (6).
     """
 
     expert: bool = False
@@ -58,6 +68,8 @@ class Rules(RulesData):
     relic_recipient_below_level_3: bool = True
     cards_stay_on_restart: bool = True
     pack: Pack = field(default_factory=default_pack)
+    hand_size: int | None = None
+    leadership_tokens: int | None = None
 
     def check(self) -> None:
         """Values that would make no game: a timer past an hour, more cards than the deck, and a pack
@@ -65,7 +77,26 @@ class Rules(RulesData):
         (a pack is checked when parsed; this guards a Pack built any other way)."""
         whole(self.timer_seconds, "Rules.timer_seconds", 0, MOST_TIMER_SECONDS)
         whole(self.pack.leadership_tokens, "Rules.pack.leadership_tokens", 1, MOST["leadership_tokens"])
+        if self.leadership_tokens is not None:
+            whole(self.leadership_tokens, "Rules.leadership_tokens", 1, MOST["leadership_tokens"])
+        if self.hand_size is not None:
+            whole(self.hand_size, "Rules.hand_size", 1, MOST["hand"])
+            equipment = len(self.pack.equipment)
+            for seats in sorted(self.pack.setup):
+                if self.hand_size * seats > equipment:
+                    raise DataError("Rules.hand_size", f"{seats} hands of {self.hand_size} need {self.hand_size * seats} "
+                                    f"Equipment cards; the pack has {equipment}")
         whole(self.speech_confusion_cards, "Rules.speech_confusion_cards", 0, len(self.pack.equipment) + len(self.pack.arcane))
+
+    def hand(self, players: int) -> int:
+        """The Equipment cards each of that many players is dealt, and their hand limit before
+        tokens (rulebook, Setup step 10): the pack's, or the house rule's `hand_size`."""
+        return self.pack.setup[players][0] if self.hand_size is None else self.hand_size
+
+    @property
+    def tokens(self) -> int:
+        """The expedition's Leadership tokens: the pack's, or the house rule's `leadership_tokens`."""
+        return self.pack.leadership_tokens if self.leadership_tokens is None else self.leadership_tokens
 
     def field_to_data(self, name: str, value: Any) -> Any:
         """The shipped pack by its name, any other pack whole."""

@@ -104,6 +104,13 @@ BY_ID: dict[str, Ruling] = by_id(RULINGS)
 #: `Rules` fields that switch a variant the rulebook prints, by its section.
 VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
 
+#: The house rules: Rules fields that change a number the rulebook prints (the pack holds it as
+#: printed, and None keeps the pack's), with the rulebook's words.
+RULEBOOK_FIELDS: dict[str, str] = {
+    "hand_size": "Setup 10: '3 players: deal 5 cards each; 4 players: deal 4 cards each; 5 players: deal 3 cards each'",
+    "leadership_tokens": "Components: '6 Leadership tokens'",
+}
+
 
 def rulings_table() -> str:
     """The register as a Markdown table, for the book's reference chapter."""
@@ -112,4 +119,4 @@ def rulings_table() -> str:
                            for ruling in RULINGS])
 
 
-__all__ = ["BY_ID", "RULINGS", "VARIANTS", "Ruling", "cell", "rulings_table"]
+__all__ = ["BY_ID", "RULEBOOK_FIELDS", "RULINGS", "VARIANTS", "Ruling", "cell", "rulings_table"]

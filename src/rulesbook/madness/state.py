@@ -165,7 +165,7 @@ class State(CheckedState):
         players = tuple(items(data["players"], "state.players", _text, most=5))
         if len(players) < 3:
             raise DataError("state.players", f"At the Mountains of Madness is for 3 to 5 players, not {len(players)}")
-        reading = _Reading(rules.pack, len(players))
+        reading = _Reading(rules.pack, len(players), rules.tokens)
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
         state = cls(players, expect(data["seed"], (int, str), "state.seed"), rules, **values)
         state.invariants()
@@ -231,9 +231,9 @@ def _conservation(state: State) -> list[str]:
     if not _sorted_equal(tiles, pack.tiles):
         wrong.append("Encounter tiles are not conserved")
     tokens = (state.sled_tokens, state.discard_tokens, state.boxed_tokens)
-    if min(tokens) < 0 or sum(tokens) != pack.leadership_tokens:
-        wrong.append(f"the Leadership tokens are not conserved ({' + '.join(map(str, tokens))}, the pack has "
-                     f"{pack.leadership_tokens})")
+    if min(tokens) < 0 or sum(tokens) != state.rules.tokens:
+        wrong.append(f"the Leadership tokens are not conserved ({' + '.join(map(str, tokens))}, the expedition has "
+                     f"{state.rules.tokens})")
     if sum(state.relic_tokens.values()) + sum(len(c) for c in state.covers) != sum(pack.relic_tokens.values()):
         wrong.append("the Relic tokens are not conserved")
     return wrong
@@ -286,10 +286,11 @@ def _consistency(state: State) -> list[str]:
 
 @dataclass(frozen=True)
 class _Reading:
-    """What reading one state's fields needs: its pack and its number of players."""
+    """What reading one state's fields needs: its pack, its number of players and of Leadership tokens."""
 
     pack: Pack
     count: int
+    tokens: int
 
 
 def _text(value: Any, where: str) -> str:
@@ -412,9 +413,9 @@ _READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
     "relics": _per_player(_ids(lambda r: r.pack.relics, "a Relic card of the pack")),
     "covers": _per_player(_ids(lambda r: (*PHASE_COVERS, *r.pack.equipment_types), "a phase or an equipment type")),
     "relic_tokens": _relic_tokens,
-    "sled_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
-    "discard_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
-    "boxed_tokens": lambda reading, value, where: whole(value, where, 0, reading.pack.leadership_tokens),
+    "sled_tokens": lambda reading, value, where: whole(value, where, 0, reading.tokens),
+    "discard_tokens": lambda reading, value, where: whole(value, where, 0, reading.tokens),
+    "boxed_tokens": lambda reading, value, where: whole(value, where, 0, reading.tokens),
     "sled": _sled,
     "talking": _flag,
     "restarts": _count(_MANY),
