@@ -9,8 +9,13 @@ from rulesbook.core.data import DataError
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rulestext import field_from_text
 from rulesbook.inferno import Rules, new_game
-from rulesbook.inferno.engine import Phase, apply, legal_actions, moved_totals
+import random
+
+from rulesbook.inferno.actions import PlayBison
+from rulesbook.inferno.effects import any_path_ends, bison_destinations, bison_path_ends
+from rulesbook.inferno.engine import Phase, apply, is_legal, legal_actions, moved_totals
 from rulesbook.inferno.moment import game_moment as moment
+from rulesbook.inferno.position import places_at
 from rulesbook.inferno.render import describe_track, track_totals
 from rulesbook.inferno.state import State
 from rulesbook.core.protocol import game as protocol_game
@@ -117,6 +122,10 @@ def test_negative_scores_are_kept_only_under_the_house_rule_MOI_R12():
     ({"starting_points": (1, "2")}, "Rules.starting_points"),
     ({"hand_size": True}, "Rules.hand_size"),
     ({"pawns_placed_in_reverse": "yes"}, "Rules.pawns_placed_in_reverse"),
+    ({"bison_reach": (3, 3)}, "bison_reach gives the longest move"),
+    ({"bison_reach": (0, 2)}, "bison_reach"),
+    ({"bison_reach": (3, 8)}, "bison_reach"),
+    ({"bison_reach": (3,)}, "Rules.bison_reach"),
 ])
 def test_a_bad_house_rule_is_refused_naming_it(rules, why):
     with pytest.raises(DataError, match=why):
@@ -141,3 +150,51 @@ def test_the_house_rules_are_written_as_text_and_carried_by_records():
     for name in ("pawns_placed_in_reverse", "starting_points", "hand_size", "negative_scores_kept"):
         del old[name]
     assert Rules.from_dict(old) == Rules(edition="zh"), "a record written before the house rules reads as the rulebook"
+
+
+def mountains(count=40, seed=11):
+    """Mountains of random games, with a pawn's place on each: (position, colour, start code)."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = new_game(rng.choice([2, 3, 4]), rng.randrange(10**6), Rules(two_pawns=rng.random() < 0.5))
+        for _ in range(rng.randrange(10, 160)):
+            if state.is_over:
+                break
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+        if state.mountain.pawns:
+            colour = rng.choice(sorted(state.mountain.pawns, key=lambda c: c.letter))
+            found.append((state.mountain, colour, state.mountain._pawns[colour]))
+    return found
+
+
+def test_the_search_for_any_reach_finds_the_printed_paths_MOI_R05():
+    for position, colour, start in mountains():
+        shape = position._shape
+        assert any_path_ends(shape, start, range(1, 4)) == bison_path_ends(shape, start, 1)
+        assert any_path_ends(shape, start, range(4, 6)) == bison_path_ends(shape, start, 2)
+
+
+def test_the_bison_kings_reach_is_the_house_rules_MOI_R05():
+    longer = Rules(bison_reach=(2, 6))
+    for position, colour, start in mountains(20, seed=5):
+        shape, taken = position._shape, set(position.pawns.values())  # one pawn a card: a card with a pawn is full
+        one, two = (bison_destinations(position, colour, cards, longer) for cards in (1, 2))
+        assert one == set(places_at(any_path_ends(shape, start, range(1, 3)))) - taken, "one card: 1-2 cards"
+        assert two == set(places_at(any_path_ends(shape, start, range(3, 7)))) - taken, "two cards: 3-6 cards"
+        assert one <= bison_destinations(position, colour, 1), "a subset of the printed 1-3"
+
+
+def test_a_game_under_a_longer_bison_king_plays_and_refuses_by_its_reach():
+    rules = Rules(bison_reach=(4, 7))
+    state = new_game(3, seed=8, rules=rules)
+    checked = 0
+    while not state.is_over and checked < 5:
+        actions = legal_actions(state)
+        for action in actions:
+            if isinstance(action, PlayBison):
+                assert is_legal(state, action)
+                checked += 1
+        state, _ = apply(state, actions[0] if not any(isinstance(a, PlayBison) for a in actions)
+                         else next(a for a in actions if isinstance(a, PlayBison)))
+    assert checked, "some Bison King was played"

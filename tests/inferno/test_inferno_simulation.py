@@ -57,6 +57,7 @@ HOUSE_RULES = {
     "hand-of-1": {"hand_size": 1},
     "hand-of-6": {"hand_size": 6},
     "negatives-kept": {"negative_scores_kept": True},
+    "bison-reach": {"bison_reach": (2, 7)},
     "all": {"pawns_placed_in_reverse": True, "starting_points": (5, 0, 3), "hand_size": 4, "negative_scores_kept": True},
 }
 HOUSE_CONFIGS = [(players, edition, name) for name in HOUSE_RULES for edition in ("en", "zh") for players in (2, 3, 4)]

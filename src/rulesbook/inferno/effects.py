@@ -18,8 +18,11 @@ from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
 
-#: Steps a Mighty Bison King move takes, by the number of Bison cards played (MOI-R05).
+#: Steps a Mighty Bison King move takes, by the number of Bison cards played (MOI-R05), as printed
+#: (the house rule `Rules.bison_reach` may change them: `Rules.bison_steps`).
 BISON_STEPS: dict[int, range] = {1: range(1, 4), 2: range(4, 6)}
+#: The printed reach: `Rules.bison_reach`'s default, whose paths are written out by hand below.
+PRINTED_REACH = (3, 5)
 
 
 def placements(position: Position) -> set[Coord]:
@@ -35,9 +38,10 @@ def has_room(position: Position, place: Coord, rules: Rules = _DEFAULT) -> bool:
 def bison_destinations(position: Position, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where Mighty Bison King can move that pawn (MOI-R05).
 
-    One card: 1-3 steps; two cards: 4-5 steps. Each step goes to an orthogonally adjacent card,
-    never over an empty place; the path may pass over pawns but visits no card twice, so it
-    never ends where it started, and it may not end on a card that is full.
+    One card: 1-3 steps; two cards: 4-5 steps (or as the house rule `bison_reach` says). Each step
+    goes to an orthogonally adjacent card, never over an empty place; the path may pass over pawns
+    but visits no card twice, so it never ends where it started, and it may not end on a card that
+    is full.
     """
     return set(sorted_bison_destinations(position, colour, cards, rules))
 
@@ -48,17 +52,22 @@ def sorted_bison_destinations(
     """`bison_destinations` in order."""
     if cards not in BISON_STEPS:
         raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
-    return places_at(bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card))
+    return places_at(bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card, rules.bison_reach))
 
 
-def bison_moves(position: Position, colour: Colour, cards: int, limit: int) -> tuple[Place, ...]:
+def bison_moves(position: Position, colour: Colour, cards: int, limit: int,
+                reach: tuple[int, int] = PRINTED_REACH) -> tuple[Place, ...]:
     """`sorted_bison_destinations` as place codes, for a colour and a count already checked,
     with cards holding `limit` pawns full; kept with the position."""
-    key = ("bison", colour, cards, limit)
+    key = ("bison", colour, cards, limit, reach)
     known = position.memo.get(key)
     if known is None:
         start = position._pawns.get(colour) or position.pawn_place(colour)  # pawn_place(): the error when it is not there
-        known = bison_path_ends(position._shape, start, cards)
+        if reach == PRINTED_REACH:
+            known = bison_path_ends(position._shape, start, cards)
+        else:
+            steps = range(1, reach[0] + 1) if cards == 1 else range(reach[0] + 1, reach[1] + 1)
+            known = any_path_ends(position._shape, start, steps)
         full = position.full(limit)
         if not full.isdisjoint(known):
             known = tuple(filterfalse(full.__contains__, known))
@@ -109,6 +118,34 @@ def bison_path_ends(shape: Shape, start: Place, cards: int) -> tuple[Place, ...]
                         for fifth in around[fourth]:
                             if fifth != third and fifth != first:
                                 ends.add(fifth)
+    known = shape.paths[key] = tuple(sorted(ends))
+    return known
+
+
+def any_path_ends(shape: Shape, start: Place, steps: range) -> tuple[Place, ...]:
+    """Where a path from start that visits no card twice ends after a number of steps in `steps`,
+    in order: a house rule's Bison King (`Rules.bison_reach`), searched card by card (MOI-R05).
+    Kept with the shape."""
+    key = ("any", start, steps.start, steps.stop)
+    known = shape.paths.get(key)
+    if known is not None:
+        return known
+    around = shape.around
+    ends: set[Place] = set()
+    path = [start]
+
+    def walk(place: Place) -> None:
+        if len(path) - 1 in steps:
+            ends.add(place)
+        if len(path) - 1 == steps.stop - 1:
+            return
+        for following in around[place]:
+            if following not in path:
+                path.append(following)
+                walk(following)
+                path.pop()
+
+    walk(start)
     known = shape.paths[key] = tuple(sorted(ends))
     return known
 

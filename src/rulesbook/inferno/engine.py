@@ -301,12 +301,12 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
         return plays
     pawns = mountain._pawns
     colours = mountain.pawn_colours()
-    limit = rules.max_pawns_per_card
+    limit, reach = rules.max_pawns_per_card, rules.bison_reach
     bisons = plan.bisons
     for count in (1, 2):
         if bisons >= count and room >= count:
             for colour in colours:
-                plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit))
+                plays += map(_BISONS[colour, count].__getitem__, bison_moves(mountain, colour, count, limit, reach))
     if plan.fan:
         for colour in colours:
             if limit == 1 or _card_named_by(mountain, colour) is colour:  # one action per card, not per pawn (MOI-R22)
@@ -620,8 +620,11 @@ def _check_lay(state: State, action: LayDisciple) -> None:
 def _check_bison(state: State, action: PlayBison) -> None:
     _check_cards_played(state, action.cards)
     _check_pawn_there(state, action.colour)
-    if place_code(action.place) not in bison_moves(state.mountain, action.colour, action.count, state.rules.max_pawns_per_card):
-        steps = "1-3" if action.count == 1 else "4-5"
+    rules = state.rules
+    if place_code(action.place) not in bison_moves(state.mountain, action.colour, action.count, rules.max_pawns_per_card,
+                                                   rules.bison_reach):
+        span = rules.bison_steps(action.count)
+        steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
         raise IllegalAction(
             f"with {action.count} Mighty Bison King card(s) the {action.colour.english} pawn moves {steps} cards, "
             "from card to card, never over an empty place, visiting no card twice and ending on a card with room",

@@ -204,7 +204,7 @@ class Shape:
         self.cards = cards  # nobody changes this dict
         self.around = _Around(around or ())  # each card's neighbouring cards, worked out as asked
         self.around.cards = cards
-        self.paths: dict[tuple[Place, int], tuple[Place, ...]] = {}  # Bison King path ends, by start and cards
+        self.paths: dict[tuple[object, ...], tuple[Place, ...]] = {}  # Bison King path ends, by start and cards (or steps)
         self.crosses: dict[Place, bool] = {}  # whether a complete row and column cross at a card
         # The best window's sum through a card along its row, and along its column (see scoring).
         self.sums: tuple[dict[Place, int], dict[Place, int]] = ({}, {})

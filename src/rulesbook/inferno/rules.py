@@ -78,6 +78,8 @@ MOST_ROUNDS = 16
 MOST_HAND = 6
 #: The most points a seat may start with (a round scores at most about 30).
 MOST_STARTING_POINTS = 99
+#: The longest Bison King move a house rule may give: paths of up to seven cards are few enough to list.
+MOST_BISON_REACH = 7
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,9 @@ class Rules(RulesData):
     hand_size: how many cards a hand is dealt and refilled to (3 in both rulebooks).
     negative_scores_kept: a round's negative score lowers the running total, which may drop below
         0; overrides floor_total_at_zero (MOI-R12).
+    bison_reach: the longest Mighty Bison King move with one card and with two, (3, 5) as printed:
+        one card moves a pawn 1 to 3 cards, two cards 4 to 5; (2, 6) would make them 1-2 and 3-6
+        (MOI-R05).
     """
 
     edition: Edition = "en"
@@ -142,6 +147,7 @@ class Rules(RulesData):
     starting_points: tuple[int, ...] = ()
     hand_size: int = 3
     negative_scores_kept: bool = False
+    bison_reach: tuple[int, int] = (3, 5)
 
     def __post_init__(self) -> None:
         preset = _PRESETS.get(self.edition) if isinstance(self.edition, str) else None
@@ -153,8 +159,9 @@ class Rules(RulesData):
         if isinstance(self.rounds_by_players, list):  # JSON's lists, given by hand
             pairs = tuple(tuple(pair) if isinstance(pair, list) else pair for pair in self.rounds_by_players)
             object.__setattr__(self, "rounds_by_players", pairs)
-        if isinstance(self.starting_points, list):
-            object.__setattr__(self, "starting_points", tuple(self.starting_points))
+        for name in ("starting_points", "bison_reach"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         super().__post_init__()
 
     def check(self) -> None:
@@ -168,6 +175,10 @@ class Rules(RulesData):
         if len(self.starting_points) > 4 or not all(0 <= points <= MOST_STARTING_POINTS for points in self.starting_points):
             raise DataError("", f"starting_points gives each of at most 4 seats 0 to {MOST_STARTING_POINTS} points, "
                                 f"not {self.starting_points}")
+        one, two = self.bison_reach
+        if not 1 <= one < two <= MOST_BISON_REACH:
+            raise DataError("", f"bison_reach gives the longest move of one Mighty Bison King and of two, "
+                                f"1 <= one < two <= {MOST_BISON_REACH}, not {self.bison_reach} (MOI-R05)")
         seen: set[int] = set()
         for players, rounds in self.rounds_by_players:
             if not 2 <= players <= 4:
@@ -182,6 +193,12 @@ class Rules(RulesData):
     def starting_totals(self, players: int) -> tuple[int, ...]:
         """Each seat's points before the first round (the house rule `starting_points`; else 0)."""
         return tuple(self.starting_points[seat] if seat < len(self.starting_points) else 0 for seat in range(players))
+
+    def bison_steps(self, cards: int) -> range:
+        """How many cards a Mighty Bison King move of one or two cards takes (MOI-R05): 1-3 and 4-5
+        as printed, else as `bison_reach` says."""
+        one, two = self.bison_reach
+        return range(1, one + 1) if cards == 1 else range(one + 1, two + 1)
 
     @property
     def max_pawns_per_card(self) -> int:

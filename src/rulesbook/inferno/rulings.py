@@ -74,6 +74,7 @@ RULEBOOK_FIELDS: dict[str, str] = {
     "pawns_placed_in_reverse": "Setup: 'Each player, starting with the 1st player, then places his \"Xuanzhang\" pawn'",
     "starting_points": "Setup: each player's marker 'he places on the \"0\" space of the score track'",
     "hand_size": "Setup: 'Finally, deal 3 cards to each player'; IV: 'draws until he has three cards in Hand'",
+    "bison_reach": "I: 'a single \"Mighty Bison\" card lets you move a \"Xuanzhang\" pawn ... from one to three cards', two 'from four to five cards'",
     "negative_scores_kept": "Scoring: 'If a player has a negative score at the end of a Round, his score for that Round is considered to be zero' (MOI-R12: ZH floors the total instead)",
 }
 

@@ -226,7 +226,7 @@ class BisonLesson:
             raise IllegalAction(f"only {state.hand.count(BISON)} Mighty Bison King card(s) are left in hand", "rulebook, I")
         start = position.pawn(colour)
         if place in bison_destinations(position, colour, cards, self.rules):
-            lengths = sorted(n for n in path_lengths(position, start)[place] if n in BISON_STEPS[cards])
+            lengths = sorted(n for n in path_lengths(position, start)[place] if n in self.rules.bison_steps(cards))
             hand = list(state.hand)
             for _ in range(cards):
                 hand.remove(BISON)
@@ -245,8 +245,8 @@ class BisonLesson:
 
     def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> str:
         start = position.pawn(colour)
-        steps = BISON_STEPS[cards]
-        span = f"{steps[0]} to {steps[-1]}" if cards == 1 else f"{steps[0]} or {steps[-1]}"
+        steps = self.rules.bison_steps(cards)
+        span = f"{steps[0]} or {steps[-1]}" if len(steps) == 2 else f"{steps[0]} to {steps[-1]}"
         what = "One Mighty Bison King" if cards == 1 else "Two Mighty Bison Kings"
         if place not in position.cards:
             return "There is no card there: the Bison King moves a pawn from card to card and never over an empty place"
