@@ -48,6 +48,7 @@ sys.path.insert(0, str(LITE))
 from run_live import is_live  # noqa: E402  (the chapters that are not live: lite/run_live.py, NOT_LIVE)
 
 from rulesbook.lessons.play import GAMES  # noqa: E402  (the Play pages' games: a zip each)
+from rulesbook.widgets.site import reader_copy  # noqa: E402  (the live copy of a chapter)
 
 PINS = LITE / "wheels.txt"
 NPM_PYODIDE = LITE / "node_modules" / "pyodide"
@@ -355,8 +356,9 @@ def play_zips(pyodide: Path, own: Path) -> Path:
 
 
 def write_contents() -> list[str]:
-    """The live chapters of the table of contents (`is_live`), without outputs, on the Pyodide
-    kernel ("python")."""
+    """The live chapters of the table of contents (`is_live`), as a reader's copy (without the
+    cells the page leaves out: rulesbook.widgets.site.reader_copy), without outputs, on the
+    Pyodide kernel ("python")."""
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     names = re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)
     shutil.rmtree(CONTENTS, ignore_errors=True)
@@ -365,7 +367,7 @@ def write_contents() -> list[str]:
         source = ROOT / f"{name}.ipynb"
         if not source.is_file() or not is_live(name):
             continue
-        notebook = json.loads(source.read_text(encoding="utf-8"))
+        notebook = reader_copy(json.loads(source.read_text(encoding="utf-8")))
         for cell in notebook["cells"]:
             if cell["cell_type"] == "code":
                 cell["outputs"] = []

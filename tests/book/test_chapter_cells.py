@@ -77,6 +77,55 @@ def test_the_games_check_cells_are_all_hidden(path):
             assert not top, f"{path.name}: an assert on the page:\n{source[:160]}"
 
 
+def bound_names(tree: ast.AST) -> set[str]:
+    """The names a cell binds at its top level: assigned, defined, imported, looped over."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def used_names(tree: ast.AST) -> set[str]:
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+
+
+def hidden_names_needed(cells: list[dict]) -> list[tuple[str, str]]:
+    """(name, the visible cell's start) for each name a visible cell reads that only a cell left
+    out of the page (remove-cell) bound before it: a reader's copy, without those cells, would fail."""
+    visible: set[str] = set()
+    hidden: set[str] = set()
+    needed = []
+    for cell in cells:
+        source = "".join(cell["source"])
+        tree = ast.parse(source)
+        if "remove-cell" in tags(cell):
+            hidden |= bound_names(tree)
+            continue
+        own = bound_names(tree)  # a cell's own bindings (its imports, a comprehension's names) serve it
+        needed += [(name, source[:80]) for name in sorted(used_names(tree) & hidden - visible - own)]
+        visible |= own
+    return needed
+
+
+def test_the_needed_name_check_finds_a_name_only_a_hidden_cell_binds():
+    cells = [{"source": ["from math import pi\n"], "metadata": {"tags": ["remove-cell"]}},
+             {"source": ["tau = 2 * pi\n"], "metadata": {}},
+             {"source": ["pi = 3\n"], "metadata": {}}, {"source": ["print(pi, tau)\n"], "metadata": {}}]
+    assert hidden_names_needed(cells) == [("pi", "tau = 2 * pi\n")]
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=IDS)
+def test_a_readers_copy_runs_without_the_cells_the_page_leaves_out(path):
+    """The download and the live copy leave the check cells out (rulesbook.widgets.site.reader_copy):
+    no visible cell may read a name that only a check cell binds."""
+    assert hidden_names_needed(code_cells(path)) == [], path.name
+
+
 def shown_texts(notebook) -> list[tuple[int, str, str]]:
     """Each plain-text output a reader sees: (cell index, kind, text). A cell's printed text is read
     whole: the kernel may send one print in two pieces (it did under load), which the page shows

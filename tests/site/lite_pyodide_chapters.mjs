@@ -1,6 +1,6 @@
 // Run every chapter of the live site in Pyodide (under Node), as its JupyterLite kernel would.
 //
-// Usage: node lite_pyodide_chapters.mjs LITE_DIR NOTEBOOK...   (paths relative to LITE_DIR/files)
+// Usage: node lite_pyodide_chapters.mjs LITE_DIR CHAPTERS_DIR NOTEBOOK...   (paths relative to CHAPTERS_DIR)
 // Loads the site's own Pyodide and lock (LITE_DIR/static/pyodide), then runs each notebook's code
 // cells in order in an IPython shell, loading packages from each cell's imports first (as the
 // kernel does), and prints one JSON line: {"python": ..., "chapters": {name: {cells, errors, seconds}}}.
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [liteDir, ...notebooks] = process.argv.slice(2);
+const [liteDir, chaptersDir, ...notebooks] = process.argv.slice(2);
 const pyodideDir = path.resolve(liteDir, "static", "pyodide");
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
@@ -40,7 +40,7 @@ def run_cell(code):
 const runCell = pyodide.globals.get("run_cell");
 const report = { python: pyodide.runPython("sys.version.split()[0]"), chapters: {} };
 for (const name of notebooks) {
-  const notebook = JSON.parse(readFileSync(path.join(liteDir, "files", name), "utf-8"));
+  const notebook = JSON.parse(readFileSync(path.join(chaptersDir, name), "utf-8"));
   pyodide.runPython("shell.reset(new_session=False)");
   const started = performance.now();
   const errors = [];

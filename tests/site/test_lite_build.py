@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
-from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, TOC
+from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, NOTEBOOKS, TOC
 from run_live import NOT_LIVE
 from site_browser import ROOT, SITE
 
@@ -38,18 +38,36 @@ def code(notebook: dict) -> list[str]:
     return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
 
 
+def left_out(notebook: dict) -> list[dict]:
+    return [cell for cell in notebook["cells"] if "remove-cell" in cell.get("metadata", {}).get("tags", [])]
+
+
 def test_every_chapter_is_there_as_the_book_has_it_on_the_pyodide_kernel(lock):
+    """As the page has it: the cells the page leaves out (its checks) are not in the live copy."""
     assert CHAPTERS, "the table of contents lists chapter notebooks"
     for name in CHAPTERS:
         book = json.loads((ROOT / f"{name}.ipynb").read_text(encoding="utf-8"))
         live = json.loads((LITE / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
-        assert code(live) == code(book), f"{name}: the live notebook's code is not the book's"
-        assert [cell["cell_type"] for cell in live["cells"]] == [cell["cell_type"] for cell in book["cells"]]
+        assert not left_out(live), f"{name}: the live copy has the cells the page leaves out"
+        shown = {**book, "cells": [cell for cell in book["cells"] if cell not in left_out(book)]}
+        assert code(live) == code(shown), f"{name}: the live notebook's code is not the page's"
+        assert [cell["cell_type"] for cell in live["cells"]] == [cell["cell_type"] for cell in shown["cells"]]
         assert all(cell.get("outputs", []) == [] for cell in live["cells"]), f"{name} carries outputs"
         assert live["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel's name
         # The app's contents index lists it, so the file browser and the kernel see it.
         listed = json.loads((LITE / "api" / "contents" / Path(name).parent / "all.json").read_text(encoding="utf-8"))
         assert f"{Path(name).name}.ipynb" in {item["name"] for item in listed["content"]}
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_each_chapters_download_leaves_out_what_the_page_leaves_out(name):
+    """The page's .ipynb download (its _sources/ copy) has the chapter's visible cells, not its checks."""
+    book = json.loads((ROOT / f"{name}.ipynb").read_text(encoding="utf-8"))
+    download = json.loads((SITE / "_sources" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    assert not left_out(download), f"{name}: the download holds the cells the page leaves out"
+    assert download["cells"] == [cell for cell in book["cells"] if cell not in left_out(book)]
+    page = (SITE / f"{name}.html").read_text(encoding="utf-8")
+    assert f"_sources/{name}.ipynb" in page, "the page links to its download"
 
 
 def test_every_game_with_chapters_has_a_live_browser_check():

@@ -2,7 +2,10 @@
 
 lite_pyodide_chapters.mjs runs each chapter of the live site, cell after cell, in an IPython shell
 in Pyodide under Node, loading packages from each cell's imports as the JupyterLite kernel does
-(from the site's lock only). A chapter must not need a thread, a subprocess or a package the site
+(from the site's lock only). It runs the book's own notebook, checks included: the live copy is
+that notebook without its check cells (tests/site/test_lite_build.py), and no visible cell needs
+one (tests/book/test_chapter_cells.py), so what holds here holds there, and the checks hold in
+the browser's Python too. A chapter must not need a thread, a subprocess or a package the site
 does not ship. Run by `make test` after `make book`.
 """
 
@@ -15,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from lite_browser import CHAPTERS, LITE, LIVE_PAGE
-from site_browser import SITE
+from site_browser import ROOT, SITE
 
 HERE = Path(__file__).resolve().parent
 
@@ -33,7 +36,7 @@ def report() -> dict:
     if node is None:
         pytest.fail("node is missing (make book needs it too, for npm)")
     done = subprocess.run(
-        [node, str(HERE / "lite_pyodide_chapters.mjs"), str(LITE), *(f"{name}.ipynb" for name in CHAPTERS)],
+        [node, str(HERE / "lite_pyodide_chapters.mjs"), str(LITE), str(ROOT), *(f"{name}.ipynb" for name in CHAPTERS)],
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]

@@ -14,6 +14,9 @@
 - It gives every notebook picture its description as alt text: the SVG's <desc> (or <title>),
   which the library writes from the position it draws. A picture without one fails the build
   (give a figure an alt text in its cell's metadata: mystnb: image: alt: ...).
+- The page's .ipynb download (_sources/) is the chapter as a reader gets it (`reader_copy`):
+  without the cells the page leaves out, the chapter's checks and an exercise's answer with
+  them. The live site's copies are made so too (tools/lite.py).
 
 Standard library and Sphinx only; used while building the book, never in a notebook.
 """
@@ -46,8 +49,32 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-resolved", describe_pictures)
     app.connect("html-page-context", light_board_page, priority=600)  # after myst-nb adds the widget state
     app.connect("html-page-context", readable_body)
+    app.connect("build-finished", reader_downloads)
     app.add_css_file(STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+#: The tag of a cell the page leaves out (Jupyter Book's), which a reader's copy leaves out too.
+LEFT_OUT = "remove-cell"
+
+
+def reader_copy(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A chapter as a reader downloads or runs it: the same notebook without the cells tagged
+    remove-cell, whose asserts would give an exercise's answer away (no visible cell needs them:
+    tests/book/test_chapter_cells.py)."""
+    cells = [cell for cell in notebook["cells"] if LEFT_OUT not in cell.get("metadata", {}).get("tags", [])]
+    return {**notebook, "cells": cells}
+
+
+def reader_downloads(app: Any, exception: Exception | None) -> None:
+    """Every chapter's .ipynb download (the site's _sources/) made a `reader_copy`."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for path in sorted(Path(app.outdir, "_sources").rglob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        copy = reader_copy(notebook)
+        if copy["cells"] != notebook["cells"]:
+            path.write_text(json.dumps(copy, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def write_static(app: Any, files: dict[str, Callable[[], str]]) -> None:
