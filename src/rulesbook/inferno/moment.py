@@ -61,10 +61,10 @@ def game_moment(
         draw_pile = _cards_of(pile, "pile", len(DECK))
         _take_from(rest, draw_pile)
         discard = tuple(rest)
-    least = None if rules.negative_scores_kept else 0
-    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and (least is None or t >= least) for t in totals)):
-        kind = "whole number of points" if least is None else "whole number of points (0 or more)"
-        raise DataError("totals", f"expected one {kind} per player, not {shown(totals)}")
+    kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
+    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
+        points = "whole number of points" if kept else "whole number of points (0 or more)"
+        raise DataError("totals", f"expected one {points} per player, not {shown(totals)}")
     state = State(
         rules=rules, colours=seats, seed=0, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
         discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else rules.starting_totals(len(seats)),
