@@ -2,15 +2,15 @@
 what each changes in a game, what each refuses, and that records and states carry them."""
 
 import json
+import random
 
 import pytest
 
 from rulesbook.core.data import DataError
+from rulesbook.core.protocol import game as protocol_game
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rulestext import field_from_text
 from rulesbook.inferno import Rules, new_game
-import random
-
 from rulesbook.inferno.actions import PlayBison
 from rulesbook.inferno.effects import any_path_ends, bison_destinations, bison_path_ends
 from rulesbook.inferno.engine import Phase, apply, is_legal, legal_actions, moved_totals
@@ -18,7 +18,6 @@ from rulesbook.inferno.moment import game_moment as moment
 from rulesbook.inferno.position import places_at
 from rulesbook.inferno.render import describe_track, track_totals
 from rulesbook.inferno.state import State
-from rulesbook.core.protocol import game as protocol_game
 from rulesbook.lab.variants import rule_values
 
 
@@ -36,7 +35,7 @@ def placing_order(state):
 
 
 def next_round(state):
-    """The state at the start of the next round (the first legal action each time)."""
+    """The state at the start of the next round (the last legal action each time: ending turns, staying)."""
     start = state.round
     while state.round == start and not state.is_over:
         state, _ = apply(state, legal_actions(state)[-1])
