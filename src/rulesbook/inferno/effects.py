@@ -14,15 +14,15 @@ from itertools import filterfalse
 
 from rulesbook.inferno.cards import Disciple
 from rulesbook.inferno.position import SPAN, Colour, Coord, Place, Position, Shape, lonely_sides, place_code, places_at
-from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.rules import Rules, bison_steps
 
 _DEFAULT = Rules()
 
+#: The printed reach: `Rules.bison_reach`'s default, whose paths are written out by hand below.
+PRINTED_REACH = _DEFAULT.bison_reach
 #: Steps a Mighty Bison King move takes, by the number of Bison cards played (MOI-R05), as printed
 #: (the house rule `Rules.bison_reach` may change them: `Rules.bison_steps`).
-BISON_STEPS: dict[int, range] = {1: range(1, 4), 2: range(4, 6)}
-#: The printed reach: `Rules.bison_reach`'s default, whose paths are written out by hand below.
-PRINTED_REACH = (3, 5)
+BISON_STEPS: dict[int, range] = {cards: bison_steps(PRINTED_REACH, cards) for cards in (1, 2)}
 
 
 def placements(position: Position) -> set[Coord]:
@@ -66,8 +66,7 @@ def bison_moves(position: Position, colour: Colour, cards: int, limit: int,
         if reach == PRINTED_REACH:
             known = bison_path_ends(position._shape, start, cards)
         else:
-            steps = range(1, reach[0] + 1) if cards == 1 else range(reach[0] + 1, reach[1] + 1)
-            known = any_path_ends(position._shape, start, steps)
+            known = any_path_ends(position._shape, start, bison_steps(reach, cards))
         full = position.full(limit)
         if not full.isdisjoint(known):
             known = tuple(filterfalse(full.__contains__, known))

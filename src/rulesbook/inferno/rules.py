@@ -197,8 +197,7 @@ class Rules(RulesData):
     def bison_steps(self, cards: int) -> range:
         """How many cards a Mighty Bison King move of one or two cards takes (MOI-R05): 1-3 and 4-5
         as printed, else as `bison_reach` says."""
-        one, two = self.bison_reach
-        return range(1, one + 1) if cards == 1 else range(one + 1, two + 1)
+        return bison_steps(self.bison_reach, cards)
 
     @property
     def max_pawns_per_card(self) -> int:
@@ -216,6 +215,13 @@ class Rules(RulesData):
         given = ", ".join(str(count) for count, _ in self.rounds_by_players) or "none"
         raise DataError("", f"Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
                             f"rounds_by_players gives rounds only for {given} players (MOI-R03)")
+
+
+def bison_steps(reach: tuple[int, int], cards: int) -> range:
+    """The steps of a Bison King move of one or two cards under a reach (`Rules.bison_reach`): one
+    card 1 to its first number, two cards on from there to its second (MOI-R05)."""
+    one, two = reach
+    return range(1, one + 1) if cards == 1 else range(one + 1, two + 1)
 
 
 def switch_docs() -> dict[str, str]:
