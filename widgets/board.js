@@ -30,6 +30,7 @@
 // the helpers svg(), html() and fill() below.
 
 import WORDS from "./words.json" with { type: "json" };
+import { answerTag, clueKey, entryKey, unseal } from "./seal.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
@@ -140,9 +141,13 @@ class Board {
     return { key, actor, entries: node.options[key] || [] };
   }
 
+  /** What a click on `place` leads to: a refusal (a text), or [next node, say, log, reach]. An
+   * exercise's entries are sealed (widgets/seal.js): only the place clicked is opened. */
   entry(node, option, place) {
     const index = this.places(node).indexOf(place);
-    return index < 0 ? undefined : option.entries[index];
+    if (index < 0) return undefined;
+    const entry = option.entries[index];
+    return this.mode() === "find" ? unseal(entry, entryKey(this.exercise().salt, place)) : entry;
   }
 
   targets(node, option) {
@@ -601,13 +606,18 @@ class Board {
     if (this.mode() === "find") {
       const exercise = this.exercise();
       const found = [...this.found()];
-      const total = exercise.answers.length;
-      if (!target) return this.settle(refusal || WORDS.notAsked, "no", place);
+      const total = exercise.total;
+      if (!target) {
+        this.attempted(false);
+        return this.settle(refusal || WORDS.notAsked, "no", place);
+      }
       if (found.includes(place)) return this.settle(fill(exercise.again, { found: found.length, total }), "info");
+      this.attempted(true);
       found.push(place);
       this.set({ found });
       const template = found.length === total ? exercise.done : exercise.right;
-      return this.settle(fill(template, { say: this.text(target[3]), found: found.length, total }), "ok");
+      const say = this.text(target[3]);
+      return this.settle(fill(template, { say, Say: say.charAt(0).toUpperCase() + say.slice(1), found: found.length, total }), "ok");
     }
     if (!target) return this.settle(refusal || WORDS.nothing, "no", place);
     const [nextId, say, log] = target;
@@ -621,6 +631,11 @@ class Board {
     this.preselect();
     this.set({ history });
     return this.settle(this.text(say), "ok");
+  }
+
+  /** An exercise's answer or miss, told to the page (rb-attempt; the static site counts them). */
+  attempted(right) {
+    this.root.dispatchEvent(new CustomEvent("rb-attempt", { bubbles: true, detail: { right } }));
   }
 
   /** Live mode: ask Python for the record of the state a legal click leads to; the click is
@@ -667,9 +682,9 @@ class Board {
     if (!node) return undefined;
     if (this.mode() !== "find") return this.settle(this.text(node.hint), "info");
     const exercise = this.exercise();
-    const found = new Set(this.found());
-    const left = exercise.answers.filter((place) => !found.has(place));
-    const clue = left.length ? exercise.clues[left[0]] || "" : "";
+    const found = new Set(this.found().map((place) => answerTag(exercise.salt, place)));
+    const left = exercise.clues.filter(([tag]) => !found.has(tag));
+    const clue = left.length ? unseal(left[0][1], clueKey(exercise.salt, left[0][0])) : "";
     return this.settle(fill(exercise.missing[left.length], { clue }), "info");
   }
 }

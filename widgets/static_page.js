@@ -12,6 +12,7 @@
 // into the site's one script, which calls it.
 
 import { boardRender, html } from "./board.js";
+import { Progress } from "./progress.js";
 
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
@@ -67,10 +68,22 @@ function addSkipLink(first, count) {
   else document.body.prepend(link);
 }
 
+/** The reader's progress, or null where this browser keeps no storage for the page (said once). */
+function readerProgress() {
+  try {
+    return new Progress(window.localStorage);
+  } catch (error) {
+    console.error("rulesbook progress: this browser keeps no storage for the page, so progress is not kept:", error);
+    return null;
+  }
+}
+
 function startBoards(render) {
   const stateScript = document.querySelector(`script[type="${WIDGET_STATE}"]`);
   let boards = 0;
   let first = null;
+  let lastExercise = null;
+  let progress;
   if (stateScript) {
     const models = JSON.parse(stateScript.textContent).state || {};
     for (const view of document.querySelectorAll(`script[type="${WIDGET_VIEW}"]`)) {
@@ -79,10 +92,20 @@ function startBoards(render) {
       boards += 1;
       const area = html("div", { class: "rb-board-area", id: `board-${boards}` });
       view.before(area);
-      render({ model: new PageModel(record.state), el: area });
+      const lesson = record.state.lesson || {};
+      const exercise = lesson.mode === "find" && lesson.exercise && lesson.exercise.salt;
+      if (exercise && progress === undefined) progress = readerProgress();
+      const kept = exercise && progress;
+      const model = new PageModel(kept ? progress.restore(record.state) : record.state);
+      render({ model, el: area });
+      if (kept) {
+        progress.follow(model, area, lesson);
+        lastExercise = area;
+      }
       first = first || area;
     }
   }
+  if (lastExercise) progress.mount(lastExercise);
   if (first) addSkipLink(first, boards);
   document.documentElement.setAttribute("data-boards-ready", String(boards));
   performance.mark("rulesbook-boards-ready");

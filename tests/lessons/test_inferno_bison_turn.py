@@ -7,6 +7,7 @@ import json
 
 from rulesbook.inferno import Colour, Position, Rules, bison_destinations
 from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
+from rulesbook.lessons.data import opened_exercise
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2
@@ -58,4 +59,4 @@ def test_who_may_cancel_differs_by_edition_MOI_R06():
 def test_find_exercise_answers_are_the_destinations_MOI_R05():
     lesson = find_exercise(MOUNTAIN, "Y", cards=2)
     expected = sorted(f"{r},{c}" for r, c in bison_destinations(MOUNTAIN, "Y", 2))
-    assert lesson["mode"] == "find" and lesson["exercise"]["answers"] == expected
+    assert lesson["mode"] == "find" and opened_exercise(lesson)["answers"] == expected

@@ -51,7 +51,7 @@ def test_the_answers_are_the_cards_the_pawn_scores_and_every_other_card_is_refus
 
 def test_the_rulebook_example_blue_scores_its_row_and_column_MOI_R17():
     board = InfernoBoard.find_windows(EXAMPLE, "B")
-    assert board.lesson["exercise"]["answers"] == ["3,2", "4,2", "5,2", "5,3", "5,4", "5,5"]
+    assert board.exercise["answers"] == ["3,2", "4,2", "5,2", "5,3", "5,4", "5,5"]
     assert board.click((5, 2)).startswith("Right")
     assert "No column window through the pawn reaches DH+2" in board.click((2, 2))
     assert "neither in the pawn's row nor in its column" in board.click((0, 1))

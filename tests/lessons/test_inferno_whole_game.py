@@ -22,6 +22,7 @@ from rulesbook.inferno import (
     new_game,
 )
 from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise, unpack
+from rulesbook.lessons.data import opened_exercise
 from rulesbook.lessons.graph import parse_place, place_key
 from rulesbook.lessons.inferno.whole_game import action_place
 from rulesbook.widgets import InfernoBoard
@@ -85,7 +86,7 @@ def test_each_hand_card_offers_its_own_effect():
 def test_a_find_exercise_on_a_game_moment_checks_clicks_with_the_engine_rulebook_I():
     state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "PM+2"])
     lesson = game_find_exercise(state, "h0")
-    answers = {parse_place(key) for key in lesson["exercise"]["answers"]}
+    answers = {parse_place(key) for key in opened_exercise(lesson)["answers"]}
     assert answers == {action.place for action in legal_actions(state) if isinstance(action, LayDisciple)}
     board = InfernoBoard.find_in_game(state, "h0")
     assert board.click((-1, 0)).startswith("Right:")
@@ -109,13 +110,13 @@ def test_a_game_board_plays_the_engines_action_and_says_who_may_cancel_MOI_R06()
 def test_step_and_red_boy_boards():
     step = game_moment(LINE, ["SB+2", "SB+3", "PM+3"], phase=Phase.STEP)
     board = InfernoBoard.find_in_game(step, "step")
-    assert {parse_place(key) for key in board.lesson["exercise"]["answers"]} == {
+    assert {parse_place(key) for key in board.exercise["answers"]} == {
         action.place for action in legal_actions(step) if isinstance(action, Step)
     }
     assert "MOI-R09" in board.click((1, 0))
     red = game_moment("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK REDBOY:PM", "SB+2", "PM+2"])
     pair = InfernoBoard.find_in_game(red, "h0+h1")
-    assert {parse_place(key) for key in pair.lesson["exercise"]["answers"]} == {
+    assert {parse_place(key) for key in pair.exercise["answers"]} == {
         action.place for action in legal_actions(red) if isinstance(action, PlayRedBoy) and len(action.pictures) == 2
     }
     assert "MOI-R16" in pair.click((0, 0))

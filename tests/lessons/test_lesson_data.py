@@ -10,10 +10,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesbook.inferno import game_moment
-from rulesbook.lessons import GameReferee, LessonGraph, exercise, number_words, unpack
-from rulesbook.lessons.data import choice_say
+from rulesbook.lessons import GameReferee, LessonGraph, exercise, number_words, pack, unpack
+from rulesbook.lessons.data import choice_say, entry_key, opened_exercise, seal, unseal
 from rulesbook.widgets import InfernoBoard
 
 LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
@@ -76,6 +78,51 @@ def test_an_exercise_counts_what_is_left_in_words_and_has_a_clue_for_every_answe
     assert all(clue.startswith("one is") and "from the red pawn" in clue for clue in found["clues"].values())
     with pytest.raises(ValueError, match="offers nothing"):
         exercise(record, "h0+h2", "R")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner))
+
+
+@given(JSON, st.text())
+def test_what_is_sealed_opens_under_its_key(value, key):
+    sealed = seal(value, key)
+    assert unseal(sealed, key) == value and sealed.isascii()
+
+
+@given(st.text(min_size=8), st.text(), st.text(min_size=1))
+def test_a_sealed_text_does_not_open_under_another_key(value, key, other):
+    sealed = seal(value, key)
+    with pytest.raises(ValueError):
+        assert unseal(sealed, key + other) != value  # it opens to nothing, or to something else
+        raise ValueError("opened to something else")
+    assert value not in sealed
+
+
+def test_a_find_exercises_page_data_holds_no_answer_in_the_clear_issue_24():
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
+    graph = LessonGraph(GameReferee(state))
+    record = graph.node("s0")
+    plain = exercise(record, "h1", "R", ("card", "cards"))
+    lesson = pack({"s0": record}, "s0", picture="inferno", mode="find", exercise=plain)
+    page = json.dumps(lesson, ensure_ascii=False)
+    sealed = lesson["exercise"]
+    assert "answers" not in sealed and sealed["total"] == len(plain["answers"]) > 1
+    targets = record["options"][plain["option"]]["targets"]
+    for place, (_next, say, log, reach) in targets.items():
+        assert reach not in page and log not in page, place  # what a find says is sealed with it
+    for clue in plain["clues"].values():
+        assert clue not in page
+    entries = lesson["nodes"]["s0"]["options"][plain["option"]]
+    assert all(isinstance(entry, str) for entry in entries)  # a target and a refusal look alike
+    assert opened_exercise(lesson) == plain
+    opened = unpack(lesson)["s0"]["options"]
+    assert list(opened) == [plain["option"]]  # the other actors' options are not on the page
+    assert opened[plain["option"]] == {"targets": {place: list(target) for place, target in targets.items()},
+                                       "refusals": record["options"][plain["option"]]["refusals"]}
+    place = lesson["places"][0][0]
+    with pytest.raises(ValueError):
+        unseal(entries[0], entry_key(sealed["salt"] + "x", place))
+    assert pack({"s0": record}, "s0", picture="inferno", mode="find", exercise=plain) == lesson  # the same at every build
 
 
 def test_a_choice_says_what_the_reader_does_next():

@@ -30,6 +30,7 @@ from typing import Any
 from site_browser import undrawn
 
 from rulesbook.lessons import unpack
+from rulesbook.lessons.data import opened_exercise
 
 HAND_CHOICE = re.compile(r"^h\d+(\+h\d+)*$")
 #: How many states of a lesson the robot walks at most (see above): clicks cost time in a browser.
@@ -284,7 +285,7 @@ class Robot:
 
     # --- exercises ----------------------------------------------------------------------------
     def solve(self) -> None:
-        exercise = self.lesson["exercise"]
+        exercise = opened_exercise(self.lesson)
         node = self.nodes[self.look()["node"]]
         answers = exercise["answers"]
         total = len(answers)

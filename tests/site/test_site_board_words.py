@@ -7,17 +7,23 @@
 - The move log writes one wording on every board: the move's action text, the notation that the
   reference chapters teach and game records use (each entry parses as an action of its game).
   Hudai Pass's demon moves by itself: its steps are the turn track's words.
+- No exercise's answers are in its page data in the clear (issue 24): what a find says of each
+  answer, its clue and its places as an answer list appear nowhere in it, yet the sealed data
+  opens to the exercise's answers.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from site_browser import SITE
 
 from rulesbook.hudai.actions import parse_action as hudai_action
+from rulesbook.lessons import unpack
+from rulesbook.lessons.data import opened_exercise
 from rulesbook.inferno.actions import parse_action as inferno_action
 from rulesbook.madness.actions import parse_action as madness_action
 
@@ -31,6 +37,10 @@ DEMON_STEPS = re.compile(r"\w+( \w+)? acts|the staged damage hits|the hand is fi
 
 
 def lessons() -> list[tuple[str, dict]]:
+    return [(f"{page.relative_to(SITE)} {lesson['title']!r}", lesson) for page, lesson in page_lessons()]
+
+
+def page_lessons() -> list[tuple[Path, dict]]:
     found = []
     for page in sorted(SITE.glob("book/*/*.html")):
         match = WIDGET_STATE.search(page.read_text(encoding="utf-8"))
@@ -39,7 +49,7 @@ def lessons() -> list[tuple[str, dict]]:
         for model in json.loads(match.group(1).replace("<\\/", "</"))["state"].values():
             lesson = model["state"].get("lesson")
             if lesson:
-                found.append((f"{page.relative_to(SITE)} {lesson['title']!r}", lesson))
+                found.append((page, lesson))
     return found
 
 
@@ -88,3 +98,24 @@ def test_every_board_logs_moves_in_one_wording(site_lessons):
                     for action in log.split(", ") if lesson["picture"] == "hudai" else [log]:
                         parse(action)
     assert games == set(PARSERS)
+
+
+def test_no_exercise_holds_its_answers_in_the_clear_issue_24():
+    exercises = [(page, lesson) for page, lesson in page_lessons() if lesson["mode"] == "find"]
+    assert len(exercises) > 30, "every chapter's exercises"
+    for page, lesson in exercises:
+        where = f"{page.relative_to(SITE)} {lesson['title']!r}"
+        # The exercise's own data (another board on its page may show the same game played on:
+        # a replay says what happened, as the page's text may)
+        source = json.dumps(lesson, ensure_ascii=False)
+        exercise = opened_exercise(lesson)
+        assert exercise["answers"] and "answers" not in lesson["exercise"], where
+        option = unpack(lesson)[lesson["start"]]["options"][exercise["option"]]
+        for place in exercise["answers"]:
+            reach = option["targets"][place][3]
+            assert json.dumps(reach)[1:-1] not in source, f"{where}: what {place} says is in the page: {reach!r}"
+        for clue in exercise["clues"].values():
+            if not clue.startswith("try the"):  # the clue every answer shares names none
+                assert json.dumps(clue)[1:-1] not in source, f"{where}: a clue is in the page: {clue!r}"
+        if exercise["answers"] != unpack(lesson)[lesson["start"]]["places"]:  # not every place is one
+            assert json.dumps(exercise["answers"]) not in source, where

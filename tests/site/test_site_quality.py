@@ -15,6 +15,8 @@ from robot import READ_BOARDS
 from site_browser import SITE, open_chapter, opened, watch
 from test_site_every_chapter import PAGES
 
+from rulesbook.lessons.data import opened_exercise
+
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -63,7 +65,7 @@ def test_a_second_hand_card_never_leaves_two_cards_pressed_that_do_not_play_toge
         assert "stays chosen" in exercise.locator(".rb-message").text_content()
         assert exercise.locator('[aria-pressed="true"]').all_text_contents() == pressed
         state = page.evaluate(READ_BOARDS)[1]
-        answer = state["lesson"]["exercise"]["answers"][0]
+        answer = opened_exercise(state["lesson"])["answers"][0]
         exercise.locator(f'[data-place="{answer}"]').click()
         assert exercise.locator(".rb-message").text_content().startswith("Right")
         # A lesson: a disciple, then a Red Boy: they are not played together, the Red Boy stays chosen.

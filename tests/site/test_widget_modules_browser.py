@@ -7,6 +7,7 @@ board; a picture that throws is logged in the console and the learner reads a fr
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 
@@ -14,6 +15,7 @@ import pytest
 from site_browser import serve
 
 from rulesbook.inferno import Position
+from rulesbook.lessons.data import answer_tag, clue_key, entry_key, seal
 from rulesbook.widgets import InfernoBoard
 from rulesbook.widgets.assets import asset_path, board_module, pictures
 from rulesbook.widgets.board import WORDS
@@ -23,6 +25,8 @@ MOUNTAIN = Position.parse("MK+1@R PM+1 SB+1 DH+1")
 #: What each source module exports (the bundler checks the imports against these too).
 EXPORTS = {
     "board.js": ["boardRender", "fill", "html", "svg"],
+    "seal.js": ["answerTag", "clueKey", "entryKey", "sha256", "unseal"],
+    "progress.js": ["Progress", "STORAGE_KEY", "pagePath"],
     "static_page.js": ["startPage"],
     **{f"pictures/{name}.js": ["default"] for name in pictures()},
 }
@@ -92,6 +96,46 @@ def test_the_notebook_module_built_from_them_plays_a_board(page):
         assert page.locator(".rb-message").text_content() == board.message
     assert board.message == WORDS["nothingToUndo"] and page.locator(".rb-found").count() == 0
     assert page.console == []
+
+
+SEAL = """async ([texts, sealed]) => {
+  const { answerTag, clueKey, entryKey, sha256, unseal } = await import("./seal.js");
+  const hex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return {
+    hashes: texts.map((text) => hex(sha256(text))),
+    opened: sealed.map(([value, key]) => unseal(value, key)),
+    tags: texts.map((text) => answerTag("salt", text)),
+    keys: [entryKey("s", "0,1"), clueKey("s", "t")],
+  };
+}"""
+
+
+def test_the_page_opens_what_python_seals_the_same_way(page):
+    """widgets/seal.js and rulesbook.lessons.data agree: SHA-256 at every padding length (55, 56
+    and 64 bytes are the edges), text beyond ASCII, the tags and keys, and the sealed entries."""
+    texts = ["", "abc", "火焰山 (0, 1)", *("x" * length for length in (55, 56, 63, 64, 65, 119, 120, 1000))]
+    values = [["s1", "Right: the PM+1 card at (0, 1) works.", "log", "reach 火"], "Not there: a corner only (rulebook I).", {"a": [1, None]}]
+    sealed = [[seal(value, f"key{index}"), f"key{index}"] for index, value in enumerate(values)]
+    page.console.clear()
+    got = page.evaluate(SEAL, [texts, sealed])
+    assert got["hashes"] == [hashlib.sha256(text.encode()).hexdigest() for text in texts]
+    assert got["opened"] == values
+    assert got["tags"] == [answer_tag("salt", text) for text in texts]
+    assert got["keys"] == [entry_key("s", "0,1"), clue_key("s", "t")]
+    assert page.console == []
+
+
+def test_an_exercise_whose_sealed_answers_were_tampered_with_says_so_and_logs_it(page):
+    board = InfernoBoard.find(MOUNTAIN, "R")
+    state = board_state(board)
+    option = state["lesson"]["exercise"]["option"]
+    node = state["lesson"]["nodes"][state["lesson"]["start"]]
+    node["options"][option] = ["AAAA" + entry[4:] for entry in node["options"][option]]
+    page.console.clear()
+    page.evaluate(RENDER, [board_module("inferno"), state])
+    page.locator('[data-place="0,1"]').click()
+    assert page.locator(".rb-message").text_content() == WORDS["broken"]
+    assert [kind for kind, _ in page.console] == ["error"] and "rulesbook board:" in page.console[0][1]
 
 
 BROKEN = """async (state) => {

@@ -80,7 +80,7 @@ def test_the_shell_runs_a_game_whose_places_are_named_by_strings():
 def test_an_exercise_on_the_toy_game_finds_both_switches():
     record = LessonGraph(Switches()).node("s0")
     board = SwitchBoard(Switches(), moves=0, mode="find", exercise=exercise(record, "h0", noun=("switch", "switches")))
-    assert board.lesson["exercise"]["clues"] == {"left": "look at the switches", "right": "look at the switches"}
+    assert board.exercise["clues"] == {"left": "look at the switches", "right": "look at the switches"}
     assert board.click("right").startswith("Right: The right switch goes on. Found 1 of 2")
     assert board.click("right") == "You have found that one already: 1 of 2 so far."
     assert board.click("left").endswith("That is all 2: well done.") and board.found == ["right", "left"]

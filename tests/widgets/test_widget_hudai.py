@@ -70,7 +70,7 @@ def test_a_bad_click_never_breaks_the_board():
 
 def test_the_ways_to_lose_are_the_engines_losses():
     board = HudaiTable.ways_to_lose(game_moment())
-    assert sorted(board.lesson["exercise"]["answers"]) == ["corruption", "health", "power:centre", "power:left", "power:right"]
+    assert sorted(board.exercise["answers"]) == ["corruption", "health", "power:centre", "power:left", "power:right"]
     assert board.click("demon").endswith("(Play)") and "win" in board.message and board.tone == "no"
 
 
@@ -83,7 +83,7 @@ def test_the_ways_to_lose_are_the_engines_losses():
 def test_what_ends_the_game_is_the_track_of_the_engines_ending(fields, track):
     state = game_moment(phase="obtain", draw_pile="", **fields)
     board = HudaiTable.loss(state)
-    assert board.lesson["exercise"]["answers"] == [track]
+    assert board.exercise["answers"] == [track]
     assert board.click(track).startswith("Right")
 
 
@@ -94,5 +94,5 @@ def test_a_loss_question_needs_a_loss():
 
 def test_the_cards_that_corrupt_are_the_black_cards_the_engine_charges():
     board = HudaiTable.find_cards(game_moment("K6 R5 W1 K2", phase="obtain", draw_pile=""), "corrupts")
-    assert board.lesson["exercise"]["answers"] == ["hand:K2", "hand:K6"]
+    assert board.exercise["answers"] == ["hand:K2", "hand:K6"]
     assert "HUD-R05" in board.click("hand:R5")

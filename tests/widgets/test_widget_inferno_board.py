@@ -131,7 +131,7 @@ def test_a_broken_message_never_shows_a_traceback(board):
 def test_find_exercise_counts_right_answers_and_explains_wrong_ones_MOI_R05():
     position = Position.parse("MK+1 SB-3@R DH+1 PM+1@Y")
     board = InfernoBoard.find(position, "R", cards=1)
-    assert board.lesson["exercise"]["answers"] == ["0,0", "0,2"]
+    assert board.exercise["answers"] == ["0,0", "0,2"]
     front_end_click(board, "0,0")
     assert board.found == ["0,0"] and "Found 1 of 2" in board.message
     assert board.position == position  # the exercise moves nothing

@@ -23,9 +23,16 @@ rest refers to them by index::
                                    a refusal text, or [next node id, say text, log text], and in
                                    an exercise also the reach text (what the find says)]},
           "idle": text, "hint": text}},
-      "exercise": {} | {"choice", "option", "answers": [place key], "right", "again", "done",
-                        "missing": [sentence per count left, "{clue}" to fill], "clues": {place key: clue}}
+      "exercise": {} | {"choice", "option", "total": count, "salt": str, "right", "again", "done",
+                        "missing": [sentence per count left, "{clue}" to fill],
+                        "clues": [[answer tag, sealed clue], in the answers' order]}
     }
+
+An exercise's page data never holds its answers as plain data (issue 24): its option's entries
+are sealed, each under its place (`seal`, `entry_key`), with the sentences written into the entry
+rather than into `texts`; a clue is sealed under its answer's tag (`answer_tag`, `clue_key`).
+widgets/seal.js opens them the same way, one place at a time. `unpack` and `opened_exercise`
+read a sealed lesson back (the site tests' robot and the widget tests use them).
 
 Choice keys "h0", "h0+h1" press hand cards by index; any other key is an effect button. A
 target whose node id is not in `nodes` is legal but beyond the lesson: a page says so and stays.
@@ -35,6 +42,9 @@ Standard library only.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from typing import Any
 
 from rulesbook.core.words import capitalised
@@ -93,13 +103,79 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
     }
 
 
+def seal(value: Any, key: str) -> str:
+    """`value` as JSON, XORed with SHA-256 blocks of `key` and a block count, in base64: read
+    only by who has the key (`unseal`; widgets/seal.js). It hides answers from the page source;
+    it is no lock against a reader who hashes every place."""
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, _stream(key, len(data))))).decode("ascii")
+
+
+def unseal(sealed: str, key: str) -> Any:
+    """What `seal` sealed under `key`. A wrong key or broken data raises ValueError."""
+    data = base64.b64decode(sealed, validate=True)
+    return json.loads(bytes(a ^ b for a, b in zip(data, _stream(key, len(data)))).decode())
+
+
+def _stream(key: str, length: int) -> bytes:
+    blocks = (hashlib.sha256(f"{key}#{block}".encode()).digest() for block in range(-(-length // 32)))
+    return b"".join(blocks)[:length]
+
+
+def entry_key(salt: str, place: str) -> str:
+    """The key that seals what a click on `place` leads to, in an exercise."""
+    return f"{salt}|entry|{place}"
+
+
+def answer_tag(salt: str, place: str) -> str:
+    """The name of an answer among the clues: a hash of its place, which does not give its key."""
+    return hashlib.sha256(f"{salt}|tag|{place}".encode()).hexdigest()[:12]
+
+
+def clue_key(salt: str, tag: str) -> str:
+    """The key that seals the clue of the answer tagged `tag` (a hint opens it with no click)."""
+    return f"{salt}|clue|{tag}"
+
+
+def exercise_salt(record: dict[str, Any], exercise: dict[str, Any]) -> str:
+    """A salt of its own for each exercise (its position, choice and option), the same at every
+    build: a page does not change when nothing did, and a reader's progress names the exercise by it."""
+    asked = json.dumps([record["view"], record["places"], exercise["choice"], exercise["option"]], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(asked.encode()).hexdigest()[:16]
+
+
+def sealed_exercise(exercise: dict[str, Any], salt: str) -> dict[str, Any]:
+    """The page form of an exercise record: its count and words, the clues sealed, no answers."""
+    words = {key: value for key, value in exercise.items() if key not in ("answers", "clues")}
+    clues = []
+    for place in exercise["answers"]:
+        tag = answer_tag(salt, place)
+        clues.append([tag, seal(exercise["clues"][place], clue_key(salt, tag))])
+    return {**words, "total": len(exercise["answers"]), "salt": salt, "clues": clues}
+
+
+def opened_exercise(lesson: dict[str, Any]) -> dict[str, Any]:
+    """An exercise record as `exercise` made it, read back from sealed page data (the tests'
+    robot plays a page with it): its answers are the places whose entry opens to a target."""
+    sealed = lesson["exercise"]
+    salt = sealed["salt"]
+    node = unpack(lesson)[lesson["start"]]
+    answers = [place for place in node["places"] if place in node["options"][sealed["option"]]["targets"]]
+    clues = dict(sealed["clues"])
+    words = {key: value for key, value in sealed.items() if key not in ("total", "salt", "clues")}
+    return {**words, "answers": answers,
+            "clues": {place: unseal(clues[answer_tag(salt, place)], clue_key(salt, answer_tag(salt, place))) for place in answers}}
+
+
 class Packer:
     """Page data built a few records at a time: the tables only grow, so an index given out stays
     valid, and `delta()` is what was added since the last call (a Play page's lesson grows a state
     at a time; rulesbook.lessons.play). `pack` is one Packer used once."""
 
-    def __init__(self, mode: str = "play"):
+    def __init__(self, mode: str = "play", exercise: dict[str, Any] | None = None, salt: str = ""):
         self.mode = mode
+        self.exercise = exercise or {}
+        self.salt = salt
         self.texts: list[str] = []
         self._text_index: dict[str, int] = {}
         self.tables: dict[str, tuple[list[Any], dict[str, int]]] = {"views": ([], {}), "parts": ([], {}), "places": ([], {})}
@@ -142,10 +218,15 @@ class Packer:
                 says[actor] = text(choice_say(choice["says"][actor], count, mode))
             choices[key] = {"label": text(choice["label"]), "options": choice["options"], "actor": choice["actor"], "says": says,
                             "actors": {actor: text(name) for actor, name in choice["actors"].items()}}
-        options = {}
+        options: dict[str, list[Any]] = {}
         kept = 4 if mode == "find" else 3  # a lesson never says the reach clause: leave it out
         for key, option in record["options"].items():
             targets, refusals = option["targets"], option["refusals"]
+            if self.salt:  # an exercise: its answers sealed, their sentences in them; no other option on the page
+                if key == self.exercise["option"]:
+                    options[key] = [seal(list(targets[place][:kept]) if place in targets else refusals[place], entry_key(self.salt, place))
+                                    for place in places]
+                continue
             options[key] = [
                 [targets[place][0], *map(text, targets[place][1:kept])] if place in targets else text(refusals[place])
                 for place in places
@@ -165,7 +246,7 @@ class Packer:
             node["handLabel"] = text(record["hand_label"])
         return node
 
-    def lesson(self, start: str, *, picture: str, title: str = "", exercise: dict[str, Any] | None = None) -> dict[str, Any]:
+    def lesson(self, start: str, *, picture: str, title: str = "") -> dict[str, Any]:
         """The whole page data so far (see the module's docstring)."""
         self.delta()
         return {
@@ -178,7 +259,7 @@ class Packer:
             "parts": list(self.tables["parts"][0]),
             "views": list(self.tables["views"][0]),
             "places": list(self.tables["places"][0]),
-            "exercise": exercise or {},
+            "exercise": sealed_exercise(self.exercise, self.salt) if self.exercise else {},
         }
 
     def delta(self) -> dict[str, Any]:
@@ -195,9 +276,9 @@ class Packer:
 def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title: str = "", mode: str = "play",
          exercise: dict[str, Any] | None = None) -> dict[str, Any]:
     """The page data of these node records (see the module's docstring)."""
-    packer = Packer(mode)
+    packer = Packer(mode, exercise, exercise_salt(records[start], exercise) if exercise else "")
     packer.add(records)
-    return packer.lesson(start, picture=picture, title=title, exercise=exercise)
+    return packer.lesson(start, picture=picture, title=title)
 
 
 def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -221,10 +302,17 @@ def unpack(lesson: dict[str, Any]) -> dict[str, dict[str, Any]]:
                                 "says": {actor: texts[index] for actor, index in choice["says"].items()},
                                 "actors": {actor: texts[index] for actor, index in choice["actors"].items()}}
         options = {}
+        sealed = lesson.get("exercise", {}).get("option")
         for key, entries in node["options"].items():
             targets, refusals = {}, {}
             for place, entry in zip(places, entries):
-                if isinstance(entry, list):
+                if key == sealed:
+                    opened = unseal(entry, entry_key(lesson["exercise"]["salt"], place))
+                    if isinstance(opened, list):
+                        targets[place] = opened
+                    else:
+                        refusals[place] = opened
+                elif isinstance(entry, list):
                     words = [texts[index] for index in entry[1:]]
                     targets[place] = [entry[0], *words, *words[:1] * (4 - len(entry))]  # reach: the say
                 else:

@@ -5,10 +5,12 @@ install reads the same files from the repository's top-level widgets/ folder:
 
     board.js, board.css          the shell every board shares (no game in it); it exports
                                  `boardRender(pictures)` and the drawing helpers `svg`, `html`, `fill`
+    seal.js                      how the shell opens an exercise's sealed answers (rulesbook.lessons.data seals them)
     words.json                   every sentence the shell itself says (rulesbook.widgets.board reads it too)
     pictures/<game>.js, .css     one picture per game: imports the helpers from ../board.js and
                                  `export default`s the picture ({label, draw, actorsAt, placeName})
     static_page.js, site.css     what only the static site needs: boards with no kernel, print, skip link
+    progress.js                  the reader's progress on the static site: kept, shown by part, exported
 
 The JavaScript files are ES modules. `bundle` joins a module and everything it imports into one
 script, with no tool but this one: a notebook widget gets `board_module(game)` (an ES module whose

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from rulesbook.core.words import capitalised
 from rulesbook.lessons.data import pack
 from rulesbook.lessons.graph import Entry, LessonGraph, Place, Referee, place_key
 from rulesbook.widgets.assets import asset_text, board_module, board_style
@@ -89,6 +90,17 @@ class Board(anywidget.AnyWidget):
     def state(self) -> Any:
         """The referee's state on show."""
         return self._graph.state(self.history[-1][0])
+
+    @property
+    def exercise(self) -> dict[str, Any]:
+        """The exercise record, answers and clues in the clear (the page holds them sealed)."""
+        return dict(self._exercise)
+
+    def asked(self, exercise: dict[str, Any]) -> Board:
+        """This board asking with that exercise record (its words changed: `rulesbook.teach`)."""
+        self._exercise = dict(exercise)
+        self.lesson = self._packed()
+        return self
 
     def node(self) -> dict[str, Any]:
         """The current state's record, sentences written out (not packed)."""
@@ -187,7 +199,7 @@ class Board(anywidget.AnyWidget):
             template = words["done"] if len(found) == total else words["right"]
             with self.hold_sync():
                 self.found = found
-                self._say(fill(template, say=say, found=len(found), total=total), "ok")
+                self._say(fill(template, say=say, Say=capitalised(say), found=len(found), total=total), "ok")
 
     def _packed(self) -> dict[str, Any]:
         """Page data of every state recorded so far; records are only ever added, so the ids of

@@ -14,6 +14,8 @@
 - It gives every notebook picture its description as alt text: the SVG's <desc> (or <title>),
   which the library writes from the position it draws. A picture without one fails the build
   (give a figure an alt text in its cell's metadata: mystnb: image: alt: ...).
+- It lists the book's exercises by part, as the pages' progress lines count them
+  (`exercise_list`: _static/rulesbook/exercises.js, read by widgets/progress.js).
 - The page's .ipynb download (_sources/) is the chapter as a reader gets it (`reader_copy`):
   without the cells the page leaves out, the chapter's checks and an exercise's answer with
   them. The live site's copies are made so too (tools/lite.py).
@@ -50,6 +52,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", light_board_page, priority=600)  # after myst-nb adds the widget state
     app.connect("html-page-context", readable_body)
     app.connect("build-finished", reader_downloads)
+    app.connect("build-finished", exercise_list)
     app.add_css_file(STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -75,6 +78,44 @@ def reader_downloads(app: Any, exception: Exception | None) -> None:
         copy = reader_copy(notebook)
         if copy["cells"] != notebook["cells"]:
             path.write_text(json.dumps(copy, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+PAGE_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+EXERCISES = "exercises.js"
+
+
+def page_exercises(page: Path, path: str) -> list[str]:
+    """The exercises of a built page, each named "<page path>#<its salt>" (rulesbook.lessons.data)."""
+    if not page.is_file():
+        return []
+    found = PAGE_STATE.search(page.read_text(encoding="utf-8"))
+    if not found:
+        return []
+    keys = []
+    for model in json.loads(found.group(1).replace("<\\/", "</")).get("state", {}).values():
+        lesson = model.get("state", {}).get("lesson") or {}
+        salt = (lesson.get("exercise") or {}).get("salt") if lesson.get("mode") == "find" else None
+        if salt:
+            keys.append(f"{path}#{salt}")
+    return keys
+
+
+def exercise_list(app: Any, exception: Exception | None) -> None:
+    """_static/rulesbook/exercises.js: each part of the book (its caption in _toc.yml) and its
+    exercises, in the order a learner meets them. Read from every built page, so that a rebuild
+    that wrote only some pages lists them all."""
+    if exception is not None or app.builder.format != "html":
+        return
+    site_map = getattr(app.env, "external_site_map", None)
+    parts = []
+    for tree in site_map.root.subtrees if site_map is not None else []:
+        keys = [key for name in tree.files() for key in page_exercises(Path(app.outdir, f"{name}.html"), f"{name}.html")]
+        if keys and tree.caption:
+            parts.append({"title": tree.caption, "exercises": keys})
+    text = json.dumps({"parts": parts}, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    folder = Path(app.outdir, "_static", "rulesbook")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / EXERCISES).write_text(f"(window.rulesbookExercises || function () {{}})({text});\n", encoding="utf-8")
 
 
 def write_static(app: Any, files: dict[str, Callable[[], str]]) -> None:

@@ -1,0 +1,65 @@
+"""Students' progress files, read into one table for the teacher.
+
+Each page of the book keeps what its reader did on every exercise in the browser, and its
+"Download my progress" button writes all of it as one file (widgets/progress.js)::
+
+    {"format": "rulesbook-progress", "version": 1, "exported": "2026-12-03T18:00:00.000Z",
+     "exercises": [{"exercise": "book/inferno/red-boy.html#1f0c...", "page": "book/inferno/red-boy.html",
+                    "title": "...", "total": 3, "found": 2, "attempts": 5, "misses": 2, "done": false,
+                    "updated": "2026-12-03T17:58:00.000Z"}]}
+
+`progress(files)` reads such files, one a student, into a table with a row for each exercise a
+student tried; the student is the file's name without ".json" unless `names` says otherwise. A
+file that is not one is refused with a DataError naming the file and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from rulesbook.core.data import DataError, items, parse_json, read_text, take, whole
+
+FORMAT = "rulesbook-progress"
+COLUMNS = ["student", "exercise", "page", "title", "total", "found", "attempts", "misses", "done", "updated"]
+#: A class's file is a few kilobytes; one larger than this is not a progress file.
+MAX_BYTES = 2**20
+
+
+def _exercise(entry: Any, where: str) -> dict[str, Any]:
+    row = {name: take(entry, name, str, where) for name in ("exercise", "page", "title", "updated")}
+    row["total"] = whole(take(entry, "total", int, where), f"{where}.total", low=1)
+    row["found"] = whole(take(entry, "found", int, where), f"{where}.found", low=0, high=row["total"])
+    row["attempts"] = whole(take(entry, "attempts", int, where), f"{where}.attempts", low=0)
+    row["misses"] = whole(take(entry, "misses", int, where), f"{where}.misses", low=0, high=row["attempts"])
+    row["done"] = take(entry, "done", bool, where)
+    return row
+
+
+def read_progress(path: str | PathLike[str]) -> list[dict[str, Any]]:
+    """One student's file: its exercises, each checked (DataError naming the file and the field)."""
+    path = Path(path)
+    what = path.name
+    data = parse_json(read_text(path, what, MAX_BYTES), what, MAX_BYTES)
+    if take(data, "format", str, what) != FORMAT:
+        raise DataError(f"{what}.format", f"not a progress file: expected {FORMAT!r}, not {data['format']!r}")
+    if take(data, "version", int, what) != 1:
+        raise DataError(f"{what}.version", f"only version 1 is read, not {data['version']}")
+    return items(take(data, "exercises", list, what), f"{what}.exercises", _exercise)
+
+
+def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """Every student's file as one table: a row for each exercise a student tried.
+
+    >>> progress([]).columns.tolist()[:4]
+    ['student', 'exercise', 'page', 'title']
+    """
+    rows = []
+    for file in files:
+        student = (names or {}).get(str(file), Path(file).stem)
+        rows += [{"student": student, **row} for row in read_progress(file)]
+    return pd.DataFrame(rows, columns=COLUMNS)

@@ -1,0 +1,95 @@
+"""Exercises of your own, in a few lines: a find exercise on any moment of any of the three games.
+
+Choose the moment in the game's own notation (each game's `game_moment`), the question (which
+choice the reader has made: hand cards "h0" or "h0+h1", an effect, a Hudai Pass step such as
+"obtain", a Madness decision such as "fly"), and the wording; get a board that checks every
+click with the rules engine. It checks itself when made: a card name with a typo or a moment that
+cannot arise is refused by `game_moment`, and a question with nothing to find, a choice the moment
+does not offer or wording with a placeholder it does not know is a ValueError naming it.
+
+>>> from rulesbook import teach
+>>> from rulesbook.inferno import game_moment
+>>> moment = game_moment("MK+1@R PM+1 SB+1@B DH+1", ["MK+2 BISON FAN", "SB+2"])
+>>> board = teach.exercise(moment, "h0", prompt="Where may MK+2 be laid?",
+...                        right="Yes. {Say} {found} of {total} so far.", hint="look beside the cards")
+>>> len(board.exercise["answers"]), board.exercise["right"]
+(10, 'Yes. {Say} {found} of {total} so far.')
+>>> board.click((-1, -1))   # a wrong click: the engine's refusal, its rule cited
+'A disciple must touch a card of the Mountain along a side, not only at a corner (rulebook I)'
+>>> board.click((-1, 0))
+'Yes. MK+2 may be laid at (-1, 0): it touches the Mountain along a side. 1 of 10 so far.'
+
+
+The sentences: `right` (an answer found), `again` (found already) and `done` (the last one) may
+use {say} (what the board says of the answer, as a clause: "the PM+1 card at (0, 1) works."),
+{Say} (the same with a capital, to start a sentence), {found} and {total}. `hint` is what the
+Hint button adds to "Two places are still missing: ...", one sentence for every answer or one
+for each (a dict by the answer's place, as `board.exercise["answers"]` names them).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesbook.hudai.state import State as HudaiState
+from rulesbook.inferno.state import State as InfernoState
+from rulesbook.madness.state import State as MadnessState
+from rulesbook.widgets import HudaiTable, InfernoBoard, MadnessExpedition
+from rulesbook.widgets.board import Board
+
+#: The placeholders a sentence of an exercise may hold (filled in on the page and in Python).
+PLACEHOLDERS = ("say", "Say", "found", "total")
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, actor: str | int | None = None,
+             prompt: str = "", right: str | None = None, again: str | None = None, done: str | None = None,
+             hint: str | dict[str, str] | None = None) -> Board:
+    """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
+    Inferno, a seat in Madness), the reader finds every place the engine accepts."""
+    if prompt and not prompt.strip():
+        raise ValueError("prompt: a question of blanks only; give it words or leave it out")
+    if isinstance(moment, InfernoState):
+        board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt)
+    elif isinstance(moment, HudaiState):
+        board = HudaiTable.find(moment, ask, None if actor is None else str(actor), title=prompt)
+    elif isinstance(moment, MadnessState):
+        board = MadnessExpedition.find(moment, ask, seat=None if actor is None else int(actor), title=prompt)
+    else:
+        raise TypeError(f"moment: a moment of one of the games (their game_moment), not {type(moment).__name__}")
+    record = board.exercise
+    if not record.get("answers"):
+        raise ValueError(f"ask: {ask!r} has nothing to find on this moment: every click would be refused")
+    words = {"right": right, "again": again, "done": done}
+    for name, sentence in words.items():
+        if sentence is not None:
+            record[name] = _checked(name, sentence)
+    if hint is not None:
+        record["clues"] = _clues(hint, record["answers"])
+    return board.asked(record)
+
+
+def _checked(name: str, sentence: str) -> str:
+    if not isinstance(sentence, str) or not sentence.strip():
+        raise ValueError(f"{name}: a sentence is needed, not {sentence!r}")
+    unknown = sorted({found for found in _PLACEHOLDER.findall(sentence) if found not in PLACEHOLDERS})
+    if unknown:
+        raise ValueError(f"{name}: no placeholder {', '.join('{' + u + '}' for u in unknown)}; "
+                         f"a sentence may use {', '.join('{' + p + '}' for p in PLACEHOLDERS)}")
+    return sentence
+
+
+def _clues(hint: str | dict[str, str], answers: list[str]) -> dict[str, str]:
+    if isinstance(hint, str):
+        return {place: _checked("hint", hint) for place in answers}
+    unknown = sorted(set(hint) - set(answers))
+    if unknown:
+        raise ValueError(f"hint: {', '.join(unknown)} is not among the answers ({', '.join(answers)})")
+    missing = [place for place in answers if place not in hint]
+    if missing:
+        raise ValueError(f"hint: no hint for {', '.join(missing)}; give one for every answer, or one sentence for all")
+    return {place: _checked(f"hint[{place!r}]", hint[place]) for place in answers}
+
+
+__all__ = ["PLACEHOLDERS", "exercise"]

@@ -1,0 +1,83 @@
+"""lab.progress: the students' progress files (widgets/progress.js writes them) read into one table,
+and every file that is not one refused with a DataError naming the file and the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesbook import lab
+from rulesbook.core.data import DataError
+
+ENTRY = {"exercise": "book/inferno/red-boy.html#0123456789abcdef", "page": "book/inferno/red-boy.html", "title": "Where may the Red Boy go?",
+         "total": 3, "found": 2, "attempts": 5, "misses": 3, "done": False, "updated": "2026-12-03T17:58:00.000Z"}
+FILE = {"format": "rulesbook-progress", "version": 1, "exported": "2026-12-03T18:00:00.000Z", "exercises": [ENTRY]}
+
+
+def write(folder, name, data) -> str:
+    path = folder / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_a_class_of_files_is_one_table_a_row_for_each_exercise_a_student_tried(tmp_path):
+    done = {**ENTRY, "exercise": "book/hudai/x.html#fedcba9876543210", "page": "book/hudai/x.html", "found": 1, "total": 1, "done": True}
+    ana = write(tmp_path, "ana.json", {**FILE, "exercises": [ENTRY, done]})
+    ben = write(tmp_path, "ben.json", {**FILE, "exercises": []})
+    table = lab.progress([ana, ben, write(tmp_path, "cai.json", FILE)], names={ana: "Ana P."})
+    assert list(table.columns) == ["student", "exercise", "page", "title", "total", "found", "attempts", "misses", "done", "updated"]
+    assert list(table["student"]) == ["Ana P.", "Ana P.", "cai"]  # ben tried nothing: no row
+    assert table.groupby("student")["done"].sum().to_dict() == {"Ana P.": 1, "cai": 0}
+    assert table.loc[0].to_dict() == {"student": "Ana P.", **ENTRY}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.update(format="rulesbook-record"), "ana.json.format"),
+    (lambda d: d.update(version=2), "ana.json.version"),
+    (lambda d: d.pop("exercises"), "ana.json.exercises"),
+    (lambda d: d["exercises"][0].update(found=4), "ana.json.exercises[0].found"),
+    (lambda d: d["exercises"][0].update(misses=6), "ana.json.exercises[0].misses"),
+    (lambda d: d["exercises"][0].update(total=0), "ana.json.exercises[0].total"),
+    (lambda d: d["exercises"][0].update(done="yes"), "ana.json.exercises[0].done"),
+    (lambda d: d["exercises"][0].pop("page"), "ana.json.exercises[0].page"),
+    (lambda d: d["exercises"].append(7), "ana.json.exercises[1]"),
+])
+def test_a_file_that_is_not_one_is_refused_naming_the_field(tmp_path, change, field):
+    data = copy.deepcopy(FILE)
+    change(data)
+    with pytest.raises(DataError) as refused:
+        lab.progress([write(tmp_path, "ana.json", data)])
+    assert refused.value.field == field
+
+
+def test_text_that_is_no_progress_file_is_refused(tmp_path):
+    for text in ("", "{", "[1, 2]", "\ufeffnull", "x" * (2**20 + 1)):
+        with pytest.raises(DataError, match="ana.json"):
+            lab.read_progress(write(tmp_path, "ana.json", text))
+    with pytest.raises(DataError, match="cannot read"):
+        lab.read_progress(tmp_path / "missing.json")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
+
+
+@given(st.sampled_from([*FILE, *(f"exercises.0.{name}" for name in ENTRY)]), JSON)
+def test_any_field_tampered_with_reads_or_is_refused_by_name(tmp_path_factory, where, value):
+    data = copy.deepcopy(FILE)
+    *path, name = where.split(".")
+    target = data
+    for step in path:
+        target = target[int(step)] if step.isdigit() else target[step]
+    target[name] = value
+    path_file = write(tmp_path_factory.mktemp("p"), "ana.json", data)
+    try:
+        rows = lab.read_progress(path_file)
+    except DataError as error:
+        assert error.field.startswith("ana.json"), error
+        return
+    assert all(row["found"] <= row["total"] and row["misses"] <= row["attempts"] for row in rows)

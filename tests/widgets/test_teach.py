@@ -1,0 +1,61 @@
+"""rulesbook.teach: a teacher's own exercise on a moment of each game, in a few lines, its wording
+on the board and in Python alike, and every mistake in making one a clear error naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesbook import teach
+from rulesbook.core.errors import NotationError
+from rulesbook.core.words import capitalised
+from rulesbook.hudai import game_moment as hudai_moment
+from rulesbook.inferno import game_moment as inferno_moment
+from rulesbook.lessons.data import opened_exercise, unpack
+from rulesbook.madness import game_moment as madness_moment
+
+LINE = "MK+1@R PM+1 SB+1@B DH+1"
+
+
+def inferno() -> object:
+    return inferno_moment(LINE, ["MK+2 BISON FAN", "SB+2"])
+
+
+def test_an_inferno_exercise_in_a_few_lines_says_what_the_teacher_wrote():
+    board = teach.exercise(inferno(), "h0", prompt="Where may MK+2 be laid?", right="Yes. {Say} {found} of {total}.",
+                           done="All {total}: well done.", hint="look beside the cards")
+    answers = board.exercise["answers"]
+    assert len(answers) > 2 and board.lesson["title"] == "Where may MK+2 be laid?"
+    say = unpack(board.lesson)["s0"]["options"][board.exercise["option"]]["targets"][answers[0]][3]
+    first = board.click(tuple(map(int, answers[0].split(","))))
+    assert first == f"Yes. {capitalised(say)} 1 of {len(answers)}."  # {Say}: the clause with a capital
+    for key in answers[1:]:
+        board.click(tuple(map(int, key.split(","))))
+    assert board.message == f"All {len(answers)}: well done."
+    page = opened_exercise(board.lesson)  # the page's sealed data opens to the same words and answers
+    assert page["right"] == "Yes. {Say} {found} of {total}." and page["answers"] == answers
+    assert set(page["clues"].values()) == {"look beside the cards"}
+
+
+def test_a_hudai_and_a_madness_exercise_are_made_the_same_way():
+    shop = hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4")
+    board = teach.exercise(shop, "obtain", prompt="Which cards may the monk take?")
+    assert sorted(board.exercise["answers"]) == ["river:G2", "river:R4"]
+    escape = teach.exercise(madness_moment(4, space="X1"), "fly", prompt="Where may the Airplane go?", done="That is all {total}.")
+    assert escape.exercise["answers"] and escape.exercise["done"] == "That is all {total}."
+
+
+def test_each_mistake_in_making_an_exercise_is_named():
+    with pytest.raises(NotationError):
+        teach.exercise(inferno_moment(LINE, ["MK+2 BISSON"]), "h0")  # a card name with a typo
+    with pytest.raises(ValueError, match="offers nothing to find|not offered"):
+        teach.exercise(inferno(), "h7")
+    with pytest.raises(ValueError, match=r"right: no placeholder \{count\}"):
+        teach.exercise(inferno(), "h0", right="Found {count}.")
+    with pytest.raises(ValueError, match="done: a sentence is needed"):
+        teach.exercise(inferno(), "h0", done="  ")
+    with pytest.raises(ValueError, match="hint: 9,9 is not among the answers"):
+        teach.exercise(inferno(), "h0", hint={"9,9": "there"})
+    with pytest.raises(ValueError, match="hint: no hint for"):
+        teach.exercise(inferno(), "h0", hint={teach.exercise(inferno(), "h0").exercise["answers"][0]: "here"})
+    with pytest.raises(TypeError, match="moment: a moment of one of the games"):
+        teach.exercise("MK+1@R", "h0")
