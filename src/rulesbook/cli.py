@@ -1,4 +1,5 @@
-"""The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`, the same for every game.
+"""The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`, the same for every game,
+and `new-chapter GAME SLUG`, a chapter of the book to start from.
 
 Bad input (an unknown game, bot or rule, a bad value, an unreadable record) is one line on
 stderr naming the problem, and exit status 2; never a traceback. A run plays at most
@@ -11,8 +12,10 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
+from rulesbook.chapter import PARTS, ChapterError, write_chapter
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, game as game_named
@@ -56,7 +59,22 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a recorded game action by action")
     replay.add_argument("record", help="a game record in JSON, as `simulate --record` writes it")
     replay.set_defaults(handler=_replay)
+    chapter = commands.add_parser("new-chapter", help="write a chapter in the book's standard shape and list it in _toc.yml")
+    chapter.add_argument("game", help=f"one of {', '.join(PARTS)}")
+    chapter.add_argument("slug", help="the chapter's file name without .ipynb, such as my-rule")
+    chapter.add_argument("--book", default=".", help="the book's project folder, the one with _toc.yml (default: this folder)")
+    chapter.set_defaults(handler=_new_chapter)
     return parser
+
+
+def _new_chapter(args: argparse.Namespace) -> int:
+    try:
+        path = write_chapter(args.book, args.game, args.slug)
+    except (ChapterError, OSError) as error:
+        raise BadInput(f"rulesbook new-chapter: {error}") from None
+    print(f"wrote {path} and listed it in {Path(args.book) / '_toc.yml'}: `make book` builds it, and "
+          f"`.venv/bin/python -m pytest --nbval-lax {path}` tests it alone")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:

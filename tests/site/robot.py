@@ -306,7 +306,7 @@ class Robot:
             shown = self.place(place)
             template = exercise["done"] if count == total else exercise["right"]
             say = option["targets"][place][3]
-            assert shown["tone"] == "ok" and shown["message"] == fill(template, say=say, found=count, total=total), (
+            assert shown["tone"] == "ok" and shown["message"] == fill(template, say=say, Say=say[:1].upper() + say[1:], found=count, total=total), (
                 self.where, place, shown["message"])
             assert len(shown["found"]) == count and place in shown["found"], (self.where, place, shown["found"])
             assert not any("Nothing found yet" in entry for entry in shown["log"]), f"{self.where}: the log still says nothing is found"

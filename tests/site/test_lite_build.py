@@ -23,6 +23,8 @@ from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTE
 from run_live import NOT_LIVE
 from site_browser import ROOT, SITE
 
+from rulesbook.core.protocol import GAMES
+
 PYODIDE = LITE / "static" / "pyodide"
 URL = re.compile(r"\b(?:https?:)?//[\w.-]+\.[a-z]{2,}")
 
@@ -71,7 +73,10 @@ def test_each_chapters_download_leaves_out_what_the_page_leaves_out(name):
 
 
 def test_every_game_with_chapters_has_a_live_browser_check():
-    games = {name.split("/")[1] for name in CHAPTERS}
+    """Each game's part is clicked live in JupyterLite; a part across the games (For teachers) runs
+    live whole in Pyodide (test_lite_chapters_pyodide), on the same games' boards."""
+    games = {name.split("/")[1] for name in CHAPTERS} & set(GAMES)
+    assert games == set(GAMES)
     assert games <= set(LIVE_CHECKS), f"add a LiveCheck to tests/site/lite_browser.py for {games - set(LIVE_CHECKS)}"
     for game, check in LIVE_CHECKS.items():
         assert check.notebook.removesuffix(".ipynb") in CHAPTERS and check.notebook.startswith(f"book/{game}/")

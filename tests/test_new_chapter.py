@@ -1,0 +1,71 @@
+"""`rulesbook new-chapter GAME SLUG`: a chapter in the book's standard shape, listed in _toc.yml in
+its game's part, that passes nbval as written; every bad request is one line and exit status 2,
+with nothing written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesbook.chapter import PARTS
+from rulesbook.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copy(ROOT / "_toc.yml", tmp_path / "_toc.yml")
+    return tmp_path
+
+
+def test_a_new_chapter_of_each_game_is_listed_in_its_part_and_passes_nbval_as_written(project, capsys):
+    for game in PARTS:
+        assert main(["new-chapter", game, "my-rule", "--book", str(project)]) == 0
+        assert f"wrote {project / 'book' / game / 'my-rule.ipynb'}" in capsys.readouterr().out
+    toc = (project / "_toc.yml").read_text(encoding="utf-8").splitlines()
+    original = (ROOT / "_toc.yml").read_text(encoding="utf-8").splitlines()
+    for game in PARTS:
+        at = toc.index(f"      - file: book/{game}/my-rule")
+        assert toc[at + 1] == f"      - file: book/{game}/reference"  # in its part, before the Reference
+    assert [line for line in toc if "my-rule" not in line] == original
+    cells = json.loads((project / "book" / "inferno" / "my-rule.ipynb").read_text(encoding="utf-8"))["cells"]
+    hidden = [cell for cell in cells if "remove-cell" in cell["metadata"].get("tags", [])]
+    assert len(hidden) == 2 and all(cell["metadata"]["jupyter"]["source_hidden"] for cell in hidden)
+    assert len({cell["id"] for cell in cells}) == len(cells)
+    notebooks = [str(project / "book" / game / "my-rule.ipynb") for game in PARTS]
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax", *notebooks],
+                          capture_output=True, text=True, cwd=project)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["chess", "x"], "no game 'chess'"),
+    (["inferno", "My Rule"], "lower-case letters and digits"),
+    (["inferno", "the-game-at-a-glance"], None),  # set up below: exists already
+])
+def test_a_bad_request_is_one_line_exit_2_and_nothing_written(project, capsys, args, says):
+    if says is None:
+        (project / "book" / "inferno").mkdir(parents=True)
+        (project / "book" / "inferno" / "the-game-at-a-glance.ipynb").write_text("{}")
+        says = "exists already"
+    before = (project / "_toc.yml").read_text(encoding="utf-8")
+    assert main(["new-chapter", *args, "--book", str(project)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
+    assert (project / "_toc.yml").read_text(encoding="utf-8") == before
+    assert sorted(path.name for path in project.rglob("*.ipynb")) in ([], ["the-game-at-a-glance.ipynb"])
+
+
+def test_no_table_of_contents_or_no_part_for_the_game_is_said(tmp_path, capsys):
+    assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
+    assert "_toc.yml does not exist" in capsys.readouterr().err
+    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: intro\nparts:\n  - caption: Other\n    chapters:\n      - file: a\n")
+    assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
+    assert "no part with the caption 'Hudai Pass'" in capsys.readouterr().err
+    assert not (tmp_path / "book").exists()
