@@ -12,6 +12,8 @@ export UV_LINK_MODE := copy
 UV := $(BIN)/uv
 PIP := $(UV) pip install --python $(BIN)/python --quiet --excludes tools/excluded-packages.txt
 BOOK_STAMP := $(VENV)/.installed-book
+# A .venv made before the live part's builders had a venv of their own (.venv-lite) loses them.
+UNINSTALL_LITE := $(UV) pip uninstall --python $(BIN)/python --quiet jupyterlite-core jupyterlite-pyodide-kernel
 TEST_STAMP := $(VENV)/.installed-test
 LAB_STAMP := $(VENV)/.installed-lab
 BENCH_STAMP := $(VENV)/.installed-bench
@@ -39,10 +41,11 @@ $(BOOK_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[book]'
 	touch $@
 
-# The tests build the book with its live part: one install (one resolve) for all of it.
+# The tests' packages include the book's; the live part's builders have their own venv (below).
 $(TEST_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
-	$(PIP) -e '.[test,lite]'
-	touch $@ $(BOOK_STAMP) $(LITE_STAMP)
+	$(PIP) -e '.[test]'
+	$(UNINSTALL_LITE)
+	touch $@ $(BOOK_STAMP)
 
 # The benchmarks also need python-chess, to measure the engines against (never a runtime dependency).
 $(BENCH_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
@@ -56,6 +59,7 @@ $(MUTATE_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 
 $(LAB_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
 	$(PIP) -e '.[lab]'
+	$(UNINSTALL_LITE)
 	touch $@
 
 $(NODE_STAMP): widgets/package.json widgets/package-lock.json
@@ -111,7 +115,7 @@ BOOK_TESTS := tests/book tests/site
 EARLY_TESTS := tests $(BOOK_TESTS:%=--ignore=%)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 test:
-	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP)
+	$(MAKE) --no-print-directory -j4 --output-sync=target $(TEST_STAMP) $(LITE_STAMP) $(NODE_STAMP) $(LITE_NODE_STAMP)
 	$(MAKE) --no-print-directory -j5 --output-sync=target headless-shell typecheck early-tests book
 	$(PYTEST) $(BOOK_TESTS) --durations=20
 
@@ -158,14 +162,22 @@ clean:
 # extra). Downloads stay in lite/node_modules and _build/lite, so a rebuild takes seconds.
 # `make book LITE=0` builds the site without it and without its "Run live" links (lite/run_live.py
 # reads RULESBOOK_LITE).
+# Its builders (pyproject's `lite` extra) sit in a venv of their own, .venv-lite: in .venv their
+# JupyterLab extensions (the Pyodide kernel's) would be loaded by the JupyterLab of `make lab`, which
+# then logs "Shared module @jupyterlite/services doesn't exist" (issue 24).
 LITE ?= 1
 export RULESBOOK_LITE := $(LITE)
-LITE_STAMP := $(VENV)/.installed-lite
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed-lite
 LITE_NODE_STAMP := lite/node_modules/.installed
 .PHONY: lite
 
-$(LITE_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV)
-	$(PIP) -e '.[lite]'
+# pip stays in it, upgraded: tools/lite.py downloads the live site's wheels with it.
+$(LITE_VENV)/bin/python:
+	$(PYTHON) -m venv $(LITE_VENV)
+
+$(LITE_STAMP): pyproject.toml tools/excluded-packages.txt | $(UV) $(LITE_VENV)/bin/python
+	$(UV) pip install --python $(LITE_VENV)/bin/python --quiet --excludes tools/excluded-packages.txt --upgrade pip -e '.[lite]'
 	touch $@
 
 $(LITE_NODE_STAMP): lite/package.json lite/package-lock.json
@@ -177,7 +189,7 @@ lite:
 	rm -rf _build/html/lite
 else
 lite: $(LITE_STAMP) $(LITE_NODE_STAMP)
-	$(BIN)/python tools/lite.py
+	$(LITE_VENV)/bin/python tools/lite.py
 endif
 # --- end of the live part
 

@@ -1,7 +1,7 @@
 """Build the site's live part: JupyterLite with every chapter, Python (Pyodide) and the widgets, offline.
 
-Usage: python tools/lite.py [--out DIR]   build into DIR (default _build/html/lite); `make book` runs it
-       python tools/lite.py pin           rewrite lite/wheels.txt (after changing a pinned version)
+Usage: .venv-lite/bin/python tools/lite.py [--out DIR]   build into DIR (default _build/html/lite); `make book` runs it
+       .venv-lite/bin/python tools/lite.py pin           rewrite lite/wheels.txt (after changing a pinned version)
 
 Every input is pinned, and fetched only from the package registries, at build time:
 - Pyodide itself (interpreter, standard library, its lock) from npm: lite/package.json and its lock,

@@ -3,10 +3,13 @@
 A notebook with a board on a game moment is opened in JupyterLab (served on 127.0.0.1) and run in
 Debian's Chromium. A click on the page must reach Python: the kernel's own `board.history` shows
 the move afterwards, and the move was never precomputed (moves=0), so only Python could answer.
+JupyterLab's own console stays quiet about the live site's builders: they have a venv of their own
+(.venv-lite), so their JupyterLab extensions are not loaded here (issue 24).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -14,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +81,8 @@ def run_cell(page, index: int) -> None:
 def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path, browser_context):
     # The session's Chromium (a second Playwright in the same thread would find the first one's loop).
     page = browser_context.new_page()
+    console = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     try:
         page.goto(lab)
         page.wait_for_selector(".jp-Notebook .jp-Cell .jp-InputArea-editor", timeout=60_000)
@@ -102,5 +108,15 @@ def test_a_click_in_jupyterlab_is_refereed_by_the_kernel(lab, tmp_path, browser_
         output.first.wait_for(timeout=30_000)
         printed = output.first.text_content()
         assert "'bison R 0,1'" in printed and printed.count("[") == 3  # the start and one move
+        assert not [line for line in console if "jupyterlite" in line.lower() or "Shared module" in line], console
     finally:
         page.close()
+
+
+def test_jupyterlab_has_none_of_the_live_sites_builders():
+    """`make lab`'s JupyterLab (this venv) would load the Pyodide kernel's extension, and log that a
+    shared module is missing, if the live site's builders were installed beside it."""
+    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    assert (extensions / "anywidget").is_dir()  # the widgets' extension is here, as it must be
+    assert not list(extensions.glob("@jupyterlite/*/package.json"))  # no JupyterLite extension to load
+    assert importlib.util.find_spec("jupyterlite_core") is None
