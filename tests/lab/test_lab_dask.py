@@ -3,6 +3,10 @@ gives the same rows as one process."""
 
 from __future__ import annotations
 
+import logging
+import subprocess
+import sys
+
 import pandas as pd
 import pytest
 from distributed import LocalCluster
@@ -24,6 +28,17 @@ def test_the_cluster_has_two_worker_processes_listening_on_loopback_only(client)
     assert all(address.startswith("tcp://127.0.0.1:") for address in addresses), addresses
     pages = client.cluster.scheduler.http_server._sockets.values()  # the scheduler's status pages
     assert pages and {page.getsockname()[0] for page in pages} == {"127.0.0.1"}
+
+
+def test_the_workers_log_only_what_is_critical_and_leaving_the_cluster_prints_nothing(client):
+    # what a worker process prints of Dask's logs (its handler's level; Dask's default is warnings)
+    levels = client.run(lambda: sorted({handler.level for handler in logging.getLogger("distributed").handlers}))
+    assert list(levels.values()) == [[logging.CRITICAL], [logging.CRITICAL]]
+    code = ("from rulesbook import lab\n"
+            "with lab.local_client(2) as client:\n"
+            "    lab.simulate('hudai', games=4, seed=1, client=client)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "heartbeat" not in done.stderr, done.stderr[-2000:]
 
 
 @pytest.mark.parametrize("name, players, games", [("inferno", 3, 12), ("hudai", 1, 24), ("madness", 4, 12)])

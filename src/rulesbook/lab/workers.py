@@ -91,9 +91,14 @@ def local_client(workers: int = 2) -> Any:
     """A Dask client with its own cluster of `workers` processes on this machine, one thread each.
     Everything listens on loopback only: the scheduler, the workers and the scheduler's status
     pages (on a free port; Dask's dashboard needs bokeh, which the lab does not install). Closing
-    the client, or leaving its `with` block, stops them. On a real cluster, pass
-    `Client("tcp://scheduler:8786")` to `client=` instead."""
+    the client, or leaving its `with` block, stops them. The workers log only what is critical:
+    a worker whose heartbeat meets the scheduler already closing, as the cluster stops, would
+    print a traceback into the cell (issue 24); an error in a game still comes back to the
+    caller as its exception. On a real cluster, pass `Client("tcp://scheduler:8786")` to
+    `client=` instead."""
+    import logging
+
     from distributed import Client
 
     return Client(n_workers=worker_count(workers), processes=True, threads_per_worker=1, host="127.0.0.1",
-                  dashboard_address="127.0.0.1:0")
+                  dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
