@@ -38,6 +38,25 @@ const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
 const REFUSED_FOR = 1600;
 let boardsMade = 0;
 
+// A printed page is a handout: each board is its question, with no answer marked (no target, no
+// answer found; board.css leaves out the controls, the log and what the board said). The boards
+// on show are drawn again as printing starts and as it ends.
+const onShow = new Set();
+const PRINT = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("print") : null;
+let printing = false;
+
+function whilePrinting(now) {
+  if (printing === now) return;
+  printing = now;
+  for (const board of onShow) board.guard(() => board.draw())();
+}
+
+if (PRINT) {
+  PRINT.addEventListener("change", (event) => whilePrinting(event.matches));
+  window.addEventListener("beforeprint", () => whilePrinting(true));
+  window.addEventListener("afterprint", () => whilePrinting(PRINT.matches));
+}
+
 export function svg(tag, attrs, parent) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
@@ -244,8 +263,8 @@ class Board {
     const context = {
       node,
       places: this.places(node),
-      targets: this.mode() === "find" ? new Set() : this.targets(node, option),
-      found: new Set(this.found()),
+      targets: printing || this.mode() === "find" ? new Set() : this.targets(node, option),
+      found: new Set(printing ? [] : this.found()),
       actor: option ? option.actor : null,
     };
     // A picture is drawn from its context alone: when that is the same (a refused place, a hint,
@@ -268,7 +287,7 @@ class Board {
       place.setAttribute("id", `${this.uid}-${key}`);
       place.setAttribute("aria-selected", "false");
     }
-    this.moveCursor(this.cursor && this.placeElement(this.cursor) ? this.cursor : null);
+    this.moveCursor(!printing && this.cursor && this.placeElement(this.cursor) ? this.cursor : null);
     this.drawHand(node);
     this.drawLog();
     this.messageLine.textContent = this.model.get("message") || "";
@@ -720,7 +739,9 @@ export function boardRender(pictures) {
     model.on("msg:custom", onMessage);
     board.send({ type: "hello" });
     root.__rulesbookBoard = board;
+    onShow.add(board);
     return () => {
+      onShow.delete(board);
       for (const name of names) model.off(name, redraw);
       model.off("change:history", moved);
       model.off("msg:custom", onMessage);

@@ -33,6 +33,27 @@ def test_print_hides_the_controls_and_wraps_code(browser_context, site_url):
         assert wrapping and all(space == "pre-wrap" and fits for space, fits in wrapping), wrapping
 
 
+def test_a_printed_board_is_a_handout_its_question_and_picture_with_no_answer_marked(browser_context, site_url):
+    with opened(browser_context, site_url, "book/inferno/red-boy.html") as page:
+        exercise = page.locator(".rb-board").nth(1)
+        answer = opened_exercise(page.evaluate(READ_BOARDS)[1]["lesson"])["answers"][0]
+        exercise.locator(f'[data-place="{answer}"]').click()
+        lesson = page.locator(".rb-board").nth(0)
+        lesson.locator('[data-hand="0"]').click()  # a lesson's legal places, marked on the screen
+        marks = ".rb-found, .rb-target, .rb-found-mark, .rb-target-mark, .rb-cursor"
+        assert exercise.locator(marks).count() and lesson.locator(marks).count()
+        page.emulate_media(media="print")
+        for board in (exercise, lesson):
+            assert board.locator(marks).count() == 0
+            assert board.locator(".rb-picture svg [data-place]").first.is_visible()
+        assert exercise.locator(".rb-title").is_visible() and exercise.locator(".rb-title").text_content()
+        shown = page.evaluate("""() => [...document.querySelectorAll('.rb-message, .rb-tools, .rb-log')]
+            .filter((e) => getComputedStyle(e).display !== 'none').length""")
+        assert shown == 0  # nothing the board said: the right answer's words neither
+        page.emulate_media(media="screen")  # the reader's own board comes back as it was
+        assert exercise.locator(f'[data-place="{answer}"].rb-found').count() == 1 and lesson.locator(".rb-target").count()
+
+
 # --- keyboard --------------------------------------------------------------------------------
 def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
