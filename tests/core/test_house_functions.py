@@ -10,6 +10,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rulesbook
 from rulesbook.core.data import DataError
@@ -328,6 +330,23 @@ def test_rules_write_house_rules_by_name_and_read_them_back_where_they_are_defin
                                  f"rulesbook.core.house_rule({first.name!r}, moment) on its function")
     with pytest.raises(DataError, match="rules.house: expected a list of house rules' names, not 'test-x'"):
         protocol.rules_from_dict({"house": "test-x"})
+
+
+NAMES_OR_NOT = st.recursive(st.none() | st.booleans() | st.integers(-2, 2) | st.sampled_from(["test-json", "test-other", ""]),
+                            lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+
+
+@given(game=st.sampled_from(sorted(GAMES)), value=NAMES_OR_NOT)
+def test_any_house_data_reads_as_the_house_rules_it_names_or_is_refused_naming_the_field(game, value):
+    protocol = rulesbook.game(game)
+    rule = house_rule("test-json", protocol.rules_type.house_moments[0])(inferno_catch_up)
+    try:
+        made = protocol.rules_from_dict({"house": value})
+    except DataError as error:
+        assert error.field in ("rules.house", "Rules.house"), error
+        return
+    assert isinstance(value, list) and all(name == "test-json" for name in value) and len(value) <= 1
+    assert made.house == (rule,) * len(value) and protocol.rules_from_dict(made.to_dict()) == made
 
 
 @pytest.mark.parametrize("game", GAMES)
