@@ -54,6 +54,9 @@ def test_every_rules_field_is_printed_in_the_rulebook_or_set_by_a_ruling():
         if ruling.fields:
             assert ruling.id in CODE["rules.py"], f"{ruling.id} sets {ruling.fields} but rules.py does not cite it"
     for name, sentence in RULEBOOK_FIELDS.items():
+        if name == "house":  # a rule of one's own as a function: none is the rulebook as printed
+            assert Rules().house == () and "as printed" in sentence
+            continue
         number = re.search(r"\d+|four|three", sentence).group()
         assert str(getattr(Rules(), name)) == {"four": "4", "three": "3"}.get(number, number), name
 

@@ -27,6 +27,10 @@ from dataclasses import fields
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from rulesbook.core.data import DataError, is_kind, kind_name, only_fields, shown
+from rulesbook.core.house import check_house, house_from_data, house_to_data
+
+#: The field of a game's Rules that holds its house rules as functions (`rulesbook.core.house`).
+HOUSE = "house"
 
 
 class RulesData:
@@ -34,9 +38,16 @@ class RulesData:
 
     #: Fields whose values are checked by the game itself (data sets such as cards or a pack).
     _hints: ClassVar[dict[type, dict[str, Any]]] = {}
+    #: The game's name, and the moments at which its house rules may run (a game with a field `house`).
+    game_title: ClassVar[str] = "this game"
+    house_moments: ClassVar[tuple[str, ...]] = ()
 
     def __post_init__(self) -> None:
+        if isinstance(getattr(self, HOUSE, None), list):  # given by hand as a list
+            object.__setattr__(self, HOUSE, tuple(getattr(self, HOUSE)))
         self.check_types()
+        if hasattr(self, HOUSE):
+            check_house(getattr(self, HOUSE), self.house_moments, self.game_title)
         self.check()
 
     def check(self) -> None:
@@ -55,11 +66,16 @@ class RulesData:
             check_value(getattr(self, item.name), hints[item.name], f"Rules.{item.name}")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: tuples as lists, each field as `field_to_data` writes it."""
-        return {item.name: self.field_to_data(item.name, getattr(self, item.name)) for item in fields(self)}  # type: ignore[arg-type]
+        """Plain JSON data: tuples as lists, each field as `field_to_data` writes it; no house rule
+        says nothing (so the JSON of rules as printed is as it was before house rules were)."""
+        return {item.name: self.field_to_data(item.name, getattr(self, item.name)) for item in fields(self)  # type: ignore[arg-type]
+                if item.name != HOUSE or getattr(self, HOUSE)}
 
     def field_to_data(self, name: str, value: Any) -> Any:
-        """A field as JSON data; a game overrides it for its data sets (cards, a pack)."""
+        """A field as JSON data; a game overrides it for its data sets (cards, a pack). House rules
+        are written by name."""
+        if name == HOUSE:
+            return house_to_data(value)
         return _plain(value)
 
     @classmethod
@@ -73,7 +89,10 @@ class RulesData:
 
     @classmethod
     def field_from_data(cls, name: str, value: Any) -> Any:
-        """A field from JSON data; a game overrides it for its data sets (cards, a pack)."""
+        """A field from JSON data; a game overrides it for its data sets (cards, a pack). House rules
+        are found by name among those defined here (`rulesbook.core.house`)."""
+        if name == HOUSE:
+            return house_from_data(value)
         return value
 
 

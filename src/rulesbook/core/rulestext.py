@@ -13,6 +13,8 @@ import typing
 from dataclasses import fields
 from typing import Any, Literal, Union
 
+from rulesbook.core.house import HouseRule, defined
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -92,6 +94,8 @@ def value_from_text(kind: Any, text: str) -> Any:
             raise ValueError(f"{text!r} is not a number") from None
     if kind is str:
         return text
+    if kind is HouseRule:  # by its name, as defined here
+        return defined(text)
     if origin is tuple:
         items = _items(text)
         inner = args[:-1] if args and args[-1] is Ellipsis else args

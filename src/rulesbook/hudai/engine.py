@@ -43,6 +43,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
+from rulesbook.core.house import at_moment
 from rulesbook.core.rng import seeded_random, shuffled
 from rulesbook.core.words import listed, plural
 from rulesbook.hudai.actions import (
@@ -121,6 +122,8 @@ def new_game(seed: int | str = 0, rules: Rules | None = None) -> State:
     for _ in range(rules.opening_hand):  # HUD-R10: drawn, not fed to the demon (feeding is step 4)
         if not _draw(state, []):
             break
+    if rules.house:
+        _house(state, "turn_start", [])
     return state
 
 
@@ -870,6 +873,8 @@ def _take_corruption(s: State, events: Events, cause: dict[str, Any]) -> bool:
 def _finish_turn(s: State, cards: CardSet, events: Events) -> None:
     """Refill the Mind River, then steps 3-5, which need no decision, and the start of the next turn."""
     _refill_river(s, events)
+    if s.rules.house:
+        _house(s, "turn_end", events)
     if (_staged_damage(s, events) and _fill_hand(s, cards, events) and _demon_powers(s, cards, events)
             and _return_set_aside(s, events)):
         _next_turn(s, events)
@@ -965,6 +970,17 @@ def _next_turn(s: State, events: Events) -> None:
     s.took_black = False
     s.swapped = False
     events.append(Event.worded("turn", _say_turn, {"turn": s.turn, "summary": s.summary()}))
+    if s.rules.house:
+        _house(s, "turn_start", events)
+
+
+def _house(s: State, moment: str, events: Events) -> None:
+    """The table as the house rules of this moment leave it (`Rules.house`, `rules.MOMENTS`), and an
+    event for each: each rule is handed a copy, and the table becomes what it returns."""
+    changed, said = at_moment(s, moment, State.copy)
+    s.__dict__ = dict(changed.__dict__)
+    for event in said:  # one by one: a board's step-by-step list keeps the table at each event
+        events.append(event)
 
 
 def feeds(code: str, cards: CardSet) -> int:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.data import DataError
+from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 from rulesbook.hudai.cards import POWER_SYMBOLS, CardSet, reconstructed_cards
 
@@ -35,10 +36,22 @@ MAX_ACTIONS = 25_000
 _AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns")
 _NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
 
+#: The moments at which a house rule of one's own (`Rules.house`, `rulesbook.core.house`) runs:
+#: "turn_start": a turn begun (the turn counted, its counters at zero; the first turn's in
+#:     `new_game`, after the opening hand), before the monk's first decision of step 1;
+#: "turn_end": the monk's part of the turn over (step 2's card obtained or passed, the Mind River
+#:     refilled), before the demon's turn, steps 3-5 (staged damage, filling the hand, the powers).
+MOMENTS = ("turn_start", "turn_end")
+
 
 @dataclass(frozen=True)
 class Rules(RulesData):
-    """Numbers from the rulebook's Setup, the rulings' defaults, and the project's decisions on gaps."""
+    """Numbers from the rulebook's Setup, the rulings' defaults, and the project's decisions on gaps;
+    `house`: house rules of one's own, functions run at a turn's start or end (`MOMENTS`,
+    `rulesbook.core.house_rule`), which a record names (empty: none, the rulebook as printed)."""
+
+    game_title = "Hudai Pass"
+    house_moments = MOMENTS
 
     # Setup: "Take 12 green cubes as your health and set 12 blue cubes as the maximum ... corruption".
     monk_health: int = 12
@@ -61,6 +74,8 @@ class Rules(RulesData):
     reshuffle_mind_deck: bool = True
     # HUD-R01: the cards of the game; the reconstructed set unless a teacher loads another.
     cards: CardSet = field(default_factory=reconstructed_cards)
+    # House rules of one's own, as functions (none: the rulebook as printed).
+    house: tuple[HouseRule, ...] = ()
 
     def check_types(self) -> None:
         if not isinstance(self.cards, CardSet):
@@ -102,7 +117,7 @@ class Rules(RulesData):
     def field_from_data(cls, name: str, value: Any) -> Any:
         if name == "cards":
             return CardSet.from_data(value)
-        return value
+        return super().field_from_data(name, value)
 
 
 def actions_per_turn(cards: CardSet) -> int:

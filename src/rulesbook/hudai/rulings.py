@@ -100,7 +100,8 @@ RULINGS: tuple[Ruling, ...] = (
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
 
-#: The Rules fields that hold a number the rulebook prints, with the sentence that prints it.
+#: The Rules fields that hold a number the rulebook prints, with the sentence that prints it; and
+#: `house`, the house rules of one's own as functions, none by default: the rulebook as printed.
 RULEBOOK_FIELDS: dict[str, str] = {
     "monk_health": "Setup: 'Take 12 green cubes as your health'",
     "corruption_capacity": "Setup: 'set 12 blue cubes as the maximum amount of corruption you can take'",
@@ -108,6 +109,7 @@ RULEBOOK_FIELDS: dict[str, str] = {
     "cubes_per_power": "Setup: 'distribute 2 onto each demon power'",
     "hand_size": "Play: 'Fill your hand up to four cards'",
     "river_size": "Setup: 'Draw three of these cards openly ... This is your Mind River'",
+    "house": "Play: every step of a turn as printed, from its start to the demon's powers; no house rule of one's own",
 }
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
+from rulesbook.core.house import at_moment
 from rulesbook.core.rng import shuffled
 from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
@@ -125,7 +126,8 @@ def _set_up(round: int, first: Colour) -> str:
 
 # --- setting up ------------------------------------------------------------------------------
 def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rules: Rules | None = None) -> State:
-    """A new game: the first round's Mountain laid out, waiting for the first pawn (MOI-R19).
+    """A new game: the first round's Mountain laid out, waiting for the first pawn (MOI-R19), as
+    the house rules of the round's start leave it (`Rules.house`).
 
     `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
     """
@@ -154,7 +156,10 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
         seat=0,
         phase=PLACE_PAWN,
     )
-    return _set_up_round(state, 1, 0)
+    state = _set_up_round(state, 1, 0)
+    if rules.house:
+        state, _ = at_moment(state, "round_start")
+    return state
 
 
 @dataclass(frozen=True)
@@ -893,6 +898,16 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
         turns=state.turns + 1,
         idle_turns=idle_turns,
     )
+    if rules.house:
+        return _house(state, "turn_end", events)
+    return state, events
+
+
+def _house(state: State, moment: str, events: list[Event]) -> tuple[State, list[Event]]:
+    """The state as the house rules of this moment leave it (`Rules.house`, `rules.MOMENTS`), and
+    an event for each."""
+    state, said = at_moment(state, moment)
+    events += said
     return state, events
 
 
@@ -936,12 +951,17 @@ def _end_round(state: State, reason: str, events: list[Event], why: str = "") ->
     events.append(Event.worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
                                                         "colours": state.colours, "raw": raw}, ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))
+    house = state.rules.house
+    if house:
+        state, events = _house(state, "scoring", events)
     if state.round >= state.rules.rounds(state.players):
         state = replace(state, phase=OVER, pending=None, played=())
         winners = tuple(state.colours[seat] for seat in state.winners)
-        events.append(Event.worded("over", _game_over, {"winners": winners, "total": max(totals)}))
+        events.append(Event.worded("over", _game_over, {"winners": winners, "total": max(state.totals)}))
         return state, events
     next_first = (state.first_seat + 1) % state.players  # MOI-R14
     state = _set_up_round(state, state.round + 1, next_first)
     events.append(Event.worded("setup", _set_up, {"round": state.round, "first": state.colours[next_first]}))
+    if house:
+        return _house(state, "round_start", events)
     return state, events

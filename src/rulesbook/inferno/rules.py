@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from rulesbook.core.data import DataError
+from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 
 Edition = Literal["en", "zh"]
@@ -80,6 +81,14 @@ MOST_HAND = 6
 MOST_STARTING_POINTS = 99
 #: The longest Bison King move a house rule may give: paths of up to seven cards are few enough to list.
 MOST_BISON_REACH = 7
+#: The moments at which a house rule of one's own (`Rules.house`, `rulesbook.core.house`) runs:
+#: "round_start": a round set up (its Mountain laid out, the draw pile shuffled, no hand dealt yet;
+#:     the first round's in `new_game`), before its first pawn is placed;
+#: "scoring": a round's scores moved onto the running totals (its result kept in `results`), before
+#:     the next round is set up or the game ends: the winners are read from the totals it leaves;
+#: "turn_end": a turn over that does not end the round (step IV drawn, the next seat to play),
+#:     before that player's first decision; a turn that ends the round goes on to "scoring".
+MOMENTS = ("round_start", "scoring", "turn_end")
 
 
 @dataclass(frozen=True)
@@ -128,7 +137,12 @@ class Rules(RulesData):
     bison_reach: the longest Mighty Bison King move with one card and with two, (3, 5) as printed:
         one card moves a pawn 1 to 3 cards, two cards 4 to 5; (2, 6) would make them 1-2 and 3-6
         (MOI-R05).
+    house: house rules of one's own, functions run at a round's start, its scoring or a turn's end
+        (`MOMENTS`, `rulesbook.core.house_rule`); a record carries their names. Empty: none.
     """
+
+    game_title = "Mountain of Inferno"
+    house_moments = MOMENTS
 
     edition: Edition = "en"
     two_pawns: bool = False
@@ -148,6 +162,7 @@ class Rules(RulesData):
     hand_size: int = 3
     negative_scores_kept: bool = False
     bison_reach: tuple[int, int] = (3, 5)
+    house: tuple[HouseRule, ...] = ()
 
     def __post_init__(self) -> None:
         preset = _PRESETS.get(self.edition) if isinstance(self.edition, str) else None

@@ -76,6 +76,7 @@ RULEBOOK_FIELDS: dict[str, str] = {
     "hand_size": "Setup: 'Finally, deal 3 cards to each player'; IV: 'draws until he has three cards in Hand'",
     "bison_reach": "I: 'a single \"Mighty Bison\" card lets you move a \"Xuanzhang\" pawn ... from one to three cards', two 'from four to five cards'",
     "negative_scores_kept": "Scoring: 'If a player has a negative score at the end of a Round, his score for that Round is considered to be zero' (MOI-R12: ZH floors the total instead)",
+    "house": "Setup: the rules as printed at every moment, from the set-up ('Finally, deal 3 cards to each player') to a turn's end and the Scoring; no house rule of one's own",
 }
 
 

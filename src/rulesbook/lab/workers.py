@@ -7,6 +7,7 @@ The process pool is the harness's own, the one the command line's `--jobs` uses.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -24,9 +25,26 @@ def play_runs(
     (None: every core) or on a Dask `client` (which then takes precedence), with a progress bar
     counting games. The arguments are checked here, before any game is played."""
     jobs, client, progress = worker_count(workers), cluster(client), flag(progress, "progress", none=True)
+    if client is not None or jobs > 1:
+        _check_house_rules_travel(work, client)
     cut = batches(work, 1 if client is None and jobs <= 1 else max(jobs, _cluster_threads(client)))
     played = _on_cluster(client, cut) if client is not None else play_batches(cut, jobs=jobs)
     return _counted(played, sum(len(batch) for batch in cut), label, progress)
+
+
+def _check_house_rules_travel(work: Sequence[tuple[Run, Sequence[int]]], client: Any) -> None:
+    """ValueError for house rules (`Rules.house`) that other processes would not have. They are
+    functions defined in this process and travel by name: a pool of forked processes has them all,
+    a cluster's workers or processes started afresh (spawn, forkserver) have none."""
+    names = sorted({rule.name for run, _ in work for rule in getattr(run.rules, "house", ())})
+    if not names:
+        return
+    method = multiprocessing.get_start_method()
+    if client is None and method == "fork":
+        return
+    where = "a Dask cluster's workers" if client is not None else f"processes started by {method!r}"
+    raise ValueError(f"the rule 'house' ({', '.join(names)}) holds functions defined in this Python process, which "
+                     f"{where} do not have: play these rules with workers=1 (and no client)")
 
 
 def _counted(played: Iterator[list[GameResult]], total: int, label: str, progress: bool | None) -> Iterator[GameResult]:

@@ -39,6 +39,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
+from rulesbook.core.house import at_moment
 from rulesbook.core.rng import seeded_random, shuffled
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.actions import (
@@ -219,6 +220,8 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     for player in range(count):  # step 14
         if deal == "all" or (deal == "all but the first Leader" and player != state.leader):
             state.madness[player].append(state.madness_decks[0].pop())
+    if rules.house:
+        _house(state, "turn_start", [])
     return state
 
 
@@ -1157,6 +1160,8 @@ def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
 
 
 def _end_turn(s: State, ev: list[Event]) -> None:
+    if s.rules.house:
+        _house(s, "turn_end", ev)
     if s.escape_steps >= 3:
         relics = relic_count(s)
         injuries = injuries_in_play(s)
@@ -1173,6 +1178,17 @@ def _end_turn(s: State, ev: list[Event]) -> None:
     s.ignoring = []
     s.phase = Phase.MOVEMENT
     _say(ev, "turn", f"Turn {s.turn}: the Sled passes to the left; {seat_text(s.leader)} leads.", data={"turn": s.turn, "leader": s.leader})
+    if s.rules.house:
+        _house(s, "turn_start", ev)
+
+
+def _house(s: State, moment: str, ev: list[Event]) -> None:
+    """The table as the house rules of this moment leave it (`Rules.house`, `rules.MOMENTS`), and an
+    event for each: each rule is handed a whole copy (the fast path shares piles with the state
+    given), and the table becomes what it returns."""
+    changed, said = at_moment(s, moment, State.copy)
+    s.__dict__ = dict(changed.__dict__)
+    ev += said
 
 
 _HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {

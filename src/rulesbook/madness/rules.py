@@ -26,12 +26,19 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rulesbook.core.data import DataError, whole
+from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 from rulesbook.madness.pack import MOST, Pack, default_pack, is_default, parse_pack
 
 BoxedTokenSource = Literal["sled-first", "discard-first"]
 #: The longest Sand Timer a table can mean (an hour): it is shown, never enforced (MAD-P01).
 MOST_TIMER_SECONDS = 3600
+#: The moments at which a house rule of one's own (`Rules.house`, `rulesbook.core.house`) runs:
+#: "turn_start": a turn begun (the Sled passed to its Leader, or the first turn's in `new_game`),
+#:     before the Movement Phase's first decision;
+#: "turn_end": the Rest Phase over (rested or not), before the game's end is judged (three steps
+#:     of escape: MAD-R03) and the Sled passes; a turn that loses the game earlier has no end.
+MOMENTS = ("turn_start", "turn_end")
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,12 @@ class Rules(RulesData):
     hand_size: the Equipment cards dealt to each player, and the hand limit before tokens, at
         every table size; None: the pack's (3 players 5, 4 players 4, 5 players 3).
     leadership_tokens: how many Leadership tokens the expedition has; None: the pack's (6).
+    house: house rules of one's own, functions run at a turn's start or end (`MOMENTS`,
+        `rulesbook.core.house_rule`), which a record names; empty: none, the rulebook as printed.
     """
+
+    game_title = "At the Mountains of Madness"
+    house_moments = MOMENTS
 
     expert: bool = False
     timer_seconds: int = 30
@@ -70,6 +82,7 @@ class Rules(RulesData):
     pack: Pack = field(default_factory=default_pack)
     hand_size: int | None = None
     leadership_tokens: int | None = None
+    house: tuple[HouseRule, ...] = ()
 
     def check(self) -> None:
         """Values that would make no game: a timer past an hour, more cards than the deck, and a pack
@@ -106,7 +119,7 @@ class Rules(RulesData):
 
     @classmethod
     def field_from_data(cls, name: str, value: Any) -> Any:
-        return pack_from_data(value) if name == "pack" else value
+        return pack_from_data(value) if name == "pack" else super().field_from_data(name, value)
 
 
 def pack_from_data(value: Any) -> Pack:

@@ -105,10 +105,12 @@ BY_ID: dict[str, Ruling] = by_id(RULINGS)
 VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
 
 #: The house rules: Rules fields that change a number the rulebook prints (the pack holds it as
-#: printed, and None keeps the pack's), with the rulebook's words.
+#: printed, and None keeps the pack's), with the rulebook's words; and `house`, house rules of
+#: one's own as functions, none by default: the rulebook as printed.
 RULEBOOK_FIELDS: dict[str, str] = {
     "hand_size": "Setup 10: '3 players: deal 5 cards each; 4 players: deal 4 cards each; 5 players: deal 3 cards each'",
     "leadership_tokens": "Components: '6 Leadership tokens'",
+    "house": "Turn: the five phases as printed, from the Movement Phase to the Rest Phase; no house rule of one's own",
 }
 
 

@@ -1,0 +1,173 @@
+"""House rules of one's own: a small function run at a named moment of a game.
+
+A house rule is a function from a state to the state it becomes, given a name and the moment at
+which it runs (each game lists its moments: `rulesbook.inferno.rules.MOMENTS` ...). Defining one
+registers it by its name, so that a game's record or state read from JSON, which carries only
+the names (`Rules.to_dict`), finds the function again; defining the same name again replaces it
+(a notebook cell run twice). A game plays one when its rules say so: `Rules(house=(catch_up,))`.
+
+>>> from dataclasses import replace
+>>> @house_rule("catch-up", "scoring", text="the last seat in the totals gains 2 points")
+... def catch_up(state):
+...     last = min(range(len(state.totals)), key=state.totals.__getitem__)
+...     return replace(state, totals=tuple(t + 2 * (seat == last) for seat, t in enumerate(state.totals)))
+>>> catch_up
+HouseRule('catch-up', 'scoring')
+>>> defined("catch-up") is catch_up
+True
+>>> from rulesbook.inferno import Rules
+>>> Rules(house=(catch_up,)).to_dict()["house"]
+['catch-up']
+>>> Rules(house=(house_rule("late", "dusk")(lambda state: state),))
+Traceback (most recent call last):
+rulesbook.core.data.DataError: Rules.house: the house rule 'late' runs at 'dusk', a moment Mountain of Inferno does not have; its moments are round_start, scoring, turn_end
+>>> forget("catch-up"); forget("late")
+>>> Rules.from_dict({"house": ["catch-up"]})
+Traceback (most recent call last):
+rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined here; define it first, with rulesbook.core.house_rule('catch-up', moment) on its function
+
+When a moment comes, the game hands each of its house rules a copy of the state, and goes on
+with what the function returns, read back as a state from outside is (`State.from_dict`: every
+field's kind and range, then the game's invariants). A function that raises, returns no state
+of the game, changes the rules or leaves a state the game refuses is a `HouseRuleError` naming
+the rule and the moment; the step that reached the moment returns nothing, so the state given
+to it is untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rulesbook.core.data import DataError, shown
+from rulesbook.core.errors import RulesbookError
+from rulesbook.core.events import Event
+
+#: The house rules defined in this Python process, by name.
+_DEFINED: dict[str, HouseRule] = {}
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule: its `name` (what records carry), the `moment` it runs at, the `change` it makes
+    (a function from a state to the state it becomes) and a sentence saying what it does."""
+
+    name: str
+    moment: str
+    change: Callable[[Any], Any]
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        for field, value in (("name", self.name), ("moment", self.moment), ("text", self.text)):
+            if not isinstance(value, str):
+                raise DataError(f"HouseRule.{field}", f"expected text, not {shown(value)}")
+        if not self.name.strip():
+            raise DataError("HouseRule.name", "a house rule needs a name, which records carry")
+        if not callable(self.change):
+            raise DataError("HouseRule.change", f"the house rule {self.name!r} changes a state with a function, "
+                                                f"not {shown(self.change)}")
+
+    def __repr__(self) -> str:
+        return f"HouseRule({self.name!r}, {self.moment!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by name (its function may live only in a notebook): read back where it is defined."""
+        return defined, (self.name,)
+
+
+def house_rule(name: str, moment: str, text: str = "") -> Callable[[Callable[[Any], Any]], HouseRule]:
+    """A decorator that makes a function a house rule of that name, run at that moment, and defines
+    it here (replacing a house rule of the same name): `@house_rule("catch-up", "scoring")`."""
+
+    def define(change: Callable[[Any], Any]) -> HouseRule:
+        rule = HouseRule(name, moment, change, text or (change.__doc__ or "").strip())
+        _DEFINED[name] = rule
+        return rule
+
+    return define
+
+
+def defined(name: str) -> HouseRule:
+    """The house rule defined here under that name; DataError (field `rules.house`) saying to define it."""
+    rule = _DEFINED.get(name) if isinstance(name, str) else None
+    if rule is None:
+        raise DataError("rules.house", f"no house rule {shown(name)} is defined here; define it first, with "
+                                       f"rulesbook.core.house_rule({shown(name)}, moment) on its function")
+    return rule
+
+
+def forget(name: str) -> None:
+    """The house rule of that name defined no more (nothing happens when there is none)."""
+    _DEFINED.pop(name, None)
+
+
+def check_house(house: tuple[HouseRule, ...], moments: tuple[str, ...], game: str) -> None:
+    """DataError (field `Rules.house`) for a house rule at a moment the game does not have, or a
+    name given twice."""
+    seen: set[str] = set()
+    for rule in house:
+        if rule.moment not in moments:
+            raise DataError("Rules.house", f"the house rule {rule.name!r} runs at {rule.moment!r}, a moment {game} "
+                                           f"does not have; its moments are {', '.join(moments)}")
+        if rule.name in seen:
+            raise DataError("Rules.house", f"the house rule {rule.name!r} is given twice")
+        seen.add(rule.name)
+
+
+def house_from_data(value: Any) -> tuple[HouseRule, ...]:
+    """The house rules that JSON names (a list of names), each as defined here."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(name, str) for name in value):
+        raise DataError("rules.house", f"expected a list of house rules' names, not {shown(value)}")
+    return tuple(defined(name) for name in value)
+
+
+def house_to_data(house: Iterable[HouseRule]) -> list[str]:
+    return [rule.name for rule in house]
+
+
+class HouseRuleError(RulesbookError, ValueError):
+    """A house rule that failed at its moment: `rule` and `moment` name it, `why` says how."""
+
+    def __init__(self, rule: HouseRule, moment: str, why: str):
+        self.rule = rule
+        self.moment = moment
+        self.why = why
+        super().__init__(f"house rule {rule.name!r} ({moment}): {why}")
+
+
+def _said(name: str, moment: str) -> str:
+    return f"house rule {name!r} ({moment})"
+
+
+def at_moment(state: Any, moment: str, copy: Callable[[Any], Any] = lambda state: state) -> tuple[Any, list[Event]]:
+    """The state once every house rule of its rules at this moment has changed it, in the order
+    given, and an event for each ("house rule 'catch-up' (scoring)"). Each function is handed
+    `copy(state)`, so that it may change a state whose lists are shared; HouseRuleError for a
+    function that fails (see the module's docstring)."""
+    events = []
+    for rule in state.rules.house:
+        if rule.moment == moment:
+            state = _changed(rule, copy(state))
+            events.append(Event.worded("house", _said, {"name": rule.name, "moment": moment}))
+    return state, events
+
+
+def _changed(rule: HouseRule, state: Any) -> Any:
+    """What the rule makes of the state, checked by the game's own checks."""
+    kind, rules = type(state), state.rules
+    try:
+        changed = rule.change(state)
+    except Exception as error:
+        raise HouseRuleError(rule, rule.moment, f"the function raised {type(error).__name__}: {error}") from error
+    if type(changed) is not kind:
+        raise HouseRuleError(rule, rule.moment, f"the function returned {shown(changed)}, not the game's state")
+    if changed.rules != rules:
+        raise HouseRuleError(rule, rule.moment, "the function changed the rules; a house rule changes the table")
+    try:  # read back as a state from outside is: every field's kind and range, then the invariants
+        read = kind.from_dict(changed.to_dict())
+    except Exception as error:
+        why = error.why if isinstance(error, DataError) and error.field == "state" else str(error)
+        raise HouseRuleError(rule, rule.moment, f"the state it returned breaks the game's rules: {why}") from error
+    object.__setattr__(read, "rules", rules)  # the rules as given, not found again by their names
+    return read
