@@ -195,9 +195,13 @@ endif
 
 # --- The pages: jupyter-book, once the chapters ran (after LITE is set: its value names the stamp)
 SITE_STAMP = _build/html/.pages-built-lite$(LITE)
-SITE_SOURCES = _toc.yml _config.yml $(shell find book _templates tools widgets lite src -name node_modules -prune \
-	-o -name __pycache__ -prune -o -type f -print) $(wildcard _build/.jupyter_cache/chapter-inputs.json)
+# The zh-TW book (zh-TW/, its own _config.yml and _toc.yml; tools/languages.py says why) is built
+# after the English one, into _build/zh-TW, and copied into the site as _build/html/zh-TW.
+SITE_SOURCES = _toc.yml _config.yml $(shell find book zh-TW _templates tools widgets lite src -name node_modules -prune \
+	-o -name __pycache__ -prune -o -name _build -prune -o -type f -print) $(wildcard _build/.jupyter_cache/chapter-inputs.json)
 $(SITE_STAMP): $(SITE_SOURCES)
 	rm -f _build/html/.pages-built-lite*
 	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
+	$(BIN)/jupyter-book build zh-TW --path-output _build/zh-TW --warningiserror --keep-going --quiet
+	rm -rf _build/html/zh-TW && cp -r _build/zh-TW/_build/html _build/html/zh-TW
 	touch $@

@@ -34,10 +34,16 @@ GAMES = ("inferno", "hudai", "madness")
 TIMEOUT = 300  # seconds per cell, as in _config.yml
 
 
+#: The books' folders, each with its table of contents: the English book and the zh-TW one.
+BOOKS = (ROOT, ROOT / "zh-TW")
+
+
 def chapters() -> list[Path]:
-    """The notebooks of the table of contents, in order."""
-    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    found = [ROOT / f"{name}.ipynb" for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)]
+    """The notebooks of the tables of contents, in order: the English book's, then the zh-TW book's."""
+    found = []
+    for book in BOOKS:
+        toc = (book / "_toc.yml").read_text(encoding="utf-8")
+        found += [book / f"{name}.ipynb" for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)]
     return [path for path in found if path.is_file()]
 
 

@@ -115,7 +115,7 @@ class Pictures(HTMLParser):
         if tag in ("script", "style", "title"):
             self._skip += 1
         if tag not in ("img", "br", "hr", "meta", "link", "input", "source", "wbr"):
-            chinese = attributes.get("lang") == "zh-Hant" or bool(self._stack and self._stack[-1][1])
+            chinese = (attributes.get("lang") or "").startswith("zh-Hant") or bool(self._stack and self._stack[-1][1])
             self._stack.append((tag, chinese))
 
     def handle_endtag(self, tag: str) -> None:

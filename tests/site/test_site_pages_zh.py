@@ -1,0 +1,80 @@
+"""The zh-TW book (zh-TW/, built into the site's zh-TW/ folder; tools/languages.py): its pages are
+built from its own table of contents, each marked as Traditional Chinese of Taiwan, each linked to
+its English counterpart and back; and every page is visited as the English ones are (the checks
+are page_visit.py's: links and widgets, the keyboard, axe-core, a phone, the robot)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import yaml
+from page_visit import *  # noqa: F403 (the checks of a visit, collected here for this part)
+from page_visit import visits
+from site_browser import ROOT, SITE
+from test_site_every_chapter import PAGES as ENGLISH
+
+BOOK = ROOT / "zh-TW"
+TOC = (BOOK / "_toc.yml").read_text(encoding="utf-8")
+PAGES = [f"zh-TW/{name}.html" for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", TOC, re.M)]
+visit = visits(PAGES)
+
+
+def language_link(page: str) -> tuple[str, str]:
+    """Where the page's link to the other book leads (from the site root), and its language."""
+    html = (SITE / page).read_text(encoding="utf-8")
+    links = re.findall(r'<p class="rb-language"><a href="([^"]+)" lang="([\w-]+)" hreflang="\2">', html)
+    assert len(links) == 1, f"{page}: {len(links)} links to the other book"
+    href, lang = links[0]
+    return urlparse(urljoin(f"http://x/{page}", href)).path.lstrip("/"), lang
+
+
+def test_the_zh_book_is_built_from_its_own_table_of_contents_and_opens_on_its_intro():
+    assert PAGES[0] == "zh-TW/book/intro.html" and len(PAGES) >= 2
+    for page in PAGES:
+        assert (SITE / page).is_file(), f"{page} was not built"
+    assert "book/intro.html" in (SITE / "zh-TW" / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_zh_page_says_it_is_traditional_chinese_of_taiwan():
+    for page in PAGES:
+        html = (SITE / page).read_text(encoding="utf-8")
+        assert re.search(r'<html[^>]*\slang="zh-Hant-TW"', html), page
+    for page in ENGLISH[:3]:
+        assert re.search(r'<html[^>]*\slang="en"', (SITE / page).read_text(encoding="utf-8")), page
+
+
+def test_every_page_leads_to_its_counterpart_in_the_other_book_or_to_its_first_page():
+    for page in PAGES:  # every zh-TW page has an English counterpart
+        assert language_link(page) == (page.removeprefix("zh-TW/"), "en"), page
+    paired = [page for page in ENGLISH if f"zh-TW/{page}" in PAGES]
+    assert "book/inferno/the-game-at-a-glance.html" in paired
+    for page in ENGLISH:
+        target = f"zh-TW/{page}" if page in paired else "zh-TW/index.html"
+        assert language_link(page) == (target, "zh-Hant-TW"), page
+        assert (SITE / target).is_file()
+
+
+def test_the_zh_configuration_is_the_english_one_but_for_its_language_and_paths():
+    english = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    chinese = yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))
+    assert chinese["sphinx"]["config"].pop("language") == "zh_TW" and chinese.pop("title") != english.pop("title")
+    assert chinese["execute"]["cache"] == english["execute"]["cache"]  # one cache: tools/chapters.py runs both books
+    up = {key: f"../{value}" for key, value in english["sphinx"]["local_extensions"].items()}
+    assert chinese["sphinx"].pop("local_extensions") == up
+    english["sphinx"].pop("local_extensions")
+    config, theirs = chinese["sphinx"]["config"], english["sphinx"]["config"]
+    assert config.pop("rulesbook_run_live") is False  # the live site has no zh-TW chapter yet
+    for key in ("templates_path", "html_static_path"):
+        assert config.pop(key) == [f"../{path}" for path in theirs.pop(key)]
+    assert config.pop("html_favicon") == f"../{theirs.pop('html_favicon')}"
+    chinese.pop("exclude_patterns"), english.pop("exclude_patterns")
+    assert chinese == english
+
+
+def test_every_picture_on_a_zh_page_is_described():
+    for page in PAGES:
+        alts = re.findall(r'<img\b[^>]*\balt="([^"]*)"', (SITE / page).read_text(encoding="utf-8"))
+        images = len(re.findall(r"<img\b", (SITE / page).read_text(encoding="utf-8")))
+        assert len(alts) == images and all(alt.strip() and not alt.endswith((".svg", ".png")) for alt in alts), page

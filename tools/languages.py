@@ -1,0 +1,62 @@
+"""The book in two languages: the English book (this folder) and the zh-TW book (zh-TW/), each its
+own Jupyter Book build; `make book` puts the second into _build/html/zh-TW.
+
+A Sphinx extension that both builds load (their _config.yml: local_extensions). Every page starts
+with a link to the other book, in the other book's language: to the page's counterpart (the same
+path, `book/inferno/scoring`) where there is one, else to the other book's first page. A zh-TW
+page says `lang="zh-Hant-TW"` (the theme would write `zh-TW`, which does not name the script).
+
+Why two books and not Sphinx's translation catalogues of one: the zh-TW chapters are written for
+Taiwanese readers, with the Chinese edition's rules as their default, so their code cells differ
+(`Rules(edition="zh")`, a board's words) and their text does not follow the English paragraph by
+paragraph, as a catalogue of translated paragraphs would have it. The theme's own words come in
+zh-TW from Sphinx's catalogues (`language: zh_TW`).
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from pathlib import Path
+from typing import Any
+
+#: The zh-TW book's folder, from the English book's, and its place in the built site.
+ZH_TW = "zh-TW"
+#: The link to the other book, by the language a page is in: (its words to this page's counterpart,
+#: its words to the other book's first page when this page has no counterpart, the other book's language).
+SWITCH = {
+    "en": ("繁體中文", "繁體中文版：火焰山", "zh-Hant-TW"),
+    "zh_TW": ("English", "English: the whole book", "en"),
+}
+
+
+def is_zh(app: Any) -> bool:
+    return (app.config.language or "en") == "zh_TW"
+
+
+def counterpart(app: Any, pagename: str) -> tuple[str, bool]:
+    """The other book's page for this one, as a path from this book's root, and whether it is this
+    page's counterpart (else it is the other book's first page)."""
+    here = Path(app.srcdir)
+    other, prefix = (here.parent, "..") if is_zh(app) else (here / ZH_TW, ZH_TW)
+    if any((other / f"{pagename}{suffix}").is_file() for suffix in (".ipynb", ".md")):
+        return posixpath.join(prefix, f"{pagename}.html"), True
+    return posixpath.join(prefix, "index.html"), False
+
+
+def add_language_link(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """The link at the top of the page's text, and a zh-TW page's language as the page says it."""
+    if is_zh(app):
+        context["language"] = "zh-Hant-TW"  # the theme writes it as the page's lang
+    if "body" not in context:
+        return
+    target, same = counterpart(app, pagename)
+    same_words, other_words, lang = SWITCH[app.config.language or "en"]
+    link = (f'<p class="rb-language"><a href="{html.escape(context["pathto"](target, 1))}" lang="{lang}" '
+            f'hreflang="{lang}">{same_words if same else other_words}</a></p>')
+    context["body"] = link + context["body"]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("html-page-context", add_language_link)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
