@@ -43,6 +43,7 @@ def test_a_printed_board_is_a_handout_its_question_and_picture_with_no_answer_ma
         marks = ".rb-found, .rb-target, .rb-found-mark, .rb-target-mark, .rb-cursor"
         assert exercise.locator(marks).count() and lesson.locator(marks).count()
         page.emulate_media(media="print")
+        page.wait_for_function(f"() => !document.querySelector('.rb-board :is({marks})')")  # drawn again as printing starts
         for board in (exercise, lesson):
             assert board.locator(marks).count() == 0
             assert board.locator(".rb-picture svg [data-place]").first.is_visible()
@@ -51,7 +52,8 @@ def test_a_printed_board_is_a_handout_its_question_and_picture_with_no_answer_ma
             .filter((e) => getComputedStyle(e).display !== 'none').length""")
         assert shown == 0  # nothing the board said: the right answer's words neither
         page.emulate_media(media="screen")  # the reader's own board comes back as it was
-        assert exercise.locator(f'[data-place="{answer}"].rb-found').count() == 1 and lesson.locator(".rb-target").count()
+        exercise.locator(f'[data-place="{answer}"].rb-found').wait_for()
+        assert exercise.locator(".rb-found").count() == 1 and lesson.locator(".rb-target").count()
 
 
 # --- keyboard --------------------------------------------------------------------------------
