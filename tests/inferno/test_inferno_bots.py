@@ -9,7 +9,7 @@ import pytest
 
 from rulesbook.inferno import Rules, legal_actions, new_game
 from rulesbook.inferno.actions import LayDisciple
-from rulesbook.inferno.bots import GreedyBot, RandomBot, SearchBot, _resolved, margins, projected, standing
+from rulesbook.inferno.bots import GreedyBot, RandomBot, SearchBot, _resolved, _weighing, margins, projected, standing
 from rulesbook.inferno.engine import Phase, apply_legal
 from rulesbook.inferno.fast import replace
 from rulesbook.inferno.scoring import has_complete_cross, score
@@ -28,10 +28,11 @@ def test_the_greedy_bot_weighs_every_play_as_applying_it_would(players, edition)
             actions = legal_actions(state)
             seat = state.decision.seat
             if state.phase is Phase.PLAY and isinstance(bots[seat], GreedyBot):
-                now = standing(state, seat)
+                weighing = _weighing(state, seat)
+                assert weighing is not None and weighing.now == standing(state, seat)
                 for action in actions:
                     plain = standing(_resolved(apply_legal(state, action)[0]), seat)
-                    assert bots[seat]._value(state, action, seat, now) == plain, action
+                    assert bots[seat]._value(state, action, seat, weighing) == plain, action
                     weighed += 1
                     if isinstance(action, LayDisciple):  # a lay: its glance scores as the Mountain it leaves
                         glance = state.mountain.glance_with_card(action.place, action.card)
