@@ -85,9 +85,9 @@ class Weighing:
         self.lone = tuple(self.places.count(place) == 1 for place in self.places)  # no pawn beside it
         self.lines: list[Lines] = []
         # For each seat, along its row and along its column, the places where a card laid or taken
-        # changes that line: the run of cards through the pawn's and the empty places at its ends.
-        self.spans: list[tuple[frozenset[Place], frozenset[Place]]] = []
-        self.ends: dict[Place, list[End]] = {}  # the empty places at the ends, by place
+        # away changes that line: the run of cards through the pawn's, and the empty places at its ends.
+        self.spans: list[tuple[frozenset[Place], ...]] = []
+        self.ends: dict[Place, list[End]] = {}  # the empty places at the ends
         for pawn, place in enumerate(self.places):
             self._read(pawn, place)
         self.now = self._standing(self.lone, self.lines)
@@ -97,13 +97,12 @@ class Weighing:
         cards = self.cards
         own = cards[place]
         left, right, up, down = _LINES[place]
-        sums = []
-        spans = []
+        sums, spans = [], []
         for along, back, ahead in ((ACROSS, left, right), (DOWN, up, down)):
             before, after = _run(cards, back, _UNCHANGED), _run(cards, ahead, _UNCHANGED)
             line = (*reversed(before), own, *after)
             sums.append(line_sums(line, len(before)))
-            spans.append(frozenset((place, *back[:len(before) + 1], *ahead[:len(after) + 1])))
+            spans.append(frozenset((*back[:len(before) + 1], *ahead[:len(after) + 1])))
             if len(before) < len(back):  # room before the run, within reach
                 beyond = _run(cards, back[len(before) + 1:], _UNCHANGED)
                 end = (pawn, along, tuple(reversed(beyond)), line, len(beyond) + 1 + len(before))
@@ -112,7 +111,7 @@ class Weighing:
                 beyond = _run(cards, ahead[len(after) + 1:], _UNCHANGED)
                 self.ends.setdefault(ahead[len(after)], []).append((pawn, along, line, tuple(beyond), len(before)))
         self.lines.append((own.value, *sums[0], *sums[1]))
-        self.spans.append((spans[0], spans[1]))
+        self.spans.append(tuple(spans))
 
     def after(self, action: Action) -> int | None:
         """The standing once that play has happened (every answer a pass); None for another action."""
@@ -140,36 +139,34 @@ class Weighing:
 
     def changed(self, changes: Changes, moved: Mapping[int, Place]) -> int:
         """The standing once the changes are made and the pawns moved (by seat) where said."""
-        places = tuple(moved.get(pawn, place) for pawn, place in enumerate(self.places))
         cards = self.cards
         lines = list(self.lines)
-        for pawn, place in enumerate(places):
-            if place != self.places[pawn]:
-                lines[pawn] = read_lines(cards, place, changes)
+        for pawn, (place, spans) in enumerate(zip(self.places, self.spans)):
+            if pawn in moved:
+                lines[pawn] = read_lines(cards, moved[pawn], changes)
                 continue
-            for along, span in enumerate(self.spans[pawn]):
+            for along, span in enumerate(spans):
                 if not span.isdisjoint(changes):
                     left, right, up, down = _LINES[place]
                     back, ahead = (left, right) if along == ACROSS else (up, down)
                     lines[pawn] = _with_line(lines[pawn], along, _sums(cards, cards[place], back, ahead, changes))
-        lone = tuple(places.count(place) == 1 for place in places)
-        return self._standing(lone, lines)
+        if not moved:
+            return self._standing(self.lone, lines)
+        places = tuple(moved.get(pawn, place) for pawn, place in enumerate(self.places))
+        return self._standing(tuple(places.count(place) == 1 for place in places), lines)
 
     def _standing(self, lone: tuple[bool, ...], lines: list[Lines]) -> int:
         """The seat's raw score minus the best rival's, if the round ended with the pawns' lines so,
         each alone on its card or not (`engine.round_scores`, `scoring.score`)."""
-        crosses = [  # each pawn's complete cross, if it stands alone at one (condition a); else None
-            row + column if alone and row is not None and column is not None else None
-            for alone, (_, _, row, _, column) in zip(lone, lines)
-        ]
-        if crosses.count(None) == len(crosses):  # no cross: condition b, no card counts twice
-            raw = [row + column - value for value, row, _, column, _ in lines]
-        else:
-            raw = self._crossed(lines, crosses)
+        raw = [row + column - value for value, row, _, column, _ in lines]
+        for alone, (_, _, complete_row, _, complete_column) in zip(lone, lines):
+            if alone and complete_row is not None and complete_column is not None:  # condition a
+                raw = self._crossed(lone, lines)
+                break
         mine = raw.pop(self.seat)
         return mine - max(raw)
 
-    def _crossed(self, lines: list[Lines], crosses: list[int | None]) -> list[int]:
+    def _crossed(self, lone: tuple[bool, ...], lines: list[Lines]) -> list[int]:
         """Every seat's raw score when the round ends by a complete cross (condition a)."""
         rules = self.rules
         doubling: list[int | None] = [None] * len(lines)  # each seat's score counting its card twice
@@ -177,7 +174,9 @@ class Weighing:
             _, row, _, column, _ = lines[self.ender]
             doubling[self.ender] = row + column
         else:  # EN: every pawn alone at a complete cross, its complete windows
-            doubling = crosses
+            for pawn, (alone, (_, _, complete_row, _, complete_column)) in enumerate(zip(lone, lines)):
+                if alone and complete_row is not None and complete_column is not None:
+                    doubling[pawn] = complete_row + complete_column
         raw = []
         for (value, row, _, column, _), doubled in zip(lines, doubling):
             if doubled is None:
