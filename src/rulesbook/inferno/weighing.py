@@ -26,6 +26,12 @@ Lines = tuple[int, int, int | None, int, int | None]
 #: Cards laid (the card) or taken away (None) by a play, by place.
 Changes = Mapping[Place, DiscipleCard | None]
 _UNCHANGED: Changes = {}
+#: A place where a card laid changes a pawn's line: (the pawn's seat, ACROSS or DOWN, the cards
+#: before that place along the line and after it, where the pawn's card is in the line laid).
+End = tuple[int, int, tuple[DiscipleCard, ...], tuple[DiscipleCard, ...], int]
+#: What is read around a card (`_read_around`): its `Lines`, its two spans and its ends, each end
+#: an `End` with the place first and no seat.
+Around = tuple[Lines, tuple[frozenset[Place], ...], list[tuple[Place, int, tuple[DiscipleCard, ...], tuple[DiscipleCard, ...], int]]]
 
 
 def _run(cards: Mapping[Place, DiscipleCard], places: tuple[Place, ...], changes: Changes) -> list[DiscipleCard]:
@@ -64,9 +70,27 @@ def _with_line(lines: Lines, along: int, sums: tuple[int, int | None]) -> Lines:
     return (value, row, complete_row, *sums)
 
 
-#: A place where a card laid changes a pawn's line: (the pawn's seat, ACROSS or DOWN, the cards
-#: before that place along the line and after it, where the pawn's card is in the line laid).
-End = tuple[int, int, tuple[DiscipleCard, ...], tuple[DiscipleCard, ...], int]
+def _read_around(cards: Mapping[Place, DiscipleCard], place: Place) -> Around:
+    """What `Weighing` reads around a card: its `Lines`; along its row and its column, the places
+    where a card laid or taken away changes that line (the run of cards through it, the empty
+    places at its ends); and where a card laid does (those ends, within reach), as (the place,
+    ACROSS or DOWN, the cards before that place along the line and after it, where the card read
+    is in the line once a card is laid there)."""
+    own = cards[place]
+    left, right, up, down = _LINES[place]
+    sums, spans, ends = [], [], []
+    for along, back, ahead in ((ACROSS, left, right), (DOWN, up, down)):
+        before, after = _run(cards, back, _UNCHANGED), _run(cards, ahead, _UNCHANGED)
+        line = (*reversed(before), own, *after)
+        sums.append(line_sums(line, len(before)))
+        spans.append(frozenset((*back[:len(before) + 1], *ahead[:len(after) + 1])))
+        if len(before) < len(back):  # room before the run, within reach
+            beyond = _run(cards, back[len(before) + 1:], _UNCHANGED)
+            ends.append((back[len(before)], along, tuple(reversed(beyond)), line, len(beyond) + 1 + len(before)))
+        if len(after) < len(ahead):  # room after it
+            beyond = _run(cards, ahead[len(after) + 1:], _UNCHANGED)
+            ends.append((ahead[len(after)], along, line, tuple(beyond), len(before)))
+    return (own.value, *sums[0], *sums[1]), tuple(spans), ends
 
 
 class Weighing:
@@ -76,7 +100,7 @@ class Weighing:
 
     def __init__(self, state: State, seat: int):
         mountain = state.mountain
-        self.cards = mountain._cards
+        self.shape, self.cards = mountain._shape, mountain._cards
         self.rules = state.rules
         self.seat = seat
         self.ender = state.seat  # whoever ends the round by a cross now (the ZH doubling)
@@ -93,25 +117,18 @@ class Weighing:
         self.now = self._standing(self.lone, self.lines)
 
     def _read(self, pawn: int, place: Place) -> None:
-        """Read the row and the column through a pawn's card: its `Lines`, `spans` and `ends`."""
-        cards = self.cards
-        own = cards[place]
-        left, right, up, down = _LINES[place]
-        sums, spans = [], []
-        for along, back, ahead in ((ACROSS, left, right), (DOWN, up, down)):
-            before, after = _run(cards, back, _UNCHANGED), _run(cards, ahead, _UNCHANGED)
-            line = (*reversed(before), own, *after)
-            sums.append(line_sums(line, len(before)))
-            spans.append(frozenset((*back[:len(before) + 1], *ahead[:len(after) + 1])))
-            if len(before) < len(back):  # room before the run, within reach
-                beyond = _run(cards, back[len(before) + 1:], _UNCHANGED)
-                end = (pawn, along, tuple(reversed(beyond)), line, len(beyond) + 1 + len(before))
-                self.ends.setdefault(back[len(before)], []).append(end)
-            if len(after) < len(ahead):  # room after it
-                beyond = _run(cards, ahead[len(after) + 1:], _UNCHANGED)
-                self.ends.setdefault(ahead[len(after)], []).append((pawn, along, line, tuple(beyond), len(before)))
-        self.lines.append((own.value, *sums[0], *sums[1]))
-        self.spans.append(tuple(spans))
+        """Read the row and the column through a pawn's card: its `Lines`, `spans` and `ends`,
+        kept with the Mountain's shape (the cards alone decide them; a pawn often stands where
+        one stood at an earlier decision on the same cards)."""
+        key = ("weighing", place)
+        read: Around | None = self.shape.memo.get(key)
+        if read is None:
+            read = self.shape.memo[key] = _read_around(self.cards, place)
+        lines, spans, ends = read
+        self.lines.append(lines)
+        self.spans.append(spans)
+        for end, along, before, after, at in ends:
+            self.ends.setdefault(end, []).append((pawn, along, before, after, at))
 
     def after(self, action: Action) -> int | None:
         """The standing once that play has happened (every answer a pass); None for another action."""
