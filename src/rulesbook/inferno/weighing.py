@@ -158,15 +158,17 @@ class Weighing:
         """The standing once the changes are made and the pawns moved (by seat) where said."""
         cards = self.cards
         lines = list(self.lines)
-        for pawn, (place, spans) in enumerate(zip(self.places, self.spans)):
+        for pawn, (place, (row_span, column_span)) in enumerate(zip(self.places, self.spans)):
             if pawn in moved:
                 lines[pawn] = read_lines(cards, moved[pawn], changes)
                 continue
-            for along, span in enumerate(spans):
-                if not span.isdisjoint(changes):
-                    left, right, up, down = _LINES[place]
-                    back, ahead = (left, right) if along == ACROSS else (up, down)
-                    lines[pawn] = _with_line(lines[pawn], along, _sums(cards, cards[place], back, ahead, changes))
+            if row_span.isdisjoint(changes) and column_span.isdisjoint(changes):
+                continue
+            left, right, up, down = _LINES[place]
+            if not row_span.isdisjoint(changes):
+                lines[pawn] = _with_line(lines[pawn], ACROSS, _sums(cards, cards[place], left, right, changes))
+            if not column_span.isdisjoint(changes):
+                lines[pawn] = _with_line(lines[pawn], DOWN, _sums(cards, cards[place], up, down, changes))
         if not moved:
             return self._standing(self.lone, lines)
         places = tuple(moved.get(pawn, place) for pawn, place in enumerate(self.places))
