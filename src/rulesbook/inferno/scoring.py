@@ -9,7 +9,7 @@ end (`has_complete_cross`, the kept sums and crosses of a `Shape`) works in plac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
@@ -145,11 +145,6 @@ _ALONG: tuple[frozenset[int], frozenset[int]] = (
     frozenset(range(-3, 4)), frozenset(step * STEP_DOWN for step in range(-3, 4))
 )
 _IN_REACH = _ALONG[0] | _ALONG[1]
-
-
-def reaches(place: Place, others: Iterable[Place]) -> bool:
-    """Whether a card laid or taken away at place (a place code) is `within_reach` of any of the others."""
-    return any(other - place in _IN_REACH for other in others)
 
 
 def _kept_cross(shape: Shape, place: Place) -> bool | None:
