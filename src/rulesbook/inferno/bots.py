@@ -7,15 +7,13 @@ import random
 from collections.abc import Sequence
 
 from rulesbook.core.search import InformationSetSearch
-from rulesbook.inferno.actions import (
-    Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlayBison, PlayPrincess, PlayRedBoy, Stay,
-)
+from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
 from rulesbook.inferno.cards import EventKind
-from rulesbook.inferno.engine import apply_legal, effect_on, legal_actions, moved_totals, round_scores
+from rulesbook.inferno.engine import apply_legal, legal_actions, moved_totals, round_scores
 from rulesbook.inferno.fast import replace
 from rulesbook.inferno.state import Phase, State
-from rulesbook.inferno.position import place_code
-from rulesbook.inferno.scoring import has_complete_cross, reaches
+from rulesbook.inferno.scoring import has_complete_cross
+from rulesbook.inferno.weighing import Weighing
 
 
 class RandomBot:
@@ -84,9 +82,10 @@ class GreedyBot:
         if state.phase is Phase.STEP:
             return self._best(state, actions, seat, default=Stay())[0]
         plays = [action for action in actions if not isinstance(action, (EndPlay, DiscardEvents))]
-        now = standing(state, seat)
+        weighing = _weighing(state, seat)
+        now = standing(state, seat) if weighing is None else weighing.now
         if plays:
-            best, value = self._best(state, plays, seat, now=now)
+            best, value = self._best(state, plays, seat, weighing=weighing)
             if any(isinstance(action, EndPlay) for action in actions):
                 if value <= now:
                     return EndPlay()
@@ -102,32 +101,35 @@ class GreedyBot:
             return min(keep_guan_yin or discards, key=lambda action: len(action.cards))
         return actions[0]
 
-    def _value(self, state: State, action: Action, seat: int, now: int | None) -> int:
-        """How far ahead the action leaves the seat (`standing`, once every answer passes);
-        `now`, in the play phase, is where it stands before. A play there changes nothing that
-        scores but the Mountain, so it is weighed on the Mountain it leaves alone: a lay on a
-        glance (`Position.glance_with_card`), and one in no window through a pawn not at all."""
-        mountain = state.mountain
-        if now is not None and isinstance(action, LayDisciple):
-            place = place_code(action.place)
-            if not reaches(place, mountain._pawns.values()):
-                return now
-            return standing(replace(state, mountain=mountain.glance_laid(place, action.card)), seat)
-        if now is not None and isinstance(action, (PlayBison, PlayPrincess, PlayRedBoy)):
-            return standing(replace(state, mountain=effect_on(mountain, action)), seat)
+    def _value(self, state: State, action: Action, seat: int, weighing: Weighing | None) -> int:
+        """How far ahead the action leaves the seat (`standing`, once every answer passes). A play
+        in the play phase changes nothing that scores but the Mountain, so the table's `weighing`,
+        when there is one, weighs it without playing it."""
+        if weighing is not None:
+            value = weighing.after(action)
+            if value is not None:
+                return value
         return standing(_resolved(apply_legal(state, action)[0]), seat)
 
     def _best(
-        self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None, now: int | None = None
+        self, state: State, actions: Sequence[Action], seat: int, default: Action | None = None,
+        weighing: Weighing | None = None,
     ) -> tuple[Action, int]:
-        """The action worth most (the default among equals, else a random one) and its worth;
-        `now` is the standing before it, when the phase is play."""
-        scored = [(self._value(state, action, seat, now), index) for index, action in enumerate(actions)]
+        """The action worth most (the default among equals, else a random one) and its worth."""
+        scored = [(self._value(state, action, seat, weighing), index) for index, action in enumerate(actions)]
         top = max(value for value, _ in scored)
         choices = [actions[index] for value, index in scored if value == top]
         if default is not None and default in choices:
             return default, top
         return self.random.choice(choices), top
+
+
+def _weighing(state: State, seat: int) -> Weighing | None:
+    """The table's `Weighing` in the play phase, or None where `standing` scores nothing yet
+    (a pawn still to be placed)."""
+    if state.phase is not Phase.PLAY or len(state.mountain.pawn_colours()) < state.players:
+        return None
+    return Weighing(state, seat)
 
 
 def projected(state: State) -> tuple[int, ...]:

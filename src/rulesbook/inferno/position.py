@@ -747,22 +747,6 @@ class Position:
         """`with_card` at a place code."""
         return _trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
-    def glance_with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        """`with_card` for a glance that scores the Mountain and moves on (a bot weighing a lay):
-        its shape keeps only the cards and the shape it was made from, where scores and crosses
-        the card cannot reach are looked up (see `rulesbook.inferno.scoring`). Carrying the rest
-        over, as `with_card` does for a game that goes on, costs more than scoring; anything else
-        asked of it is worked out from its cards."""
-        return self.glance_laid(place_code(_checked(place)), card)
-
-    def glance_laid(self, place: Place, card: DiscipleCard) -> Position:
-        """`glance_with_card` at a place code."""
-        cards = self._cards.copy()
-        cards[place] = card
-        shape = Shape(cards)
-        shape.made_from, shape.changed_at = self._shape, place
-        return _trusted(shape, self._pawns, self._by_pawns)
-
     def without_card(self, place: Coord) -> Position:
         return self.taken(place_code(_checked(place)))
 

@@ -9,7 +9,8 @@ end (`has_complete_cross`, the kept sums and crosses of a `Shape`) works in plac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
 
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
 from rulesbook.inferno.position import DOWN as STEP_DOWN
@@ -144,11 +145,6 @@ _ALONG: tuple[frozenset[int], frozenset[int]] = (
     frozenset(range(-3, 4)), frozenset(step * STEP_DOWN for step in range(-3, 4))
 )
 _IN_REACH = _ALONG[0] | _ALONG[1]
-
-
-def reaches(place: Place, others: Iterable[Place]) -> bool:
-    """Whether a card laid or taken away at place (a place code) is `within_reach` of any of the others."""
-    return any(other - place in _IN_REACH for other in others)
 
 
 def _kept_cross(shape: Shape, place: Place) -> bool | None:
@@ -317,7 +313,22 @@ def _best_sum(
     if found is None:
         raise ValueError(f"no card at {place_at(place)}")
     line, at = found
-    best = None
+    best, best_complete = line_sums(tuple(line), at)
+    if not complete:
+        return best
+    if best_complete is None:
+        raise ValueError(f"no complete window through {place_at(place)}")
+    return best_complete
+
+
+@lru_cache(maxsize=1 << 14)
+def line_sums(line: tuple[DiscipleCard, ...], at: int) -> tuple[int, int | None]:
+    """The sums of the best window through line[at] and of the best complete one (None when there
+    is none), where line is the cards touching in a run along a row or a column, at most three on
+    either side of line[at]: both at once, since a cross asks for both. Kept for the lines met
+    last: a bot weighing its plays meets the same few cards in a line again and again."""
+    best = line[at].value  # the card alone is a window
+    best_complete = None
     for first in range(max(0, at - LONGEST_WINDOW + 1), at + 1):
         seen = 0  # the disciples in the window so far, as bits
         total = 0
@@ -328,8 +339,9 @@ def _best_sum(
                 break
             seen |= bit
             total += card.value
-            if last >= at and (not complete or last - first == LONGEST_WINDOW - 1) and (best is None or total > best):
-                best = total
-    if best is None:
-        raise ValueError(f"no {'complete ' if complete else ''}window through {place_at(place)}")
-    return best
+            if last >= at:
+                if total > best:
+                    best = total
+                if last - first == LONGEST_WINDOW - 1 and (best_complete is None or total > best_complete):
+                    best_complete = total
+    return best, best_complete
