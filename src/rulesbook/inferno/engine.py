@@ -24,6 +24,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
+from rulesbook.core.messages import Listed, Message
 from rulesbook.core.rng import shuffled
 from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
@@ -48,6 +49,7 @@ from rulesbook.inferno.actions import (
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
+from rulesbook.inferno.names import card_word, colour_word, disciple_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
@@ -476,14 +478,15 @@ def _check(state: State, action: Action) -> None:
     """Raise IllegalAction, citing the rule, unless the deciding player may take this action now."""
     phase = state.phase
     if phase is OVER:
-        raise IllegalAction("the game is over", "rulebook, End of the Game")
+        raise IllegalAction(Message("the game is over"), "rulebook, End of the Game")
     kind = type(action)
     check = _CHECKS.get(kind)
     if check is None:
-        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
+        raise IllegalAction(Message("{action} is not an action of Mountain of Inferno", action=_shown(action)), "rulebook I")
     if _PHASE_OF[kind] is not phase:
-        who = state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat].english
-        raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
+        who = colour_word(state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat])
+        raise IllegalAction(Message("{who} must now {what}, not '{action}'", who=who, what=_PHASE_WORDS[phase], action=str(action)),
+                            _PHASE_RULE[phase])
     check(state, action)
 
 
@@ -495,9 +498,9 @@ def _shown(value: object) -> str:
 def _check_pawn(state: State, action: PlacePawn) -> None:
     place = place_code(action.place)
     if place not in state.mountain._cards:
-        raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
+        raise IllegalAction(Message("there is no card at {place} for the pawn", place=spoken_place(action.place)), "MOI-R19")
     if state.mountain.colours_on(place):
-        raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
+        raise IllegalAction(Message("at setup a card holds only one pawn"), "MOI-R19")
 
 
 def _check_cancel(state: State, action: Cancel) -> None:
@@ -509,14 +512,14 @@ def _check_cancel(state: State, action: Cancel) -> None:
 
 def _check_step(state: State, action: Step) -> None:
     if action.colour not in _steppable(state):
-        raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
+        raise IllegalAction(Message("in this edition the step moves only your own pawn"), "MOI-R09")
     mountain = state.mountain
     if action.colour not in mountain._pawns:
-        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
+        raise IllegalAction(_no_pawn(action.colour), "MOI-R09")
     place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
     beside = mountain.shape.around[mountain._pawns[action.colour]]
     if place not in beside or place in mountain.full(state.rules.max_pawns_per_card):
-        raise IllegalAction("the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09")
+        raise IllegalAction(Message("the step goes one card up, down, left or right, onto a card with room for the pawn"), "MOI-R09")
 
 
 def _allowed_always(state: State, action: Action) -> None:
@@ -524,10 +527,10 @@ def _allowed_always(state: State, action: Action) -> None:
 
 
 _PHASE_WORDS = {
-    Phase.PLACE_PAWN: "place a pawn",
-    Phase.PLAY: "play cards (or end step I)",
-    Phase.RESPOND: "cancel the effect just played or pass",
-    Phase.STEP: "step a pawn or stay",
+    Phase.PLACE_PAWN: Message("place a pawn"),
+    Phase.PLAY: Message("play cards (or end step I)"),
+    Phase.RESPOND: Message("cancel the effect just played or pass"),
+    Phase.STEP: Message("step a pawn or stay"),
 }
 _PHASE_RULE = {
     Phase.PLACE_PAWN: "MOI-R19",
@@ -546,16 +549,16 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
 _PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
 
 
-def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
+def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> Message:
     if isinstance(effect, PlayBison) and effect.count == 2:
-        needed = "two Iron Fan Princesses or one Guan Yin"
+        needed = Message("two Iron Fan Princesses or one Guan Yin")
     elif isinstance(effect, PlayBison):
-        needed = "one Iron Fan Princess or one Guan Yin"
+        needed = Message("one Iron Fan Princess or one Guan Yin")
     elif isinstance(effect, PlayPrincess):
-        needed = "one Mighty Bison King or one Guan Yin"
+        needed = Message("one Mighty Bison King or one Guan Yin")
     else:
-        needed = "one Guan Yin"
-    return f"'{effect}' is cancelled with {needed}, from your hand"
+        needed = Message("one Guan Yin")
+    return Message("'{effect}' is cancelled with {needed}, from your hand", effect=str(effect), needed=needed)
 
 
 def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -581,40 +584,44 @@ def _check_end(state: State, action: EndPlay) -> None:
     hand = state.hands[state.seat]
     plan = _plan(hand)
     if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
-        raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
+        raise IllegalAction(Message("play or discard at least one card before ending step I"), "MOI-R18")
 
 
 def _check_discard(state: State, action: DiscardEvents) -> None:
     if not state.rules.event_discard:
-        raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
+        raise IllegalAction(Message("this edition has no discarding without effect"), "MOI-R04")
     if state.played:
-        raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
+        raise IllegalAction(Message("discarding events replaces playing: not after a card was played"), "MOI-R04")
     if _take(state.hands[state.seat], action.cards) is None:
-        raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
+        raise IllegalAction(Message("discard one to three event cards from your hand"), "MOI-R04")
 
 
 def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
     if _take(state.hands[state.seat], cards) is None:
-        raise IllegalAction(f"you do not hold {listed([card.code for card in cards])}", "rulebook I")
+        raise IllegalAction(Message("you do not hold {cards}", cards=Listed(map(card_word, cards))), "rulebook I")
     if len(cards) > _room_left(state):
-        raise IllegalAction(f"at most {state.rules.play_limit} cards may be played in one turn", "MOI-R04")
+        raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=state.rules.play_limit), "MOI-R04")
     if not _category_allowed(state, cards[0]):
-        raise IllegalAction("in this edition a turn's cards are all disciples or all events", "MOI-R04")
+        raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
 
 
 def _check_pawn_there(state: State, colour: Colour) -> None:
     if colour not in state.mountain._pawns:
-        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+        raise IllegalAction(_no_pawn(colour), "rulebook I")
+
+
+def _no_pawn(colour: Colour) -> Message:
+    return Message("there is no {colour} pawn on the Mountain", colour=colour_word(colour))
 
 
 def _check_lay(state: State, action: LayDisciple) -> None:
     _check_cards_played(state, action.cards)
     mountain, place = state.mountain, place_code(action.place)
     if place in mountain._cards:
-        raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
+        raise IllegalAction(Message("a card already lies at {place}", place=spoken_place(action.place)), "rulebook I")
     if not mountain.shape.is_free(place):
-        raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "rulebook I")
+        raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side, not only at a corner"), "rulebook I")
 
 
 def _check_bison(state: State, action: PlayBison) -> None:
@@ -625,11 +632,10 @@ def _check_bison(state: State, action: PlayBison) -> None:
                                                    rules.bison_reach):
         span = rules.bison_steps(action.count)
         steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
-        raise IllegalAction(
-            f"with {action.count} Mighty Bison King card(s) the {action.colour.english} pawn moves {steps} cards, "
+        raise IllegalAction(Message(
+            "with {count} Mighty Bison King card(s) the {colour} pawn moves {steps} cards, "
             "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
-            "MOI-R05",
-        )
+            count=action.count, colour=colour_word(action.colour), steps=steps), "MOI-R05")
 
 
 def _check_princess(state: State, action: PlayPrincess) -> None:
@@ -638,17 +644,16 @@ def _check_princess(state: State, action: PlayPrincess) -> None:
     mountain, colour = state.mountain, action.colour
     named = _card_named_by(mountain, colour)
     if named is not colour:
-        raise IllegalAction(
-            f"the card under the {colour.english} pawn also holds the {named.english} pawn: one Iron Fan "
-            f"Princess moves the card with both, and the play names it by the {named.english} pawn "
-            f"('fan {named.letter} ...')",
-            "MOI-R22",
-        )
+        raise IllegalAction(Message(
+            "the card under the {colour} pawn also holds the {named} pawn: one Iron Fan "
+            "Princess moves the card with both, and the play names it by the {named} pawn "
+            "('fan {letter} ...')", colour=colour_word(colour), named=colour_word(named), letter=named.letter), "MOI-R22")
     source = mountain.pawn_place(colour)
     if not lift_allowed(mountain, source):
-        raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
+        raise IllegalAction(Message("lifting the card under the {colour} pawn would split the Mountain", colour=colour_word(colour)),
+                            "MOI-R15")
     if place_code(action.place) not in princess_moves(mountain, source):
-        raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
+        raise IllegalAction(Message("the card must go to another empty place that touches the rest of the Mountain"), "MOI-R15")
 
 
 def _check_red_boy(state: State, action: PlayRedBoy) -> None:
@@ -656,16 +661,14 @@ def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     mountain, place = state.mountain, place_code(action.place)
     card = mountain._cards.get(place)
     if card is None:
-        raise IllegalAction(f"there is no card at {spoken_place(action.place)} to discard", "rulebook I")
+        raise IllegalAction(Message("there is no card at {place} to discard", place=spoken_place(action.place)), "rulebook I")
     if mountain.colours_on(place):
-        raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
+        raise IllegalAction(Message("a Red Boy never discards a card holding a pawn"), "MOI-R16")
     if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
-        raise IllegalAction(
-            f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
-            "MOI-R16",
-        )
+        raise IllegalAction(Message("one Red Boy discards only a {picture}, its picture; two Red Boys discard any disciple",
+                                    picture=disciple_word(action.pictures[0])), "MOI-R16")
     if place not in red_boy_discards(mountain, None):
-        raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
+        raise IllegalAction(Message("discarding that card would split the Mountain"), "MOI-R15")
 
 
 #: The check of each kind of action, once the phase is the one it belongs to.
