@@ -68,6 +68,7 @@ def data_msgids() -> dict[Key, str]:
 
     found: dict[Key, str] = {}
     found.update({(context, english): "rulesbook.inferno.names.TERMS" for _, english, context in TERMS})
+    found.update({("player", english): "rulesbook.inferno.names.player_word" for _, english, context in TERMS if context == "colour"})
     found.update({("card", code): "rulesbook.inferno.names.EVENT_CODES" for code in EVENT_CODES})
     found.update({("rule", rule): "rulesbook.inferno.names.RULE_SECTIONS" for rule in RULE_SECTIONS})
     found.update({("list", word): "rulesbook.core.messages.Listed" for word in ("and", "or", "none")})

@@ -125,6 +125,8 @@ def test_lists_are_joined_as_each_language_joins_them():
     assert str(Listed(words)) == "red, blue and black" and Listed(words).say("zh-TW") == "紅、藍和黑"
     assert Listed(words[:2], "or").say("zh-TW") == "紅或藍" and Listed([]).say("zh-TW") == "無"
     assert Listed(words[:1]).say("zh-TW") == "紅" and list(Listed(words[:1]).msgids()) == [("colour", "red")]
+    assert str(Listed(["BISON", "MK+2"], ",")) == "BISON, MK+2" and Listed(words[:2], ",").say("zh-TW") == "紅、藍"
+    assert Listed(words) == Listed(list(words)) != Listed(words, "or")
     assert Capitalised(Message("the {colour} pawn", colour=words[0])).say() == "The red pawn"
 
 

@@ -191,3 +191,31 @@ def test_the_windows_lessons_refusals_say_themselves_in_zh_tw():
         except IllegalAction as error:
             said.add(assert_said_in_zh_tw(error))
     assert any("橫向卡牌列" in zh or "直向卡牌列" in zh for zh in said) and len(said) >= 3
+
+
+# --- the engine's events ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", RULES, ids=["en", "zh", "two pawns"])
+def test_every_event_of_whole_games_says_itself_in_zh_tw_and_its_text_is_the_english(rules):
+    kinds = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(2 + seed % 3, seed=seed, rules=rules)
+        while legal_actions(state):
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            for event in events:
+                message = event.message()
+                assert event.say() == event.text == str(message)
+                absent = [(context, msgid) for context, msgid in message.msgids() if not has_translation("zh-TW", context, msgid)]
+                assert not absent, (event.text, absent)
+                zh = event.say("zh-TW")
+                assert not english_left(zh), (event.text, zh)
+                kinds.add(event.kind)
+    assert kinds >= {"pawn", "deal", "lay", "effect", "resolve", "step", "stay", "draw", "pass", "round", "setup", "over"}
+
+
+def test_an_event_says_the_zh_tw_rulebooks_words():
+    state = game_moment(LINE, HANDS)
+    _, events = apply(state, PlayBison(Colour.BLUE, (0, 3), 1))
+    assert [event.say("zh-TW") for event in events] == ["紅方打出牛魔王：藍色唐僧標記移到(0, 3)", "藍色唐僧標記現在位於(0, 3)"]
+    assert [event.text for event in events] == ["red plays Mighty Bison King: the blue pawn to (0, 3)",
+                                                "the blue pawn now stands at (0, 3)"]

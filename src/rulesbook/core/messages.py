@@ -141,7 +141,8 @@ def term(word: str, context: str) -> Message:
 
 
 class Listed:
-    """Words listed in a sentence: "a, b and c" in English, "a、b和c" in zh-TW."""
+    """Words listed in a sentence: "a, b and c" in English, "a、b和c" in zh-TW; with the joiner
+    "," every word is set apart alike: "a, b, c", "a、b、c"."""
 
     __slots__ = ("items", "joiner", "empty")
 
@@ -152,6 +153,8 @@ class Listed:
 
     def say(self, language: str = "en") -> str:
         words = [str(said(item, language)) for item in self.items]
+        if self.joiner == ",":
+            return (", " if language == "en" else "、").join(words)
         if language == "en":
             return listed(words, self.joiner, self.empty)
         if not words:
@@ -160,7 +163,7 @@ class Listed:
         return "、".join(words) + translated(language, "list", self.joiner) + last if words else last
 
     def msgids(self) -> Iterator[tuple[str | None, str]]:
-        if len(self.items) != 1:
+        if len(self.items) != 1 and self.joiner != ",":
             yield "list", self.joiner if self.items else self.empty
         for item in self.items:
             yield from _msgids(item)
@@ -170,6 +173,14 @@ class Listed:
 
     def __repr__(self) -> str:
         return f"Listed({list(self.items)!r}, {self.joiner!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Listed):
+            return NotImplemented
+        return (self.items, self.joiner, self.empty) == (other.items, other.joiner, other.empty)
+
+    def __hash__(self) -> int:
+        return hash((self.joiner, len(self.items)))
 
 
 class Capitalised:

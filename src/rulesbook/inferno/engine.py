@@ -49,7 +49,7 @@ from rulesbook.inferno.actions import (
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
-from rulesbook.inferno.names import card_word, colour_word, disciple_word
+from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
@@ -66,63 +66,76 @@ _DEFAULT_RULES = Rules()  # made once: making a Rules checks every field
 
 
 # --- what the events say (each event keeps its data; the sentence is made when first read) ------------
-def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> str:
-    return f"{colour.english} lays {card.code} at {spoken_place(place)}"
+def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> Message:
+    return Message("{colour} lays {card} at {place}", colour=player_word(colour), card=card.code, place=spoken_place(place))
 
 
-def _placed(colour: Colour, place: Coord) -> str:
-    return f"{colour.english} places a pawn at {spoken_place(place)}"
+def _placed(colour: Colour, place: Coord) -> Message:
+    return Message("{colour} places a pawn at {place}", colour=player_word(colour), place=spoken_place(place))
 
 
-def _dealt(round: int, first: Colour) -> str:
-    return f"three cards dealt to each player; {first.english} begins round {round}"
+def _dealt(round: int, first: Colour) -> Message:
+    return Message("three cards dealt to each player; {first} begins round {round}", first=player_word(first), round=round)
 
 
-def _played(colour: Colour, action: Effect, mountain: Position) -> str:
-    return f"{colour.english} plays {_describe(action, mountain)}"
+def _played(colour: Colour, action: Effect, mountain: Position) -> Message:
+    return Message("{colour} plays {what}", colour=player_word(colour), what=_describe(action, mountain))
 
 
-def _discarded(colour: Colour, cards: tuple[Card, ...]) -> str:
-    return f"{colour.english} discards {', '.join(card.code for card in cards)} with no effect"
+def _discarded(colour: Colour, cards: tuple[Card, ...]) -> Message:
+    return Message("{colour} discards {cards} with no effect", colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
-def _ended(colour: Colour) -> str:
-    return f"{colour.english} ends step I"
+def _ended(colour: Colour) -> Message:
+    return Message("{colour} ends step I", colour=player_word(colour))
 
 
-def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> str:
-    return (f"{colour.english} cancels it with {', '.join(card.code for card in cards)}; "
-            "both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
-            f"{colour.english} refills only at the end of their own next turn (MOI-R08)")
+def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> Message:
+    return Message("{colour} cancels it with {cards}; both go to the discard pile, and no answer to a cancel is allowed "
+                   "(MOI-R07); {colour} refills only at the end of their own next turn (MOI-R08)",
+                   colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
-def _let(colour: Colour) -> str:
-    return f"{colour.english} lets it happen"
+def _let(colour: Colour) -> Message:
+    return Message("{colour} lets it happen", colour=player_word(colour))
 
 
-def _stepped(colour: Colour, pawn: Colour, place: Coord) -> str:
-    return f"{colour.english} steps the {pawn.english} pawn to {spoken_place(place)}"
+def _stepped(colour: Colour, pawn: Colour, place: Coord) -> Message:
+    return Message("{colour} steps the {pawn} pawn to {place}", colour=player_word(colour), pawn=colour_word(pawn),
+                   place=spoken_place(place))
 
 
-def _stayed(colour: Colour) -> str:
-    return f"{colour.english} leaves the pawns where they are"
+def _stayed(colour: Colour) -> Message:
+    return Message("{colour} leaves the pawns where they are", colour=player_word(colour))
 
 
-def _drew(colour: Colour, count: int) -> str:
-    return f"{colour.english} draws {count}"
+def _drew(colour: Colour, count: int) -> Message:
+    return Message("{colour} draws {count}", colour=player_word(colour), count=count)
 
 
-def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> str:
-    summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(colours, raw))
-    return f"round {round} ends: {why}; scores {summary}"
+#: Why a round ends, as `_end_round` and `_end_turn` word it: their English is the msgid.
+_WHY_ROUNDS_END = (
+    Message.text("a complete cross (condition a)"),
+    Message.text("the draw pile ran out (condition b)"),
+    Message.text("a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
+)
 
 
-def _game_over(winners: tuple[Colour, ...], total: int) -> str:
-    return f"the game is over: {listed([c.english for c in winners])} win{'s' if len(winners) == 1 else ''} with {total}"
+def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> Message:
+    summary = Listed([Message("{colour} {points:+d}", colour=player_word(colour), points=points)
+                      for colour, points in zip(colours, raw)], ",")
+    return Message("round {round} ends: {why}; scores {summary}", round=round, why=Message.text(why), summary=summary)
 
 
-def _set_up(round: int, first: Colour) -> str:
-    return f"round {round}: a new Mountain; {first.english} places first (MOI-R14)"
+def _game_over(winners: tuple[Colour, ...], total: int) -> Message:
+    names = Listed(map(player_word, winners))
+    if len(winners) == 1:
+        return Message("the game is over: {winners} wins with {total}", winners=names, total=total)
+    return Message("the game is over: {winners} win with {total}", winners=names, total=total)
+
+
+def _set_up(round: int, first: Colour) -> Message:
+    return Message("round {round}: a new Mountain; {first} places first (MOI-R14)", round=round, first=player_word(first))
 
 
 # --- setting up ------------------------------------------------------------------------------
@@ -484,7 +497,7 @@ def _check(state: State, action: Action) -> None:
     if check is None:
         raise IllegalAction(Message("{action} is not an action of Mountain of Inferno", action=_shown(action)), "rulebook I")
     if _PHASE_OF[kind] is not phase:
-        who = colour_word(state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat])
+        who = player_word(state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat])
         raise IllegalAction(Message("{who} must now {what}, not '{action}'", who=who, what=_PHASE_WORDS[phase], action=str(action)),
                             _PHASE_RULE[phase])
     check(state, action)
@@ -802,33 +815,40 @@ def _with(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _describe(action: Effect, mountain: Position) -> str:
+def _describe(action: Effect, mountain: Position) -> Message:
+    place = spoken_place(action.place)
     if isinstance(action, PlayBison):
-        cards = "Mighty Bison King" if action.count == 1 else "two Mighty Bison Kings"
-        return f"{cards}: the {action.colour.english} pawn to {spoken_place(action.place)}"
+        if action.count == 1:
+            return Message("Mighty Bison King: the {colour} pawn to {place}", colour=colour_word(action.colour), place=place)
+        return Message("two Mighty Bison Kings: the {colour} pawn to {place}", colour=colour_word(action.colour), place=place)
     if isinstance(action, PlayPrincess):
         whose, shared = _whose_card(action, mountain)
-        return f"Iron Fan Princess: the card under the {whose}, {'pawns' if shared else 'pawn'} and all, to {spoken_place(action.place)}"
-    pictures = " and ".join(f"Red Boy ({picture.english})" for picture in action.pictures)
-    return f"{pictures}: discard the card at {spoken_place(action.place)}"
+        if shared:
+            return Message("Iron Fan Princess: the card under the {whose}, pawns and all, to {place}", whose=whose, place=place)
+        return Message("Iron Fan Princess: the card under the {whose}, pawn and all, to {place}", whose=whose, place=place)
+    pictures = Listed(Message("Red Boy ({picture})", picture=disciple_word(picture)) for picture in action.pictures)
+    return Message("{pictures}: discard the card at {place}", pictures=pictures, place=place)
 
 
-def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
+def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[Message, bool]:
     """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
-    names = [colour.english for colour in targeted_pawns(effect, mountain) or ()]
-    if len(names) == 1:
-        return f"{names[0]} pawn", False
-    return f"{listed(names)} pawns", True
+    colours = targeted_pawns(effect, mountain) or ()
+    if len(colours) == 1:
+        return Message("{colour} pawn", colour=colour_word(colours[0])), False
+    return Message("{colours} pawns", colours=Listed(map(colour_word, colours))), True
 
 
-def _outcome(effect: Effect, mountain: Position) -> str:
+def _outcome(effect: Effect, mountain: Position) -> Message:
     """What an effect that nobody cancelled does, said after the fact (`mountain` is from before)."""
+    place = spoken_place(effect.place)
     if isinstance(effect, PlayBison):
-        return f"the {effect.colour.english} pawn now stands at {spoken_place(effect.place)}"
+        return Message("the {colour} pawn now stands at {place}", colour=colour_word(effect.colour), place=place)
     if isinstance(effect, PlayPrincess):
         whose, shared = _whose_card(effect, mountain)
-        return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
-    return f"{mountain.cards[effect.place].code} at {spoken_place(effect.place)} goes to the discard pile"
+        if shared:
+            return Message("the card under the {whose}, with its pawns, now lies at {place}", whose=whose, place=place)
+        return Message("the card under the {whose}, with the pawn, now lies at {place}", whose=whose, place=place)
+    return Message("{card} at {place} goes to the discard pile", card=mountain.cards[effect.place].code, place=place)
 
 
 def _resolve(

@@ -17,7 +17,7 @@ from rulesbook.core.messages import Message, term, translated
 from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, parse_card  # noqa: F401 (parse_card: the examples)
 from rulesbook.inferno.position import Colour
 
-__all__ = ["TERMS", "card_word", "colour_word", "disciple_word", "names_table", "rule_word"]
+__all__ = ["TERMS", "card_word", "colour_word", "disciple_word", "names_table", "player_word", "rule_word"]
 
 #: Every word of the game the catalogue names: (notation, English, context in the catalogue).
 #: The notation is the project's own (cards' codes, colours' letters); "" where none writes it.
@@ -67,6 +67,11 @@ RULE_SECTIONS: tuple[str, ...] = (
 def colour_word(colour: Colour) -> Message:
     """A colour as a sentence names it: "red", 紅."""
     return term(colour.english, "colour")
+
+
+def player_word(colour: Colour) -> Message:
+    """A player, by their colour, as a sentence names them: "red", 紅方 (the red side)."""
+    return term(colour.english, "player")
 
 
 def disciple_word(disciple: Disciple) -> Message:

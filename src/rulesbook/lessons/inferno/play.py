@@ -21,7 +21,7 @@ from rulesbook.core.words import listed, plural, sentence
 from rulesbook.inferno.actions import Action, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
-from rulesbook.inferno.names import colour_word
+from rulesbook.inferno.names import player_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, place_key
@@ -139,7 +139,7 @@ class SeatReferee(GameReferee):
             if state.decision is None:
                 raise IllegalAction(Message("nobody is a bot and decides this move; wait for it"), "rulebook, Play")
             raise IllegalAction(Message("{who} is a bot and decides this move; wait for it",
-                                        who=colour_word(state.colours[state.decision.seat])), "rulebook, Play")
+                                        who=player_word(state.colours[state.decision.seat])), "rulebook, Play")
         return super().action(state, option, place)
 
     def idle(self, state: State) -> str:
