@@ -7,7 +7,9 @@ import gettext
 import io
 import json
 import string
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,20 @@ def test_a_refusal_given_as_text_is_translated_when_the_catalogue_has_it_and_its
     assert error.say("zh-TW") == "遊戲已經結束（規則書「遊戲結束」）"
     other = IllegalAction("a reason of another game", "HUD-R06")
     assert other.say("zh-TW") == "a reason of another game（HUD-R06）"
+
+
+def test_the_catalogue_is_read_from_a_zip_as_a_play_page_imports_the_library_with_no_module_more(tmp_path):
+    """A Play page imports rulesbook from a zip holding only the modules its game's run imported
+    (tools/play_stdlib.mjs): saying a refusal in zh-TW reads the .mo from there and imports nothing."""
+    library = tmp_path / "library.zip"
+    with zipfile.ZipFile(library, "w") as archive:
+        for path in sorted((ROOT / "src" / "rulesbook").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                archive.write(path, path.relative_to(ROOT / "src").as_posix())
+    script = (f"import sys; sys.path.insert(0, {str(library)!r})\n"
+              "from rulesbook.inferno import PlacePawn, new_game, refusal\n"
+              "error = refusal(new_game(2), PlacePawn((9, 9)))\n"
+              "before = set(sys.modules)\n"
+              "print(error.say('zh-TW'), sorted(set(sys.modules) - before), __import__('rulesbook').__file__)\n")
+    said = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path).stdout
+    assert said == f"(9, 9)沒有卡牌可以放唐僧標記（MOI-R19） [] {library / 'rulesbook' / '__init__.py'}\n"

@@ -42,6 +42,7 @@ from rulesbook.inferno.names import TERMS, card_word
 from rulesbook.inferno.state import Phase
 from rulesbook.lessons.inferno.bison_turn import BisonLesson
 from rulesbook.lessons.inferno.scoring_windows import WindowsReferee
+from rulesbook.lessons.inferno.whole_game import GameReferee
 
 #: What a zh-TW sentence may keep in Latin letters: rulings' ids, card codes, the action's own text.
 NOTATION = re.compile(r"MOI-R\d+|(?<![A-Za-z])(?:MK|PM|SB|DH)[+-]\d(?!\d)|'fan [RYBK] \.\.\.'")
@@ -219,3 +220,15 @@ def test_an_event_says_the_zh_tw_rulebooks_words():
     assert [event.say("zh-TW") for event in events] == ["紅方打出牛魔王：藍色唐僧標記移到(0, 3)", "藍色唐僧標記現在位於(0, 3)"]
     assert [event.text for event in events] == ["red plays Mighty Bison King: the blue pawn to (0, 3)",
                                                 "the blue pawn now stands at (0, 3)"]
+
+
+@pytest.mark.parametrize("option, place, zh", [
+    ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕（MOI-R18）"),
+    ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它（MOI-R18）"),
+    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項（規則書「遊戲進行」）"),
+])
+def test_the_whole_game_boards_refusals_say_themselves_in_zh_tw(option, place, zh):
+    state = game_moment(LINE, HANDS)
+    with pytest.raises(IllegalAction) as raised:
+        GameReferee(state).action(state, option, place)
+    assert assert_said_in_zh_tw(raised.value, option) == zh

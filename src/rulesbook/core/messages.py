@@ -25,8 +25,9 @@ runs in Pyodide too). A template the catalogue lacks is said in English.
 from __future__ import annotations
 
 import gettext
-import importlib.resources
 import io
+import os
+import struct  # noqa: F401  (gettext reads a .mo with it, imported when first read: here, so a Play zip holds it)
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
@@ -51,9 +52,14 @@ def catalogue(language: str) -> gettext.NullTranslations:
         raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
     if language == "en":
         return gettext.NullTranslations()
-    path = CATALOGUE.format(folder=folder(language))
-    data = importlib.resources.files("rulesbook.core").joinpath(path).read_bytes()
-    return gettext.GNUTranslations(io.BytesIO(data))
+    return gettext.GNUTranslations(io.BytesIO(_read(CATALOGUE.format(folder=folder(language)))))
+
+
+def _read(name: str) -> bytes:
+    """A data file beside this module, read by the loader that read the module: from a folder, or
+    from the zip a Play page imports the library from, with no module imported on the way (a Play
+    zip holds only the modules its game's run imported)."""
+    return __spec__.loader.get_data(os.path.join(os.path.dirname(__file__), name))  # type: ignore[union-attr]
 
 
 def translated(language: str, context: str | None, msgid: str) -> str:
