@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesbook.core.errors import IllegalAction
@@ -156,7 +156,6 @@ ACTIONS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(MOMENTS), ACTIONS)
 def test_every_refusal_in_random_games_says_itself_in_zh_tw(state, action):
     error = refusal(state, action)
