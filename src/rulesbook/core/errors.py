@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulesbook.core.messages import Message, term
+
 
 class RulesbookError(Exception):
     """Base of every error the library raises on purpose."""
@@ -10,13 +12,30 @@ class RulesbookError(Exception):
 class IllegalAction(RulesbookError, ValueError):
     """An action the rules forbid in this state; the state is left untouched.
 
-    `rule` is the rulebook section or ruling id (``"MOI-R05"``) that forbids it.
+    `rule` is the rulebook section or ruling id (``"MOI-R05"``) that forbids it. `reason` and
+    `rule` are English; the reason may be given as a `Message`, kept as `message`, so that
+    `say(language)` words the refusal in another language (a ruling id stays as it is).
+
+    >>> error = IllegalAction(Message("a card already lies at {place}", place="(0, 1)"), "rulebook I")
+    >>> str(error)
+    'a card already lies at (0, 1) (rulebook I)'
+    >>> error.say("zh-TW")
+    '(0, 1)已經有卡牌了（規則書「打出卡牌」）'
     """
 
-    def __init__(self, reason: str, rule: str):
-        self.reason = reason
+    def __init__(self, reason: str | Message, rule: str):
+        self.message = reason if isinstance(reason, Message) else Message.text(reason)
+        self.reason = str(self.message)
         self.rule = rule
-        super().__init__(f"{reason} ({rule})")
+        super().__init__(f"{self.reason} ({rule})")
+
+    def say(self, language: str = "en") -> str:
+        """The refusal in that language ("en" or "zh-TW"): the reason, then the rule in brackets."""
+        return self.said().say(language)
+
+    def said(self) -> Message:
+        """The whole refusal as one message: the reason and the rule it cites."""
+        return Message("{reason} ({rule})", reason=self.message, rule=term(self.rule, "rule"))
 
 
 class NotationError(RulesbookError, ValueError):

@@ -3,6 +3,8 @@
 Lessons, boards and bots read an event's `kind` and `data` (the cards, places and counts it is
 about), never its sentence: rewording an event cannot break an exercise. The sentence (`text`) is
 for people, and is put together when first read, so a simulation of thousands of games words none.
+When what words it returns a `Message` (rulesbook.core.messages), `say("zh-TW")` words it in zh-TW;
+an event worded in plain English says that English in every language.
 
 >>> event = Event("draw", "Red draws 2", seat=0, data={"count": 2})
 >>> event.kind, event.seat, event.data["count"], str(event)
@@ -10,6 +12,8 @@ for people, and is put together when first read, so a simulation of thousands of
 >>> later = Event.worded("draw", lambda count: f"Blue draws {count}", {"count": 1}, seat=1)
 >>> later.text
 'Blue draws 1'
+>>> Event.worded("draw", lambda count: Message("the game is over"), {"count": 1}).say("zh-TW")
+'遊戲已經結束'
 >>> secret = Event("hand", "you draw Crates 14", seat=2, seen_by=(2,))
 >>> secret.visible_to(2), secret.visible_to(0)
 (True, False)
@@ -20,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
+
+from rulesbook.core.messages import Message
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 _set = object.__setattr__
@@ -34,16 +40,17 @@ class Event:
     """
 
     __slots__ = ("_fields",)  # (kind, seat, seen_by, data, text, say): text None until worded
-    _fields: tuple[str, int | None, tuple[int, ...] | None, Mapping[str, Any], str | None, Callable[..., str] | None]
+    _fields: tuple[str, int | None, tuple[int, ...] | None, Mapping[str, Any], str | None, Callable[..., str | Message] | None]
 
     def __init__(self, kind: str, text: str, seat: int | None = None, seen_by: tuple[int, ...] | None = None,
                  data: Mapping[str, Any] | None = None):
         _set(self, "_fields", (kind, seat, seen_by, _NO_DATA if data is None else data, text, None))
 
     @classmethod
-    def worded(cls, kind: str, say: Callable[..., str], data: Mapping[str, Any], seat: int | None = None,
+    def worded(cls, kind: str, say: Callable[..., str | Message], data: Mapping[str, Any], seat: int | None = None,
                seen_by: tuple[int, ...] | None = None) -> Event:
-        """An event whose sentence is `say(**data)`, put together when first read."""
+        """An event whose sentence is `say(**data)` (a str, or a Message to say in any language),
+        put together when first read."""
         event = object.__new__(cls)
         _set(event, "_fields", (kind, seat, seen_by, data, None, say))
         return event
@@ -69,9 +76,19 @@ class Event:
         kind, seat, seen_by, data, text, say = self._fields
         if text is None:
             assert say is not None  # an event keeps its sentence or what to say it from
-            text = say(**data)
-            _set(self, "_fields", (kind, seat, seen_by, data, text, None))
+            text = str(say(**data))
+            _set(self, "_fields", (kind, seat, seen_by, data, text, say))
         return text
+
+    def say(self, language: str = "en") -> str:
+        """The sentence in that language ("en" or "zh-TW"); `text` is the English."""
+        return self.text if language == "en" else self.message().say(language)
+
+    def message(self) -> Message:
+        """The sentence as a message, worded again from the data (an English text as it is)."""
+        say = self._fields[5]
+        worded = self.text if say is None else say(**self.data)
+        return worded if isinstance(worded, Message) else Message.text(worded)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether that seat may see the event (None, an onlooker, sees only what everyone sees)."""

@@ -44,6 +44,7 @@ from rulesbook.inferno.engine import (
     round_scores,
 )
 from rulesbook.inferno.moment import game_moment, play_out
+from rulesbook.inferno.names import names_table
 from rulesbook.inferno.position import REACH, Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards, show_track
 from rulesbook.inferno.rules import Rules
@@ -57,7 +58,7 @@ __all__ = [
     "HAND_SIZE", "IllegalAction", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
     "RandomBot", "RoundResult", "Rules", "State", "apply", "apply_legal", "best_window", "bison_destinations",
     "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected", "is_legal",
-    "legal_actions", "make_bot", "mountain_layout", "new_game", "parse_card", "placements", "play_out", "position_svg",
+    "legal_actions", "make_bot", "mountain_layout", "names_table", "new_game", "parse_card", "placements", "play_out", "position_svg",
     "princess_destinations", "red_boy_targets", "refusal", "round_scores", "rulings_table", "score", "show",
     "show_cards", "show_track", "step_destinations", "windows",
 ]

@@ -25,6 +25,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
+from rulesbook.core.messages import Listed, Message
 from rulesbook.core.rng import shuffled
 from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
@@ -49,6 +50,7 @@ from rulesbook.inferno.actions import (
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
+from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
@@ -65,63 +67,76 @@ _DEFAULT_RULES = Rules()  # made once: making a Rules checks every field
 
 
 # --- what the events say (each event keeps its data; the sentence is made when first read) ------------
-def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> str:
-    return f"{colour.english} lays {card.code} at {spoken_place(place)}"
+def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> Message:
+    return Message("{colour} lays {card} at {place}", colour=player_word(colour), card=card.code, place=spoken_place(place))
 
 
-def _placed(colour: Colour, place: Coord) -> str:
-    return f"{colour.english} places a pawn at {spoken_place(place)}"
+def _placed(colour: Colour, place: Coord) -> Message:
+    return Message("{colour} places a pawn at {place}", colour=player_word(colour), place=spoken_place(place))
 
 
-def _dealt(round: int, first: Colour) -> str:
-    return f"three cards dealt to each player; {first.english} begins round {round}"
+def _dealt(round: int, first: Colour) -> Message:
+    return Message("three cards dealt to each player; {first} begins round {round}", first=player_word(first), round=round)
 
 
-def _played(colour: Colour, action: Effect, mountain: Position) -> str:
-    return f"{colour.english} plays {_describe(action, mountain)}"
+def _played(colour: Colour, action: Effect, mountain: Position) -> Message:
+    return Message("{colour} plays {what}", colour=player_word(colour), what=_describe(action, mountain))
 
 
-def _discarded(colour: Colour, cards: tuple[Card, ...]) -> str:
-    return f"{colour.english} discards {', '.join(card.code for card in cards)} with no effect"
+def _discarded(colour: Colour, cards: tuple[Card, ...]) -> Message:
+    return Message("{colour} discards {cards} with no effect", colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
-def _ended(colour: Colour) -> str:
-    return f"{colour.english} ends step I"
+def _ended(colour: Colour) -> Message:
+    return Message("{colour} ends step I", colour=player_word(colour))
 
 
-def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> str:
-    return (f"{colour.english} cancels it with {', '.join(card.code for card in cards)}; "
-            "both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
-            f"{colour.english} refills only at the end of their own next turn (MOI-R08)")
+def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> Message:
+    return Message("{colour} cancels it with {cards}; both go to the discard pile, and no answer to a cancel is allowed "
+                   "(MOI-R07); {colour} refills only at the end of their own next turn (MOI-R08)",
+                   colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
-def _let(colour: Colour) -> str:
-    return f"{colour.english} lets it happen"
+def _let(colour: Colour) -> Message:
+    return Message("{colour} lets it happen", colour=player_word(colour))
 
 
-def _stepped(colour: Colour, pawn: Colour, place: Coord) -> str:
-    return f"{colour.english} steps the {pawn.english} pawn to {spoken_place(place)}"
+def _stepped(colour: Colour, pawn: Colour, place: Coord) -> Message:
+    return Message("{colour} steps the {pawn} pawn to {place}", colour=player_word(colour), pawn=colour_word(pawn),
+                   place=spoken_place(place))
 
 
-def _stayed(colour: Colour) -> str:
-    return f"{colour.english} leaves the pawns where they are"
+def _stayed(colour: Colour) -> Message:
+    return Message("{colour} leaves the pawns where they are", colour=player_word(colour))
 
 
-def _drew(colour: Colour, count: int) -> str:
-    return f"{colour.english} draws {count}"
+def _drew(colour: Colour, count: int) -> Message:
+    return Message("{colour} draws {count}", colour=player_word(colour), count=count)
 
 
-def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> str:
-    summary = ", ".join(f"{colour.english} {points:+d}" for colour, points in zip(colours, raw))
-    return f"round {round} ends: {why}; scores {summary}"
+#: Why a round ends, as `_end_round` and `_end_turn` word it: their English is the msgid.
+_WHY_ROUNDS_END = (
+    Message.text("a complete cross (condition a)"),
+    Message.text("the draw pile ran out (condition b)"),
+    Message.text("a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
+)
 
 
-def _game_over(winners: tuple[Colour, ...], total: int) -> str:
-    return f"the game is over: {listed([c.english for c in winners])} win{'s' if len(winners) == 1 else ''} with {total}"
+def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> Message:
+    summary = Listed([Message("{colour} {points:+d}", colour=player_word(colour), points=points)
+                      for colour, points in zip(colours, raw)], ",")
+    return Message("round {round} ends: {why}; scores {summary}", round=round, why=Message.text(why), summary=summary)
 
 
-def _set_up(round: int, first: Colour) -> str:
-    return f"round {round}: a new Mountain; {first.english} places first (MOI-R14)"
+def _game_over(winners: tuple[Colour, ...], total: int) -> Message:
+    names = Listed(map(player_word, winners))
+    if len(winners) == 1:
+        return Message("the game is over: {winners} wins with {total}", winners=names, total=total)
+    return Message("the game is over: {winners} win with {total}", winners=names, total=total)
+
+
+def _set_up(round: int, first: Colour) -> Message:
+    return Message("round {round}: a new Mountain; {first} places first (MOI-R14)", round=round, first=player_word(first))
 
 
 # --- setting up ------------------------------------------------------------------------------
@@ -481,14 +496,15 @@ def _check(state: State, action: Action) -> None:
     """Raise IllegalAction, citing the rule, unless the deciding player may take this action now."""
     phase = state.phase
     if phase is OVER:
-        raise IllegalAction("the game is over", "rulebook, End of the Game")
+        raise IllegalAction(Message("the game is over"), "rulebook, End of the Game")
     kind = type(action)
     check = _CHECKS.get(kind)
     if check is None:
-        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
+        raise IllegalAction(Message("{action} is not an action of Mountain of Inferno", action=_shown(action)), "rulebook I")
     if _PHASE_OF[kind] is not phase:
-        who = state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat].english
-        raise IllegalAction(f"{who} must now {_PHASE_WORDS[phase]}, not '{action}'", _PHASE_RULE[phase])
+        who = player_word(state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat])
+        raise IllegalAction(Message("{who} must now {what}, not '{action}'", who=who, what=_PHASE_WORDS[phase], action=str(action)),
+                            _PHASE_RULE[phase])
     check(state, action)
 
 
@@ -500,9 +516,9 @@ def _shown(value: object) -> str:
 def _check_pawn(state: State, action: PlacePawn) -> None:
     place = place_code(action.place)
     if place not in state.mountain._cards:
-        raise IllegalAction(f"there is no card at {spoken_place(action.place)} for the pawn", "MOI-R19")
+        raise IllegalAction(Message("there is no card at {place} for the pawn", place=spoken_place(action.place)), "MOI-R19")
     if state.mountain.colours_on(place):
-        raise IllegalAction("at setup a card holds only one pawn", "MOI-R19")
+        raise IllegalAction(Message("at setup a card holds only one pawn"), "MOI-R19")
 
 
 def _check_cancel(state: State, action: Cancel) -> None:
@@ -514,14 +530,14 @@ def _check_cancel(state: State, action: Cancel) -> None:
 
 def _check_step(state: State, action: Step) -> None:
     if action.colour not in _steppable(state):
-        raise IllegalAction("in this edition the step moves only your own pawn", "MOI-R09")
+        raise IllegalAction(Message("in this edition the step moves only your own pawn"), "MOI-R09")
     mountain = state.mountain
     if action.colour not in mountain._pawns:
-        raise IllegalAction(f"there is no {action.colour.english} pawn on the Mountain", "MOI-R09")
+        raise IllegalAction(_no_pawn(action.colour), "MOI-R09")
     place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
     beside = mountain.shape.around[mountain._pawns[action.colour]]
     if place not in beside or place in mountain.full(state.rules.max_pawns_per_card):
-        raise IllegalAction("the step goes one card up, down, left or right, onto a card with room for the pawn", "MOI-R09")
+        raise IllegalAction(Message("the step goes one card up, down, left or right, onto a card with room for the pawn"), "MOI-R09")
 
 
 def _allowed_always(state: State, action: Action) -> None:
@@ -529,10 +545,10 @@ def _allowed_always(state: State, action: Action) -> None:
 
 
 _PHASE_WORDS = {
-    Phase.PLACE_PAWN: "place a pawn",
-    Phase.PLAY: "play cards (or end step I)",
-    Phase.RESPOND: "cancel the effect just played or pass",
-    Phase.STEP: "step a pawn or stay",
+    Phase.PLACE_PAWN: Message("place a pawn"),
+    Phase.PLAY: Message("play cards (or end step I)"),
+    Phase.RESPOND: Message("cancel the effect just played or pass"),
+    Phase.STEP: Message("step a pawn or stay"),
 }
 _PHASE_RULE = {
     Phase.PLACE_PAWN: "MOI-R19",
@@ -551,16 +567,16 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
 _PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
 
 
-def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> str:
+def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> Message:
     if isinstance(effect, PlayBison) and effect.count == 2:
-        needed = "two Iron Fan Princesses or one Guan Yin"
+        needed = Message("two Iron Fan Princesses or one Guan Yin")
     elif isinstance(effect, PlayBison):
-        needed = "one Iron Fan Princess or one Guan Yin"
+        needed = Message("one Iron Fan Princess or one Guan Yin")
     elif isinstance(effect, PlayPrincess):
-        needed = "one Mighty Bison King or one Guan Yin"
+        needed = Message("one Mighty Bison King or one Guan Yin")
     else:
-        needed = "one Guan Yin"
-    return f"'{effect}' is cancelled with {needed}, from your hand"
+        needed = Message("one Guan Yin")
+    return Message("'{effect}' is cancelled with {needed}, from your hand", effect=str(effect), needed=needed)
 
 
 def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -586,40 +602,44 @@ def _check_end(state: State, action: EndPlay) -> None:
     hand = state.hands[state.seat]
     plan = _plan(hand)
     if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
-        raise IllegalAction("play or discard at least one card before ending step I", "MOI-R18")
+        raise IllegalAction(Message("play or discard at least one card before ending step I"), "MOI-R18")
 
 
 def _check_discard(state: State, action: DiscardEvents) -> None:
     if not state.rules.event_discard:
-        raise IllegalAction("this edition has no discarding without effect", "MOI-R04")
+        raise IllegalAction(Message("this edition has no discarding without effect"), "MOI-R04")
     if state.played:
-        raise IllegalAction("discarding events replaces playing: not after a card was played", "MOI-R04")
+        raise IllegalAction(Message("discarding events replaces playing: not after a card was played"), "MOI-R04")
     if _take(state.hands[state.seat], action.cards) is None:
-        raise IllegalAction("discard one to three event cards from your hand", "MOI-R04")
+        raise IllegalAction(Message("discard one to three event cards from your hand"), "MOI-R04")
 
 
 def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
     if _take(state.hands[state.seat], cards) is None:
-        raise IllegalAction(f"you do not hold {listed([card.code for card in cards])}", "rulebook I")
+        raise IllegalAction(Message("you do not hold {cards}", cards=Listed(map(card_word, cards))), "rulebook I")
     if len(cards) > _room_left(state):
-        raise IllegalAction(f"at most {state.rules.play_limit} cards may be played in one turn", "MOI-R04")
+        raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=state.rules.play_limit), "MOI-R04")
     if not _category_allowed(state, cards[0]):
-        raise IllegalAction("in this edition a turn's cards are all disciples or all events", "MOI-R04")
+        raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
 
 
 def _check_pawn_there(state: State, colour: Colour) -> None:
     if colour not in state.mountain._pawns:
-        raise IllegalAction(f"there is no {colour.english} pawn on the Mountain", "rulebook I")
+        raise IllegalAction(_no_pawn(colour), "rulebook I")
+
+
+def _no_pawn(colour: Colour) -> Message:
+    return Message("there is no {colour} pawn on the Mountain", colour=colour_word(colour))
 
 
 def _check_lay(state: State, action: LayDisciple) -> None:
     _check_cards_played(state, action.cards)
     mountain, place = state.mountain, place_code(action.place)
     if place in mountain._cards:
-        raise IllegalAction(f"a card already lies at {spoken_place(action.place)}", "rulebook I")
+        raise IllegalAction(Message("a card already lies at {place}", place=spoken_place(action.place)), "rulebook I")
     if not mountain.shape.is_free(place):
-        raise IllegalAction("a disciple must touch a card of the Mountain along a side, not only at a corner", "rulebook I")
+        raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side, not only at a corner"), "rulebook I")
 
 
 def _check_bison(state: State, action: PlayBison) -> None:
@@ -630,11 +650,10 @@ def _check_bison(state: State, action: PlayBison) -> None:
                                                    rules.bison_reach):
         span = rules.bison_steps(action.count)
         steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
-        raise IllegalAction(
-            f"with {action.count} Mighty Bison King card(s) the {action.colour.english} pawn moves {steps} cards, "
+        raise IllegalAction(Message(
+            "with {count} Mighty Bison King card(s) the {colour} pawn moves {steps} cards, "
             "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
-            "MOI-R05",
-        )
+            count=action.count, colour=colour_word(action.colour), steps=steps), "MOI-R05")
 
 
 def _check_princess(state: State, action: PlayPrincess) -> None:
@@ -643,17 +662,16 @@ def _check_princess(state: State, action: PlayPrincess) -> None:
     mountain, colour = state.mountain, action.colour
     named = _card_named_by(mountain, colour)
     if named is not colour:
-        raise IllegalAction(
-            f"the card under the {colour.english} pawn also holds the {named.english} pawn: one Iron Fan "
-            f"Princess moves the card with both, and the play names it by the {named.english} pawn "
-            f"('fan {named.letter} ...')",
-            "MOI-R22",
-        )
+        raise IllegalAction(Message(
+            "the card under the {colour} pawn also holds the {named} pawn: one Iron Fan "
+            "Princess moves the card with both, and the play names it by the {named} pawn "
+            "('fan {letter} ...')", colour=colour_word(colour), named=colour_word(named), letter=named.letter), "MOI-R22")
     source = mountain.pawn_place(colour)
     if not lift_allowed(mountain, source):
-        raise IllegalAction(f"lifting the card under the {colour.english} pawn would split the Mountain", "MOI-R15")
+        raise IllegalAction(Message("lifting the card under the {colour} pawn would split the Mountain", colour=colour_word(colour)),
+                            "MOI-R15")
     if place_code(action.place) not in princess_moves(mountain, source):
-        raise IllegalAction("the card must go to another empty place that touches the rest of the Mountain", "MOI-R15")
+        raise IllegalAction(Message("the card must go to another empty place that touches the rest of the Mountain"), "MOI-R15")
 
 
 def _check_red_boy(state: State, action: PlayRedBoy) -> None:
@@ -661,16 +679,14 @@ def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     mountain, place = state.mountain, place_code(action.place)
     card = mountain._cards.get(place)
     if card is None:
-        raise IllegalAction(f"there is no card at {spoken_place(action.place)} to discard", "rulebook I")
+        raise IllegalAction(Message("there is no card at {place} to discard", place=spoken_place(action.place)), "rulebook I")
     if mountain.colours_on(place):
-        raise IllegalAction("a Red Boy never discards a card holding a pawn", "MOI-R16")
+        raise IllegalAction(Message("a Red Boy never discards a card holding a pawn"), "MOI-R16")
     if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
-        raise IllegalAction(
-            f"one Red Boy discards only a {action.pictures[0].english}, its picture; two Red Boys discard any disciple",
-            "MOI-R16",
-        )
+        raise IllegalAction(Message("one Red Boy discards only a {picture}, its picture; two Red Boys discard any disciple",
+                                    picture=disciple_word(action.pictures[0])), "MOI-R16")
     if place not in red_boy_discards(mountain, None):
-        raise IllegalAction("discarding that card would split the Mountain", "MOI-R15")
+        raise IllegalAction(Message("discarding that card would split the Mountain"), "MOI-R15")
 
 
 #: The check of each kind of action, once the phase is the one it belongs to.
@@ -804,33 +820,40 @@ def _with(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _describe(action: Effect, mountain: Position) -> str:
+def _describe(action: Effect, mountain: Position) -> Message:
+    place = spoken_place(action.place)
     if isinstance(action, PlayBison):
-        cards = "Mighty Bison King" if action.count == 1 else "two Mighty Bison Kings"
-        return f"{cards}: the {action.colour.english} pawn to {spoken_place(action.place)}"
+        if action.count == 1:
+            return Message("Mighty Bison King: the {colour} pawn to {place}", colour=colour_word(action.colour), place=place)
+        return Message("two Mighty Bison Kings: the {colour} pawn to {place}", colour=colour_word(action.colour), place=place)
     if isinstance(action, PlayPrincess):
         whose, shared = _whose_card(action, mountain)
-        return f"Iron Fan Princess: the card under the {whose}, {'pawns' if shared else 'pawn'} and all, to {spoken_place(action.place)}"
-    pictures = " and ".join(f"Red Boy ({picture.english})" for picture in action.pictures)
-    return f"{pictures}: discard the card at {spoken_place(action.place)}"
+        if shared:
+            return Message("Iron Fan Princess: the card under the {whose}, pawns and all, to {place}", whose=whose, place=place)
+        return Message("Iron Fan Princess: the card under the {whose}, pawn and all, to {place}", whose=whose, place=place)
+    pictures = Listed(Message("Red Boy ({picture})", picture=disciple_word(picture)) for picture in action.pictures)
+    return Message("{pictures}: discard the card at {place}", pictures=pictures, place=place)
 
 
-def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[str, bool]:
+def _whose_card(effect: PlayPrincess, mountain: Position) -> tuple[Message, bool]:
     """"red pawn", or on a shared card "red and yellow pawns" (MOI-R22); and whether it is shared."""
-    names = [colour.english for colour in targeted_pawns(effect, mountain) or ()]
-    if len(names) == 1:
-        return f"{names[0]} pawn", False
-    return f"{listed(names)} pawns", True
+    colours = targeted_pawns(effect, mountain) or ()
+    if len(colours) == 1:
+        return Message("{colour} pawn", colour=colour_word(colours[0])), False
+    return Message("{colours} pawns", colours=Listed(map(colour_word, colours))), True
 
 
-def _outcome(effect: Effect, mountain: Position) -> str:
+def _outcome(effect: Effect, mountain: Position) -> Message:
     """What an effect that nobody cancelled does, said after the fact (`mountain` is from before)."""
+    place = spoken_place(effect.place)
     if isinstance(effect, PlayBison):
-        return f"the {effect.colour.english} pawn now stands at {spoken_place(effect.place)}"
+        return Message("the {colour} pawn now stands at {place}", colour=colour_word(effect.colour), place=place)
     if isinstance(effect, PlayPrincess):
         whose, shared = _whose_card(effect, mountain)
-        return f"the card under the {whose}, with {'its pawns' if shared else 'the pawn'}, now lies at {spoken_place(effect.place)}"
-    return f"{mountain.cards[effect.place].code} at {spoken_place(effect.place)} goes to the discard pile"
+        if shared:
+            return Message("the card under the {whose}, with its pawns, now lies at {place}", whose=whose, place=place)
+        return Message("the card under the {whose}, with the pawn, now lies at {place}", whose=whose, place=place)
+    return Message("{card} at {place} goes to the discard pile", card=mountain.cards[effect.place].code, place=place)
 
 
 def _resolve(

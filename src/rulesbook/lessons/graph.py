@@ -107,8 +107,11 @@ class Referee(Protocol):
         """Advice in the learner's words: what may be done now, never internal codes."""
 
 
-def refusal_text(error: IllegalAction) -> str:
-    """The sentence a learner reads: the reason, then the rule id in brackets."""
+def refusal_text(error: IllegalAction, language: str = "en") -> str:
+    """The sentence a learner reads: the reason, then the rule id in brackets (in zh-TW, the
+    catalogue's sentence: `IllegalAction.say`)."""
+    if language != "en":
+        return error.say(language)
     return f"{capitalised(error.reason)} ({error.rule})"
 
 

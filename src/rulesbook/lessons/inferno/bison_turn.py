@@ -13,11 +13,13 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.messages import Capitalised, Listed, Message
 from rulesbook.core.words import listed
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison, Step
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
 from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
+from rulesbook.inferno.names import colour_word
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 from rulesbook.lessons.data import exercise, number_words
@@ -29,13 +31,20 @@ _LONGEST_TOLD = 7
 
 
 def place_name(position: Position, place: Coord) -> str:
+    return str(place_words(position, place))
+
+
+def place_words(position: Position, place: Coord) -> Message:
+    """A place of the Mountain in a sentence: "the MK+2 card at (0, 1)", "the empty place (0, 2)"."""
     card = position.card_at(place)
     where = f"({place[0]}, {place[1]})"
-    return f"the {card.code} card at {where}" if card else f"the empty place {where}"
+    if card:
+        return Message("the {card} card at {place}", card=card.code, place=where)
+    return Message("the empty place {place}", place=where)
 
 
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _pawn_words(colour: Colour) -> Message:
+    return Message("the {colour} pawn", colour=colour_word(colour))
 
 
 def path_lengths(position: Position, start: Coord, longest: int = _LONGEST_TOLD) -> dict[Coord, set[int]]:
@@ -110,11 +119,18 @@ def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: 
 
 
 def _steps_words(lengths: set[int]) -> str:
+    return str(_steps_message(lengths))
+
+
+def _steps_message(lengths: set[int]) -> Message:
+    """"1 card", "2 or 3 cards", "7 (or more) cards"."""
     shown = sorted(lengths)
-    words = [str(n) for n in shown]
-    text = listed(words, "or")
-    more = " (or more)" if shown[-1] >= _LONGEST_TOLD else ""
-    return f"{text}{more} card{'s' if shown != [1] else ''}"
+    numbers = Listed([str(n) for n in shown], "or")
+    if shown == [1]:
+        return Message("{numbers} card", numbers=numbers)
+    if shown[-1] >= _LONGEST_TOLD:
+        return Message("{numbers} (or more) cards", numbers=numbers)
+    return Message("{numbers} cards", numbers=numbers)
 
 
 @dataclass(frozen=True)
@@ -213,17 +229,18 @@ class BisonLesson:
         effect, _, letter = option.partition(":")
         colour = Colour.parse(letter)
         if state.phase == "over":
-            raise IllegalAction("The turn is over", "rulebook, II")
+            raise IllegalAction(Message("The turn is over"), "rulebook, II")
         if effect == "step":
             return self._step(state, colour, place)
         if effect.startswith("bison"):
             return self._bison(state, colour, int(effect.removeprefix("bison")), place)
-        raise IllegalAction(f"{option!r} is not a move of this lesson", "MOI-R05")
+        raise IllegalAction(Message("{option!r} is not a move of this lesson", option=option), "MOI-R05")
 
     def _bison(self, state: BisonTurn, colour: Colour, cards: int, place: Coord) -> Outcome:
         position = state.position
         if state.hand.count(BISON) < cards:
-            raise IllegalAction(f"only {state.hand.count(BISON)} Mighty Bison King card(s) are left in hand", "rulebook, I")
+            raise IllegalAction(Message("only {count} Mighty Bison King card(s) are left in hand", count=state.hand.count(BISON)),
+                                "rulebook, I")
         start = position.pawn(colour)
         if place in bison_destinations(position, colour, cards, self.rules):
             lengths = sorted(n for n in path_lengths(position, start)[place] if n in self.rules.bison_steps(cards))
@@ -243,30 +260,37 @@ class BisonLesson:
             return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach, clue)
         raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
 
-    def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> str:
+    def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> Message:
         start = position.pawn(colour)
         steps = self.rules.bison_steps(cards)
-        span = f"{steps[0]} or {steps[-1]}" if len(steps) == 2 else f"{steps[0]} to {steps[-1]}"
-        what = "One Mighty Bison King" if cards == 1 else "Two Mighty Bison Kings"
+        if len(steps) == 2:
+            span = Message("{low} or {high}", low=steps[0], high=steps[-1])
+        else:
+            span = Message("{low} to {high}", low=steps[0], high=steps[-1])
         if place not in position.cards:
-            return "There is no card there: the Bison King moves a pawn from card to card and never over an empty place"
+            return Message("There is no card there: the Bison King moves a pawn from card to card and never over an empty place")
         if place == start:
-            return ("The pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
+            return Message("The pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
         if not has_room(position, place, self.rules):
-            others = " and ".join(f"the {c.english} pawn" for c in position.pawns_at(place))
-            return (f"{others.capitalize()} stands on {place_name(position, place)}: a pawn may pass over another "
-                    "pawn but never stop on it")
+            others = Capitalised(Listed(map(_pawn_words, position.pawns_at(place))))
+            return Message("{others} stands on {place}: a pawn may pass over another pawn but never stop on it",
+                           others=others, place=place_words(position, place))
         lengths = path_lengths(position, start).get(place, set())
         if not lengths:
-            return f"No path of cards leads from the {colour.english} pawn to {place_name(position, place)}"
-        return (f"{what} move{'s' if cards == 1 else ''} a pawn {span} cards, and every path from "
-                f"{place_name(position, start)} to {place_name(position, place)} that visits no card twice "
-                f"is {_steps_words(lengths)} long")
+            return Message("No path of cards leads from the {colour} pawn to {place}", colour=colour_word(colour),
+                           place=place_words(position, place))
+        data = {"span": span, "start": place_words(position, start), "place": place_words(position, place),
+                "steps": _steps_message(lengths)}
+        if cards == 1:
+            return Message("One Mighty Bison King moves a pawn {span} cards, and every path from {start} to {place} "
+                           "that visits no card twice is {steps} long", **data)
+        return Message("Two Mighty Bison Kings move a pawn {span} cards, and every path from {start} to {place} "
+                       "that visits no card twice is {steps} long", **data)
 
     def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
         position = state.position
         if colour is not self.player and not self.rules.step_any_pawn:
-            raise IllegalAction("In phase II a player moves their own pawn only", "MOI-R09")
+            raise IllegalAction(Message("In phase II a player moves their own pawn only"), "MOI-R09")
         start = position.pawn(colour)
         if place in step_destinations(position, colour, self.rules):
             who = self.player.english.capitalize()
@@ -276,14 +300,14 @@ class BisonLesson:
             clue = f"look next to the {colour.english} pawn: up, down, left or right"
             return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log, clue=clue)
         if place not in position.cards:
-            why = "There is no card there: the pawn moves onto a card"
+            why = Message("There is no card there: the pawn moves onto a card")
         elif place == start:
-            why = "The phase II move goes to another card; to stay, simply make no move"
+            why = Message("The phase II move goes to another card; to stay, simply make no move")
         elif place not in set(neighbours(start)):
-            why = (f"{_first_upper(place_name(position, place))} is not next to the pawn: the phase II move is one "
-                   "card up, down, left or right, never diagonal")
+            why = Message("{place} is not next to the pawn: the phase II move is one card up, down, left or right, never diagonal",
+                          place=Capitalised(place_words(position, place)))
         else:
-            why = f"{_first_upper(place_name(position, place))} already holds a pawn: a card holds one pawn"
+            why = Message("{place} already holds a pawn: a card holds one pawn", place=Capitalised(place_words(position, place)))
         raise IllegalAction(why, "MOI-R09")
 
     def idle(self, state: BisonTurn) -> str:

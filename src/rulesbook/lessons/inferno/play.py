@@ -15,11 +15,13 @@ from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.messages import Message
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
 from rulesbook.inferno.actions import Action, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
+from rulesbook.inferno.names import player_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, place_key
@@ -134,8 +136,10 @@ class SeatReferee(GameReferee):
             move = self.bot_move(state)
             if move is not None and place_key(action_place(move)) == place_key(place):
                 return move
-            who = state.colours[state.decision.seat].english if state.decision else "nobody"
-            raise IllegalAction(f"{who} is a bot and decides this move; wait for it", "rulebook, Play")
+            if state.decision is None:
+                raise IllegalAction(Message("nobody is a bot and decides this move; wait for it"), "rulebook, Play")
+            raise IllegalAction(Message("{who} is a bot and decides this move; wait for it",
+                                        who=player_word(state.colours[state.decision.seat])), "rulebook, Play")
         return super().action(state, option, place)
 
     def idle(self, state: State) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.messages import Message, term
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum, windows
 from rulesbook.lessons.data import exercise, number_words
@@ -70,7 +71,7 @@ class WindowsReferee:
         card = state.card_at(place)
         pawn = state.pawn(self.colour)
         if card is None:
-            raise IllegalAction("There is no card there: windows are runs of adjacent cards", "MOI-R17")
+            raise IllegalAction(Message("There is no card there: windows are runs of adjacent cards"), "MOI-R17")
         if place in self.answers:
             which = " and ".join(name for name, direction in (("row", ROW), ("column", COLUMN)) if place in self.best[direction])
             worth = " and ".join(f"{name} window worth {window_sum(state, self.best[direction]):+d}"
@@ -80,17 +81,21 @@ class WindowsReferee:
                            f"{card.code} {place[0]},{place[1]}", f"{card.code} at ({place[0]}, {place[1]}) belongs to the best {worth}.",
                            f"look along the {along} of the {self.colour.english} pawn")
         if place[0] != pawn[0] and place[1] != pawn[1]:
-            raise IllegalAction(f"{card.code} is neither in the pawn's row nor in its column", "MOI-R17")
+            raise IllegalAction(Message("{card} is neither in the pawn's row nor in its column", card=card.code), "MOI-R17")
         direction = ROW if place[0] == pawn[0] else COLUMN
-        name = "row" if direction is ROW else "column"
+        name = term("row", "window") if direction is ROW else term("column", "window")
         reaching = [w for w in windows(state, pawn, direction) if place in w and (not self.ended or len(w) == 4)]
         if not reaching:
-            limit = "four cards with all four disciples" if self.ended else "at most four adjacent cards with no disciple twice"
-            raise IllegalAction(f"No {name} window through the pawn reaches {card.code}: a window is {limit}", "MOI-R17")
+            if self.ended:
+                limit = Message("four cards with all four disciples")
+            else:
+                limit = Message("at most four adjacent cards with no disciple twice")
+            raise IllegalAction(Message("No {name} window through the pawn reaches {card}: a window is {limit}",
+                                        name=name, card=card.code, limit=limit), "MOI-R17")
         best = self.best[direction]
-        raise IllegalAction(
-            f"A {name} window reaching {card.code} scores at most {max(window_sum(state, w) for w in reaching):+d}; "
-            f"the best {name} window scores {window_sum(state, best):+d}", "MOI-R17")
+        raise IllegalAction(Message(
+            "A {name} window reaching {card} scores at most {most:+d}; the best {name} window scores {best:+d}", name=name,
+            card=card.code, most=max(window_sum(state, w) for w in reaching), best=window_sum(state, best)), "MOI-R17")
 
     def idle(self, state: Position) -> str:
         return f"Click the cards of the {self.colour.english} pawn's best windows."

@@ -16,6 +16,7 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
+from rulesbook.core.messages import Message, term
 from rulesbook.core.words import listed, sentence
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action)
@@ -212,7 +213,8 @@ class GameReferee:
             if place == named_place(action):
                 return action
             button = named_place(action) or "end"
-            raise IllegalAction(f"\u201c{_LABELS[button]}\u201d is the button below the Mountain", _BUTTON_RULES[button])
+            raise IllegalAction(Message("\u201c{button}\u201d is the button below the Mountain", button=term(_LABELS[button], "button")),
+                                _BUTTON_RULES[button])
         if isinstance(place, str):
             raise self._on_button(state, option, place)
         return self._card_action(state, option, place)
@@ -225,7 +227,8 @@ class GameReferee:
             error = refusal(state, self._card_action(state, option, spot))
             if error is not None:
                 return error
-        return IllegalAction(f"that button is \u201c{_LABELS.get(place, place)}\u201d: press it as a choice first, then click it",
+        label = term(_LABELS[place], "button") if place in _LABELS else place
+        return IllegalAction(Message("that button is \u201c{button}\u201d: press it as a choice first, then click it", button=label),
                              _BUTTON_RULES.get(place, "rulebook, Play"))
 
     def _makes(self, state: State, option: str, action: Action) -> bool:
@@ -261,7 +264,7 @@ class GameReferee:
                 return Step(Colour.parse(argument), place)
         except (IndexError, ValueError, AttributeError):
             pass
-        raise IllegalAction(f"'{option}' is not a choice on this board now", "rulebook, Play")
+        raise IllegalAction(Message("'{option}' is not a choice on this board now", option=option), "rulebook, Play")
 
     def play(self, state: State, option: str, place: Any) -> Outcome:
         """The click played by the engine, in its words; a round's end says how each seat scored."""

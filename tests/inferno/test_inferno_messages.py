@@ -1,0 +1,233 @@
+"""Mountain of Inferno in zh-TW: every refusal of the engine and of its lessons says itself in the
+zh-TW rulebook's words, with nothing English left but the notation and the rulings' ids; the
+names table gives every card, event, colour and key term in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesbook.core.errors import IllegalAction
+from rulesbook.core.messages import has_translation
+from rulesbook.inferno import (
+    Cancel,
+    Colour,
+    Disciple,
+    DiscardEvents,
+    EndPlay,
+    EventKind,
+    LayDisciple,
+    PlacePawn,
+    PlayBison,
+    PlayPrincess,
+    PlayRedBoy,
+    Rules,
+    Stay,
+    Step,
+    apply,
+    game_moment,
+    legal_actions,
+    names_table,
+    new_game,
+    parse_card,
+    refusal,
+)
+from rulesbook.inferno.actions import BISON, FAN, GUAN_YIN
+from rulesbook.inferno.cards import DISCIPLE_CARDS, EVENT_CARDS
+from rulesbook.inferno.names import TERMS, card_word
+from rulesbook.inferno.state import Phase
+from rulesbook.lessons.inferno.bison_turn import BisonLesson
+from rulesbook.lessons.inferno.scoring_windows import WindowsReferee
+from rulesbook.lessons.inferno.whole_game import GameReferee
+
+#: What a zh-TW sentence may keep in Latin letters: rulings' ids, card codes, the action's own text.
+NOTATION = re.compile(r"MOI-R\d+|(?<![A-Za-z])(?:MK|PM|SB|DH)[+-]\d(?!\d)|'fan [RYBK] \.\.\.'")
+
+
+def english_left(text: str, action: object = None) -> list[str]:
+    """The Latin words left in a sentence once its notation is taken out."""
+    if action is not None:
+        text = text.replace(str(action), "").replace(repr(action), "")
+    return re.findall(r"[A-Za-z]+", NOTATION.sub("", text))
+
+
+def untranslated(error: IllegalAction) -> list[tuple[str | None, str]]:
+    """The msgids of a refusal the zh-TW catalogue lacks (a ruling's id is no msgid: it stays)."""
+    return [(context, msgid) for context, msgid in error.said().msgids()
+            if not has_translation("zh-TW", context, msgid) and not (context == "rule" and re.fullmatch(r"MOI-R\d+", msgid))]
+
+
+def assert_said_in_zh_tw(error: IllegalAction, action: object = None) -> str:
+    zh = error.say("zh-TW")
+    assert not untranslated(error), untranslated(error)
+    assert not english_left(zh, action), (str(error), zh)
+    assert str(error) == f"{error.reason} ({error.rule})" == error.say("en")
+    return zh
+
+
+# --- the names -------------------------------------------------------------------------------------------
+def test_the_names_table_has_every_card_kind_colour_and_the_rulebooks_terms():
+    table = names_table()
+    rows = {english: (notation, zh) for notation, english, zh in table}
+    for kind in EventKind:
+        assert rows[kind.english] == (kind.value, kind.chinese)
+    for disciple in Disciple:
+        assert rows[disciple.english] == (disciple.code, disciple.chinese)
+    for colour in Colour:
+        assert rows[colour.english] == (colour.letter, colour.chinese)
+    for english, zh in [("disciple card", "徒弟卡"), ("event card", "事件卡"), ("Xuanzang pawn", "唐僧標記"), ("draw pile", "卡牌堆"),
+                        ("round", "回合"), ("Mountain of Inferno", "火焰山"), ("cancel", "反制")]:
+        assert rows[english][1] == zh
+    assert len(table) == len(TERMS) and all(zh and zh != english for _, english, zh in table)
+    assert names_table("en")[0] == ("MK", "Monkey King", "Monkey King")
+
+
+def test_an_event_card_is_named_in_zh_tw_and_a_disciple_card_keeps_its_code():
+    assert [str(card_word(parse_card(code))) for code in ("BISON", "REDBOY:DH", "SB-3")] == ["BISON", "REDBOY:DH", "SB-3"]
+    assert [card_word(parse_card(code)).say("zh-TW") for code in ("BISON", "FAN", "GUANYIN", "REDBOY:DH")] == [
+        "牛魔王", "鐵扇公主", "觀世音菩薩", "紅孩兒（白龍馬）"]
+    assert card_word(parse_card("SB-3")) == "SB-3"
+
+
+# --- the engine's refusals ---------------------------------------------------------------------------------
+LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+HANDS = ["MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"]
+
+
+@pytest.mark.parametrize("moment, action, zh", [
+    (lambda: new_game(2, seed=1), PlacePawn((5, 5)), "(5, 5)沒有卡牌可以放唐僧標記（MOI-R19）"),
+    (lambda: new_game(2, seed=1), "stay", "現在紅方須放置唐僧標記，而不是「stay」（MOI-R19）"),
+    (lambda: game_moment(LINE, HANDS), "lay MK+2 0,1", "(0, 1)已經有卡牌了（規則書「打出卡牌」）"),
+    (lambda: game_moment(LINE, HANDS), "lay PM+3 -1,0", "你的手牌沒有PM+3（規則書「打出卡牌」）"),
+    (lambda: game_moment(LINE, HANDS), DiscardEvents((GUAN_YIN, BISON)), "從手牌丟棄1~3張事件卡（MOI-R04）"),
+    (lambda: game_moment(LINE, HANDS), PlayRedBoy((Disciple.DRAGON_HORSE,), (0, 3)), "你的手牌沒有紅孩兒（白龍馬）（規則書「打出卡牌」）"),
+    (lambda: game_moment(LINE, HANDS), PlayBison(Colour.BLUE, (0, 0), 1),
+     "打出1張牛魔王卡時，藍色唐僧標記移動1-3格：沿著卡牌走，不經過空位，不重複經過同一張卡牌，並停在還能放唐僧標記的卡牌上（MOI-R05）"),
+    (lambda: game_moment(LINE, ["MK+2 REDBOY:PM", "PM+2", "SB+2"]), PlayRedBoy((Disciple.PIG_MONK,), (0, 3)),
+     "1張紅孩兒卡只能移除與其圖像相同的豬八戒；2張紅孩兒卡可移除任何1張徒弟卡（MOI-R16）"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.BLUE, (0, 2)),
+     "在這個版本中，移動階段只能移動自己的唐僧標記（MOI-R09）"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.RED, (1, 1)),
+     "唐僧標記只能往上、下、左、右移動1格，移到還能放唐僧標記的卡牌上（MOI-R09）"),
+    (lambda: game_moment(LINE, HANDS, rules=Rules(edition="zh")), DiscardEvents((BISON,)),
+     "這個版本不能只丟棄事件卡而不發動效果（MOI-R04）"),
+])
+def test_a_refusal_of_the_engine_says_itself_in_the_zh_tw_rulebooks_words(moment, action, zh):
+    error = refusal(moment(), action)
+    assert error is not None and assert_said_in_zh_tw(error, action) == zh
+
+
+def test_the_refusal_apply_raises_says_itself_in_zh_tw_and_its_english_is_unchanged():
+    state = game_moment(LINE, HANDS)
+    with pytest.raises(IllegalAction) as raised:
+        apply(state, LayDisciple(parse_card("MK+2"), (0, 1)))
+    assert str(raised.value) == "a card already lies at (0, 1) (rulebook I)"
+    assert raised.value.say("zh-TW") == "(0, 1)已經有卡牌了（規則書「打出卡牌」）"
+
+
+#: The games the random refusals are asked in: each edition and the optional rule, some way in.
+def _played(seed: int, players: int, moves: int, rules: Rules) -> object:
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=rules)
+    for _ in range(moves):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state, _ = apply(state, rng.choice(actions))
+    return state
+
+
+RULES = [Rules(), Rules(edition="zh"), Rules(two_pawns=True)]
+MOMENTS = [_played(seed, 2 + seed % 3, moves, RULES[seed % 3]) for seed, moves in
+           ((1, 0), (2, 3), (3, 12), (4, 25), (5, 40), (6, 60), (7, 90), (8, 130), (9, 400))]
+PLACES = st.tuples(st.integers(-2, 3), st.integers(-2, 4))
+COLOURS = st.sampled_from(list(Colour))
+ACTIONS = st.one_of(
+    st.builds(PlacePawn, PLACES), st.builds(LayDisciple, st.sampled_from(DISCIPLE_CARDS), PLACES),
+    st.builds(PlayBison, COLOURS, PLACES, st.sampled_from([1, 2])), st.builds(PlayPrincess, COLOURS, PLACES),
+    st.builds(PlayRedBoy, st.lists(st.sampled_from(list(Disciple)), min_size=1, max_size=2, unique=True).map(tuple), PLACES),
+    st.builds(DiscardEvents, st.lists(st.sampled_from(EVENT_CARDS), min_size=1, max_size=3).map(tuple)),
+    st.builds(Cancel, st.sampled_from([(FAN,), (FAN, FAN), (GUAN_YIN,), (BISON,)])),
+    st.just(EndPlay()), st.just(Stay()), st.builds(Step, COLOURS, PLACES),
+)
+
+
+@given(st.sampled_from(MOMENTS), ACTIONS)
+def test_every_refusal_in_random_games_says_itself_in_zh_tw(state, action):
+    error = refusal(state, action)
+    if error is not None:
+        assert_said_in_zh_tw(error, action)
+
+
+def test_the_random_moments_meet_every_phase_and_the_game_over():
+    assert {state.phase for state in MOMENTS} >= {Phase.PLACE_PAWN, Phase.PLAY, Phase.STEP, Phase.OVER}
+
+
+# --- the lessons' refusals -----------------------------------------------------------------------------
+def test_the_bison_lessons_refusals_say_themselves_in_zh_tw():
+    referee = BisonLesson("MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y .", "R", ("BISON",), step=True)
+    state = referee.start()
+    said = {}
+    for option in ("bison1:R", "bison2:R", "step:R", "step:B", "nonsense:R"):
+        for place in [(row, column) for row in (-1, 0, 1) for column in range(-1, 5)]:
+            try:
+                referee.play(state, option, place)
+            except IllegalAction as error:
+                said[str(error)] = assert_said_in_zh_tw(error, option)
+    assert len(said) >= 8
+    assert said["only 1 Mighty Bison King card(s) are left in hand (rulebook, I)"] == "手牌只剩1張牛魔王卡（規則書「打出卡牌」）"
+
+
+def test_the_windows_lessons_refusals_say_themselves_in_zh_tw():
+    referee = WindowsReferee("MK+1@R PM+1 SB+1 DH+1\nPM+2 . DH+2 .\nSB-3 MK+2 . .", "R")
+    said = set()
+    for place in [(row, column) for row in range(-1, 4) for column in range(-1, 5)]:
+        try:
+            referee.play(referee.start(), "h0", place)
+        except IllegalAction as error:
+            said.add(assert_said_in_zh_tw(error))
+    assert any("橫向卡牌列" in zh or "直向卡牌列" in zh for zh in said) and len(said) >= 3
+
+
+# --- the engine's events ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", RULES, ids=["en", "zh", "two pawns"])
+def test_every_event_of_whole_games_says_itself_in_zh_tw_and_its_text_is_the_english(rules):
+    kinds = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(2 + seed % 3, seed=seed, rules=rules)
+        while legal_actions(state):
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            for event in events:
+                message = event.message()
+                assert event.say() == event.text == str(message)
+                absent = [(context, msgid) for context, msgid in message.msgids() if not has_translation("zh-TW", context, msgid)]
+                assert not absent, (event.text, absent)
+                zh = event.say("zh-TW")
+                assert not english_left(zh), (event.text, zh)
+                kinds.add(event.kind)
+    assert kinds >= {"pawn", "deal", "lay", "effect", "resolve", "step", "stay", "draw", "pass", "round", "setup", "over"}
+
+
+def test_an_event_says_the_zh_tw_rulebooks_words():
+    state = game_moment(LINE, HANDS)
+    _, events = apply(state, PlayBison(Colour.BLUE, (0, 3), 1))
+    assert [event.say("zh-TW") for event in events] == ["紅方打出牛魔王：藍色唐僧標記移到(0, 3)", "藍色唐僧標記現在位於(0, 3)"]
+    assert [event.text for event in events] == ["red plays Mighty Bison King: the blue pawn to (0, 3)",
+                                                "the blue pawn now stands at (0, 3)"]
+
+
+@pytest.mark.parametrize("option, place, zh", [
+    ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕（MOI-R18）"),
+    ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它（MOI-R18）"),
+    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項（規則書「遊戲進行」）"),
+])
+def test_the_whole_game_boards_refusals_say_themselves_in_zh_tw(option, place, zh):
+    state = game_moment(LINE, HANDS)
+    with pytest.raises(IllegalAction) as raised:
+        GameReferee(state).action(state, option, place)
+    assert assert_said_in_zh_tw(raised.value, option) == zh
