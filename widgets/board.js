@@ -289,7 +289,7 @@ class Board {
       this.drawnFor = { lesson, node, picture, marks };
     }
     const label = (picture.labelWord && this.words()[picture.labelWord]) || picture.label || this.words().board;
-    this.area.setAttribute("aria-label", `${label}: ${this.words().picture}`);
+    this.area.setAttribute("aria-label", fill(this.words().pictureOf, { label, keys: this.words().picture }));
     for (const place of this.area.querySelectorAll("[data-place]")) {
       const key = place.getAttribute("data-place");
       place.classList.toggle("rb-target", context.targets.has(key));
