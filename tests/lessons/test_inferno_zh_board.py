@@ -166,3 +166,12 @@ def test_speak_makes_every_board_after_it_speak_zh_tw_until_told_otherwise():
     assert "language" not in InfernoBoard.game(state).lesson
     with pytest.raises(ValueError, match="not 'fr'"):
         speak("fr")
+
+
+def test_an_exercise_of_your_own_speaks_zh_tw_when_asked():
+    from rulesbook import teach
+
+    board = teach.exercise(MOMENTS[0], "h0", prompt="MK+2 可以放在哪裡？", language="zh-TW")
+    assert board.lesson["language"] == "zh-TW" and board.exercise["done"] == "答對了：{say}{total}個全部找到了，做得好！"
+    assert board.click((2, 1)).startswith("答對了：") and board.words["hint"] == "提示"
+    board.close()
