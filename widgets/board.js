@@ -8,8 +8,8 @@
 // (live mode) it is answered the same way; only when a move leads to a state the page data does
 // not hold yet does the board ask Python ({type: "expand", node}), which referees that state with
 // the rules library, adds its record to the lesson and answers {type: "expanded"} (or
-// {type: "failed"}, logged in the Jupyter log). The sentences are in words.json, which
-// rulesbook.widgets.board reads too: its click(), undo() and rewind() play the same data the same
+// {type: "failed"}, logged in the Jupyter log). The sentences are in words.json (and in zh-TW in
+// words.zh-TW.json, for a lesson whose "language" is "zh-TW"), which rulesbook.widgets.board reads too: its click(), undo() and rewind() play the same data the same
 // way for a notebook or a test with no page (tests/site/test_widget_modules_browser.py compares).
 //
 // This is an ES module. It exports boardRender(pictures), which makes the anywidget `render` for
@@ -19,19 +19,24 @@
 //   draw(area, context)        draw the view into `area` (a div), one element per clickable place
 //                              carrying data-place="<place key>" and its name in words (a <title>
 //                              in SVG, or an aria-label that contains the place's visible text);
-//                              context = {node, view, places, targets: Set, found: Set, actor}
+//                              context = {node, view, places, targets: Set, found: Set, actor,
+//                              words: the shell's words in the lesson's language, for its names}
 //   actorsAt(view, place)      optional: the actors standing on a place (clicking one switches to it;
 //                              the picture marks each actor it draws with data-actor="<actor>")
-//   placeName(view, place)     optional: a short name of a place for the move log ("MK+1 at (0, 0)")
+//   placeName(view, place, words) optional: a short name of a place for the move log ("MK+1 at (0, 0)")
 //   label                      optional: what the drawing is, for screen readers ("The Mountain")
+//   labelWord                  optional: the key of that label in the shell's words, said in the lesson's language
 // Places with nothing on them carry the class rb-empty; the shell adds the classes rb-target (a
 // legal place for the chosen cards, in a lesson), rb-found (an exercise's answer found),
 // rb-cursor (the keyboard cursor) and rb-refused (a refused click, for a moment). Pictures may use
 // the helpers svg(), html() and fill() below.
 
 import WORDS from "./words.json" with { type: "json" };
+import WORDS_ZH_TW from "./words.zh-TW.json" with { type: "json" };
 import { answerTag, clueKey, entryKey, unseal } from "./seal.js";
 
+/** The shell's words by the language a lesson says it speaks (its "language"; English when none). */
+const LANGUAGE_WORDS = { en: WORDS, "zh-TW": WORDS_ZH_TW };
 const SVG = "http://www.w3.org/2000/svg";
 const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
 /** How long a refused place stays marked on the board, in milliseconds. */
@@ -97,6 +102,11 @@ class Board {
   // --- reading the model ------------------------------------------------------------------
   lesson() {
     return this.model.get("lesson") || {};
+  }
+
+  /** The shell's sentences in the lesson's language (words.json, or words.<language>.json). */
+  words() {
+    return LANGUAGE_WORDS[this.lesson().language] || WORDS;
   }
 
   mode() {
@@ -196,7 +206,7 @@ class Board {
   }
 
   /** The learner reads a friendly line; the developer finds the error, with its stack, in the console. */
-  fail(error, words = WORDS.broken) {
+  fail(error, words = this.words().broken) {
     this.messageLine.textContent = words;
     this.messageLine.setAttribute("data-tone", "no");
     this.root.setAttribute("data-board-error", String((error && error.message) || error));
@@ -226,20 +236,20 @@ class Board {
     // foot of the screen while the picture scrolls under it (board.css).
     const dock = html("div", { class: "rb-dock" }, stage);
     this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, dock);
-    this.handLabel = html("div", { class: "rb-label", id: `${this.uid}-hand` }, dock, WORDS.hand);
+    this.handLabel = html("div", { class: "rb-label", id: `${this.uid}-hand` }, dock, this.words().hand);
     this.handBox = html("div", { class: "rb-hand", role: "group", "aria-labelledby": `${this.uid}-hand` }, dock);
-    this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, dock, WORDS.actsOn);
+    this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, dock, this.words().actsOn);
     this.actorBox = html("div", { class: "rb-actors", role: "group", "aria-labelledby": `${this.uid}-actor` }, dock);
     const side = html("div", { class: "rb-side" }, stage);
     const tools = html("div", { class: "rb-tools" }, side);
-    this.undoButton = html("button", { type: "button", class: "rb-undo", "data-tool": "undo" }, tools, WORDS.undo);
+    this.undoButton = html("button", { type: "button", class: "rb-undo", "data-tool": "undo" }, tools, this.words().undo);
     this.undoButton.addEventListener("click", this.guard(() => this.undo()));
-    this.hintButton = html("button", { type: "button", class: "rb-hint", "data-tool": "hint" }, tools, WORDS.hint);
+    this.hintButton = html("button", { type: "button", class: "rb-hint", "data-tool": "hint" }, tools, this.words().hint);
     this.hintButton.addEventListener("click", this.guard(() => this.hint()));
-    this.resetButton = html("button", { type: "button", class: "rb-reset", "data-tool": "reset" }, tools, WORDS.reset);
+    this.resetButton = html("button", { type: "button", class: "rb-reset", "data-tool": "reset" }, tools, this.words().reset);
     this.resetButton.addEventListener("click", this.guard(() => this.rewind(0)));
-    html("div", { class: "rb-label rb-log-label" }, side, WORDS.moves);
-    this.logList = html("ol", { class: "rb-log", "aria-label": WORDS.log }, side);
+    html("div", { class: "rb-label rb-log-label" }, side, this.words().moves);
+    this.logList = html("ol", { class: "rb-log", "aria-label": this.words().log }, side);
   }
 
   // --- drawing ----------------------------------------------------------------------------
@@ -251,7 +261,7 @@ class Board {
     this.titleLine.hidden = !lesson.title;
     const picture = this.picture();
     if (!node || !picture) {
-      this.decisionLine.textContent = WORDS.noLesson;
+      this.decisionLine.textContent = this.words().noLesson;
       this.area.textContent = "";
       this.drawnFor = undefined;
       return;
@@ -266,6 +276,7 @@ class Board {
       targets: printing || this.mode() === "find" ? new Set() : this.targets(node, option),
       found: new Set(printing ? [] : this.found()),
       actor: option ? option.actor : null,
+      words: this.words(),
     };
     // A picture is drawn from its context alone: when that is the same (a refused place, a hint,
     // a message), the picture on show is kept, and the page has only the words to draw again.
@@ -277,7 +288,8 @@ class Board {
       picture.draw(this.area, { ...context, view: this.view(node) });
       this.drawnFor = { lesson, node, picture, marks };
     }
-    this.area.setAttribute("aria-label", `${picture.label || "The board"}: ${WORDS.picture}`);
+    const label = (picture.labelWord && this.words()[picture.labelWord]) || picture.label || this.words().board;
+    this.area.setAttribute("aria-label", fill(this.words().pictureOf, { label, keys: this.words().picture }));
     for (const place of this.area.querySelectorAll("[data-place]")) {
       const key = place.getAttribute("data-place");
       place.classList.toggle("rb-target", context.targets.has(key));
@@ -312,7 +324,7 @@ class Board {
     box.textContent = "";
     // Whose hand it is: the lesson names it ("Red's hand"), so a hand that passes to another
     // player never changes silently.
-    this.handLabel.textContent = node.handLabel === undefined ? WORDS.hand : this.text(node.handLabel);
+    this.handLabel.textContent = node.handLabel === undefined ? this.words().hand : this.text(node.handLabel);
     const pressed = new Set(this.pressedHand());
     node.hand.forEach(([code, label], index) => {
       const button = html("button", {
@@ -324,7 +336,7 @@ class Board {
       }, box, this.text(label));
       button.addEventListener("click", this.guard(() => this.pressHand(index)));
     });
-    if (!node.hand.length) html("span", { class: "rb-empty-hand" }, box, WORDS.noCards);
+    if (!node.hand.length) html("span", { class: "rb-empty-hand" }, box, this.words().noCards);
     for (const [key, choice] of Object.entries(node.choices)) {
       if (HAND_CHOICE.test(key)) continue;
       const button = html("button", {
@@ -364,7 +376,7 @@ class Board {
       const node = this.node();
       const picture = this.picture();
       const view = node ? this.view(node) : null;
-      return this.found().map((place) => [place, picture && picture.placeName ? picture.placeName(view, place) : place]);
+      return this.found().map((place) => [place, picture && picture.placeName ? picture.placeName(view, place, this.words()) : place]);
     }
     return this.history().slice(1);
   }
@@ -374,11 +386,11 @@ class Board {
     list.textContent = "";
     const entries = this.entries();
     const start = html("li", {}, list);
-    const startButton = html("button", { type: "button", class: "rb-log-entry", "data-entry": 0 }, start, WORDS.start);
+    const startButton = html("button", { type: "button", class: "rb-log-entry", "data-entry": 0 }, start, this.words().start);
     startButton.addEventListener("click", this.guard(() => this.rewind(0)));
     if (!entries.length) {
       startButton.setAttribute("aria-current", "step");
-      if (this.mode() === "find") html("li", { class: "rb-log-note" }, list, WORDS.nothingYet);
+      if (this.mode() === "find") html("li", { class: "rb-log-note" }, list, this.words().nothingYet);
     }
     entries.forEach((entry, index) => {
       const item = html("li", {}, list);
@@ -547,7 +559,7 @@ class Board {
     if (!node) return;
     if (this.mode() === "find") {
       const choice = node.choices[this.exercise().choice];
-      return this.settle(fill(WORDS.fixed, { label: choice ? this.text(choice.label) : "" }), "info");
+      return this.settle(fill(this.words().fixed, { label: choice ? this.text(choice.label) : "" }), "info");
     }
     const before = this.pressedHand();
     const pressed = before.includes(index) ? before.filter((i) => i !== index) : [...before, index].sort((a, b) => a - b);
@@ -566,7 +578,7 @@ class Board {
     const refusal = together ? this.text(together.refusal) : "";
     if (before.length && alone && alone.options && pressed.includes(index)) {
       this.chosen = `h${index}`;
-      return this.settle(fill(WORDS.alone, { refusal, label: this.text(alone.label) }).trim(), "no");
+      return this.settle(fill(this.words().alone, { refusal, label: this.text(alone.label) }).trim(), "no");
     }
     this.chosen = "";
     return this.settle(alone && alone.refusal !== undefined ? this.text(alone.refusal) : refusal || this.text(node.idle), "no");
@@ -578,7 +590,7 @@ class Board {
     if (!node) return;
     const choice = node.choices[key];
     if (this.mode() === "find") {
-      return this.settle(fill(WORDS.fixed, { label: this.text((node.choices[this.exercise().choice] || choice).label) }), "info");
+      return this.settle(fill(this.words().fixed, { label: this.text((node.choices[this.exercise().choice] || choice).label) }), "info");
     }
     this.actor = null;
     if (choice.refusal !== undefined) {
@@ -628,7 +640,7 @@ class Board {
       const total = exercise.total;
       if (!target) {
         this.attempted(false);
-        return this.settle(refusal || WORDS.notAsked, "no", place);
+        return this.settle(refusal || this.words().notAsked, "no", place);
       }
       if (found.includes(place)) return this.settle(fill(exercise.again, { found: found.length, total }), "info");
       this.attempted(true);
@@ -638,12 +650,12 @@ class Board {
       const say = this.text(target[3]);
       return this.settle(fill(template, { say, Say: say.charAt(0).toUpperCase() + say.slice(1), found: found.length, total }), "ok");
     }
-    if (!target) return this.settle(refusal || WORDS.nothing, "no", place);
+    if (!target) return this.settle(refusal || this.words().nothing, "no", place);
     const [nextId, say, log] = target;
     if (!(this.lesson().nodes || {})[nextId]) {
       // Legal, but further than the lesson data goes: a kernel records that state; a page says so and stays.
       if (this.live) return this.expand(node, place, nextId);
-      return this.settle(fill(WORDS.beyond, { say: this.text(say) }), "info");
+      return this.settle(fill(this.words().beyond, { say: this.text(say) }), "info");
     }
     const history = this.history().map((entry) => [...entry]);
     history.push([nextId, this.text(log)]);
@@ -672,7 +684,7 @@ class Board {
     if (!pending) return undefined;
     if (content.type === "failed") {
       console.error("rulesbook board: the kernel could not referee that move; its traceback is in the Jupyter log");
-      return this.settle(WORDS.failed, "no");
+      return this.settle(this.words().failed, "no");
     }
     const node = this.node();
     if (!node || node.id !== pending.node) return undefined; // the reader went elsewhere meanwhile
@@ -683,8 +695,8 @@ class Board {
 
   undo() {
     const entries = this.entries();
-    if (!entries.length) return this.settle(WORDS.nothingToUndo, "info");
-    return this.rewind(entries.length - 1, WORDS.undone);
+    if (!entries.length) return this.settle(this.words().nothingToUndo, "info");
+    return this.rewind(entries.length - 1, this.words().undone);
   }
 
   rewind(count, words) {
@@ -692,7 +704,7 @@ class Board {
     this.pending = null;
     if (this.mode() === "find") this.set({ found: this.found().slice(0, count) });
     else this.set({ history: this.history().slice(0, count + 1) });
-    return this.settle(words || (count === 0 ? WORDS.back : fill(WORDS.backTo, { count })), "info");
+    return this.settle(words || (count === 0 ? this.words().back : fill(this.words().backTo, { count })), "info");
   }
 
   /** A hint in the learner's words: in an exercise, how many answers are left and where to look. */

@@ -45,13 +45,15 @@ _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, actor: str | int | None = None,
              prompt: str = "", right: str | None = None, again: str | None = None, done: str | None = None,
-             hint: str | dict[str, str] | None = None) -> Board:
+             hint: str | dict[str, str] | None = None, language: str | None = None) -> Board:
     """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
-    Inferno, a seat in Madness), the reader finds every place the engine accepts."""
+    Inferno, a seat in Madness), the reader finds every place the engine accepts. A Mountain of
+    Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose)."""
     if prompt and not prompt.strip():
         raise ValueError("prompt: a question of blanks only; give it words or leave it out")
     if isinstance(moment, InfernoState):
-        board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt)
+        board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt,
+                                                  language=language)
     elif isinstance(moment, HudaiState):
         board = HudaiTable.find(moment, ask, None if actor is None else str(actor), title=prompt)
     elif isinstance(moment, MadnessState):

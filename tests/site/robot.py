@@ -31,6 +31,7 @@ from site_browser import undrawn
 
 from rulesbook.lessons import unpack
 from rulesbook.lessons.data import opened_exercise
+from rulesbook.widgets.board import LANGUAGE_WORDS
 
 HAND_CHOICE = re.compile(r"^h\d+(\+h\d+)*$")
 #: How many states of a lesson the robot walks at most (see above): clicks cost time in a browser.
@@ -115,6 +116,8 @@ class Robot:
         self.lesson = state["lesson"]
         self.nodes = unpack(self.lesson)
         self.where = f"board {index + 1} ({self.lesson.get('title') or 'untitled'})"
+        #: The shell's words the board says, in its lesson's language (widgets/words*.json).
+        self.words = LANGUAGE_WORDS[self.lesson.get("language", "en")]
         self.clicks = 0
         self.shown: dict[str, Any] | None = None
         #: Words that must never reach a learner: the lesson's internal codes ("bison1:R", "h0+h1").
@@ -309,7 +312,7 @@ class Robot:
             assert shown["tone"] == "ok" and shown["message"] == fill(template, say=say, Say=say[:1].upper() + say[1:], found=count, total=total), (
                 self.where, place, shown["message"])
             assert len(shown["found"]) == count and place in shown["found"], (self.where, place, shown["found"])
-            assert not any("Nothing found yet" in entry for entry in shown["log"]), f"{self.where}: the log still says nothing is found"
+            assert not any(self.words["nothingYet"] in entry for entry in shown["log"]), f"{self.where}: the log still says nothing is found"
             if count == 1:
                 again = self.place(place)
                 assert again["tone"] == "info" and again["message"] == fill(exercise["again"], found=1, total=total), self.where
@@ -323,7 +326,7 @@ class Robot:
         shown = self.look(".rb-undo")
         assert len(shown["found"]) == total - 1, f"{self.where}: undo did not take back the last answer"
         shown = self.look(".rb-reset")
-        assert shown["found"] == [] and any("Nothing found yet" in entry for entry in shown["log"]), self.where
+        assert shown["found"] == [] and any(self.words["nothingYet"] in entry for entry in shown["log"]), self.where
 
 
 def complete_boards(page: Any) -> None:

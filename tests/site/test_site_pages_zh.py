@@ -12,7 +12,8 @@ from urllib.parse import urljoin, urlparse
 import yaml
 from page_visit import *  # noqa: F403 (the checks of a visit, collected here for this part)
 from page_visit import visits
-from site_browser import ROOT, SITE
+from robot import complete_boards
+from site_browser import ROOT, SITE, open_chapter, watch
 from test_site_every_chapter import PAGES as ENGLISH
 
 BOOK = ROOT / "zh-TW"
@@ -78,3 +79,34 @@ def test_every_picture_on_a_zh_page_is_described():
         alts = re.findall(r'<img\b[^>]*\balt="([^"]*)"', (SITE / page).read_text(encoding="utf-8"))
         images = len(re.findall(r"<img\b", (SITE / page).read_text(encoding="utf-8")))
         assert len(alts) == images and all(alt.strip() and not alt.endswith((".svg", ".png")) for alt in alts), page
+
+
+GLANCE = "zh-TW/book/inferno/the-game-at-a-glance.html"
+#: What the zh-TW board's shell shows, in the words of widgets/words.zh-TW.json (made from the catalogue).
+SHELL = {".rb-undo": "復原", ".rb-hint": "提示", ".rb-reset": "重新開始", ".rb-log-label": "行動紀錄"}
+
+
+def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_it(browser_context, site_url):
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    try:
+        open_chapter(page, site_url, GLANCE)
+        board = page.locator(".rb-board").first
+        assert {selector: board.locator(selector).text_content() for selector in SHELL} == SHELL
+        assert board.locator(".rb-decision").text_content() == "輪到紅方行動"
+        assert board.locator(".rb-log li").all_text_contents() == ["開始", "還沒有找到任何答案。"]
+        assert board.locator(".rb-picture").get_attribute("aria-label").startswith("「火焰山」區：")
+        assert "空位(-1, -1)" in board.locator('[data-place="-1,-1"] title').text_content()
+        board.locator(".rb-hint").click()
+        assert re.fullmatch(r"還差8個位置：看看\(\d, \d\)的\w\w[+-]\d旁邊。", board.locator(".rb-message").text_content())
+        board.locator('[data-place="-1,-1"]').click()  # a corner: the engine's refusal, in the zh-TW rulebook's words
+        assert board.locator(".rb-message").text_content() == "徒弟卡須擺放在火焰山卡牌的上、下、左、右相鄰位置，不能只碰到斜角（規則書「打出卡牌」）"
+        board.locator('[data-place="2,1"]').click()
+        assert board.locator(".rb-message").text_content() == "答對了：MK+2可以放在(2, 1)：它和火焰山區的卡牌有一邊相接。已找到1個，共8個。"
+        assert board.locator(".rb-log li").all_text_contents() == ["開始", "空位(2, 1)"]  # the place found, named in zh-TW
+        board.locator(".rb-undo").click()
+        assert board.locator(".rb-message").text_content() == "已復原。"
+        complete_boards(page)  # the robot reads the zh-TW lesson data and the zh-TW shell words
+        assert page.seen == {"errors": [], "outside": []}, page.seen
+    finally:
+        page.close()

@@ -14,7 +14,7 @@ from rulesbook.inferno import DECK, Position
 from rulesbook.inferno.render import cards_svg, describe_position, position_svg
 from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
 from rulesbook.widgets.assets import BundleError, asset_text, bundle, pictures
-from rulesbook.widgets.board import WORDS
+from rulesbook.widgets.board import LANGUAGE_WORDS, WORDS
 from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description
 
 MOUNTAIN = Position.parse("""
@@ -91,6 +91,10 @@ def test_one_module_and_one_stylesheet_carry_every_games_picture():
 def test_the_shells_words_are_one_table_for_the_page_and_python():
     assert f"const WORDS = {json.dumps(WORDS, ensure_ascii=False, separators=(',', ':'))};" in board_module("inferno")
     assert json.loads(asset_text("words.json")) == WORDS and WORDS["undone"] == "Undone."
+    chinese = LANGUAGE_WORDS["zh-TW"]  # the zh-TW words, bundled the same way, for a lesson in zh-TW
+    assert json.loads(asset_text("words.zh-TW.json")) == chinese and chinese["undone"] == "已復原。"
+    for script in (board_module("inferno"), site_module()):
+        assert f"const WORDS_ZH_TW = {json.dumps(chinese, ensure_ascii=False, separators=(',', ':'))};" in script
 
 
 def joined(**sources: str) -> str:

@@ -3,7 +3,7 @@
 // per place. Colours are a second cue only: every card shows its disciple code, value and name;
 // a -3 card has a dashed border; targets carry a dot, found cards a tick.
 
-import { html, svg } from "../board.js";
+import { fill, html, svg } from "../board.js";
 
 const CARD_W = 64;
 const CARD_H = 84;
@@ -11,7 +11,6 @@ const GAP = 8;
 const AXIS = 18; // room for the row and column numbers the messages use
 /** The Mountain never shrinks below this share of its size: card names stay readable on phones. */
 const SMALLEST = 0.75;
-const PAWN_NAMES = { R: "red", Y: "yellow", B: "blue", K: "black" };
 const DISCIPLE_CLASS = { MK: "mk", PM: "pm", SB: "sb", DH: "dh" };
 
 const key = (row, column) => `${row},${column}`;
@@ -19,14 +18,14 @@ const GRID_PLACE = /^-?\d+,-?\d+$/;
 
 /** The places that are no card of the Mountain (a Play page's "End step I", "Let it happen"…):
  * a row of buttons below it, each named by the view's `named` words. */
-function drawNamed(area, { view, places, targets }) {
+function drawNamed(area, { view, places, targets, words }) {
   const named = places.filter((place) => !GRID_PLACE.test(place));
   if (!named.length) return;
   const row = html("div", { class: "rb-inferno-named", role: "none" }, area);
   for (const place of named) {
-    const words = (view.named || {})[place] || place;
-    const label = targets.has(place) ? `${words}, a legal choice` : words;
-    html("div", { class: "rb-place rb-named", "data-place": place, "aria-label": label }, row, words);
+    const name = (view.named || {})[place] || place;
+    const label = targets.has(place) ? fill(words.legalChoice, { name }) : name;
+    html("div", { class: "rb-place rb-named", "data-place": place, "aria-label": label }, row, name);
   }
 }
 
@@ -63,7 +62,7 @@ function draw(area, context) {
   drawNamed(area, context);
 }
 
-function drawMountain(area, { view, places, targets, found, actor }) {
+function drawMountain(area, { view, places, targets, found, actor, words }) {
   const grid = places.filter((place) => GRID_PLACE.test(place)).map((place) => place.split(",").map(Number));
   const rows = grid.map((p) => p[0]);
   const columns = grid.map((p) => p[1]);
@@ -101,10 +100,10 @@ function drawMountain(area, { view, places, targets, found, actor }) {
     if (card) classes.push(`rb-${DISCIPLE_CLASS[card[0].slice(0, 2)] || "other"}`);
     if (card && card[0].includes("-")) classes.push("rb-negative");
     const standing = pawns.get(here) || [];
-    let label = card ? `${card[1]} ${card[0]} at row ${row}, column ${column}` : `empty place at row ${row}, column ${column}`;
-    if (standing.length) label += `, ${standing.map((p) => PAWN_NAMES[p]).join(" and ")} pawn`;
-    if (targets.has(here)) label += ", a legal destination";
-    if (found.has(here)) label += ", found";
+    let label = card ? fill(words.cardPlace, { name: card[1], code: card[0], row, column }) : fill(words.emptyPlace, { row, column });
+    if (standing.length) label = fill(words.pawnsThere, { label, pawns: standing.map((p) => words[`pawn${p}`]).join(words.pawnsAnd) });
+    if (targets.has(here)) label = fill(words.legalDestination, { label });
+    if (found.has(here)) label = fill(words.foundThere, { label });
     // Named by a <title> (also a tooltip): an aria-label would differ from the card's own text.
     const g = svg("g", { class: classes.join(" "), "data-place": here }, drawing);
     svg("title", {}, g).textContent = label;
@@ -138,11 +137,11 @@ function actorsAt(view, place) {
   return (view.pawns || []).filter(([, row, column]) => key(row, column) === place).map(([colour]) => colour);
 }
 
-function placeName(view, place) {
+function placeName(view, place, words) {
   if (!GRID_PLACE.test(place)) return (view.named || {})[place] || place;
   const card = cardsAt(view).get(place);
   const [row, column] = place.split(",");
-  return card ? `${card[0]} at (${row}, ${column})` : `the empty place (${row}, ${column})`;
+  return card ? fill(words.cardAt, { code: card[0], row, column }) : fill(words.emptyAt, { row, column });
 }
 
-export default { label: "The Mountain", draw, actorsAt, placeName };
+export default { label: "The Mountain", labelWord: "mountain", draw, actorsAt, placeName };

@@ -10,6 +10,7 @@ rest refers to them by index::
 
     {
       "picture": "inferno",            # which game's picture draws the views
+      "language": "zh-TW",             # only when the sentences are not English: the shell's words follow
       "title": str, "mode": "play" | "find", "start": node id,
       "texts": [str], "parts": [any JSON], "views": [{name: part index}], "places": [[place key]],
       "nodes": {node id: {
@@ -47,38 +48,63 @@ import hashlib
 import json
 from typing import Any
 
+from rulesbook.core.messages import Message, term
 from rulesbook.core.words import capitalised
 
-#: Sentences of a find exercise; {say}, {found}, {total} are filled in on the page.
-EXERCISE_WORDS = {
-    "right": "Right: {say} Found {found} of {total}.",
-    "again": "You have found that one already: {found} of {total} so far.",
-    "done": "Right: {say} That is all {total}: well done.",
+#: Sentences of a find exercise, as messages (said in the board's language); {say}, {found},
+#: {total} are filled in on the page.
+_EXERCISE_MESSAGES = {
+    "right": Message.text("Right: {say} Found {found} of {total}."),
+    "again": Message.text("You have found that one already: {found} of {total} so far."),
+    "done": Message.text("Right: {say} That is all {total}: well done."),
 }
+#: The same in English.
+EXERCISE_WORDS = {key: message.say() for key, message in _EXERCISE_MESSAGES.items()}
+#: What an exercise's answers are, counted ("two cards") and named ("the cards ...").
+_COUNTED = {"card": term("card", "counted"), "cards": term("cards", "counted"),
+            "place": term("place", "counted"), "places": term("places", "counted")}
+_NAMED_NOUNS = {"cards": term("cards", "noun"), "places": term("places", "noun")}
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
-def number_words(count: int) -> str:
-    """A count as a learner reads it: "two", "twelve", 14."""
+def number_words(count: int, language: str = "en") -> str:
+    """A count as a learner reads it: "two", "twelve", 14 (in zh-TW, its digits)."""
+    if language != "en":
+        return str(count)
     return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
 
 
-def choice_say(clause: str, count: int, mode: str) -> str:
+def exercise_words(language: str = "en") -> dict[str, str]:
+    """The sentences of a find exercise in that language (`EXERCISE_WORDS` in English)."""
+    return {key: message.say(language) for key, message in _EXERCISE_MESSAGES.items()}
+
+
+def choice_say(clause: str, count: int, mode: str, language: str = "en") -> str:
     """What a board says when a choice is made: its clause and what the reader does next."""
     if count == 0:  # nowhere takes it now, for reasons that differ by place: each click says its own
-        return capitalised(f"{clause}. A click on a place says why.")
-    if mode == "find":
-        return capitalised(f"{clause}: find them all.")
-    return capitalised(f"{clause}, {'each ' if count > 1 else ''}marked with a dot.")
+        message = Message("{clause}. A click on a place says why.", clause=clause)
+    elif mode == "find":
+        message = Message("{clause}: find them all.", clause=clause)
+    elif count > 1:
+        message = Message("{clause}, each marked with a dot.", clause=clause)
+    else:
+        message = Message("{clause}, marked with a dot.", clause=clause)
+    return capitalised(message.say(language))
+
+
+def _said_noun(nouns: dict[str, Message], word: str, language: str) -> str:
+    """An exercise's noun in that language (a noun the catalogue does not name: as it is)."""
+    return nouns[word].say(language) if word in nouns else word
 
 
 def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
-             noun: tuple[str, str] = ("place", "places")) -> dict[str, Any]:
+             noun: tuple[str, str] = ("place", "places"), language: str = "en") -> dict[str, Any]:
     """A find exercise on one state's record: with `choice` made (for `actor`), find every target.
 
     `noun` names an answer, singular and plural ("card", "cards"), for the hints that count what
-    is left. Raises ValueError when the choice offers nothing to find.
+    is left; `language` the language of its sentences. Raises ValueError when the choice offers
+    nothing to find.
     """
     picked = record["choices"].get(choice)
     if picked is None or "options" not in picked:
@@ -89,17 +115,23 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
     clues = record["options"][option].get("clues", {})
     total = len(answers)
     one, many = noun
-    missing = [f"All {total} {many if total != 1 else one} found: nothing is missing."]
+    missing = [Message("All {total} {noun} found: nothing is missing.", total=total,
+                       noun=_said_noun(_COUNTED, many if total != 1 else one, language)).say(language)]
     for left in range(1, total + 1):
-        counted = f"{capitalised(number_words(left))} {one} is" if left == 1 else f"{capitalised(number_words(left))} {many} are"
-        missing.append(f"{counted} still missing: {{clue}}.")
+        number = capitalised(number_words(left, language))
+        if left == 1:
+            counted = Message("{number} {noun} is still missing: {clue}.", number=number, noun=_said_noun(_COUNTED, one, language), clue="{clue}")
+        else:
+            counted = Message("{number} {noun} are still missing: {clue}.", number=number, noun=_said_noun(_COUNTED, many, language), clue="{clue}")
+        missing.append(counted.say(language))
+    anywhere = Message("try the {noun} you have not clicked yet", noun=_said_noun(_NAMED_NOUNS, many, language)).say(language)
     return {
         "choice": choice,
         "option": option,
         "answers": answers,
-        **EXERCISE_WORDS,
+        **exercise_words(language),
         "missing": missing,
-        "clues": {place: clues.get(place) or f"try the {many} you have not clicked yet" for place in answers},
+        "clues": {place: clues.get(place) or anywhere for place in answers},
     }
 
 
@@ -172,8 +204,9 @@ class Packer:
     valid, and `delta()` is what was added since the last call (a Play page's lesson grows a state
     at a time; rulesbook.lessons.play). `pack` is one Packer used once."""
 
-    def __init__(self, mode: str = "play", exercise: dict[str, Any] | None = None, salt: str = ""):
+    def __init__(self, mode: str = "play", exercise: dict[str, Any] | None = None, salt: str = "", language: str = "en"):
         self.mode = mode
+        self.language = language
         self.exercise = exercise or {}
         self.salt = salt
         self.texts: list[str] = []
@@ -215,7 +248,7 @@ class Packer:
             says = {}
             for actor, option in choice["options"].items():
                 count = len(record["options"][option]["targets"])
-                says[actor] = text(choice_say(choice["says"][actor], count, mode))
+                says[actor] = text(choice_say(choice["says"][actor], count, mode, self.language))
             choices[key] = {"label": text(choice["label"]), "options": choice["options"], "actor": choice["actor"], "says": says,
                             "actors": {actor: text(name) for actor, name in choice["actors"].items()}}
         options: dict[str, list[Any]] = {}
@@ -249,8 +282,10 @@ class Packer:
     def lesson(self, start: str, *, picture: str, title: str = "") -> dict[str, Any]:
         """The whole page data so far (see the module's docstring)."""
         self.delta()
+        said = {"language": self.language} if self.language != "en" else {}  # English data as it always was
         return {
             "picture": picture,
+            **said,
             "title": title,
             "mode": self.mode,
             "start": start,
@@ -274,9 +309,9 @@ class Packer:
 
 
 def pack(records: dict[str, dict[str, Any]], start: str, *, picture: str, title: str = "", mode: str = "play",
-         exercise: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The page data of these node records (see the module's docstring)."""
-    packer = Packer(mode, exercise, exercise_salt(records[start], exercise) if exercise else "")
+         exercise: dict[str, Any] | None = None, language: str = "en") -> dict[str, Any]:
+    """The page data of these node records (see the module's docstring), its sentences in `language`."""
+    packer = Packer(mode, exercise, exercise_salt(records[start], exercise) if exercise else "", language)
     packer.add(records)
     return packer.lesson(start, picture=picture, title=title)
 

@@ -83,7 +83,9 @@ class Outcome:
 
 class Referee(Protocol):
     """What a board needs to know about a game or a lesson. States are hashable values of the
-    referee's own type (typed `Any` here, so that each referee names its own)."""
+    referee's own type (typed `Any` here, so that each referee names its own). A referee may say
+    its sentences in another language than English: its `language` attribute names it ("zh-TW"),
+    and the lesson's refusals and the board shell's words follow."""
 
     def start(self) -> Hashable: ...
 
@@ -115,9 +117,12 @@ def refusal_text(error: IllegalAction, language: str = "en") -> str:
     return f"{capitalised(error.reason)} ({error.rule})"
 
 
-def choice_words(choice: Choice, actor: str, count: int) -> str:
+def choice_words(choice: Choice, actor: str, count: int, language: str = "en") -> str:
     """The clause a board says when `choice` is made for `actor`: "Lay MK+2 …: 8 places" (and
-    "no places", never "0 places")."""
+    "no places", never "0 places"). A referee that speaks another language gives its prompts in
+    it, "{s}" and "{are}" kept for English's sake: there they say nothing and the count is a number."""
+    if language != "en":
+        return choice.prompt.format(count=count, s="", are="", actor=choice.actors.get(actor, actor), label=choice.label)
     one = count == 1
     return choice.prompt.format(count=count or "no", s="" if one else "s", are="is" if one else "are",
                                 actor=choice.actors.get(actor, actor), label=choice.label)
@@ -132,6 +137,8 @@ class LessonGraph:
 
     def __init__(self, referee: Referee, *, max_nodes: int = 400):
         self.referee = referee
+        #: The language of the referee's sentences ("en" unless it says another): refusals are said in it.
+        self.language: str = getattr(referee, "language", "en")
         self.max_nodes = max_nodes
         self._ids: dict[Hashable, str] = {}
         self._states: dict[str, Hashable] = {}
@@ -184,7 +191,7 @@ class LessonGraph:
             if refusal is not None:
                 choices[choice.key] = {"label": choice.label, "refusal": refusal}
                 continue
-            says = {actor: choice_words(choice, actor, len(options[option]["targets"])) for actor, option in choice.options.items()}
+            says = {actor: choice_words(choice, actor, len(options[option]["targets"]), self.language) for actor, option in choice.options.items()}
             actors = {actor: choice.actors.get(actor, actor) for actor in choice.options}
             choices[choice.key] = {"label": choice.label, "options": dict(choice.options), "actor": choice.actor,
                                    "says": says, "actors": actors}
@@ -226,7 +233,7 @@ class LessonGraph:
         try:
             outcome = self.referee.play(state, option, place)
         except IllegalAction as error:
-            return refusal_text(error), ""
+            return refusal_text(error, self.language), ""
         return [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say], outcome.clue
 
     def entry(self, node_id: str, option: str, key: str) -> Entry:
@@ -278,7 +285,8 @@ class LessonGraph:
         page says the lesson stops there."""
         from rulesbook.lessons.data import pack
 
-        return pack(self.records(moves), self.start_id, picture=picture, title=title, mode=mode, exercise=exercise)
+        return pack(self.records(moves), self.start_id, picture=picture, title=title, mode=mode, exercise=exercise,
+                    language=self.language)
 
 
 def _whole_refusal(answers: list[dict[str, Any]]) -> str | None:

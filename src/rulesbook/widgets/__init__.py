@@ -30,12 +30,30 @@ A new game's board plugs in like this:
 
 Nothing else changes: the bundle finds every picture in widgets/pictures/, and the site tests (the robot that
 completes every board, axe-core, the phone and keyboard checks) cover the new boards unchanged.
+
+A board's language. A board speaks English unless told otherwise. The Mountain of Inferno boards on a game
+moment speak zh-TW (issue 26) when asked, one board at a time or for the whole chapter::
+
+    from rulesbook.widgets import InfernoBoard, speak
+
+    speak("zh-TW")                                  # once, at a zh-TW chapter's top: every board after it
+    InfernoBoard.find_in_game(moment, "h0")          # its lesson's sentences in zh-TW
+    InfernoBoard.game(moment, language="en")         # this one board in English all the same
+
+A referee says its sentences in its `language` ("en" or "zh-TW"): the decision line, prompts, what a
+click says (the engine's refusal, an effect's outcome), hints, idle lines, choice and hand labels and
+the exercise's sentences, all through the message catalogue (`rulesbook.core.messages`). The lesson
+data then says ``"language": "zh-TW"`` (English data carries no such key and is as it always was), and
+the shell takes its own words from widgets/words.zh-TW.json instead of words.json, in the notebook and
+on the static site alike (`Board.words` in Python). The Bison King and scoring-window lessons and the
+other games' boards speak English only, for now: `speak` leaves them as they are.
 """
 
 from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_module, site_style
-from rulesbook.widgets.board import Board
+from rulesbook.widgets.board import Board, speak, spoken
 from rulesbook.widgets.hudai import HudaiTable
 from rulesbook.widgets.inferno import InfernoBoard
 from rulesbook.widgets.madness import MadnessExpedition
 
-__all__ = ["Board", "HudaiTable", "InfernoBoard", "MadnessExpedition", "asset_path", "asset_text", "board_module", "site_module", "site_style"]
+__all__ = ["Board", "HudaiTable", "InfernoBoard", "MadnessExpedition", "asset_path", "asset_text", "board_module", "site_module", "site_style",
+           "speak", "spoken"]

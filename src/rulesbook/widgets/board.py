@@ -35,6 +35,28 @@ from rulesbook.widgets.assets import asset_text, board_module, board_style
 
 #: Every sentence the shell itself says, shared with widgets/board.js.
 WORDS: dict[str, str] = json.loads(asset_text("words.json"))
+#: The shell's words in each language the library speaks (widgets/words.<language>.json, made
+#: from the catalogue by tools/catalogue.py; English is words.json).
+LANGUAGE_WORDS: dict[str, dict[str, str]] = {"en": WORDS, "zh-TW": json.loads(asset_text("words.zh-TW.json"))}
+#: The language boards are made in when their constructor is not told one (`speak`).
+_SPOKEN = ["en"]
+
+
+def speak(language: str) -> None:
+    """Make every board built after this (in this kernel) speak `language`, "en" or "zh-TW",
+    unless its constructor is told another: a zh-TW chapter calls ``speak("zh-TW")`` once at its top."""
+    if language not in LANGUAGE_WORDS:
+        raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
+    _SPOKEN[0] = language
+
+
+def spoken(language: str | None = None) -> str:
+    """The language a board is made in: `language` when given, else the one `speak` chose."""
+    if language is None:
+        return _SPOKEN[0]
+    if language not in LANGUAGE_WORDS:
+        raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
+    return language
 
 
 def fill(template: str, **values: Any) -> str:
@@ -74,6 +96,8 @@ class Board(anywidget.AnyWidget):
     def __init__(self, referee: Referee, *, moves: int = 2, title: str = "", mode: str = "play",
                  exercise: dict[str, Any] | None = None, **kwargs: Any):
         self._graph = LessonGraph(referee)
+        #: The shell's words in the referee's language (its sentences are in it: `Referee`).
+        self.words = LANGUAGE_WORDS.get(self._graph.language, WORDS)
         self._mode = mode
         self._exercise = exercise or {}
         self._title = title
@@ -82,6 +106,11 @@ class Board(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     # --- reading -----------------------------------------------------------------------------
+    @property
+    def language(self) -> str:
+        """The language this board speaks: its referee's ("en" or "zh-TW")."""
+        return self._graph.language
+
     @property
     def referee(self) -> Referee:
         return self._graph.referee
@@ -123,13 +152,13 @@ class Board(anywidget.AnyWidget):
         kind = content.get("type") if isinstance(content, dict) else None
         answer = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if answer is None:
-            self._say(fill(WORDS["unknownMessage"], kind=repr(kind)), "no")
+            self._say(fill(self.words["unknownMessage"], kind=repr(kind)), "no")
             return
         try:
             answer(self, content)
         except Exception:
             self.log.error("rulesbook: the %s board could not answer %r", type(self).__name__, content, exc_info=True)
-            self._say(WORDS["failed"], "no")
+            self._say(self.words["failed"], "no")
             if kind == "expand":
                 self.send({"type": "failed"})
 
@@ -161,13 +190,13 @@ class Board(anywidget.AnyWidget):
     def _click(self, content: dict[str, Any]) -> None:
         node_id = self.history[-1][0]
         if content.get("node", node_id) != node_id:
-            self._say(WORDS["changed"], "info")
+            self._say(self.words["changed"], "info")
             return
         node = self._graph.node(node_id)
         if not content.get("choice"):
             self._say(node["idle"], "info")
             return
-        option, refusal = _chosen_option(node, content)
+        option, refusal = _chosen_option(node, content, self.words)
         if option is None:
             self._say(refusal, "no")
             return
@@ -191,7 +220,7 @@ class Board(anywidget.AnyWidget):
         words = self._exercise
         total = len(words.get("answers", []))
         if option != words.get("option"):
-            self._say(WORDS["notAsked"], "no")
+            self._say(self.words["notAsked"], "no")
         elif key in self.found:
             self._say(fill(words["again"], found=len(self.found), total=total), "info")
         else:
@@ -205,14 +234,14 @@ class Board(anywidget.AnyWidget):
         """Page data of every state recorded so far; records are only ever added, so the ids of
         the states a page already shows stay valid."""
         return pack(self._graph.known(), self._graph.start_id, picture=self.picture, title=self._title,
-                    mode=self._mode, exercise=self._exercise)
+                    mode=self._mode, exercise=self._exercise, language=self._graph.language)
 
     def undo(self) -> None:
         entries = len(self.found) if self._mode == "find" else len(self.history) - 1
         if entries:
-            self.rewind(entries - 1, WORDS["undone"])
+            self.rewind(entries - 1, self.words["undone"])
         else:
-            self._say(WORDS["nothingToUndo"], "info")
+            self._say(self.words["nothingToUndo"], "info")
 
     def rewind(self, count: int, words: str | None = None) -> None:
         """Go back to just after entry `count` of the move log (0: the start)."""
@@ -222,7 +251,7 @@ class Board(anywidget.AnyWidget):
                 self.found = self.found[:count]
             else:
                 self.history = self.history[: count + 1]
-            self._say(words or (WORDS["back"] if count == 0 else fill(WORDS["backTo"], count=count)), "info")
+            self._say(words or (self.words["back"] if count == 0 else fill(self.words["backTo"], count=count)), "info")
 
     def _say(self, message: str, tone: str) -> None:
         self.message = message
@@ -237,15 +266,15 @@ class Board(anywidget.AnyWidget):
         return f"{type(self).__name__}({node['decision']}; hand: {hand}; {what}: {moves})"
 
 
-def _chosen_option(node: dict[str, Any], content: dict[str, Any]) -> tuple[str | None, str]:
+def _chosen_option(node: dict[str, Any], content: dict[str, Any], words: dict[str, str]) -> tuple[str | None, str]:
     """The option a click's choice and actor play in that state's record, or None and why not."""
     choice = node["choices"].get(content.get("choice"))
     if choice is None:
-        return None, WORDS["notInHand"]
+        return None, words["notInHand"]
     if "refusal" in choice:
         return None, choice["refusal"]
     option = choice["options"].get(content.get("actor") or choice["actor"])
-    return (option, "") if option is not None else (None, WORDS["cannotAct"])
+    return (option, "") if option is not None else (None, words["cannotAct"])
 
 
 #: The messages a board answers, by their "type".

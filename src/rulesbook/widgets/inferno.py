@@ -13,13 +13,17 @@ from rulesbook.lessons.inferno.bison_turn import BISON, BisonLesson, find_in_bis
 from rulesbook.lessons.inferno.whole_game import GameReferee, find_in_game
 from rulesbook.lessons.graph import Place
 from rulesbook.lessons.inferno.scoring_windows import windows_exercise
-from rulesbook.widgets.board import Board
+from rulesbook.widgets.board import Board, spoken
 
 
 class InfernoBoard(Board):
     """A board for one Mountain of Inferno lesson. Build it with `InfernoBoard.bison(...)`,
     `InfernoBoard.find(...)`, `InfernoBoard.game(...)`, `InfernoBoard.find_in_game(...)`,
     `InfernoBoard.find_windows(...)` or `InfernoBoard(referee, moves=2)` with any referee.
+
+    The boards on a game moment (`game`, `find_in_game`) speak zh-TW when asked: ``language="zh-TW"``,
+    or `rulesbook.widgets.speak("zh-TW")` once for every board made after it. The Bison King and
+    scoring-window lessons speak English only, for now.
     """
 
     picture = "inferno"
@@ -39,16 +43,19 @@ class InfernoBoard(Board):
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod
-    def game(cls, state: State, *, moves: int = 1, title: str = "") -> InfernoBoard:
-        """A board on any game moment (see `rulesbook.inferno.game_moment`), refereed by the engine."""
-        return cls(GameReferee(state), moves=moves, title=title)
+    def game(cls, state: State, *, moves: int = 1, title: str = "", language: str | None = None) -> InfernoBoard:
+        """A board on any game moment (see `rulesbook.inferno.game_moment`), refereed by the engine;
+        its sentences in `language` ("en" or "zh-TW"; by default the one `speak` chose)."""
+        return cls(GameReferee(state, spoken(language)), moves=moves, title=title)
 
     @classmethod
-    def find_in_game(cls, state: State, choice: str = "h0", pawn: str | None = None, *, title: str = "") -> InfernoBoard:
+    def find_in_game(cls, state: State, choice: str = "h0", pawn: str | None = None, *, title: str = "",
+                     language: str | None = None) -> InfernoBoard:
         """An exercise on a game moment: with the hand cards `choice` ("h0", "h0+h1") or an effect
         ("pawn", "step"), find every place the engine accepts; each wrong click gets the engine's
-        refusal and its rule id."""
-        referee, exercise = find_in_game(state, choice, pawn)
+        refusal and its rule id. Its sentences in `language` ("en" or "zh-TW"; by default the one
+        `speak` chose)."""
+        referee, exercise = find_in_game(state, choice, pawn, spoken(language))
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod

@@ -16,23 +16,19 @@ from typing import Any
 
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
-from rulesbook.core.messages import Message, term
-from rulesbook.core.words import listed, sentence
+from rulesbook.core.messages import Capitalised, Listed, Message, said, term
+from rulesbook.core.words import sentence
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action)
 from rulesbook.inferno.cards import Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, refusal
+from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, neighbours
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.inferno.bison_turn import path_lengths
 from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, parse_place
-
-_NO_PAIR = (
-    "Only two Mighty Bison Kings, or two Red Boys, are played together as one effect; "
-    "other cards are played one at a time"
-)
 
 #: The decisions that are not a place on the Mountain: each a button below it, by its place key.
 NAMED: dict[type, tuple[str, str]] = {
@@ -43,6 +39,8 @@ NAMED: dict[type, tuple[str, str]] = {
     Stay: ("stay", "Stay where you are"),
 }
 _LABELS = dict(NAMED.values())
+#: A choice's prompt keeps these for the board to fill in (rulesbook.lessons.graph.choice_words).
+_LATER = {"count": "{count}", "s": "{s}", "are": "{are}", "actor": "{actor}"}
 #: What each button does, for a click on it under another choice.
 _BUTTON_RULES = {"end": "MOI-R18", "discard": "MOI-R04", "cancel": "MOI-R06", "pass": "MOI-R06", "stay": "MOI-R09"}
 
@@ -62,21 +60,38 @@ def action_place(action: Action) -> Any:
     return place
 
 
-def card_label(card: Card) -> str:
+def card_label(card: Card, language: str = "en") -> str:
+    """A hand card's name on the board: "Monkey King +2", "Red Boy (PM)"; in zh-TW 孫悟空 +2, 紅孩兒（豬八戒）."""
     if isinstance(card, DiscipleCard):
-        return f"{card.disciple.english} {card.value:+d}"
+        return f"{disciple_word(card.disciple).say(language)} {card.value:+d}"
+    if language != "en":
+        return str(said(card_word(card), language))
     if card.kind is EventKind.RED_BOY and card.picture is not None:
         return f"Red Boy ({card.picture.code})"
     return card.kind.english
 
 
-def _where(state: State, place: Coord) -> str:
+def _at(place: Coord) -> str:
+    return f"({place[0]}, {place[1]})"
+
+
+def _where(state: State, place: Coord) -> Message:
     card = state.mountain.card_at(place)
-    return f"the {card.code} card at ({place[0]}, {place[1]})" if card else f"the empty place ({place[0]}, {place[1]})"
+    if card:
+        return Message("the {card} card at {place}", card=card.code, place=_at(place))
+    return Message("the empty place {place}", place=_at(place))
 
 
-def _pawn_words(letters: list[str]) -> dict[str, str]:
-    return {letter: f"the {Colour.parse(letter).english} pawn" for letter in letters}
+def _pawn_word(colour: Colour) -> Message:
+    return Message("the {colour} pawn", colour=colour_word(colour))
+
+
+def _pawn_words(letters: list[str], language: str) -> dict[str, str]:
+    return {letter: _pawn_word(Colour.parse(letter)).say(language) for letter in letters}
+
+
+def _button(key: str) -> Message:
+    return term(_LABELS[key], "button")
 
 
 class GameReferee:
@@ -87,8 +102,20 @@ class GameReferee:
     discard with no effect, cancel or let it happen, stay). Every legal action is one click.
     """
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, language: str = "en"):
         self.first = state
+        #: The language of every sentence it gives a board ("en" or "zh-TW").
+        self.language = language
+
+    def _say(self, message: Message | Capitalised) -> str:
+        return str(message.say(self.language))
+
+    def _number(self, count: int) -> str:
+        return number_words(count, self.language)
+
+    def _quoted(self, keys: list[str]) -> list[str]:
+        """Buttons named in a sentence: “Cancel it”, 「反制」."""
+        return [self._say(Message("\u201c{button}\u201d", button=_button(key))) for key in keys]
 
     def start(self) -> State:
         return self.first
@@ -97,24 +124,25 @@ class GameReferee:
         mountain = state.mountain
         decision = state.decision
         if decision is None:
-            seat, words = state.seat, "The game is over"
+            seat, words = state.seat, Message.text("The game is over")
         else:
             seat = decision.seat
-            who = decision.colour.english.capitalize()
+            who = Capitalised(player_word(decision.colour))
             words = {
-                Phase.PLACE_PAWN: f"{who} to place a pawn",
-                Phase.PLAY: f"{who} to play",
-                Phase.RESPOND: f"{who} may cancel the effect just played, or let it happen (MOI-R06)",
-                Phase.STEP: f"{who} may move a pawn one card (phase II)",
+                Phase.PLACE_PAWN: Message("{who} to place a pawn", who=who),
+                Phase.PLAY: Message("{who} to play", who=who),
+                Phase.RESPOND: Message("{who} may cancel the effect just played, or let it happen (MOI-R06)", who=who),
+                Phase.STEP: Message("{who} may move a pawn one card (phase II)", who=who),
             }[decision.phase]
+        language = self.language
         return {
-            "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(mountain.cards.items())],
+            "cards": [[row, column, card.code, disciple_word(card.disciple).say(language)] for (row, column), card in sorted(mountain.cards.items())],
             "pawns": [[colour.letter, *mountain.pawn(colour)] for colour in COLOUR_ORDER if colour in mountain.pawns],
-            "hand": [{"code": card.code, "label": card_label(card)} for card in state.hands[seat]],
-            "hand_label": f"{state.colours[seat].english.capitalize()}'s hand",
+            "hand": [{"code": card.code, "label": card_label(card, language)} for card in state.hands[seat]],
+            "hand_label": self._say(Message("{player}'s hand", player=Capitalised(player_word(state.colours[seat])))),
             "player": state.colours[seat].letter,
-            "decision": words,
-            "named": {key: _LABELS[key] for key in self._named(state)},
+            "decision": self._say(words),
+            "named": {key: self._say(_button(key)) for key in self._named(state)},
         }
 
     def _named(self, state: State) -> list[str]:
@@ -143,67 +171,78 @@ class GameReferee:
         """The decisions on a button: each kind one choice, its card sets (cancel, discard) its actors."""
         legal = legal_actions(state)
         out = []
-        for kind, (key, label) in NAMED.items():
+        for kind, (key, _label) in NAMED.items():
             actions = [action for action in legal if isinstance(action, kind)]
             if not actions:
                 continue
+            label = self._say(_button(key))
             if kind in (Cancel, DiscardEvents):
                 options = {f"{key}{index}": f"do:{action.text()}" for index, action in enumerate(actions)}
-                words = {f"{key}{index}": "with " + listed([card_label(card) for card in _cards_of(action)]) for index, action in enumerate(actions)}
+                words = {f"{key}{index}": self._say(Message("with {cards}", cards=Listed([card_label(card, self.language) for card in _cards_of(action)])))
+                         for index, action in enumerate(actions)}
                 out.append(Choice(key, label, options, f"{key}0", actors=words,
-                                  prompt=f"{label} {{actor}}: press the \u201c{label}\u201d button below the Mountain"))
+                                  prompt=self._say(Message("{label} {actor}: press the \u201c{label}\u201d button below the Mountain",
+                                                           label=label, actor="{actor}"))))
             else:
                 out.append(Choice(key, label, {me: f"do:{actions[0].text()}"}, me,
-                                  prompt=f"Press the \u201c{label}\u201d button below the Mountain"))
+                                  prompt=self._say(Message("Press the \u201c{label}\u201d button below the Mountain", label=label))))
         return out
 
     def _on_mountain(self, state: State) -> list[Choice]:
         """The choices played on a place of the Mountain: the pawn, the step, each hand card and pair."""
         decision = state.decision
         assert decision is not None
-        me = decision.colour.letter
+        me, say = decision.colour.letter, self._say
         if decision.phase is Phase.PLACE_PAWN:
-            return [Choice("pawn", "Place your pawn", {me: "pawn"}, me, prompt="Place your pawn on a free card: {count} card{s} {are} free")]
+            return [Choice("pawn", say(Message.text("Place your pawn")), {me: "pawn"}, me,
+                           prompt=say(Message("Place your pawn on a free card: {count} card{s} {are} free", **_LATER)))]
         if decision.phase is Phase.STEP:
+            label = say(Message.text("Move one card (phase II)"))
             colours = sorted({action.colour for action in legal_actions(state) if isinstance(action, Step)}, key=COLOUR_ORDER.index)
             if not colours:
-                return [Choice("step", "Move one card (phase II)", refusal="No pawn can step: every card next to it is full or missing (MOI-R09)")]
+                return [Choice("step", label, refusal=say(Message.text("No pawn can step: every card next to it is full or missing (MOI-R09)")))]
             options = {colour.letter: f"step:{colour.letter}" for colour in colours}
-            return [Choice("step", "Move one card (phase II)", options, me if me in options else colours[0].letter,
-                           prompt="Move {actor} one card: {count} card{s} it can step to", actors=_pawn_words(list(options)))]
+            return [Choice("step", label, options, me if me in options else colours[0].letter,
+                           prompt=say(Message("Move {actor} one card: {count} card{s} it can step to", **_LATER)),
+                           actors=_pawn_words(list(options), self.language))]
         hand = state.hands[decision.seat]
         pawns = [colour.letter for colour in COLOUR_ORDER if colour in state.mountain.pawns]
-        names = _pawn_words(pawns)
         moved = me if me in pawns or not pawns else pawns[0]  # a lesson's moment may leave a pawn off the Mountain
-        out = []
-        for index, card in enumerate(hand):
-            key, label = f"h{index}", card_label(card)
-            if isinstance(card, DiscipleCard):
-                out.append(Choice(key, label, {me: f"lay:{index}"}, me, prompt=f"Lay {card.code} against the Mountain: {{count}} place{{s}}"))
-            elif card.kind is EventKind.MIGHTY_BISON_KING:
-                out.append(Choice(key, label, {c: f"bison1:{c}" for c in pawns}, moved,
-                                  prompt="Mighty Bison King, moving {actor}: {count} card{s} it can reach", actors=names))
-            elif card.kind is EventKind.IRON_FAN_PRINCESS:
-                out.append(Choice(key, label, {c: f"fan:{c}" for c in pawns}, moved, actors=names,
-                                  prompt="Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}"))
-            elif card.kind is EventKind.RED_BOY and card.picture is not None:
-                out.append(Choice(key, label, {me: f"redboy:{index}"}, me,
-                                  prompt=f"Red Boy ({card.picture.english}): {{count}} card{{s}} it may discard"))
-            else:
-                out.append(Choice(key, label, refusal="Guan Yin has no effect of its own: it cancels an effect another player plays (MOI-R06)"))
-        for first, second in combinations(range(len(hand)), 2):
-            key = f"h{first}+h{second}"
-            label = f"{card_label(hand[first])} + {card_label(hand[second])}"
-            kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
-            if kinds == {EventKind.MIGHTY_BISON_KING}:
-                out.append(Choice(key, label, {c: f"bison2:{c}" for c in pawns}, moved,
-                                  prompt="Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", actors=names))
-            elif kinds == {EventKind.RED_BOY}:
-                out.append(Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
-                                  prompt="Two Red Boys: {count} card{s} they may discard"))
-            else:
-                out.append(Choice(key, label, refusal=f"{_NO_PAIR} (rulebook I)"))
-        return out
+        out = [self._card_choice(state, index, card, me, pawns, moved) for index, card in enumerate(hand)]
+        return out + [self._pair_choice(hand, first, second, me, pawns, moved) for first, second in combinations(range(len(hand)), 2)]
+
+    def _card_choice(self, state: State, index: int, card: Card, me: str, pawns: list[str], moved: str) -> Choice:
+        """The choice of one hand card: a disciple laid, an event's effect, or Guan Yin refused."""
+        key, label, say = f"h{index}", card_label(card, self.language), self._say
+        names = _pawn_words(pawns, self.language)
+        if isinstance(card, DiscipleCard):
+            return Choice(key, label, {me: f"lay:{index}"}, me,
+                          prompt=say(Message("Lay {card} against the Mountain: {count} place{s}", card=card.code, **_LATER)))
+        if card.kind is EventKind.MIGHTY_BISON_KING:
+            return Choice(key, label, {c: f"bison1:{c}" for c in pawns}, moved, actors=names,
+                          prompt=say(Message("Mighty Bison King, moving {actor}: {count} card{s} it can reach", **_LATER)))
+        if card.kind is EventKind.IRON_FAN_PRINCESS:
+            return Choice(key, label, {c: f"fan:{c}" for c in pawns}, moved, actors=names,
+                          prompt=say(Message("Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}", **_LATER)))
+        if card.kind is EventKind.RED_BOY and card.picture is not None:
+            return Choice(key, label, {me: f"redboy:{index}"}, me,
+                          prompt=say(Message("Red Boy ({disciple}): {count} card{s} it may discard", disciple=disciple_word(card.picture), **_LATER)))
+        return Choice(key, label, refusal=say(Message.text("Guan Yin has no effect of its own: it cancels an effect another player plays (MOI-R06)")))
+
+    def _pair_choice(self, hand: tuple[Card, ...], first: int, second: int, me: str, pawns: list[str], moved: str) -> Choice:
+        """The choice of two hand cards together: two Bison Kings, two Red Boys, or refused."""
+        key, say = f"h{first}+h{second}", self._say
+        label = f"{card_label(hand[first], self.language)} + {card_label(hand[second], self.language)}"
+        kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
+        if kinds == {EventKind.MIGHTY_BISON_KING}:
+            return Choice(key, label, {c: f"bison2:{c}" for c in pawns}, moved, actors=_pawn_words(pawns, self.language),
+                          prompt=say(Message("Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", **_LATER)))
+        if kinds == {EventKind.RED_BOY}:
+            return Choice(key, label, {me: f"redboy2:{first},{second}"}, me,
+                          prompt=say(Message("Two Red Boys: {count} card{s} they may discard", **_LATER)))
+        return Choice(key, label, refusal=say(Message.text(
+            "Only two Mighty Bison Kings, or two Red Boys, are played together as one effect; "
+            "other cards are played one at a time (rulebook I)")))
 
     def action(self, state: State, option: str, place: Any) -> Action:
         """The engine action a click means; IllegalAction for an option this state does not offer,
@@ -270,72 +309,80 @@ class GameReferee:
         """The click played by the engine, in its words; a round's end says how each seat scored."""
         action = self.action(state, option, place)
         following, events = apply(state, action)
-        say = " ".join(sentence(event.text) for event in events)
+        english = self.language == "en"
+        space = " " if english else ""
+        say = space.join(sentence(event.text) if english else _full_stop(event.say(self.language)) for event in events)
         ended = [event for event in events if event.kind == "round"]
         if ended:
-            say += " " + round_words(_at_round_end(state, action), ended[0])
+            say += space + round_words(_at_round_end(state, action), ended[0], self.language)
         if following.phase is Phase.RESPOND and following.pending is not None:
-            names = " or ".join(following.colours[seat].english.capitalize() for seat in following.pending.responders)
-            say += f" {names} may cancel it now (MOI-R06)."
+            players = [self._say(Capitalised(player_word(following.colours[seat]))) for seat in following.pending.responders]
+            names = " or ".join(players) if english else "或".join(players)
+            say += space + self._say(Message("{names} may cancel it now (MOI-R06).", names=names))
         button = named_place(action)
-        reach = f"the {_LABELS[button]} button." if button else self._reach(state, action)
-        clue = f"press \u201c{_LABELS[button]}\u201d" if button else self._clue(state, action)
+        reach = self._say(Message("the {button} button.", button=_button(button))) if button else self._reach(state, action)
+        clue = self._quoted([button])[0] if button else self._clue(state, action)
+        if button:
+            clue = self._say(Message("press {button}", button=clue))
         return Outcome(following, say.rstrip(), action.text(), reach, clue)
 
     def _reach(self, state: State, action: Any) -> str:
         where = _where(state, action.place)
         if isinstance(action, LayDisciple):
-            return f"{action.card.code} may be laid at ({action.place[0]}, {action.place[1]}): it touches the Mountain along a side."
-        if isinstance(action, PlayRedBoy):
-            return f"{where} may be discarded: it holds no pawn and the Mountain stays in one piece."
-        if isinstance(action, PlayPrincess):
-            return f"the card may go to ({action.place[0]}, {action.place[1]}), touching the rest of the Mountain."
-        if isinstance(action, Step):
-            return f"the {action.colour.english} pawn may step to {where}."
-        if isinstance(action, PlacePawn):
-            return f"the pawn may go on {where}: no pawn stands there yet."
-        return f"{where} works."
+            reach = Message("{card} may be laid at {place}: it touches the Mountain along a side.", card=action.card.code, place=_at(action.place))
+        elif isinstance(action, PlayRedBoy):
+            reach = Message("{where} may be discarded: it holds no pawn and the Mountain stays in one piece.", where=where)
+        elif isinstance(action, PlayPrincess):
+            reach = Message("the card may go to {place}, touching the rest of the Mountain.", place=_at(action.place))
+        elif isinstance(action, Step):
+            reach = Message("{pawn} may step to {where}.", pawn=_pawn_word(action.colour), where=where)
+        elif isinstance(action, PlacePawn):
+            reach = Message("the pawn may go on {where}: no pawn stands there yet.", where=where)
+        else:
+            reach = Message("{where} works.", where=where)
+        return self._say(reach)
 
     def _clue(self, state: State, action: Any) -> str:
         """Where to look for this target, without naming it."""
         mountain = state.mountain
         row, column = action.place
         if isinstance(action, Step):
-            return f"look next to the {action.colour.english} pawn: up, down, left or right"
+            return self._say(Message("look next to {pawn}: up, down, left or right", pawn=_pawn_word(action.colour)))
         if isinstance(action, PlayBison):
             lengths = path_lengths(mountain, mountain.pawn(action.colour)).get(action.place, {0})
             away = min(lengths)
-            return f"one is {number_words(away)} card{'s' if away != 1 else ''} from the {action.colour.english} pawn, counting along the Mountain"
+            pawn, number = _pawn_word(action.colour), self._number(away)
+            if away == 1:
+                return self._say(Message("one is {number} card from {pawn}, counting along the Mountain", number=number, pawn=pawn))
+            return self._say(Message("one is {number} cards from {pawn}, counting along the Mountain", number=number, pawn=pawn))
         if isinstance(action, (LayDisciple, PlayPrincess)):
             moving = mountain.pawn(action.colour) if isinstance(action, PlayPrincess) else None
             touching = sorted(place for place in neighbours(action.place) if place in mountain.cards and place != moving)
             if touching:
-                return f"look beside {_where(state, touching[0])}"
-        return f"look along row {row}" if mountain.card_at((row, column)) else f"look at the empty places of row {row}"
+                return self._say(Message("look beside {where}", where=_where(state, touching[0])))
+        if mountain.card_at((row, column)):
+            return self._say(Message("look along row {row}", row=row))
+        return self._say(Message("look at the empty places of row {row}", row=row))
 
     def idle(self, state: State) -> str:
         decision = state.decision
         if decision is None:
-            return "The game is over. Undo, or click an entry of the move log, to look back."
+            return self._say(Message.text("The game is over. Undo, or click an entry of the move log, to look back."))
         if decision.phase is Phase.RESPOND:
-            return (f"{decision.colour.english.capitalize()} decides whether to cancel (MOI-R06): press \u201cCancel it\u201d "
-                    "(and the cards to cancel with) or \u201cLet it happen\u201d, then the button below the Mountain.")
+            return self._say(Message("{who} decides whether to cancel (MOI-R06): press \u201c{cancel}\u201d "
+                                     "(and the cards to cancel with) or \u201c{let}\u201d, then the button below the Mountain.",
+                                     who=Capitalised(player_word(decision.colour)), cancel=_button("cancel"), let=_button("pass")))
         if decision.phase is Phase.STEP:
-            return ("Choose \u201cMove one card\u201d, then click the card the pawn should step to; or press "
-                    "\u201cStay where you are\u201d.")
+            return self._say(Message("Choose \u201c{step}\u201d, then click the card the pawn should step to; or press \u201c{stay}\u201d.",
+                                     step=Message.text("Move one card"), stay=_button("stay")))
         if decision.phase is Phase.PLACE_PAWN:
-            return "Choose \u201cPlace your pawn\u201d, then click a free card."
-        return "First choose a card from the hand, then click where it should act; or a button below the Mountain."
+            return self._say(Message("Choose \u201c{pawn}\u201d, then click a free card.", pawn=Message.text("Place your pawn")))
+        return self._say(Message.text("First choose a card from the hand, then click where it should act; or a button below the Mountain."))
 
-    def hint(self, state: State) -> str:
-        """What may be done now, counted in the learner's words."""
-        decision = state.decision
-        if decision is None or decision.phase is Phase.RESPOND:
-            return self.idle(state)
-        who = decision.colour.english.capitalize()
+    def _counted(self, state: State) -> list[tuple[str, int]]:
+        """Each choice played on the Mountain with the number of its legal clicks (those with any)."""
         legal = set(legal_actions(state))
         places = [place for place in self.places(state) if not isinstance(place, str)]
-        buttons = listed([f"\u201c{_LABELS[key]}\u201d" for key in self._named(state)], "or", empty="")
         counted = []
         for choice in self._on_mountain(state):
             if choice.refusal is not None:
@@ -349,21 +396,43 @@ class GameReferee:
                         pass
             if moves:
                 counted.append((choice.label, moves))
+        return counted
+
+    def hint(self, state: State) -> str:
+        """What may be done now, counted in the learner's words."""
+        decision = state.decision
+        if decision is None or decision.phase is Phase.RESPOND:
+            return self.idle(state)
+        who = Capitalised(player_word(decision.colour))
+        named = self._quoted(self._named(state))
+        buttons: Listed | Message | str = Listed(named, "or") if named else ""
+        counted = self._counted(state)
         if decision.phase is Phase.PLACE_PAWN:
             free = counted[0][1] if counted else 0
-            return (f"{who} places the pawn on a card where no pawn stands: {number_words(free)} cards are free. "
-                    "Choose \u201cPlace your pawn\u201d, then click one of them.")
+            return self._say(Message("{who} places the pawn on a card where no pawn stands: {number} cards are free. "
+                                     "Choose \u201c{pawn}\u201d, then click one of them.",
+                                     who=who, number=self._number(free), pawn=Message.text("Place your pawn")))
         if decision.phase is Phase.STEP:
             moves = counted[0][1] if counted else 0
-            return (f"{who} may move a pawn one card up, down, left or right onto a card with room for it: "
-                    f"{number_words(moves)} move{'s' if moves != 1 else ''} now, or no move at all "
-                    f"({buttons or 'stay'}).")
+            buttons = buttons or Message.text("stay")
+            if moves == 1:
+                return self._say(Message("{who} may move a pawn one card up, down, left or right onto a card with room for it: "
+                                         "{number} move now, or no move at all ({buttons}).", who=who, number=self._number(moves), buttons=buttons))
+            return self._say(Message("{who} may move a pawn one card up, down, left or right onto a card with room for it: "
+                                     "{number} moves now, or no move at all ({buttons}).", who=who, number=self._number(moves), buttons=buttons))
         if not counted:
-            return f"{who} has nothing to play on the Mountain now: press {buttons} below it."
-        parts = [f"{label} ({number_words(moves)} way{'s' if moves != 1 else ''})" for label, moves in counted]
-        press = f", or press {buttons} below the Mountain" if buttons else ""
-        return (f"{who} may play {listed(parts, 'or')}{press}. "
-                "Choose a card, then click a place marked with a dot; a wrong click says which rule forbids it.")
+            return self._say(Message("{who} has nothing to play on the Mountain now: press {buttons} below it.", who=who, buttons=buttons))
+        parts = [self._say(Message("{label} ({number} way)", label=label, number=self._number(moves)) if moves == 1 else
+                           Message("{label} ({number} ways)", label=label, number=self._number(moves))) for label, moves in counted]
+        press = self._say(Message(", or press {buttons} below the Mountain", buttons=buttons)) if buttons else ""
+        return self._say(Message("{who} may play {choices}{press}. "
+                                 "Choose a card, then click a place marked with a dot; a wrong click says which rule forbids it.",
+                                 who=who, choices=Listed(parts, "or"), press=press))
+
+
+def _full_stop(text: str) -> str:
+    """A zh-TW sentence ended with its full stop (。) unless it has its own mark."""
+    return text if text.endswith(("。", "？", "！")) else text + "。"
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:
@@ -376,9 +445,9 @@ def _at_round_end(state: State, action: Action) -> State:
     return replace(state, mountain=mountain)
 
 
-def scoring_lines(state: State, reason: str, ender: int) -> list[tuple[str, int]]:
-    """Each seat's scoring in words and its raw points, as the round ends in `state` (MOI-R11,
-    MOI-R17): the best row and column windows through its pawn, and the card counted twice."""
+def scoring_lines(state: State, reason: str, ender: int, language: str = "en") -> list[tuple[str, int]]:
+    """Each seat's scoring in words (in `language`) and its raw points, as the round ends in `state`
+    (MOI-R11, MOI-R17): the best row and column windows through its pawn, and the card counted twice."""
     mountain, rules = state.mountain, state.rules
     doubling = doubling_seats(state, reason, ender)
     out = []
@@ -390,46 +459,50 @@ def scoring_lines(state: State, reason: str, ender: int) -> list[tuple[str, int]
         card = mountain.cards[place]
         twice = doubled and not (rules.doubling_optional and card.value < 0)
         points = (window_sum(mountain, row) if row else 0) + (window_sum(mountain, column) if column else 0) - (0 if twice else card.value)
-        how = "counted twice (MOI-R11)" if twice else "counted once (MOI-R17)"
-        out.append((f"{colour.english.capitalize()} {points:+d}: the row {_cards(mountain, row)} and the column "
-                    f"{_cards(mountain, column)}, the {card.code} under the pawn {how}", points))
+        how = Message.text("counted twice (MOI-R11)") if twice else Message.text("counted once (MOI-R17)")
+        words = Message("{player} {points}: the row {row} and the column {column}, the {card} under the pawn {how}",
+                        player=Capitalised(player_word(colour)), points=f"{points:+d}", row=_cards(mountain, row),
+                        column=_cards(mountain, column), card=card.code, how=how)
+        out.append((words.say(language), points))
     return out
 
 
-def _cards(mountain: Position, covered: tuple[Coord, ...] | None) -> str:
+def _cards(mountain: Position, covered: tuple[Coord, ...] | None) -> Message | str:
     if not covered:
-        return "(none)"
+        return Message.text("(none)")
     return f"{' '.join(mountain.cards[place].code for place in covered)} ({window_sum(mountain, covered):+d})"
 
 
-def round_words(state: State, event: Event) -> str:
-    """How the round just ended scored, seat by seat (from the round event's data)."""
+def round_words(state: State, event: Event, language: str = "en") -> str:
+    """How the round just ended scored, seat by seat (from the round event's data), in `language`."""
     data = event.data or {}
     reason = str(data.get("reason", "b"))
-    lines = scoring_lines(state, reason, state.seat)
+    lines = scoring_lines(state, reason, state.seat, language)
     raw = tuple(data.get("raw", ()))
     if tuple(points for _, points in lines) != raw:  # never expected: the engine's numbers stand
         return ""
-    return "Scoring: " + "; ".join(words for words, _ in lines) + "."
+    joiner = "; " if language == "en" else "；"
+    return Message("Scoring: {lines}.", lines=joiner.join(words for words, _ in lines)).say(language)
 
 
-def game_find_exercise(state: State, choice: str, actor: str | None = None, *, title: str = "") -> dict[str, Any]:
+def game_find_exercise(state: State, choice: str, actor: str | None = None, *, title: str = "", language: str = "en") -> dict[str, Any]:
     """An exercise on a game moment as page data: with the hand cards of `choice` ("h0", "h0+h1"),
     find every place the engine accepts; wrong clicks get the engine's refusal with its rule id.
     """
-    referee, record = find_in_game(state, choice, actor)
+    referee, record = find_in_game(state, choice, actor, language)
     return LessonGraph(referee).lesson(0, title=title, mode="find", exercise=record)
 
 
-def find_in_game(state: State, choice: str, actor: str | None = None) -> tuple[GameReferee, dict[str, Any]]:
-    """The referee and the exercise record (choice, option, answers, sentences) of a find exercise."""
-    referee = GameReferee(state)
+def find_in_game(state: State, choice: str, actor: str | None = None, language: str = "en") -> tuple[GameReferee, dict[str, Any]]:
+    """The referee and the exercise record (choice, option, answers, sentences) of a find exercise,
+    said in `language` ("en" or "zh-TW")."""
+    referee = GameReferee(state, language)
     graph = LessonGraph(referee)
     node = graph.node(graph.start_id)
     picked = node["choices"].get(choice, {})
     targets = [parse_place(key) for option in picked.get("options", {}).values() for key in node["options"][option]["targets"]]
     on_cards = all(state.mountain.card_at(place) is not None for place in targets)
-    return referee, exercise(node, choice, actor, ("card", "cards") if on_cards else ("place", "places"))
+    return referee, exercise(node, choice, actor, ("card", "cards") if on_cards else ("place", "places"), language)
 
 
 __all__ = ["NAMED", "GameReferee", "action_place", "card_label", "find_in_game", "game_find_exercise", "named_place",
