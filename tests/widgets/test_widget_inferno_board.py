@@ -202,3 +202,19 @@ def test_a_state_update_from_the_front_end_is_taken_in(board):
 def test_step_refusals_name_the_card_as_printed_MOI_R09(board):
     front_end_click(board, "2,2", "step")  # two cards away, not next to the pawn
     assert board.message.startswith("The PM+3 card at (2, 2) is not next to the pawn") and "(MOI-R09)" in board.message
+
+
+def test_a_find_exercise_about_another_players_pawn_judges_that_pawns_step_MOI_R09():
+    """An exercise made for a pawn other than the decider's own (the Chinese step moves anyone's)
+    judges each click for that pawn in Python as the page does (board.js plays the exercise's option)."""
+    from rulesbook.inferno import Rules, game_moment
+    from rulesbook.inferno.state import Phase
+
+    state = game_moment("DH+1 PM+2@B SB+1\nMK+2 SB+2@R PM+1\nPM+3 DH+2@Y MK+1", ["MK+1 FAN", "SB+3", "PM+1"],
+                        rules=Rules(edition="zh"), phase=Phase.STEP)
+    board = InfernoBoard.find_in_game(state, "step", pawn="B")
+    assert sorted(board.exercise["answers"]) == ["0,0", "0,2"]
+    assert board.click((0, 0)).startswith("Right: the blue pawn may step") and board.found == ["0,0"]
+    assert "MOI-R09" in board.click((1, 0)) and board.tone == "no"  # red's step, not blue's
+    assert "blue pawn may step" in board.click((0, 2)) and board.tone == "ok"
+    assert board.found == ["0,0", "0,2"]

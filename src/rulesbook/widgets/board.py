@@ -196,7 +196,10 @@ class Board(anywidget.AnyWidget):
         if not content.get("choice"):
             self._say(node["idle"], "info")
             return
-        option, refusal = _chosen_option(node, content, self.words)
+        if self._mode == "find" and content["choice"] == self._exercise.get("choice"):
+            option, refusal = self._exercise["option"], ""  # the exercise's own, for its actor (board.js, option())
+        else:
+            option, refusal = _chosen_option(node, content, self.words)
         if option is None:
             self._say(refusal, "no")
             return
