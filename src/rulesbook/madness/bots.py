@@ -548,12 +548,12 @@ class SearchBot(ExpeditionBot):
         usual = super().choose(view, actions, talk)
         if sum(1 for action in actions if action == usual or not isinstance(action, SPENDING)) < 2:
             return usual  # nothing to search: the playouts would search the next decision instead
-        tried = {action: seen for action, seen in self.search.tried(view.moment.state).items() if action in actions}
-        best = max(tried, key=lambda action: tried[action])
+        found = self.search.tried(view.moment.state)
+        tried = {action: found[action] for action in actions if action in found}
+        best = max(tried, key=lambda action: tried[action])  # the most visited (then the best valued)
         if usual in tried and tried[best][1] < tried[usual][1] + self.margin:
             return usual
-        chosen: Action = best
-        return chosen
+        return best
 
 
 class QuickSearchBot(SearchBot):
