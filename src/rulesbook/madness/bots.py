@@ -15,6 +15,10 @@ which a bot reads and never changes. A `Table` seats one bot per player
 and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
 seat, choosing from the state as the protocol's bots do.
 
+The search bot (`SearchBot`, issue 25) searches the Leader's decisions by information-set MCTS over
+expeditions dealt again from what its seat sees; in the Encounter Phase it talks and plays as the
+expedition bot does, so the team shares no more than the table talk lets it.
+
 >>> from rulesbook.madness.engine import legal_actions, new_game
 >>> state = new_game(4, seed=1)
 >>> make_bot("expedition", seed=1).choose(state, legal_actions(state)) in legal_actions(state)
