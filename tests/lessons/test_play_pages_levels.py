@@ -15,8 +15,10 @@ from rulesbook.madness.bots import BOTS as MADNESS
 
 ROOT = Path(__file__).resolve().parents[2]
 #: game: (its levels, those left off its Play page: the search bots at their full playouts, 400,
-#: which take 270-470 ms (Inferno) and about a second (Hudai) a decision in Pyodide).
-LEVELS = {"inferno": (INFERNO, {"search"}), "hudai": (HUDAI, {"search"}), "madness": (MADNESS, set())}
+#: which take 270-470 ms (Inferno) and about a second (Hudai) a decision in Pyodide; both of
+#: Madness's search levels, whose playouts each finish the expedition: a third of a second and
+#: more a decision on CPython).
+LEVELS = {"inferno": (INFERNO, {"search"}), "hudai": (HUDAI, {"search"}), "madness": (MADNESS, {"search", "quick-search"})}
 
 
 def offered(game: str, name: str) -> list[set[str]]:

@@ -81,15 +81,20 @@ class InformationSetSearch:
     def choose(self, state: Any, actions: Sequence[Any]) -> Any:
         if len(actions) == 1:
             return actions[0]
+        tried = self.tried(state)
+        # The most visited action: UCB's robust choice (a lucky action visited little is not trusted).
+        return max(actions, key=lambda action: (tried[action][0], -actions.index(action)) if action in tried else (-1, 0))
+
+    def tried(self, state: Any) -> dict[Hashable, tuple[int, float]]:
+        """`playouts` playouts from `state`: each action tried first, with its visits and the mean value
+        its seat got (for a game's bot that weighs the search against a choice of its own)."""
         seat = self.game.seat(state)
         if seat is None:
             raise ValueError("the game is over: there is nothing to choose")
         root = _Node()
         for _ in range(self.playouts):
             self._playout(root, self.game.sample(state, seat, self.rng))
-        # The most visited action: UCB's robust choice (a lucky action visited little is not trusted).
-        return max(actions, key=lambda action: (root.children[action].visits, -actions.index(action))
-                   if action in root.children else (-1, 0))
+        return {action: (child.visits, child.total / child.visits) for action, child in root.children.items() if child.visits}
 
     def _bound(self, tried: tuple[Any, _Node]) -> float:
         """UCB's upper bound for a tried action, with the playouts in which it was legal."""

@@ -15,6 +15,10 @@ which a bot reads and never changes. A `Table` seats one bot per player
 and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
 seat, choosing from the state as the protocol's bots do.
 
+The search bot (`SearchBot`, issue 25) searches the Leader's decisions by information-set MCTS over
+expeditions dealt again from what its seat sees; in the Encounter Phase it talks and plays as the
+expedition bot does, so the team shares no more than the table talk lets it.
+
 >>> from rulesbook.madness.engine import legal_actions, new_game
 >>> state = new_game(4, seed=1)
 >>> make_bot("expedition", seed=1).choose(state, legal_actions(state)) in legal_actions(state)
@@ -33,8 +37,10 @@ from typing import Any, Protocol
 from rulesbook.madness import actions as madness_actions
 from rulesbook.madness.actions import Action
 from rulesbook.madness.challenges import Challenge, parse_challenge
+from rulesbook.core.search import InformationSetSearch
+from rulesbook.madness.engine import apply_legal, legal_actions
 from rulesbook.madness.state import Phase, State
-from rulesbook.madness.views import SeatViews
+from rulesbook.madness.views import REVEALED_PHASES, SeatView, SeatViews
 
 #: A player's view as the bots read it: a `player_view` dict, or the `SeatView` the Table hands them.
 View = Mapping[str, Any]
@@ -325,16 +331,14 @@ class PlayerBot(Protocol):
                talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
 
 
-#: The bots by name, in the protocol's `bot_names` order: each plays one seat from its view.
-BOTS: dict[str, type] = {"expedition": ExpeditionBot, "random": RandomBot}
-
-
 def player_bot(name: str, seat: int, seed: int | str = 0) -> PlayerBot:
     """One player's bot of that name; ValueError listing the bots for an unknown name."""
     if name == "expedition":
         return ExpeditionBot(seat)
     if name == "random":
         return RandomBot(seed)
+    if name in ("search", "quick-search"):
+        return BOTS[name](seat, seed)
     raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
 
 
@@ -410,3 +414,158 @@ class TableBot:
 def make_bot(name: str, seed: int | str = 0) -> TableBot:
     """The bot of that name at every seat, choosing from the state as the protocol's bots do."""
     return TableBot(name, seed)
+
+
+# ------------------------------------------------------------------------------ the search bot
+
+#: The actions that spend a Leadership token.
+SPENDING = (madness_actions.IgnoreMadness, madness_actions.RestartEncounter, madness_actions.Reroll,
+            madness_actions.RaiseHandLimit)
+
+
+class _Expedition:
+    """What the search needs of At the Mountains of Madness (rulesbook.core.search.Searched): the
+    Leader's decisions searched, the Encounter played as the expedition bots' table plays it (each
+    from their own view and the table talk: the rules' communication limits), a table the seat
+    cannot tell from the true one, and the expedition bots' playout to the end as the estimate.
+
+    A searched state is a pair: the State, and the expedition table playing it (its talk and what
+    its bots remember), one table a playout."""
+
+    def __init__(self) -> None:
+        self.memory: dict[str, dict[str, Any]] = {}  # the searching seat's remembered tiles (MAD-R09)
+
+    def seat(self, node: tuple[State, Table] | State) -> int | None:
+        """The Leader decides for the team (every seat gets the same value): asked of the true state first."""
+        state = node[0] if isinstance(node, tuple) else node
+        return None if state.phase is Phase.OVER else state.leader
+
+    def legal(self, node: tuple[State, Table]) -> list[Action]:
+        state, table = node
+        actions = legal_actions(state)
+        usual = table.choose(state, actions)
+        if state.phase is Phase.ENCOUNTER:  # the table talks and plays: no search of hidden hands
+            return [usual]
+        # a Leadership token is spent only where the expedition bot would spend it: a search of a few
+        # playouts cannot see what one token costs, and spends them all
+        return [action for action in actions if action == usual or not isinstance(action, SPENDING)]
+
+    def play(self, node: tuple[State, Table], action: Action) -> tuple[State, Table]:
+        state, table = node
+        state = apply_legal(state, action)[0]
+        if state.search_shown is not None:
+            views = SeatViews(state)
+            for seat, bot in enumerate(table.bots):
+                bot.observe(views[seat])  # type: ignore[attr-defined]
+        return state, table
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> tuple[State, Table]:
+        """What the seat does not see dealt again: the other hands and face-down Sled cards with the
+        Equipment deck, the face-down tiles it does not remember with the unused ones (region by
+        region), the others' Madness cards (each of its level) with the Madness decks and box, and
+        a new seed for the dice and reshuffles to come. Sorted first: the true order never shows."""
+        sample = state.copy()
+        _deal_cards(sample, seat, rng)
+        remembered = {space: tile["id"] for space, tile in self.memory.items() if state.board.get(space) is not None}
+        if state.search_shown is not None:
+            remembered[state.search_shown[0]] = state.search_shown[1]
+        _deal_tiles(sample, remembered, rng)
+        _deal_madness(sample, seat, rng)
+        sample.seed = rng.getrandbits(48)
+        sample.loaded_die = []
+        table = Table([ExpeditionBot(other) for other in range(state.count)])
+        for bot in table.bots:
+            bot.memory = dict(self.memory)  # type: ignore[attr-defined]  # every seat saw each Search
+        return sample, table
+
+    def estimate(self, node: tuple[State, Table], rng: random.Random) -> tuple[float, ...]:
+        """The expedition bots play on to the end (a few milliseconds): 1 for an escape, else 0, for every seat."""
+        state, table = node
+        while state.phase is not Phase.OVER:
+            state = apply_legal(state, table.choose(state, legal_actions(state)))[0]
+        return (1.0 if state.won else 0.0,) * state.count
+
+
+def _deal_cards(sample: State, seat: int, rng: random.Random) -> None:
+    """The others' hands and face-down Sled cards dealt again with the Equipment deck, sizes kept."""
+    face_down = sample.phase not in REVEALED_PHASES
+    hidden = [card for other, hand in enumerate(sample.hands) if other != seat for card in hand]
+    hidden += [card for player, card in sample.sled if face_down and player != seat]
+    hidden = sorted(hidden + sample.equipment_deck)
+    rng.shuffle(hidden)
+    for other, hand in enumerate(sample.hands):
+        if other != seat:
+            sample.hands[other] = [hidden.pop() for _ in hand]
+    sample.sled = [[player, hidden.pop() if face_down and player != seat else card] for player, card in sample.sled]
+    sample.equipment_deck = hidden
+
+
+def _deal_tiles(sample: State, remembered: dict[str, str], rng: random.Random) -> None:
+    """Face-down tiles not remembered, dealt again with the unused ones of their region."""
+    tiles = sample.rules.pack.tiles
+    face_down = {space: tile for space, tile in sample.board.items() if tile is not None and space not in remembered}
+    spaces = list(face_down)
+    pool = sorted([*face_down.values(), *sample.unused_tiles])
+    rng.shuffle(pool)
+    for space in spaces:
+        region = sample.rules.pack.spaces[space].region
+        tile = next(t for t in pool if tiles[t].region == region)
+        pool.remove(tile)
+        sample.board[space] = tile
+    sample.unused_tiles = pool
+
+
+def _deal_madness(sample: State, seat: int, rng: random.Random) -> None:
+    """The others' Madness cards (their levels show) dealt again, level by level, with the decks and the box."""
+    cards = sample.rules.pack.madness
+    hidden = sorted([card for other, held in enumerate(sample.madness) if other != seat for card in held]
+                    + [card for deck in sample.madness_decks for card in deck] + sample.madness_box)
+    rng.shuffle(hidden)
+    pools = {level: [card for card in hidden if cards[card].level == level] for level in (1, 2, 3)}
+    for other, held in enumerate(sample.madness):
+        if other != seat:
+            sample.madness[other] = [pools[cards[card].level].pop() for card in held]
+    sample.madness_decks = [[pools[level].pop() for _ in deck] for level, deck in zip((1, 2, 3), sample.madness_decks)]
+    sample.madness_box = [card for level in (1, 2, 3) for card in pools[level]]
+
+
+class SearchBot(ExpeditionBot):
+    """Searches the Leader's decisions over expeditions dealt as its seat may imagine them (what it
+    does not see dealt again), `playouts` a decision, each played to the end by the expedition bots;
+    takes the decision tried most (rulesbook.core.search). In the Encounter Phase it talks and plays
+    as the expedition bot does: the rules let the table share only what was said."""
+
+    name = "search"
+    playouts = 160
+    margin = 0.05  # how much better than the expedition bot's choice another must look to be taken
+
+    def __init__(self, seat: int, seed: int | str = 0, playouts: int | None = None):
+        super().__init__(seat)
+        self.game = _Expedition()
+        self.search = InformationSetSearch(self.game, playouts or self.playouts, seed)
+
+    def choose(self, view: View, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+        self.observe(view)
+        if view["phase"] == "encounter" or len(actions) < 2 or not isinstance(view, SeatView):
+            return super().choose(view, actions, talk)
+        self.game.memory = self.memory
+        usual = super().choose(view, actions, talk)
+        if sum(1 for action in actions if action == usual or not isinstance(action, SPENDING)) < 2:
+            return usual  # nothing to search: the playouts would search the next decision instead
+        found = self.search.tried(view.moment.state)
+        tried = {action: found[action] for action in actions if action in found}
+        best = max(tried, key=lambda action: tried[action])  # the most visited (then the best valued)
+        if usual in tried and tried[best][1] < tried[usual][1] + self.margin:
+            return usual
+        return best
+
+
+class QuickSearchBot(SearchBot):
+    """The search bot at a quarter of its playouts: quicker, weaker."""
+
+    name = "quick-search"
+    playouts = 40
+
+
+#: The bots by name, in the protocol's `bot_names` order: each plays one seat from its view.
+BOTS: dict[str, type] = {"expedition": ExpeditionBot, "random": RandomBot, "quick-search": QuickSearchBot, "search": SearchBot}
