@@ -533,7 +533,12 @@ class SearchBot(ExpeditionBot):
     """Searches the Leader's decisions over expeditions dealt as its seat may imagine them (what it
     does not see dealt again), `playouts` a decision, each played to the end by the expedition bots;
     takes the decision tried most (rulesbook.core.search). In the Encounter Phase it talks and plays
-    as the expedition bot does: the rules let the table share only what was said."""
+    as the expedition bot does: the rules let the table share only what was said.
+
+    Not yet stronger at every table size: measured on 40 seeded games a size (`quick-search`, with
+    `lab.strength`), a team of them won 82.5 % at 3 and at 4 players where the expedition bots won
+    65 and 67.5 % of the same games (the 95 % intervals overlap), but 40 % at 5 players against
+    67.5 %."""
 
     name = "search"
     playouts = 160
