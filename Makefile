@@ -83,7 +83,7 @@ chromium:
 SERVE := python3 -m http.server -d $(CURDIR)/_build/html
 BOOK_BUILT = The book is built: open file://$(CURDIR)/_build/html/index.html (every page and its boards work from a file)$(if \
 	$(filter 0,$(LITE)),.,; the "Run live" button (Python in the browser) needs a server: $(SERVE), then open http://localhost:8000/)
-# tools/chapters.py runs each chapter whose code or library changed (two at a time) into the
+# tools/chapters.py runs each chapter whose code or library changed under nbval (pytest --nbval-lax, two at a time) into the
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
 # jupyter-book runs only when a source of the pages changed (or a chapter ran again, which writes
 # the cache's chapter-inputs.json): a rebuild with nothing changed is left at that.

@@ -42,18 +42,10 @@ from rulesbook.inferno import (
     refusal,
 )
 from rulesbook.inferno.protocol import GAME
+from inferno_moments import played
 
 MK1 = DiscipleCard(Disciple.MONKEY_KING, 1)
 LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
-
-
-def played(seed: int = 4, players: int = 3, moves: int = 40) -> State:
-    """A state some way into a random game (an effect may be waiting for an answer)."""
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed)
-    for _ in range(moves):
-        state, _ = apply(state, rng.choice(legal_actions(state)))
-    return state
 
 
 GOOD = played().to_dict()

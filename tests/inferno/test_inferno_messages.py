@@ -43,6 +43,7 @@ from rulesbook.inferno.state import Phase
 from rulesbook.lessons.inferno.bison_turn import BisonLesson
 from rulesbook.lessons.inferno.scoring_windows import WindowsReferee
 from rulesbook.lessons.inferno.whole_game import GameReferee
+from inferno_moments import played
 
 #: What a zh-TW sentence may keep in Latin letters: rulings' ids, card codes, the action's own text.
 NOTATION = re.compile(r"MOI-R\d+|(?<![A-Za-z])(?:MK|PM|SB|DH)[+-]\d(?!\d)|'fan [RYBK] \.\.\.'")
@@ -130,19 +131,10 @@ def test_the_refusal_apply_raises_says_itself_in_zh_tw_and_its_english_is_unchan
 
 
 #: The games the random refusals are asked in: each edition and the optional rule, some way in.
-def _played(seed: int, players: int, moves: int, rules: Rules) -> object:
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed, rules=rules)
-    for _ in range(moves):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state, _ = apply(state, rng.choice(actions))
-    return state
 
 
 RULES = [Rules(), Rules(edition="zh"), Rules(two_pawns=True)]
-MOMENTS = [_played(seed, 2 + seed % 3, moves, RULES[seed % 3]) for seed, moves in
+MOMENTS = [played(seed, 2 + seed % 3, moves, RULES[seed % 3]) for seed, moves in
            ((1, 0), (2, 3), (3, 12), (4, 25), (5, 40), (6, 60), (7, 90), (8, 130), (9, 400))]
 PLACES = st.tuples(st.integers(-2, 3), st.integers(-2, 4))
 COLOURS = st.sampled_from(list(Colour))

@@ -19,6 +19,7 @@ from rulesbook.lessons.data import opened_exercise
 from rulesbook.lessons.graph import LessonGraph
 from rulesbook.lessons.inferno.whole_game import GameReferee, find_in_game, game_find_exercise
 from rulesbook.widgets import InfernoBoard, speak, spoken
+from inferno_moments import played
 
 #: What a zh-TW text may keep in Latin letters: rulings' ids and card codes.
 NOTATION = re.compile(r"MOI-R\d+|(?<![A-Za-z])(?:MK|PM|SB|DH)[+-]\d(?!\d)")
@@ -29,15 +30,6 @@ def english_left(text: str) -> list[str]:
     return re.findall(r"[A-Za-z]+", NOTATION.sub("", text))
 
 
-def _played(seed: int, players: int, moves: int, rules: Rules) -> Any:
-    rng = random.Random(seed)
-    state = new_game(players, seed=seed, rules=rules)
-    for _ in range(moves):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        state, _ = apply(state, rng.choice(actions))
-    return state
 
 
 def _responding() -> Any:
@@ -59,7 +51,7 @@ def _before_round_end(seed: int) -> Any:
 RULES = [Rules(), Rules(edition="zh"), Rules(two_pawns=True)]
 MOMENTS = [game_moment(*EXERCISE, rules=Rules(edition="zh")), _responding(),
            game_moment("MK+1@R PM+1 SB+1@B DH+1", ["MK+2 BISON FAN", "GUANYIN REDBOY:PM REDBOY:SB"]),
-           *(_played(seed, 2 + seed % 3, moves, RULES[seed % 3]) for seed, moves in
+           *(played(seed, 2 + seed % 3, moves, RULES[seed % 3]) for seed, moves in
              ((1, 0), (2, 3), (3, 12), (4, 25), (5, 40), (6, 60), (7, 90), (8, 130), (9, 400), (10, 7), (11, 9))),
            _before_round_end(12)]
 
