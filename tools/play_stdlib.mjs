@@ -91,12 +91,12 @@ ENGINE = ("rulesbook/__init__.py", "rulesbook/core/", "rulesbook/hudai/", "rules
 
 def engine(wheel):
     """{name in the zip: bytes}: ENGINE's modules as bytecode (named as the page will hold them,
-    inside the library's zip), and their data files; no source, no __pycache__."""
+    inside the library's zip), and their data files; no source, no __pycache__, no .po."""
     files = {}
     with zipfile.ZipFile(wheel) as archive:
         for name in archive.namelist():
-            if not name.startswith(ENGINE) or "/__pycache__/" in name or name.endswith("/"):
-                continue
+            if not name.startswith(ENGINE) or "/__pycache__/" in name or name.endswith(("/", ".po")):
+                continue  # a .po is the translator's source: the library reads the .mo
             data = archive.read(name)
             if name.endswith(".py"):
                 code = compile(data, f"{STDLIB}/{name}", "exec", dont_inherit=True)
