@@ -8,6 +8,11 @@ there when the live part is built: the Makefile passes LITE to the build as RULE
 
 The parts of the book listed in NOT_LIVE are the exception: no link, no copy in the live site
 (`tools/lite.py` asks `is_live`, and so do the live site's tests).
+
+The zh-TW book (zh-TW/, built into the site's zh-TW/ folder) shares the one live site: its
+`rulesbook_site_folder` (rulesbook.widgets.play_site's) names its folder, where its notebooks lie
+in the live site's files too (zh-TW/book/inferno/scoring.ipynb), and its pages reach the live
+site one folder further up.
 """
 
 from __future__ import annotations
@@ -43,9 +48,12 @@ def is_live(pagename: str) -> bool:
     return not pagename.startswith(NOT_LIVE)
 
 
-def live_url(pathto: Any, pagename: str) -> str:
-    """The relative link from page `pagename` to its notebook in JupyterLite."""
-    return f"{pathto(LIVE_PAGE, 1)}?path={quote(pagename + '.ipynb')}"
+def live_url(pathto: Any, pagename: str, book: str = "") -> str:
+    """The relative link from page `pagename` to its notebook in JupyterLite; `book` is the folder
+    of a book built into the site's own (the zh-TW book's "zh-TW"), "" for the site's root book."""
+    if not book:
+        return f"{pathto(LIVE_PAGE, 1)}?path={quote(pagename + '.ipynb')}"
+    return f"{pathto('../' + LIVE_PAGE, 1)}?path={quote(f'{book}/{pagename}.ipynb')}"
 
 
 def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
@@ -56,7 +64,7 @@ def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[
         return
     buttons.insert(0, {
         "type": "link",
-        "url": live_url(context["pathto"], pagename),
+        "url": live_url(context["pathto"], pagename, getattr(app.config, "rulesbook_site_folder", "")),
         "text": TEXT,
         "tooltip": TOOLTIP,
         "icon": "fas fa-play",

@@ -1,6 +1,6 @@
 """The message catalogue: the zh-TW .po a translator edits, compiled to the .mo the library reads.
 
-    python tools/catalogue.py          compile the .po to the .mo and widgets/words.zh-TW.json
+    python tools/catalogue.py          compile the .po to the .mo, widgets/words.zh-TW.json and play_words.zh-TW.json
     python tools/catalogue.py update   add every msgid the library says and the .po lacks (msgstr "")
     python tools/catalogue.py check    exit 1 when a msgid lacks its zh-TW form or a file is out of date
 
@@ -26,6 +26,11 @@ PO = LOCALE / "zh_TW" / "LC_MESSAGES" / "rulesbook.po"
 MO = PO.with_suffix(".mo")
 WORDS = ROOT / "widgets" / "words.json"
 WORDS_ZH = ROOT / "widgets" / "words.zh-TW.json"
+PLAY_WORDS = ROOT / "widgets" / "play_words.json"
+PLAY_WORDS_ZH = ROOT / "widgets" / "play_words.zh-TW.json"
+#: The JavaScript's words: each English file, its zh-TW file (same keys) and their msgctxt in the
+#: .po: the board shell's (every board) and the Play page's own (its status line, its buttons).
+WORD_FILES = ((WORDS, WORDS_ZH, "board"), (PLAY_WORDS, PLAY_WORDS_ZH, "play"))
 HEADER = "Project-Id-Version: rulesbook\nLanguage: zh_TW\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
 
 Key = tuple[str | None, str]  # (msgctxt, msgid)
@@ -63,6 +68,7 @@ def _literal_message(node: ast.AST) -> Key | None:
 def data_msgids() -> dict[Key, str]:
     """The words no literal in the code holds: names, sections, the board shell's words, buttons."""
     sys.path.insert(0, str(SRC.parent))
+    from rulesbook.inferno.bots import BOTS
     from rulesbook.inferno.names import EVENT_CODES, RULE_SECTIONS, TERMS
     from rulesbook.lessons.inferno.whole_game import NAMED
 
@@ -73,8 +79,10 @@ def data_msgids() -> dict[Key, str]:
     found.update({("rule", rule): "rulesbook.inferno.names.RULE_SECTIONS" for rule in RULE_SECTIONS})
     found.update({("list", word): "rulesbook.core.messages.Listed" for word in ("and", "or", "none")})
     found.update({("button", label): "rulesbook.lessons.inferno.whole_game.NAMED" for _, label in NAMED.values()})
-    words = json.loads(WORDS.read_text(encoding="utf-8"))
-    found.update({("board", text): f"widgets/words.json: {key}" for key, text in words.items()})
+    found.update({("bot", name): "rulesbook.inferno.bots.BOTS" for name in BOTS})
+    for english, _, context in WORD_FILES:
+        words = json.loads(english.read_text(encoding="utf-8"))
+        found.update({(context, text): f"widgets/{english.name}: {key}" for key, text in words.items()})
     return found
 
 
@@ -164,10 +172,11 @@ def mo_bytes(entries: dict[Key, str]) -> bytes:
     return out + blob
 
 
-def board_words(entries: dict[Key, str]) -> str:
-    """widgets/words.zh-TW.json: the board shell's words (widgets/words.json) in zh-TW, same keys."""
-    words = json.loads(WORDS.read_text(encoding="utf-8"))
-    said = {key: entries.get(("board", text)) or text for key, text in words.items()}
+def board_words(entries: dict[Key, str], english: Path = WORDS, context: str = "board") -> str:
+    """widgets/words.zh-TW.json: the board shell's words (widgets/words.json) in zh-TW, same keys
+    (or another of WORD_FILES: the Play page's)."""
+    words = json.loads(english.read_text(encoding="utf-8"))
+    said = {key: entries.get((context, text)) or text for key, text in words.items()}
     return json.dumps(said, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -180,7 +189,8 @@ def missing(entries: dict[Key, str], said: dict[Key, str] | None = None) -> dict
 def compile_catalogue() -> None:
     entries = read_po(PO.read_text(encoding="utf-8"))
     MO.write_bytes(mo_bytes(entries))
-    WORDS_ZH.write_text(board_words(entries), encoding="utf-8")
+    for english, chinese, context in WORD_FILES:
+        chinese.write_text(board_words(entries, english, context), encoding="utf-8")
 
 
 def update() -> int:
@@ -200,8 +210,9 @@ def check() -> list[str]:
     problems = [f"no zh-TW form: {key[1]!r} ({key[0] or 'no context'}; {where})" for key, where in missing(entries).items()]
     if MO.read_bytes() != mo_bytes(entries):
         problems.append(f"{MO.relative_to(ROOT)} is not the .po compiled: run python tools/catalogue.py")
-    if WORDS_ZH.read_text(encoding="utf-8") != board_words(entries):
-        problems.append(f"{WORDS_ZH.relative_to(ROOT)} is not the .po's: run python tools/catalogue.py")
+    for english, chinese, context in WORD_FILES:
+        if chinese.read_text(encoding="utf-8") != board_words(entries, english, context):
+            problems.append(f"{chinese.relative_to(ROOT)} is not the .po's: run python tools/catalogue.py")
     return problems
 
 

@@ -355,12 +355,19 @@ def play_zips(pyodide: Path, own: Path) -> Path:
     return out
 
 
+#: The books whose chapters the live site holds: the English one at its root, the zh-TW one in its
+#: zh-TW/ folder (as the site holds their pages; lite/run_live.py links each page to its copy).
+BOOKS = ("", "zh-TW")
+
+
 def write_contents() -> list[str]:
-    """The live chapters of the table of contents (`is_live`), as a reader's copy (without the
+    """The live chapters of the tables of contents (`is_live`), as a reader's copy (without the
     cells the page leaves out: rulesbook.widgets.site.reader_copy), without outputs, on the
     Pyodide kernel ("python")."""
-    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    names = re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)
+    names = []
+    for book in BOOKS:
+        toc = (ROOT / book / "_toc.yml").read_text(encoding="utf-8")
+        names += [f"{book}/{name}".lstrip("/") for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M)]
     shutil.rmtree(CONTENTS, ignore_errors=True)
     written = []
     for name in names:

@@ -20,18 +20,25 @@
 // ?pace=MS sets the wait between the demon's steps (0: at once), for tests and the impatient.
 // ?sand=S runs Madness's Sand Timer for S seconds (tests); the page's switch turns it off.
 
-import { boardRender, html } from "./board.js";
+import { boardRender, fill, html } from "./board.js";
+import PLAY_WORDS from "./play_words.json" with { type: "json" };
+import PLAY_WORDS_ZH_TW from "./play_words.zh-TW.json" with { type: "json" };
 import hudai from "./pictures/hudai.js";
 import inferno from "./pictures/inferno.js";
 import madness from "./pictures/madness.js";
 
 const PICTURES = { hudai, inferno, madness };
+/** The page's own sentences by its language (the Play area's data-language; English when none):
+ * play_words.json, and its zh-TW form made from the message catalogue (tools/catalogue.py). */
+const LANGUAGE_WORDS = { en: PLAY_WORDS, "zh-TW": PLAY_WORDS_ZH_TW };
 
 /** A set-up with its keys in order, to compare two as JSON. */
 const sorted = (setup) => Object.fromEntries(Object.keys(setup).sort().map((key) => [key, setup[key]]));
 const SCRIPT = document.currentScript ? document.currentScript.src : "";
 const ROOT = SCRIPT.replace(/_static\/rulesbook\/play\.js(\?.*)?$/, "");
-const PYODIDE = `${ROOT}lite/static/pyodide/`;
+// The site's Pyodide: where the page's first script says (a book built into a folder of the site,
+// the zh-TW one, is a folder further from it), else beside the site's root.
+const PYODIDE = window.rulesbookPyodide || `${ROOT}lite/static/pyodide/`;
 const PACE = (() => {
   const asked = new URLSearchParams(location.search).get("pace");
   return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 700;
@@ -97,7 +104,7 @@ class WorkerModel {
       const history = this.get("history").map(([id]) => id);
       this.play.ask({ type: "expand", node: content.node, history }).then((reply) => {
         if (reply.type !== "expanded") {
-          this.play.status(reply.text || "The engine could not answer.", "no");
+          this.play.status(reply.text || this.play.say("noAnswer"), "no");
           this.emit("msg:custom", { type: "failed" });
           return;
         }
@@ -113,6 +120,7 @@ class Play {
   constructor(root) {
     this.root = root;
     this.game = root.getAttribute("data-game");
+    this.words = LANGUAGE_WORDS[root.getAttribute("data-language")] || PLAY_WORDS;
     this.key = `rulesbook.play.${this.game}`;
     this.form = root.querySelector("form.rb-play-setup");
     this.statusLine = root.querySelector(".rb-play-status");
@@ -139,22 +147,19 @@ class Play {
 
   // --- the worker --------------------------------------------------------------------------
   start() {
-    this.status("Loading the rules engine (Python in your browser; about 6 MB the first time, then from the cache)…", "info");
-    if (location.protocol === "file:") {
-      return this.status("The rules engine cannot start on a page opened from a file: serve the book "
-        + "(python3 -m http.server -d _build/html) and open http://localhost:8000/book/play/.", "no");
-    }
+    this.status(this.say("loading"), "info");
+    if (location.protocol === "file:") return this.status(this.say("fromFile"), "no");
     try {  // the worker the page's first script started (play_site.early_engine), or a new one
       this.worker = window.rulesbookPlayWorker || new Worker(`${ROOT}_static/rulesbook/play_worker.js`, { type: "module" });
     } catch (error) {
-      return this.status("This browser cannot run the engine (no module workers).", "no");
+      return this.status(this.say("noWorkers"), "no");
     }
     this.worker.onmessage = (event) => this.answered(event.data);
-    this.worker.onerror = () => this.status("The engine could not start on this page.", "no");
+    this.worker.onerror = () => this.status(this.say("cannotStart"), "no");
     if (this.worker.failed) this.worker.onerror();
     return this.post({ type: "boot", pyodide: PYODIDE }).then((reply) => {
       if (reply.type !== "ready") {
-        this.status(`The engine could not start (a site built without its live part, make book LITE=0, has no Python for this page): ${reply.text}`, "no");
+        this.status(this.say("noPython", { text: reply.text }), "no");
         return;
       }
       this.timings.engine = performance.now();
@@ -265,7 +270,7 @@ class Play {
       try {
         record = JSON.parse(text);
       } catch (error) {
-        return this.status(`${file.name} is not a game record (not JSON).`, "no");
+        return this.status(this.say("notJson", { file: file.name }), "no");
       }
       input.value = "";
       const hintBot = this.form.elements.hint_bot;
@@ -287,7 +292,7 @@ class Play {
 
   ready() {
     this.earlySetup();
-    this.status("The engine is ready: choose the set-up and start the game.", "info");
+    this.status(this.say("ready"), "info");
   }
 
   /** The form's set-up, once any card file chosen is read (null, said on the page, when it is too big to be one). */
@@ -315,7 +320,7 @@ class Play {
       return Promise.resolve(setup);
     }
     if (file.size > CARD_FILE_MOST) {
-      this.status(`${file.name} is ${file.size.toLocaleString("en")} bytes: more than a card file may have (${CARD_FILE_MOST.toLocaleString("en")}).`, "no");
+      this.status(this.say("tooBig", { file: file.name, size: file.size.toLocaleString("en"), most: CARD_FILE_MOST.toLocaleString("en") }), "no");
       return Promise.resolve(null);
     }
     return file.text().then((csv) => ({ ...setup, [name]: { source: file.name, csv } }));
@@ -342,20 +347,20 @@ class Play {
       this.opening = setup;
       return this.begin(JSON.parse(JSON.stringify(shown)));
     }
-    this.status(this.up ? "Setting up the table…" : "Setting up the table once the rules engine is loaded…", "info");
+    this.status(this.say(this.up ? "settingUp" : "settingUpLater"), "info");
     return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
   }
 
   resume({ record, setup }, file) {
-    this.status(file ? `Playing back ${file}…` : "Setting your game out again as you left it…", "info");
+    this.status(file ? this.say("playingBack", { file }) : this.say("settingOut"), "info");
     return this.ask({ type: "resume", record, setup: setup || {} }).then((reply) => {
       if (reply.type !== "started") {
-        if (file) return this.status(`${file} could not be played back: ${reply.text}`, "no");
+        if (file) return this.status(this.say("notPlayedBack", { file, text: reply.text }), "no");
         this.forget();
         this.ready();
-        return this.status(`Your saved game could not be played back (${reply.text}); start a new one.`, "no");
+        return this.status(this.say("savedNotPlayedBack", { text: reply.text }), "no");
       }
-      return this.begin(reply, file ? `${file} is played back to its last move: play on from here.` : "Your game is back as you left it.");
+      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack"));
     });
   }
 
@@ -382,7 +387,7 @@ class Play {
     }
     this.gameBox.hidden = false;
     this.form.querySelector("[type=submit]").disabled = false;
-    this.status(`Seed ${reply.setup.seed}. ${reply.you}`, "info");
+    this.status(this.say("seedYou", { seed: reply.setup.seed, you: reply.you }), "info");
     this.timings.playable = this.timings.playable || performance.now();
     performance.mark("rulesbook-play-ready");
     this.moved();
@@ -457,7 +462,7 @@ class Play {
     const tick = () => {
       if (this.here() !== node) return clearInterval(this.sandHandle);
       const left = Math.max(0, sand.seconds - (Date.now() - started) / 1000);
-      if (shown) shown.textContent = left > 0 ? `Sand Timer: ${Math.ceil(left)} s left` : "Sand Timer: time is up";
+      if (shown) shown.textContent = left > 0 ? this.say("sandLeft", { seconds: Math.ceil(left) }) : this.say("sandUp");
       if (left > 0) return undefined;
       clearInterval(this.sandHandle);
       clearTimeout(this.timer);
@@ -504,14 +509,14 @@ class Play {
     clearTimeout(this.timer);
     const history = this.history();
     for (let index = history.length - 1; index > 0; index -= 1) {
-      if (!this.meta.auto[history[index - 1][0]]) return this.board.rewind(index - 1, "Undone: your last action, and what followed it.");
+      if (!this.meta.auto[history[index - 1][0]]) return this.board.rewind(index - 1, this.say("undoneLast"));
     }
-    return this.board.settle("Nothing to undo yet.", "info");
+    return this.board.settle(this.board.words().nothingToUndo, "info");
   }
 
   hint() {
     const node = this.here();
-    if (!this.up) this.board.settle("The hint comes from the rules engine, which is still loading…", "info");
+    if (!this.up) this.board.settle(this.say("hintLoading"), "info");
     this.ask({ type: "hint", node }).then((reply) => {
       if (this.here() === node) this.board.settle(reply.text, reply.type === "hint" ? "info" : "no");
     });
@@ -597,8 +602,8 @@ class Play {
     this.boardArea.hidden = covered;
     if (covered) {
       this.coverSeat = seat;
-      this.coverWords.textContent = `Pass the device to ${seat}: it is ${seat}'s decision, and the board shows ${seat}'s hand.`;
-      this.coverButton.textContent = `I am ${seat}: show my board`;
+      this.coverWords.textContent = this.say("passDevice", { seat });
+      this.coverButton.textContent = this.say("showMine", { seat });
       this.root.setAttribute("data-play-covered", seat);
     } else {
       this.root.removeAttribute("data-play-covered");
@@ -620,16 +625,23 @@ class Play {
       box = html("p", { class: "rb-play-rule", hidden: "" });
       this.boardArea.after(box);
     }
-    // The rules a refusal cites are in its last brackets: "… (MOI-R04, MOI-R15)", "… (Action)".
-    const cited = /\(([^()]*)\)\s*\.?$/.exec(String(this.model.get("message") || ""));
-    const rules = cited ? [cited[1], ...cited[1].split(/,\s*/)] : [];  // "rulebook, Play" is one
+    // The rules a refusal cites are in its last brackets: "… (MOI-R04, MOI-R15)", "… (Action)",
+    // 「…（MOI-R19）」 in zh-TW.
+    const cited = /[(（]([^()（）]*)[)）]\s*[.。]?$/.exec(String(this.model.get("message") || ""));
+    const rules = cited ? [cited[1], ...cited[1].split(/[,、，]\s*/)] : [];  // "rulebook, Play" is one
     const rule = this.model.get("tone") === "no" ? rules.find((name) => name in (this.chapters || {})) : undefined;
     box.textContent = "";
     box.hidden = !rule;
     if (!rule) return;
-    box.append("Refused by the rule ");
+    const [before, after] = this.say("refusedBy").split("{rule}");
+    box.append(before);
     html("a", { href: this.chapters[rule], "data-rule": rule }, box, rule);
-    box.append(": its chapter teaches it.");
+    box.append(after);
+  }
+
+  /** One of the page's sentences (play_words.json), in the page's language, its {names} filled. */
+  say(key, values = {}) {
+    return fill(this.words[key], values);
   }
 
   status(words, tone) {

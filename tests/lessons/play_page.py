@@ -28,6 +28,7 @@ class PlayPage:
         self.server = PlayServer()
         reply = self.ask(type="new", setup=setup)
         self.setup, self.lesson, self.meta, self.history = reply["setup"], reply["lesson"], reply["meta"], reply["history"]
+        self.you: str = reply["you"]
 
     def ask(self, **message: Any) -> dict[str, Any]:
         game = {"game": self.GAME} if self.GAME else {}

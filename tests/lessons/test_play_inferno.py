@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -172,6 +173,8 @@ def test_a_refused_click_names_its_rule():
     ({"edition": "fr"}, "setup.edition"),
     ({"two_pawns": "maybe"}, "setup.two_pawns"),
     ({"hint_bot": "oracle"}, "setup.hint_bot"),
+    ({"language": "fr"}, "setup.language"),
+    ({"language": "zh"}, "setup.language"),
     ({"seed": "  "}, "setup.seed"),
     ({"colour": "red"}, "colour"),
 ])
@@ -190,12 +193,12 @@ def test_a_record_of_another_game_or_house_rules_is_refused():
 
 
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 6), st.text(max_size=8),
-                    st.sampled_from(["you", "greedy", "random", "en", "zh", "true", "3"]),
+                    st.sampled_from(["you", "greedy", "random", "en", "zh", "zh-TW", "true", "3"]),
                     st.lists(st.sampled_from(["you", "greedy", "random", "x", ""]), max_size=5))
 
 
 @settings(max_examples=scaled(80), deadline=None)
-@given(st.dictionaries(st.sampled_from(["seed", "players", "seats", "edition", "two_pawns", "hint_bot", "x"]), _VALUES, max_size=7))
+@given(st.dictionaries(st.sampled_from(["seed", "players", "seats", "edition", "two_pawns", "hint_bot", "language", "x"]), _VALUES, max_size=8))
 def test_any_set_up_is_played_or_refused_in_words(data):
     reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "inferno", "setup": data})))
     assert reply["type"] in ("started", "error")
@@ -255,3 +258,43 @@ def test_a_cancel_window_of_the_reader_is_asked_on_the_board():
         clicks = {entry[2]: place for option in node["options"].values() for place, entry in option["targets"].items()}
         assert set(clicks) == {action.text() for action in legal_actions(page.state(node_id))}
         assert set(clicks.values()) <= {"cancel", "pass"}
+
+
+# --- the zh-TW page ------------------------------------------------------------------------------------
+#: Three English words in a row: a sentence left in English (the notation has at most two: "lay DH+1 0,1").
+ENGLISH = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
+
+
+def test_a_zh_tw_page_says_every_sentence_in_zh_tw_and_plays_the_same_game():
+    setup = {**SETUPS[3], "seats": ["you", "greedy", "random", "random"]}
+    chinese, english = Page({**setup, "language": "zh-TW"}), Page(setup)
+    assert chinese.lesson["language"] == "zh-TW" and "language" not in english.lesson
+    assert chinese.you == "你是紅方；黃方（貪心電腦玩家）和藍方（隨機電腦玩家）是你的對手。"
+    assert english.you == "You are Red; Yellow the greedy bot and Blue the random bot play against you."
+    first = chinese.ask(type="hint", node=chinese.here())
+    assert first["text"].startswith("隨機電腦玩家會下「") and first["click"] == english.ask(type="hint", node=english.here())["click"]
+    chinese.play_out(), english.play_out()
+    assert [node for node, _ in chinese.history] == [node for node, _ in english.history]  # the same clicks, the same game
+    said = [text for text in chinese.lesson["texts"] if isinstance(text, str)]
+    assert said and not [text for text in said if ENGLISH.search(text)]
+    final = chinese.state(chinese.here())
+    ending = chinese.meta["over"][chinese.here()]
+    assert "獲勝" in ending and not ENGLISH.search(ending)
+    names = {"R": "紅方", "Y": "黃方", "B": "藍方"}
+    assert all(f"{names[colour.letter]}{total}分" in ending for colour, total in zip(final.colours, final.totals))
+    assert ending.count("回合（") == len(final.results) and ("只計算一次（MOI-R17）" in ending or "計算兩次（MOI-R11）" in ending)
+    bot = next(iter(chinese.meta["auto"]))
+    assert chinese.ask(type="hint", node=bot)["text"] == "現在不用你決定：電腦玩家正在下它的一步。"
+    record = GameRecord.from_json(chinese.ask(type="record", history=chinese.history)["text"])
+    assert record.to_dict() == GameRecord.from_json(english.ask(type="record", history=english.history)["text"]).to_dict()
+
+
+def test_a_refused_click_on_the_zh_tw_page_names_its_rule_in_zh_tw():
+    page = Page({**SETUPS[2], "language": "zh-TW"})
+    while page.here() in page.meta["auto"]:
+        click = page.meta["auto"][page.here()]
+        page.click(click["choice"], click["place"], click.get("actor"))
+    node = page.node()
+    taken = next(place for place, entry in node["options"]["pawn"]["refusals"].items() if "," in place)
+    said = page.click("pawn", taken)
+    assert re.search(r"（MOI-R\d+）。?$", said) and not ENGLISH.search(said), said

@@ -26,6 +26,10 @@ NOTEBOOKS = [name for name in re.findall(r"^\s*-\s*file:\s*(\S+)\s*$", TOC, re.M
 #: Those the live site holds, and those it leaves out (NOT_LIVE: they say to run them with `make lab`).
 CHAPTERS = [name for name in NOTEBOOKS if is_live(name)]
 NOT_LIVE_CHAPTERS = [name for name in NOTEBOOKS if not is_live(name)]
+#: The zh-TW book's chapter notebooks, as the site holds them ("zh-TW/book/inferno/NAME"): every one
+#: live, in the live site's zh-TW/ folder.
+ZH_CHAPTERS = [f"zh-TW/{name}" for name in re.findall(r"^\s*-\s*file:\s*(\S+)\s*$", (ROOT / "zh-TW" / "_toc.yml").read_text(encoding="utf-8"), re.M)
+               if (ROOT / "zh-TW" / f"{name}.ipynb").is_file()]
 #: The page a "Run live" link opens (lite/run_live.py), from the site root.
 LIVE_PAGE = "lite/notebooks/index.html"
 KERNEL_READY = "[data-jp-item-name=kernelStatus] .jp-KernelStatus-success"

@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
-from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, NOTEBOOKS, TOC
+from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, NOTEBOOKS, TOC, ZH_CHAPTERS
 from run_live import NOT_LIVE
 from site_browser import ROOT, SITE
 
@@ -46,8 +46,8 @@ def left_out(notebook: dict) -> list[dict]:
 
 def test_every_chapter_is_there_as_the_book_has_it_on_the_pyodide_kernel(lock):
     """As the page has it: the cells the page leaves out (its checks) are not in the live copy."""
-    assert CHAPTERS, "the table of contents lists chapter notebooks"
-    for name in CHAPTERS:
+    assert CHAPTERS and ZH_CHAPTERS, "the tables of contents list chapter notebooks"
+    for name in CHAPTERS + ZH_CHAPTERS:  # the zh-TW book's in the live site's zh-TW/ folder
         book = json.loads((ROOT / f"{name}.ipynb").read_text(encoding="utf-8"))
         live = json.loads((LITE / "files" / f"{name}.ipynb").read_text(encoding="utf-8"))
         assert not left_out(live), f"{name}: the live copy has the cells the page leaves out"
@@ -155,7 +155,7 @@ class Links(HTMLParser):
             self._open["text"] += data
 
 
-@pytest.mark.parametrize("name", CHAPTERS)
+@pytest.mark.parametrize("name", CHAPTERS + ZH_CHAPTERS)
 def test_each_chapter_page_links_to_its_notebook_in_the_live_site(lock, name):
     live = run_live_links(name)
     assert len(live) == 1, f"{name}: one link with the text 'Run live'"
@@ -203,11 +203,13 @@ PLAY_MB = 5.9
 
 def play_engine(game: str) -> list[str]:
     """rulesbook's files a Play page of that game runs: core, lessons and the game's, without the
-    other games' rules and lessons; the rest (widgets, lab, the command line) it never imports."""
+    other games' rules and lessons, and without the catalogue's .po (the library reads its .mo); the
+    rest (widgets, lab, the command line) it never imports."""
     source = ROOT / "src" / "rulesbook"
     others = tuple(f"{part}{other}/" for other in GAMES if other != game for part in ("", "lessons/"))
     files = [path.relative_to(source).as_posix() for package in ("core", game, "lessons")
-             for path in sorted((source / package).rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+             for path in sorted((source / package).rglob("*"))
+             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".po"]
     return [f"rulesbook/{name}" for name in files if not name.startswith(others)]
 
 

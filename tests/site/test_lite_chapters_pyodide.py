@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from lite_browser import CHAPTERS, LITE, LIVE_PAGE
+from lite_browser import CHAPTERS, LITE, LIVE_PAGE, ZH_CHAPTERS
 from site_browser import ROOT, SITE
 
 HERE = Path(__file__).resolve().parent
@@ -36,7 +36,7 @@ def report() -> dict:
     if node is None:
         pytest.fail("node is missing (make book needs it too, for npm)")
     done = subprocess.run(
-        [node, str(HERE / "lite_pyodide_chapters.mjs"), str(LITE), str(ROOT), *(f"{name}.ipynb" for name in CHAPTERS)],
+        [node, str(HERE / "lite_pyodide_chapters.mjs"), str(LITE), str(ROOT), *(f"{name}.ipynb" for name in CHAPTERS + ZH_CHAPTERS)],
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
@@ -47,7 +47,7 @@ def test_the_browser_runs_python_3_14(report):
     assert report["python"].startswith("3.14.")
 
 
-@pytest.mark.parametrize("name", CHAPTERS)
+@pytest.mark.parametrize("name", CHAPTERS + ZH_CHAPTERS)
 def test_the_chapter_runs_in_pyodide(report, name):
     chapter = report["chapters"][f"{name}.ipynb"]
     assert chapter["cells"] > 0

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rulesbook.core.data import DataError, expect, parse_json, take
+from rulesbook.core.messages import Message
 from rulesbook.core.records import MAX_SEED, GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.lessons.data import Packer
@@ -55,6 +56,13 @@ class PlayGame(Protocol):
     #: The chapter page that teaches each rule a refusal cites ({rule: page}): the page links a
     #: refused click to it.
     chapters: dict[str, str] = {}
+    #: The language its sentences are said in ("en", or a language `speaking` gives).
+    language: str = "en"
+
+    def speaking(self, setup: dict[str, Any]) -> PlayGame:
+        """The game as a page of this set-up says it (a game whose set-up names a language); itself
+        by default."""
+        return self
 
     def seat(self, referee: Any, state: Any) -> str | None:
         """In a hot-seat game, the reader who decides here (the page covers the board between two)."""
@@ -118,15 +126,16 @@ class PlaySession:
     setup: dict[str, Any]
 
     def __post_init__(self) -> None:
+        self.game = self.game.speaking(self.setup)
         self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY)
         self.revealed: set[tuple[str, str]] = set()
         self.edges: dict[tuple[str, str, str | None], str] = {}
-        self.packer = Packer()
+        self.packer = Packer(language=self.graph.language)
 
     # --- the lesson a page carries -------------------------------------------------------------
     def lesson(self, shown: list[str]) -> dict[str, Any]:
         """The page data of the states `shown` (the move log's), as a new page takes it, and `meta`."""
-        self.packer = Packer()
+        self.packer = Packer(language=self.graph.language)
         meta = self._add(shown)
         return {"lesson": self.packer.lesson(self.graph.start_id, picture=self.game.picture), "meta": meta}
 
@@ -158,7 +167,7 @@ class PlaySession:
         """A node's record with each target's sentence kept only for a click already made."""
         options = {}
         for key, option in record["options"].items():
-            targets = {place: entry if (record["id"], entry[0]) in self.revealed else [entry[0], _unsaid(entry[2]), entry[2], ""]
+            targets = {place: entry if (record["id"], entry[0]) in self.revealed else [entry[0], _unsaid(entry[2], self.game.language), entry[2], ""]
                        for place, entry in option["targets"].items()}
             options[key] = {**option, "targets": targets}
         return {**record, "options": options}
@@ -242,7 +251,8 @@ class PlaySession:
         state = self.graph.state(node_id)
         if self.game.acts(state) and self.game.auto(self.graph.referee, state) is not None:
             # A bot's decision: what it will do is its own (its hand), not the reader's to see.
-            return {"text": "Nothing for you to decide: a bot is playing its move.", "click": None}
+            words = Message.text("Nothing for you to decide: a bot is playing its move.").say(self.game.language)
+            return {"text": words, "click": None}
         text, action = self.game.hint(state, self.setup.get("hint_bot", ""))
         return {"text": text, "click": None if action is None else self.click_for(node_id, action)}
 
@@ -257,9 +267,10 @@ class PlaySession:
         return None
 
 
-def _unsaid(log: str) -> str:
-    """What a click's sentence reads as before it is made: its move-log entry."""
-    return sentence(log)
+def _unsaid(log: str, language: str) -> str:
+    """What a click's sentence reads as before it is made: its move-log entry (the notation, the
+    same in every language; an English sentence's capital and full stop in English)."""
+    return sentence(log) if language == "en" else log
 
 
 def _ids(value: Any, where: str) -> list[str]:
@@ -312,7 +323,7 @@ class PlayServer:
         session = PlaySession(game, game.setup(take(message, "setup", dict, "message")))
         self.session = session
         start = session.graph.start_id
-        return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": [[start, ""]],
+        return {"type": "started", "setup": session.setup, "you": session.game.you(session.setup), "history": [[start, ""]],
                 "chapters": dict(game.chapters), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -325,7 +336,7 @@ class PlayServer:
         for action in record.actions:
             session.follow(action, history)
         self.session = session
-        return {"type": "started", "setup": session.setup, "you": game.you(session.setup), "history": history,
+        return {"type": "started", "setup": session.setup, "you": session.game.you(session.setup), "history": history,
                 "chapters": dict(game.chapters), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:

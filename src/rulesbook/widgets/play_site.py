@@ -36,6 +36,10 @@ OPENINGS = 16
 
 
 def setup(app: Any) -> dict[str, Any]:
+    # Where this book's pages lie in the site: "" for the site's own book, "zh-TW" for the zh-TW book
+    # built into its zh-TW/ folder; the site's shared parts (its Pyodide, its live part) are that
+    # many folders further up. lite/run_live.py reads it too.
+    app.add_config_value("rulesbook_site_folder", "", "html")
     app.connect("builder-inited", write_assets)
     app.connect("env-get-outdated", play_pages)
     app.connect("html-page-context", play_page)
@@ -69,26 +73,29 @@ def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any
         game, setup = form_defaults(body)
         data = json.dumps({"setup": setup, "games": openings(game, setup)}, separators=(",", ":"))  # in the engine's order (the page compares them as text)
         data = data.replace("</", "<\\/")  # nothing in it can close the script element
-        context["metatags"] = context.get("metatags", "") + early_engine(game, context["pathto"])
+        up = "../" * len([part for part in app.config.rulesbook_site_folder.split("/") if part])
+        context["metatags"] = context.get("metatags", "") + early_engine(game, context["pathto"], up)
         context["body"] = body + f'<script type="application/json" class="rb-play-openings">{data}</script>\n'
 
 
-def early_engine(game: str, pathto: Any) -> str:
+def early_engine(game: str, pathto: Any, up: str = "") -> str:
     """A small script at the top of the page's head, before its stylesheets, that starts the
     engine's worker loading at once: the engine's 5.5 MB are most of the wait, and a script after
     the stylesheets waits for them (0.3 s later at 10 Mbps); the page's own script is deferred behind
-    the theme's, later still. The page takes this worker up (`Play.start`)."""
+    the theme's, later still. The page takes this worker up (`Play.start`). `up` leads from the
+    book to the site's root, where its Pyodide lies (rulesbook_site_folder)."""
     worker = json.dumps(pathto(f"_static/{WORKER}", 1))
-    pyodide = json.dumps(pathto("lite/static/pyodide/", 1))
-    return ("<script>try { const worker = new Worker(" + worker + ', { type: "module" }); '
+    pyodide = json.dumps(pathto(f"{up}lite/static/pyodide/", 1))
+    return (f"<script>window.rulesbookPyodide = new URL({pyodide}, document.baseURI).href; "
+            "try { const worker = new Worker(" + worker + ', { type: "module" }); '
             "worker.onerror = () => { worker.failed = true; }; "
-            f'worker.postMessage({{ type: "boot", game: "{game}", pyodide: new URL({pyodide}, document.baseURI).href }}); '
+            f'worker.postMessage({{ type: "boot", game: "{game}", pyodide: window.rulesbookPyodide }}); '
             "window.rulesbookPlayWorker = worker; } catch (error) {}</script>\n")
 
 
 class _Form(HTMLParser):
     """The game of a Play area and what its set-up form sends as loaded: each named select's
-    selected option (a list for `data-list` ones), each named text input's value; as the page's
+    selected option (a list for `data-list` ones), each named text or hidden input's value; as the page's
     `formSetup` reads it."""
 
     def __init__(self) -> None:
@@ -110,7 +117,7 @@ class _Form(HTMLParser):
             self.first = value if self.first is None else self.first
             if "selected" in found:
                 self.chosen = value
-        elif tag == "input" and found.get("name") and found.get("type", "text") == "text":
+        elif tag == "input" and found.get("name") and found.get("type", "text") in ("text", "hidden"):
             self.setup[found["name"] or ""] = found.get("value") or ""
 
     def handle_endtag(self, tag: str) -> None:

@@ -15,21 +15,24 @@ from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
-from rulesbook.core.messages import Message
+from rulesbook.core.messages import Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
 from rulesbook.inferno.actions import Action, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
+from rulesbook.inferno.position import Colour
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
 from rulesbook.inferno.names import player_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, place_key
-from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
+from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines, whole_sentence
 from rulesbook.lessons.play import PlayGame, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
+#: The languages a Play page speaks: the page's own (its set-up's "language").
+LANGUAGES = ("en", "zh-TW")
 
 #: The chapter that teaches each rule, for a refusal's link (sent to the page with the lesson).
 _CHAPTERS: dict[str, str] = {
@@ -51,11 +54,29 @@ def bot_seed(state: State, seat: int) -> str:
     return f"{state.seed}:{seat}:{state.round}:{state.turns}:{len(state.played)}:{state.phase.value}:{len(state.draw_pile)}"
 
 
-class SeatReferee(GameReferee):
-    """The whole-game referee seen from the reader's seats (`seats`: "you" or a bot's name each)."""
+def player(colour: Colour) -> Capitalised:
+    """A seat as the Play page names it: "Red", 紅方."""
+    return Capitalised(player_word(colour))
 
-    def __init__(self, state: State, seats: tuple[str, ...]):
-        super().__init__(state)
+
+def bot_word(name: str) -> Message:
+    """A bot level as a sentence names it: "greedy", 貪心."""
+    return term(name, "bot")
+
+
+def totals_words(state: State, language: str) -> str:
+    """Each seat's total: "Red 12, Yellow 9", 「紅方 12 分，黃方 9 分」."""
+    joiner = ", " if language == "en" else "，"
+    return joiner.join(Message("{player} {points}", player=player(colour), points=total).say(language)
+                       for colour, total in zip(state.colours, state.totals))
+
+
+class SeatReferee(GameReferee):
+    """The whole-game referee seen from the reader's seats (`seats`: "you" or a bot's name each),
+    speaking the page's `language`."""
+
+    def __init__(self, state: State, seats: tuple[str, ...], language: str = "en"):
+        super().__init__(state, language)
         self.seats = seats
         self.readers = tuple(seat for seat, who in enumerate(seats) if who == YOU)
         self._moves: dict[State, Action] = {}
@@ -101,16 +122,15 @@ class SeatReferee(GameReferee):
     def picture(self, state: State) -> dict[str, Any]:
         view = super().picture(state)
         seat = self.viewer(state)
-        colours = state.colours
         if seat is None:
             view["hand"] = []
-            view["hand_label"] = "The hands are hidden while the bots play"
+            view["hand_label"] = self._say(Message.text("The hands are hidden while the bots play"))
         else:
-            view["hand"] = [{"code": card.code, "label": card_label(card)} for card in state.hands[seat]]
-            view["hand_label"] = f"Your hand ({colours[seat].english.capitalize()})"
-        totals = ", ".join(f"{colour.english.capitalize()} {total}" for colour, total in zip(colours, state.totals))
-        rounds = state.rules.rounds(state.players)
-        view["decision"] = f"{view['decision']}. Round {state.round} of {rounds}; totals: {totals}; draw pile {len(state.draw_pile)}."
+            view["hand"] = [{"code": card.code, "label": card_label(card, self.language)} for card in state.hands[seat]]
+            view["hand_label"] = self._say(Message("Your hand ({player})", player=player(state.colours[seat])))
+        view["decision"] = self._say(Message("{decision}. Round {round} of {rounds}; totals: {totals}; draw pile {cards}.",
+                                             decision=view["decision"], round=state.round, rounds=state.rules.rounds(state.players),
+                                             totals=totals_words(state, self.language), cards=len(state.draw_pile)))
         return view
 
     def _named(self, state: State) -> list[str]:
@@ -125,9 +145,9 @@ class SeatReferee(GameReferee):
         decision = state.decision
         move = self.bot_move(state)
         if decision is not None and move is not None:
-            who, me = decision.colour.english.capitalize(), decision.colour.letter
-            return [Choice("bot", f"{who}'s move ({self.seats[decision.seat]} bot)", {me: "bot"}, me,
-                           prompt=f"{who} decides: the page plays the bot's move")]
+            who, me = player(decision.colour), decision.colour.letter
+            return [Choice("bot", self._say(Message("{who}'s move ({bot} bot)", who=who, bot=bot_word(self.seats[decision.seat]))),
+                           {me: "bot"}, me, prompt=self._say(Message("{who} decides: the page plays the bot's move", who=who)))]
         return super().choices(state)
 
     # --- a click ---------------------------------------------------------------------------------
@@ -145,7 +165,7 @@ class SeatReferee(GameReferee):
     def idle(self, state: State) -> str:
         decision = state.decision
         if decision is not None and self.deciding(state) is None:
-            return f"{decision.colour.english.capitalize()} is a bot: its move plays itself."
+            return self._say(Message("{who} is a bot: its move plays itself.", who=player(decision.colour)))
         return super().idle(state)
 
     def hint(self, state: State) -> str:
@@ -156,14 +176,26 @@ class SeatReferee(GameReferee):
 
 
 class InfernoPlay(PlayGame):
-    """Mountain of Inferno on a Play page: the reader's seats and the bots' (`SeatReferee`)."""
+    """Mountain of Inferno on a Play page: the reader's seats and the bots' (`SeatReferee`), said
+    in the page's `language` (`speaking` gives the game of a set-up's)."""
 
     name = "inferno"
     picture = "inferno"
     #: The set-up's fields: the seed, the players (2-4), who sits in each seat ("you" or a bot),
-    #: the edition (MOI-R03 and the other switches), the optional two-pawn rule (MOI-R13), the hint bot.
-    FIELDS = ("seed", "players", "seats", "edition", "two_pawns", "hint_bot")
+    #: the edition (MOI-R03 and the other switches), the optional two-pawn rule (MOI-R13), the hint
+    #: bot, and the page's language (a record holds none: "en" unless the page says another).
+    FIELDS = ("seed", "players", "seats", "edition", "two_pawns", "hint_bot", "language")
     chapters = CHAPTERS
+
+    def __init__(self, language: str = "en"):
+        self.language = language
+
+    def speaking(self, setup: dict[str, Any]) -> InfernoPlay:
+        """The game as a page of the set-up's language says it."""
+        return self if setup["language"] == self.language else InfernoPlay(setup["language"])
+
+    def _say(self, message: Message | Capitalised) -> str:
+        return str(message.say(self.language))
 
     def setup(self, data: Any) -> dict[str, Any]:
         """The set-up from the page's form, checked (DataError naming the field)."""
@@ -186,18 +218,29 @@ class InfernoPlay(PlayGame):
         hint_bot = take(data, "hint_bot", str, "setup", default="greedy")
         if hint_bot not in BOTS:
             raise DataError("setup.hint_bot", f"one of {', '.join(BOTS)}, not {hint_bot!r}")
-        return {"seed": seed, "players": players, "seats": seats, "edition": edition, "two_pawns": two_pawns, "hint_bot": hint_bot}
+        language = take(data, "language", str, "setup", default="en")
+        if language not in LANGUAGES:
+            raise DataError("setup.language", f"one of {', '.join(LANGUAGES)}, not {language!r}")
+        return {"seed": seed, "players": players, "seats": seats, "edition": edition, "two_pawns": two_pawns, "hint_bot": hint_bot,
+                "language": language}
 
     def seats(self, setup: dict[str, Any]) -> tuple[str, ...]:
         return tuple(setup["seats"][: setup["players"]])
 
     def you(self, setup: dict[str, Any]) -> str:
         seats = self.seats(setup)
-        names = [colour.english.capitalize() for colour in new_game(len(seats)).colours]
-        yours = [name for name, who in zip(names, seats) if who == YOU]
-        bots = [f"{name} the {who} bot" for name, who in zip(names, seats) if who != YOU]
-        mine = f"You are {listed(yours)}" + (" (hot-seat: pass the device between you)" if len(yours) > 1 else "")
-        return f"{mine}; {listed(bots)} {'plays' if len(bots) == 1 else 'play'} against you." if bots else f"{mine}."
+        colours = new_game(len(seats)).colours
+        yours = Listed([player(colour) for colour, who in zip(colours, seats) if who == YOU])
+        bots = [Message("{player} the {bot} bot", player=player(colour), bot=bot_word(who)) for colour, who in zip(colours, seats) if who != YOU]
+        if len(yours.items) > 1:
+            mine = Message("You are {players} (hot-seat: pass the device between you)", players=yours)
+        else:
+            mine = Message("You are {players}", players=yours)
+        if not bots:
+            return self._say(Message("{mine}.", mine=mine))
+        if len(bots) == 1:
+            return self._say(Message("{mine}; {bots} plays against you.", mine=mine, bots=Listed(bots)))
+        return self._say(Message("{mine}; {bots} play against you.", mine=mine, bots=Listed(bots)))
 
     def rules(self, setup: dict[str, Any]) -> Rules:
         return Rules(edition=setup["edition"], two_pawns=setup["two_pawns"])
@@ -222,7 +265,7 @@ class InfernoPlay(PlayGame):
         return self.setup({**given, "seed": record.seed, "players": record.players, "edition": rules.edition, "two_pawns": rules.two_pawns})
 
     def referee(self, setup: dict[str, Any]) -> SeatReferee:
-        return SeatReferee(new_game(setup["players"], setup["seed"], self.rules(setup)), self.seats(setup))
+        return SeatReferee(new_game(setup["players"], setup["seed"], self.rules(setup)), self.seats(setup), setup["language"])
 
     def recorded(self, referee: SeatReferee, state: State, action: str) -> None:
         referee.as_recorded(state, action)
@@ -239,7 +282,7 @@ class InfernoPlay(PlayGame):
         """Hot-seat (two readers or more): the reader's seat that decides now, by colour; the page
         covers the board between two readers' decisions."""
         seat = referee.deciding(state)
-        return None if seat is None or len(referee.readers) < 2 else state.colours[seat].english.capitalize()
+        return None if seat is None or len(referee.readers) < 2 else self._say(player(state.colours[seat]))
 
     def acts(self, state: State) -> bool:
         """Every click is an engine action, a line of the record (a bot's too)."""
@@ -248,30 +291,37 @@ class InfernoPlay(PlayGame):
     def over(self, state: State) -> str | None:
         if not state.is_over:
             return None
-        names = [colour.english.capitalize() for colour in state.colours]
-        totals = ", ".join(f"{name} {total}" for name, total in zip(names, state.totals))
-        winners = listed([names[seat] for seat in state.winners])
-        verb = "wins" if len(state.winners) == 1 else "share the win"
+        language, players = self.language, [player(colour) for colour in state.colours]
+        joiner = ", " if language == "en" else "，"
+        winners = Listed([players[seat] for seat in state.winners])
         rounds = []
         for result in state.results:
-            how = "ended by a complete cross" if result.reason == "a" else "ended when the draw pile ran out"
-            scores = ", ".join(f"{name} {raw:+d}" + (f" (counts {scored:+d}, MOI-R12)" if scored != raw else "")
-                               for name, raw, scored in zip(names, result.raw, result.scored))
-            rounds.append(f"round {result.round} ({plural(result.turns, 'turn')}) {how}, on {names[result.ender]}'s turn: {scores}")
+            scores = joiner.join(self._say(Message("{player} {points}", player=name, points=f"{raw:+d}") if scored == raw else
+                                           Message("{player} {points} (counts {scored}, MOI-R12)", player=name, points=f"{raw:+d}", scored=f"{scored:+d}"))
+                                 for name, raw, scored in zip(players, result.raw, result.scored))
+            turns = Message("{count} turn", count=1) if result.turns == 1 else Message("{count} turns", count=result.turns)
+            data = {"round": result.round, "turns": turns, "player": players[result.ender], "scores": scores}
+            rounds.append(self._say(Message("round {round} ({turns}) ended by a complete cross, on {player}'s turn: {scores}", **data)
+                                    if result.reason == "a" else
+                                    Message("round {round} ({turns}) ended when the draw pile ran out, on {player}'s turn: {scores}", **data)))
         last = state.results[-1]
-        lines = scoring_lines(state, last.reason, last.ender)
+        lines = scoring_lines(state, last.reason, last.ender, language)
         if tuple(points for _, points in lines) == last.raw:
-            rounds[-1] += " \u2014 " + "; ".join(words for words, _ in lines)
-        return f"{winners} {verb} with {max(state.totals)} (totals: {totals}). " + " ".join(sentence(r) for r in rounds)
+            rounds[-1] += " \u2014 " + ("; " if language == "en" else "；").join(words for words, _ in lines)
+        data = {"winners": winners, "points": max(state.totals), "totals": totals_words(state, language)}
+        won = self._say(Message("{winners} wins with {points} (totals: {totals}).", **data) if len(state.winners) == 1 else
+                        Message("{winners} share the win with {points} (totals: {totals}).", **data))
+        return ("" if language == "zh-TW" else " ").join([won, *(whole_sentence(words, language) for words in rounds)])
 
     def hint(self, state: State, bot: str) -> tuple[str, str | None]:
         decision = state.decision
         if decision is None:
-            return "The game is over: Play again starts a new one.", None
+            return self._say(Message.text("The game is over: Play again starts a new one.")), None
         action = make_bot(bot, f"hint:{bot_seed(state, decision.seat)}").choose(state, legal_actions(state))
         first = apply(state, action)[1][0]
-        return (f"The {bot} bot would play \u201c{action.text()}\u201d: {sentence(first.text)} "
-                "(a hint only: it follows its own simple plan)."), action.text()
+        what = sentence(first.text) if self.language == "en" else first.say(self.language)
+        return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what} (a hint only: it follows its own simple plan).",
+                                 bot=bot_word(bot), action=action.text(), what=what)), action.text()
 
     def digest(self, state: State) -> str:
         return hashlib.sha256(state.to_json().encode()).hexdigest()

@@ -435,6 +435,11 @@ def _full_stop(text: str) -> str:
     return text if text.endswith(("。", "？", "！")) else text + "。"
 
 
+def whole_sentence(text: str, language: str) -> str:
+    """A sentence in its language's shape: English with a capital and one full stop, zh-TW ended by 。."""
+    return sentence(text) if language == "en" else _full_stop(text)
+
+
 def _cards_of(action: Action) -> tuple[Card, ...]:
     return action.cards if isinstance(action, (Cancel, DiscardEvents)) else ()
 

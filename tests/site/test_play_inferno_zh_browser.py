@@ -1,0 +1,102 @@
+"""The zh-TW Play page (zh-TW/book/play/inferno.html, issue 26): a robot plays a whole seeded game
+of 火焰山 in Chromium from the reader's seat against the bots, and everything the page says is
+Traditional Chinese: its status line, the board, a refused click (with its rule and a link to the
+zh-TW chapter that teaches it), the hint, the bots' moves, the end of the game. Along the way an
+undo and a reload; at the end the downloaded record is played by `rulesbook replay` to the page's
+state. The page passes axe-core, says nothing in the console and fits a 390 px phone.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from play_browser import downloaded, record, robot, settled  # noqa: E402
+from site_browser import SITE, watch  # noqa: E402
+from test_play_inferno_browser import axe_clean  # noqa: E402
+
+PAGE = "zh-TW/book/play/inferno.html"
+#: Three English words in a row: a sentence left in English (the notation has at most two: "lay DH+1 0,1").
+ENGLISH = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
+
+
+@pytest.fixture(scope="module")
+def zh_page(browser_context, site_url):
+    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
+        pytest.fail("the zh-TW Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{PAGE}?pace=0")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    yield page
+    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
+    page.close()
+
+
+def said(page) -> list[str]:
+    """Every sentence the Play area shows now: status, board, move log, the bots' moves, the end."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+      '.rb-play-status, .rb-message, .rb-decision, .rb-label, .rb-play-story li, .rb-play-end-words, .rb-play-rule')]
+      .map(e => e.textContent.trim()).filter(Boolean)""")
+
+
+def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
+    page = zh_page
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant-TW"
+    assert page.input_value("select[name=edition]") == "zh"  # the Chinese edition by default
+    page.select_option("select[name=players]", "3")
+    for index, who in enumerate(["you", "random", "random"]):
+        page.locator("select[name=seats]").nth(index).select_option(who)
+    page.select_option("select[name=hint_bot]", "random")
+    page.fill("input[name=seed]", "2")
+    page.click(".rb-play-setup button[type=submit]")
+    page.wait_for_function("() => document.querySelector('.rb-play-status').textContent.startsWith('種子 2。你是紅方')")
+    moves = settled(page, -1)
+    # A refused click: its rule, in zh-TW, and the zh-TW chapter that teaches it.
+    page.locator("[data-choice=pawn]").click()
+    taken = page.evaluate("""() => [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
+      .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
+    page.click(f".rb-picture [data-place='{taken}']")
+    message = page.inner_text(".rb-message")
+    assert re.search(r"（MOI-R\d+）。?$", message) and not ENGLISH.search(message), message
+    link = page.locator(".rb-play-rule a[data-rule]")
+    assert page.inner_text(".rb-play-rule").startswith("違反規則 MOI-R")
+    href = link.get_attribute("href")
+    assert href.startswith("../inferno/") and (SITE / "zh-TW/book/inferno" / href.removeprefix("../inferno/")).is_file()
+    page.click("[data-tool=hint]")
+    page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('隨機電腦玩家會下「')")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    axe_clean(page)
+    undone = reloaded = False
+    english: set[str] = set()
+    for _ in range(400):
+        english |= {text for text in said(page) if ENGLISH.search(text)}
+        if page.get_attribute(".rb-play", "data-play-ready") == "over":
+            break
+        before = moves
+        moves = robot(page, 1 if not (undone and reloaded) else 500)
+        if not undone and moves - before > 1:
+            page.click("[data-tool=undo]")
+            page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
+            assert page.inner_text(".rb-message") == "已復原：你的上一個動作，以及之後發生的事。"
+            moves, undone = before, True
+        elif undone and not reloaded:
+            page.reload()
+            moves = settled(page, -1)
+            assert page.inner_text(".rb-play-status").startswith("種子 2。")
+            reloaded = True
+    assert undone and reloaded and page.get_attribute(".rb-play", "data-play-ready") == "over"
+    assert english == set(), english
+    ending = page.inner_text(".rb-play-end-words")
+    assert "獲勝" in ending and "第1回合" in ending and page.inner_text("[data-play=again]") == "再玩一局（新的種子）"
+    data, _ = downloaded(page, tmp_path / "inferno-zh.json")
+    assert data.players == 3 and data.rules.edition == "zh" and len(record(page)["record"]["actions"]) == len(data.actions)
+    assert page.seen == {"errors": [], "outside": []}
