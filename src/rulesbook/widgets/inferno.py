@@ -21,9 +21,9 @@ class InfernoBoard(Board):
     `InfernoBoard.find(...)`, `InfernoBoard.game(...)`, `InfernoBoard.find_in_game(...)`,
     `InfernoBoard.find_windows(...)` or `InfernoBoard(referee, moves=2)` with any referee.
 
-    The boards on a game moment (`game`, `find_in_game`) speak zh-TW when asked: ``language="zh-TW"``,
-    or `rulesbook.widgets.speak("zh-TW")` once for every board made after it. The Bison King and
-    scoring-window lessons speak English only, for now.
+    The boards on a game moment (`game`, `find_in_game`) and the scoring-window exercise
+    (`find_windows`) speak zh-TW when asked: ``language="zh-TW"``, or `rulesbook.widgets.speak("zh-TW")`
+    once for every board made after it. The Bison King lessons speak English only, for now.
     """
 
     picture = "inferno"
@@ -59,10 +59,12 @@ class InfernoBoard(Board):
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod
-    def find_windows(cls, position: Position | str, colour: Colour | str, *, ended: bool = False, title: str = "") -> InfernoBoard:
+    def find_windows(cls, position: Position | str, colour: Colour | str, *, ended: bool = False, title: str = "",
+                     language: str | None = None) -> InfernoBoard:
         """An exercise: click the cards of that pawn's best row and column windows (MOI-R17), or of
-        its complete cross with ended=True (MOI-R11); wrong clicks say why (MOI-R17)."""
-        referee, exercise = windows_exercise(position, colour, ended)
+        its complete cross with ended=True (MOI-R11); wrong clicks say why (MOI-R17). Its sentences
+        in `language` ("en" or "zh-TW"; by default the one `speak` chose)."""
+        referee, exercise = windows_exercise(position, colour, ended, spoken(language))
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     # --- reading -----------------------------------------------------------------------------

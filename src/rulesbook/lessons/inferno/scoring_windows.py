@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.messages import Message, term
+from rulesbook.core.messages import Listed, Message, term
+from rulesbook.inferno.names import colour_word, disciple_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum, windows
 from rulesbook.lessons.data import exercise, number_words
@@ -21,13 +22,16 @@ TASK = "WINDOWS"
 class WindowsReferee:
     """Referee of one scoring question: which cards make up the pawn's best windows.
 
-    ended=True asks for the complete cross a round's ender scores doubled (MOI-R11).
+    ended=True asks for the complete cross a round's ender scores doubled (MOI-R11). Its sentences
+    are said in `language` ("en" or "zh-TW"), the English ones word for word as they always were.
     """
 
-    def __init__(self, position: Position | str, colour: Colour | str, ended: bool = False):
+    def __init__(self, position: Position | str, colour: Colour | str, ended: bool = False, language: str = "en"):
         self.position = position if isinstance(position, Position) else Position.parse(position)
         self.colour = Colour.parse(colour)
         self.ended = ended
+        #: The language of every sentence it gives a board ("en" or "zh-TW").
+        self.language = language
         place = self.position.pawn(self.colour)
         self.best: dict[Coord, tuple[Coord, ...]] = {}
         for direction in (ROW, COLUMN):
@@ -41,6 +45,9 @@ class WindowsReferee:
             assert best is not None, "choices is not empty"
             self.best[direction] = best
 
+    def _say(self, message: Message) -> str:
+        return message.say(self.language)
+
     @property
     def answers(self) -> set[Coord]:
         return set(self.best[ROW]) | set(self.best[COLUMN])
@@ -49,23 +56,29 @@ class WindowsReferee:
         return self.position
 
     def picture(self, state: Position) -> dict[str, Any]:
-        what = "complete cross" if self.ended else "best windows"
+        colour = colour_word(self.colour)
+        if self.ended:
+            what = Message("The {colour} pawn's complete cross", colour=colour)
+        else:
+            what = Message("The {colour} pawn's best windows", colour=colour)
         return {
-            "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(state.cards.items())],
+            "cards": [[row, column, card.code, disciple_word(card.disciple).say(self.language)]
+                      for (row, column), card in sorted(state.cards.items())],
             "pawns": [[colour.letter, *state.pawn(colour)] for colour in COLOUR_ORDER if colour in state.pawns],
-            "hand": [{"code": TASK, "label": f"The {self.colour.english} pawn's {what}"}],
-            "hand_label": "The question",
+            "hand": [{"code": TASK, "label": self._say(what)}],
+            "hand_label": self._say(Message.text("The question")),
             "player": self.colour.letter,
-            "decision": f"Find the cards the {self.colour.english} pawn scores",
+            "decision": self._say(Message("Find the cards the {colour} pawn scores", colour=colour)),
         }
 
     def places(self, state: Position) -> set[Coord]:
         return set(state.cards) | state.empty_neighbours()
 
     def choices(self, state: Position) -> list[Choice]:
-        letter = self.colour.letter
-        return [Choice("h0", f"The {self.colour.english} pawn's windows", {letter: "windows"}, letter,
-                       prompt=f"The {self.colour.english} pawn's best row and column windows: {{count}} card{{s}}")]
+        letter, colour = self.colour.letter, colour_word(self.colour)
+        return [Choice("h0", self._say(Message("The {colour} pawn's windows", colour=colour)), {letter: "windows"}, letter,
+                       prompt=self._say(Message("The {colour} pawn's best row and column windows: {count} card{s}",
+                                                colour=colour, count="{count}", s="{s}")))]
 
     def play(self, state: Position, option: str, place: Coord) -> Outcome:
         card = state.card_at(place)
@@ -73,17 +86,22 @@ class WindowsReferee:
         if card is None:
             raise IllegalAction(Message("There is no card there: windows are runs of adjacent cards"), "MOI-R17")
         if place in self.answers:
-            which = " and ".join(name for name, direction in (("row", ROW), ("column", COLUMN)) if place in self.best[direction])
-            worth = " and ".join(f"{name} window worth {window_sum(state, self.best[direction]):+d}"
-                                 for name, direction in (("row", ROW), ("column", COLUMN)) if place in self.best[direction])
-            along = "row" if place in self.best[ROW] and place != pawn else "column"
-            return Outcome(state, f"{card.code} at ({place[0]}, {place[1]}) is in the best {which} ({worth}).",
-                           f"{card.code} {place[0]},{place[1]}", f"{card.code} at ({place[0]}, {place[1]}) belongs to the best {worth}.",
-                           f"look along the {along} of the {self.colour.english} pawn")
+            lines = [direction for direction in (ROW, COLUMN) if place in self.best[direction]]
+            which = Listed([_LINE[direction] for direction in lines])
+            worth = Listed([Message("{name} window worth {points}", name=_LINE[direction],
+                                    points=f"{window_sum(state, self.best[direction]):+d}") for direction in lines])
+            along = ROW if place in self.best[ROW] and place != pawn else COLUMN
+            at = f"({place[0]}, {place[1]})"
+            return Outcome(state, self._say(Message("{card} at {place} is in the best {which} ({worth}).", card=card.code, place=at,
+                                                    which=which, worth=worth)),
+                           f"{card.code} {place[0]},{place[1]}",
+                           self._say(Message("{card} at {place} belongs to the best {worth}.", card=card.code, place=at, worth=worth)),
+                           self._say(Message("look along the {line} of the {colour} pawn", line=_LINE[along],
+                                             colour=colour_word(self.colour))))
         if place[0] != pawn[0] and place[1] != pawn[1]:
             raise IllegalAction(Message("{card} is neither in the pawn's row nor in its column", card=card.code), "MOI-R17")
         direction = ROW if place[0] == pawn[0] else COLUMN
-        name = term("row", "window") if direction is ROW else term("column", "window")
+        name = _LINE[direction]
         reaching = [w for w in windows(state, pawn, direction) if place in w and (not self.ended or len(w) == 4)]
         if not reaching:
             if self.ended:
@@ -98,16 +116,26 @@ class WindowsReferee:
             card=card.code, most=max(window_sum(state, w) for w in reaching), best=window_sum(state, best)), "MOI-R17")
 
     def idle(self, state: Position) -> str:
-        return f"Click the cards of the {self.colour.english} pawn's best windows."
+        return self._say(Message("Click the cards of the {colour} pawn's best windows.", colour=colour_word(self.colour)))
 
     def hint(self, state: Position) -> str:
         row, column = len(self.best[ROW]), len(self.best[COLUMN])
-        return (f"The best row window has {number_words(row)} card{'s' if row != 1 else ''} and the best column window "
-                f"{number_words(column)}; the pawn's own card is in both.")
+        numbers = {"row": number_words(row, self.language), "column": number_words(column, self.language)}
+        if row == 1:
+            message = Message("The best row window has {row} card and the best column window {column}; the pawn's own card is in both.", **numbers)
+        else:
+            message = Message("The best row window has {row} cards and the best column window {column}; the pawn's own card is in both.", **numbers)
+        return self._say(message)
 
 
-def windows_exercise(position: Position | str, colour: Colour | str, ended: bool = False) -> tuple[WindowsReferee, dict[str, Any]]:
-    """The referee and exercise record (choice, option, answers, sentences) of a find-the-windows exercise."""
-    referee = WindowsReferee(position, colour, ended)
+#: A window's line, as a sentence names it: "row", 橫向卡牌列.
+_LINE = {ROW: term("row", "window"), COLUMN: term("column", "window")}
+
+
+def windows_exercise(position: Position | str, colour: Colour | str, ended: bool = False,
+                     language: str = "en") -> tuple[WindowsReferee, dict[str, Any]]:
+    """The referee and exercise record (choice, option, answers, sentences) of a find-the-windows
+    exercise, said in `language` ("en" or "zh-TW")."""
+    referee = WindowsReferee(position, colour, ended, language)
     graph = LessonGraph(referee)
-    return referee, exercise(graph.node(graph.start_id), "h0", noun=("card", "cards"))
+    return referee, exercise(graph.node(graph.start_id), "h0", noun=("card", "cards"), language=language)
