@@ -167,3 +167,89 @@ def test_an_exercise_of_your_own_speaks_zh_tw_when_asked():
     assert board.lesson["language"] == "zh-TW" and board.exercise["done"] == "答對了：{say}{total}個全部找到了，做得好！"
     assert board.click((2, 1)).startswith("答對了：") and board.words["hint"] == "提示"
     board.close()
+
+
+# --- The Mighty Bison King lesson (InfernoBoard.bison, InfernoBoard.find) speaks zh-TW too. ---------
+BISON_MOUNTAIN = '''
+MK+1   SB-3   DH+1   PM+2
+DH+2@R PM+1   MK+2@Y SB+1
+.      SB+2   PM+3   .
+'''
+
+#: The English page data of Bison King lessons as the library made them before the lesson spoke
+#: zh-TW (sha256 of their JSON, keys sorted): the Mighty Bison King chapter's boards.
+BISON_DIGESTS = {
+    "one": "a2740cfd9beb933c1ac26b4ed40c8c2cbbe62e5e9679a95ae87664763e38bdba",
+    "two": "e259b40d74b2a24f8862cfac4f9a7bc0cf55f6584d86cc60738838cdc146da21",
+    "either": "2000cd5c4b1770de840dd4e36cc2d0e26b939f981190f3f7a96cc87086724cbb",
+    "turn": "52fb5e12864338c12726e1ca65992c3469e7057fe7d1a03653943f5378291889",
+    "find": "7d815917dea9c0f3e5ef523a586b1ce0471ca58cba66f20d4512218e0d58ebea",
+    "three": "b3d4e6b3ad09c0084aef217e877fdf872794e2948c3e1f2bbca8bdec823af03f",
+}
+
+
+def _bison_boards(language: str | None = None) -> dict[str, InfernoBoard]:
+    exercise = "SB+1 MK+2 . DH+3\nPM+2@B DH+1 SB+2 MK+1\n. PM+1@R MK-3 PM+1"
+    return {
+        "one": InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON",), pawns=("R",), moves=1, title="t", language=language),
+        "two": InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON", "BISON"), moves=2, language=language),
+        "either": InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON", "FAN"), moves=1, language=language),
+        "turn": InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON", "BISON"), step=True, moves=3, language=language),
+        "find": InfernoBoard.find(exercise, "R", cards=1, language=language),
+        "three": InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON", "BISON", "BISON"), step=True, moves=1,
+                                    rules=Rules(edition="zh"), language=language),
+    }
+
+
+def test_the_bison_lessons_english_data_is_byte_for_byte_as_before():
+    digests = {name: hashlib.sha256(json.dumps(board.lesson, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+               for name, board in _bison_boards("en").items()}
+    assert digests == BISON_DIGESTS
+
+
+@pytest.mark.parametrize("name", list(BISON_DIGESTS))
+def test_a_zh_tw_bison_boards_data_has_no_english_left_and_the_same_moves(name):
+    english, chinese = _bison_boards("en")[name].lesson, _bison_boards("zh-TW")[name].lesson
+    assert chinese["language"] == "zh-TW" and "language" not in english
+    texts = reader_texts(chinese)
+    left = {text: english_left(text) for text in texts if english_left(re.sub(r"\{\w+\}", "", text))}
+    assert not left, left
+    en, zh = unpack(english), unpack(chinese)
+    assert list(en) == list(zh)
+    for node_id, node in en.items():
+        assert node["choices"].keys() == zh[node_id]["choices"].keys()
+        for key, option in node["options"].items():
+            assert option["refusals"].keys() == zh[node_id]["options"][key]["refusals"].keys()
+            assert {place: target[0] for place, target in option["targets"].items()} == \
+                   {place: target[0] for place, target in zh[node_id]["options"][key]["targets"].items()}
+
+
+def test_a_click_on_a_zh_tw_bison_board_says_its_move_or_its_refusal_in_zh_tw_with_the_rule():
+    board = InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON", "FAN"), step=True, moves=1, rules=Rules(edition="zh"), language="zh-TW")
+    assert board.words["undo"] == "復原" and board.node()["decision"] == "輪到紅方行動"
+    assert [card["label"] for card in board.node()["hand"]] == ["牛魔王", "鐵扇公主"]
+    assert board.node()["choices"]["h1"]["refusal"].endswith("（MOI-R06）。")
+    assert board.click((1, 2), "h0") == "黃色唐僧標記在(1, 2)的MK+2上：唐僧標記可以經過其他唐僧標記，但不能停在它上方（MOI-R05）"
+    assert board.tone == "no"
+    assert board.click((0, 3), "h0").startswith("1張牛魔王卡可將唐僧標記移動1到3格") and "MOI-R05" in board.message
+    said = board.click((1, 3), "h0")
+    assert said == ("紅方打出1張牛魔王卡：紅色唐僧標記從(1, 0)的DH+2走到(1, 3)的SB+1，路線長3格。"
+                    "黃方可以立即打出1張鐵扇公主卡或1張觀世音菩薩卡進行反制（MOI-R06）。"), said
+    assert board.tone == "ok" and board.position.pawn("R") == (1, 3)
+    board.close()
+    english = InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON",), language="en")
+    assert english.click((1, 3), "h0").endswith("Nobody may cancel it: the pawn is the player's own (MOI-R06).")
+    chinese_own = InfernoBoard.bison(BISON_MOUNTAIN, "R", ("BISON",), language="zh-TW")
+    assert chinese_own.click((1, 3), "h0").endswith("沒有人可以反制：移動的是打牌玩家自己的唐僧標記（MOI-R06）。")
+
+
+def test_the_bison_find_exercise_speaks_zh_tw_after_speak():
+    try:
+        speak("zh-TW")
+        board = InfernoBoard.find("SB+1 MK+2 . DH+3\nPM+2@B DH+1 SB+2 MK+1\n. PM+1@R MK-3 PM+1", "R", cards=1)
+    finally:
+        speak("en")
+    assert board.language == "zh-TW" and board.lesson["language"] == "zh-TW"
+    assert board.click((0, 0)) == "答對了：紅色唐僧標記可以走3格到達(0, 0)的SB+1。已找到1個，共7個。", board.message
+    assert "MOI-R05" in board.click((1, 0)) and board.tone == "no"        # blue's card: passed over, never a stop
+    assert "MOI-R05" in board.click((0, 3)) and board.found == ["0,0"]   # four cards away

@@ -21,9 +21,10 @@ class InfernoBoard(Board):
     `InfernoBoard.find(...)`, `InfernoBoard.game(...)`, `InfernoBoard.find_in_game(...)`,
     `InfernoBoard.find_windows(...)` or `InfernoBoard(referee, moves=2)` with any referee.
 
-    The boards on a game moment (`game`, `find_in_game`) and the scoring-window exercise
-    (`find_windows`) speak zh-TW when asked: ``language="zh-TW"``, or `rulesbook.widgets.speak("zh-TW")`
-    once for every board made after it. The Bison King lessons speak English only, for now.
+    Every board on Mountain of Inferno speaks zh-TW when asked: the boards on a game moment (`game`,
+    `find_in_game`), the Bison King lessons (`bison`, `find`) and the scoring-window exercise
+    (`find_windows`) take ``language="zh-TW"``, or follow `rulesbook.widgets.speak("zh-TW")`, said
+    once for every board made after it.
     """
 
     picture = "inferno"
@@ -31,15 +32,17 @@ class InfernoBoard(Board):
     @classmethod
     def bison(cls, position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,), *,
               rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False,
-              moves: int = 2, title: str = "") -> InfernoBoard:
-        """A Mighty Bison King lesson: `player` holds `hand` (event codes such as "BISON", "FAN")."""
-        return cls(BisonLesson(position, player, hand, rules, pawns, step), moves=moves, title=title)
+              moves: int = 2, title: str = "", language: str | None = None) -> InfernoBoard:
+        """A Mighty Bison King lesson: `player` holds `hand` (event codes such as "BISON", "FAN");
+        its sentences in `language` ("en" or "zh-TW"; by default the one `speak` chose)."""
+        return cls(BisonLesson(position, player, hand, rules, pawns, step, spoken(language)), moves=moves, title=title)
 
     @classmethod
     def find(cls, position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
-             rules: Rules | None = None, title: str = "") -> InfernoBoard:
-        """An exercise: find every card one (or two) Bison King(s) can take `pawn` to (MOI-R05)."""
-        referee, exercise = find_in_bison(position, pawn, cards, rules=rules)
+             rules: Rules | None = None, title: str = "", language: str | None = None) -> InfernoBoard:
+        """An exercise: find every card one (or two) Bison King(s) can take `pawn` to (MOI-R05);
+        its sentences in `language` ("en" or "zh-TW"; by default the one `speak` chose)."""
+        referee, exercise = find_in_bison(position, pawn, cards, rules=rules, language=spoken(language))
         return cls(referee, moves=0, title=title, mode="find", exercise=exercise)
 
     @classmethod

@@ -2,7 +2,9 @@
 
 Every yes and no comes from the rules library (`bison_destinations`, `step_destinations`); this
 module only words the answers for a learner and says who may cancel (MOI-R06). A full game
-engine replaces this referee later without changing the board.
+engine replaces this referee later without changing the board. It speaks English or zh-TW
+(`language`): every sentence a reader sees is a `Message` of the catalogue; the English ones are
+word for word as they were.
 """
 
 from __future__ import annotations
@@ -13,13 +15,12 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.messages import Capitalised, Listed, Message
-from rulesbook.core.words import listed
+from rulesbook.core.messages import Capitalised, Listed, Message, term
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison, Step
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
 from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
-from rulesbook.inferno.names import colour_word
+from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 from rulesbook.lessons.data import exercise, number_words
@@ -28,6 +29,8 @@ from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 BISON = EventKind.MIGHTY_BISON_KING.value
 #: The longest path the explanations measure; longer ones are "N or more".
 _LONGEST_TOLD = 7
+#: A choice's prompt keeps these for the board to fill in (rulesbook.lessons.graph.choice_words).
+_LATER = {"count": "{count}", "s": "{s}", "actor": "{actor}"}
 
 
 def place_name(position: Position, place: Coord) -> str:
@@ -88,6 +91,18 @@ def cancel_rights(position: Position, player: Colour | str, target: Colour | str
     return {colour: means for colour in entitled_to_cancel(rules, effect, player, others)}
 
 
+#: The means of a cancel as the lesson says them, in the catalogue (by their English words).
+_MEANS_MESSAGES = {
+    "an Iron Fan Princess or a Guan Yin": Message.text("an Iron Fan Princess or a Guan Yin"),
+    "two Iron Fan Princesses or one Guan Yin": Message.text("two Iron Fan Princesses or one Guan Yin"),
+}
+
+
+def _means_message(means: str) -> Message:
+    """The means of `_means_words` as a message (said as it is where the catalogue lacks it)."""
+    return _MEANS_MESSAGES.get(means) or Message.text(means)
+
+
 _CARD_WORDS = {
     EventKind.IRON_FAN_PRINCESS: ("Iron Fan Princess", "Iron Fan Princesses"),
     EventKind.GUAN_YIN: ("Guan Yin", "Guan Yins"),
@@ -108,18 +123,13 @@ def _means_words(options: list[tuple]) -> str:
     return " or ".join(words)
 
 
-def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: int, rules: Rules) -> str:
+def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: int, rules: Rules) -> Message:
     rights = cancel_rights(position, player, target, cards, rules)
     if not rights:
-        return "Nobody may cancel it: the pawn is the player's own (MOI-R06)."
-    means = next(iter(rights.values()))
-    names = [colour.english.capitalize() for colour in rights]
-    who = listed(names, "or")
-    return f"{who} may cancel it at once with {means} (MOI-R06)."
-
-
-def _steps_words(lengths: set[int]) -> str:
-    return str(_steps_message(lengths))
+        return Message.text("Nobody may cancel it: the pawn is the player's own (MOI-R06).")
+    means = _means_message(next(iter(rights.values())))
+    who = Listed([Capitalised(player_word(colour)) for colour in rights], "or")
+    return Message("{who} may cancel it at once with {means} (MOI-R06).", who=who, means=means)
 
 
 def _steps_message(lengths: set[int]) -> Message:
@@ -150,8 +160,11 @@ class BisonLesson:
     """
 
     def __init__(self, position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,),
-                 rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False):
+                 rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False,
+                 language: str = "en"):
         self.rules = rules or Rules()
+        #: The language of every sentence it gives a board ("en" or "zh-TW").
+        self.language = language
         self.position = position if isinstance(position, Position) else Position.parse(position, self.rules)
         self.player = Colour.parse(player)
         self.position.pawn(self.player)
@@ -160,26 +173,39 @@ class BisonLesson:
         self.pawns = tuple(colour for colour in Colour if colour in movable)
         self.step = step
 
+    def _say(self, message: Message | Capitalised) -> str:
+        return str(message.say(self.language))
+
+    def _joined(self, parts: list[str]) -> str:
+        """Sentences one after another: a space between them in English, none in zh-TW."""
+        return (" " if self.language == "en" else "").join(parts)
+
+    def _card_label(self, code: str) -> str:
+        """A hand card's name: "Mighty Bison King", 牛魔王."""
+        if self.language == "en":
+            return EventKind(code).english
+        return self._say(term(code, "card"))
+
     # --- the referee's questions ------------------------------------------------------------
     def start(self) -> BisonTurn:
         return BisonTurn(self.position, self.hand)
 
     def picture(self, state: BisonTurn) -> dict[str, Any]:
         position = state.position
-        who = self.player.english.capitalize()
+        who = Capitalised(player_word(self.player))
         if state.phase == "over":
-            decision = f"{who}'s turn is over"
+            decision = Message("{who}'s turn is over", who=who)
         elif any(code == BISON for code in state.hand) or self.step:
-            decision = f"{who} to play"
+            decision = Message("{who} to play", who=who)
         else:
-            decision = f"{who} has no Bison King left"
+            decision = Message("{who} has no Bison King left", who=who)
         return {
-            "cards": [[row, column, card.code, card.disciple.english] for (row, column), card in sorted(position.cards.items())],
+            "cards": [[row, column, card.code, self._say(disciple_word(card.disciple))] for (row, column), card in sorted(position.cards.items())],
             "pawns": [[colour.letter, *position.pawn(colour)] for colour in Colour if colour in position.pawns],
-            "hand": [{"code": code, "label": EventKind(code).english} for code in state.hand],
-            "hand_label": f"{who}'s hand",
+            "hand": [{"code": code, "label": self._card_label(code)} for code in state.hand],
+            "hand_label": self._say(Message("{player}'s hand", player=who)),
             "player": self.player.letter,
-            "decision": decision,
+            "decision": self._say(decision),
         }
 
     def places(self, state: BisonTurn) -> set[Coord]:
@@ -192,38 +218,47 @@ class BisonLesson:
             for picked in combinations(indices, size):
                 key = "+".join(f"h{i}" for i in picked)
                 codes = [state.hand[i] for i in picked]
-                label = " + ".join(EventKind(code).english for code in codes)
+                label = " + ".join(self._card_label(code) for code in codes)
                 out.append(self._hand_choice(state, key, label, codes))
         if self.step:
             who = self.pawns if self.rules.step_any_pawn else (self.player,)
+            label = self._say(Message.text("Move one card (phase II)"))
             if state.phase == "over":
-                out.append(Choice("step", "Move one card (phase II)", refusal="The turn is over: the phase II move is made once (rulebook, II)."))
+                out.append(Choice("step", label, refusal=self._say(Message.text(
+                    "The turn is over: the phase II move is made once (rulebook, II)."))))
             else:
                 options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
-                out.append(Choice("step", "Move one card (phase II)", options, self.player.letter,
-                                  prompt="Move {actor} one card: {count} card{s} it can step to", actors=self._names()))
+                out.append(Choice("step", label, options, self.player.letter,
+                                  prompt=self._say(Message("Move {actor} one card: {count} card{s} it can step to", **_LATER)),
+                                  actors=self._names()))
         return out
 
     def _names(self) -> dict[str, str]:
-        return {colour.letter: f"the {colour.english} pawn" for colour in self.pawns}
+        return {colour.letter: self._say(_pawn_words(colour)) for colour in self.pawns}
 
     def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
         if state.phase == "over":
-            return Choice(key, label, refusal="The turn is over: cards are played in phase I, before the pawn's own move (rulebook, I and II).")
+            return Choice(key, label, refusal=self._say(Message.text(
+                "The turn is over: cards are played in phase I, before the pawn's own move (rulebook, I and II).")))
         if any(code != BISON for code in codes):
-            return Choice(key, label, refusal=(
+            return Choice(key, label, refusal=self._say(Message.text(
                 "This board teaches the Mighty Bison King; keep the other cards for now. An Iron Fan Princess "
-                "or a Guan Yin in hand is what cancels a Bison King (MOI-R06)."))
+                "or a Guan Yin in hand is what cancels a Bison King (MOI-R06).")))
         if len(codes) not in BISON_STEPS:
             try:
                 bison_destinations(state.position, self.player, len(codes), self.rules)
             except ValueError as error:
-                return Choice(key, label, refusal=str(error))
+                if self.language == "en":
+                    return Choice(key, label, refusal=str(error))
+                return Choice(key, label, refusal=self._say(Message(
+                    "one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)", cards=len(codes))))
         default = self.player if self.player in self.pawns else self.pawns[0]
         options = {colour.letter: f"bison{len(codes)}:{colour.letter}" for colour in self.pawns}
-        what = "Mighty Bison King, moving {actor}: {count} card{s} it can reach" if len(codes) == 1 else \
-            "Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach"
-        return Choice(key, label, options, default.letter, prompt=what, actors=self._names())
+        if len(codes) == 1:
+            what = Message("Mighty Bison King, moving {actor}: {count} card{s} it can reach", **_LATER)
+        else:
+            what = Message("Two Mighty Bison Kings, moving {actor}: {count} card{s} they can reach", **_LATER)
+        return Choice(key, label, options, default.letter, prompt=self._say(what), actors=self._names())
 
     def play(self, state: BisonTurn, option: str, place: Coord) -> Outcome:
         effect, _, letter = option.partition(":")
@@ -248,16 +283,21 @@ class BisonLesson:
             for _ in range(cards):
                 hand.remove(BISON)
             after = position.with_pawn(colour, place)
-            who = self.player.english.capitalize()
-            what = "one Mighty Bison King" if cards == 1 else "two Mighty Bison Kings"
-            say = (f"{who} plays {what}: the {colour.english} pawn goes from {place_name(position, start)} to "
-                   f"{place_name(position, place)}, a path of {_steps_words(set(lengths[:1]))}. "
-                   + _cancel_sentence(position, self.player, colour, cards, self.rules))
+            data = {"who": Capitalised(player_word(self.player)), "pawn": _pawn_words(colour), "start": place_words(position, start),
+                    "place": place_words(position, place), "steps": _steps_message(set(lengths[:1]))}
+            if cards == 1:
+                played = Message("{who} plays one Mighty Bison King: {pawn} goes from {start} to {place}, a path of {steps}.", **data)
+            else:
+                played = Message("{who} plays two Mighty Bison Kings: {pawn} goes from {start} to {place}, a path of {steps}.", **data)
+            say = self._joined([self._say(played), self._say(_cancel_sentence(position, self.player, colour, cards, self.rules))])
             log = str(PlayBison(colour, place, cards))  # the move log writes the action's text, as every board does
-            reach = f"the {colour.english} pawn can reach {place_name(position, place)} by a path of {_steps_words(set(lengths[:1]))}."
-            clue = (f"one is {number_words(lengths[0])} card{'s' if lengths[0] != 1 else ''} from the {colour.english} pawn, "
-                    "counting along the Mountain")
-            return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach, clue)
+            reach = self._say(Message("{pawn} can reach {place} by a path of {steps}.", **data))
+            number = number_words(lengths[0], self.language)
+            if lengths[0] == 1:
+                clue = Message("one is {number} card from {pawn}, counting along the Mountain", number=number, pawn=_pawn_words(colour))
+            else:
+                clue = Message("one is {number} cards from {pawn}, counting along the Mountain", number=number, pawn=_pawn_words(colour))
+            return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach, self._say(clue))
         raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
 
     def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> Message:
@@ -293,11 +333,11 @@ class BisonLesson:
             raise IllegalAction(Message("In phase II a player moves their own pawn only"), "MOI-R09")
         start = position.pawn(colour)
         if place in step_destinations(position, colour, self.rules):
-            who = self.player.english.capitalize()
-            say = (f"{who} moves the {colour.english} pawn one card, from {place_name(position, start)} to "
-                   f"{place_name(position, place)} (rulebook, II). The turn is over.")
+            say = self._say(Message("{who} moves {pawn} one card, from {start} to {place} (rulebook, II). The turn is over.",
+                                    who=Capitalised(player_word(self.player)), pawn=_pawn_words(colour),
+                                    start=place_words(position, start), place=place_words(position, place)))
             log = str(Step(colour, place))
-            clue = f"look next to the {colour.english} pawn: up, down, left or right"
+            clue = self._say(Message("look next to {pawn}: up, down, left or right", pawn=_pawn_words(colour)))
             return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log, clue=clue)
         if place not in position.cards:
             why = Message("There is no card there: the pawn moves onto a card")
@@ -312,49 +352,61 @@ class BisonLesson:
 
     def idle(self, state: BisonTurn) -> str:
         if state.phase == "over":
-            return "The turn is over. Undo, or click an entry of the move log, to try another way."
-        return "First choose a card from the hand, then click the card where the pawn should go."
+            return self._say(Message.text("The turn is over. Undo, or click an entry of the move log, to try another way."))
+        return self._say(Message.text("First choose a card from the hand, then click the card where the pawn should go."))
 
     def hint(self, state: BisonTurn) -> str:
         position = state.position
         bisons = state.hand.count(BISON)
         if state.phase == "over" or (not bisons and not self.step):
-            return "Undo, or click an entry of the move log, to try another way."
+            return self._say(Message.text("Undo, or click an entry of the move log, to try another way."))
         parts = []
         colour = self.player if self.player in self.pawns else self.pawns[0]
         for cards in (1, 2):
             if bisons >= cards:
                 reach = len(bison_destinations(position, colour, cards, self.rules))
-                what = "one Bison King" if cards == 1 else "two Bison Kings played together"
-                parts.append(f"{what} can take the {colour.english} pawn to {reach} card{'s' if reach != 1 else ''}")
-        text = "; ".join(parts)
-        advice = "Count cards, not squares: the path may cross other pawns but may not visit a card twice (MOI-R05)."
-        return (text[:1].upper() + text[1:] + ". " + advice) if text else advice
+                data = {"pawn": _pawn_words(colour), "count": reach}
+                if cards == 1:
+                    what = Message("one Bison King can take {pawn} to {count} card", **data) if reach == 1 else \
+                        Message("one Bison King can take {pawn} to {count} cards", **data)
+                else:
+                    what = Message("two Bison Kings played together can take {pawn} to {count} card", **data) if reach == 1 else \
+                        Message("two Bison Kings played together can take {pawn} to {count} cards", **data)
+                parts.append(self._say(what))
+        advice = self._say(Message.text("Count cards, not squares: the path may cross other pawns but may not visit a card twice (MOI-R05)."))
+        if not parts:
+            return advice
+        if self.language == "en":
+            text = "; ".join(parts)
+            return text[:1].upper() + text[1:] + ". " + advice
+        return "；".join(parts) + "。" + advice
 
 
 def bison_lesson(position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,), *,
                  rules: Rules | None = None, pawns: tuple[Colour | str, ...] | None = None, step: bool = False,
-                 moves: int = 2, title: str = "") -> dict[str, Any]:
-    """A Bison King lesson as page data, every state up to `moves` clicks precomputed."""
-    referee = BisonLesson(position, player, hand, rules, pawns, step)
+                 moves: int = 2, title: str = "", language: str = "en") -> dict[str, Any]:
+    """A Bison King lesson as page data, every state up to `moves` clicks precomputed, its
+    sentences in `language` ("en" or "zh-TW")."""
+    referee = BisonLesson(position, player, hand, rules, pawns, step, language)
     return LessonGraph(referee).lesson(moves, title=title)
 
 
 def find_in_bison(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
-                  rules: Rules | None = None) -> tuple[BisonLesson, dict[str, Any]]:
-    """The referee and exercise record of "find every card the Bison King can take `pawn` to"."""
+                  rules: Rules | None = None, language: str = "en") -> tuple[BisonLesson, dict[str, Any]]:
+    """The referee and exercise record of "find every card the Bison King can take `pawn` to",
+    said in `language` ("en" or "zh-TW")."""
     colour = Colour.parse(pawn)
-    referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,))
+    referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,), language=language)
     graph = LessonGraph(referee)
     choice = "+".join(f"h{i}" for i in range(cards))
-    return referee, exercise(graph.node(graph.start_id), choice, colour.letter, ("card", "cards"))
+    return referee, exercise(graph.node(graph.start_id), choice, colour.letter, ("card", "cards"), language)
 
 
 def find_exercise(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
-                  rules: Rules | None = None, title: str = "") -> dict[str, Any]:
+                  rules: Rules | None = None, title: str = "", language: str = "en") -> dict[str, Any]:
     """An exercise: find every card the Bison King can take `pawn` to with `cards` cards (MOI-R05).
 
     The targets are hidden; each right click is marked found, each wrong one explained.
     """
-    referee, record = find_in_bison(position, pawn, cards, rules=rules)
+    referee, record = find_in_bison(position, pawn, cards, rules=rules, language=language)
     return LessonGraph(referee).lesson(0, title=title, mode="find", exercise=record)
