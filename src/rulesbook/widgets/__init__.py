@@ -45,9 +45,9 @@ click says (the engine's refusal, an effect's outcome), hints, idle lines, choic
 the exercise's sentences, all through the message catalogue (`rulesbook.core.messages`). The lesson
 data then says ``"language": "zh-TW"`` (English data carries no such key and is as it always was), and
 the shell takes its own words from widgets/words.zh-TW.json instead of words.json, in the notebook and
-on the static site alike (`Board.words` in Python). The scoring-window exercise (`find_windows`) speaks
-zh-TW too; the Bison King lessons and the other games' boards speak English only, for now: `speak`
-leaves them as they are.
+on the static site alike (`Board.words` in Python). Every Mountain of Inferno board speaks zh-TW so:
+the game moments', the Bison King lessons' (`bison`, `find`) and the scoring-window exercise's
+(`find_windows`); the other games' boards speak English only, for now: `speak` leaves them as they are.
 """
 
 from rulesbook.widgets.assets import asset_path, asset_text, board_module, site_module, site_style
