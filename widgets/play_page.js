@@ -625,10 +625,11 @@ class Play {
       box = html("p", { class: "rb-play-rule", hidden: "" });
       this.boardArea.after(box);
     }
-    // The rules a refusal cites are in its last brackets: "… (MOI-R04, MOI-R15)", "… (Action)",
-    // 「…（MOI-R19）」 in zh-TW.
-    const cited = /[(（]([^()（）]*)[)）]\s*[.。]?$/.exec(String(this.model.get("message") || ""));
-    const rules = cited ? [cited[1], ...cited[1].split(/[,、，]\s*/)] : [];  // "rulebook, Play" is one
+    // The rules a refusal cites are in its last brackets: "… (MOI-R04, MOI-R15)", "… (Action)";
+    // in zh-TW full-width ones, which may hold a section's own: 「…（中文規則書〈２.遊戲進行〉(1)、MOI-R15）」.
+    const cited = /（([^（）]*)）\s*。?$|\(([^()]*)\)\s*\.?$/.exec(String(this.model.get("message") || ""));
+    const inside = cited ? cited[1] || cited[2] : "";
+    const rules = inside ? [inside, ...inside.split(/[,、，]\s*/)] : [];  // "rulebook, Play" is one
     const rule = this.model.get("tone") === "no" ? rules.find((name) => name in (this.chapters || {})) : undefined;
     box.textContent = "";
     box.hidden = !rule;

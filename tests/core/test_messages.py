@@ -157,7 +157,7 @@ def test_a_refusal_keeps_its_english_reason_and_rule_and_says_itself_in_zh_tw():
 def test_a_refusal_given_as_text_is_translated_when_the_catalogue_has_it_and_its_rule_section_too():
     error = IllegalAction("the game is over", "rulebook, End of the Game")
     assert str(error) == "the game is over (rulebook, End of the Game)"
-    assert error.say("zh-TW") == "遊戲已經結束（規則書「遊戲結束」）"
+    assert error.say("zh-TW") == "遊戲已經結束（中文規則書〈３.遊戲結束〉）"
     other = IllegalAction("a reason of another game", "HUD-R06")
     assert other.say("zh-TW") == "a reason of another game（HUD-R06）"
 

@@ -102,10 +102,10 @@ HANDS = ["MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"]
 @pytest.mark.parametrize("moment, action, zh", [
     (lambda: new_game(2, seed=1), PlacePawn((5, 5)), "(5, 5)沒有卡牌可以放唐僧標記（MOI-R19）"),
     (lambda: new_game(2, seed=1), "stay", "現在紅方須放置唐僧標記，而不是「stay」（MOI-R19）"),
-    (lambda: game_moment(LINE, HANDS), "lay MK+2 0,1", "(0, 1)已經有卡牌了（規則書「打出卡牌」）"),
-    (lambda: game_moment(LINE, HANDS), "lay PM+3 -1,0", "你的手牌沒有PM+3（規則書「打出卡牌」）"),
+    (lambda: game_moment(LINE, HANDS), "lay MK+2 0,1", "(0, 1)已經有卡牌了（中文規則書〈２.遊戲進行〉(1)）"),
+    (lambda: game_moment(LINE, HANDS), "lay PM+3 -1,0", "你的手牌沒有PM+3（中文規則書〈２.遊戲進行〉(1)）"),
     (lambda: game_moment(LINE, HANDS), DiscardEvents((GUAN_YIN, BISON)), "從手牌丟棄1~3張事件卡（MOI-R04）"),
-    (lambda: game_moment(LINE, HANDS), PlayRedBoy((Disciple.DRAGON_HORSE,), (0, 3)), "你的手牌沒有紅孩兒（白龍馬）（規則書「打出卡牌」）"),
+    (lambda: game_moment(LINE, HANDS), PlayRedBoy((Disciple.DRAGON_HORSE,), (0, 3)), "你的手牌沒有紅孩兒（白龍馬）（中文規則書〈２.遊戲進行〉(1)）"),
     (lambda: game_moment(LINE, HANDS), PlayBison(Colour.BLUE, (0, 0), 1),
      "打出1張牛魔王卡時，藍色唐僧標記移動1-3格：沿著卡牌走，不經過空位，不重複經過同一張卡牌，並停在還能放唐僧標記的卡牌上（MOI-R05）"),
     (lambda: game_moment(LINE, ["MK+2 REDBOY:PM", "PM+2", "SB+2"]), PlayRedBoy((Disciple.PIG_MONK,), (0, 3)),
@@ -127,7 +127,7 @@ def test_the_refusal_apply_raises_says_itself_in_zh_tw_and_its_english_is_unchan
     with pytest.raises(IllegalAction) as raised:
         apply(state, LayDisciple(parse_card("MK+2"), (0, 1)))
     assert str(raised.value) == "a card already lies at (0, 1) (rulebook I)"
-    assert raised.value.say("zh-TW") == "(0, 1)已經有卡牌了（規則書「打出卡牌」）"
+    assert raised.value.say("zh-TW") == "(0, 1)已經有卡牌了（中文規則書〈２.遊戲進行〉(1)）"
 
 
 #: The games the random refusals are asked in: each edition and the optional rule, some way in.
@@ -171,7 +171,7 @@ def test_the_bison_lessons_refusals_say_themselves_in_zh_tw():
             except IllegalAction as error:
                 said[str(error)] = assert_said_in_zh_tw(error, option)
     assert len(said) >= 8
-    assert said["only 1 Mighty Bison King card(s) are left in hand (rulebook, I)"] == "手牌只剩1張牛魔王卡（規則書「打出卡牌」）"
+    assert said["only 1 Mighty Bison King card(s) are left in hand (rulebook, I)"] == "手牌只剩1張牛魔王卡（中文規則書〈２.遊戲進行〉(1)）"
 
 
 def test_the_windows_lessons_refusals_say_themselves_in_zh_tw():
@@ -216,7 +216,7 @@ def test_an_event_says_the_zh_tw_rulebooks_words():
 @pytest.mark.parametrize("option, place, zh", [
     ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕（MOI-R18）"),
     ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它（MOI-R18）"),
-    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項（規則書「遊戲進行」）"),
+    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項（中文規則書〈２.遊戲進行〉）"),
 ])
 def test_the_whole_game_boards_refusals_say_themselves_in_zh_tw(option, place, zh):
     state = game_moment(LINE, HANDS)

@@ -46,7 +46,7 @@ def test_places_are_named_as_the_data_writes_them():
     with pytest.raises(ValueError):
         parse_place("demon")
     assert refusal_text(IllegalAction("the demon is asleep", "HUD-R01")) == "The demon is asleep (HUD-R01)"
-    assert refusal_text(IllegalAction("the game is over", "rulebook, End of the Game"), "zh-TW") == "遊戲已經結束（規則書「遊戲結束」）"
+    assert refusal_text(IllegalAction("the game is over", "rulebook, End of the Game"), "zh-TW") == "遊戲已經結束（中文規則書〈３.遊戲結束〉）"
 
 
 def test_every_click_on_every_place_is_asked_of_the_referee():

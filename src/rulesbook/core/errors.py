@@ -20,7 +20,7 @@ class IllegalAction(RulesbookError, ValueError):
     >>> str(error)
     'a card already lies at (0, 1) (rulebook I)'
     >>> error.say("zh-TW")
-    '(0, 1)已經有卡牌了（規則書「打出卡牌」）'
+    '(0, 1)已經有卡牌了（中文規則書〈２.遊戲進行〉(1)）'
     """
 
     def __init__(self, reason: str | Message, rule: str):

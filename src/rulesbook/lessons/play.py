@@ -324,7 +324,7 @@ class PlayServer:
         self.session = session
         start = session.graph.start_id
         return {"type": "started", "setup": session.setup, "you": session.game.you(session.setup), "history": [[start, ""]],
-                "chapters": dict(game.chapters), **session.lesson([start])}
+                "chapters": dict(session.game.chapters), **session.lesson([start])}
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
@@ -337,7 +337,7 @@ class PlayServer:
             session.follow(action, history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": session.game.you(session.setup), "history": history,
-                "chapters": dict(game.chapters), **session.lesson([node for node, _ in history])}
+                "chapters": dict(session.game.chapters), **session.lesson([node for node, _ in history])}
 
     def expand(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.current().expand(take(message, "node", str, "message"), _ids(take(message, "history", list, "message"), "history"))

@@ -22,7 +22,7 @@ from rulesbook.inferno.actions import Action, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.position import Colour
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
-from rulesbook.inferno.names import player_word
+from rulesbook.inferno.names import player_word, rule_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, place_key
@@ -189,6 +189,8 @@ class InfernoPlay(PlayGame):
 
     def __init__(self, language: str = "en"):
         self.language = language
+        # A refusal cites a rulebook section in the page's language (中文規則書〈２.遊戲進行〉(1)): its chapter too.
+        self.chapters = {**CHAPTERS, **{rule_word(rule).say(language): page for rule, page in CHAPTERS.items()}}
 
     def speaking(self, setup: dict[str, Any]) -> InfernoPlay:
         """The game as a page of the set-up's language says it."""
