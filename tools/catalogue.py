@@ -70,6 +70,7 @@ def data_msgids() -> dict[Key, str]:
     sys.path.insert(0, str(SRC.parent))
     from rulesbook.inferno.bots import BOTS
     from rulesbook.inferno.names import EVENT_CODES, RULE_SECTIONS, TERMS
+    from rulesbook.inferno.render import TRACK_MARK
     from rulesbook.lessons.inferno.whole_game import NAMED
 
     found: dict[Key, str] = {}
@@ -80,6 +81,7 @@ def data_msgids() -> dict[Key, str]:
     found.update({("list", word): "rulesbook.core.messages.Listed" for word in ("and", "or", "none")})
     found.update({("button", label): "rulesbook.lessons.inferno.whole_game.NAMED" for _, label in NAMED.values()})
     found.update({("bot", name): "rulesbook.inferno.bots.BOTS" for name in BOTS})
+    found.update({("marker", f"{shape}s"): "rulesbook.inferno.render.TRACK_MARK" for shape in TRACK_MARK.values()})
     for english, _, context in WORD_FILES:
         words = json.loads(english.read_text(encoding="utf-8"))
         found.update({(context, text): f"widgets/{english.name}: {key}" for key, text in words.items()})

@@ -31,3 +31,58 @@ def test_the_track_of_a_game_not_yet_scored_is_all_zero():
     start = GameRecord("inferno", 2, 1, Rules(), []).start()
     assert track_totals(start) == [(0, 0)]
     assert "red (circles) 0." in show_track(start).__repr__()
+
+
+# --- the descriptions in zh-TW (issue 26) ------------------------------------------------------------
+from rulesbook.core.messages import speak, spoken  # noqa: E402
+from rulesbook.inferno import Position, show, show_cards  # noqa: E402
+from rulesbook.inferno.cards import parse_card  # noqa: E402
+from rulesbook.inferno.render import describe_cards, describe_position, describe_track  # noqa: E402
+
+#: Three English words in a row: a sentence left in English (the notation has none).
+ENGLISH = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
+MOUNTAIN = Position.parse("""
+.     SB+1   DH+2
+PM+2  MK+1@R SB+3@Y
+.     DH+1   PM-3
+""")
+
+
+def desc(svg: str) -> str:
+    return ElementTree.fromstring(svg).findtext("{http://www.w3.org/2000/svg}desc") or ""
+
+
+def test_a_picture_is_described_in_zh_tw_when_asked_and_in_english_as_ever_otherwise():
+    english = describe_position(MOUNTAIN, {(0, 0)}, {(1, 1)})
+    assert english.startswith("A Mountain of 7 cards in rows 0 to 2 and columns 0 to 2. Row 0: Sandy Brother +1 at column 1")
+    assert "Monkey King +1 at column 1 with the red pawn" in english and english.endswith("Ringed: Monkey King +1 at (1, 1).")
+    chinese = describe_position(MOUNTAIN, {(0, 0)}, {(1, 1)}, title="紅方可以去哪裡", language="zh-TW")
+    assert chinese.startswith("紅方可以去哪裡。火焰山區有7張卡牌，在第0到2列、第0到2行。")
+    assert "第1行是孫悟空+1，上面有紅方的唐僧標記；第2行是沙悟淨+3，上面有黃方的唐僧標記。" in chinese
+    assert chinese.endswith("框起來的位置：空位(0, 0)。圈起來的卡牌：(1, 1)的孫悟空+1。") and not ENGLISH.search(chinese)
+    cards = [parse_card(code) for code in ("MK+2", "MK+2", "REDBOY:PM", "BISON")]
+    assert describe_cards(cards, "Hand") == "Hand: 4 cards: Monkey King +2 \u00d72, Red Boy (Pig Monk picture), Mighty Bison King."
+    assert describe_cards(cards, "手牌", "zh-TW") == "手牌：4張卡牌：孫悟空+2 \u00d72、紅孩兒（豬八戒圖像）、牛魔王。"
+    assert describe_cards([], language="zh-TW") == "沒有卡牌。" and describe_position(Position.parse("."), language="zh-TW") == "火焰山區是空的。"
+
+
+def test_speak_makes_every_later_picture_describe_itself_in_its_language():
+    try:
+        speak("zh-TW")
+        assert spoken() == "zh-TW"
+        assert desc(show(MOUNTAIN).svg).startswith("火焰山區有7張卡牌")
+        assert desc(show_cards([parse_card("FAN")]).svg) == "1張卡牌：鐵扇公主。"
+        assert desc(show(MOUNTAIN, language="en").svg).startswith("A Mountain of 7 cards")  # one picture in English all the same
+    finally:
+        speak("en")
+    assert desc(show(MOUNTAIN).svg).startswith("A Mountain of 7 cards")
+
+
+def test_the_score_track_is_described_and_labelled_in_zh_tw():
+    record = GameRecord.play("inferno", 3, seed=7, rules=Rules(edition="zh"), bots=[RandomBot(seed) for seed in range(3)])
+    state = record.final_state()
+    chinese = describe_track(state, language="zh-TW")
+    assert chinese.startswith("計分軌上的分數，從第1回合之前到3個回合的每一回合之後：紅方（圓形）0、") and not ENGLISH.search(chinese)
+    svg = show_track(state, language="zh-TW").svg
+    assert ">回合後<" in svg and ">分數<" in svg and ">黃方<" in svg
+    assert describe_track(state).startswith("Points on the score track before round 1 and after each of 3 rounds: red (circles) 0, ")

@@ -74,11 +74,13 @@ def test_the_zh_configuration_is_the_english_one_but_for_its_language_and_paths(
     assert chinese == english
 
 
-def test_every_picture_on_a_zh_page_is_described():
+def test_every_picture_on_a_zh_page_is_described_in_zh_tw():
     for page in PAGES:
         alts = re.findall(r'<img\b[^>]*\balt="([^"]*)"', (SITE / page).read_text(encoding="utf-8"))
         images = len(re.findall(r"<img\b", (SITE / page).read_text(encoding="utf-8")))
         assert len(alts) == images and all(alt.strip() and not alt.endswith((".svg", ".png")) for alt in alts), page
+        english = [alt for alt in alts if re.search(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b", alt)]
+        assert not english, f"{page}: pictures described in English (speak('zh-TW') at the chapter's top): {english[:2]}"
 
 
 GLANCE = "zh-TW/book/inferno/the-game-at-a-glance.html"

@@ -40,6 +40,28 @@ LANGUAGES = ("en", "zh-TW")
 CATALOGUE = "locale/{folder}/LC_MESSAGES/rulesbook.mo"
 
 
+#: The language said when none is given (`speak`): a chapter in zh-TW says it once at its top, and
+#: its boards and its pictures' descriptions follow.
+_SPOKEN = ["en"]
+
+
+def speak(language: str) -> None:
+    """Say every later sentence given no language in `language` ("en" or "zh-TW"): the boards
+    (`rulesbook.widgets.speak` says it) and the pictures' descriptions."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
+    _SPOKEN[0] = language
+
+
+def spoken(language: str | None = None) -> str:
+    """The language to say a sentence in: `language` when given (checked), else the one `speak` chose."""
+    if language is None:
+        return _SPOKEN[0]
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
+    return language
+
+
 def folder(language: str) -> str:
     """gettext's folder name of a language: zh-TW is zh_TW."""
     return language.replace("-", "_")

@@ -3,7 +3,9 @@
 Cards are told apart by their code and picture name, not by colour alone; a -3 card also has a
 dashed border and a minus sign. Pawns are circles with their colour letter. Every drawing carries
 a description in words of what it shows (`describe_position`, `describe_cards`): the SVG's
-<desc>, which the book's pages use as the picture's alt text.
+<desc>, which the book's pages use as the picture's alt text. The description is said in the
+language given, else in the one `rulesbook.core.messages.speak` chose (a zh-TW chapter's: zh-TW),
+through the message catalogue; the notation's codes and the places' numbers stay as they are.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rulesbook.core.messages import Listed, Message, spoken, term
 from rulesbook.core.picture import Picture, escape, svg_document
-from rulesbook.core.words import listed, plural
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.names import disciple_word, player_word
 from rulesbook.inferno.position import Colour, Coord, Position
 
 if TYPE_CHECKING:
@@ -33,60 +36,82 @@ PAWN_FILL = {Colour.RED: "#c0392b", Colour.YELLOW: "#f1c40f", Colour.BLUE: "#2e6
 PAWN_TEXT = {Colour.RED: "#ffffff", Colour.YELLOW: "#000000", Colour.BLUE: "#ffffff", Colour.BLACK: "#ffffff"}
 
 
-def _card_words(card: Card) -> str:
+def _card_words(card: Card) -> Message:
     """A card as a listener hears it: "Sandy Brother \u22123", "Red Boy (Monkey King picture)"."""
     if isinstance(card, DiscipleCard):
-        return f"{card.disciple.english} {card.value:+d}".replace("-", "\u2212")
+        return Message("{disciple} {value}", disciple=disciple_word(card.disciple), value=f"{card.value:+d}".replace("-", "\u2212"))
     if card.picture is not None:
-        return f"{card.kind.english} ({card.picture.english} picture)"
-    return card.kind.english
+        return Message("{event} ({disciple} picture)", event=term(card.kind.english, "event"), disciple=disciple_word(card.picture))
+    return term(card.kind.english, "event")
 
 
-def _place_words(position: Position, place: Coord) -> str:
+def _place_words(position: Position, place: Coord) -> Message:
     card = position.card_at(place)
-    where = f"({place[0]}, {place[1]})"
-    return f"{_card_words(card)} at {where}" if card else f"the empty place {where}"
+    if card:
+        return Message("{card} at ({row}, {column})", card=_card_words(card), row=place[0], column=place[1])
+    return Message("the empty place ({row}, {column})", row=place[0], column=place[1])
+
+
+def _sentences(parts: list[str], language: str) -> str:
+    """Sentences one after another: a space between them in English, none in zh-TW."""
+    return (" " if language == "en" else "").join(parts)
+
+
+def _titled(title: str, language: str) -> str:
+    """A picture's title as the description's first sentence."""
+    return title.rstrip(".") + "." if language == "en" else title.rstrip("。") + "。"
 
 
 def describe_position(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (),
-                      title: str | None = None) -> str:
+                      title: str | None = None, language: str | None = None) -> str:
     """What a drawing of the Mountain shows, in words: each row's cards by column, the pawns,
     and the places outlined (highlights) or ringed (marks)."""
-    parts = [title.rstrip(".") + "."] if title else []
+    language = spoken(language)
+    parts = [_titled(title, language)] if title else []
     cards = position.cards
     if not cards:
-        return " ".join([*parts, "An empty Mountain."])
+        return _sentences([*parts, Message.text("An empty Mountain.").say(language)], language)
     (top, left), (bottom, right) = position.bounds()
     count = len(cards)
-    parts.append(f"A Mountain of {plural(count, 'card')} in rows {top} to {bottom} and columns {left} to {right}.")
+    extent = {"count": count, "top": top, "bottom": bottom, "left": left, "right": right}
+    parts.append((Message("A Mountain of {count} card in rows {top} to {bottom} and columns {left} to {right}.", **extent) if count == 1 else
+                  Message("A Mountain of {count} cards in rows {top} to {bottom} and columns {left} to {right}.", **extent)).say(language))
     for row in range(top, bottom + 1):
         items = []
         for (card_row, column), card in sorted(cards.items()):
             if card_row != row:
                 continue
             pawns = position.pawns_at((row, column))
-            words = f"{_card_words(card)} at column {column}"
-            if pawns:
-                words += f" with the {listed([colour.english for colour in pawns])} pawn{'s' if len(pawns) > 1 else ''}"
-            items.append(words)
-        if items:
-            parts.append(f"Row {row}: {', '.join(items)}.")
-    for name, places in (("Outlined", highlights), ("Ringed", marks)):
+            words, colours = _card_words(card), Listed([player_word(colour) for colour in pawns])
+            if not pawns:
+                items.append(Message("{card} at column {column}", card=words, column=column))
+            elif len(pawns) == 1:
+                items.append(Message("{card} at column {column} with the {colours} pawn", card=words, column=column, colours=colours))
+            else:
+                items.append(Message("{card} at column {column} with the {colours} pawns", card=words, column=column, colours=colours))
+        if items:  # a card with its pawns is a clause of its own: set apart by "；" in zh-TW
+            said = (", " if language == "en" else "；").join(item.say(language) for item in items)
+            parts.append(Message("Row {row}: {items}.", row=row, items=said).say(language))
+    for outline, places in ((Message("Outlined: {places}."), highlights), (Message("Ringed: {places}."), marks)):
         places = sorted(set(places))
         if places:
-            parts.append(f"{name}: {', '.join(_place_words(position, place) for place in places)}.")
-    return " ".join(parts)
+            parts.append(Message(outline.template, places=Listed([_place_words(position, place) for place in places], ",")).say(language))
+    return _sentences(parts, language)
 
 
-def describe_cards(cards: Iterable[Card], title: str | None = None) -> str:
+def describe_cards(cards: Iterable[Card], title: str | None = None, language: str | None = None) -> str:
     """What a drawing of cards shows, in words: each card, the same ones counted together."""
-    counted = Counter(_card_words(card) for card in cards)
-    items = [f"{words} \u00d7{count}" if count > 1 else words for words, count in counted.items()]
+    language = spoken(language)
+    counted = Counter(_card_words(card).say(language) for card in cards)
+    items = Listed([f"{words} \u00d7{count}" if count > 1 else words for words, count in counted.items()], ",")
     total = sum(counted.values())
-    head = f"{title.rstrip('.')}: " if title else ""
-    if not items:
-        return f"{head}no cards."
-    return f"{head}{plural(total, 'card')}: {', '.join(items)}."
+    if not total:
+        body = Message.text("no cards.")
+    else:
+        body = Message("{count} card: {cards}.", count=total, cards=items) if total == 1 else Message("{count} cards: {cards}.", count=total, cards=items)
+    if not title:
+        return body.say(language)
+    return Message("{title}: {cards}", title=title.rstrip(".").rstrip("。"), cards=body).say(language)
 
 
 def position_svg(
@@ -94,6 +119,7 @@ def position_svg(
     highlights: Iterable[Coord] = (),
     marks: Iterable[Coord] = (),
     title: str | None = None,
+    language: str | None = None,
 ) -> str:
     """SVG text of the Mountain; highlights outline places (targets), marks ring cards (windows)."""
     highlights = set(highlights)
@@ -139,8 +165,9 @@ def position_svg(
                 f'stroke="#fff" stroke-width="2"/><text x="{cx}" y="{cy + 4}" font-size="11" font-weight="bold" '
                 f'text-anchor="middle" fill="{PAWN_TEXT[colour]}">{colour.letter}</text></g>'
             )
-    description = describe_position(position, highlights, marks, title)
-    return svg_document(width, height, title or "A Mountain of Inferno position", description, out, BACKGROUND)
+    description = describe_position(position, highlights, marks, title, language)
+    title = title or Message.text("A Mountain of Inferno position").say(spoken(language))
+    return svg_document(width, height, title, description, out, BACKGROUND)
 
 
 def _disciple_svg(x: float, y: float, card: DiscipleCard, highlighted: bool = False, marked: bool = False) -> str:
@@ -199,7 +226,7 @@ def _event_svg(x: float, y: float, card: EventCard) -> str:
     return "".join(parts)
 
 
-def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None) -> str:
+def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None, language: str | None = None) -> str:
     """SVG text of cards laid out in rows: a hand, a deck, the components of the game."""
     cards = list(cards)
     rows = max(1, -(-len(cards) // per_row))
@@ -213,39 +240,42 @@ def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None)
         out.append(f'<g data-card="{card.code}">')
         out.append(_disciple_svg(x, y, card) if isinstance(card, DiscipleCard) else _event_svg(x, y, card))
         out.append("</g>")
-    description = describe_cards(cards, title)
+    description = describe_cards(cards, title, language)
     return svg_document(width, height, title or ", ".join(card.code for card in cards), description, out, BACKGROUND)
 
 
 class CardsPicture(Picture):
     """Cards for a notebook: SVG to look at, their codes as text so nbval stays stable."""
 
-    def __init__(self, cards: Iterable[Card], per_row: int = 9, title: str | None = None):
+    def __init__(self, cards: Iterable[Card], per_row: int = 9, title: str | None = None, language: str | None = None):
         self.cards = tuple(cards)
         self.per_row = per_row
         self.title = title
-        super().__init__(cards_svg(self.cards, per_row, title), " ".join(card.code for card in self.cards))
+        super().__init__(cards_svg(self.cards, per_row, title, language), " ".join(card.code for card in self.cards))
 
 
-def show_cards(cards: Iterable[Card], per_row: int = 9, title: str | None = None) -> CardsPicture:
-    """A picture of cards in rows (a hand, the deck)."""
-    return CardsPicture(cards, per_row, title)
+def show_cards(cards: Iterable[Card], per_row: int = 9, title: str | None = None, language: str | None = None) -> CardsPicture:
+    """A picture of cards in rows (a hand, the deck), described in `language` (or the one spoken)."""
+    return CardsPicture(cards, per_row, title, language)
 
 
 class MountainPicture(Picture):
     """A drawing that notebooks show as SVG; its text form is the notation, so nbval stays stable."""
 
-    def __init__(self, position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None):
+    def __init__(self, position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
+                 language: str | None = None):
         self.position = position
         self.highlights = frozenset(highlights)
         self.marks = frozenset(marks)
         self.title = title
-        super().__init__(position_svg(position, self.highlights, self.marks, title), str(position))
+        super().__init__(position_svg(position, self.highlights, self.marks, title, language), str(position))
 
 
-def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None) -> MountainPicture:
-    """A picture of the Mountain with target places outlined (highlights) and cards ringed (marks)."""
-    return MountainPicture(position, highlights, marks, title)
+def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
+         language: str | None = None) -> MountainPicture:
+    """A picture of the Mountain with target places outlined (highlights) and cards ringed (marks),
+    described in `language` (or the one spoken)."""
+    return MountainPicture(position, highlights, marks, title, language)
 
 
 # --- the score track ---------------------------------------------------------------------------
@@ -262,22 +292,32 @@ def track_totals(state: State) -> list[tuple[int, ...]]:
     return totals
 
 
-def describe_track(state: State, names: Iterable[str] | None = None) -> str:
+def _labels(state: State, names: Iterable[str] | None, language: str) -> list[str]:
+    """The players' names on the chart: those given, else each colour ("red"; 紅方)."""
+    if names is not None:
+        return list(names)
+    return [colour.english if language == "en" else player_word(colour).say(language) for colour in state.colours]
+
+
+def describe_track(state: State, names: Iterable[str] | None = None, language: str | None = None) -> str:
     """What the score-track chart shows, in words: each player's totals round by round."""
+    language = spoken(language)
     track = track_totals(state)
-    labels = list(names) if names is not None else [colour.english for colour in state.colours]
     rounds = len(track) - 1
-    lines = [f"Points on the score track before round 1 and after each of {plural(rounds, 'round')}:"]
-    for seat, label in enumerate(labels):
-        marker = TRACK_MARK[state.colours[seat]]
-        lines.append(f"{label} ({marker}s) {', '.join(str(totals[seat]) for totals in track)}.")
-    return " ".join(lines)
+    lines = [(Message("Points on the score track before round 1 and after each of {count} round:", count=rounds) if rounds == 1 else
+              Message("Points on the score track before round 1 and after each of {count} rounds:", count=rounds)).say(language)]
+    for seat, label in enumerate(_labels(state, names, language)):
+        marker = term(f"{TRACK_MARK[state.colours[seat]]}s", "marker")
+        totals = Listed([totals[seat] for totals in track], ",")
+        lines.append(Message("{player} ({marker}) {totals}.", player=label, marker=marker, totals=totals).say(language))
+    return _sentences(lines, language)
 
 
-def track_svg(state: State, names: Iterable[str] | None = None, title: str | None = None) -> str:
+def track_svg(state: State, names: Iterable[str] | None = None, title: str | None = None, language: str | None = None) -> str:
     """SVG text of a line chart of the score track: one line and one marker shape per player."""
+    language = spoken(language)
     track = track_totals(state)
-    labels = list(names) if names is not None else [colour.english for colour in state.colours]
+    labels = _labels(state, names, language)
     width, height, left, bottom, top, right = 420, 210, 44, 34, 14, 120
     plot_w, plot_h = width - left - right, height - top - bottom
     most = max(1, max(max(totals) for totals in track))
@@ -291,9 +331,10 @@ def track_svg(state: State, names: Iterable[str] | None = None, title: str | Non
         '<g font-size="11">',
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#444"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#444"/>',
-        f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" fill="#222">after round</text>',
+        f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" fill="#222">'
+        f'{escape(Message.text("after round").say(language))}</text>',
         f'<text x="12" y="{top + plot_h / 2}" text-anchor="middle" fill="#222" '
-        f'transform="rotate(-90 12 {top + plot_h / 2})">points</text>',
+        f'transform="rotate(-90 12 {top + plot_h / 2})">{escape(Message.text("points").say(language))}</text>',
     ]
     for index in range(len(track)):
         x, _ = point(index, 0)
@@ -314,7 +355,8 @@ def track_svg(state: State, names: Iterable[str] | None = None, title: str | Non
         out.append(_marker(TRACK_MARK[colour], left + plot_w + 14, legend_y, stroke))
         out.append(f'<text x="{left + plot_w + 24}" y="{legend_y + 4}" fill="#222">{escape(label)}</text>')
     out.append("</g>")
-    return svg_document(width, height, title or "The score track, round by round", describe_track(state, labels), out, BACKGROUND)
+    title = title or Message.text("The score track, round by round").say(language)
+    return svg_document(width, height, title, describe_track(state, labels, language), out, BACKGROUND)
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:
@@ -330,13 +372,14 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
 class TrackPicture(Picture):
     """The score track of a game as a chart; its text form lists the totals, so outputs stay stable."""
 
-    def __init__(self, state: State, names: Iterable[str] | None = None, title: str | None = None):
+    def __init__(self, state: State, names: Iterable[str] | None = None, title: str | None = None, language: str | None = None):
         self.state = state
         self.names = tuple(names) if names is not None else None
         self.title = title
-        super().__init__(track_svg(state, self.names, title), describe_track(state, self.names))
+        super().__init__(track_svg(state, self.names, title, language), describe_track(state, self.names, language))
 
 
-def show_track(state: State, names: Iterable[str] | None = None, title: str | None = None) -> TrackPicture:
-    """A chart of the score track after each round of a game (any state: the rounds played so far)."""
-    return TrackPicture(state, names, title)
+def show_track(state: State, names: Iterable[str] | None = None, title: str | None = None, language: str | None = None) -> TrackPicture:
+    """A chart of the score track after each round of a game (any state: the rounds played so far),
+    described in `language` (or the one spoken)."""
+    return TrackPicture(state, names, title, language)

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from rulesbook.core import messages
 from rulesbook.core.words import capitalised
 from rulesbook.lessons.data import pack
 from rulesbook.lessons.graph import Entry, LessonGraph, Place, Referee, place_key
@@ -39,24 +40,20 @@ WORDS: dict[str, str] = json.loads(asset_text("words.json"))
 #: from the catalogue by tools/catalogue.py; English is words.json).
 LANGUAGE_WORDS: dict[str, dict[str, str]] = {"en": WORDS, "zh-TW": json.loads(asset_text("words.zh-TW.json"))}
 #: The language boards are made in when their constructor is not told one (`speak`).
-_SPOKEN = ["en"]
-
-
 def speak(language: str) -> None:
     """Make every board built after this (in this kernel) speak `language`, "en" or "zh-TW",
-    unless its constructor is told another: a zh-TW chapter calls ``speak("zh-TW")`` once at its top."""
+    unless its constructor is told another, and every picture describe itself in it
+    (`rulesbook.core.messages.speak`): a zh-TW chapter calls ``speak("zh-TW")`` once at its top."""
     if language not in LANGUAGE_WORDS:
         raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
-    _SPOKEN[0] = language
+    messages.speak(language)
 
 
 def spoken(language: str | None = None) -> str:
     """The language a board is made in: `language` when given, else the one `speak` chose."""
-    if language is None:
-        return _SPOKEN[0]
-    if language not in LANGUAGE_WORDS:
+    if language is not None and language not in LANGUAGE_WORDS:
         raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
-    return language
+    return messages.spoken(language)
 
 
 def fill(template: str, **values: Any) -> str:
