@@ -219,20 +219,12 @@ def princess_moves(position: Position, source: Place) -> tuple[Place, ...]:
 
 def princess_left_out(position: Position, source: Place) -> tuple[Place, ...] | None:
     """None when the card at source may not be lifted (MOI-R15); else the free places it may not
-    go to, those whose only neighbouring card is the one lifted, in order (place codes). Kept
-    with the shape."""
-    shape = position._shape
-    key = ("left out", source)
-    known = shape.memo.get(key, False)
-    if known is False:
-        if not lift_allowed(position, source):
-            known = None
-        else:
-            known = lonely_sides(source, shape.cards)
-            if len(known) > 1:
-                known = tuple(sorted(known))
-        shape.memo[key] = known
-    return known
+    go to, those whose only neighbouring card is the one lifted, in order (place codes). Worked
+    out afresh: `princess_moves` keeps what follows from it with the shape."""
+    if not lift_allowed(position, source):
+        return None
+    alone = lonely_sides(source, position._shape.cards)
+    return tuple(sorted(alone)) if len(alone) > 1 else alone
 
 
 def red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> set[Coord]:
