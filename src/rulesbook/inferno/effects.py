@@ -2,10 +2,11 @@
 
 All answers keep the Mountain in one piece (MOI-R15) and respect how many pawns a card may hold
 (MOI-R13). They are sets of (row, column) places; the `sorted_` twins give the same places in
-order, worked out once for the position (or for its shape, when the pawns play no part), since
-listing the legal actions asks the same questions again and again. What the engine asks
-(`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place codes, the Mountain's
-own (`rulesbook.inferno.position.place_code`).
+order. What the cards alone decide (Bison King paths, where a lifted card may go, which cards
+hold the Mountain together) is worked out once for the shape, since listing the legal actions
+and checking one asks the same questions again; the pawns' part is added at each asking. What
+the engine asks (`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place
+codes, the Mountain's own (`rulesbook.inferno.position.place_code`).
 """
 
 from __future__ import annotations
