@@ -2,10 +2,11 @@
 
 All answers keep the Mountain in one piece (MOI-R15) and respect how many pawns a card may hold
 (MOI-R13). They are sets of (row, column) places; the `sorted_` twins give the same places in
-order, worked out once for the position (or for its shape, when the pawns play no part), since
-listing the legal actions asks the same questions again and again. What the engine asks
-(`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place codes, the Mountain's
-own (`rulesbook.inferno.position.place_code`).
+order. What the cards alone decide (Bison King paths, where a lifted card may go, which cards
+hold the Mountain together) is worked out once for the shape, since listing the legal actions
+and checking one asks the same questions again; the pawns' part is added at each asking. What
+the engine asks (`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place
+codes, the Mountain's own (`rulesbook.inferno.position.place_code`).
 """
 
 from __future__ import annotations
@@ -58,20 +59,14 @@ def sorted_bison_destinations(
 def bison_moves(position: Position, colour: Colour, cards: int, limit: int,
                 reach: tuple[int, int] = PRINTED_REACH) -> tuple[Place, ...]:
     """`sorted_bison_destinations` as place codes, for a colour and a count already checked,
-    with cards holding `limit` pawns full; kept with the position."""
-    key = ("bison", colour, cards, limit, reach)
-    known = position.memo.get(key)
-    if known is None:
-        start = position._pawns.get(colour) or position.pawn_place(colour)  # pawn_place(): the error when it is not there
-        if reach == PRINTED_REACH:
-            known = bison_path_ends(position._shape, start, cards)
-        else:
-            known = any_path_ends(position._shape, start, bison_steps(reach, cards))
-        full = position.full(limit)
-        if not full.isdisjoint(known):
-            known = tuple(filterfalse(full.__contains__, known))
-        position.memo[key] = known
-    return known
+    with cards holding `limit` pawns full: the path ends kept with the shape, less the full cards."""
+    start = position._pawns.get(colour) or position.pawn_place(colour)  # pawn_place(): the error when it is not there
+    if reach == PRINTED_REACH:
+        ends = bison_path_ends(position._shape, start, cards)
+    else:
+        ends = any_path_ends(position._shape, start, bison_steps(reach, cards))
+    full = position.full(limit)
+    return ends if full.isdisjoint(ends) else tuple(filterfalse(full.__contains__, ends))
 
 
 def bison_path_ends(shape: Shape, start: Place, cards: int) -> tuple[Place, ...]:
@@ -151,6 +146,14 @@ def any_path_ends(shape: Shape, start: Place, steps: range) -> tuple[Place, ...]
 
 #: How far (in rows plus columns) a Bison King path of one or two cards reaches: as many as its steps.
 _REACH = {1: 3, 2: 5}
+#: The same as differences of place codes: for each count of cards, every place code minus the
+#: start's that lies within its reach, so that one look-up tells whether a card laid or taken away
+#: there can change the paths.
+_WITHIN_REACH = {
+    cards: frozenset(rows * SPAN + columns for rows in range(-reach, reach + 1)
+                     for columns in range(abs(rows) - reach, reach - abs(rows) + 1))
+    for cards, reach in _REACH.items()
+}
 #: How many shapes back `_kept_paths` looks.
 LOOK_BACK = 6
 
@@ -159,14 +162,10 @@ def _kept_paths(shape: Shape, key: tuple[Place, int]) -> tuple[Place, ...] | Non
     """The path ends from the same start on a shape this one was made from, a few cards back, if
     every card laid or taken since then is out of the paths' reach; None when there is none."""
     start, cards = key
-    row, column = divmod(start, SPAN)
-    reach = _REACH[cards]
+    within = _WITHIN_REACH[cards]
     for _ in range(LOOK_BACK):
         change, earlier = shape.changed_at, shape.made_from
-        if earlier is None or change is None:
-            return None
-        change_row, change_column = divmod(change, SPAN)
-        if abs(change_row - row) + abs(change_column - column) <= reach:
+        if earlier is None or change is None or change - start in within:
             return None
         shape = earlier
         known = shape.paths.get(key)
@@ -221,20 +220,12 @@ def princess_moves(position: Position, source: Place) -> tuple[Place, ...]:
 
 def princess_left_out(position: Position, source: Place) -> tuple[Place, ...] | None:
     """None when the card at source may not be lifted (MOI-R15); else the free places it may not
-    go to, those whose only neighbouring card is the one lifted, in order (place codes). Kept
-    with the shape."""
-    shape = position._shape
-    key = ("left out", source)
-    known = shape.memo.get(key, False)
-    if known is False:
-        if not lift_allowed(position, source):
-            known = None
-        else:
-            known = lonely_sides(source, shape.cards)
-            if len(known) > 1:
-                known = tuple(sorted(known))
-        shape.memo[key] = known
-    return known
+    go to, those whose only neighbouring card is the one lifted, in order (place codes). Worked
+    out afresh: `princess_moves` keeps what follows from it with the shape."""
+    if not lift_allowed(position, source):
+        return None
+    alone = lonely_sides(source, position._shape.cards)
+    return tuple(sorted(alone)) if len(alone) > 1 else alone
 
 
 def red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> set[Coord]:

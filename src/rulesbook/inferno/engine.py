@@ -598,6 +598,14 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | N
     return tuple(rest)
 
 
+def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
+    """Whether the hand holds those cards, each as many times as it is named: one card (a lay,
+    most plays) is simply in the hand."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    return _take(hand, cards) is not None
+
+
 def _check_end(state: State, action: EndPlay) -> None:
     hand = state.hands[state.seat]
     plan = _plan(hand)
@@ -610,13 +618,13 @@ def _check_discard(state: State, action: DiscardEvents) -> None:
         raise IllegalAction(Message("this edition has no discarding without effect"), "MOI-R04")
     if state.played:
         raise IllegalAction(Message("discarding events replaces playing: not after a card was played"), "MOI-R04")
-    if _take(state.hands[state.seat], action.cards) is None:
+    if not _holds(state.hands[state.seat], action.cards):
         raise IllegalAction(Message("discard one to three event cards from your hand"), "MOI-R04")
 
 
 def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
-    if _take(state.hands[state.seat], cards) is None:
+    if not _holds(state.hands[state.seat], cards):
         raise IllegalAction(Message("you do not hold {cards}", cards=Listed(map(card_word, cards))), "rulebook I")
     if len(cards) > _room_left(state):
         raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=state.rules.play_limit), "MOI-R04")

@@ -602,7 +602,7 @@ class Position:
     methods that say so, it keeps place codes (`place_code`): `_cards` and `_pawns` hold them.
     """
 
-    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns", "memo")
+    __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
         self._cards: dict[Place, DiscipleCard] = {place_code(_checked(place)): card for place, card in cards.items()}
@@ -618,7 +618,6 @@ class Position:
         self._shape = Shape(self._cards)
         self._hash: int | None = None
         self._by_pawns = _PawnFacts()
-        self.memo: dict = {}  # answers to queries about this very position (it never changes)
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -860,7 +859,6 @@ def _trusted(shape: Shape, pawns: dict[Colour, Place], by_pawns: _PawnFacts | No
     position._pawns = pawns
     position._hash = None
     position._by_pawns = _PawnFacts() if by_pawns is None else by_pawns
-    position.memo = {}
     return position
 
 

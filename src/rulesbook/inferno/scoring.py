@@ -97,9 +97,10 @@ def _crossing(shape: Shape, place: Place) -> bool:
     if place not in cards:
         return False
     left, right, up, down = _LINES[place]
-    # At least three more cards touching in a line through the place, in its row and in its column:
-    # on one side of it (nearest first), on the other, or both.
-    for before, after in ((left, right), (up, down)):
+    # At least three more cards touching in a line through the place, in its column and in its row:
+    # on one side of it (nearest first), on the other, or both. The column first: a Mountain is set
+    # up two cards high, so a short column tells sooner than a short row.
+    for before, after in ((up, down), (left, right)):
         if before[0] in cards:
             if before[1] in cards:
                 long_line = before[2] in cards or after[0] in cards
