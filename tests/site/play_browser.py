@@ -7,9 +7,12 @@ from __future__ import annotations
 import hashlib
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from site_browser import undrawn
+import pytest
+from site_browser import SITE, undrawn, watch
 
 from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
@@ -20,6 +23,26 @@ SETTLED = """moves => {
   return root && ["reader", "over"].includes(root.dataset.playReady) && Number(root.dataset.playMoves) > moves
     && Number(root.dataset.playMoves) === play.history().length - 1;
 }"""
+
+
+@contextmanager
+def opened(context, site_url: str, path: str) -> Iterator:
+    """A Play page on a 390 px phone, with no saved game, its set-up ready (the engine up), watched
+    (`page.seen`); no saved game left behind for the next visit of the page."""
+    if not (SITE / path).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
+        pytest.fail(f"{path} or the site's Pyodide is not built: run `make book` (LITE=1)")
+    page = context.new_page()
+    page.seen = watch(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{path}?pace=0")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    try:
+        yield page
+    finally:
+        page.evaluate("localStorage.clear()")
+        page.close()
 
 
 def settled(page, moves: int, timeout: int = 60_000) -> int:

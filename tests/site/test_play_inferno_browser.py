@@ -21,8 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import downloaded, record, robot, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
+from play_browser import downloaded, opened, record, robot, settled  # noqa: E402
+from site_browser import SITE, report_offline, run_offline  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -56,18 +56,8 @@ def axe_clean(page) -> None:
 @pytest.fixture(scope="module")
 def play_page(browser_context, site_url):
     """The Play page, Python started once for every game of this file (a reload restarts it)."""
-    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
-        pytest.fail("the Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
-    page = browser_context.new_page()
-    page.seen = watch(page)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{site_url}{PAGE}?pace=0")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
-    yield page
-    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
-    page.close()
+    with opened(browser_context, site_url, PAGE) as page:
+        yield page
 
 
 def first_moves(page) -> None:

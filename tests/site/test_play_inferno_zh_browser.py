@@ -16,8 +16,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import downloaded, record, robot, settled  # noqa: E402
-from site_browser import SITE, watch  # noqa: E402
+from play_browser import downloaded, opened, record, robot, settled  # noqa: E402
+from site_browser import SITE  # noqa: E402
 from test_play_inferno_browser import axe_clean  # noqa: E402
 
 PAGE = "zh-TW/book/play/inferno.html"
@@ -27,18 +27,8 @@ ENGLISH = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
 
 @pytest.fixture(scope="module")
 def zh_page(browser_context, site_url):
-    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
-        pytest.fail("the zh-TW Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
-    page = browser_context.new_page()
-    page.seen = watch(page)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{site_url}{PAGE}?pace=0")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
-    yield page
-    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
-    page.close()
+    with opened(browser_context, site_url, PAGE) as page:
+        yield page
 
 
 def said(page) -> list[str]:
