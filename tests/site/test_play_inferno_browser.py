@@ -60,26 +60,23 @@ def play_page(browser_context, site_url):
         yield page
 
 
-def first_moves(page) -> None:
+def first_moves(page, book: str = "book", hinted: str = "The random bot would play ") -> tuple[str, str]:
     """The first reader's moment (a pawn to place): a refused click names its rule and links its
-    chapter; a hint; the page on a phone; axe-core."""
+    chapter (in the page's `book`); a hint (its words begin `hinted`); the page on a phone; axe-core.
+    What the refused click said, and the line that links its rule's chapter."""
     page.locator("[data-choice=pawn]").click()
-    taken = page.evaluate("""() => {
-      const play = window.__rulesbookPlay, node = play.model.get('lesson').nodes[play.here()];
-      return [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
-        .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'));
-    }""")
+    taken = page.evaluate("""() => [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
+      .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
     page.click(f".rb-picture [data-place='{taken}']")
-    message = page.inner_text(".rb-message")
-    assert message.endswith(")") and "MOI-R" in message or "rulebook" in message, message
-    link = page.locator(".rb-play-rule a[data-rule]")
+    message, linked = page.inner_text(".rb-message"), page.inner_text(".rb-play-rule")
     if "MOI-R" in message:
-        href = link.get_attribute("href")
-        assert href.startswith("../inferno/") and (SITE / "book/inferno" / href.removeprefix("../inferno/")).is_file()
+        href = page.locator(".rb-play-rule a[data-rule]").get_attribute("href")
+        assert href.startswith("../inferno/") and (SITE / book / "inferno" / href.removeprefix("../inferno/")).is_file()
     page.click("[data-tool=hint]")
-    page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would play ')")
+    page.wait_for_function("hinted => document.querySelector('.rb-message').textContent.startsWith(hinted)", arg=hinted)
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
     axe_clean(page)
+    return message, linked
 
 
 @pytest.mark.parametrize("players", sorted(GAMES))
@@ -88,7 +85,8 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
     game = GAMES[players]
     moves = start(page, players, game)
     if players == 2:
-        first_moves(page)
+        message, _ = first_moves(page)
+        assert message.endswith(")") and "MOI-R" in message or "rulebook" in message, message
     undone = reloaded = False
     for _ in range(400):
         if page.get_attribute(".rb-play", "data-play-ready") == "over":

@@ -17,8 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from play_browser import downloaded, opened, record, robot, settled  # noqa: E402
-from site_browser import SITE  # noqa: E402
-from test_play_inferno_browser import axe_clean  # noqa: E402
+from test_play_inferno_browser import first_moves  # noqa: E402
 
 PAGE = "zh-TW/book/play/inferno.html"
 #: Three English words in a row: a sentence left in English (the notation has at most two: "lay DH+1 0,1").
@@ -50,21 +49,10 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     page.click(".rb-play-setup button[type=submit]")
     page.wait_for_function("() => document.querySelector('.rb-play-status').textContent.startsWith('種子 2。你是紅方')")
     moves = settled(page, -1)
-    # A refused click: its rule, in zh-TW, and the zh-TW chapter that teaches it.
-    page.locator("[data-choice=pawn]").click()
-    taken = page.evaluate("""() => [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
-      .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
-    page.click(f".rb-picture [data-place='{taken}']")
-    message = page.inner_text(".rb-message")
+    # A refused click: its rule, in zh-TW, and the zh-TW chapter that teaches it; a hint in zh-TW.
+    message, linked = first_moves(page, "zh-TW/book", "隨機電腦玩家會下「")
     assert re.search(r"（MOI-R\d+）。?$", message) and not ENGLISH.search(message), message
-    link = page.locator(".rb-play-rule a[data-rule]")
-    assert page.inner_text(".rb-play-rule").startswith("違反規則 MOI-R")
-    href = link.get_attribute("href")
-    assert href.startswith("../inferno/") and (SITE / "zh-TW/book/inferno" / href.removeprefix("../inferno/")).is_file()
-    page.click("[data-tool=hint]")
-    page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('隨機電腦玩家會下「')")
-    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
-    axe_clean(page)
+    assert linked.startswith("違反規則 MOI-R") and linked.endswith("：它的章節會教這條規則。")
     undone = reloaded = False
     english: set[str] = set()
     for _ in range(400):
