@@ -9,7 +9,8 @@ import pytest
 
 import rulesbook
 from rulesbook.madness import Phase, State, apply_legal, legal_actions, new_game
-from rulesbook.madness.bots import ExpeditionBot, QuickSearchBot, SearchBot, Table, make_bot, player_bot
+from rulesbook.core.search import InformationSetSearch
+from rulesbook.madness.bots import SPENDING, ExpeditionBot, QuickSearchBot, SearchBot, Table, make_bot, player_bot
 from rulesbook.madness.engine import level
 from rulesbook.madness.views import SeatViews
 
@@ -133,3 +134,33 @@ def test_the_levels_by_name():
     assert isinstance(bot, SearchBot) and bot.search.playouts == SearchBot.playouts and bot.seat == 1
     assert isinstance(quick, QuickSearchBot) and quick.search.playouts < bot.search.playouts
     assert isinstance(bot, ExpeditionBot), "it talks and plays the Encounter as the expedition bot does"
+
+
+def test_an_action_played_on_the_same_deals_as_itself_gains_nothing():
+    """The challenger and the expedition bot's choice are played on the same expeditions dealt
+    again, dice included: the same action against itself gains exactly nothing, however lucky the deals."""
+    state = a_decision(4, 5)
+    seat, game = state.leader, SearchBot(state.leader).game
+    for action in legal_actions(state)[:3]:
+        assert game.gain(state, seat, action, action, 6, random.Random(1)) == 0.0
+
+
+@pytest.mark.parametrize("seed, kept", [(4, True), (5, False)])
+def test_the_search_favourite_must_win_more_on_the_same_deals_at_five_players(monkeypatch, seed, kept):
+    """The bug at 5 players: the search's favourite replaced the expedition bot's choice on the
+    search's own values, a few playouts an action on different deals (the usual one starved by
+    an unlucky start), so noise beat the margin. Now the favourite is taken only when it wins
+    `margin` more on the same deals; the check reads the seat's view only."""
+    state = a_decision(seed, 5)
+    seat = state.leader
+    actions = legal_actions(state)
+    usual = ExpeditionBot(seat).choose(SeatViews(state)[seat], actions)
+    other = next(action for action in actions if action != usual and not isinstance(action, SPENDING))
+    monkeypatch.setattr(InformationSetSearch, "tried", lambda search, _: {other: (30, 0.9), usual: (2, 0.0)})
+    bot = SearchBot(seat, 3, playouts=8)
+    chosen = bot.choose(SeatViews(state)[seat], actions)
+    checker = SearchBot(seat, 3, playouts=8)
+    gain = checker.game.gain(state, seat, other, usual, 8, checker.search.rng)
+    assert chosen == (other if gain >= SearchBot.margin else usual) and (chosen == usual) == kept
+    changed = hidden_changed(state, seat, random.Random(2))
+    assert SearchBot(seat, 3, playouts=8).choose(SeatViews(changed)[seat], actions) == chosen
