@@ -88,3 +88,21 @@ def test_the_search_monk_plays_a_game_to_its_end_and_replays_it_from_its_seed():
     first = game("a")
     assert first == game("a")
     assert first[1] is not None
+
+
+def test_a_search_playout_is_worth_more_the_closer_the_monk_came():
+    """A win is worth 1; a loss a little for each point of health the demon lost, never as much as
+    a win (the greedy monk that finishes the playouts loses most games: the damage tells them apart)."""
+    from rulesbook.hudai.bots import NEAR_MISS, playout_value
+    from rulesbook.hudai.state import OVER, WON
+
+    def ended(outcome, demon_health):
+        state = new_game(seed=1).copy()
+        state.phase, state.outcome, state.demon_health = OVER, outcome, demon_health
+        return state
+
+    full = new_game(seed=1).rules.demon_health
+    assert playout_value(ended(WON, 0)) == 1.0
+    assert playout_value(ended("health", full)) == 0.0
+    losses = [playout_value(ended("health", health)) for health in range(full, 0, -1)]
+    assert losses == sorted(losses) and losses[0] < losses[-1] <= NEAR_MISS < 1.0
