@@ -15,7 +15,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
-from rulesbook.core.messages import Capitalised, Listed, Message, term
+from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
 from rulesbook.inferno.actions import Action, parse_action
@@ -31,8 +31,6 @@ from rulesbook.lessons.play import PlayGame, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
-#: The languages a Play page speaks: the page's own (its set-up's "language").
-LANGUAGES = ("en", "zh-TW")
 
 #: The chapter that teaches each rule, for a refusal's link (sent to the page with the lesson).
 _CHAPTERS: dict[str, str] = {
