@@ -273,8 +273,10 @@ class Play {
         return this.status(this.say("notJson", { file: file.name }), "no");
       }
       input.value = "";
-      const hintBot = this.form.elements.hint_bot;
-      return this.resume({ record, setup: hintBot ? { hint_bot: hintBot.value } : {} }, file.name);
+      // What a record does not hold: the hint bot chosen, and the language the page speaks.
+      const setup = {};
+      for (const name of ["hint_bot", "language"]) if (this.form.elements[name]) setup[name] = this.form.elements[name].value;
+      return this.resume({ record, setup }, file.name);
     });
   }
 

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.data import DataError
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import has_translation
+from rulesbook.core.records import GameRecord
 from rulesbook.inferno import (
     Cancel,
     Colour,
@@ -25,6 +27,7 @@ from rulesbook.inferno import (
     PlayBison,
     PlayPrincess,
     PlayRedBoy,
+    Position,
     Rules,
     Stay,
     Step,
@@ -36,7 +39,7 @@ from rulesbook.inferno import (
     parse_card,
     refusal,
 )
-from rulesbook.inferno.actions import BISON, FAN, GUAN_YIN
+from rulesbook.inferno.actions import BISON, FAN, GUAN_YIN, parse_action
 from rulesbook.inferno.cards import DISCIPLE_CARDS, EVENT_CARDS
 from rulesbook.inferno.names import TERMS, card_word
 from rulesbook.inferno.state import Phase
@@ -223,3 +226,83 @@ def test_the_whole_game_boards_refusals_say_themselves_in_zh_tw(option, place, z
     with pytest.raises(IllegalAction) as raised:
         GameReferee(state).action(state, option, place)
     assert assert_said_in_zh_tw(raised.value, option) == zh
+
+
+# --- notation that does not parse, data that cannot be read -------------------------------------------------
+#: Three English words in a row, once quoted values (a token, a field's value) are taken out.
+ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def assert_error_said_in_zh_tw(error: Exception) -> str:
+    """A NotationError or DataError: every msgid it says has its zh-TW form, no English sentence is
+    left, and its English is str() word for word."""
+    said = error.said()  # type: ignore[attr-defined]
+    missing = [(context, msgid) for context, msgid in said.msgids()
+               if not has_translation("zh-TW", context, msgid) and not (context == "rule" and re.fullmatch(r"MOI-R\d+", msgid))]
+    assert not missing, (str(error), missing)
+    zh = error.say("zh-TW")  # type: ignore[attr-defined]
+    assert not ENGLISH_RUN.search(QUOTED.sub("", zh)), (str(error), zh)
+    assert error.say("en") == str(error)  # type: ignore[attr-defined]
+    return zh
+
+
+POSITION_TEXT = st.text(alphabet="..MKPSBDH+-0123456789@RYK X\n", max_size=40)
+
+
+@given(POSITION_TEXT)
+def test_a_position_that_does_not_parse_says_why_in_zh_tw(text):
+    try:
+        Position.parse(text)
+    except NotationError as error:
+        assert_error_said_in_zh_tw(error)
+
+
+@given(st.lists(st.sampled_from(["lay", "pawn", "bison", "bison2", "fan", "redboy", "redboy2", "discard", "step", "end", "cancel",
+                                 "fly", "MK+2", "MK+5", "BISON", "FAN", "REDBOY:PM", "REDBOY:XX", "GUANYIN", "0,1", "9,9", "0",
+                                 "MK,PM", "XX", "R", "Q", ""]), max_size=4).map(" ".join))
+def test_an_action_that_does_not_parse_says_why_in_zh_tw(text):
+    try:
+        parse_action(text)
+    except NotationError as error:
+        assert_error_said_in_zh_tw(error)
+
+
+@pytest.mark.parametrize("text, zh", [
+    ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；牌堆只有 +1、+2、+3 和 -3（MOI-R01）"),
+    ("MK+2@RR", "第0列第0行的'MK+2@RR'：紅色唐僧標記寫了兩次"),
+    ("MK+2 . PM+1", "第0列第2行的'PM+1'：這張卡牌沒有和火焰山區其餘的卡牌相鄰：火焰山區是一整塊，卡牌以邊相接（MOI-R15）"),
+])
+def test_a_notation_error_names_the_token_and_its_place_in_zh_tw(text, zh):
+    with pytest.raises(NotationError) as raised:
+        Position.parse(text)
+    assert raised.value.say("zh-TW") == zh
+    assert (raised.value.row, raised.value.column) == tuple(int(n) for n in re.findall(r"第(\d+)", zh))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: parse_card("REDBOY:XX"), lambda: parse_card("SB+7"), lambda: parse_card(7), lambda: parse_card("FAN:MK"),
+    lambda: new_game(5), lambda: Rules(edition="fr"), lambda: Rules(play_limit=0), lambda: Rules(hand_size=0),
+    lambda: Rules(bison_reach=(3, 3)), lambda: Rules(rounds_by_players=((5, 2),)), lambda: Rules(rounds_by_players=((2, 0),)),
+    lambda: Rules(rounds_by_players=((2, 1), (2, 1))), lambda: Rules(starting_points=(10**6,)), lambda: Rules(shared_card_limit=9),
+    lambda: Rules(rounds_by_players=((2, 1),)).rounds(3), lambda: game_moment("MK+2@R", [["MK+1"], ["PM+1"]], seat=5),
+    lambda: game_moment("MK+2@R", [["BISON"] * 4, []]), lambda: game_moment("MK+2@B", [[], []]), lambda: game_moment("MK+2@R", "MK+1"),
+    lambda: game_moment("MK+2@R", [[], []], pile=99), lambda: game_moment("MK+2@R", [[], []], totals=[-1, 0]),
+    lambda: game_moment("MK+2@R", [[], [], []], colours="RR"), lambda: game_moment("MK+2@R MK+2 MK+2", [["MK+2"], []]),
+    lambda: LayDisciple(BISON, (0, 0)), lambda: PlayBison(Colour.RED, (0, 0), 3), lambda: PlayRedBoy((), (0, 0)),
+    lambda: GameRecord.from_dict({"game": "inferno", "players": 3, "seed": 1, "actions": [], "x": 1}),
+    lambda: GameRecord.from_dict({"game": "inferno", "players": 7, "seed": 1, "actions": []}),
+    lambda: GameRecord.from_dict({"game": "inferno", "players": 3, "seed": 1, "actions": [5]}),
+    lambda: GameRecord.from_dict({"game": "inferno", "players": 3, "seed": "s" * 10_000, "actions": []}),
+    lambda: GameRecord.from_dict({"version": 9, "game": "inferno", "players": 3, "seed": 1, "actions": []}),
+    lambda: GameRecord.from_dict({"game": "inferno", "players": 3, "seed": 1, "actions": [], "bots": ["greedy"]}),
+    lambda: list(GameRecord.from_dict({"game": "inferno", "players": 2, "seed": 1, "actions": ["lay MK+9 0,0"]}).replay()),
+    lambda: list(GameRecord.from_dict({"game": "inferno", "players": 2, "seed": 1, "actions": ["end"]}).replay()),
+    lambda: GameRecord.from_json("{bad"), lambda: GameRecord.from_json("[" * 100 + "]" * 100),
+])
+def test_data_that_cannot_be_read_says_why_in_zh_tw_naming_the_field(make):
+    with pytest.raises((NotationError, DataError)) as raised:
+        make()
+    zh = assert_error_said_in_zh_tw(raised.value)
+    if isinstance(raised.value, DataError) and raised.value.field:
+        assert zh.startswith(raised.value.field + "：")

@@ -298,3 +298,38 @@ def test_a_refused_click_on_the_zh_tw_page_names_its_rule_in_zh_tw():
     taken = next(place for place, entry in node["options"]["pawn"]["refusals"].items() if "," in place)
     said = page.click("pawn", taken)
     assert re.search(r"（MOI-R\d+）。?$", said) and not ENGLISH.search(said), said
+
+
+#: A value the reader typed or a file held, quoted in a refusal as it is.
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+@settings(max_examples=scaled(60), deadline=None)
+@given(st.dictionaries(st.sampled_from(["seed", "players", "seats", "edition", "two_pawns", "hint_bot", "x"]), _VALUES, max_size=8))
+def test_a_set_up_the_zh_tw_page_refuses_is_refused_in_zh_tw(data):
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "inferno", "setup": {**data, "language": "zh-TW"}})))
+    if reply["type"] == "error":
+        assert reply["text"].startswith("setup") and "：" in reply["text"], reply
+        assert not ENGLISH.search(QUOTED.sub("", reply["text"])), reply
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"players": 7}, "record.players"), ({"x": 1}, "record"), ({"actions": [5]}, "record.actions[0]"),
+    ({"actions": ["lay MK+9 0,0"]}, "record.actions"), ({"actions": ["fly"]}, "record.actions"), ({"version": 3}, "record.version"),
+    ({"game": "hudai", "players": 1, "rules": {}, "bots": None}, "record.game"), ({"rules": {"play_limit": 2}}, "record.rules"), ({"bots": ["greedy"]}, "record.bots"),
+])
+def test_a_record_the_zh_tw_page_cannot_play_back_is_refused_in_zh_tw_naming_the_field(change, field):
+    page = Page({**SETUPS[2], "language": "zh-TW"})
+    record = {**page.ask(type="record", history=page.ids())["record"], **change}
+    chinese = json.loads(page.server.handle(json.dumps({"type": "resume", "game": "inferno", "record": record, "setup": {"language": "zh-TW"}})))
+    english = json.loads(page.server.handle(json.dumps({"type": "resume", "game": "inferno", "record": record, "setup": {"language": "en"}})))
+    assert chinese["type"] == english["type"] == "error"
+    assert chinese["text"].startswith(field + "：") and english["text"].startswith(field + ": "), (chinese, english)
+    assert not ENGLISH.search(QUOTED.sub("", chinese["text"])), chinese
+
+
+def test_a_record_loaded_on_the_zh_tw_page_plays_on_in_zh_tw():
+    english = Page(SETUPS[2])
+    record = english.ask(type="record", history=english.ids())["record"]
+    reply = json.loads(english.server.handle(json.dumps({"type": "resume", "game": "inferno", "record": record, "setup": {"language": "zh-TW"}})))
+    assert reply["type"] == "started" and reply["setup"]["language"] == "zh-TW" and reply["lesson"]["language"] == "zh-TW"

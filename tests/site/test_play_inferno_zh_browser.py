@@ -8,11 +8,14 @@ state. The page passes axe-core, says nothing in the console and fits a 390 px p
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
+
+from rulesbook.core.records import GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -77,4 +80,22 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     assert "獲勝" in ending and "第1回合" in ending and page.inner_text("[data-play=again]") == "再玩一局（新的種子）"
     data, _ = downloaded(page, tmp_path / "inferno-zh.json")
     assert data.players == 3 and data.rules.edition == "zh" and len(record(page)["record"]["actions"]) == len(data.actions)
+
+    # A record the page cannot play back is refused in zh-TW, naming its field; a good one plays on in zh-TW.
+    saved = json.loads((tmp_path / "inferno-zh.json").read_text())
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**saved, "players": 7}))
+    page.set_input_files("[data-play-load]", str(broken))
+    page.wait_for_function("() => document.querySelector('.rb-play-status').textContent.includes('record.players')")
+    status = page.inner_text(".rb-play-status")
+    assert status == "broken.json 無法重播：record.players：火焰山是2到4人的遊戲，不能7人玩", status
+    cut = next(count for count in range(8, len(saved["actions"]))  # a moment where the reader (seat 0) decides
+               if GameRecord.from_dict({**saved, "actions": saved["actions"][:count]}).final_state().decision.seat == 0)
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({**saved, "actions": saved["actions"][:cut]}))
+    page.set_input_files("[data-play-load]", str(half))
+    page.wait_for_function("() => (document.querySelector('.rb-message') || {}).textContent === 'half.json 已重播到最後一步：從這裡繼續玩。'")
+    settled(page, -1)
+    assert record(page)["record"]["actions"] == saved["actions"][:cut]
+    assert not [text for text in said(page) if ENGLISH.search(text)]
     assert page.seen == {"errors": [], "outside": []}

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesbook.core.errors import RulesbookError
+from rulesbook.core.messages import Listed, Message, term
 
 #: The most bytes one state, record, card file or pack may have: far above any real one.
 MAX_BYTES = 16 * 1024 * 1024
@@ -34,12 +35,17 @@ _MISSING: Any = object()
 
 
 class DataError(RulesbookError, ValueError):
-    """Data that cannot be read: `field` names where ("state.hands[2]"), `why` says what is wrong."""
+    """Data that cannot be read: `field` names where ("state.hands[2]"), `why` says what is wrong
+    (given as a `Message`, kept as `message`, it is said in zh-TW too; the field stays as it is)."""
 
-    def __init__(self, field: str, why: str):
+    def __init__(self, field: str, why: str | Message):
         self.field = field
-        self.why = why
-        super().__init__(f"{field}: {why}" if field else why)
+        self.message = why if isinstance(why, Message) else Message.text(why)
+        self.why = str(self.message)
+        super().__init__(f"{field}: {self.why}" if field else self.why)
+
+    def said(self) -> Message:
+        return Message("{field}: {why}", field=self.field, why=self.message) if self.field else self.message
 
 
 def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> str:
@@ -48,13 +54,24 @@ def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> str:
         with open(path, "rb") as file:
             raw = file.read(limit + 1)
     except OSError as error:
-        raise DataError(what, f"cannot read {str(path)!r}: {error.strerror or error}") from None
+        raise DataError(what, Message("cannot read {path}: {error}", path=repr(str(path)), error=error.strerror or str(error))) from None
     if len(raw) > limit:
-        raise DataError(what, f"{str(path)!r} is larger than {limit:,} bytes")
+        raise DataError(what, Message("{path} is larger than {limit} bytes", path=repr(str(path)), limit=f"{limit:,}"))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DataError(what, f"{str(path)!r} is not UTF-8 text (byte {error.start})") from None
+        raise DataError(what, Message("{path} is not UTF-8 text (byte {byte})", path=repr(str(path)), byte=error.start)) from None
+
+
+#: What Python's json module says is wrong, as words the catalogue can say in zh-TW (another of its
+#: messages stays as it is).
+JSON_WORDS = {word.template: word for word in (
+    term("Expecting value", "json"), term("Expecting property name enclosed in double quotes", "json"),
+    term("Expecting ':' delimiter", "json"), term("Expecting ',' delimiter", "json"), term("Unterminated string starting at", "json"),
+    term("Invalid control character at", "json"), term("Invalid \\escape", "json"), term("Invalid \\uXXXX escape", "json"),
+    term("Extra data", "json"), term("Illegal trailing comma before end of object", "json"),
+    term("Illegal trailing comma before end of array", "json"),
+)}
 
 
 def _no_constant(name: str) -> Any:
@@ -64,17 +81,18 @@ def _no_constant(name: str) -> Any:
 def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
     """JSON data, refused with a DataError naming `what` when too large, too deep or not JSON."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise DataError(what, f"expected JSON text, not {type(text).__name__}")
+        raise DataError(what, Message("expected JSON text, not {kind}", kind=type(text).__name__))
     if len(text) > limit:
-        raise DataError(what, f"larger than {limit:,} bytes")
+        raise DataError(what, Message("larger than {limit} bytes", limit=f"{limit:,}"))
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise DataError(what, f"nested deeper than {MAX_DEPTH} levels") from None
+        raise DataError(what, Message("nested deeper than {limit} levels", limit=MAX_DEPTH)) from None
     except json.JSONDecodeError as error:
-        raise DataError(what, f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        raise DataError(what, Message("not JSON: {why} (line {line}, column {column})", why=JSON_WORDS.get(error.msg, error.msg), line=error.lineno,
+                                      column=error.colno)) from None
     except ValueError as error:  # NaN, Infinity, or an integer longer than Python's digit limit
-        raise DataError(what, f"not JSON the game can read: {error}") from None
+        raise DataError(what, Message("not JSON the game can read: {why}", why=str(error))) from None
     check_depth(data, what)
     return data
 
@@ -86,19 +104,25 @@ def check_depth(data: Any, what: str, limit: int = MAX_DEPTH) -> None:
         value, depth = todo.pop()
         if isinstance(value, (list, dict)):
             if depth > limit:
-                raise DataError(what, f"nested deeper than {limit} levels")
+                raise DataError(what, Message("nested deeper than {limit} levels", limit=limit))
             todo.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
 
 
-_KINDS: dict[type, str] = {
-    bool: "true or false", int: "a whole number", float: "a number", str: "text", list: "a list", dict: "an object",
+_KINDS: dict[type, Message] = {
+    bool: term("true or false", "kind"), int: term("a whole number", "kind"), float: term("a number", "kind"),
+    str: term("text", "kind"), list: term("a list", "kind"), dict: term("an object", "kind"),
 }
 
 
 def kind_name(kind: type | tuple[type, ...]) -> str:
     """How an error names a JSON kind: 'a whole number', 'text or a whole number'."""
+    return str(kind_words(kind))
+
+
+def kind_words(kind: type | tuple[type, ...]) -> Listed:
+    """A JSON kind as a sentence names it, in either language ("a whole number", 整數)."""
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(_KINDS.get(k, k.__name__) for k in kinds)
+    return Listed([_KINDS.get(k, k.__name__) for k in kinds], "or")
 
 
 def is_kind(value: Any, kind: type | tuple[type, ...]) -> bool:
@@ -119,7 +143,7 @@ def is_kind(value: Any, kind: type | tuple[type, ...]) -> bool:
 def expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     """The value if it is of that kind; DataError naming `where` otherwise."""
     if not is_kind(value, kind):
-        raise DataError(where, f"expected {kind_name(kind)}, not {shown(value)}")
+        raise DataError(where, Message("expected {kind}, not {value}", kind=kind_words(kind), value=shown(value)))
     return value
 
 
@@ -129,7 +153,7 @@ def take(data: Any, name: str, kind: type | tuple[type, ...], where: str, defaul
     if name not in data:
         if default is not _MISSING:
             return default
-        raise DataError(f"{where}.{name}", "missing")
+        raise DataError(f"{where}.{name}", Message("missing"))
     return expect(data[name], kind, f"{where}.{name}")
 
 
@@ -137,9 +161,13 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
     """A whole number within [low, high]; DataError naming `where` otherwise."""
     expect(value, int, where)
     if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if low is not None and high is not None else (
-            f"at least {low}" if low is not None else f"at most {high}")
-        raise DataError(where, f"expected a whole number {bounds}, not {value}")
+        if low is not None and high is not None:
+            why = Message("expected a whole number from {low} to {high}, not {value}", low=low, high=high, value=value)
+        elif low is not None:
+            why = Message("expected a whole number at least {low}, not {value}", low=low, value=value)
+        else:
+            why = Message("expected a whole number at most {high}, not {value}", high=high, value=value)
+        raise DataError(where, why)
     return int(value)
 
 
@@ -147,7 +175,7 @@ def items(value: Any, where: str, read: Callable[[Any, str], T], most: int | Non
     """A list read item by item by `read(item, where[i])`; at most `most` items."""
     expect(value, list, where)
     if most is not None and len(value) > most:
-        raise DataError(where, f"holds {len(value)} items; at most {most}")
+        raise DataError(where, Message("holds {count} items; at most {most}", count=len(value), most=most))
     return [read(item, f"{where}[{i}]") for i, item in enumerate(value)]
 
 
@@ -156,8 +184,8 @@ def only_fields(data: Any, known: tuple[str, ...] | set[str] | frozenset[str], w
     expect(data, dict, where)
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise DataError(where, f"no field {', '.join(repr(name) for name in unknown)}; "
-                               f"the fields are {', '.join(sorted(known))}")
+        raise DataError(where, Message("no field {unknown}; the fields are {known}", unknown=", ".join(repr(name) for name in unknown),
+                                       known=", ".join(sorted(known))))
     return data
 
 

@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
-from rulesbook.core.messages import Message, term
+from rulesbook.core.messages import Message, spoken, term
 
 
 class RulesbookError(Exception):
-    """Base of every error the library raises on purpose."""
+    """Base of every error the library raises on purpose: `say(language)` words it in that language
+    where it was given as a `Message`; `str()` in the language spoken (`messages.speak`: English
+    unless a zh-TW chapter said otherwise, so that a typo in a live zh-TW notebook is explained in
+    zh-TW). Its `args` stay English."""
+
+    def said(self) -> Message:
+        """The whole error as one message (its English text as it is, where no template made it)."""
+        return Message.text(Exception.__str__(self))
+
+    def __str__(self) -> str:
+        return self.say(spoken())
+
+    def say(self, language: str = "en") -> str:
+        """The error in that language ("en" or "zh-TW")."""
+        return self.said().say(language)
+
+
+def reason_of(error: BaseException) -> Message:
+    """What an error says, as a message to put inside another: the library's own errors can be
+    said in zh-TW; any other error's text stays as it is.
+
+    >>> reason_of(NotationError("BISON", Message("only a disciple is laid in the Mountain"))).say("zh-TW")
+    "'BISON'：只有徒弟卡能擺進火焰山區"
+    >>> reason_of(KeyError("seed")).say("zh-TW")
+    "'seed'"
+    """
+    return error.said() if isinstance(error, RulesbookError) else Message.text(str(error))
 
 
 class IllegalAction(RulesbookError, ValueError):
@@ -29,30 +55,37 @@ class IllegalAction(RulesbookError, ValueError):
         self.rule = rule
         super().__init__(f"{self.reason} ({rule})")
 
-    def say(self, language: str = "en") -> str:
-        """The refusal in that language ("en" or "zh-TW"): the reason, then the rule in brackets."""
-        return self.said().say(language)
-
     def said(self) -> Message:
-        """The whole refusal as one message: the reason and the rule it cites."""
+        """The whole refusal as one message: the reason, then the rule it cites in brackets."""
         return Message("{reason} ({rule})", reason=self.message, rule=term(self.rule, "rule"))
 
 
 class NotationError(RulesbookError, ValueError):
     """Text that does not parse: names the offending token and where it stands.
 
-    `row` and `column` count from 0; either may be None when the text has no grid.
+    `row` and `column` count from 0; either may be None when the text has no grid. The reason may
+    be given as a `Message` (kept as `message`), so that `say("zh-TW")` words it in zh-TW.
+
+    >>> error = NotationError("MK+5", Message("malformed value {value}", value="'+5'"), 1, 2)
+    >>> str(error)
+    "'MK+5' at row 1, column 2: malformed value '+5'"
     """
 
-    def __init__(self, token: str, reason: str, row: int | None = None, column: int | None = None):
+    def __init__(self, token: str, reason: str | Message, row: int | None = None, column: int | None = None):
         self.token = token
-        self.reason = reason
+        self.message = reason if isinstance(reason, Message) else Message.text(reason)
+        self.reason = str(self.message)
         self.row = row
         self.column = column
-        where = []
+        super().__init__(str(self.said()))
+
+    def said(self) -> Message:
+        """The token, where it stands, and why it does not parse."""
+        token, row, column, reason = repr(self.token), self.row, self.column, self.message
+        if row is not None and column is not None:
+            return Message("{token} at row {row}, column {column}: {reason}", token=token, row=row, column=column, reason=reason)
         if row is not None:
-            where.append(f"row {row}")
+            return Message("{token} at row {row}: {reason}", token=token, row=row, reason=reason)
         if column is not None:
-            where.append(f"column {column}")
-        at = f" at {', '.join(where)}" if where else ""
-        super().__init__(f"{token!r}{at}: {reason}")
+            return Message("{token} at column {column}: {reason}", token=token, column=column, reason=reason)
+        return Message("{token}: {reason}", token=token, reason=reason)

@@ -30,6 +30,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from rulesbook.core.data import DataError
+from rulesbook.core.messages import Message, term
 from rulesbook.core.rulestext import field_from_text, split_fields
 
 S = TypeVar("S")
@@ -215,8 +217,15 @@ class Game(ABC, Generic[S, A]):
         """The seat count asked for, checked against the game's range."""
         count = self.default_players if players is None else players
         if type(count) is not int or not self.min_players <= count <= self.max_players:  # True is no seat count
-            span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
-            raise ValueError(f"{self.title} is for {span} player{'s' if self.max_players > 1 else ''}, not {players!r}")
+            game, given = term(self.title, "term"), repr(players)
+            if self.max_players == 1:
+                why = Message("{game} is for {count} player, not {players}", game=game, count=1, players=given)
+            elif self.min_players == self.max_players:
+                why = Message("{game} is for {count} players, not {players}", game=game, count=self.max_players, players=given)
+            else:
+                why = Message("{game} is for {least} to {most} players, not {players}", game=game, least=self.min_players,
+                              most=self.max_players, players=given)
+            raise DataError("", why)
         return count
 
     def __repr__(self) -> str:

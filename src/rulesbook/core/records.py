@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take
+from rulesbook.core.errors import reason_of
+from rulesbook.core.messages import Message
 from rulesbook.core.protocol import Game, game as game_named
 
 #: The version of the record format this library writes and reads.
@@ -59,7 +61,8 @@ class ReplayError(DataError):
         self.number = number
         self.text = text
         self.cause = cause
-        super().__init__(f"record.actions[{number - 1}]", f"action {number} {shown(text)} is refused: {cause}")
+        super().__init__(f"record.actions[{number - 1}]", Message("action {number} {text} is refused: {cause}", number=number,
+                                                                  text=shown(text), cause=reason_of(cause)))
 
 
 @dataclass
@@ -148,18 +151,19 @@ class GameRecord:
         only_fields(data, FIELDS, "record")
         version = take(data, "version", int, "record", default=1)  # records written by hand may leave it out
         if version != RECORD_VERSION:
-            raise DataError("record.version", f"version {version} is not one this library reads (it reads {RECORD_VERSION})")
+            raise DataError("record.version", Message("version {version} is not one this library reads (it reads {reads})", version=version,
+                                                     reads=RECORD_VERSION))
         protocol = _field(lambda: game_named(take(data, "game", str, "record")), "record.game")
         players = _field(lambda: protocol.default_seats(take(data, "players", int, "record")), "record.players")
         seed = take(data, "seed", (int, str), "record")
         if isinstance(seed, str) and len(seed) > MAX_SEED:
-            raise DataError("record.seed", f"a seed of {len(seed):,} characters; at most {MAX_SEED:,}")
+            raise DataError("record.seed", Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
         actions = items(take(data, "actions", list, "record"), "record.actions", _text, most=protocol.max_actions)
         bots = data.get("bots")
         if bots is not None:
             bots = items(bots, "record.bots", _text)
             if len(bots) != players:
-                raise DataError("record.bots", f"one bot name per seat: {players}, not {len(bots)}")
+                raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=players, given=len(bots)))
         rules_data = take(data, "rules", dict, "record", default={})
         rules = _field(lambda: protocol.rules_from_dict(rules_data), "record.rules")
         record = cls(protocol.name, players, seed, rules, actions, bots)
@@ -193,7 +197,7 @@ def _field(make: Callable[[], T], where: str) -> T:
         if error.field.startswith("record"):
             raise
         inner = error.field.removeprefix("rules").removeprefix("Rules").lstrip(".")
-        raise DataError(f"{where}.{inner}" if inner else where, error.why) from None
+        raise DataError(f"{where}.{inner}" if inner else where, error.message) from None
     except (ValueError, TypeError) as error:
-        raise DataError(where, str(error)) from None
+        raise DataError(where, reason_of(error)) from None
 

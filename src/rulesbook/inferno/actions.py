@@ -23,6 +23,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
+from rulesbook.core.messages import Message
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
 from rulesbook.inferno.position import REACH, Colour, Coord, Table
 
@@ -65,16 +66,17 @@ _DIGITS = len(str(REACH)) + 1
 def parse_place(text: str) -> Coord:
     """A place from its text form row,column; NotationError naming the text otherwise."""
     row, comma, column = text.partition(",")
-    why = "a place is written row,column, for example 0,1 or -1,2"
+    why = Message("a place is written row,column, for example 0,1 or -1,2")
+    near = Message("a place lies within {reach} of 0,0", reach=REACH)
     token = text if len(text) <= 40 else text[:37] + "..."
     if not comma or len(row) > _DIGITS or len(column) > _DIGITS:
-        raise NotationError(token, why if not comma else f"a place lies within {REACH} of 0,0")
+        raise NotationError(token, why if not comma else near)
     try:
         place = int(row), int(column)
     except ValueError:
         raise NotationError(token, why) from None
     if not all(-REACH <= number <= REACH for number in place):
-        raise NotationError(token, f"a place lies within {REACH} of 0,0")
+        raise NotationError(token, near)
     return place
 
 
@@ -82,40 +84,42 @@ def parse_place(text: str) -> Coord:
 def _check_place(kind: str, place: Any) -> None:
     if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
             and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
-        raise DataError(f"{kind}.place", f"expected a place (row, column) of two whole numbers, not {shown(place)}")
+        raise DataError(f"{kind}.place", Message("expected a place (row, column) of two whole numbers, not {value}", value=shown(place)))
 
 
 def _check_colour(kind: str, colour: Any) -> None:
     if type(colour) is not Colour:
-        raise DataError(f"{kind}.colour", f"expected a Colour (Colour.RED, ...), not {shown(colour)}")
+        raise DataError(f"{kind}.colour", Message("expected a Colour (Colour.RED, ...), not {value}", value=shown(colour)))
 
 
 def _check_events(kind: str, cards: Any, most: int) -> None:
     if not (type(cards) is tuple and 1 <= len(cards) <= most and all(type(card) is EventCard for card in cards)):
-        raise DataError(f"{kind}.cards", f"expected a tuple of 1 to {most} event cards, not {shown(cards)}")
+        raise DataError(f"{kind}.cards", Message("expected a tuple of 1 to {most} event cards, not {value}", most=most, value=shown(cards)))
 
 
 def _words(text: Any, verbs: tuple[str, ...], count: int | None) -> list[str]:
     """The words after the verb, once the text is one of those verbs with `count` words after it."""
     if not isinstance(text, str):
-        raise NotationError(shown(text), "an action is text such as 'lay MK+2 0,2'")
+        raise NotationError(shown(text), _NOT_TEXT)
     words = text.split()
     if not words or words[0].lower() not in verbs:
-        raise NotationError(text, f"expected an action starting with {' or '.join(repr(v) for v in verbs)}")
+        raise NotationError(text, Message("expected an action starting with {verbs}", verbs=" or ".join(repr(v) for v in verbs)))
     args = words[1:]
     if count is not None and len(args) != count:
-        raise NotationError(text, f"'{words[0].lower()}' takes {count} argument(s), not {len(args)}")
+        raise NotationError(text, Message("'{verb}' takes {count} argument(s), not {given}", verb=words[0].lower(), count=count,
+                                          given=len(args)))
     return args
 
 
 def _events(text: str, words: list[str], least: int, most: int) -> tuple[EventCard, ...]:
     if not least <= len(words) <= most:
-        raise NotationError(text, f"'{text.split()[0].lower()}' takes {least} to {most} event cards")
+        raise NotationError(text, Message("'{verb}' takes {least} to {most} event cards", verb=text.split()[0].lower(), least=least,
+                                          most=most))
     cards = []
     for word in words:
         card = parse_card(word)
         if not isinstance(card, EventCard):
-            raise NotationError(word, f"'{text.split()[0].lower()}' takes event cards, not a disciple")
+            raise NotationError(word, Message("'{verb}' takes event cards, not a disciple", verb=text.split()[0].lower()))
         cards.append(card)
     return tuple(sorted(cards, key=_CODE))
 
@@ -148,7 +152,7 @@ class LayDisciple:
 
     def __post_init__(self) -> None:
         if type(self.card) is not DiscipleCard:
-            raise DataError("LayDisciple.card", f"expected a disciple card (MK+2, ...), not {shown(self.card)}")
+            raise DataError("LayDisciple.card", Message("expected a disciple card (MK+2, ...), not {value}", value=shown(self.card)))
         _check_place("LayDisciple", self.place)
 
     @property
@@ -163,7 +167,7 @@ class LayDisciple:
         code, place = _words(text, ("lay",), 2)
         card = parse_card(code)
         if not isinstance(card, DiscipleCard):
-            raise NotationError(code, "only a disciple is laid in the Mountain")
+            raise NotationError(code, Message("only a disciple is laid in the Mountain"))
         return cls(card, parse_place(place))
 
     __str__ = text
@@ -181,7 +185,8 @@ class PlayBison:
         _check_colour("PlayBison", self.colour)
         _check_place("PlayBison", self.place)
         if type(self.count) is not int or self.count not in (1, 2):
-            raise DataError("PlayBison.count", f"one or two Mighty Bison Kings are played together, not {shown(self.count)} (MOI-R05)")
+            raise DataError("PlayBison.count", Message("one or two Mighty Bison Kings are played together, not {value} (MOI-R05)",
+                                                      value=shown(self.count)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -242,7 +247,8 @@ class PlayRedBoy:
     def __post_init__(self) -> None:
         pictures = self.pictures
         if not (type(pictures) is tuple and 1 <= len(pictures) <= 2 and all(type(p) is Disciple for p in pictures)):
-            raise DataError("PlayRedBoy.pictures", f"expected one or two disciples (Disciple.MONKEY_KING, ...), not {shown(pictures)} (MOI-R16)")
+            raise DataError("PlayRedBoy.pictures", Message("expected one or two disciples (Disciple.MONKEY_KING, ...), not {value} (MOI-R16)",
+                                                          value=shown(pictures)))
         _check_place("PlayRedBoy", self.place)
         # Two Red Boys are the same play whichever picture is named first.
         if len(pictures) == 2 and pictures[0].code > pictures[1].code:
@@ -267,9 +273,9 @@ class PlayRedBoy:
         try:
             pictures = tuple(Disciple.from_code(code) for code in codes.split(","))
         except ValueError:
-            raise NotationError(codes, "Red Boy pictures are disciple codes: MK, PM, SB, DH") from None
+            raise NotationError(codes, Message("Red Boy pictures are disciple codes: MK, PM, SB, DH")) from None
         if len(pictures) != (2 if verb == "redboy2" else 1):
-            raise NotationError(codes, f"'{verb}' takes {2 if verb == 'redboy2' else 1} picture(s)")
+            raise NotationError(codes, Message("'{verb}' takes {count} picture(s)", verb=verb, count=2 if verb == "redboy2" else 1))
         return cls(tuple(sorted(pictures, key=_CODE)), parse_place(place))
 
     __str__ = text
@@ -414,16 +420,17 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "step": Step.from_text, "stay": Stay.from_text,
 }
 _WORDS = "pawn, lay, bison, bison2, fan, redboy, redboy2, discard, end, cancel, pass, step, stay"
+_NOT_TEXT = Message("an action is text such as 'lay MK+2 0,2'")
 
 
 def parse_action(text: str) -> Action:
     """An action from its text form; malformed text raises NotationError naming the word and why."""
     if not isinstance(text, str):
-        raise NotationError(shown(text), "an action is text such as 'lay MK+2 0,2'")
+        raise NotationError(shown(text), _NOT_TEXT)
     words = text.split()
     if not words:
-        raise NotationError(text, f"empty action; expected one of: {_WORDS}")
+        raise NotationError(text, Message("empty action; expected one of: {words}", words=_WORDS))
     parser = PARSERS.get(words[0].lower())
     if parser is None:
-        raise NotationError(words[0], f"unknown action; expected one of: {_WORDS}")
+        raise NotationError(words[0], Message("unknown action; expected one of: {words}", words=_WORDS))
     return parser(text)

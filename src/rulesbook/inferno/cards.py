@@ -184,12 +184,13 @@ _BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
 def parse_card(code: str) -> Card:
     """A card from its code: ``MK+2`` (the + may be left out), ``BISON``, ``FAN``, ``REDBOY:PM``, ``GUANYIN``."""
     from rulesbook.core.errors import NotationError
+    from rulesbook.core.messages import Message, term
 
     known = _BY_CODE.get(code) if type(code) is str else None
     if known is not None:
         return known
     if not isinstance(code, str):
-        raise NotationError(repr(code)[:40], "a card is written as its code, such as MK+2 or BISON")
+        raise NotationError(repr(code)[:40], Message("a card is written as its code, such as MK+2 or BISON"))
     text = code.strip().upper()
     kind_code, _, picture_code = text.partition(":")
     for kind in EventKind:
@@ -198,9 +199,9 @@ def parse_card(code: str) -> Card:
                 try:
                     return EventCard(kind, Disciple.from_code(picture_code))
                 except ValueError:
-                    raise NotationError(code[:40], "a Red Boy is written REDBOY:MK, REDBOY:PM, REDBOY:SB or REDBOY:DH (MOI-R02)") from None
+                    raise NotationError(code[:40], Message("a Red Boy is written REDBOY:MK, REDBOY:PM, REDBOY:SB or REDBOY:DH (MOI-R02)")) from None
             if picture_code:
-                raise NotationError(code[:40], f"only a Red Boy carries a picture; write {kind.value} (MOI-R02)")
+                raise NotationError(code[:40], Message("only a Red Boy carries a picture; write {code} (MOI-R02)", code=kind.value))
             return EventCard(kind)
     for disciple in Disciple:
         if text.startswith(disciple.code):
@@ -209,7 +210,8 @@ def parse_card(code: str) -> Card:
                 rest = "+" + rest
             if rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 4 and int(rest) in DISCIPLE_VALUES:
                 return DiscipleCard(disciple, int(rest))
-            raise NotationError(code[:40], f"no {disciple.english} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)")
+            raise NotationError(code[:40], Message("no {disciple} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)",
+                                                   disciple=term(disciple.english, "disciple")))
     raise NotationError(
-        code[:40], "unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN"
+        code[:40], Message("unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN")
     )

@@ -22,6 +22,7 @@ from itertools import combinations, filterfalse
 from operator import attrgetter
 from typing import Any
 
+from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -149,7 +150,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
     rules = _DEFAULT_RULES if rules is None else rules
     if isinstance(players, int):
         if not 2 <= players <= 4:
-            raise ValueError(f"Mountain of Inferno is for 2 to 4 players, not {players}")
+            raise DataError("", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
         colours = COLOUR_ORDER[:players]
     else:
         colours = tuple(Colour.parse(colour) for colour in players)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesbook.core.data import DataError, shown
+from rulesbook.core.messages import Listed, Message, term
 from rulesbook.inferno.actions import parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, parse_card
 from rulesbook.inferno.engine import apply
@@ -44,18 +45,18 @@ def game_moment(
     rules = rules or Rules()
     position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
     if not isinstance(phase, Phase):
-        raise DataError("phase", f"expected a Phase (Phase.PLAY, ...), not {shown(phase)}")
+        raise DataError("phase", Message("expected a Phase (Phase.PLAY, ...), not {value}", value=shown(phase)))
     if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise DataError("hands", f"expected one hand per player, not {shown(hands)}")
+        raise DataError("hands", Message("expected one hand per player, not {value}", value=shown(hands)))
     held = tuple(_cards_of(hand, f"hands[{index}]", rules.hand_size) for index, hand in enumerate(hands))
     seats = _seats(position, held, colours)
     if type(seat) is not int or not 0 <= seat < len(seats):
-        raise DataError("seat", f"expected a seat from 0 to {len(seats) - 1}, not {shown(seat)}")
+        raise DataError("seat", Message("expected a seat from 0 to {last}, not {value}", last=len(seats) - 1, value=shown(seat)))
     rest = list(DECK)
     _take_from(rest, [*position.cards.values(), *(card for hand in held for card in hand)])
     if isinstance(pile, int):
         if not 0 <= pile <= len(rest):
-            raise DataError("pile", f"expected 0 to {len(rest)} cards (those the moment leaves), not {pile}")
+            raise DataError("pile", Message("expected 0 to {most} cards (those the moment leaves), not {value}", most=len(rest), value=pile))
         draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
     else:
         draw_pile = _cards_of(pile, "pile", len(DECK))
@@ -63,8 +64,9 @@ def game_moment(
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
     if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
-        points = "whole number of points" if kept else "whole number of points (0 or more)"
-        raise DataError("totals", f"expected one {points} per player, not {shown(totals)}")
+        why = (Message("expected one whole number of points per player, not {value}", value=shown(totals)) if kept else
+               Message("expected one whole number of points (0 or more) per player, not {value}", value=shown(totals)))
+        raise DataError("totals", why)
     state = State(
         rules=rules, colours=seats, seed=0, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
         discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else rules.starting_totals(len(seats)),
@@ -80,12 +82,12 @@ def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
     elif isinstance(item, (tuple, list)):
         cards = tuple(item)
     else:
-        raise DataError(where, f"expected card codes or a list of cards, not {shown(item)}")
+        raise DataError(where, Message("expected card codes or a list of cards, not {value}", value=shown(item)))
     if len(cards) > most:
-        raise DataError(where, f"holds {len(cards)} cards; at most {most}")
+        raise DataError(where, Message("holds {count} cards; at most {most}", count=len(cards), most=most))
     for index, card in enumerate(cards):
         if not isinstance(card, (DiscipleCard, EventCard)):
-            raise DataError(f"{where}[{index}]", f"expected a card of Mountain of Inferno, not {shown(card)}")
+            raise DataError(f"{where}[{index}]", Message("expected a card of Mountain of Inferno, not {value}", value=shown(card)))
     return cards
 
 
@@ -97,10 +99,11 @@ def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequ
     else:
         seats = COLOUR_ORDER[: len(held)]
     if len(seats) != len(held) or not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise DataError("hands", "give one hand per player, 2 to 4 players, and as many different colours")
+        raise DataError("hands", Message("give one hand per player, 2 to 4 players, and as many different colours"))
     strangers = set(position.pawns) - set(seats)
     if strangers:
-        raise DataError("mountain", f"the {', '.join(c.english for c in strangers)} pawn belongs to no player here")
+        raise DataError("mountain", Message("the {colours} pawn belongs to no player here",
+                                           colours=Listed([term(c.english, "colour") for c in strangers], ",")))
     return seats
 
 
@@ -109,7 +112,7 @@ def _take_from(rest: list[Card], cards: Sequence[Card]) -> None:
         try:
             rest.remove(card)
         except ValueError:
-            raise DataError("cards", f"this moment shows more {card.code} cards than the deck holds (MOI-R01)") from None
+            raise DataError("cards", Message("this moment shows more {card} cards than the deck holds (MOI-R01)", card=card.code)) from None
 
 
 def play_out(state: State, *texts: str, quiet: bool = False) -> State:

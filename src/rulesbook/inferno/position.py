@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from rulesbook.core.errors import NotationError
+from rulesbook.core.messages import Message, term
 from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class Colour(Enum):
         for colour in cls:
             if key in (colour.value, colour.name):
                 return colour
-        raise NotationError(str(text), "unknown pawn colour; expected R (red), Y (yellow), B (blue) or K (black)")
+        raise NotationError(str(text), Message("unknown pawn colour; expected R (red), Y (yellow), B (blue) or K (black)"))
 
     def __str__(self) -> str:
         return self.english
@@ -941,18 +942,18 @@ def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
-        raise NotationError(type(text).__name__, "Position.parse expects notation text")
+        raise NotationError(type(text).__name__, Message("Position.parse expects notation text"))
     rules = rules or Rules()
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > REACH + 1:
-        raise NotationError(lines[REACH + 1].split()[0][:40], f"a Mountain has at most {REACH + 1} rows (places lie within {REACH} of 0,0)", REACH + 1)
+        raise NotationError(lines[REACH + 1].split()[0][:40], Message("a Mountain has at most {rows} rows (places lie within {reach} of 0,0)", rows=REACH + 1, reach=REACH), REACH + 1)
     for row, line in enumerate(lines):
         tokens = line.split()
         if len(tokens) > REACH + 1:
-            raise NotationError(tokens[REACH + 1][:40], f"a row has at most {REACH + 1} places (places lie within {REACH} of 0,0)", row, REACH + 1)
+            raise NotationError(tokens[REACH + 1][:40], Message("a row has at most {places} places (places lie within {reach} of 0,0)", places=REACH + 1, reach=REACH), row, REACH + 1)
         for column, token in enumerate(tokens):
             place = (row, column)
             card, colours = _parse_token(token, row, column)
@@ -962,15 +963,15 @@ def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
             if seen[card] > DECK_COUNTS[card]:
                 raise NotationError(
                     token,
-                    f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain shows more (MOI-R01)",
+                    Message("the deck has only {count} {card} card(s) and this Mountain shows more (MOI-R01)", count=DECK_COUNTS[card], card=card.code),
                     row,
                     column,
                 )
             if len(colours) > rules.max_pawns_per_card:
                 why = (
-                    "two pawns may share a card only with the optional rule, Rules(two_pawns=True) (MOI-R13)"
+                    Message("two pawns may share a card only with the optional rule, Rules(two_pawns=True) (MOI-R13)")
                     if rules.max_pawns_per_card == 1
-                    else f"at most {rules.max_pawns_per_card} pawns may share a card (MOI-R13)"
+                    else Message("at most {count} pawns may share a card (MOI-R13)", count=rules.max_pawns_per_card)
                 )
                 raise NotationError(token, why, row, column)
             for colour in colours:
@@ -978,8 +979,8 @@ def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
                     other_row, other_column = pawns[colour]
                     raise NotationError(
                         token,
-                        f"the {colour.english} pawn already stands at row {other_row}, column {other_column}; "
-                        "each colour has one pawn",
+                        Message("the {colour} pawn already stands at row {row}, column {column}; each colour has one pawn",
+                                colour=term(colour.english, "colour"), row=other_row, column=other_column),
                         row,
                         column,
                     )
@@ -1004,49 +1005,53 @@ def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:
                 remaining.remove(near)
                 stack.append(near)
     row, column = min(remaining)
-    raise NotationError(lines[row].split()[column], "this card touches no card of the rest of the Mountain: "
-                        "the Mountain is one piece, joined along the sides of its cards (MOI-R15)", row, column)
+    raise NotationError(lines[row].split()[column], Message(
+        "this card touches no card of the rest of the Mountain: the Mountain is one piece, joined along the sides of its cards"
+        " (MOI-R15)"), row, column)
 
 
 def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None, list[Colour]]:
     head, at, pawn_letters = token.partition("@")
     if head == ".":
         if at:
-            raise NotationError(token, "a pawn must stand on a card, not on an empty place", row, column)
+            raise NotationError(token, Message("a pawn must stand on a card, not on an empty place"), row, column)
         return None, []
     match = _CARD.fullmatch(head)
     assert match is not None  # the pattern matches any text
     code, rest = match.groups()
     if not code:
         if _NUMBER.fullmatch(rest):
-            raise NotationError(token, f"missing disciple code before the value; expected one of {_CODES}", row, column)
+            raise NotationError(token, Message("missing disciple code before the value; expected one of {codes}", codes=_CODES), row, column)
         raise NotationError(
-            token, f"not a place: write '.' for an empty place or a card such as MK+2 ({_CODES} and a value)", row, column
+            token, Message("not a place: write '.' for an empty place or a card such as MK+2 ({codes} and a value)", codes=_CODES),
+            row, column,
         )
     upper = code.upper()
     try:
         disciple = Disciple.from_code(upper)
     except ValueError:
         if upper in _EVENT_WORDS:
-            why = "event cards are never part of the Mountain; only disciples are laid there"
+            why = Message("event cards are never part of the Mountain; only disciples are laid there")
         else:
-            why = f"unknown disciple code {code!r}; expected one of {_CODES}"
+            why = Message("unknown disciple code {code}; expected one of {codes}", code=repr(code), codes=_CODES)
         raise NotationError(token, why, row, column) from None
     if not rest:
-        raise NotationError(token, f"missing value after {upper}; write it as {upper}+1, {upper}+2, {upper}+3 or {upper}-3", row, column)
+        raise NotationError(token, Message("missing value after {code}; write it as {code}+1, {code}+2, {code}+3 or {code}-3", code=upper),
+                            row, column)
     if not _NUMBER.fullmatch(rest) or len(rest) > 4:
-        raise NotationError(token[:40], f"malformed value {rest[:12]!r}; expected +1, +2, +3 or -3", row, column)
+        raise NotationError(token[:40], Message("malformed value {value}; expected +1, +2, +3 or -3", value=repr(rest[:12])), row, column)
     value = int(rest)
     if value not in DISCIPLE_VALUES:
         raise NotationError(
-            token, f"no {disciple.english} card is worth {value:+d}; the deck has +1, +2, +3 and -3 (MOI-R01)", row, column
+            token, Message("no {disciple} card is worth {value}; the deck has +1, +2, +3 and -3 (MOI-R01)",
+                           disciple=term(disciple.english, "disciple"), value=f"{value:+d}"), row, column,
         )
     colours: list[Colour] = []
     if at:
         if "@" in pawn_letters:
-            raise NotationError(token, "write '@' once, followed by all the pawn colours", row, column)
+            raise NotationError(token, Message("write '@' once, followed by all the pawn colours"), row, column)
         if not pawn_letters:
-            raise NotationError(token, "'@' must be followed by pawn colours: R, Y, B or K", row, column)
+            raise NotationError(token, Message("'@' must be followed by pawn colours: R, Y, B or K"), row, column)
         for letter in pawn_letters:
             try:
                 colour = Colour.parse(letter) if letter.isascii() and letter.isalpha() and len(letter) == 1 else None
@@ -1054,9 +1059,10 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
                 colour = None
             if colour is None:
                 raise NotationError(
-                    token, f"unknown pawn colour {letter!r}; expected R (red), Y (yellow), B (blue) or K (black)", row, column
+                    token, Message("unknown pawn colour {letter}; expected R (red), Y (yellow), B (blue) or K (black)", letter=repr(letter)),
+                    row, column,
                 )
             if colour in colours:
-                raise NotationError(token, f"the {colour.english} pawn is written twice", row, column)
+                raise NotationError(token, Message("the {colour} pawn is written twice", colour=term(colour.english, "colour")), row, column)
             colours.append(colour)
     return DiscipleCard(disciple, value), colours

@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from rulesbook.core.data import DataError
+from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 
@@ -167,7 +168,7 @@ class Rules(RulesData):
     def __post_init__(self) -> None:
         preset = _PRESETS.get(self.edition) if isinstance(self.edition, str) else None
         if preset is None:
-            raise DataError("Rules.edition", f"unknown edition {self.edition!r}: expected 'en' or 'zh'")
+            raise DataError("Rules.edition", Message("unknown edition {edition}: expected 'en' or 'zh'", edition=repr(self.edition)))
         for name, value in preset.items():
             if getattr(self, name) is FROM_EDITION:
                 object.__setattr__(self, name, value)
@@ -182,27 +183,29 @@ class Rules(RulesData):
     def check(self) -> None:
         """The values and combinations a game can play, checked when the rules are made."""
         if self.play_limit is not None and self.play_limit < 1:
-            raise DataError("", f"play_limit must be at least 1, not {self.play_limit} (MOI-R04)")
+            raise DataError("", Message("play_limit must be at least 1, not {value} (MOI-R04)", value=self.play_limit))
         if not 2 <= self.shared_card_limit <= 4:
-            raise DataError("", f"shared_card_limit must be 2 to 4 (the pawns of a game), not {self.shared_card_limit} (MOI-R13)")
+            raise DataError("", Message("shared_card_limit must be 2 to 4 (the pawns of a game), not {value} (MOI-R13)",
+                                         value=self.shared_card_limit))
         if not 1 <= self.hand_size <= MOST_HAND:
-            raise DataError("", f"hand_size must be 1 to {MOST_HAND} (the rulebooks deal 3), not {self.hand_size}")
+            raise DataError("", Message("hand_size must be 1 to {most} (the rulebooks deal 3), not {value}", most=MOST_HAND, value=self.hand_size))
         if len(self.starting_points) > 4 or not all(0 <= points <= MOST_STARTING_POINTS for points in self.starting_points):
-            raise DataError("", f"starting_points gives each of at most 4 seats 0 to {MOST_STARTING_POINTS} points, "
-                                f"not {self.starting_points}")
+            raise DataError("", Message("starting_points gives each of at most 4 seats 0 to {most} points, not {value}",
+                                        most=MOST_STARTING_POINTS, value=self.starting_points))
         one, two = self.bison_reach
         if not 1 <= one < two <= MOST_BISON_REACH:
-            raise DataError("", f"bison_reach gives the longest move of one Mighty Bison King and of two, "
-                                f"1 <= one < two <= {MOST_BISON_REACH}, not {self.bison_reach} (MOI-R05)")
+            raise DataError("", Message("bison_reach gives the longest move of one Mighty Bison King and of two, "
+                                        "1 <= one < two <= {most}, not {value} (MOI-R05)", most=MOST_BISON_REACH, value=self.bison_reach))
         seen: set[int] = set()
         for players, rounds in self.rounds_by_players:
             if not 2 <= players <= 4:
-                raise DataError("", f"rounds_by_players: Mountain of Inferno is for 2 to 4 players, not {players} (MOI-R03)")
+                raise DataError("", Message("rounds_by_players: Mountain of Inferno is for 2 to 4 players, not {players} (MOI-R03)", players=players))
             if players in seen:
-                raise DataError("", f"rounds_by_players gives the rounds of {players} players twice (MOI-R03)")
+                raise DataError("", Message("rounds_by_players gives the rounds of {players} players twice (MOI-R03)", players=players))
             if not 1 <= rounds <= MOST_ROUNDS:
-                raise DataError("", f"rounds_by_players: a game of {players} players needs 1 to {MOST_ROUNDS} rounds, "
-                                f"not {rounds} (MOI-R03; more would pass the {MOST_ROUNDS}-round bound of a game)")
+                raise DataError("", Message("rounds_by_players: a game of {players} players needs 1 to {most} rounds, not {rounds} "
+                                            "(MOI-R03; more would pass the {most}-round bound of a game)", players=players,
+                                            most=MOST_ROUNDS, rounds=rounds))
             seen.add(players)
 
     def starting_totals(self, players: int) -> tuple[int, ...]:
@@ -226,10 +229,11 @@ class Rules(RulesData):
             if count == players:
                 return rounds
         if not 2 <= players <= 4:
-            raise DataError("players", f"Mountain of Inferno is for 2 to 4 players, not {players}")
-        given = ", ".join(str(count) for count, _ in self.rounds_by_players) or "none"
-        raise DataError("", f"Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
-                            f"rounds_by_players gives rounds only for {given} players (MOI-R03)")
+            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
+        counts = [count for count, _ in self.rounds_by_players]
+        given = Listed(counts, ",") if counts else term("none", "list")
+        raise DataError("", Message("Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
+                                    "rounds_by_players gives rounds only for {given} players (MOI-R03)", players=players, given=given))
 
 
 def bison_steps(reach: tuple[int, int], cards: int) -> range:

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rulesbook.core.data import DataError, expect, parse_json, take
-from rulesbook.core.messages import Message
+from rulesbook.core.errors import reason_of
+from rulesbook.core.messages import LANGUAGES, Message
 from rulesbook.core.records import MAX_SEED, GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.lessons.data import Packer
@@ -97,9 +98,9 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
     if isinstance(seed, str):
         seed = seed.strip()
         if not seed:
-            raise DataError(f"{where}.seed", "give a seed: a number or a word")
+            raise DataError(f"{where}.seed", Message("give a seed: a number or a word"))
         if len(seed) > MAX_SEED:
-            raise DataError(f"{where}.seed", f"a seed of {len(seed):,} characters; at most {MAX_SEED:,}")
+            raise DataError(f"{where}.seed", Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
         seed = int(seed) if seed.lstrip("-").isdigit() and len(seed) < 19 else seed
     return seed
 
@@ -113,7 +114,7 @@ GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "ru
 def play_game(name: str) -> PlayGame:
     """The `PlayGame` of a game by name; DataError naming the field for any other name."""
     if name not in GAMES:
-        raise DataError("message.game", f"one of {', '.join(GAMES)}, not {name!r}")
+        raise DataError("message.game", Message("one of {names}, not {name}", names=", ".join(GAMES), name=repr(name)))
     game: PlayGame = importlib.import_module(GAMES[name]).PLAY
     return game
 
@@ -182,7 +183,7 @@ class PlaySession:
         entries = [entry for option in self.graph.node(from_id)["options"].values()
                    for entry in option["targets"].values() if entry[0] == to_id]
         if not entries:
-            raise DataError("history", f"no click leads from {from_id} to {to_id}")
+            raise DataError("history", Message("no click leads from {before} to {after}", before=from_id, after=to_id))
         found = next((str(entry[2]) for entry in entries if log is None or entry[2] == log), str(entries[0][2]))
         self.edges[(from_id, to_id, log)] = found  # a record is asked for at every move: each edge is looked up once
         return found
@@ -197,7 +198,7 @@ class PlaySession:
 
     def check(self, history: list[str]) -> None:
         if not history or history[0] != self.graph.start_id:
-            raise DataError("history", "a move log starts at the game's first state")
+            raise DataError("history", Message("a move log starts at the game's first state"))
         for before, after in zip(history, history[1:]):
             if (before, after) not in self.revealed:
                 self.edge(before, after)
@@ -217,7 +218,7 @@ class PlaySession:
                     history.append([entry[0], entry[2]])
                     self.walk(history, recorded=True)
                     return
-        raise DataError("record.actions", f"the action {action!r} is not a click of this moment")
+        raise DataError("record.actions", Message("the action {action} is not a click of this moment", action=repr(action)))
 
     def walk(self, history: list[list[str]], recorded: bool = False) -> None:
         """Play the moves nobody decides (`auto`) from the last state of `history`; while a record
@@ -273,10 +274,17 @@ def _unsaid(log: str, language: str) -> str:
     return sentence(log) if language == "en" else log
 
 
+def _asked_language(message: Any, language: str) -> str:
+    """The language a message's set-up asks for (a new game, a record loaded), else `language`."""
+    setup = message.get("setup") if isinstance(message, dict) else None
+    asked = setup.get("language") if isinstance(setup, dict) else None
+    return asked if asked in LANGUAGES else language
+
+
 def _ids(value: Any, where: str) -> list[str]:
     history = expect(value, list, where)
     if len(history) > MAX_HISTORY:
-        raise DataError(where, f"more than {MAX_HISTORY:,} moves")
+        raise DataError(where, Message("more than {most} moves", most=f"{MAX_HISTORY:,}"))
     return [str(expect(item[0] if isinstance(item, list) and item else item, str, f"{where}[{i}]")) for i, item in enumerate(history)]
 
 
@@ -298,16 +306,19 @@ class PlayServer:
 
     def handle(self, text: str) -> str:
         """One message answered; bad input or a refused move is {"type": "error", "text"} naming
-        the field or the rule, and changes nothing."""
+        the field or the rule, in the language of the game (or of the set-up it asks for), and
+        changes nothing."""
+        language = self.session.game.language if self.session else "en"
         try:
             message = parse_json(text, "message")
+            language = _asked_language(message, language)
             kind = take(message, "type", str, "message")
             answer = _ANSWERS.get(kind)
             if answer is None:
-                raise DataError("message.type", f"unknown message {kind!r}")
+                raise DataError("message.type", Message("unknown message {kind}", kind=repr(kind)))
             reply = answer(self, message)
         except (ValueError, TypeError) as error:  # DataError, IllegalAction, a Rules' refusal
-            reply = {"type": "error", "text": str(error)}
+            reply = {"type": "error", "text": reason_of(error).say(language)}
         return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
 
     def _game(self, message: dict[str, Any]) -> PlayGame:
@@ -315,7 +326,7 @@ class PlayServer:
 
     def current(self) -> PlaySession:
         if self.session is None:
-            raise DataError("message", "no game yet: start one")
+            raise DataError("message", Message("no game yet: start one"))
         return self.session
 
     def new(self, message: dict[str, Any]) -> dict[str, Any]:

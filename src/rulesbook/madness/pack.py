@@ -35,6 +35,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, check_depth, parse_json, read_text
 from rulesbook.core.errors import NotationError
+from rulesbook.core.messages import Message
 from rulesbook.madness.challenges import EQUIPMENT_TYPES, CardFace, Challenge, parse_challenge
 
 REGIONS = ("Coast", "Mountain", "City", "Edge of Madness", "Escape")
@@ -89,6 +90,9 @@ class PackError(DataError):
         self.source = source
         where = f"data pack {source}" if source else "data pack"
         self.args = (f"{where}: field {field}: {reason}",)
+
+    def said(self) -> Message:
+        return Message.text(self.args[0])  # the packs are English (Madness stays English in the zh-TW book)
 
 
 @dataclass(frozen=True, slots=True)

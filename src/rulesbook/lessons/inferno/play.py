@@ -205,22 +205,22 @@ class InfernoPlay(PlayGame):
         if isinstance(players, str):
             players = int(players) if players.strip().isdigit() else players
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise DataError("setup.players", f"Mountain of Inferno is for 2 to 4 players, not {players!r}")
+            raise DataError("setup.players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=repr(players)))
         seats = items(take(data, "seats", list, "setup", default=[YOU, *["greedy"] * (players - 1)]), "setup.seats", _seat, most=4)
         if len(seats) < players:
-            raise DataError("setup.seats", f"one entry per seat: {players} players, {len(seats)} given")
+            raise DataError("setup.seats", Message("one entry per seat: {players} players, {given} given", players=players, given=len(seats)))
         if YOU not in seats[:players]:
-            raise DataError("setup.seats", f"at least one of the {players} seats is yours (\u201cyou\u201d)")
+            raise DataError("setup.seats", Message("at least one of the {players} seats is yours (\u201cyou\u201d)", players=players))
         edition = take(data, "edition", str, "setup", default="en")
         if edition not in ("en", "zh"):
-            raise DataError("setup.edition", f"'en' (English) or 'zh' (Chinese), not {edition!r}")
+            raise DataError("setup.edition", Message("'en' (English) or 'zh' (Chinese), not {edition}", edition=repr(edition)))
         two_pawns = _yes(take(data, "two_pawns", (bool, str), "setup", default=False), "setup.two_pawns")
         hint_bot = take(data, "hint_bot", str, "setup", default="greedy")
         if hint_bot not in BOTS:
-            raise DataError("setup.hint_bot", f"one of {', '.join(BOTS)}, not {hint_bot!r}")
+            raise DataError("setup.hint_bot", Message("one of {names}, not {name}", names=", ".join(BOTS), name=repr(hint_bot)))
         language = take(data, "language", str, "setup", default="en")
         if language not in LANGUAGES:
-            raise DataError("setup.language", f"one of {', '.join(LANGUAGES)}, not {language!r}")
+            raise DataError("setup.language", Message("one of {names}, not {name}", names=", ".join(LANGUAGES), name=repr(language)))
         return {"seed": seed, "players": players, "seats": seats, "edition": edition, "two_pawns": two_pawns, "hint_bot": hint_bot,
                 "language": language}
 
@@ -252,10 +252,10 @@ class InfernoPlay(PlayGame):
         """The set-up of a record; `choices` gives what a record does not hold (the hint bot, and
         the seats when the record names none)."""
         if record.game != self.name:
-            raise DataError("record.game", f"a record of {self.name}, not of {record.game}")
+            raise DataError("record.game", Message("a record of {name}, not of {game}", name=self.name, game=record.game))
         rules = record.rules or Rules()
         if rules != Rules(edition=rules.edition, two_pawns=rules.two_pawns):
-            raise DataError("record.rules", "this page plays an edition as printed, with or without the two-pawn rule")
+            raise DataError("record.rules", Message("this page plays an edition as printed, with or without the two-pawn rule"))
         seats = list(record.bots) if record.bots and all(who == YOU or who in BOTS for who in record.bots) else None
         if seats is not None and YOU not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
             seats[0] = YOU
@@ -329,7 +329,7 @@ class InfernoPlay(PlayGame):
 
 def _seat(value: Any, where: str) -> str:
     if value != YOU and value not in BOTS:
-        raise DataError(where, f"\u201cyou\u201d or a bot ({', '.join(BOTS)}), not {value!r}")
+        raise DataError(where, Message("\u201cyou\u201d or a bot ({names}), not {value}", names=", ".join(BOTS), value=repr(value)))
     return str(value)
 
 
@@ -340,7 +340,7 @@ def _yes(value: bool | str, where: str) -> bool:
         return True
     if value in ("false", "no", "off", ""):
         return False
-    raise DataError(where, f"yes or no (true or false), not {value!r}")
+    raise DataError(where, Message("yes or no (true or false), not {value}", value=repr(value)))
 
 
 PLAY = InfernoPlay()
