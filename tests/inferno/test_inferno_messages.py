@@ -269,7 +269,7 @@ def test_an_action_that_does_not_parse_says_why_in_zh_tw(text):
 
 
 @pytest.mark.parametrize("text, zh", [
-    ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；牌堆只有 +1、+2、+3 和 -3（MOI-R01）"),
+    ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；整副卡牌只有 +1、+2、+3 和 -3（MOI-R01）"),
     ("MK+2@RR", "第0列第0行的'MK+2@RR'：紅色唐僧標記寫了兩次"),
     ("MK+2 . PM+1", "第0列第2行的'PM+1'：這張卡牌沒有和火焰山區其餘的卡牌相鄰：火焰山區是一整塊，卡牌以邊相接（MOI-R15）"),
 ])
