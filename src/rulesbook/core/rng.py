@@ -7,6 +7,7 @@ An engine derives a fresh generator from the game's seed and a label saying what
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
@@ -24,14 +25,19 @@ def shuffled(items: Iterable[T], seed: int | str, *labels: object) -> list[T]:
     item, since every round of a simulated game shuffles a deck or two."""
     result = list(items)
     bits = seeded_random(seed, *labels).getrandbits
-    for top in range(len(result) - 1, 0, -1):
-        size = top + 1  # a random index below size, as Random._randbelow_with_getrandbits draws it
-        width = size.bit_length()
-        index = bits(width)
-        while index >= size:
+    for top, width in _swaps(len(result)):
+        index = bits(width)  # a random index up to top, as Random._randbelow_with_getrandbits draws it
+        while index > top:
             index = bits(width)
         result[top], result[index] = result[index], result[top]
     return result
+
+
+@lru_cache(maxsize=None)
+def _swaps(count: int) -> tuple[tuple[int, int], ...]:
+    """The places a shuffle of count items swaps into, last first, each with the bits drawn for
+    an index up to it: the same for every deck of that size."""
+    return tuple((top, (top + 1).bit_length()) for top in range(count - 1, 0, -1))
 
 
 def choice(items: Sequence[T], seed: int | str, *labels: object) -> T:
