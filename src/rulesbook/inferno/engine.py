@@ -287,18 +287,6 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
-def _room_left(state: State) -> int:
-    limit = state.rules.play_limit
-    return 99 if limit is None else limit - len(state.played)
-
-
-def _category_allowed(state: State, card: Card) -> bool:
-    """ZH: the cards of one turn are all disciples or all events (MOI-R04)."""
-    if state.rules.mixed_plays or not state.played:
-        return True
-    return isinstance(card, DiscipleCard) == isinstance(state.played[0], DiscipleCard)
-
-
 def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action]:
     """Every card play of the hand (the deciding player's, and its plan), in a fixed order: lays,
     Bison Kings, Iron Fans, Red Boys."""
@@ -518,7 +506,7 @@ def _check_pawn(state: State, action: PlacePawn) -> None:
     place = place_code(action.place)
     if place not in state.mountain._cards:
         raise IllegalAction(Message("there is no card at {place} for the pawn", place=spoken_place(action.place)), "MOI-R19")
-    if state.mountain.colours_on(place):
+    if state.mountain.count_on(place):
         raise IllegalAction(Message("at setup a card holds only one pawn"), "MOI-R19")
 
 
@@ -627,9 +615,11 @@ def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
     if not _holds(state.hands[state.seat], cards):
         raise IllegalAction(Message("you do not hold {cards}", cards=Listed(map(card_word, cards))), "rulebook I")
-    if len(cards) > _room_left(state):
-        raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=state.rules.play_limit), "MOI-R04")
-    if not _category_allowed(state, cards[0]):
+    rules, played = state.rules, state.played
+    limit = rules.play_limit
+    if limit is not None and len(cards) > limit - len(played):
+        raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=limit), "MOI-R04")
+    if played and not rules.mixed_plays and isinstance(cards[0], DiscipleCard) != isinstance(played[0], DiscipleCard):
         raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
 
 
@@ -689,12 +679,13 @@ def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     card = mountain._cards.get(place)
     if card is None:
         raise IllegalAction(Message("there is no card at {place} to discard", place=spoken_place(action.place)), "rulebook I")
-    if mountain.colours_on(place):
+    if mountain.count_on(place):
         raise IllegalAction(Message("a Red Boy never discards a card holding a pawn"), "MOI-R16")
-    if len(action.pictures) == 1 and card.disciple is not action.pictures[0]:
+    picture = action.pictures[0] if len(action.pictures) == 1 else None
+    if picture is not None and card.disciple is not picture:
         raise IllegalAction(Message("one Red Boy discards only a {picture}, its picture; two Red Boys discard any disciple",
-                                    picture=disciple_word(action.pictures[0])), "MOI-R16")
-    if place not in red_boy_discards(mountain, None):
+                                    picture=disciple_word(picture)), "MOI-R16")
+    if place not in red_boy_discards(mountain, picture):  # the targets `legal_actions` listed, kept with the shape
         raise IllegalAction(Message("discarding that card would split the Mountain"), "MOI-R15")
 
 
