@@ -1,34 +1,92 @@
-"""How strong the search bots are (issue 25's targets), measured in one run on every core:
+"""How strong the search bots are (issue 25's targets), measured game by game on one core and
+stored in book/lab/search-strength.csv, which the chapter "How strong are the bots?" reads:
 
 - Mountain of Inferno, 4 players: the search bot against three greedy bots, its seat turning one
   place a game (25 % of the wins is parity; the target is at least 40 %);
 - Hudai Pass with the default demon: the search monk's games won (the target is at least half),
   and the heuristic monk's on the same seeds;
-- At the Mountains of Madness, 3, 4 and 5 players: a team of search bots' games won, and the
-  expedition bots' on the same seeds (the target: more at every table size).
+- At the Mountains of Madness, 3, 4 and 5 players: a team of quick-search bots' games won, and the
+  expedition bots' on the same seeds (the target: more at every table size); at 4 players also
+  a team of full search bots.
 
-Each figure with its 95 % Wilson interval and the run's wall time; then the search's CPU time a
-decision (one process, the decisions with a choice) over one game of each. The games are
-rulesbook.lab.strength's: game i of a run replays from its seed "<seed>:<i>".
+Each figure with its 95 % Wilson interval and the run's CPU time; then the search's CPU time a
+decision (one process, the decisions with a choice) over one game of each. Game i of a run
+replays from its seed "strength:<i>" (rulesbook.lab.stored.replay). The file is written again
+after every game, so an interrupted run keeps the games it finished.
+
+    python benchmarks/bench_strength.py [--games-scale 0.5] [--no-timing] [--out FILE]
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime
+import pathlib
 import statistics
+import subprocess
+import sys
 import time
+
+import pandas as pd
 
 import rulesbook
 from rulesbook import lab
+from rulesbook.core.harness import Run
+from rulesbook.lab.stored import game_row, write_games
 
-INFERNO_GAMES = 48
-HUDAI_GAMES = 32
-MADNESS_GAMES = 24
+HERE = pathlib.Path(__file__).resolve().parent
+OUT = HERE.parent / "book" / "lab" / "search-strength.csv"
+SEED = "strength"
+
+#: The runs, in order: (game, level, against, players, bots, games).
+RUNS = (
+    ("hudai", "search", "", 1, "search", 32),
+    ("hudai", "heuristic", "", 1, "heuristic", 32),
+    *(run for players in (3, 4, 5) for run in (
+        ("madness", "quick-search", "", players, "quick-search", 24),
+        ("madness", "expedition", "", players, "expedition", 24))),
+    ("madness", "search", "", 4, "search", 12),
+    ("inferno", "search", "greedy", 4, "search,greedy,greedy,greedy", 48),
+)
 
 
-def line(label: str, table, seconds: float, index: int = 0) -> str:
-    row = table.iloc[index]
-    return (f"  {label}: {row['win_rate'] * row['games']:g} of {row['games']} games won, {row['win_rate']:.0%} "
-            f"(95 % interval {row['win_rate_low']:.0%} to {row['win_rate_high']:.0%}), {seconds:.0f} s")
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty"], cwd=HERE, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def measure(out: pathlib.Path = OUT, scale: float = 1.0) -> pd.DataFrame:
+    """Plays every run of RUNS game by game on this one core, writing `out` after each game."""
+    began = datetime.datetime.now(datetime.timezone.utc)
+    notes = [f"Measured by: make bench BENCH=strength (python benchmarks/bench_strength.py{'' if scale == 1 else f' --games-scale {scale:g}'}), "
+             "one process, games played one after another",
+             f"Started: {began:%Y-%m-%d %H:%M} UTC; commit: {commit()}; rulesbook {rulesbook.__version__}",
+             f"Replay: game <index> of a run is seeded '{SEED}:<index>', its bots the run's 'bots' turned one seat a game "
+             "(rulesbook.lab.stored.replay(row)); seconds: the game's CPU time"]
+    rows: list[dict] = []
+    for game, level, against, players, bots, games in RUNS:
+        run = Run(game, games, players, SEED, tuple(bots.split(",")), rulesbook.game(game).rules())
+        started = time.perf_counter()
+        for index in range(max(1, round(games * scale))):
+            clock = time.process_time()
+            result = run.play(index)
+            rows.append(game_row(result, game, level, against, bots, time.process_time() - clock))
+            ended = datetime.datetime.now(datetime.timezone.utc)
+            write_games(out, rows, [*notes, f"Last game written: {ended:%Y-%m-%d %H:%M} UTC"])
+        part = pd.DataFrame([row for row in rows if (row["game"], row["level"], row["players"]) == (game, level, players)])
+        print(line(f"{game} {players}p, {level}" + (f" against {against}" if against else ""), part,
+                   time.perf_counter() - started), flush=True)
+    return pd.DataFrame(rows)
+
+
+def line(label: str, part: pd.DataFrame, seconds: float) -> str:
+    wins, games = float(part["win"].sum()), len(part)
+    rate, low, high = lab.wilson(wins, games)
+    return (f"  {label}: {wins:g} of {games} games won, {rate:.0%} (95 % interval {low:.0%} to {high:.0%}), "
+            f"{seconds:.0f} s")
 
 
 def decisions(name: str, players: int, others: str) -> list[float]:
@@ -63,23 +121,16 @@ def madness_decisions(level: str, players: int = 4) -> list[float]:
     return times
 
 
-def main() -> None:
-    print("search bots against the bots they must beat (every core; wall time of each run):")
-    started = time.perf_counter()
-    table = lab.strength("inferno", "search", against="greedy", games=INFERNO_GAMES, players=4, seed="strength",
-                         workers=None, progress=False)
-    print(line("inferno 4p, search against three greedy (target 40 %)", table, time.perf_counter() - started))
-    for monk in ("search", "heuristic"):
-        started = time.perf_counter()
-        table = lab.strength("hudai", monk, games=HUDAI_GAMES, seed="strength", workers=None, progress=False)
-        print(line(f"hudai, the {monk} monk (target for search 50 %)", table, time.perf_counter() - started))
-    for players in (3, 4, 5):
-        started = time.perf_counter()
-        table = lab.strength("madness", "search,expedition", games=MADNESS_GAMES, players=players, seed="strength",
-                             workers=None, progress=False)
-        seconds = time.perf_counter() - started
-        for index, team in enumerate(("search", "expedition")):
-            print(line(f"madness {players}p, a team of {team} bots (target: search above expedition)", table, seconds, index))
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="the search bots' strength, stored game by game")
+    parser.add_argument("--out", type=pathlib.Path, default=OUT, help="the CSV file to write (default: the book's)")
+    parser.add_argument("--games-scale", type=float, default=1.0, help="play this share of each run's games")
+    parser.add_argument("--no-timing", action="store_true", help="skip the timing of one decision")
+    options = parser.parse_args([] if argv is None else argv)
+    print(f"search bots against the bots they must beat, one core, written to {options.out}:", flush=True)
+    measure(options.out, options.games_scale)
+    if options.no_timing:
+        return
     for name, players, others in (("inferno", 4, "greedy"), ("hudai", 1, "")):
         times = sorted(decisions(name, players, others))
         print(f"  {name} search, a decision: p50 {statistics.median(times) * 1000:.0f} ms, "
@@ -91,4 +142,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

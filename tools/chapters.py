@@ -4,7 +4,8 @@ Usage: python tools/chapters.py [--jobs N] [--cache DIR]
 
 A chapter's inputs are its code cells and the library it uses: `rulesbook.core`, `lessons`,
 `widgets`, `lab`, the game packages the chapter names (by module, or by name as in
-`lab.simulate("hudai")`), the boards' JavaScript and CSS. When
+`lab.simulate("hudai")`), the boards' JavaScript and CSS, and the data files beside it that its
+code names ("search-strength.csv"). When
 they change, the chapter's cached outputs are forgotten and its file is marked as changed for
 Sphinx; then every chapter without cached outputs runs under nbval (pytest, each code cell a test
 item, so a failure names the chapter and the cell; N pytest runs at a time), and what nbval
@@ -80,11 +81,18 @@ def library_files(code: str) -> list[Path]:
             if not (path.is_relative_to(LIBRARY) and path.relative_to(LIBRARY).parts[0] in unused)]
 
 
+def data_files(path: Path, code: str) -> list[Path]:
+    """The data files beside a chapter that its code names by file name (a stored measurement,
+    "search-strength.csv"): measured again, the chapter runs again."""
+    return [file for file in sorted(path.parent.iterdir())
+            if file.is_file() and file.suffix in (".csv", ".json") and re.search(rf"[\"']{re.escape(file.name)}[\"']", code)]
+
+
 def inputs_hash(path: Path) -> str:
     notebook = json.loads(path.read_text(encoding="utf-8"))
     code = code_of(notebook)
     digest = hashlib.sha256(code.encode())
-    for file in library_files(code):
+    for file in library_files(code) + data_files(path, code):
         digest.update(str(file.relative_to(ROOT)).encode())
         digest.update(_file_digest(file))
     return digest.hexdigest()
