@@ -46,7 +46,7 @@ RUNS = (
         ("madness", "quick-search", "", players, "quick-search", 24),
         ("madness", "expedition", "", players, "expedition", 24))),
     ("madness", "search", "", 4, "search", 12),
-    ("inferno", "search", "greedy", 4, "search,greedy,greedy,greedy", 48),
+    ("inferno", "search", "greedy", 4, "search,greedy,greedy,greedy", 200),
 )
 
 
