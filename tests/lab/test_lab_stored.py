@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesbook.core.data import DataError
 from rulesbook.lab.stored import COLUMNS, read_games, read_notes, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,9 +73,9 @@ def test_a_broken_file_is_refused_naming_the_field(tmp_path):
             file.write("".join(lines[:head]))
             csv.writer(file, lineterminator="\n").writerows([columns, [value if name == field else item
                                                                      for name, item in zip(columns, first)]])
-        with pytest.raises(ValueError, match=f"game 1: the field {message}"):
+        with pytest.raises(DataError, match=f"game 1: the field {message}"):
             read_games(broken)
     missing = tmp_path / "missing.csv"
     missing.write_text("game,level\nhudai,search\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="no column 'against'"):
+    with pytest.raises(DataError, match="no column 'against'"):
         read_games(missing)

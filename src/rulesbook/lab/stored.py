@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from rulesbook.core.data import DataError
 from rulesbook.core.harness import GameResult, Run
 from rulesbook.core.protocol import GAMES, game as game_named
 
@@ -63,18 +64,18 @@ def read_notes(path: str | PathLike[str]) -> list[str]:
 
 def read_games(path: str | PathLike[str]) -> pd.DataFrame:
     """The stored games of `path`, each row checked: a missing column or a bad value is a
-    ValueError naming the field and the game's line."""
+    DataError naming the field and the game's line."""
     table = pd.read_csv(path, comment="#", dtype=str, keep_default_na=False)
     missing = [column for column in COLUMNS if column not in table.columns]
     if missing:
-        raise ValueError(f"{path}: no column {', '.join(map(repr, missing))}; a stored game has {', '.join(COLUMNS)}")
+        raise DataError(str(path), f"no column {', '.join(map(repr, missing))}; a stored game has {', '.join(COLUMNS)}")
     rows = [_checked(row, f"{path}, game {number + 1}") for number, row in enumerate(table[list(COLUMNS)].to_dict("records"))]
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
 def _checked(row: Mapping[Any, str], where: str) -> dict[str, Any]:
-    def bad(field: str, wanted: str) -> ValueError:
-        return ValueError(f"{where}: the field {field!r} is {wanted}, not {row[field]!r}")
+    def bad(field: str, wanted: str) -> DataError:
+        return DataError(where, f"the field {field!r} is {wanted}, not {row[field]!r}")
 
     def number(field: str, kind: type, low: float, high: float = math.inf) -> Any:
         try:
