@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from rulesbook.core.rng import shuffled
 from rulesbook.hudai.cards import CardSet, parse_cards
-from rulesbook.hudai.engine import ACTIVE_COLOURS, apply, new_game
+from rulesbook.hudai.engine import ACTIVE_COLOURS, apply, default_rules, new_game
 from rulesbook.hudai.rules import Rules
 from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FEATURES, FLOW, OBTAIN, Phase, State
 
@@ -63,7 +63,7 @@ def game_moment(
     decide) or "obtain" (step 2). Raises ValueError for a card named twice, a card not in the set
     or bad numbers; the state made keeps the game's invariants (`State.invariants`).
     """
-    rules = rules if rules is not None else Rules()
+    rules = rules if rules is not None else default_rules()
     if phase not in PHASES:
         raise ValueError(f"phase is one of {', '.join(PHASES)}, not {phase!r}")
     named = {"hand": _codes(hand), "combo": _codes(combo), "mind_river": _codes(river), "draw_pile": _codes(draw_pile),

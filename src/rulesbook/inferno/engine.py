@@ -597,7 +597,7 @@ def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
 
 def _check_end(state: State, action: EndPlay) -> None:
     hand = state.hands[state.seat]
-    plan = _plan(hand)
+    plan = _PLANS.get(hand) or _plan(hand)
     if not state.played and (_plays(state, hand, plan) or _discards(state, plan)):
         raise IllegalAction(Message("play or discard at least one card before ending step I"), "MOI-R18")
 
