@@ -34,6 +34,8 @@ the random playouts' speed (`benchmarks/run.py speed`; measured on CPython 3.11 
   about 4 % slower with `Phase.COMBO`).
 - Events are made with `Event.worded`: their sentences are put together only when read, which a
   simulation never does (an event with its sentence formatted costs about 1 us more).
+- A game with the printed rules takes them from `default_rules`, made once: making a `Rules`
+  checks every field, about a tenth of a random game's time (the playouts ran 10 % faster).
 """
 
 from __future__ import annotations
