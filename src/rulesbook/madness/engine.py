@@ -22,6 +22,9 @@ from the shape of the data rather than tricks:
   held to the handlers by tests/madness/test_madness_speed.py) and shares the others with the
   state given; `apply` copies them all, so a lesson may change its result by hand. `State.copy`
   builds the copy's `__dict__` as one plain dict instead of calling the dataclass `__init__`.
+  A card played (two steps in five of a playout) replaces the hands and the Sled instead of
+  changing them: only the player's own hand is copied, the other hands and the cards already on
+  the Sled are shared with the state before.
 - small values made once: actions and events are values, so the ones that say the same at every
   step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
   the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
@@ -751,8 +754,13 @@ def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
     lookups = _lookups(s.rules.pack)
     label_of = lookups.label
     card = next(c for c in hand if label_of[c] == label)
+    # The hands and the Sled are replaced, not changed: only the player's own hand is copied,
+    # the others are shared with the state before (CHANGES lists neither).
+    hands = list(s.hands)
+    hand = hands[player] = list(hand)
     hand.remove(card)
-    s.sled.append([player, card])
+    s.hands = hands
+    s.sled = [*s.sled, [player, card]]
     if s.talking:
         s.talking = False
         ev.append(_SILENCE[player])
@@ -1206,7 +1214,7 @@ _FACE = ("loaded_die", "injury_deck", "equipment_deck", "equipment_discard")  # 
 _MADNESS = ("madness_box", "madness", "madness_decks")  # a Madness card drawn
 _RESOLVED = ("equipment_discard", "set_aside")  # the Resolution Phase ends
 CHANGES: dict[type, tuple[str, ...]] = {
-    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: ("hands", "sled"), Speak: _FACE, TimeUp: (),
+    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: (), Speak: _FACE, TimeUp: (),
     RestartEncounter: ("hands",), Resolve: ("sled", "injury_deck", *_RESOLVED),
     GiveRelic: ("relic_deck", "relics", "relic_tokens", "covers", *_MADNESS, *_RESOLVED), SearchTile: _RESOLVED,
     TakeArcane: ("arcane_deck", *_RESOLVED), DrawMadness: ("pending", *_MADNESS, *_RESOLVED), RollDie: ("pending", "loaded_die"),
