@@ -29,7 +29,10 @@ from the shape of the data rather than tricks:
   step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
   the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
 - what is kept rather than recomputed: a hand's plays (`_Lookups.hand_plays`: most hands are as
-  they were a step ago), cards' labels and Madness levels by id.
+  they were a step ago), cards' labels and Madness levels by id. The plays are kept per seat,
+  keyed by the hand as a tuple, and `_legal_encounter` looks them up itself: the Encounter's
+  legal list (two steps in three) costs a tuple and a dict lookup per hand, and the Leader's
+  plays a Ruin token forbids are filtered out afterwards, only when the Leader has a token.
 Dispatch goes through the tables `_LEGAL`, `_REFUSALS` and `_HANDLERS`.
 """
 
@@ -131,7 +134,8 @@ class _Lookups:
         self.label = {card.id: card.label for card in pack.cards.values()}
         self.plays = tuple({card.label: PlayCard(seat, card.face) for card in pack.cards.values()} for seat in range(MOST_PLAYERS))
         self.level = {card.id: card.level for card in pack.madness.values()}
-        self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
+        #: each seat's hands seen, as tuples, with their plays: a hand's lookup needs no key built around it
+        self.hands: tuple[dict[tuple[str, ...], tuple[PlayCard, ...]], ...] = tuple({} for _ in range(MOST_PLAYERS))
         self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
         self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
         self.madness_of_level = {level: [m for m in pack.madness if pack.madness[m].level == level] for level in (1, 2, 3)}
@@ -146,14 +150,15 @@ class _Lookups:
 
     def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
         """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
-        hand, since most steps of an Encounter leave most hands as they were."""
-        key = (seat, *hand)
-        found = self.hands.get(key)
+        hand in `hands[seat]`, since most steps of an Encounter leave most hands as they were."""
+        key = tuple(hand)
+        kept = self.hands[seat]
+        found = kept.get(key)
         if found is None:
-            if len(self.hands) >= MOST_HANDS_KEPT:
-                self.hands.clear()
+            if len(kept) >= MOST_HANDS_KEPT:
+                kept.clear()
             plays = self.plays[seat]
-            found = self.hands[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
+            found = kept[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
         return found
 
 
@@ -342,16 +347,16 @@ def _legal_movement(state: State) -> list[Action]:
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
-    forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
+    kept = lookups.hands  # each seat's hands seen, with their plays: most hands are as they were a step ago
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        plays = lookups.hand_plays(p, hand)  # kept by hand: most hands are as they were a step ago
-        if p == leader and forbidden:
-            out.extend([play for play in plays if play.card.type not in forbidden])
-        else:
-            out.extend(plays)
+        plays = kept[p].get(tuple(hand))
+        out += lookups.hand_plays(p, hand) if plays is None else plays
+    forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
+    if forbidden:
+        out = [play for play in out if play.player != leader or play.card.type not in forbidden]
     if state.rules.speech_penalty and not state.talking:
-        out.extend(_SAID[Speak][:state.count])
+        out += _SAID[Speak][:state.count]
     out.append(_SAID[TimeUp][leader])
     return out
 
