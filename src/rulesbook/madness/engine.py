@@ -33,6 +33,11 @@ from the shape of the data rather than tricks:
   keyed by the hand as a tuple, and `_legal_encounter` looks them up itself: the Encounter's
   legal list (two steps in three) costs a tuple and a dict lookup per hand, and the Leader's
   plays a Ruin token forbids are filtered out afterwards, only when the Leader has a token.
+- what is worded only when read: the events a playout makes most whose sentences join many
+  parts (a move, the Sled revealed, each challenge measured, the failures to suffer, Confusion's
+  discard, a deal) are `Event.worded` (`_tell`): their sentence is put together from their data,
+  and values bound with `partial` (never the state, which may change after), when first read,
+  the same words as before; a simulation words none.
 Dispatch goes through the tables `_LEGAL`, `_REFUSALS` and `_HANDLERS`.
 """
 
@@ -40,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -354,7 +359,7 @@ def _legal_encounter(state: State) -> list[Action]:
         out += lookups.hand_plays(p, hand) if plays is None else plays
     forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
     if forbidden:
-        out = [play for play in out if play.player != leader or play.card.type not in forbidden]
+        out = [a for a in out if not (isinstance(a, PlayCard) and a.player == leader and a.card.type in forbidden)]
     if state.rules.speech_penalty and not state.talking:
         out += _SAID[Speak][:state.count]
     out.append(_SAID[TimeUp][leader])
@@ -716,6 +721,13 @@ def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | N
     events.append(Event(kind, text, seat, seen_by, data))
 
 
+def _tell(events: list[Event], kind: str, say: Callable[..., str], data: dict[str, Any]) -> None:
+    """One event for everyone whose sentence is `say(**data)`, put together only when read
+    (`Event.worded`): the events a playout makes most are worded from their data and a few
+    values bound with `partial`, never from the state, which may change after."""
+    events.append(Event.worded(kind, say, data))
+
+
 def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
@@ -735,15 +747,8 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
     tile = s.board.get(a.space)
     if tile is not None:
         s.board[a.space] = None
-        s.encounter = tile
-        t = pack.tiles[tile]
-        reward = t.reward or "no reward"
-        _say(ev, "move", f"The Leader moves the Airplane to {a.space} ({space.region}) and turns over {t.name}: "
-             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data={"space": a.space, "tile": tile})
-    else:
-        s.encounter = None
-        _say(ev, "move", f"The Leader moves the Airplane to the empty space {a.space} ({space.region}): no reward, "
-             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data={"space": a.space, "tile": None})
+    s.encounter = tile  # the tile turned over, or None: the space's own challenges
+    _tell(ev, "move", partial(_moved, pack), {"space": a.space, "tile": tile})
     if space.region == "Edge of Madness" and not s.edge_reached:
         s.edge_reached = True
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
@@ -752,6 +757,16 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
         _say(ev, "escape", f"Escape turn {s.escape_steps} of 3.")
     s.phase = Phase.ENCOUNTER
     _say(ev, "timer", f"The Sand Timer is turned ({s.rules.timer_seconds} seconds): the table may talk until someone plays a card.")
+
+
+def _moved(pack: Pack, space: str, tile: str | None) -> str:
+    region = pack.spaces[space].region
+    if tile is not None:
+        t = pack.tiles[tile]
+        return (f"The Leader moves the Airplane to {space} ({region}) and turns over {t.name}: "
+                f"{', '.join(c.text for c in t.challenges)}; reward: {t.reward or 'no reward'}.")
+    return (f"The Leader moves the Airplane to the empty space {space} ({region}): no reward, "
+            f"its own challenges {', '.join(c.text for c in pack.spaces[space].challenges)}.")
 
 
 def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
@@ -802,11 +817,8 @@ def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
 def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     pack = s.rules.pack
     cards = pack.cards
-    if s.sled:
-        shown = ", ".join(f"{cards[c].label} ({cards[c].name}, {seat_text(p)})" for p, c in s.sled)
-    else:
-        shown = "nothing"
-    _say(ev, "reveal", f"The Leader reveals the Sled: {shown}.", data={"cards": tuple(c for _, c in s.sled)})
+    seats = tuple(p for p, _ in s.sled)
+    _tell(ev, "reveal", partial(_revealed, cards, seats), {"cards": tuple(c for _, c in s.sled)})
     totals: dict[str, int] = {}
     for _, c in s.sled:
         face = cards[c]
@@ -816,8 +828,8 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     s.totals = [totals.get(c.type, 0) for c in faced]
     s.outcomes = [c.met_by(t) for c, t in zip(faced, s.totals)]
     for i, (c, total, ok) in enumerate(zip(faced, s.totals, s.outcomes)):
-        verdict = "SUCCESS" if ok else f"FAILURE (misses by {c.distance(total)})"
-        _say(ev, "challenge", f"{c.text}: {c.type} total {total} -> {verdict}.", data={"index": i, "challenge": c.text, "total": total, "overcome": ok, "misses_by": c.distance(total)})
+        _tell(ev, "challenge", partial(_measured, c.type),
+              {"index": i, "challenge": c.text, "total": total, "overcome": ok, "misses_by": c.distance(total)})
     s.pending = [i for i, ok in enumerate(s.outcomes) if not ok]
     s.reward = None
     tile = pack.tiles[s.encounter] if s.encounter else None
@@ -827,6 +839,16 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
         _say(ev, "reward", f"No challenge was overcome: no reward ({tile.reward}).")
     if s.phase is not Phase.REWARD:
         _after_reward(s, ev)
+
+
+def _revealed(faces: dict[str, Any], seats: tuple[int, ...], cards: tuple[str, ...]) -> str:
+    shown = ", ".join(f"{faces[c].label} ({faces[c].name}, {seat_text(p)})" for p, c in zip(seats, cards)) or "nothing"
+    return f"The Leader reveals the Sled: {shown}."
+
+
+def _measured(kind: str, index: int, challenge: str, total: int, overcome: bool, misses_by: int) -> str:
+    verdict = "SUCCESS" if overcome else f"FAILURE (misses by {misses_by})"
+    return f"{challenge}: {kind} total {total} -> {verdict}."
 
 
 def _start_reward(s: State, ev: list[Event], reward: str) -> None:
@@ -923,12 +945,14 @@ def _after_reward(s: State, ev: list[Event]) -> None:
     """After any reward the failures are suffered, one by one, in the Leader's order (MAD-R07)."""
     if s.pending:
         s.phase = Phase.FAILURES
-        faced = challenges(s)
-        texts = ", ".join(faced[i].text for i in s.pending)
-        _say(ev, "failures", f"{len(s.pending)} failure(s) to suffer: {texts}. For each, in the order the Leader picks, a player "
-             "draws Madness or the Leader rolls the Penalty Die (MAD-R07).", data={"pending": tuple(s.pending)})
+        _tell(ev, "failures", partial(_to_suffer, challenges(s)), {"pending": tuple(s.pending)})
     else:
         _end_resolution(s, ev)
+
+
+def _to_suffer(faced: tuple[Challenge, ...], pending: tuple[int, ...]) -> str:
+    return (f"{len(pending)} failure(s) to suffer: {', '.join(faced[i].text for i in pending)}. For each, in the order the "
+            "Leader picks, a player draws Madness or the Leader rolls the Penalty Die (MAD-R07).")
 
 
 def _take_pending(s: State, challenge: Challenge) -> int:
@@ -1003,21 +1027,16 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             _say(ev, "accident", f"Accident: Injury {n} of 2 ({pack.cards[card].name}) goes to the Equipment discard.", data={"card": card})
     elif face == "Confusion":
         if index is None:
-            count = s.rules.speech_confusion_cards
-            why = f"{count} card(s) (broken silence: no challenge to measure)"
+            count, measured = s.rules.speech_confusion_cards, None
         else:
-            c = challenges(s)[index]
-            total = s.totals[index]
-            count = c.distance(total)
-            side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
-            why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
+            measured = (challenges(s)[index], s.totals[index])
+            count = measured[0].distance(measured[1])
         taken: list[str] = []
         for _ in range(min(count, len(s.equipment_deck))):
             card = s.equipment_deck.pop()
             s.equipment_discard.append(card)
             taken.append(card)
-        names = ", ".join(pack.cards[c].label for c in taken) or "nothing"
-        _say(ev, "confusion", f"Confusion: discard {why} from the Equipment deck -> {names}.", data={"count": count, "cards": tuple(taken)})
+        _tell(ev, "confusion", partial(_confused, pack.cards, measured), {"count": count, "cards": tuple(taken)})
         if len(taken) < count:
             _say(ev, "confusion", f"The Equipment deck had only {len(taken)} card(s): one Leadership token goes to the box (MAD-R04).")
             _box_token(s, ev)
@@ -1029,6 +1048,18 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
         else:
             _say(ev, "loss of confidence", f"Loss of Confidence with {s.sled_tokens} token(s) on the Sled: 1 token goes to the box instead.")
             _box_token(s, ev)
+
+
+def _confused(faces: dict[str, Any], measured: tuple[Challenge, int] | None, count: int, cards: tuple[str, ...]) -> str:
+    """Confusion's discard: a broken silence's fixed count (`measured` None), or how far a challenge missed."""
+    if measured is None:
+        why = f"{count} card(s) (broken silence: no challenge to measure)"
+    else:
+        c, total = measured
+        side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
+        why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
+    names = ", ".join(faces[card].label for card in cards) or "nothing"
+    return f"Confusion: discard {why} from the Equipment deck -> {names}."
 
 
 def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:
@@ -1132,15 +1163,19 @@ def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
         dealt[p] = min(needs[p], len(s.equipment_deck))
         for _ in range(dealt[p]):
             _deal_one(s, p, ev)
-    # What each player got, and who got fewer than they needed when the deck ran out.
+    _tell(ev, "deal", partial(_dealt, not s.equipment_deck), {"needs": tuple(needs), "dealt": tuple(dealt)})
+    s.phase = Phase.REST
+
+
+def _dealt(emptied: bool, needs: tuple[int, ...], dealt: tuple[int, ...]) -> str:
+    """What each player got, and who got fewer than they needed when the deck ran out."""
     given = listed(f"{seat_text(p)} {plural(got, 'card') if got else 'none'}" for p, got in enumerate(dealt))
     short = [f"{seat_text(p)} {plural(needs[p] - got, 'card')}" for p, got in enumerate(dealt) if got < needs[p]]
     if short:
         given += f"; the Equipment deck ran out, {listed(short)} short"
-    elif not s.equipment_deck:
+    elif emptied:
         given += "; the Equipment deck is now empty"
-    _say(ev, "deal", f"The Leader deals: {given}.", data={"needs": tuple(needs), "dealt": tuple(dealt)})
-    s.phase = Phase.REST
+    return f"The Leader deals: {given}."
 
 
 def _do_deal_to(s: State, a: DealTo, ev: list[Event]) -> None:
