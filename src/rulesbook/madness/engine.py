@@ -27,7 +27,10 @@ from the shape of the data rather than tricks:
   the Sled are shared with the state before.
 - small values made once: actions and events are values, so the ones that say the same at every
   step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
-  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
+  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`). So are each Leader's
+  MoveAirplane to each space, IgnoreMadness of each seat (`_IGNORE`), and DrawMadness and RollDie
+  of each failed challenge (`_Lookups.failure_plays`), and where the Airplane may go from each
+  space (`_Lookups.onward`, read by `destinations`): a frozen action costs a microsecond to make.
 - what is kept rather than recomputed: a hand's plays (`_Lookups.hand_plays`: most hands are as
   they were a step ago), cards' labels and Madness levels by id. The plays are kept per seat,
   keyed by the hand as a tuple, and `_legal_encounter` looks them up itself: the Encounter's
@@ -118,6 +121,8 @@ MOST_PLAYERS = 5
 #: every state, and `legal_actions` runs at every step of every playout.
 _SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(MOST_PLAYERS)) for kind in (
     Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
+#: Each seat's IgnoreMadness of each seat, made once likewise.
+_IGNORE = tuple(tuple(IgnoreMadness(seat, target) for target in range(MOST_PLAYERS)) for seat in range(MOST_PLAYERS))
 #: The events a seat's card on the Sled and a broken silence make, the same at every step: made once per seat.
 _SILENCE = tuple(Event("silence", f"{seat_text(seat)} plays a card: all communication stops.") for seat in range(MOST_PLAYERS))
 _PLAYED = tuple(Event("play", f"{seat_text(seat)} plays a card face down on the Sled.", seat, None, {"player": seat})
@@ -144,6 +149,15 @@ class _Lookups:
         self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
         self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
         self.madness_of_level = {level: [m for m in pack.madness if pack.madness[m].level == level] for level in (1, 2, 3)}
+        #: where the Airplane may go (`destinations`): the start spaces, each space's onward spaces (no Escape),
+        #: and the Escape spaces of each step after the Edge of Madness, in the pack's order
+        self.starts = tuple(s for s, space in pack.spaces.items() if space.start)
+        self.onward = {s: tuple(a for a in space.adjacent if pack.spaces[a].region != "Escape") for s, space in pack.spaces.items()}
+        self.escape = {order: tuple(s for s, space in pack.spaces.items() if space.region == "Escape" and space.escape_order == order)
+                       for order in (1, 2, 3)}
+        self.moves = tuple({s: MoveAirplane(seat, s) for s in pack.spaces} for seat in range(MOST_PLAYERS))
+        #: each Leader's DrawMadness (one per target seat) and RollDie of each failed challenge, made at its first failure
+        self.failures: dict[tuple[int, Challenge], tuple[tuple[DrawMadness, ...], RollDie]] = {}
         #: what a seat alone is told when it plays or receives a card, per seat and card (events are values, made once)
         self.you_play = tuple({card.id: Event("play", f"You play {card.label} ({card.name}) face down.", seat, (seat,),
                                               {"player": seat, "card": card.id}) for card in pack.cards.values()}
@@ -152,6 +166,15 @@ class _Lookups:
                                                  {"player": seat, "card": card.id}) for card in pack.cards.values()}
                                  for seat in range(MOST_PLAYERS))
         self.die_shows = {face: Event("die", f"The Penalty Die shows {face}.", data={"face": face}) for face in DIE_FACES}
+
+    def failure_plays(self, leader: int, challenge: Challenge) -> tuple[tuple[DrawMadness, ...], RollDie]:
+        """The Leader's DrawMadness for each seat and RollDie for a failed challenge (the pack's challenges are few)."""
+        key = (leader, challenge)
+        found = self.failures.get(key)
+        if found is None:
+            draws = tuple(DrawMadness(leader, challenge, target) for target in range(MOST_PLAYERS))
+            found = self.failures[key] = (draws, RollDie(leader, challenge))
+        return found
 
     def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
         """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
@@ -273,12 +296,12 @@ def covered(state: State, player: int, what: str) -> bool:
 
 def destinations(state: State) -> list[str]:
     """Where the Leader may move the Airplane (Movement Phase; The Edge of Madness tile)."""
-    pack = state.rules.pack
+    lookups = _lookups(state.rules.pack)
     if state.airplane is None:
-        return [s for s, space in pack.spaces.items() if space.start]
+        return list(lookups.starts)
     if state.edge_reached:
-        return [s for s, space in pack.spaces.items() if space.region == "Escape" and space.escape_order == state.escape_steps + 1]
-    return [s for s in pack.spaces[state.airplane].adjacent if pack.spaces[s].region != "Escape"]
+        return list(lookups.escape.get(state.escape_steps + 1, ()))
+    return list(lookups.onward[state.airplane])
 
 
 def decision(state: State) -> tuple[str, tuple[int, ...]]:
@@ -344,8 +367,10 @@ def _legal_movement(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Movement"):
-        out.extend(IgnoreMadness(leader, p) for p in range(state.count) if state.madness[p] and p not in state.ignoring)
-    out.extend(MoveAirplane(leader, s) for s in destinations(state))
+        ignore = _IGNORE[leader]
+        out.extend(ignore[p] for p in range(state.count) if state.madness[p] and p not in state.ignoring)
+    moves = _lookups(state.rules.pack).moves[leader]
+    out.extend(moves[s] for s in destinations(state))
     return out
 
 
@@ -392,6 +417,7 @@ def _legal_reward(state: State) -> list[Action]:
 
 def _legal_failures(state: State) -> list[Action]:
     leader = state.leader
+    lookups = _lookups(state.rules.pack)
     faced = challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     done: set[Challenge] = set()
@@ -401,8 +427,9 @@ def _legal_failures(state: State) -> list[Action]:
         if challenge in done:
             continue
         done.add(challenge)
-        out.extend(DrawMadness(leader, challenge, p) for p in below)
-        out.append(RollDie(leader, challenge))
+        draws, roll = lookups.failure_plays(leader, challenge)
+        out.extend([draws[p] for p in below])
+        out.append(roll)
     return out
 
 
