@@ -22,11 +22,25 @@ from the shape of the data rather than tricks:
   held to the handlers by tests/madness/test_madness_speed.py) and shares the others with the
   state given; `apply` copies them all, so a lesson may change its result by hand. `State.copy`
   builds the copy's `__dict__` as one plain dict instead of calling the dataclass `__init__`.
+  A card played (two steps in five of a playout) replaces the hands and the Sled instead of
+  changing them: only the player's own hand is copied, the other hands and the cards already on
+  the Sled are shared with the state before.
 - small values made once: actions and events are values, so the ones that say the same at every
   step (each seat's `TimeUp`, `Speak` ..., each seat's PlayCard of each label, "You play Tools 6",
-  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`).
+  the die's faces) are made once, per seat or per pack (`_SAID`, `_Lookups`). So are each Leader's
+  MoveAirplane to each space, IgnoreMadness of each seat (`_IGNORE`), and DrawMadness and RollDie
+  of each failed challenge (`_Lookups.failure_plays`), and where the Airplane may go from each
+  space (`_Lookups.onward`, read by `destinations`): a frozen action costs a microsecond to make.
 - what is kept rather than recomputed: a hand's plays (`_Lookups.hand_plays`: most hands are as
-  they were a step ago), cards' labels and Madness levels by id.
+  they were a step ago), cards' labels and Madness levels by id. The plays are kept per seat,
+  keyed by the hand as a tuple, and `_legal_encounter` looks them up itself: the Encounter's
+  legal list (two steps in three) costs a tuple and a dict lookup per hand, and the Leader's
+  plays a Ruin token forbids are filtered out afterwards, only when the Leader has a token.
+- what is worded only when read: the events a playout makes most whose sentences join many
+  parts (a move, the Sled revealed, each challenge measured, the failures to suffer, Confusion's
+  discard, a deal) are `Event.worded` (`_tell`): their sentence is put together from their data,
+  and values bound with `partial` (never the state, which may change after), when first read,
+  the same words as before; a simulation words none.
 Dispatch goes through the tables `_LEGAL`, `_REFUSALS` and `_HANDLERS`.
 """
 
@@ -34,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
@@ -107,6 +121,8 @@ MOST_PLAYERS = 5
 #: every state, and `legal_actions` runs at every step of every playout.
 _SAID: dict[type, tuple[Any, ...]] = {kind: tuple(kind(seat) for seat in range(MOST_PLAYERS)) for kind in (
     Speak, TimeUp, RestartEncounter, Resolve, Reroll, RaiseHandLimit, Deal, Rest, NoRest)}
+#: Each seat's IgnoreMadness of each seat, made once likewise.
+_IGNORE = tuple(tuple(IgnoreMadness(seat, target) for target in range(MOST_PLAYERS)) for seat in range(MOST_PLAYERS))
 #: The events a seat's card on the Sled and a broken silence make, the same at every step: made once per seat.
 _SILENCE = tuple(Event("silence", f"{seat_text(seat)} plays a card: all communication stops.") for seat in range(MOST_PLAYERS))
 _PLAYED = tuple(Event("play", f"{seat_text(seat)} plays a card face down on the Sled.", seat, None, {"player": seat})
@@ -128,10 +144,20 @@ class _Lookups:
         self.label = {card.id: card.label for card in pack.cards.values()}
         self.plays = tuple({card.label: PlayCard(seat, card.face) for card in pack.cards.values()} for seat in range(MOST_PLAYERS))
         self.level = {card.id: card.level for card in pack.madness.values()}
-        self.hands: dict[tuple[Any, ...], tuple[PlayCard, ...]] = {}  # (seat, *hand) -> its plays
+        #: each seat's hands seen, as tuples, with their plays: a hand's lookup needs no key built around it
+        self.hands: tuple[dict[tuple[str, ...], tuple[PlayCard, ...]], ...] = tuple({} for _ in range(MOST_PLAYERS))
         self.tiles_of = {region: [t for t in pack.tiles if pack.tiles[t].region == region] for region in pack.tiles_used}
         self.spaces_of = {region: [s for s in pack.spaces if pack.spaces[s].region == region] for region in pack.tiles_used}
         self.madness_of_level = {level: [m for m in pack.madness if pack.madness[m].level == level] for level in (1, 2, 3)}
+        #: where the Airplane may go (`destinations`): the start spaces, each space's onward spaces (no Escape),
+        #: and the Escape spaces of each step after the Edge of Madness, in the pack's order
+        self.starts = tuple(s for s, space in pack.spaces.items() if space.start)
+        self.onward = {s: tuple(a for a in space.adjacent if pack.spaces[a].region != "Escape") for s, space in pack.spaces.items()}
+        self.escape = {order: tuple(s for s, space in pack.spaces.items() if space.region == "Escape" and space.escape_order == order)
+                       for order in (1, 2, 3)}
+        self.moves = tuple({s: MoveAirplane(seat, s) for s in pack.spaces} for seat in range(MOST_PLAYERS))
+        #: each Leader's DrawMadness (one per target seat) and RollDie of each failed challenge, made at its first failure
+        self.failures: dict[tuple[int, Challenge], tuple[tuple[DrawMadness, ...], RollDie]] = {}
         #: what a seat alone is told when it plays or receives a card, per seat and card (events are values, made once)
         self.you_play = tuple({card.id: Event("play", f"You play {card.label} ({card.name}) face down.", seat, (seat,),
                                               {"player": seat, "card": card.id}) for card in pack.cards.values()}
@@ -141,16 +167,26 @@ class _Lookups:
                                  for seat in range(MOST_PLAYERS))
         self.die_shows = {face: Event("die", f"The Penalty Die shows {face}.", data={"face": face}) for face in DIE_FACES}
 
+    def failure_plays(self, leader: int, challenge: Challenge) -> tuple[tuple[DrawMadness, ...], RollDie]:
+        """The Leader's DrawMadness for each seat and RollDie for a failed challenge (the pack's challenges are few)."""
+        key = (leader, challenge)
+        found = self.failures.get(key)
+        if found is None:
+            draws = tuple(DrawMadness(leader, challenge, target) for target in range(MOST_PLAYERS))
+            found = self.failures[key] = (draws, RollDie(leader, challenge))
+        return found
+
     def hand_plays(self, seat: int, hand: list[str]) -> tuple[PlayCard, ...]:
         """A hand's PlayCards, one per label (two Tools 6 play alike), in the hand's order; kept by
-        hand, since most steps of an Encounter leave most hands as they were."""
-        key = (seat, *hand)
-        found = self.hands.get(key)
+        hand in `hands[seat]`, since most steps of an Encounter leave most hands as they were."""
+        key = tuple(hand)
+        kept = self.hands[seat]
+        found = kept.get(key)
         if found is None:
-            if len(self.hands) >= MOST_HANDS_KEPT:
-                self.hands.clear()
+            if len(kept) >= MOST_HANDS_KEPT:
+                kept.clear()
             plays = self.plays[seat]
-            found = self.hands[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
+            found = kept[key] = tuple(plays[label] for label in dict.fromkeys([self.label[card] for card in hand]))
         return found
 
 
@@ -260,12 +296,12 @@ def covered(state: State, player: int, what: str) -> bool:
 
 def destinations(state: State) -> list[str]:
     """Where the Leader may move the Airplane (Movement Phase; The Edge of Madness tile)."""
-    pack = state.rules.pack
+    lookups = _lookups(state.rules.pack)
     if state.airplane is None:
-        return [s for s, space in pack.spaces.items() if space.start]
+        return list(lookups.starts)
     if state.edge_reached:
-        return [s for s, space in pack.spaces.items() if space.region == "Escape" and space.escape_order == state.escape_steps + 1]
-    return [s for s in pack.spaces[state.airplane].adjacent if pack.spaces[s].region != "Escape"]
+        return list(lookups.escape.get(state.escape_steps + 1, ()))
+    return list(lookups.onward[state.airplane])
 
 
 def decision(state: State) -> tuple[str, tuple[int, ...]]:
@@ -331,24 +367,26 @@ def _legal_movement(state: State) -> list[Action]:
     leader = state.leader
     out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Movement"):
-        out.extend(IgnoreMadness(leader, p) for p in range(state.count) if state.madness[p] and p not in state.ignoring)
-    out.extend(MoveAirplane(leader, s) for s in destinations(state))
+        ignore = _IGNORE[leader]
+        out.extend(ignore[p] for p in range(state.count) if state.madness[p] and p not in state.ignoring)
+    moves = _lookups(state.rules.pack).moves[leader]
+    out.extend(moves[s] for s in destinations(state))
     return out
 
 
 def _legal_encounter(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
-    forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
+    kept = lookups.hands  # each seat's hands seen, with their plays: most hands are as they were a step ago
     out: list[Action] = []
     for p, hand in enumerate(state.hands):
-        plays = lookups.hand_plays(p, hand)  # kept by hand: most hands are as they were a step ago
-        if p == leader and forbidden:
-            out.extend([play for play in plays if play.card.type not in forbidden])
-        else:
-            out.extend(plays)
+        plays = kept[p].get(tuple(hand))
+        out += lookups.hand_plays(p, hand) if plays is None else plays
+    forbidden = state.covers[leader]  # the equipment types the Leader's Ruin token covers (and phases)
+    if forbidden:
+        out = [a for a in out if not (isinstance(a, PlayCard) and a.player == leader and a.card.type in forbidden)]
     if state.rules.speech_penalty and not state.talking:
-        out.extend(_SAID[Speak][:state.count])
+        out += _SAID[Speak][:state.count]
     out.append(_SAID[TimeUp][leader])
     return out
 
@@ -379,6 +417,7 @@ def _legal_reward(state: State) -> list[Action]:
 
 def _legal_failures(state: State) -> list[Action]:
     leader = state.leader
+    lookups = _lookups(state.rules.pack)
     faced = challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     done: set[Challenge] = set()
@@ -388,8 +427,9 @@ def _legal_failures(state: State) -> list[Action]:
         if challenge in done:
             continue
         done.add(challenge)
-        out.extend(DrawMadness(leader, challenge, p) for p in below)
-        out.append(RollDie(leader, challenge))
+        draws, roll = lookups.failure_plays(leader, challenge)
+        out.extend([draws[p] for p in below])
+        out.append(roll)
     return out
 
 
@@ -708,6 +748,13 @@ def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | N
     events.append(Event(kind, text, seat, seen_by, data))
 
 
+def _tell(events: list[Event], kind: str, say: Callable[..., str], data: dict[str, Any]) -> None:
+    """One event for everyone whose sentence is `say(**data)`, put together only when read
+    (`Event.worded`): the events a playout makes most are worded from their data and a few
+    values bound with `partial`, never from the state, which may change after."""
+    events.append(Event.worded(kind, say, data))
+
+
 def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
@@ -727,15 +774,8 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
     tile = s.board.get(a.space)
     if tile is not None:
         s.board[a.space] = None
-        s.encounter = tile
-        t = pack.tiles[tile]
-        reward = t.reward or "no reward"
-        _say(ev, "move", f"The Leader moves the Airplane to {a.space} ({space.region}) and turns over {t.name}: "
-             f"{', '.join(c.text for c in t.challenges)}; reward: {reward}.", data={"space": a.space, "tile": tile})
-    else:
-        s.encounter = None
-        _say(ev, "move", f"The Leader moves the Airplane to the empty space {a.space} ({space.region}): no reward, "
-             f"its own challenges {', '.join(c.text for c in space.challenges)}.", data={"space": a.space, "tile": None})
+    s.encounter = tile  # the tile turned over, or None: the space's own challenges
+    _tell(ev, "move", partial(_moved, pack), {"space": a.space, "tile": tile})
     if space.region == "Edge of Madness" and not s.edge_reached:
         s.edge_reached = True
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
@@ -746,13 +786,28 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
     _say(ev, "timer", f"The Sand Timer is turned ({s.rules.timer_seconds} seconds): the table may talk until someone plays a card.")
 
 
+def _moved(pack: Pack, space: str, tile: str | None) -> str:
+    region = pack.spaces[space].region
+    if tile is not None:
+        t = pack.tiles[tile]
+        return (f"The Leader moves the Airplane to {space} ({region}) and turns over {t.name}: "
+                f"{', '.join(c.text for c in t.challenges)}; reward: {t.reward or 'no reward'}.")
+    return (f"The Leader moves the Airplane to the empty space {space} ({region}): no reward, "
+            f"its own challenges {', '.join(c.text for c in pack.spaces[space].challenges)}.")
+
+
 def _do_play(s: State, a: PlayCard, ev: list[Event]) -> None:
     player, hand, label = a.player, s.hands[a.player], a.card.text
     lookups = _lookups(s.rules.pack)
     label_of = lookups.label
     card = next(c for c in hand if label_of[c] == label)
+    # The hands and the Sled are replaced, not changed: only the player's own hand is copied,
+    # the others are shared with the state before (CHANGES lists neither).
+    hands = list(s.hands)
+    hand = hands[player] = list(hand)
     hand.remove(card)
-    s.sled.append([player, card])
+    s.hands = hands
+    s.sled = [*s.sled, [player, card]]
     if s.talking:
         s.talking = False
         ev.append(_SILENCE[player])
@@ -789,11 +844,8 @@ def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
 def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     pack = s.rules.pack
     cards = pack.cards
-    if s.sled:
-        shown = ", ".join(f"{cards[c].label} ({cards[c].name}, {seat_text(p)})" for p, c in s.sled)
-    else:
-        shown = "nothing"
-    _say(ev, "reveal", f"The Leader reveals the Sled: {shown}.", data={"cards": tuple(c for _, c in s.sled)})
+    seats = tuple(p for p, _ in s.sled)
+    _tell(ev, "reveal", partial(_revealed, cards, seats), {"cards": tuple(c for _, c in s.sled)})
     totals: dict[str, int] = {}
     for _, c in s.sled:
         face = cards[c]
@@ -803,8 +855,8 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     s.totals = [totals.get(c.type, 0) for c in faced]
     s.outcomes = [c.met_by(t) for c, t in zip(faced, s.totals)]
     for i, (c, total, ok) in enumerate(zip(faced, s.totals, s.outcomes)):
-        verdict = "SUCCESS" if ok else f"FAILURE (misses by {c.distance(total)})"
-        _say(ev, "challenge", f"{c.text}: {c.type} total {total} -> {verdict}.", data={"index": i, "challenge": c.text, "total": total, "overcome": ok, "misses_by": c.distance(total)})
+        _tell(ev, "challenge", partial(_measured, c.type),
+              {"index": i, "challenge": c.text, "total": total, "overcome": ok, "misses_by": c.distance(total)})
     s.pending = [i for i, ok in enumerate(s.outcomes) if not ok]
     s.reward = None
     tile = pack.tiles[s.encounter] if s.encounter else None
@@ -814,6 +866,16 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
         _say(ev, "reward", f"No challenge was overcome: no reward ({tile.reward}).")
     if s.phase is not Phase.REWARD:
         _after_reward(s, ev)
+
+
+def _revealed(faces: dict[str, Any], seats: tuple[int, ...], cards: tuple[str, ...]) -> str:
+    shown = ", ".join(f"{faces[c].label} ({faces[c].name}, {seat_text(p)})" for p, c in zip(seats, cards)) or "nothing"
+    return f"The Leader reveals the Sled: {shown}."
+
+
+def _measured(kind: str, index: int, challenge: str, total: int, overcome: bool, misses_by: int) -> str:
+    verdict = "SUCCESS" if overcome else f"FAILURE (misses by {misses_by})"
+    return f"{challenge}: {kind} total {total} -> {verdict}."
 
 
 def _start_reward(s: State, ev: list[Event], reward: str) -> None:
@@ -910,12 +972,14 @@ def _after_reward(s: State, ev: list[Event]) -> None:
     """After any reward the failures are suffered, one by one, in the Leader's order (MAD-R07)."""
     if s.pending:
         s.phase = Phase.FAILURES
-        faced = challenges(s)
-        texts = ", ".join(faced[i].text for i in s.pending)
-        _say(ev, "failures", f"{len(s.pending)} failure(s) to suffer: {texts}. For each, in the order the Leader picks, a player "
-             "draws Madness or the Leader rolls the Penalty Die (MAD-R07).", data={"pending": tuple(s.pending)})
+        _tell(ev, "failures", partial(_to_suffer, challenges(s)), {"pending": tuple(s.pending)})
     else:
         _end_resolution(s, ev)
+
+
+def _to_suffer(faced: tuple[Challenge, ...], pending: tuple[int, ...]) -> str:
+    return (f"{len(pending)} failure(s) to suffer: {', '.join(faced[i].text for i in pending)}. For each, in the order the "
+            "Leader picks, a player draws Madness or the Leader rolls the Penalty Die (MAD-R07).")
 
 
 def _take_pending(s: State, challenge: Challenge) -> int:
@@ -990,21 +1054,16 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             _say(ev, "accident", f"Accident: Injury {n} of 2 ({pack.cards[card].name}) goes to the Equipment discard.", data={"card": card})
     elif face == "Confusion":
         if index is None:
-            count = s.rules.speech_confusion_cards
-            why = f"{count} card(s) (broken silence: no challenge to measure)"
+            count, measured = s.rules.speech_confusion_cards, None
         else:
-            c = challenges(s)[index]
-            total = s.totals[index]
-            count = c.distance(total)
-            side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
-            why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
+            measured = (challenges(s)[index], s.totals[index])
+            count = measured[0].distance(measured[1])
         taken: list[str] = []
         for _ in range(min(count, len(s.equipment_deck))):
             card = s.equipment_deck.pop()
             s.equipment_discard.append(card)
             taken.append(card)
-        names = ", ".join(pack.cards[c].label for c in taken) or "nothing"
-        _say(ev, "confusion", f"Confusion: discard {why} from the Equipment deck -> {names}.", data={"count": count, "cards": tuple(taken)})
+        _tell(ev, "confusion", partial(_confused, pack.cards, measured), {"count": count, "cards": tuple(taken)})
         if len(taken) < count:
             _say(ev, "confusion", f"The Equipment deck had only {len(taken)} card(s): one Leadership token goes to the box (MAD-R04).")
             _box_token(s, ev)
@@ -1016,6 +1075,18 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
         else:
             _say(ev, "loss of confidence", f"Loss of Confidence with {s.sled_tokens} token(s) on the Sled: 1 token goes to the box instead.")
             _box_token(s, ev)
+
+
+def _confused(faces: dict[str, Any], measured: tuple[Challenge, int] | None, count: int, cards: tuple[str, ...]) -> str:
+    """Confusion's discard: a broken silence's fixed count (`measured` None), or how far a challenge missed."""
+    if measured is None:
+        why = f"{count} card(s) (broken silence: no challenge to measure)"
+    else:
+        c, total = measured
+        side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
+        why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
+    names = ", ".join(faces[card].label for card in cards) or "nothing"
+    return f"Confusion: discard {why} from the Equipment deck -> {names}."
 
 
 def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:
@@ -1119,15 +1190,19 @@ def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
         dealt[p] = min(needs[p], len(s.equipment_deck))
         for _ in range(dealt[p]):
             _deal_one(s, p, ev)
-    # What each player got, and who got fewer than they needed when the deck ran out.
+    _tell(ev, "deal", partial(_dealt, not s.equipment_deck), {"needs": tuple(needs), "dealt": tuple(dealt)})
+    s.phase = Phase.REST
+
+
+def _dealt(emptied: bool, needs: tuple[int, ...], dealt: tuple[int, ...]) -> str:
+    """What each player got, and who got fewer than they needed when the deck ran out."""
     given = listed(f"{seat_text(p)} {plural(got, 'card') if got else 'none'}" for p, got in enumerate(dealt))
     short = [f"{seat_text(p)} {plural(needs[p] - got, 'card')}" for p, got in enumerate(dealt) if got < needs[p]]
     if short:
         given += f"; the Equipment deck ran out, {listed(short)} short"
-    elif not s.equipment_deck:
+    elif emptied:
         given += "; the Equipment deck is now empty"
-    _say(ev, "deal", f"The Leader deals: {given}.", data={"needs": tuple(needs), "dealt": tuple(dealt)})
-    s.phase = Phase.REST
+    return f"The Leader deals: {given}."
 
 
 def _do_deal_to(s: State, a: DealTo, ev: list[Event]) -> None:
@@ -1206,7 +1281,7 @@ _FACE = ("loaded_die", "injury_deck", "equipment_deck", "equipment_discard")  # 
 _MADNESS = ("madness_box", "madness", "madness_decks")  # a Madness card drawn
 _RESOLVED = ("equipment_discard", "set_aside")  # the Resolution Phase ends
 CHANGES: dict[type, tuple[str, ...]] = {
-    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: ("hands", "sled"), Speak: _FACE, TimeUp: (),
+    IgnoreMadness: ("ignoring",), MoveAirplane: ("board",), PlayCard: (), Speak: _FACE, TimeUp: (),
     RestartEncounter: ("hands",), Resolve: ("sled", "injury_deck", *_RESOLVED),
     GiveRelic: ("relic_deck", "relics", "relic_tokens", "covers", *_MADNESS, *_RESOLVED), SearchTile: _RESOLVED,
     TakeArcane: ("arcane_deck", *_RESOLVED), DrawMadness: ("pending", *_MADNESS, *_RESOLVED), RollDie: ("pending", "loaded_die"),
