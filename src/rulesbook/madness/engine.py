@@ -131,7 +131,7 @@ _SPOKEN = tuple(Event("speech", f"{seat_text(seat)} speaks while communication i
                 for seat in range(MOST_PLAYERS))
 
 
-#: The most hands whose plays `_Lookups.hand_plays` keeps per pack (a few MB at most).
+#: The most hands whose plays `_Lookups.hand_plays` keeps for each seat of a pack (a few MB at most).
 MOST_HANDS_KEPT = 20_000
 
 
