@@ -90,13 +90,15 @@ def bison_path_ends(shape: Shape, start: Place, cards: int) -> tuple[Place, ...]
     if cards == 1:
         # Every card one to three steps away: the shortest way there visits no card twice. Two
         # steps never come back to start (nor do three), and a card one step away is three steps
-        # away only through a card two steps away, hence the firsts added at the end.
-        step = around.__getitem__
-        firsts = step(start)
-        seconds = ends.union(*map(step, firsts))
+        # away only through a card two steps away, hence the firsts added to the seconds.
+        firsts = around[start]
+        seconds: set[Place] = set()
+        for first in firsts:
+            seconds.update(around[first])
         seconds.discard(start)
-        ends = seconds.union(*map(step, seconds))
-        ends.update(firsts)
+        ends = seconds.union(firsts)
+        for second in seconds:
+            ends.update(around[second])
     else:
         for first in around[start]:
             for second in around[first]:
@@ -212,8 +214,10 @@ def princess_moves(position: Position, source: Place) -> tuple[Place, ...]:
         if alone is None:
             known = ()
         else:
-            free = shape.sorted_free_places()
-            known = tuple(filterfalse(alone.__contains__, free)) if alone else free
+            known = shape.sorted_free_places()
+            for place in alone:  # a free place (it touches source), found and cut out
+                index = known.index(place)
+                known = known[:index] + known[index + 1 :]
         shape.memo[key] = known
     return known
 

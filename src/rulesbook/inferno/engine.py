@@ -16,7 +16,7 @@ there is no card at (5, 5) for the pawn (MOI-R19)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, filterfalse
 from operator import attrgetter
@@ -329,9 +329,9 @@ def _plays(state: State, hand: tuple[Card, ...], plan: _HandPlan) -> list[Action
     return plays
 
 
-def _fan_plays(mountain: Position, colour: Colour, source: Place) -> Sequence[Action]:
+def _fan_plays(mountain: Position, colour: Colour, source: Place) -> Iterator[Action]:
     """The Iron Fan Princess plays of the card under that pawn (at source): `princess_moves` as actions."""
-    return tuple(map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, source)))
+    return map(_PRINCESSES[colour].__getitem__, princess_moves(mountain, source))
 
 
 class _HandPlan:
