@@ -430,20 +430,25 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 
 
 def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
-    """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
-    colours, hands = state.colours, state.hands
+    """Who may cancel, asked clockwise from the player: those entitled to (as `entitled_to_cancel`
+    says) who hold the cards to do it (MOI-R06). Who is entitled is told first, from the effect
+    alone: EN, a Bison King or a Princess is answered only by the owners of the pawns it moves,
+    so only their hands are looked at."""
+    colours, hands, rules = state.colours, state.hands, state.rules
+    kind = type(effect)
+    seats = _CLOCKWISE[len(colours)][player]
+    if kind is not PlayRedBoy and not rules.any_opponent_cancels:
+        targets = targeted_pawns(effect, state.mountain) or ()
+        seats = tuple(seat for seat in seats if colours[seat] in targets)
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
-    fans_needed = effect.count if isinstance(effect, PlayBison) else state.rules.hand_size + 1  # more than any hand holds
-    bison_cancels = isinstance(effect, PlayPrincess)
+    fans_needed = effect.count if isinstance(effect, PlayBison) else rules.hand_size + 1  # more than any hand holds
+    bison_cancels = kind is PlayPrincess
     holding = []
-    for seat in _CLOCKWISE[len(colours)][player]:
+    for seat in seats:
         plan = _PLANS.get(hands[seat]) or _plan(hands[seat])
         if plan.guan_yin or plan.fans >= fans_needed or (bison_cancels and plan.bisons > 0):
             holding.append(seat)
-    if not holding:  # nobody holds the cards: nobody can cancel, whoever may
-        return ()
-    entitled = entitled_to_cancel(state.rules, effect, colours[player], [colours[seat] for seat in holding], state.mountain)
-    return tuple(seat for seat in holding if colours[seat] in entitled)
+    return tuple(holding)
 
 
 #: The other seats, clockwise from each seat, by the number of players.
