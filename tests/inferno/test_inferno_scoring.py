@@ -258,3 +258,18 @@ def test_windows_show_no_disciple_twice_and_the_best_is_worth_most_MOI_R17():
 def test_has_room_is_below_the_pawn_limit_of_a_card_MOI_R13(text, rules, room):
     position = Position.parse(text, rules)
     assert has_room(position, (0, 0), rules) is room
+
+
+@given(st.lists(st.sampled_from(DISCIPLE_CARDS), min_size=1, max_size=7), st.data())
+def test_the_best_window_through_a_card_is_line_sums_best_without_the_line(line, data):
+    # `_best_through` (each turn's scores) and `line_sums` (the bots' weighing) agree on every line.
+    from rulesbook.inferno.position import place_code
+    from rulesbook.inferno.scoring import _LINES, _best_through, line_sums
+
+    at = data.draw(st.integers(0, len(line) - 1))
+    start = max(0, at - 3)
+    line = line[start : at + 4]
+    at -= start
+    cards = {place_code((0, column)): card for column, card in enumerate(line)}
+    left, right, _, _ = _LINES[place_code((0, at))]
+    assert _best_through(cards, place_code((0, at)), left, right) == line_sums(tuple(line), at)[0]

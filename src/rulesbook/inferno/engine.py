@@ -191,17 +191,17 @@ class MountainLayout:
 def mountain_layout(seed: int | str, round_number: int, players: int) -> MountainLayout:
     """All 52 cards shuffled, a 2 x players Mountain of disciples, events shuffled back (MOI-R14, MOI-R19)."""
     pile = shuffled(DECK, seed, "round", round_number)
-    cards: dict[Coord, DiscipleCard] = {}
+    cards: dict[Place, DiscipleCard] = {}
     turned: list[Card] = []
     while len(cards) < 2 * players:
         card = pile.pop()
         turned.append(card)
-        if isinstance(card, DiscipleCard):
+        if type(card) is DiscipleCard:
             index = len(cards)
-            cards[(index // players, index % players)] = card
-    aside = tuple(card for card in turned if isinstance(card, EventCard))
+            cards[place_code((index // players, index % players))] = card
+    aside = tuple(card for card in turned if type(card) is EventCard)
     pile = shuffled(pile + list(aside), seed, "round", round_number, "events shuffled back")
-    return MountainLayout(tuple(turned), aside, Position(cards), tuple(pile))
+    return MountainLayout(tuple(turned), aside, Position.laid_out(cards), tuple(pile))
 
 
 def first_to_place(rules: Rules, first_seat: int, players: int) -> int:
@@ -232,12 +232,13 @@ def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
 def _deal(state: State) -> State:
     """Three cards each (or the house rule's `hand_size`), one at a time from the first player
     (rulebook, Setup)."""
-    pile = list(state.draw_pile)
-    hands = [list(hand) for hand in state.hands]
-    for _ in range(state.rules.hand_size):
-        for offset in range(state.players):
-            hands[(state.first_seat + offset) % state.players].append(pile.pop())
-    return replace(state, draw_pile=tuple(pile), hands=tuple(tuple(hand) for hand in hands))
+    pile, players, size = state.draw_pile, state.players, state.rules.hand_size
+    top = len(pile) - 1  # the pile is dealt from its end
+    hands = list(state.hands)
+    for offset in range(players):  # the player offset seats after the first takes every players-th card from there
+        seat = (state.first_seat + offset) % players
+        hands[seat] += pile[top - offset :: -players][:size]
+    return replace(state, draw_pile=pile[: len(pile) - size * players], hands=tuple(hands))
 
 # --- what may be done -----------------------------------------------------------------------------
 #: The actions, by what they are made of and the place code they name (`place_code`):
@@ -430,20 +431,25 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 
 
 def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
-    """Who may cancel, asked clockwise from the player; only those holding the cards to do it (MOI-R06)."""
-    colours, hands = state.colours, state.hands
+    """Who may cancel, asked clockwise from the player: those entitled to (as `entitled_to_cancel`
+    says) who hold the cards to do it (MOI-R06). Who is entitled is told first, from the effect
+    alone: EN, a Bison King or a Princess is answered only by the owners of the pawns it moves,
+    so only their hands are looked at."""
+    colours, hands, rules = state.colours, state.hands, state.rules
+    kind = type(effect)
+    seats = _CLOCKWISE[len(colours)][player]
+    if kind is not PlayRedBoy and not rules.any_opponent_cancels:
+        targets = targeted_pawns(effect, state.mountain) or ()
+        seats = tuple(seat for seat in seats if colours[seat] in targets)
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
-    fans_needed = effect.count if isinstance(effect, PlayBison) else state.rules.hand_size + 1  # more than any hand holds
-    bison_cancels = isinstance(effect, PlayPrincess)
+    fans_needed = effect.count if isinstance(effect, PlayBison) else rules.hand_size + 1  # more than any hand holds
+    bison_cancels = kind is PlayPrincess
     holding = []
-    for seat in _CLOCKWISE[len(colours)][player]:
+    for seat in seats:
         plan = _PLANS.get(hands[seat]) or _plan(hands[seat])
         if plan.guan_yin or plan.fans >= fans_needed or (bison_cancels and plan.bisons > 0):
             holding.append(seat)
-    if not holding:  # nobody holds the cards: nobody can cancel, whoever may
-        return ()
-    entitled = entitled_to_cancel(state.rules, effect, colours[player], [colours[seat] for seat in holding], state.mountain)
-    return tuple(seat for seat in holding if colours[seat] in entitled)
+    return tuple(holding)
 
 
 #: The other seats, clockwise from each seat, by the number of players.

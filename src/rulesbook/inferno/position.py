@@ -620,6 +620,12 @@ class Position:
         self._hash: int | None = None
         self._by_pawns = _PawnFacts()
 
+    @classmethod
+    def laid_out(cls, cards: dict[Place, DiscipleCard]) -> Position:
+        """A Mountain with no pawn yet from disciple cards at place codes, as a round's set-up
+        lays them (nothing to check: every round makes one). The dict becomes the position's."""
+        return _trusted(Shape(cards), {})
+
     # --- reading -------------------------------------------------------------------------
     @property
     def cards(self) -> Mapping[Coord, DiscipleCard]:

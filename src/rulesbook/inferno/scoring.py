@@ -302,8 +302,44 @@ def _line_sum(shape: Shape, place: Place, along: int) -> int:
             return known
     left, right, up, down = _LINES[place]
     if along == ACROSS:
-        return _best_sum(shape.cards, place, left, right, False)
-    return _best_sum(shape.cards, place, up, down, False)
+        return _best_through(shape.cards, place, left, right)
+    return _best_through(shape.cards, place, up, down)
+
+
+def _best_through(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...]) -> int:
+    """The sum of `best_window` along a row or a column (the places on either side, nearest
+    first: see `_LINES`): what `line_sums` says, worked out in fewer steps than building the line
+    to look it up there (every round's end scores each pawn on a new Mountain, and most lines
+    were never seen). A window is the card at place and the nearest cards on either side, at
+    most three in all, all of them different disciples. So each side offers its nearest 0, 1, 2
+    or 3 cards, as far as they show no disciple twice nor the one at place; any two offers that
+    share no disciple make a window."""
+    own = cards.get(place)
+    if own is None:
+        raise ValueError(f"no card at {place_at(place)}")
+    mine = _DISCIPLE_BIT[own]
+    offers = []
+    for side in (back, ahead):
+        offer = [(0, 0)]  # the nearest cards' disciples, as bits, and their sum
+        seen = total = 0
+        for near in side:
+            card = cards.get(near)
+            if card is None:
+                break
+            bit = _DISCIPLE_BIT[card]
+            if (seen | mine) & bit:
+                break
+            seen |= bit
+            total += card.value
+            offer.append((seen, total))
+        offers.append(offer)
+    before, after = offers
+    best = 0
+    for count, (seen, total) in enumerate(before):
+        for others, more in after[: LONGEST_WINDOW - count]:
+            if not seen & others and total + more > best:
+                best = total + more
+    return own.value + best
 
 
 def _best_sum(
