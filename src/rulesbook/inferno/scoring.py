@@ -310,10 +310,10 @@ def _best_through(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple
     """The sum of `best_window` along a row or a column (the places on either side, nearest
     first: see `_LINES`): what `line_sums` says, worked out in fewer steps than building the line
     to look it up there (every round's end scores each pawn on a new Mountain, and most lines
-    were never seen). A window is the card at place and the nearest cards on either side, at
-    most three in all, all of them different disciples. So each side offers its nearest 0, 1, 2
-    or 3 cards, as far as they show no disciple twice nor the one at place; any two offers that
-    share no disciple make a window."""
+    were never seen). A window is the card at place and up to three of the nearest cards on
+    either side, all of them different disciples. So each side offers its nearest 0, 1, 2 or 3
+    cards, as far as they show no disciple twice nor the one at place; any two offers that share
+    no disciple and hold three cards at most make a window."""
     own = cards.get(place)
     if own is None:
         raise ValueError(f"no card at {place_at(place)}")
