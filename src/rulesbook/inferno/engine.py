@@ -524,14 +524,16 @@ def _check_cancel(state: State, action: Cancel) -> None:
 
 
 def _check_step(state: State, action: Step) -> None:
-    if action.colour not in _steppable(state):
+    colour, mountain, rules = action.colour, state.mountain, state.rules
+    pawns = mountain._pawns
+    # `_steppable`, without making its list: EN your own pawn; ZH any pawn (MOI-R09)
+    if colour not in (pawns if rules.step_any_pawn else (state.colours[state.seat],)):
         raise IllegalAction(Message("in this edition the step moves only your own pawn"), "MOI-R09")
-    mountain = state.mountain
-    if action.colour not in mountain._pawns:
-        raise IllegalAction(_no_pawn(action.colour), "MOI-R09")
+    if colour not in pawns:
+        raise IllegalAction(_no_pawn(colour), "MOI-R09")
     place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
-    beside = mountain.shape.around[mountain._pawns[action.colour]]
-    if place not in beside or place in mountain.full(state.rules.max_pawns_per_card):
+    beside = mountain._shape.around[pawns[colour]]
+    if place not in beside or place in mountain.full(rules.max_pawns_per_card):
         raise IllegalAction(Message("the step goes one card up, down, left or right, onto a card with room for the pawn"), "MOI-R09")
 
 
@@ -643,7 +645,7 @@ def _check_lay(state: State, action: LayDisciple) -> None:
     mountain, place = state.mountain, place_code(action.place)
     if place in mountain._cards:
         raise IllegalAction(Message("a card already lies at {place}", place=spoken_place(action.place)), "rulebook I")
-    if not mountain.shape.is_free(place):
+    if not mountain._shape.is_free(place):
         raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side, not only at a corner"), "rulebook I")
 
 
@@ -713,9 +715,12 @@ _CHECKS: dict[type, Callable[[State, Any], None]] = {
 
 # --- applying an action ---------------------------------------------------------------------------
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after the action and what happened; IllegalAction (state untouched) if not allowed."""
+    """The state after the action and what happened; IllegalAction (state untouched) if not allowed.
+    Once checked, the action is of a kind the game knows and the game is not over: its step
+    function is called as `apply_legal` would call it, without asking that again."""
     _check(state, action)
-    return apply_legal(state, action)
+    decider = waiting(state).responders[0] if state.phase is RESPOND else state.seat  # as `decision` says
+    return STEPS[type(action)](state, action, decider, state.colours[decider])
 
 
 def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
