@@ -8,7 +8,8 @@ from test_inferno_position import SCORING_EXAMPLE
 
 from rulesbook.inferno import DISCIPLE_CARDS, Colour, Disciple, Position, Rules, complete_crosses, score
 from rulesbook.inferno.effects import has_room
-from rulesbook.inferno.scoring import COLUMN, ROW, best_window, windows
+from rulesbook.inferno.position import place_code
+from rulesbook.inferno.scoring import _LINES, COLUMN, ROW, _best_through, best_window, line_sums, windows
 
 
 def test_the_rulebook_scoring_example_black_3_red_7_blue_10():
@@ -263,9 +264,6 @@ def test_has_room_is_below_the_pawn_limit_of_a_card_MOI_R13(text, rules, room):
 @given(st.lists(st.sampled_from(DISCIPLE_CARDS), min_size=1, max_size=7), st.data())
 def test_the_best_window_through_a_card_is_line_sums_best_without_the_line(line, data):
     # `_best_through` (each turn's scores) and `line_sums` (the bots' weighing) agree on every line.
-    from rulesbook.inferno.position import place_code
-    from rulesbook.inferno.scoring import _LINES, _best_through, line_sums
-
     at = data.draw(st.integers(0, len(line) - 1))
     start = max(0, at - 3)
     line = line[start : at + 4]
