@@ -417,10 +417,18 @@ def entitled_to_cancel(
     on the Princess's card, given the Mountain: MOI-R22), never by the player; a Red Boy by any
     other player. ZH: any opponent, any effect.
     """
-    targets = targeted_pawns(effect, mountain)
-    if rules.any_opponent_cancels or targets is None:
+    owners = _answering_owners(rules, effect, mountain)
+    if owners is None:
         return [colour for colour in others if colour is not player]
-    return [colour for colour in others if colour in targets and colour is not player]
+    return [colour for colour in others if colour in owners and colour is not player]
+
+
+def _answering_owners(rules: Rules, effect: Effect, mountain: Position | None) -> tuple[Colour, ...] | None:
+    """The pawns whose owners alone may answer the effect (EN: those a Bison King or a Princess
+    moves); None when any other player may (a Red Boy; ZH, any effect) (MOI-R06)."""
+    if rules.any_opponent_cancels:
+        return None
+    return targeted_pawns(effect, mountain)
 
 
 def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCard, ...]]:
@@ -438,9 +446,9 @@ def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
     colours, hands, rules = state.colours, state.hands, state.rules
     kind = type(effect)
     seats = _CLOCKWISE[len(colours)][player]
-    if kind is not PlayRedBoy and not rules.any_opponent_cancels:
-        targets = targeted_pawns(effect, state.mountain) or ()
-        seats = tuple(seat for seat in seats if colours[seat] in targets)
+    owners = _answering_owners(rules, effect, state.mountain)
+    if owners is not None:
+        seats = tuple(seat for seat in seats if colours[seat] in owners)
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
     fans_needed = effect.count if isinstance(effect, PlayBison) else rules.hand_size + 1  # more than any hand holds
     bison_cancels = kind is PlayPrincess
