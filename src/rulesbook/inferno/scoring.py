@@ -277,7 +277,7 @@ def _windows_sum(position: Position, place: Place, complete: bool = False) -> in
         return row + column
     cards = shape.cards
     left, right, up, down = _LINES[place]
-    return _best_sum(cards, place, left, right, True) + _best_sum(cards, place, up, down, True)
+    return _best_complete_sum(cards, place, left, right) + _best_complete_sum(cards, place, up, down)
 
 
 #: Which line through a card a sum is along, as `Shape.sums` holds them: its row, its column.
@@ -342,17 +342,14 @@ def _best_through(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple
     return own.value + best
 
 
-def _best_sum(
-    cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...], complete: bool
-) -> int:
-    """The sum of `best_window` along a row or a column (the windows' values added up, without building them)."""
+def _best_complete_sum(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...]) -> int:
+    """The sum of `best_window(..., complete=True)` along a row or a column (the windows' values
+    added up, without building them); `_best_through` sums the best window of any size."""
     found = _line(cards, place, back, ahead)
     if found is None:
         raise ValueError(f"no card at {place_at(place)}")
     line, at = found
-    best, best_complete = line_sums(tuple(line), at)
-    if not complete:
-        return best
+    best_complete = line_sums(tuple(line), at)[1]
     if best_complete is None:
         raise ValueError(f"no complete window through {place_at(place)}")
     return best_complete
