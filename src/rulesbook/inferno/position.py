@@ -226,6 +226,26 @@ class Shape:
         # "laid", "taken" or "replaced", where, the cards touching that place).
         self._origin: tuple[Shape, str, Place, tuple[Place, ...]] | None = None
 
+    @classmethod
+    def laid_out(cls, cards: dict[Place, DiscipleCard]) -> Shape:
+        """The shape of a round's set-up Mountain. Every round with as many players lays out the
+        same places, so what follows from the places alone (free places, neighbours, rings, cut
+        places) is worked out once, on a model kept for those places, and taken from there."""
+        places = tuple(cards)
+        model = _LAID_OUT.get(places)
+        if model is None:
+            model = cls(cards.copy())
+            model.sorted_free_places()
+            model.sorted_places()
+            model.cut_places()
+            for place in places:
+                model.around[place]  # worked out as asked
+            _LAID_OUT[places] = model  # once all is worked out
+        shape = cls(cards, model.around)
+        shape._sorted_free, shape._sorted = model._sorted_free, model._sorted
+        shape._whole, shape._holes, shape._rings, shape._cuts = model._whole, model._holes, model._rings, model._cuts
+        return shape
+
     def is_free(self, place: Place) -> bool:
         """Whether place is empty and touches a card orthogonally: where a disciple may be laid.
         Found in the free places in order (numbers, so a search in halves is quick), rather than
@@ -439,6 +459,10 @@ class Shape:
         return shape
 
 
+#: For the places of each set-up Mountain met (in the order laid out), the shape that knows
+#: what follows from them alone (see `Shape.laid_out`).
+_LAID_OUT: dict[tuple[Place, ...], Shape] = {}
+
 #: The eight places around a card, clockwise from the one above; bit i of a ring is place i.
 _RING_STEPS: tuple[int, ...] = (UP, UP + RIGHT, RIGHT, DOWN + RIGHT, DOWN, DOWN + LEFT, LEFT, UP + LEFT)
 
@@ -624,7 +648,7 @@ class Position:
     def laid_out(cls, cards: dict[Place, DiscipleCard]) -> Position:
         """A Mountain with no pawn yet from disciple cards at place codes, as a round's set-up
         lays them (nothing to check: every round makes one). The dict becomes the position's."""
-        return _trusted(Shape(cards), {})
+        return _trusted(Shape.laid_out(cards), {})
 
     # --- reading -------------------------------------------------------------------------
     @property
