@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from itertools import compress, filterfalse
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
@@ -375,7 +375,6 @@ class Shape:
         rings = self._rings.copy() if self._whole else None
         around = shape.around
         touching = []
-        opened = []
         ring = 0
         sides, corners = _SIDES_AND_CORNERS[place]
         for bit, near, opposite in sides:
@@ -384,8 +383,6 @@ class Shape:
                 touching.append(near)
                 if rings is not None:
                     rings[near] |= opposite
-            else:
-                opened.append(near)
             known = around.get(near)
             if known is not None:  # the places beside it have one more neighbour now
                 around[near] = known + (place,)
@@ -396,11 +393,12 @@ class Shape:
                     rings[near] |= opposite
         around[place] = tuple(touching)
         known_free = self._sorted_free
-        if known_free is not None:  # place is no longer free; the empty places around it are
+        if known_free is not None:  # place is no longer free; the empty places beside it are, some for the first time
             free = list(known_free)
             _leave(free, place)
-            for near in opened:
-                _enter(free, near)
+            for step in _LONELY_STEPS[ring]:
+                if place + 2 * step not in before:
+                    insort(free, place + step)
             shape._sorted_free = tuple(free)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
@@ -417,7 +415,7 @@ class Shape:
 
     def without(self, place: Place) -> Shape:
         """This shape with the card at place taken away (KeyError when there is none)."""
-        cards = dict(self.cards)
+        cards = self.cards.copy()
         del cards[place]
         shape = Shape(cards, self.around)
         shape.made_from, shape.changed_at = self, place
@@ -428,31 +426,33 @@ class Shape:
             if known is not None:
                 index = known.index(place)
                 around[near] = known[:index] + known[index + 1 :]
+        ring = self._rings.get(place) if self.is_whole() else None  # on a whole Mountain, the card's ring
         if self._sorted_free is not None:  # place is free if a card still touches it; an empty
             free = list(self._sorted_free)  # place around it, only if another card does
             if touching:
                 _enter(free, place)
-            for near in lonely_sides(place, cards):
+            if ring is None:
+                lonely: Iterable[Place] = lonely_sides(place, cards)
+            else:  # the ring tells which empty places beside it touched no other card, but for the one beyond
+                lonely = [place + step for step in _LONELY_STEPS[ring] if place + 2 * step not in cards]
+            for near in lonely:
                 _leave(free, near)
             shape._sorted_free = tuple(free)
         if self._sorted is not None:
-            places = list(self._sorted)
-            _leave(places, place)
-            shape._sorted = tuple(places)
+            shape._sorted = _left(self._sorted, place)
         if self._by_disciple is not None:
             by_disciple = shape._by_disciple = self._by_disciple.copy()
-            places = list(by_disciple[self.cards[place].disciple])
-            _leave(places, place)
-            by_disciple[self.cards[place].disciple] = tuple(places)
-        if self.is_whole() and (self._cuts is not None or self._holes == 0):
+            disciple = self.cards[place].disciple
+            by_disciple[disciple] = _left(by_disciple[disciple], place)
+        if ring is not None and (self._cuts is not None or self._holes == 0):
             # Taking away a card that holds nothing together leaves one piece (Euler again).
-            ring = self._rings[place]
             if place in self._cuts if self._cuts is not None else _SPLITS[ring]:
                 shape._whole = False
             else:
                 rings = shape._rings = self._rings.copy()
                 del rings[place]
-                _ring_taken(place, cards, rings)
+                for step, opposite in _RING_HOLDERS[ring]:  # the cards around it lose it from their rings
+                    rings[place + step] &= ~opposite
                 shape._whole = True
                 shape._holes = self._holes - (len(touching) - 1 - _SQUARES[ring])
         shape._origin = (self, "taken", place, touching)
@@ -487,13 +487,6 @@ def _ring(place: Place, cards: Container[Place]) -> int:
     return ring
 
 
-def _ring_taken(place: Place, cards: Container[Place], rings: dict[Place, int]) -> None:
-    """The rings of the cards around place lose it once its card is taken away."""
-    for _, near, opposite in _RING_WALK[place]:
-        if near in cards:
-            rings[near] &= ~opposite
-
-
 def _splits(ring: int) -> bool:
     """Whether the cards beside a card (above, right, below, left) fall into two or more groups
     when joined only through the corner cards between them.
@@ -510,6 +503,18 @@ def _splits(ring: int) -> bool:
 #: For every ring: `_splits`; how many sides the card shares (cards above, right, below, left);
 #: how many 2 x 2 squares of cards it is a corner of.
 _SPLITS: tuple[bool, ...] = tuple(_splits(ring) for ring in range(256))
+#: For every ring, the places of the cards in it, as steps from the card, each with the bit the
+#: card has in that one's ring.
+_RING_HOLDERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((step, 1 << ((bit + 4) % 8)) for bit, step in enumerate(_RING_STEPS) if ring >> bit & 1) for ring in range(256)
+)
+#: For every ring, the steps to the empty places beside the card with no card on the corners next
+#: to them either: such a place touches a card other than the one at the ring's centre only if the
+#: place one step further holds one. Laying that card can make it free; taking it away, no longer.
+_LONELY_STEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_RING_STEPS[bit] for bit in (0, 2, 4, 6) if not any(ring >> (bit + turn) % 8 & 1 for turn in (-1, 0, 1)))
+    for ring in range(256)
+)
 _HOLDS_NOTHING: tuple[bool, ...] = tuple(not splits for splits in _SPLITS)
 _SIDES: tuple[int, ...] = tuple(sum(ring >> bit & 1 for bit in (0, 2, 4, 6)) for ring in range(256))
 _SQUARES: tuple[int, ...] = tuple(
@@ -528,6 +533,12 @@ def _entered(ordered: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
     """The sorted places with place put in (it is not among them)."""
     index = bisect_left(ordered, place)
     return ordered[:index] + (place,) + ordered[index:]
+
+
+def _left(ordered: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
+    """The places with place taken out (it is among them)."""
+    index = ordered.index(place)
+    return ordered[:index] + ordered[index + 1 :]
 
 
 def _leave(ordered: list[Place], place: Place) -> None:
@@ -782,7 +793,7 @@ class Position:
 
     def taken(self, place: Place) -> Position:
         """`without_card` at a place code."""
-        if any(where == place for where in self._pawns.values()):
+        if place in self._pawns.values():
             raise ValueError(f"the card at {place_at(place)} holds a pawn and cannot be taken away")
         return _trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
