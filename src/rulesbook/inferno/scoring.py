@@ -90,29 +90,10 @@ def _complete_lines(shape: Shape, place: Place) -> bool:
 
 
 def _crossing(shape: Shape, place: Place) -> bool:
-    """`_complete_lines` worked out: since most cards lie in a row or a column of fewer than four
-    cards, a few look-ups tell most of the time; else from a shape a few cards back when it can
-    be; else from the cards."""
+    """`_complete_lines` worked out from the cards, at a pawn's card: the column first, since a
+    Mountain is set up two cards high and a short column tells sooner than a short row."""
     cards = shape.cards
-    if place not in cards:
-        return False
     left, right, up, down = _LINES[place]
-    # At least three more cards touching in a line through the place, in its column and in its row:
-    # on one side of it (nearest first), on the other, or both. The column first: a Mountain is set
-    # up two cards high, so a short column tells sooner than a short row.
-    for before, after in ((up, down), (left, right)):
-        if before[0] in cards:
-            if before[1] in cards:
-                long_line = before[2] in cards or after[0] in cards
-            else:
-                long_line = after[0] in cards and after[1] in cards
-        else:
-            long_line = after[0] in cards and after[1] in cards and after[2] in cards
-        if not long_line:
-            return False
-    known = _kept_cross(shape, place)
-    if known is not None:
-        return known
     return _complete_run(cards, place, up, down) and _complete_run(cards, place, left, right)
 
 
@@ -123,7 +104,7 @@ _LINES: Table = Table(
 )
 
 
-#: How many shapes back `_kept_cross` and `_line_sum` look: about the cards laid since the last turn's end.
+#: How many shapes back `_line_sum` looks: about the cards laid since the last turn's end.
 LOOK_BACK = 3
 
 
@@ -141,41 +122,40 @@ def within_reach(place: Coord, other: Coord) -> bool:
 
 
 #: How far a place code may lie from another along its row (ACROSS) or its column (DOWN) and
-#: change the windows through it: three places either way; and along either, `within_reach`.
+#: change the windows through it: three places either way (`within_reach`, in place codes).
 _ALONG: tuple[frozenset[int], frozenset[int]] = (
     frozenset(range(-3, 4)), frozenset(step * STEP_DOWN for step in range(-3, 4))
 )
-_IN_REACH = _ALONG[0] | _ALONG[1]
-
-
-def _kept_cross(shape: Shape, place: Place) -> bool | None:
-    """The answer for place on a shape this one was made from, a few cards back, if no card laid
-    or taken since then lies in its row or its column within three places (a window is four
-    cards long, so none further away is in one); None when there is no such answer."""
-    for _ in range(LOOK_BACK):
-        change, earlier = shape.changed_at, shape.made_from
-        if earlier is None or change is None:
-            return None
-        shape = earlier
-        if change - place in _IN_REACH:
-            return None  # `within_reach`, in place codes
-        known = shape.crosses.get(place)
-        if known is not None:
-            return known
-    return None
 
 
 def _complete_run(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple[Place, ...], ahead: tuple[Place, ...]) -> bool:
     """Whether four adjacent cards through the card at place, along a row or a column (the places
     on either side, nearest first: see `_LINES`), show all four disciples."""
-    before = after = 0  # how many cards touch in a row on each side, up to three: fewer than four in all is no window
-    while before < 3 and back[before] in cards:
-        before += 1
-    while after < 3 and ahead[after] in cards:
-        after += 1
-    if before + after < LONGEST_WINDOW - 1:
+    # At least three more cards touching in a line with it, on one side of it, on the other, or
+    # both: most cards lie in a shorter line, and a few look-ups tell (every turn's end asks).
+    if back[0] in cards:
+        if back[1] in cards:
+            long_line = back[2] in cards or ahead[0] in cards
+        else:
+            long_line = ahead[0] in cards and ahead[1] in cards
+    else:
+        long_line = ahead[0] in cards and ahead[1] in cards and ahead[2] in cards
+    if not long_line:
         return False
-    line = [_DISCIPLE_BIT[cards[near]] for near in (*reversed(back[:before]), place, *ahead[:after])]
+    bits = _DISCIPLE_BIT
+    line = []  # the disciples of the cards touching in a line with it, as bits, in order
+    for near in back:
+        card = cards.get(near)
+        if card is None:
+            break
+        line.append(bits[card])
+    line.reverse()
+    line.append(bits[cards[place]])
+    for near in ahead:
+        card = cards.get(near)
+        if card is None:
+            break
+        line.append(bits[card])
     for start in range(len(line) - 3):  # four cards showing all four disciples: their bits make 0b1111
         if line[start] | line[start + 1] | line[start + 2] | line[start + 3] == _ALL_DISCIPLES:
             return True
@@ -289,7 +269,7 @@ def _line_sum(shape: Shape, place: Place, along: int) -> int:
     (DOWN), worked out to be kept with the shape: the cards alone decide it (a bot weighing its
     moves scores every pawn after each). A card laid or taken away changes it only within three
     places along that line: on a shape that differs from the one it was made from further away,
-    it is looked up there (a few shapes back, as `_kept_cross` does)."""
+    it is looked up there (a few shapes back)."""
     near = _ALONG[along]
     earlier = shape
     for _ in range(LOOK_BACK):
