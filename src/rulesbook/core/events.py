@@ -28,6 +28,7 @@ from typing import Any
 from rulesbook.core.messages import Message
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
+_new = object.__new__
 _set = object.__setattr__
 
 
@@ -51,7 +52,7 @@ class Event:
                seen_by: tuple[int, ...] | None = None) -> Event:
         """An event whose sentence is `say(**data)` (a str, or a Message to say in any language),
         put together when first read."""
-        event = object.__new__(cls)
+        event = _new(cls)
         _set(event, "_fields", (kind, seat, seen_by, data, None, say))
         return event
 

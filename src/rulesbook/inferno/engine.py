@@ -445,15 +445,14 @@ def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
     so only their hands are looked at."""
     colours, hands, rules = state.colours, state.hands, state.rules
     kind = type(effect)
-    seats = _CLOCKWISE[len(colours)][player]
     owners = _answering_owners(rules, effect, state.mountain)
-    if owners is not None:
-        seats = tuple(seat for seat in seats if colours[seat] in owners)
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
     fans_needed = effect.count if isinstance(effect, PlayBison) else rules.hand_size + 1  # more than any hand holds
     bison_cancels = kind is PlayPrincess
     holding = []
-    for seat in seats:
+    for seat in _CLOCKWISE[len(colours)][player]:
+        if owners is not None and colours[seat] not in owners:
+            continue
         plan = _PLANS.get(hands[seat]) or _plan(hands[seat])
         if plan.guan_yin or plan.fans >= fans_needed or (bison_cancels and plan.bisons > 0):
             holding.append(seat)
@@ -751,7 +750,7 @@ def _lay(state: State, action: LayDisciple, decider: int, who: Colour) -> tuple[
     hand = hands[decider]
     index = hand.index(card)
     hand = hand[:index] + hand[index + 1 :]
-    state = laid(state, hands[:decider] + (hand,) + hands[decider + 1 :], state.mountain.laid(place_code(action.place), card),
+    state = laid(state, _with(hands, decider, hand), state.mountain.laid(place_code(action.place), card),
                  state.played + (card,), state.phase if hand else STEP)  # the phase: as `_after_play` says
     return state, [Event.worded("lay", _laid, {"colour": who, "card": card, "place": action.place}, decider)]
 
@@ -836,7 +835,11 @@ STEPS: dict[type, Callable[[State, Any, int, Colour], tuple[State, list[Event]]]
 
 
 def _with(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1 :]
+    """The items with the one at index changed: made through a list, one copy each way, rather
+    than joined from slices (a tuple made for each)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _describe(action: Effect, mountain: Position) -> Message:
@@ -925,7 +928,7 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
     if need > 0:
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
-        hands = hands[:seat] + (hands[seat] + drawn,) + hands[seat + 1 :]
+        hands = _with(hands, seat, hands[seat] + drawn)
         events.append(Event.worded("draw", _drew, {"colour": state.colours[seat], "count": len(drawn)}, seat))
     following = (seat + 1) % players
     phase = PLAY if hands[following] else STEP  # MOI-R18: an empty hand skips step I

@@ -26,11 +26,10 @@ PLACE_PAWN, PLAY, RESPOND, STEP, OVER = Phase
 def replace(state: State, **changes: Any) -> State:
     """A copy with some fields changed, as `dataclasses.replace` makes it but several times faster
     (it runs no __init__): a copy of the fields' dict, set as the new object's. Every step of a
-    playout makes one to three copies (`dataclasses.replace` costs a random playout about 20 %)."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
+    playout makes one to three copies (`dataclasses.replace` costs a random playout about 20 %).
+    The fields merged with `|`, one call, rather than copied and then updated."""
     new = _new(State)
-    _set(new, "__dict__", fields)
+    _set(new, "__dict__", state.__dict__ | changes)
     return new
 
 
@@ -46,3 +45,4 @@ def laid(state: State, hands: tuple[tuple[Any, ...], ...], mountain: Any, played
     new = _new(State)
     _set(new, "__dict__", fields)
     return new
+
