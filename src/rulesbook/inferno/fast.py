@@ -45,4 +45,3 @@ def laid(state: State, hands: tuple[tuple[Any, ...], ...], mountain: Any, played
     new = _new(State)
     _set(new, "__dict__", fields)
     return new
-
