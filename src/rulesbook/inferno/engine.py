@@ -444,11 +444,10 @@ def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
     alone: EN, a Bison King or a Princess is answered only by the owners of the pawns it moves,
     so only their hands are looked at."""
     colours, hands, rules = state.colours, state.hands, state.rules
-    kind = type(effect)
     owners = _answering_owners(rules, effect, state.mountain)
     # What `cancel_means` asks of a hand, read from its plan: Guan Yin; a Fan per Bison King; a Bison for a Princess.
     fans_needed = effect.count if isinstance(effect, PlayBison) else rules.hand_size + 1  # more than any hand holds
-    bison_cancels = kind is PlayPrincess
+    bison_cancels = type(effect) is PlayPrincess
     holding = []
     for seat in _CLOCKWISE[len(colours)][player]:
         if owners is not None and colours[seat] not in owners:

@@ -143,7 +143,9 @@ def _complete_run(cards: Mapping[Place, DiscipleCard], place: Place, back: tuple
     if not long_line:
         return False
     bits = _DISCIPLE_BIT
-    line = []  # the disciples of the cards touching in a line with it, as bits, in order
+    # The disciples of the cards touching in a line with it, as bits, in order: read as `_line`
+    # reads the cards, straight into bits (through `_line` a random playout measured 2 % slower).
+    line = []
     for near in back:
         card = cards.get(near)
         if card is None:
