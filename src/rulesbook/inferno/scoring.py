@@ -108,21 +108,9 @@ _LINES: Table = Table(
 LOOK_BACK = 3
 
 
-def within_reach(place: Coord, other: Coord) -> bool:
-    """Whether a card laid or taken away at other can change what the windows through place hold:
-    it lies in the row or the column of place, three places away or nearer (a window is four
-    cards long). Scores and crosses at place depend on such cards alone.
-
-    >>> within_reach((2, 5), (2, 2)), within_reach((2, 5), (2, 1)), within_reach((2, 5), (3, 4))
-    (True, False, False)
-    """
-    return (other[0] == place[0] and -3 <= other[1] - place[1] <= 3) or (
-        other[1] == place[1] and -3 <= other[0] - place[0] <= 3
-    )
-
-
 #: How far a place code may lie from another along its row (ACROSS) or its column (DOWN) and
-#: change the windows through it: three places either way (`within_reach`, in place codes).
+#: change the windows through it: three places either way, since a window is four cards long.
+#: A card's window sums depend only on the cards that near it (see `_line_sum`).
 _ALONG: tuple[frozenset[int], frozenset[int]] = (
     frozenset(range(-3, 4)), frozenset(step * STEP_DOWN for step in range(-3, 4))
 )
