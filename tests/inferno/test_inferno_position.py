@@ -1,4 +1,7 @@
-"""The position notation: parse, format, and clear errors for anything malformed."""
+"""The position: its notation (parse, format, and clear errors for anything malformed), and the
+questions a reader asks of it, each held to its plain definition."""
+
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -6,7 +9,8 @@ from hypothesis import strategies as st
 from inferno_strategies import mountains
 
 from rulesbook.core import NotationError
-from rulesbook.inferno import Colour, Disciple, DiscipleCard, Position, Rules
+from rulesbook.inferno import DISCIPLE_CARDS, REACH, Colour, Disciple, DiscipleCard, Position, Rules, is_connected
+from rulesbook.inferno.position import neighbours
 
 SCORING_EXAMPLE = """
 .     SB+2   .      .      .     .
@@ -49,42 +53,88 @@ def test_format_aligns_columns_and_writes_plus_signs():
 
 
 @pytest.mark.parametrize(
-    "text, token, row, column, why",
+    "text, token, row, column, reason",
     [
-        ("MK+1 XX+1", "XX+1", 0, 1, "unknown disciple code"),
-        ("MK+1\n. MK+4", "MK+4", 1, 1, "worth +4"),
-        ("MK+1 MK-1", "MK-1", 0, 1, "worth -1"),
-        ("MK+1 MK0", "MK0", 0, 1, "worth +0"),
-        ("PM+1@G", "PM+1@G", 0, 0, "unknown pawn colour"),
-        ("PM+1@RR", "PM+1@RR", 0, 0, "written twice"),
-        ("PM+1@R SB+1@R", "SB+1@R", 0, 1, "already stands at row 0, column 0"),
-        (". DH", "DH", 0, 1, "missing value"),
-        ("DH+", "DH+", 0, 0, "malformed value"),
-        ("+2", "+2", 0, 0, "missing disciple code"),
-        ("MK+1 BISON", "BISON", 0, 1, "never part of the Mountain"),
-        ("MK+1 .@R", ".@R", 0, 1, "must stand on a card"),
-        ("MK+1@", "MK+1@", 0, 0, "must be followed by pawn colours"),
-        ("MK+1@R@B", "MK+1@R@B", 0, 0, "once"),
-        ("MK+1@RB", "MK+1@RB", 0, 0, "MOI-R13"),
-        ("MK+3 PM+1\nMK+3", "MK+3", 1, 0, "only 1 MK+3"),
-        ("MK+1 ?", "?", 0, 1, "not a place"),
-        ("MK+٣", "MK+٣", 0, 0, "malformed value"),
+        ("MK+1 XX+1", "XX+1", 0, 1,
+         "unknown disciple code 'XX'; expected one of MK, PM, SB, DH"),
+        ("MK+1\n. MK+4", "MK+4", 1, 1,
+         "no Monkey King card is worth +4; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+        ("MK+1 MK-1", "MK-1", 0, 1,
+         "no Monkey King card is worth -1; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+        ("MK+1 MK0", "MK0", 0, 1,
+         "no Monkey King card is worth +0; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+        ("PM+1@G", "PM+1@G", 0, 0,
+         "unknown pawn colour 'G'; expected R (red), Y (yellow), B (blue) or K (black)"),
+        ("PM+1@RR", "PM+1@RR", 0, 0,
+         "the red pawn is written twice"),
+        ("PM+1@R SB+1@R", "SB+1@R", 0, 1,
+         "the red pawn already stands at row 0, column 0; each colour has one pawn"),
+        (". DH", "DH", 0, 1,
+         "missing value after DH; write it as DH+1, DH+2, DH+3 or DH-3"),
+        ("DH+", "DH+", 0, 0,
+         "malformed value '+'; expected +1, +2, +3 or -3"),
+        ("+2", "+2", 0, 0,
+         "missing disciple code before the value; expected one of MK, PM, SB, DH"),
+        ("MK+1 BISON", "BISON", 0, 1,
+         "event cards are never part of the Mountain; only disciples are laid there"),
+        ("MK+1 .@R", ".@R", 0, 1,
+         "a pawn must stand on a card, not on an empty place"),
+        ("MK+1@", "MK+1@", 0, 0,
+         "'@' must be followed by pawn colours: R, Y, B or K"),
+        ("MK+1@R@B", "MK+1@R@B", 0, 0,
+         "write '@' once, followed by all the pawn colours"),
+        ("MK+1@RB", "MK+1@RB", 0, 0,
+         "two pawns may share a card only with the optional rule, Rules(two_pawns=True) (MOI-R13)"),
+        ("MK+3 PM+1\nMK+3", "MK+3", 1, 0,
+         "the deck has only 1 MK+3 card(s) and this Mountain shows more (MOI-R01)"),
+        ("MK+1 ?", "?", 0, 1,
+         "not a place: write '.' for an empty place or a card such as MK+2 (MK, PM, SB, DH and a value)"),
+        ("MK+٣", "MK+٣", 0, 0,
+         "malformed value '+٣'; expected +1, +2, +3 or -3"),
+        ("MK+100", "MK+100", 0, 0,
+         "no Monkey King card is worth +100; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+        ("MK+1000", "MK+1000", 0, 0,  # a value of five characters or more is never read as a number
+         "malformed value '+1000'; expected +1, +2, +3 or -3"),
+        ("MK+" + "9" * 60, "MK+" + "9" * 37, 0, 0,  # a long token is cut to 40 characters, its value to 12
+         "malformed value '+99999999999'; expected +1, +2, +3 or -3"),
+        ("MK+1@R1", "MK+1@R1", 0, 0,
+         "unknown pawn colour '1'; expected R (red), Y (yellow), B (blue) or K (black)"),
+        ("MK+1 PM+1 . SB+1", "SB+1", 0, 3,
+         "this card touches no card of the rest of the Mountain: the Mountain is one piece,"
+         " joined along the sides of its cards (MOI-R15)"),
+        (". " * (REACH + 1) + "MK" * 30, "MK" * 20, 0, REACH + 1,  # the first place too many, cut to 40 characters
+         "a row has at most 101 places (places lie within 100 of 0,0)"),
     ],
 )
-def test_malformed_notation_names_the_token_its_row_and_column(text, token, row, column, why):
+def test_malformed_notation_names_the_token_its_row_and_column_and_says_why(text, token, row, column, reason):
     with pytest.raises(NotationError) as caught:
         Position.parse(text)
     error = caught.value
     assert isinstance(error, ValueError)
-    assert (error.token, error.row, error.column) == (token, row, column)
-    assert why in str(error)
-    assert repr(token) in str(error) and f"row {row}" in str(error) and f"column {column}" in str(error)
+    assert (error.token, error.row, error.column, error.reason) == (token, row, column, reason)
+    assert str(error) == f"{token!r} at row {row}, column {column}: {reason}"
+
+
+def test_a_mountain_of_more_rows_than_the_reach_is_refused_at_the_first_row_too_many():
+    text = "\n".join(["."] * (REACH + 1) + ["MK" * 30 + " PM+1"])
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    assert (caught.value.token, caught.value.row, caught.value.column) == ("MK" * 20, REACH + 1, None)  # cut to 40 characters
+    assert caught.value.reason == "a Mountain has at most 101 rows (places lie within 100 of 0,0)"
+    farthest = Position.parse("\n".join(["."] * REACH + [". " * REACH + "MK+1"]))  # the last row and place allowed
+    assert farthest.cards == {(REACH, REACH): DiscipleCard(Disciple.MONKEY_KING, 1)}
+
+
+def test_only_text_is_notation():
+    with pytest.raises(NotationError) as caught:
+        Position.parse(b"MK+1")
+    assert (caught.value.token, caught.value.row, caught.value.reason) == ("bytes", None, "Position.parse expects notation text")
 
 
 def test_two_pawns_on_a_card_only_with_the_optional_rule_MOI_R13():
     position = Position.parse("MK+1@RB PM+1", rules=Rules(two_pawns=True))
     assert position.pawns_at((0, 0)) == (Colour.RED, Colour.BLUE)
-    with pytest.raises(NotationError, match="at most 2"):
+    with pytest.raises(NotationError, match=r"^'MK\+1@RBY' at row 0, column 0: at most 2 pawns may share a card \(MOI-R13\)$"):
         Position.parse("MK+1@RBY", rules=Rules(two_pawns=True))
     assert len(Position.parse("MK+1@RBY", rules=Rules(edition="zh", two_pawns=True)).pawns) == 3
 
@@ -157,3 +207,59 @@ def test_the_reference_list_of_notation_tokens_parses():
     for token, meaning in NOTATION_TOKENS:
         position = Position.parse(token, Rules(two_pawns=True))
         assert meaning and (len(position) == 0 if token == "." else str(position) == token)
+
+
+@given(mountains(Rules(two_pawns=True), max_cards=16))
+def test_the_questions_a_reader_asks_of_a_position_match_their_plain_definitions(position):
+    """full_places, adjacency, cut_places, bounds, `in`, card_at, pawns_at and pawn_count, each
+    worked out again from the cards and pawns alone (MOI-R13 for a full card, MOI-R15 for a cut
+    one); a place that is no place, or holds no card, holds nothing."""
+    cards = position.cards
+    for limit in (1, 2):
+        assert position.full_places(limit) == {place for place in cards if len(position.pawns_at(place)) >= limit}
+    assert position.adjacency() == {
+        place: tuple(near for near in neighbours(place) if near in cards) for place in cards
+    }
+    assert position.cut_places() == {
+        place for place in cards if not is_connected(set(cards) - {place})
+    }
+    rows, columns = [row for row, _ in cards], [column for _, column in cards]
+    assert position.bounds() == ((min(0, *rows), min(0, *columns)), (max(rows), max(columns)))
+    lines = str(position).splitlines()
+    assert len(lines) == max(rows) - min(0, *rows) + 1
+    for place in cards:
+        assert place in position and list(place) not in position
+    for outside in [(max(rows) + 1, 0), (0, max(columns) + 1), (1, 2, 3), (0.0, 0), ("0", "0"), None, "MK+1"]:
+        assert outside not in position and position.card_at(outside) is None
+        assert position.pawns_at(outside) == () and position.pawn_count(outside) == 0
+
+
+def test_an_empty_position_has_the_empty_frame_and_holds_nothing():
+    empty = Position({}, {})
+    assert empty.bounds() == ((0, 0), (-1, -1)) and str(empty) == ""
+    assert (0, 0) not in empty and empty.full_places(1) == frozenset() and empty.adjacency() == {}
+
+
+@given(mountains(max_cards=12), st.data())
+def test_with_card_lays_one_card_and_leaves_the_rest(position, data):
+    free = sorted({near for place in position.cards for near in neighbours(place)} - set(position.cards))
+    place = data.draw(st.sampled_from(free))
+    card = data.draw(st.sampled_from(sorted((Counter(DISCIPLE_CARDS) - Counter(position.cards.values())).elements(), key=str)))
+    grown = position.with_card(place, card)
+    assert grown.cards == {**position.cards, place: card} and grown.pawns == position.pawns
+    assert grown.is_whole() and place in grown and place not in position
+    (top, left), _ = grown.bounds()  # a card laid above row 0 or left of column 0 moves the text's frame
+    assert Position.parse(str(grown)).cards == {(row - top, column - left): card for (row, column), card in grown.cards.items()}
+    for bad in [(0.5, 0), (REACH + 1, 0), "0,0", (0,)]:
+        with pytest.raises(ValueError):
+            position.with_card(bad, card)
+
+
+@given(mountains(min_cards=2, min_pawns=1, max_cards=12), st.data())
+def test_positions_are_equal_when_their_cards_and_pawns_are(position, data):
+    same = Position(dict(position.cards), dict(position.pawns))
+    assert same == position and hash(same) == hash(position)
+    colour = data.draw(st.sampled_from(list(position.pawns)))
+    elsewhere = data.draw(st.sampled_from(sorted(set(position.cards) - {position.pawns[colour]})))
+    moved = Position(position.cards, {**position.pawns, colour: elsewhere})
+    assert moved != position and moved.cards == position.cards

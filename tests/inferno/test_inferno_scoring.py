@@ -9,7 +9,7 @@ from test_inferno_position import SCORING_EXAMPLE
 from rulesbook.inferno import DISCIPLE_CARDS, Colour, Disciple, Position, Rules, complete_crosses, score
 from rulesbook.inferno.effects import has_room
 from rulesbook.inferno.position import place_code
-from rulesbook.inferno.scoring import _LINES, COLUMN, ROW, _best_through, best_window, line_sums, windows
+from rulesbook.inferno.scoring import _LINES, COLUMN, ROW, _best_through, best_window, is_complete_cross, line_sums, windows
 
 
 def test_the_rulebook_scoring_example_black_3_red_7_blue_10():
@@ -52,8 +52,9 @@ def test_condition_a_needs_four_different_disciples_both_ways():
     assert score(position, "R", ended=True) == (2 + 1 + 1 + 1) + (1 + 1 + 2 + 2)
     broken = Position.parse(text.replace("DH+2", "SB+3"))
     assert complete_crosses(broken) == set()
-    with pytest.raises(ValueError, match="MOI-R11"):
+    with pytest.raises(ValueError) as refused:
         score(broken, "R", ended=True)
+    assert str(refused.value) == "the red pawn is not alone at a complete cross, so it cannot score the doubled cross (MOI-R11, MOI-R13)"
 
 
 ZH = Rules(edition="zh")
@@ -158,6 +159,9 @@ def test_score_and_crosses_match_an_exhaustive_search(position, rules):
         assert (place in complete_crosses(position, rules)) == (doubled is not None and alone)
         if doubled is not None and alone:
             assert score(position, colour, ended=True, rules=rules) == doubled
+    crosses = complete_crosses(position, rules)
+    for place in position.cards:  # asked of any card: only where a lone pawn stands (MOI-R13)
+        assert is_complete_cross(position, place, rules) == (place in crosses)
 
 
 @given(st.data(), st.sampled_from([Rules(edition="zh"), Rules(edition="zh", two_pawns=True)]))

@@ -44,13 +44,18 @@ RULES = {
 }
 
 
+#: Games per set of rules: three, at every test scale. They take under half a second, and fewer
+#: see too few complete crosses to tell (one game of "zh" weighed 2,121 plays and crossed once).
+GAMES = 3
+
+
 @pytest.mark.parametrize("name", RULES)
 def test_every_play_is_weighed_as_applying_it_would(name):
     """At every play-phase moment of games of greedy and random bots: each seat's standing, and
     the standing of the seat to play after each of its plays, as `standing` says once it is played."""
     rules = RULES[name]
     weighed = crossed = 0
-    for game in range(scaled(3, least=1)):
+    for game in range(GAMES):
         players = 2 + game % 3
         state = new_game(players, f"weighing:{name}:{game}", rules)
         bots = [GreedyBot(seat) if seat % 2 else RandomBot(seat) for seat in range(players)]
@@ -70,5 +75,5 @@ def test_every_play_is_weighed_as_applying_it_would(name):
                     weighed += 1
                     crossed += has_complete_cross(after.mountain, rules)
             state, _ = apply_legal(state, bots[seat].choose(state, actions))
-    assert weighed > scaled(3000) and crossed > scaled(30, least=1), (weighed, crossed)
+    assert weighed > 3000 and crossed > 30, (weighed, crossed)
 

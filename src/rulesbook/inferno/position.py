@@ -980,7 +980,7 @@ _CODES = ", ".join(disciple.code for disciple in Disciple)
 _EVENT_WORDS = {kind.value for kind in EventKind} | {"BK", "MBK", "IFP", "RB", "GY"}
 
 
-def _parse(text: str, rules: Rules | None, whole: bool = True) -> Position:
+def _parse(text: str, rules: Rules | None, whole: bool) -> Position:
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
