@@ -158,6 +158,69 @@ def test_repr_is_stable_and_evaluates_back_to_the_position(position):
     assert "object at 0x" not in repr(position)
 
 
+@given(mountains(Rules(two_pawns=True, shared_card_limit=4), max_cards=12), st.integers(-REACH, REACH - 12),
+       st.integers(-REACH, REACH - 12), st.booleans(), st.data())
+def test_repr_makes_any_position_again_wherever_it_lies_whole_or_not(position, down, right, split, data):
+    """A game's Mountain grows up and left of (0, 0) as often as not; a figure may be in two pieces
+    or hold pawns the optional rule lets share a card (MOI-R13): the repr says what parse needs."""
+    cards = {(row + down, column + right): card for (row, column), card in position.cards.items()}
+    if split and len(cards) > 2:
+        del cards[data.draw(st.sampled_from(sorted(cards)))]
+    pawns = {colour: (row + down, column + right) for colour, (row, column) in position.pawns.items()
+             if (row + down, column + right) in cards}
+    moved = Position(cards, pawns)
+    text = repr(moved)
+    assert eval(text, {"Position": Position, "Rules": Rules}) == moved
+    assert ("whole=False" in text) == (not is_connected(moved.cards))
+    assert ("origin=" in text) == (moved.bounds()[0] != (0, 0))
+    assert ("two_pawns=True" in text) == (len(set(pawns.values())) < len(pawns))
+
+
+def test_the_origin_says_where_the_text_begins():
+    position = Position.parse("MK+1@R PM+1", origin=(-3, -REACH))
+    assert position.cards == {(-3, -REACH): DiscipleCard(Disciple.MONKEY_KING, 1), (-3, 1 - REACH): DiscipleCard(Disciple.PIG_MONK, 1)}
+    assert position.pawns == {Colour.RED: (-3, -REACH)}
+    assert str(position) == "MK+1@R PM+1"
+    assert repr(position) == "Position.parse('''\nMK+1@R PM+1\n''', origin=(-3, -100))"
+    tall = Position.parse("\n".join(["."] * (2 * REACH) + ["MK+1"]), origin=(-REACH, 0))  # 201 rows from -100
+    assert tall.cards == {(REACH, 0): DiscipleCard(Disciple.MONKEY_KING, 1)}
+    with pytest.raises(NotationError) as caught:  # errors name the text's own rows and columns
+        Position.parse(". MK+1\nPM+1 XX+1", origin=(-5, -5))
+    assert (caught.value.token, caught.value.row, caught.value.column) == ("XX+1", 1, 1)
+    with pytest.raises(NotationError) as caught:
+        Position.parse("MK+1\nPM+1\nSB+1", origin=(REACH - 1, 0))
+    assert (caught.value.token, caught.value.row, caught.value.reason) == (
+        "SB+1", 2, "a Mountain has at most 2 rows (places lie within 100 of 0,0)")
+    with pytest.raises(NotationError) as caught:
+        Position.parse("MK+1 PM+1", origin=(0, REACH))
+    assert (caught.value.token, caught.value.row, caught.value.column) == ("PM+1", 0, 1)
+    assert caught.value.reason == "a row has at most 1 places (places lie within 100 of 0,0)"
+    with pytest.raises(NotationError) as caught:
+        Position.parse("MK+1@R\n.\nPM+1@R", whole=False, origin=(7, 7))
+    assert (caught.value.row, caught.value.column) == (2, 0)
+    assert caught.value.reason == "the red pawn already stands at row 0, column 0; each colour has one pawn"
+    with pytest.raises(NotationError) as caught:
+        Position.parse("MK+1\n.\nPM+1", origin=(-9, 4))
+    assert (caught.value.token, caught.value.row, caught.value.column) == ("PM+1", 2, 0)
+
+
+@pytest.mark.parametrize("origin", [(0, REACH + 1), (-REACH - 1, 0), (0.0, 0), (0,), "0,0", None])
+def test_an_origin_off_the_table_is_refused_by_name(origin):
+    with pytest.raises(ValueError, match=r"^origin: a place is \(row, column\), two whole numbers from -100 to 100, not "):
+        Position.parse("MK+1", origin=origin)
+
+
+def test_a_position_holds_no_more_copies_of_a_card_than_the_deck_MOI_R01():
+    dragon = DiscipleCard(Disciple.DRAGON_HORSE, 3)
+    with pytest.raises(ValueError, match=r"^the deck has only 1 DH\+3 card\(s\) and this Mountain shows 2 \(MOI-R01\)$"):
+        Position({(0, 0): dragon, (0, 1): dragon})
+    monkey = DiscipleCard(Disciple.MONKEY_KING, 1)
+    copies = Counter(DISCIPLE_CARDS)[monkey]
+    assert len(Position({(0, column): monkey for column in range(copies)})) == copies
+    with pytest.raises(ValueError, match=f"has only {copies} MK\\+1 card\\(s\\) and this Mountain shows {copies + 1} "):
+        Position({(0, column): monkey for column in range(copies + 1)})
+
+
 NOTATION_PIECES = st.sampled_from(
     ["MK", "PM", "SB", "DH", "XX", "mk", "+", "-", "1", "2", "3", "4", "0", "@", "R", "Y", "B", "K", "G",
      ".", " ", "  ", "\n", "\t", "\r\n", "#", "é", "٣", "\u2028", "@@", "BISON"]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesbook.core import IllegalAction
-from rulesbook.inferno import DECK, Colour, Disciple, Rules
+from rulesbook.inferno import DECK, Colour, Disciple, Position, Rules
 from rulesbook.inferno.actions import (
     BISON,
     FAN,
@@ -133,6 +133,7 @@ def play_and_check(players, rules, seed, deep=False):
         assert len(legal) == len(actions)
         if deep or rng.random() < 0.03:
             before = state.to_json()
+            assert eval(repr(state.mountain), {"Position": Position, "Rules": Rules}) == state.mountain, "a teacher may copy it"
             for action in actions:
                 apply(state, action)
                 assert parse_action(str(action)) == action

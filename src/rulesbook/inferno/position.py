@@ -647,6 +647,9 @@ class Position:
         for card in self._cards.values():
             if type(card) is not DiscipleCard:
                 raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
+        for card, count in Counter(self._cards.values()).items():
+            if count > DECK_COUNTS[card]:
+                raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain shows {count} (MOI-R01)")
         for colour, code in self._pawns.items():
             if type(colour) is not Colour:
                 raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
@@ -821,12 +824,14 @@ class Position:
 
     # --- notation ------------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str, rules: Rules | None = None, *, whole: bool = True) -> Position:
-        """Read the notation; anything malformed raises NotationError naming token, row and column.
+    def parse(cls, text: str, rules: Rules | None = None, *, whole: bool = True, origin: Coord = (0, 0)) -> Position:
+        """Read the notation; anything malformed raises NotationError naming token, row and column
+        (of the text, counted from 0).
 
         A Mountain is one piece (MOI-R15): cards in two pieces are refused, unless `whole=False`,
-        for a figure of what the rules forbid or of a row with a gap."""
-        return _parse(text, rules, whole)
+        for a figure of what the rules forbid or of a row with a gap. The text's first token lies
+        at `origin`, (0, 0) unless told: a Mountain grown up or left of where it began gives it."""
+        return _parse(text, rules, whole, origin)
 
     def token(self, place: Coord) -> str:
         code = _code_or_none(place)
@@ -851,7 +856,17 @@ class Position:
         )
 
     def __repr__(self) -> str:
-        return f"Position.parse('''\n{self}\n''')"
+        """Code that makes this position again: the text, and what else `parse` must be told."""
+        told = ""
+        if not self._shape.is_whole():
+            told += ", whole=False"
+        (top, left), _ = self.bounds()
+        if (top, left) != (0, 0):
+            told += f", origin=({top}, {left})"
+        shared = max(Counter(self._pawns.values()).values(), default=1)
+        if shared > 1:
+            told += ", rules=Rules(two_pawns=True)" if shared == 2 else f", rules=Rules(two_pawns=True, shared_card_limit={shared})"
+        return f"Position.parse('''\n{self}\n'''{told})"
 
     def _repr_svg_(self) -> str:
         from rulesbook.inferno.render import position_svg
@@ -980,22 +995,29 @@ _CODES = ", ".join(disciple.code for disciple in Disciple)
 _EVENT_WORDS = {kind.value for kind in EventKind} | {"BK", "MBK", "IFP", "RB", "GY"}
 
 
-def _parse(text: str, rules: Rules | None, whole: bool) -> Position:
+def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Position:
+    """`Position.parse`. Inside, cards and pawns are kept by the text's (row, column) until the
+    position is made, so that every error names where it stands in the text."""
     from rulesbook.inferno.rules import Rules
 
     if not isinstance(text, str):
         raise NotationError(type(text).__name__, Message("Position.parse expects notation text"))
+    try:
+        top, left = _checked(origin)
+    except ValueError as error:
+        raise ValueError(f"origin: {error}") from None
     rules = rules or Rules()
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
     lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > REACH + 1:
-        raise NotationError(lines[REACH + 1].split()[0][:40], Message("a Mountain has at most {rows} rows (places lie within {reach} of 0,0)", rows=REACH + 1, reach=REACH), REACH + 1)
+    most_rows, most_places = REACH - top + 1, REACH - left + 1
+    if len(lines) > most_rows:
+        raise NotationError(lines[most_rows].split()[0][:40], Message("a Mountain has at most {rows} rows (places lie within {reach} of 0,0)", rows=most_rows, reach=REACH), most_rows)
     for row, line in enumerate(lines):
         tokens = line.split()
-        if len(tokens) > REACH + 1:
-            raise NotationError(tokens[REACH + 1][:40], Message("a row has at most {places} places (places lie within {reach} of 0,0)", places=REACH + 1, reach=REACH), row, REACH + 1)
+        if len(tokens) > most_places:
+            raise NotationError(tokens[most_places][:40], Message("a row has at most {places} places (places lie within {reach} of 0,0)", places=most_places, reach=REACH), row, most_places)
         for column, token in enumerate(tokens):
             place = (row, column)
             card, colours = _parse_token(token, row, column)
@@ -1030,7 +1052,8 @@ def _parse(text: str, rules: Rules | None, whole: bool) -> Position:
             cards[place] = card
     if whole:
         _check_whole(cards, lines)
-    return Position(cards, pawns)
+    return Position({(top + row, left + column): card for (row, column), card in cards.items()},
+                    {colour: (top + row, left + column) for colour, (row, column) in pawns.items()})
 
 
 def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:
