@@ -216,6 +216,108 @@ def test_an_event_says_the_zh_tw_rulebooks_words():
                                                 "the blue pawn now stands at (0, 3)"]
 
 
+#: A longer line, for two Bison Kings (4-5 cards) and a Red Boy with room to act.
+LONG_LINE = "MK+1@R PM+1 SB+1@B DH+1 MK+3 PM+3\n. . DH+2@Y . . ."
+#: Red and yellow share a card (the two-pawn rule, MOI-R13).
+SHARED = "MK+1@RY PM+1 SB+1@B DH+1\n. . DH+2 ."
+
+
+def _said(state, *actions) -> list[str]:
+    """The English of every event the actions make, one after the other from `state`."""
+    texts = []
+    for action in actions:
+        state, events = apply(state, action)
+        texts += [event.text for event in events]
+    return texts
+
+
+@pytest.mark.parametrize("moment, actions, texts", [
+    (lambda: game_moment(LINE, HANDS), [DiscardEvents((BISON, FAN))], ["red discards BISON, FAN with no effect"]),
+    (lambda: game_moment(LINE, ["BISON BISON FAN", "GUANYIN FAN", "SB+2"]),
+     [PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((GUAN_YIN,))],
+     ["red plays Mighty Bison King: the yellow pawn to (0, 1)",
+      "yellow cancels it with GUANYIN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow refills only at the end of their own next turn (MOI-R08)"]),
+    (lambda: game_moment(LONG_LINE, ["BISON BISON FAN", "PM+2 BISON", "SB+2"]), [PlayBison(Colour.YELLOW, (0, 5), 2)],
+     ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)", "the yellow pawn now stands at (0, 5)"]),
+    (lambda: game_moment(LONG_LINE, ["BISON BISON", "FAN FAN", "SB+2"]),
+     [PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN, FAN))],
+     ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)",
+      "yellow cancels it with FAN, FAN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow refills only at the end of their own next turn (MOI-R08)"]),
+    (lambda: game_moment(SHARED, ["FAN MK+2 SB+2", "PM+2", "SB+3"], rules=Rules(two_pawns=True)),
+     [PlayPrincess(Colour.RED, (-1, 1))],
+     ["red plays Iron Fan Princess: the card under the red and yellow pawns, pawns and all, to (-1, 1)",
+      "the card under the red and yellow pawns, with its pawns, now lies at (-1, 1)"]),
+])
+def test_an_event_says_in_english_what_happened(moment, actions, texts):
+    assert _said(moment(), *actions) == texts
+
+
+#: One round to a game, so that a stay with the draw pile empty ends the game.
+ONE_ROUND = Rules(rounds_by_players=((2, 1), (3, 1), (4, 1)))
+
+
+@pytest.mark.parametrize("totals, over", [
+    ((3, 5, 1), "the game is over: yellow wins with 8"),
+    ((4, 5, 1), "the game is over: red and yellow win with 8"),
+])
+def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
+    state = game_moment(LINE, ["", "", ""], pile=0, phase=Phase.STEP, rules=ONE_ROUND, totals=totals)
+    assert _said(state, Stay()) == [
+        "red leaves the pawns where they are",
+        "round 1 ends: the draw pile ran out (condition b); scores red +4, yellow +3, blue +6",
+        over,
+    ]
+
+
+def on_long_line(*hands: str):
+    """Red to play on `LONG_LINE`, holding the first hand."""
+    return game_moment(LONG_LINE, hands)
+
+
+@pytest.mark.parametrize("moment, before, action, said", [
+    (lambda: game_moment(SHARED, ["FAN MK+2 SB+2", "PM+2", "SB+3"], rules=Rules(two_pawns=True)), None,
+     PlayPrincess(Colour.YELLOW, (-1, 1)),
+     "the card under the yellow pawn also holds the red pawn: one Iron Fan Princess moves the card with both, and the play "
+     "names it by the red pawn ('fan R ...') (MOI-R22)"),
+    (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), None, PlayBison(Colour.YELLOW, (0, 1), 2),
+     "with 2 Mighty Bison King card(s) the yellow pawn moves 4-5 card(s), from card to card, never over an empty place, "
+     "visiting no card twice and ending on a card with room (MOI-R05)"),
+    (lambda: game_moment(LONG_LINE, ["BISON FAN", "", ""], rules=Rules(bison_reach=(1, 2))), None, PlayBison(Colour.YELLOW, (0, 1), 1),
+     "with 1 Mighty Bison King card(s) the yellow pawn moves 1 card(s), from card to card, never over an empty place, "
+     "visiting no card twice and ending on a card with room (MOI-R05)"),
+    (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((BISON,)),
+     "'bison Y 0,1' is cancelled with one Iron Fan Princess or one Guan Yin, from your hand (MOI-R06)"),
+    (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN,)),
+     "'bison2 Y 0,5' is cancelled with two Iron Fan Princesses or one Guan Yin, from your hand (MOI-R06)"),
+    (lambda: on_long_line("BISON REDBOY:PM FAN", "GUANYIN FAN", "SB+2"), PlayPrincess(Colour.YELLOW, (1, 1)), Cancel((FAN,)),
+     "'fan Y 1,1' is cancelled with one Mighty Bison King or one Guan Yin, from your hand (MOI-R06)"),
+    (lambda: on_long_line("BISON REDBOY:PM FAN", "GUANYIN FAN", "SB+2"), PlayRedBoy((Disciple.PIG_MONK,), (0, 5)), Cancel((FAN,)),
+     "'redboy PM 0,5' is cancelled with one Guan Yin, from your hand (MOI-R06)"),
+    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), LayDisciple(parse_card("MK+2"), (1, 1)), DiscardEvents((FAN,)),
+     "discarding events replaces playing: not after a card was played (MOI-R04)"),
+    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, PlayBison(Colour.BLACK, (0, 1), 1),
+     "there is no black pawn on the Mountain (rulebook I)"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, Step(Colour.YELLOW, (0, 1)),
+     "in this edition the step moves only your own pawn (MOI-R09)"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP, rules=Rules(edition="zh")), None, Step(Colour.BLACK, (0, 1)),
+     "there is no black pawn on the Mountain (MOI-R09)"),
+    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, b"x" * 57,
+     "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not an action of Mountain of Inferno (rulebook I)"),
+    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, b"x" * 58,
+     "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not an action of Mountain of Inferno (rulebook I)"),
+])
+def test_a_refusal_says_in_english_what_and_why(moment, before, action, said):
+    """What a learner reads: the rule's words, what was given (its first 60 characters) and the rule's id."""
+    state = moment()
+    if before is not None:
+        state, _ = apply(state, before)
+    with pytest.raises(IllegalAction) as raised:
+        apply(state, action)
+    assert str(raised.value) == said
+
+
 @pytest.mark.parametrize("option, place, zh", [
     ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕（MOI-R18）"),
     ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它（MOI-R18）"),

@@ -526,17 +526,17 @@ def _check_cancel(state: State, action: Cancel) -> None:
     pending = waiting(state)
     hand = state.hands[pending.responders[0]]
     if action.cards not in _cancel_options(pending.effect, hand):
-        raise IllegalAction(_cancel_reason(pending.effect, hand), "MOI-R06")
+        raise IllegalAction(_cancel_reason(pending.effect), "MOI-R06")
 
 
 def _check_step(state: State, action: Step) -> None:
     colour, mountain, rules = action.colour, state.mountain, state.rules
     pawns = mountain._pawns
     # `_steppable`, without making its list: EN your own pawn; ZH any pawn (MOI-R09)
-    if colour not in (pawns if rules.step_any_pawn else (state.colours[state.seat],)):
-        raise IllegalAction(Message("in this edition the step moves only your own pawn"), "MOI-R09")
     if colour not in pawns:
         raise IllegalAction(_no_pawn(colour), "MOI-R09")
+    if not rules.step_any_pawn and colour is not state.colours[state.seat]:
+        raise IllegalAction(Message("in this edition the step moves only your own pawn"), "MOI-R09")
     place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
     beside = mountain._shape.around[pawns[colour]]
     if place not in beside or place in mountain.full(rules.max_pawns_per_card):
@@ -570,7 +570,8 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
 _PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
 
 
-def _cancel_reason(effect: Effect, hand: Sequence[Card]) -> Message:
+def _cancel_reason(effect: Effect) -> Message:
+    """What cancels this effect (MOI-R06), said when the cards offered do not."""
     if isinstance(effect, PlayBison) and effect.count == 2:
         needed = Message("two Iron Fan Princesses or one Guan Yin")
     elif isinstance(effect, PlayBison):
@@ -664,7 +665,7 @@ def _check_bison(state: State, action: PlayBison) -> None:
         span = rules.bison_steps(action.count)
         steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
         raise IllegalAction(Message(
-            "with {count} Mighty Bison King card(s) the {colour} pawn moves {steps} cards, "
+            "with {count} Mighty Bison King card(s) the {colour} pawn moves {steps} card(s), "
             "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
             count=action.count, colour=colour_word(action.colour), steps=steps), "MOI-R05")
 
