@@ -222,6 +222,11 @@ LONG_LINE = "MK+1@R PM+1 SB+1@B DH+1 MK+3 PM+3\n. . DH+2@Y . . ."
 SHARED = "MK+1@RY PM+1 SB+1@B DH+1\n. . DH+2 ."
 
 
+def on_long_line(*hands: str, rules: Rules | None = None):
+    """Red to play on `LONG_LINE`, holding the first hand."""
+    return game_moment(LONG_LINE, hands, rules=rules)
+
+
 def _said(state, *actions) -> list[str]:
     """The English of every event the actions make, one after the other from `state`."""
     texts = []
@@ -238,9 +243,9 @@ def _said(state, *actions) -> list[str]:
      ["red plays Mighty Bison King: the yellow pawn to (0, 1)",
       "yellow cancels it with GUANYIN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
       "yellow refills only at the end of their own next turn (MOI-R08)"]),
-    (lambda: game_moment(LONG_LINE, ["BISON BISON FAN", "PM+2 BISON", "SB+2"]), [PlayBison(Colour.YELLOW, (0, 5), 2)],
+    (lambda: on_long_line("BISON BISON FAN", "PM+2 BISON", "SB+2"), [PlayBison(Colour.YELLOW, (0, 5), 2)],
      ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)", "the yellow pawn now stands at (0, 5)"]),
-    (lambda: game_moment(LONG_LINE, ["BISON BISON", "FAN FAN", "SB+2"]),
+    (lambda: on_long_line("BISON BISON", "FAN FAN", "SB+2"),
      [PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN, FAN))],
      ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)",
       "yellow cancels it with FAN, FAN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
@@ -271,11 +276,6 @@ def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
     ]
 
 
-def on_long_line(*hands: str):
-    """Red to play on `LONG_LINE`, holding the first hand."""
-    return game_moment(LONG_LINE, hands)
-
-
 @pytest.mark.parametrize("moment, before, action, said", [
     (lambda: game_moment(SHARED, ["FAN MK+2 SB+2", "PM+2", "SB+3"], rules=Rules(two_pawns=True)), None,
      PlayPrincess(Colour.YELLOW, (-1, 1)),
@@ -284,7 +284,7 @@ def on_long_line(*hands: str):
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), None, PlayBison(Colour.YELLOW, (0, 1), 2),
      "with 2 Mighty Bison King card(s) the yellow pawn moves 4-5 card(s), from card to card, never over an empty place, "
      "visiting no card twice and ending on a card with room (MOI-R05)"),
-    (lambda: game_moment(LONG_LINE, ["BISON FAN", "", ""], rules=Rules(bison_reach=(1, 2))), None, PlayBison(Colour.YELLOW, (0, 1), 1),
+    (lambda: on_long_line("BISON FAN", "", "", rules=Rules(bison_reach=(1, 2))), None, PlayBison(Colour.YELLOW, (0, 1), 1),
      "with 1 Mighty Bison King card(s) the yellow pawn moves 1 card(s), from card to card, never over an empty place, "
      "visiting no card twice and ending on a card with room (MOI-R05)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((BISON,)),
@@ -295,17 +295,17 @@ def on_long_line(*hands: str):
      "'fan Y 1,1' is cancelled with one Mighty Bison King or one Guan Yin, from your hand (MOI-R06)"),
     (lambda: on_long_line("BISON REDBOY:PM FAN", "GUANYIN FAN", "SB+2"), PlayRedBoy((Disciple.PIG_MONK,), (0, 5)), Cancel((FAN,)),
      "'redboy PM 0,5' is cancelled with one Guan Yin, from your hand (MOI-R06)"),
-    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), LayDisciple(parse_card("MK+2"), (1, 1)), DiscardEvents((FAN,)),
+    (lambda: on_long_line(*HANDS), LayDisciple(parse_card("MK+2"), (1, 1)), DiscardEvents((FAN,)),
      "discarding events replaces playing: not after a card was played (MOI-R04)"),
-    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, PlayBison(Colour.BLACK, (0, 1), 1),
+    (lambda: on_long_line(*HANDS), None, PlayBison(Colour.BLACK, (0, 1), 1),
      "there is no black pawn on the Mountain (rulebook I)"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, Step(Colour.YELLOW, (0, 1)),
      "in this edition the step moves only your own pawn (MOI-R09)"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP, rules=Rules(edition="zh")), None, Step(Colour.BLACK, (0, 1)),
      "there is no black pawn on the Mountain (MOI-R09)"),
-    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, b"x" * 57,
+    (lambda: on_long_line(*HANDS), None, b"x" * 57,
      "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not an action of Mountain of Inferno (rulebook I)"),
-    (lambda: on_long_line("MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"), None, b"x" * 58,
+    (lambda: on_long_line(*HANDS), None, b"x" * 58,
      "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not an action of Mountain of Inferno (rulebook I)"),
 ])
 def test_a_refusal_says_in_english_what_and_why(moment, before, action, said):
