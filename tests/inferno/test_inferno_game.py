@@ -28,6 +28,7 @@ from rulesbook.inferno.actions import (
     red_boy,
 )
 from rulesbook.inferno.cards import Disciple, parse_card
+from rulesbook.inferno.scoring import score
 from rulesbook.inferno import Phase, State, apply, game_moment, legal_actions, mountain_layout, new_game
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE
@@ -309,6 +310,19 @@ def test_a_round_ends_after_a_full_cycle_of_turns_with_no_card_played_MOI_R20():
     assert (result.reason, result.ender, result.turns) == ("b", 1, 2)
     assert result.raw == (1 + 1, 1 + 1)  # scored as condition b
     assert any(event.kind == "round" and "MOI-R20" in event.text for event in events)
+
+
+def test_a_step_is_no_progress_and_the_round_is_scored_where_the_last_step_left_the_pawn_MOI_R20():
+    """A pawn's step moves no card: the cycle still ends the round, scored on the Mountain after that step."""
+    stuck = "MK+1@R PM+1@Y\n. DH+3"  # no SB for the Red Boy; Guan Yin only cancels
+    hands = ["REDBOY:SB GUANYIN", "REDBOY:SB GUANYIN"]
+    state = table(stuck, hands, rules=Rules(edition="zh"), pile=10)
+    for action in [EndPlay(), Stay(), EndPlay()]:
+        state, _ = apply(state, action)
+    before = state.mountain
+    state, _ = apply(state, Step(Colour.YELLOW, (1, 1)))
+    after = before.with_pawn("Y", (1, 1))
+    assert state.results[0].raw == (score(after, "R"), score(after, "Y")) == (2, 4) != (score(before, "R"), score(before, "Y"))
 
 
 def test_one_card_played_in_the_cycle_keeps_the_round_going_MOI_R20():

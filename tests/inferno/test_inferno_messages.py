@@ -259,6 +259,27 @@ def test_an_event_says_in_english_what_happened(moment, actions, texts):
     assert _said(moment(), *actions) == texts
 
 
+def test_the_refill_takes_the_piles_top_cards_top_first():
+    """Step IV: the hand is filled from the top of the draw pile (its last card), one card at a time."""
+    state = game_moment(LINE, ["MK+2 SB+3", "", ""], pile="PM+3 DH+3 MK+3")
+    state, _ = apply(state, LayDisciple(parse_card("MK+2"), (1, 1)))
+    state, _ = apply(state, EndPlay())
+    state, events = apply(state, Stay())
+    assert state.hands[0] == tuple(map(parse_card, ["SB+3", "MK+3", "DH+3"]))
+    assert state.draw_pile == (parse_card("PM+3"),)
+    drawn = [event for event in events if event.kind == "draw"]
+    assert [(event.text, event.seat) for event in drawn] == [("red draws 2", 0)]
+
+
+def test_a_full_hand_draws_nothing_and_says_nothing_of_drawing():
+    """In ZH, with no discarding (MOI-R04), Guan Yins cannot be played: step I ends with the hand full
+    (MOI-R18; a house hand of two, as the deck has two) and step IV has nothing to draw."""
+    state = game_moment(LINE, ["GUANYIN GUANYIN", "SB+2", "SB+3"], rules=Rules(edition="zh", hand_size=2))
+    assert _said(state, EndPlay(), Stay()) == ["red ends step I", "red leaves the pawns where they are"]
+    after, _ = apply(apply(state, EndPlay())[0], Stay())
+    assert (after.hands[0], after.draw_pile) == (state.hands[0], state.draw_pile)
+
+
 #: One round to a game, so that a stay with the draw pile empty ends the game.
 ONE_ROUND = Rules(rounds_by_players=((2, 1), (3, 1), (4, 1)))
 
@@ -303,6 +324,13 @@ def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
      "in this edition the step moves only your own pawn (MOI-R09)"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP, rules=Rules(edition="zh")), None, Step(Colour.BLACK, (0, 1)),
      "there is no black pawn on the Mountain (MOI-R09)"),
+    (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Stay(),
+     "yellow must now cancel the effect just played or pass, not 'stay' (MOI-R06)"),
+    (lambda: on_long_line(*HANDS), None, Stay(), "red must now play cards (or end step I), not 'stay' (rulebook I)"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, EndPlay(), "red must now step a pawn or stay, not 'end' (MOI-R09)"),
+    (lambda: on_long_line(*HANDS), None, EndPlay(), "play or discard at least one card before ending step I (MOI-R18)"),
+    (lambda: on_long_line("MK+2 BISON BISON", "", "", rules=Rules(play_limit=2)), LayDisciple(parse_card("MK+2"), (1, 1)),
+     PlayBison(Colour.YELLOW, (0, 5), 2), "at most 2 card(s) may be played in one turn (MOI-R04)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 57,
      "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not an action of Mountain of Inferno (rulebook I)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 58,

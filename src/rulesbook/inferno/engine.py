@@ -633,7 +633,7 @@ def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     rules, played = state.rules, state.played
     limit = rules.play_limit
     if limit is not None and len(cards) > limit - len(played):
-        raise IllegalAction(Message("at most {limit} cards may be played in one turn", limit=limit), "MOI-R04")
+        raise IllegalAction(Message("at most {limit} card(s) may be played in one turn", limit=limit), "MOI-R04")
     if played and not rules.mixed_plays and isinstance(cards[0], DiscipleCard) != isinstance(played[0], DiscipleCard):
         raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
 
