@@ -14,6 +14,7 @@ import random
 import pytest
 
 import rulesbook
+from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.protocol import Game
@@ -123,6 +124,29 @@ def test_the_engine_answers_alike(game: str) -> None:
         assert state_module.State.from_json(after.to_json()).to_json() == after.to_json()
         assert after.problems() == [] and after.invariants() is None
         state = after
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_game_refuses_a_seed_or_rules_it_cannot_keep_and_names_the_field(game: str) -> None:
+    """A seed is what a state's JSON holds (a whole number or a text: a float, None or a flag would
+    make a state no record can load again); the rules are the game's own Rules."""
+    engine, state_module = module(game, "engine"), module(game, "state")
+    for seed in ("a text seed", -7, 2**70):
+        state = engine.new_game(seed=seed)
+        assert state.seed == seed and state_module.State.from_json(state.to_json()).to_json() == state.to_json()
+    for seed in (1.5, None, True, [1]):
+        with pytest.raises(DataError) as raised:
+            engine.new_game(seed=seed)
+        assert str(raised.value) == f"seed: expected a whole number or text, not {seed!r}"
+    title = module(game, "rules").Rules.game_title
+    for rules, said in [("zh", "'zh'"), ({"edition": "zh"}, "{'edition': 'zh'}")]:
+        with pytest.raises(DataError) as raised:
+            engine.new_game(rules=rules)
+        assert str(raised.value) == f"rules: expected the Rules of {title}, not {said}"
+    other = module(GAMES[(GAMES.index(game) + 1) % len(GAMES)], "rules").Rules()
+    with pytest.raises(DataError) as raised:
+        engine.new_game(rules=other)
+    assert str(raised.value) == f"rules: expected the Rules of {title}, not those of {other.game_title}"
 
 
 @pytest.mark.parametrize("game", GAMES)

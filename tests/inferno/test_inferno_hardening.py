@@ -212,6 +212,28 @@ def test_rules_with_no_rounds_for_the_players_are_refused_when_the_game_is_made(
         GAME.new_game(4, rules=rules)
 
 
+def test_the_players_are_a_count_or_their_colours_in_seat_order():
+    assert new_game(["R", "Y", "B"], seed=3) == new_game(3, seed=3)
+    four = new_game(("black", Colour.RED, "y", "B"), seed=3)
+    assert four.colours == (Colour.BLACK, Colour.RED, Colour.YELLOW, Colour.BLUE)
+    assert four.mountain == new_game(4, seed=3).mountain and four.decision.seat == 0  # black places the first pawn
+    assert new_game(["Y", "K"]).colours == (Colour.YELLOW, Colour.BLACK)
+    for players in (1, 5, True):
+        with pytest.raises(DataError) as raised:
+            new_game(players)
+        assert str(raised.value) == f"Mountain of Inferno is for 2 to 4 players, not {players}"
+    for players in ([], ["R"], ["R", "R"], ["R", "Y", "B", "K", "R"]):
+        with pytest.raises(DataError) as raised:
+            new_game(players)
+        assert str(raised.value) == f"players: expected 2 to 4 different colours, one per player, not {players!r}"
+    for players in ("RY", 2.5, None, {"R", "Y"}):
+        with pytest.raises(DataError) as raised:
+            new_game(players)
+        assert str(raised.value) == f"players: expected a number of players or their colours in seat order, not {players!r}"
+    with pytest.raises(NotationError, match="'Z': unknown pawn colour"):
+        new_game(["R", "Z"])
+
+
 def test_the_most_rounds_a_game_may_have_keeps_every_game_under_max_actions():
     from rulesbook.inferno.rules import MOST_ROUNDS
 

@@ -457,5 +457,5 @@ def test_a_table_is_a_count_or_a_list_of_three_to_five_names_setting_up_the_game
     with pytest.raises(ValueError, match="3 to 5 players, not 2"):
         new_game(["Ann", "Bo"], SEED)
     for seed in (True, 1.5, None):
-        with pytest.raises(ValueError, match="a seed is a whole number or a text"):
+        with pytest.raises(ValueError, match="seed: expected a whole number or text, not "):
             new_game(3, seed)

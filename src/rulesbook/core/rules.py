@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import types
 from dataclasses import fields
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin, get_type_hints
 
 from rulesbook.core.data import DataError, is_kind, kind_name, only_fields, shown
 from rulesbook.core.house import check_house, house_from_data, house_to_data
+from rulesbook.core.messages import Message, term
 
 #: The field of a game's Rules that holds its house rules as functions (`rulesbook.core.house`).
 HOUSE = "house"
@@ -52,6 +53,18 @@ class RulesData:
 
     def check(self) -> None:
         """The game's checks of values and combinations, once every field has its type."""
+
+    @classmethod
+    def given(cls, rules: object) -> Self:
+        """The rules a new game is given, when they are this game's; DataError naming `rules`
+        otherwise (another game's Rules, or no Rules at all, would fail later on something else)."""
+        if isinstance(rules, cls):
+            return rules
+        game = term(cls.game_title, "term")
+        if isinstance(rules, RulesData):
+            raise DataError("rules", Message("expected the Rules of {game}, not those of {other}", game=game,
+                                             other=term(rules.game_title, "term")))
+        raise DataError("rules", Message("expected the Rules of {game}, not {value}", game=game, value=shown(rules)))
 
     @classmethod
     def field_types(cls) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from rulesbook.core.data import expect
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -116,8 +117,10 @@ def default_rules() -> Rules:
 
 def new_game(seed: int | str = 0, rules: Rules | None = None) -> State:
     """Set-up as the rulebook's Setup describes, shuffled from the seed (HUD-R01, HUD-R02), and
-    the opening hand that the Setup leaves out (HUD-R10)."""
-    rules = rules if rules is not None else default_rules()
+    the opening hand that the Setup leaves out (HUD-R10). A seed is a whole number or a text, as
+    a state's JSON holds it."""
+    rules = Rules.given(rules) if rules is not None else default_rules()
+    expect(seed, (int, str), "seed")
     cards = rules.cards
     state = State(seed=seed, rules=rules)
     state.draw_pile = shuffled(cards.deck("start"), seed, "start deck")

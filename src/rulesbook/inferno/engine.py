@@ -22,7 +22,7 @@ from itertools import combinations, filterfalse
 from operator import attrgetter
 from typing import Any
 
-from rulesbook.core.data import DataError
+from rulesbook.core.data import DataError, expect, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -146,16 +146,21 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
     the house rules of the round's start leave it (`Rules.house`).
 
     `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
+    A seed is a whole number or a text, as a state's JSON holds it.
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    rules = _DEFAULT_RULES if rules is None else Rules.given(rules)
+    expect(seed, (int, str), "seed")
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise DataError("", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
         colours = COLOUR_ORDER[:players]
-    else:
+    elif isinstance(players, Sequence) and not isinstance(players, str):
         colours = tuple(Colour.parse(colour) for colour in players)
         if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
-            raise ValueError("give 2 to 4 different colours, one per player")
+            raise DataError("players", Message("expected 2 to 4 different colours, one per player, not {value}", value=shown(players)))
+    else:
+        raise DataError("players", Message("expected a number of players or their colours in seat order, not {value}",
+                                           value=shown(players)))
     rules.rounds(len(colours))
     state = State(
         rules=rules,

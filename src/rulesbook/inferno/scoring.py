@@ -183,7 +183,10 @@ def _line(
 
 
 def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
-    """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13)."""
+    """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13).
+
+    The answer is the same under every Rules (a card holding two pawns never counts, in either
+    edition): `rules` is taken so that it is called as `score` is."""
     return {position.pawn(colour) for colour in crossing_pawns(position)}
 
 
@@ -193,7 +196,8 @@ def crossing_pawns(position: Position) -> list[Colour]:
 
 
 def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
-    """Whether `complete_crosses` finds any: what step III asks at the end of every turn."""
+    """Whether `complete_crosses` finds any: what step III asks at the end of every turn (`rules`
+    as there)."""
     shape = position._shape
     crosses = shape.crosses
     for place in position._pawns.values():

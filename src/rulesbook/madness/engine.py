@@ -51,6 +51,7 @@ from dataclasses import fields
 from functools import lru_cache, partial
 from typing import Any
 
+from rulesbook.core.data import expect
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -210,12 +211,10 @@ def _default_rules(pack: Pack) -> Rules:
 
 
 def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
-    """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players."""
-    rules = _default_rules(default_pack()) if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be At the Mountains of Madness Rules, not {type(rules).__name__}")
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
+    """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players. A seed is a
+    whole number or a text, as a state's JSON holds it."""
+    rules = _default_rules(default_pack()) if rules is None else Rules.given(rules)
+    expect(seed, (int, str), "seed")
     pack = rules.pack
     if isinstance(players, int) and not isinstance(players, bool):
         names = tuple(f"P{i + 1}" for i in range(players))
