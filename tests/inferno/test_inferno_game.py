@@ -310,6 +310,7 @@ def test_a_round_ends_after_a_full_cycle_of_turns_with_no_card_played_MOI_R20():
     assert (result.reason, result.ender, result.turns) == ("b", 1, 2)
     assert result.raw == (1 + 1, 1 + 1)  # scored as condition b
     assert any(event.kind == "round" and "MOI-R20" in event.text for event in events)
+    assert (state.round, state.turns, state.idle_turns) == (2, 0, 0)  # the next round starts its own count
 
 
 def test_a_step_is_no_progress_and_the_round_is_scored_where_the_last_step_left_the_pawn_MOI_R20():

@@ -11,7 +11,7 @@ from rulesbook.core.protocol import game as protocol_game
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rulestext import field_from_text
 from rulesbook.inferno import Rules, new_game
-from rulesbook.inferno.actions import PlayBison
+from rulesbook.inferno.actions import DiscardEvents, PlayBison
 from rulesbook.inferno.effects import any_path_ends, bison_destinations, bison_path_ends
 from rulesbook.inferno.engine import Phase, apply, is_legal, legal_actions, moved_totals
 from rulesbook.inferno.moment import game_moment as moment
@@ -197,3 +197,16 @@ def test_a_game_under_a_longer_bison_king_plays_and_refuses_by_its_reach():
         state, _ = apply(state, actions[0] if not any(isinstance(a, PlayBison) for a in actions)
                          else next(a for a in actions if isinstance(a, PlayBison)))
     assert checked, "some Bison King was played"
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_plays_offered_fill_the_play_limit_and_go_no_further_MOI_R04(limit):
+    """Under a house `play_limit`, a play of as many cards as the turn has room for is offered
+    (one Bison King, a pair of them or of Red Boys when two fit), a larger one is not, and the
+    engine refuses none of what it offers."""
+    line = "MK+1@R PM+1 SB+1@B DH+1 MK+3 PM+3\n. . DH+2@Y . . ."
+    for hand in ("BISON BISON FAN", "REDBOY:PM REDBOY:DH FAN"):
+        state = moment(line, [hand, "", ""], rules=Rules(play_limit=limit))
+        plays = [action for action in legal_actions(state) if not isinstance(action, DiscardEvents)]
+        assert max(len(action.cards) for action in plays) == limit, hand
+        assert all(is_legal(state, action) for action in plays)

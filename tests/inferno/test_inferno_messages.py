@@ -280,6 +280,20 @@ def test_a_full_hand_draws_nothing_and_says_nothing_of_drawing():
     assert (after.hands[0], after.draw_pile) == (state.hands[0], state.draw_pile)
 
 
+#: Red's step onto SB+1 stands its pawn alone where a row and a column each hold all four disciples.
+CROSS = ". MK+2@Y . .\nPM+1@R SB+1 DH+1 MK+1\n. PM+2 . .\n. DH+2 . ."
+
+
+def test_a_round_ended_by_a_complete_cross_says_so_and_belongs_to_its_ender():
+    state, events = apply(game_moment(CROSS, ["", "SB+2"], phase=Phase.STEP), Step(Colour.RED, (1, 1)))
+    assert [(event.kind, event.text, event.seat) for event in events] == [
+        ("step", "red steps the red pawn to (1, 1)", 0),
+        ("round", "round 1 ends: a complete cross (condition a); scores red +11, yellow +7", 0),  # EN: the row and column, SB+1 in both
+        ("setup", "round 2: a new Mountain; yellow places first (MOI-R14)", None),
+    ]
+    assert state.results[0].reason == "a"
+
+
 #: One round to a game, so that a stay with the draw pile empty ends the game.
 ONE_ROUND = Rules(rounds_by_players=((2, 1), (3, 1), (4, 1)))
 
@@ -295,6 +309,13 @@ def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
         "round 1 ends: the draw pile ran out (condition b); scores red +4, yellow +3, blue +6",
         over,
     ]
+
+
+def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
+    state, _ = apply(game_moment(LINE, ["MK+2", "", ""], pile=0, rules=ONE_ROUND), LayDisciple(parse_card("MK+2"), (1, 1)))
+    assert state.played == (parse_card("MK+2"),) and state.phase is Phase.STEP  # the hand is empty: on to the step
+    over, _ = apply(state, Stay())
+    assert over.is_over and over.played == () and over.decision is None
 
 
 @pytest.mark.parametrize("moment, before, action, said", [

@@ -1005,7 +1005,7 @@ def _end_round(state: State, reason: str, events: list[Event], why: str = "") ->
     if house:
         state, events = _house(state, "scoring", events)
     if state.round >= state.rules.rounds(state.players):
-        state = replace(state, phase=OVER, pending=None, played=())
+        state = replace(state, phase=OVER, played=())  # a round ends after a step: nothing is pending
         winners = tuple(state.colours[seat] for seat in state.winners)
         events.append(Event.worded("over", _game_over, {"winners": winners, "total": max(state.totals)}))
         return state, events
