@@ -92,10 +92,9 @@ class Run:
         object.__setattr__(self, "bots", bots)
         if self.rules is None:
             object.__setattr__(self, "rules", protocol.rules())
-        try:  # a combination the game cannot start (its Rules' own checks) is refused here, not in a worker
-            protocol.new_game(players=self.players, seed=game_seed(self.seed, 0), rules=self.rules)
-        except TypeError as error:  # a Rules value of the wrong type, refused by the game's own code
-            raise ValueError(str(error)) from None
+        # rules that are not the game's, or a combination it cannot start, are refused here (its
+        # new_game says why, naming the field), not in a worker
+        protocol.new_game(players=self.players, seed=game_seed(self.seed, 0), rules=self.rules)
 
     def play(self, index: int) -> GameResult:
         """Game `index` of the run, played to the end."""

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rulesbook.core.data import shown
 from rulesbook.core.harness import Run
 from rulesbook.core.protocol import Game
 from rulesbook.core.rulestext import rule_value_problem, split_fields
@@ -49,7 +50,7 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
         defaults = protocol.rules()
         return {f.name: getattr(rules, f.name) for f in fields(rules) if getattr(rules, f.name) != getattr(defaults, f.name)}
     raise ValueError(f"rules for {protocol.title} are a {protocol.rules_type.__name__}, a dict of fields or "
-                     f"FIELD=VALUE text, not {rules!r}")
+                     f"FIELD=VALUE text, not {shown(rules)}")
 
 
 def rule_value(protocol: Game, name: str, value: Any) -> Any:
