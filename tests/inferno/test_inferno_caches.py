@@ -123,3 +123,15 @@ def test_cut_places_carried_through_lays_and_takes_match_a_search_MOI_R15(steps)
             assert shape.cut_places() == scratch.cut_places() == {place_code(place) for place in cut_places(places_at(shape.cards))}
             assert [shape.splits(place) for place in sorted(shape.cards)] == [scratch.splits(place) for place in sorted(shape.cards)]
             assert shape.sorted_free_places() == scratch.sorted_free_places()
+
+
+def test_a_hands_plan_is_worked_out_once_whatever_the_order_of_its_cards():
+    """What a hand may play is asked at every decision: the plan is kept for the hand, and the same
+    cards in another order share it."""
+    from rulesbook.inferno import engine
+    from rulesbook.inferno.cards import parse_card
+
+    hand = tuple(map(parse_card, ("SB+3", "BISON", "MK+2")))
+    plan = engine._plan(hand)
+    assert engine._PLANS[hand] is plan
+    assert engine._plan(hand[::-1]) is plan and engine._PLANS[hand[::-1]] is plan

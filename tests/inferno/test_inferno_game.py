@@ -3,6 +3,7 @@
 Each edition switch has a test showing a game moment where EN and ZH differ.
 """
 
+import random
 from collections import Counter
 
 import pytest
@@ -121,6 +122,11 @@ def test_en_mixes_disciples_and_events_zh_does_not_MOI_R04():
 def test_en_may_discard_events_instead_zh_may_not_MOI_R04():
     en = table(LINE, ["BISON FAN GUANYIN", "SB+2", "PM+2"])
     assert DiscardEvents((BISON, FAN, GUAN_YIN)) in legal_actions(en)
+    offered = [action.cards for action in legal_actions(en) if isinstance(action, DiscardEvents)]
+    assert offered == [(BISON,), (BISON, FAN), (BISON, FAN, GUAN_YIN), (BISON, GUAN_YIN), (FAN,), (FAN, GUAN_YIN), (GUAN_YIN,)]
+    twice = table(LINE, ["BISON FAN BISON", "SB+2", "PM+2"])  # two alike: each choice once
+    offered = [action.cards for action in legal_actions(twice) if isinstance(action, DiscardEvents)]
+    assert offered == [(BISON,), (BISON, BISON), (BISON, BISON, FAN), (BISON, FAN), (FAN,)]
     after, _ = apply(en, DiscardEvents((BISON, FAN)))
     assert after.phase is Phase.STEP and after.hands[0] == (GUAN_YIN,)
     zh = table(LINE, ["BISON FAN GUANYIN", "SB+2", "PM+2"], rules=Rules(edition="zh"))
@@ -168,6 +174,23 @@ def test_two_red_boys_discard_any_disciple_but_never_split_the_mountain_MOI_R15(
     state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK REDBOY:PM", "SB+2", "PM+2"])
     assert PlayRedBoy((Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 4)) in legal_actions(state)
     refused(state, PlayRedBoy((Disciple.MONKEY_KING, Disciple.PIG_MONK), (0, 1)), "MOI-R15")
+
+
+def test_the_red_boys_are_offered_one_by_one_then_by_pairs_in_the_order_of_their_pictures():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:SB REDBOY:MK REDBOY:PM", "SB+2", "PM+2"])
+    offered = list(dict.fromkeys(action.pictures for action in legal_actions(state) if isinstance(action, PlayRedBoy)))
+    mk, pm, sb = Disciple.MONKEY_KING, Disciple.PIG_MONK, Disciple.SANDY_BROTHER  # in the order of their codes
+    assert offered == [(mk,), (mk, pm), (mk, sb), (pm, sb)]  # alone, only the Monkey King's has a card to take: MK+2
+
+
+def test_cards_alike_in_a_hand_are_one_choice():
+    mk, pm = Disciple.MONKEY_KING, Disciple.PIG_MONK
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:PM REDBOY:MK REDBOY:MK", "SB+2", "PM+2"])
+    offered = [action.pictures for action in legal_actions(state) if isinstance(action, PlayRedBoy)]
+    assert offered == [(mk,), (mk, mk), (mk, pm)]
+    state = table(LINE, ["SB+2 SB+2 MK+2", "SB+3", "PM+3"])
+    lays = [action for action in legal_actions(state) if isinstance(action, LayDisciple)]
+    assert len(lays) == len(set(lays)) == 2 * len(state.mountain.empty_neighbours())  # SB+2 and MK+2, each where it may lie
 
 
 # --- answers (MOI-R06, MOI-R07, MOI-R08) -------------------------------------------------------------
@@ -239,6 +262,34 @@ def test_a_pass_lets_the_next_responder_decide_then_the_effect_happens():
     assert state.phase is Phase.STEP  # red's hand is empty: on to the step
 
 
+#: The event each kind of action opens with, said of the seat that decided; what may follow it is the
+#: game's own doing, said of no seat, but for the draw (the drawing seat) and the round's end (its ender).
+OPENING_EVENTS = {LayDisciple: "lay", Step: "step", Stay: "stay", PlacePawn: "pawn", PlayBison: "effect", PlayPrincess: "effect",
+                  PlayRedBoy: "effect", DiscardEvents: "discard", EndPlay: "end", Cancel: "cancel", Pass: "pass"}
+FOLLOWING_EVENTS = {"resolve", "draw", "round", "deal", "setup", "over"}
+
+
+@pytest.mark.parametrize("edition", ["en", "zh"])
+def test_every_action_opens_with_its_own_event_said_of_the_seat_that_decided(edition):
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(2 + seed % 3, seed=seed, rules=Rules(edition=edition))
+        for _ in range(3000):  # a few hundred actions make a game: a loop that never ends fails here
+            if state.is_over:
+                break
+            decision = state.decision
+            action = rng.choice(legal_actions(state))
+            state, events = apply(state, action)
+            opening, following = events[0], events[1:]
+            assert (opening.kind, opening.seat, opening.data["colour"]) == (OPENING_EVENTS[type(action)], decision.seat, decision.colour)
+            assert {event.kind for event in following} <= FOLLOWING_EVENTS
+            assert all(event.seat is None for event in following if event.kind not in ("draw", "round"))
+            seen.add(type(action))
+        assert state.is_over
+    assert seen == set(OPENING_EVENTS) - ({DiscardEvents} if edition == "zh" else set())
+
+
 # --- the step (MOI-R09) --------------------------------------------------------------------------
 def test_en_steps_only_your_own_pawn_zh_any_pawn_MOI_R09():
     en = table(LINE, ["SB+2", "SB+3", "PM+3"], phase=Phase.STEP)
@@ -247,6 +298,15 @@ def test_en_steps_only_your_own_pawn_zh_any_pawn_MOI_R09():
     zh = table(LINE, ["SB+2", "SB+3", "PM+3"], rules=Rules(edition="zh"), phase=Phase.STEP)
     assert {action.colour for action in legal_actions(zh) if isinstance(action, Step)} == {R, B}  # yellow is boxed in
     refused(en, Step(R, (1, 0)), "MOI-R09")  # no card there
+
+
+def test_a_player_whose_pawn_a_moment_leaves_off_the_mountain_may_only_stay_MOI_R09():
+    """A game moment set up by hand may leave a pawn off (here yellow's): nothing to step, in EN."""
+    en = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["SB+2", "PM+2", "DH+2"], seat=1, phase=Phase.STEP)
+    assert legal_actions(en) == [Stay()]
+    assert "there is no yellow pawn on the Mountain" in refused(en, Step(Y, (0, 1)), "MOI-R09")
+    zh = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["SB+2", "PM+2", "DH+2"], rules=Rules(edition="zh"), seat=1, phase=Phase.STEP)
+    assert {action.colour for action in legal_actions(zh) if isinstance(action, Step)} == {R, B}
 
 
 # --- the end of a round (MOI-R10, MOI-R11, MOI-R12, MOI-R14) --------------------------------------
@@ -337,6 +397,17 @@ def test_one_card_played_in_the_cycle_keeps_the_round_going_MOI_R20():
     state, _ = apply(state, Stay())
     assert not state.results and state.idle_turns == 1
     assert State.from_json(state.to_json()) == state  # the count is part of the state
+
+
+def test_a_discard_is_progress_too_MOI_R20():
+    """EN: discarding events with no effect counts as a card played for the cycle (MOI-R04, MOI-R20)."""
+    state = table(STUCK, ["BISON REDBOY:MK GUANYIN", ""], rules=Rules(edition="en"), pile=10)
+    state, _ = apply(state, DiscardEvents((BISON,)))
+    assert state.played == (BISON,) and state.phase is Phase.STEP
+    state, _ = apply(state, Stay())
+    assert state.idle_turns == 0 and state.phase is Phase.STEP  # yellow holds nothing (MOI-R18)
+    state, _ = apply(state, Stay())
+    assert not state.results and state.idle_turns == 1
 
 
 def test_a_cancelled_red_boy_leaves_its_disciple_in_the_mountain_MOI_R21():

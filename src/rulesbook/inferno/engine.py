@@ -162,22 +162,8 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
         raise DataError("players", Message("expected a number of players or their colours in seat order, not {value}",
                                            value=shown(players)))
     rules.rounds(len(colours))
-    state = State(
-        rules=rules,
-        colours=colours,
-        seed=seed,
-        round=1,
-        first_seat=0,
-        mountain=Position({}),
-        draw_pile=(),
-        discard_pile=(),
-        hands=((),) * len(colours),
-        totals=rules.starting_totals(len(colours)),
-        results=(),
-        seat=0,
-        phase=PLACE_PAWN,
-    )
-    state = _set_up_round(state, 1, 0)
+    totals = rules.starting_totals(len(colours))
+    state = State(rules=rules, colours=colours, seed=seed, totals=totals, results=(), **_round_start(seed, len(colours), rules, 1, 0))
     if rules.house:
         state, _ = at_moment(state, "round_start")
     return state
@@ -215,23 +201,17 @@ def first_to_place(rules: Rules, first_seat: int, players: int) -> int:
     return (first_seat - 1) % players if rules.pawns_placed_in_reverse else first_seat
 
 
+def _round_start(seed: int | str, players: int, rules: Rules, round_number: int, first_seat: int) -> dict[str, Any]:
+    """The fields of a State that a round starts with: its Mountain laid out and the rest of the
+    deck as the draw pile, no hands yet, the first pawn to place (MOI-R14, MOI-R19)."""
+    layout = mountain_layout(seed, round_number, players)
+    return dict(round=round_number, first_seat=first_seat, mountain=layout.mountain, draw_pile=layout.draw_pile, discard_pile=(),
+                hands=((),) * players, seat=first_to_place(rules, first_seat, players), phase=PLACE_PAWN, played=(), pending=None,
+                turns=0, idle_turns=0)
+
+
 def _set_up_round(state: State, round_number: int, first_seat: int) -> State:
-    layout = mountain_layout(state.seed, round_number, state.players)
-    return replace(
-        state,
-        round=round_number,
-        first_seat=first_seat,
-        mountain=layout.mountain,
-        draw_pile=layout.draw_pile,
-        discard_pile=(),
-        hands=((),) * state.players,
-        seat=first_to_place(state.rules, first_seat, state.players),
-        phase=PLACE_PAWN,
-        played=(),
-        pending=None,
-        turns=0,
-        idle_turns=0,
-    )
+    return replace(state, **_round_start(state.seed, state.players, state.rules, round_number, first_seat))
 
 
 def _deal(state: State) -> State:
@@ -279,8 +259,7 @@ def legal_actions(state: State) -> list[Action]:
         cards, pawns = mountain._cards, mountain._pawns
         actions = []
         for colour in _steppable(state):
-            place = pawns.get(colour) or mountain.pawn_place(colour)  # pawn_place(): the error when it is not there
-            actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, cards_beside(place, cards)))
+            actions += map(_STEPS[colour].__getitem__, filterfalse(full.__contains__, cards_beside(pawns[colour], cards)))
         actions.append(_STAY)
         return actions
     if phase is RESPOND:
@@ -346,20 +325,21 @@ class _HandPlan:
 
     __slots__ = ("lays", "bisons", "fan", "fans", "guan_yin", "red_boys", "red_boy_pairs", "effects", "discards")
 
-    def __init__(self, hand: tuple[Card, ...]):
-        disciples = sorted({card for card in hand if type(card) is DiscipleCard}, key=_CODE)
+    def __init__(self, cards: tuple[Card, ...]):
+        """`cards`: the hand in the order of the cards' codes (as `_plan` gives it), which is the
+        order of every choice listed here; each choice once, however many cards are alike."""
+        disciples = dict.fromkeys(card for card in cards if type(card) is DiscipleCard)
         self.lays = tuple(_LAYS[card].__getitem__ for card in disciples)  # its lay action at a place code
-        self.bisons = hand.count(BISON)
-        self.fans = hand.count(FAN)
+        self.bisons = cards.count(BISON)
+        self.fans = cards.count(FAN)
         self.fan = self.fans > 0
-        self.guan_yin = GUAN_YIN in hand
-        pictures = sorted((card.picture for card in hand if type(card) is EventCard and card.picture is not None), key=_CODE)
-        self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in sorted(set(pictures), key=_CODE))
-        pairs = sorted(set(combinations(pictures, 2)), key=lambda pair: (pair[0].code, pair[1].code))
-        self.red_boy_pairs = tuple(_RED_BOYS[pair] for pair in pairs)
+        self.guan_yin = GUAN_YIN in cards
+        pictures = [card.picture for card in cards if type(card) is EventCard and card.picture is not None]
+        self.red_boys = tuple((picture, _RED_BOYS[(picture,)]) for picture in dict.fromkeys(pictures))
+        self.red_boy_pairs = tuple(_RED_BOYS[pair] for pair in dict.fromkeys(combinations(pictures, 2)))
         self.effects = bool(self.bisons or self.fan or pictures)
-        events = sorted((card for card in hand if type(card) is EventCard), key=_CODE)
-        options = {combo for size in range(1, min(3, len(events)) + 1) for combo in combinations(events, size)}
+        events = [card for card in cards if type(card) is EventCard]
+        options = dict.fromkeys(combo for size in (1, 2, 3) for combo in combinations(events, size))  # one to three (MOI-R04)
         self.discards = tuple(DiscardEvents(combo) for combo in sorted(options, key=lambda combo: [card.code for card in combo]))
 
 
@@ -471,10 +451,12 @@ _CLOCKWISE = {
 
 
 def _steppable(state: State) -> list[Colour]:
-    """EN: your own pawn; ZH: any pawn (MOI-R09)."""
+    """EN: your own pawn; ZH: any pawn (MOI-R09). Only a pawn on the Mountain: a game moment set up
+    by hand (`game_moment`) may leave yours off, and then you have none to step."""
     if state.rules.step_any_pawn:
         return list(state.mountain.pawn_colours())
-    return [state.colours[state.seat]]
+    own = state.colours[state.seat]
+    return [own] if own in state.mountain._pawns else []
 
 
 # --- checking an action ---------------------------------------------------------------------------
