@@ -172,6 +172,32 @@ def test_a_state_text_cut_or_tampered_anywhere_loads_or_raises_the_clear_error(d
         assert error.field.startswith(("state", "Rules", "rules")) or error.field == ""
     else:
         state.invariants()
+        played_on(state, index)
+
+
+def played_on(state: State, seed: int) -> State:
+    """Random legal actions to the game's end: a state that loads is one the engine plays on."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if state.is_over:
+            return state
+        actions = legal_actions(state)
+        assert actions, "a game that is not over always has a legal action"
+        state, _ = apply(state, rng.choice(actions))
+    raise AssertionError("the game never ends")
+
+
+@pytest.mark.parametrize("edition", ["en", "zh"])
+def test_a_state_with_a_pawn_left_off_the_mountain_plays_on_to_the_end(edition):
+    """As a game moment set up by hand may leave one: that player has no pawn to step, and scores 0."""
+    for seed in range(3):
+        state = played(seed=seed, players=3, moves=20 + 10 * seed, rules=Rules(edition=edition))
+        assert state.phase is not Phase.PLACE_PAWN and not state.results
+        for colour in state.colours:
+            data = state.to_dict()
+            del data["pawns"][colour.letter]
+            end = played_on(State.from_dict(data), seed)
+            assert end.results[0].raw[state.colours.index(colour)] == 0  # in this round; the next lays out every pawn
 
 
 def test_the_protocol_loads_through_the_same_validating_path():

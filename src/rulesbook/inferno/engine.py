@@ -944,10 +944,13 @@ def _house(state: State, moment: str, events: list[Event]) -> tuple[State, list[
 
 
 def round_scores(state: State, reason: str, ender: int) -> tuple[int, ...]:
-    """Raw scores of every seat for a round that ends now (MOI-R11, MOI-R17)."""
+    """Raw scores of every seat for a round that ends now (MOI-R11, MOI-R17). A game moment set up
+    by hand (`game_moment`) may leave a pawn off the Mountain: that player stands on no card and
+    scores 0."""
     mountain, rules = state.mountain, state.rules
     doubling = doubling_seats(state, reason, ender)
-    return tuple(score(mountain, colour, ended=seat in doubling, rules=rules) for seat, colour in enumerate(state.colours))
+    return tuple(score(mountain, colour, ended=seat in doubling, rules=rules) if colour in mountain._pawns else 0
+                 for seat, colour in enumerate(state.colours))
 
 
 def doubling_seats(state: State, reason: str, ender: int) -> set[int]:
