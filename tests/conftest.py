@@ -3,10 +3,18 @@
 How many games the random simulations play, and how many examples hypothesis draws, follows one
 knob, the RULESBOOK_TEST_SCALE environment variable (1 unless set; `make mutate` sets 0.05): see
 tests/simulation_scale.py, which the simulation tests import.
+
+Under mutmut, every test starts with the engines' caches empty (`caches_emptied_under_mutmut`).
 """
 
+import os
+import sys
+
+import pytest
 from hypothesis import HealthCheck, settings
 from simulation_scale import scaled
+
+from rulesbook.inferno.position import Table
 
 settings.register_profile(
     "rulesbook",
@@ -39,3 +47,39 @@ def pytest_collection_modifyitems(items: list) -> None:
         return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
 
     items.sort(key=rank)  # stable: every other test keeps its order
+
+
+#: The module-level dicts (and one list) in which the engines keep what they work out once (a hand's plan, a
+#: laid-out Mountain's shape, a pack's lookups ...). The other module-level dicts are registries
+#: (the house rules defined, each card made once so that it is the same object) and stay as they are.
+CACHES = {
+    "rulesbook.inferno.engine": ("_PLANS", "_SORTED_PLANS"),
+    "rulesbook.inferno.position": ("_LAID_OUT",),
+    "rulesbook.madness.engine": ("_LOOKUPS",),
+    "rulesbook.madness.pack": ("_PARSED", "_DEFAULT", "_SHIPPED"),
+    "rulesbook.madness.views": ("_PRINTED",),
+}
+
+
+def empty_caches() -> None:
+    """Empty every cache of the rulesbook modules loaded: the dicts of `CACHES`, every `Table`
+    and every `functools` cache."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("rulesbook."):
+            continue
+        kept = CACHES.get(name, ())
+        for key, value in vars(module).items():
+            if isinstance(value, Table) or key in kept:
+                value.clear()
+            elif callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def caches_emptied_under_mutmut() -> None:
+    """While mutmut runs the tests (its stats run and each mutant's), every test starts with the
+    caches empty. Otherwise the code behind a cache would run only in the first test to fill it:
+    mutmut would link that code to that one test, and a mutant of it, run with the caches as
+    that test left them, would seem to survive whatever the other tests check."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        empty_caches()

@@ -1,11 +1,12 @@
 """One random-simulation test for the three games, through the common protocol only.
 
-Seeded random games of every game and player count are played to the end. After every action:
-the state's JSON and the action's text round-trip, `current_player` names a seat that may act,
-the game's own invariants hold (cards and tokens conserved), the checked and the fast `apply`
-agree, and near-miss actions (a legal action's text with one word changed) are either legal or
-refused with IllegalAction and the state unchanged. Each game ends within its bound, and its
-record replays to the same final state.
+Seeded random games of every game and player count are played to the end. After every action: the
+state's JSON and the action's text round-trip, `current_player` names a seat that may act and nobody
+has won yet, the game's own invariants hold (cards and tokens conserved), the action's events report
+it under the seat that took it (`Event.seat`), the checked and the fast `apply` agree, and near-miss
+actions (a legal action's text with one word changed) are either legal or refused with IllegalAction
+and the state unchanged. Each game ends within its bound, and its record replays to the same final
+state.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -
         before = after
         for text, action in zip(texts, legal) if full else ():
             assert game.parse_action(state, text) == action, f"text round trip of {text!r}"
+        assert not full or game.winners(state) == (), "nobody has won a game that is not over"
         legal_set = set(legal)
         for _ in range(NEAR_MISSES_PER_STATE):
             text = near_miss(texts, sorted(words), rng)
@@ -91,6 +93,10 @@ def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -
         assert game.parse_action(state, text) == action, f"text round trip of {text!r}"
         step = game.apply(state, action)
         assert game.to_json(state) == before, f"apply({text!r}) changed the state it was given"
+        # Madness's Encounter lets every player act, and each action names the player who takes it.
+        actor = action.player if game.name == "madness" else seat
+        seats = {event.seat for event in step.events}
+        assert actor in seats and seats <= {actor, None}, f"{text!r}, taken by seat {actor}: its events' seats are {seats}"
         if full:
             assert game.to_json(game.apply_legal(state, action).state) == game.to_json(step.state), "fast path agrees"
         state = step.state

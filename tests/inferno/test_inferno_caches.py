@@ -135,3 +135,12 @@ def test_a_hands_plan_is_worked_out_once_whatever_the_order_of_its_cards():
     plan = engine._plan(hand)
     assert engine._PLANS[hand] is plan
     assert engine._plan(hand[::-1]) is plan and engine._PLANS[hand[::-1]] is plan
+
+
+def test_every_round_laid_out_on_the_same_places_shares_what_follows_from_them():
+    """A round's Mountain is laid out on the same places each time for a number of players: what
+    follows from the places alone (free places, cut places ...) is worked out once for them."""
+    first, later = (new_game(players=3, seed=seed).mountain._shape for seed in ("laid out", "again"))
+    assert first.cards != later.cards and list(first.cards) == list(later.cards)
+    assert later.sorted_free_places() is first.sorted_free_places() and later.cut_places() is first.cut_places()
+    assert dict(later.around) == dict(first.around) and len(later.around) == len(later.cards)  # each card's neighbours, known

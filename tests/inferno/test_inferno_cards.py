@@ -46,3 +46,10 @@ def test_cards_refuse_values_and_pictures_the_deck_does_not_have():
         EventCard(EventKind.RED_BOY)
     with pytest.raises(ValueError, match="MOI-R02"):
         EventCard(EventKind.GUAN_YIN, Disciple.PIG_MONK)
+
+
+def test_guan_yin_saves_and_the_others_are_the_bison_king_family():
+    """The family a card's picture names: Guan Yin cancels; the Bison King's family is discarded
+    after use, even when cancelled."""
+    assert EventKind.GUAN_YIN.family == "Saviour"
+    assert {kind.family for kind in EventKind if kind is not EventKind.GUAN_YIN} == {"Bison King Family"}

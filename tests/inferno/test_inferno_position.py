@@ -326,3 +326,14 @@ def test_positions_are_equal_when_their_cards_and_pawns_are(position, data):
     elsewhere = data.draw(st.sampled_from(sorted(set(position.cards) - {position.pawns[colour]})))
     moved = Position(position.cards, {**position.pawns, colour: elsewhere})
     assert moved != position and moved.cards == position.cards
+
+
+def test_a_positions_cards_and_pawns_are_read_only():
+    """Positions share what they work out: a teacher who changes what `cards` or `pawns` returns
+    by mistake is stopped, rather than changing every position that shares it."""
+    position = Position.parse("MK+2 PM+3@R\n. SB+1@B")
+    with pytest.raises(TypeError):
+        position.cards[(0, 0)] = position.cards[(1, 1)]
+    with pytest.raises(TypeError):
+        position.pawns[Colour.RED] = (1, 1)
+    assert position == Position.parse("MK+2 PM+3@R\n. SB+1@B")

@@ -57,6 +57,14 @@ def test_condition_a_needs_four_different_disciples_both_ways():
     assert str(refused.value) == "the red pawn is not alone at a complete cross, so it cannot score the doubled cross (MOI-R11, MOI-R13)"
 
 
+def test_the_doubled_cross_takes_the_best_complete_window_of_a_line_MOI_R11():
+    # Two complete windows run through SB+3 along its row: MK+1 PM+2 SB+3 DH+1 (7) and
+    # PM+2 SB+3 DH+1 MK+3 (9); the column has one, MK+2 SB+3 DH+2 PM+1 (8).
+    position = Position.parse(".    .    MK+2   .    .\nMK+1 PM+2 SB+3@R DH+1 MK+3\n.    .    DH+2   .    .\n.    .    PM+1   .    .")
+    assert complete_crosses(position) == {position.pawn("R")}
+    assert score(position, "R", ended=True) == 9 + 8
+
+
 ZH = Rules(edition="zh")
 
 

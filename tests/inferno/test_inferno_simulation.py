@@ -129,6 +129,7 @@ def play_and_check(players, rules, seed, deep=False):
     while not state.is_over:
         actions = legal_actions(state)
         assert actions, "a game that is not over always has a legal action"
+        assert state.winners == (), "nobody has won before the end, even while leading on points"
         legal = set(actions)
         assert len(legal) == len(actions)
         if deep or rng.random() < 0.03:

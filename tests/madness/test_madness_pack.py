@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from rulesbook.core.records import GameRecord
-from rulesbook.madness import GAME, PackError, Rules, default_pack, load_pack, new_game, parse_pack
+from rulesbook.madness import GAME, PackError, Rules, default_pack, legal_actions, load_pack, new_game, parse_pack
+from rulesbook.madness import pack as pack_module
 from rulesbook.madness.pack import REGIONS
 from madness_helpers import play_bots
 
@@ -131,6 +132,39 @@ def test_an_edited_pack_loaded_again_gives_the_new_data(tmp_path):
     assert [g.rules.pack.die[0] for g in games] == ["Accident", "Confusion"]
     _pack_file(path, lambda d: d.update(die=["Accident"] * 6))  # and back: equal to the first again
     assert load_pack(path) == first
+
+
+def test_the_shipped_pack_is_read_once_and_again_when_its_file_changes(tmp_path, monkeypatch):
+    # The shipped file, here a copy: a teacher who edits it sees the edit at the next game, without
+    # restarting Python; a file left as it was is not read again.
+    shipped = _pack_file(tmp_path / "pack.json", name="illustrative")
+    monkeypatch.setattr(pack_module, "_SHIPPED", [shipped])
+    monkeypatch.setattr(pack_module, "_DEFAULT", {})
+    read = []
+    monkeypatch.setattr(pack_module, "_pack_from_text", lambda text, name: read.append(name) or load_pack(json.loads(text)))
+    first = default_pack()
+    assert default_pack() is first and first.die != ("Accident",) * 6 and read == ["data/pack.json"]
+    _pack_file(shipped, lambda d: d.update(die=["Accident"] * 6), name="illustrative")
+    edited = default_pack()
+    assert edited.die == ("Accident",) * 6 and default_pack() is edited and len(read) == 2
+
+
+def test_the_shipped_pack_is_the_package_data_file():
+    assert default_pack().raw == json.loads((SRC / "rulesbook/madness/data/pack.json").read_text(encoding="utf-8-sig"))
+
+
+def test_an_escape_space_beside_a_city_space_is_reached_only_from_the_edge_of_madness(tmp_path):
+    # A teacher's board may put an Escape space beside any other; the Airplane still escapes only
+    # from the Edge of Madness, one Escape space a turn (rulebook, The Edge of Madness tile).
+    def shortcut(data):
+        for space in data["spaces"]:
+            if space["id"] in ("Y1", "X2"):
+                space["adjacent"].append({"Y1": "X2", "X2": "Y1"}[space["id"]])
+    pack = load_pack(_pack_file(tmp_path / "shortcut.json", shortcut))
+    state = new_game(3, 1, Rules(pack=pack))
+    state.airplane = "Y1"
+    moves = [action.text() for action in legal_actions(state)]
+    assert "X2" in pack.spaces["Y1"].adjacent and "P1: move to E1" in moves and "P1: move to X2" not in moves
 
 
 def test_a_copied_pack_loads_under_any_file_name(tmp_path):

@@ -173,6 +173,20 @@ def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
     state.loaded_die = ["Loss of Confidence"]
     state, events = apply(state, "P3: speak")
     assert (state.sled_tokens, state.discard_tokens) == (4, 2) and state.phase is Phase.ENCOUNTER
+    assert [(e.kind, e.seat, dict(e.data)) for e in events][:2] == [("speech", 2, {}), ("die", None, {"face": "Loss of Confidence"})]
+
+
+def test_a_card_played_is_told_to_the_table_face_down_and_to_its_player_face_up():
+    state = at_encounter(4, "Seals")
+    card = state.hands[1][0]
+    label = pack_of(state).cards[card].label
+    _, events = apply(state, f"P2: play {label}")
+    assert [(e.kind, e.seat, e.seen_by, dict(e.data)) for e in events] == [
+        ("silence", None, None, {}),  # the table's silence follows from the card: the game's own
+        ("play", 1, None, {"player": 1}),
+        ("play", 1, (1,), {"player": 1, "card": card}),
+    ]
+    assert label in events[2].text and label not in events[1].text
 
 
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():
@@ -379,10 +393,16 @@ def test_draw_phase_limit_tokens_and_short_deck():
     with pytest.raises(IllegalAction, match="Leader chooses"):
         apply(state, "P1: deal")
     for _ in range(3):
-        state, _ = apply(state, "P1: deal to P1")
+        dealt = state.equipment_deck[-1]
+        state, events = apply(state, "P1: deal to P1")
+        # P1 alone sees the card, told by the game; everyone sees that the Leader (P1) dealt it
+        assert [(e.kind, e.seat, e.seen_by, dict(e.data)) for e in events] == [
+            ("deal", None, (0,), {"player": 0, "card": dealt}), ("deal", 0, None, {"player": 0})]
+        assert pack_of(state).cards[dealt].label in events[0].text
     assert len(state.hands[0]) == 3 and state.phase is Phase.REST
-    state, _ = apply(state, "P1: no rest")
+    state, events = apply(state, "P1: no rest")
     assert state.hand_bonus == 1  # lasts until the next Draw Phase
+    assert [(e.kind, e.seat) for e in events][:2] == [("no rest", 0), ("turn", None)]
 
 
 def test_rest_boxes_one_token_returns_the_rest_and_reshuffles_mad_r05():

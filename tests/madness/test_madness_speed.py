@@ -5,7 +5,8 @@ a pile not listed would change the state before it, and every later game replaye
 Each action of many seeded games (random and expedition tables, every switch of the Rules that
 leads a handler elsewhere) is taken on a copy whose unlisted piles are frozen (tuples, read-only
 mappings): a handler that changes one in place fails there, naming it. The fast path then agrees
-with the checked `apply`, and leaves the state given as it was.
+with the checked `apply`, and leaves the state given as it was. What is made once per pack (its
+lookups, each hand's plays, its printed pieces) is kept and handed out again, within its bound.
 """
 
 import json
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from rulesbook.madness import GAME, Rules, State, apply, apply_legal, game_moment, legal_actions, play_out
-from rulesbook.madness import engine
+from rulesbook.madness import engine, views
 from rulesbook.madness.actions import ACTIONS
 from rulesbook.madness.state import PILES
 from simulation_scale import scaled
@@ -119,3 +120,21 @@ def test_checked_apply_returns_a_state_of_its_own():
                     item.append("x")
             pile.append("x")
     assert json.dumps(state.to_dict()) == before
+
+
+def test_what_is_made_once_per_pack_is_kept_within_its_bound(monkeypatch):
+    state = GAME.new_game(4, "kept")
+    pack = state.rules.pack
+    lookups = engine._lookups(pack)
+    assert engine._lookups(pack) is lookups and views._pieces(pack) is views._pieces(pack)
+    challenge = next(tile.challenges[0] for tile in pack.tiles.values() if tile.challenges)
+    assert lookups.failure_plays(0, challenge) is lookups.failure_plays(0, challenge)
+    hand = state.hands[0]
+    assert lookups.hand_plays(0, list(hand)) is lookups.hand_plays(0, list(hand))
+    # At most MOST_HANDS_KEPT hands are kept for a seat: the next new hand starts the store again.
+    monkeypatch.setattr(engine, "MOST_HANDS_KEPT", 2)
+    kept = lookups.hands[0]
+    kept.clear()
+    for count, size in zip((1, 2, 1), (1, 2, 3)):
+        lookups.hand_plays(0, hand[:size])
+        assert len(kept) == count

@@ -36,6 +36,12 @@ class Event:
     """Something that happened: its kind, the seat that acted (None: the game itself), the seats
     that may see it (None: everyone at the table), its data, and its sentence.
 
+    In all three games every action brings at least one event that reports it, whose seat is the
+    seat that took the action (in Madness, the player the action names). Every other event the
+    action brings is the game's own, in answer (a deal, a roll of the die, the demon's turn): its
+    seat is None, or again that seat's when it is about that seat's own play (Inferno's draw up
+    and the round its step ends).
+
     Events are values: equal when kind, text, seat, seen_by and data are. The engines make many,
     so an event is one slot holding one tuple, the quickest object CPython makes and reads.
     """

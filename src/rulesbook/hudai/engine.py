@@ -9,15 +9,17 @@ HUD-P..) are those of the register in `rulesbook.hudai.rulings`.
 
 Every event is a `rulesbook.core.events.Event` whose `data` holds what it is about: card codes
 (``card``, ``cards``), powers by position index (``power``: 0 left, 1 centre, 2 right, with its
-``name``) and counts. Its sentence is put together from the data when first read.
+``name``) and counts. Its sentence is put together from the data when first read. The event
+that reports the monk's own action has the monk's seat (`MONK`); the demon's turn and the
+game's other answers have none.
 
 >>> from rulesbook.hudai import game_moment
 >>> state = game_moment("R5 W1", combo="R1", powers=(1, 5, 2))
 >>> refusal(state, "play W1") is None, refusal(state, "value centre").rule
 (True, 'Play one combo; HUD-R06')
 >>> after, events = apply(state, "value left")
->>> events[0].kind, dict(events[0].data)["cubes"], events[0].text
-('value', 0, 'The value 1 of R1 removes a cube from the left power (Drain): 0 left.')
+>>> events[0].kind, dict(events[0].data)["cubes"], events[0].seat, events[0].text
+('value', 0, 0, 'The value 1 of R1 removes a cube from the left power (Drain): 0 left.')
 
 Speed notes: the one place for the engine's tricks. Each stays because it pays 3 % or more of
 the random playouts' speed (`benchmarks/run.py speed`; measured on CPython 3.11 when written):
@@ -94,6 +96,9 @@ from rulesbook.hudai.state import (
 # Colours whose effect the monk chooses to use (green and black only change the value).
 ACTIVE_COLOURS = frozenset("BRY")
 Events = list[Event]
+#: The monk's seat, the only one: the seat of every event that reports the monk's own action
+#: (`Event.seat`); what the demon and the game do in answer has none.
+MONK = 0
 
 
 def power_label(power: int, name: str) -> str:
@@ -706,21 +711,21 @@ def _play(s: State, a: PlayCard, cards: CardSet, events: Events) -> None:
     features = [FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR] if card.colour in ACTIVE_COLOURS else [FEATURE_VALUE, FEATURE_SYMBOL]
     s.open_features = features
     events.append(Event.worded("play", _say_play, {"card": a.card, "face": card, "played": card.played_value,
-                                              "features": tuple(features)}))
+                                              "features": tuple(features)}, MONK))
 
 
 def _discard(s: State, a: DiscardCard, cards: CardSet, events: Events) -> None:
     s.hand.remove(a.card)  # any hand card, at any moment of step 1 (HUD-P13)
     s.discard.append(a.card)
     s.purchase += 1
-    events.append(Event.worded("discard", _say_discard, {"card": a.card, "purchase": s.purchase}))
+    events.append(Event.worded("discard", _say_discard, {"card": a.card, "purchase": s.purchase}, MONK))
 
 
 def _take_black(s: State, a: TakeBlack, cards: CardSet, events: Events) -> None:
     s.black_supply.remove(a.card)
     s.hand.append(a.card)  # HUD-P12: into the hand, to play now or keep
     s.took_black = True
-    events.append(Event.worded("black", _say_black, {"card": a.card, "face": cards[a.card]}))
+    events.append(Event.worded("black", _say_black, {"card": a.card, "face": cards[a.card]}, MONK))
 
 
 def _use(s: State, feature: str) -> None:
@@ -733,13 +738,13 @@ def _use_value(s: State, a: UseValue, cards: CardSet, events: Events) -> None:
     _use(s, FEATURE_VALUE)
     current = s.current_card or ""
     events.append(Event.worded("value", _say_value, {"card": current, "value": cards[current].played_value, "power": index,
-                                                "name": s.rules.powers[index], "cubes": s.powers[index]}))
+                                                "name": s.rules.powers[index], "cubes": s.powers[index]}, MONK))
 
 
 def _build_up(s: State, a: BuildUp, cards: CardSet, events: Events) -> None:
     s.purchase += 3
     _use(s, FEATURE_SYMBOL)
-    events.append(Event.worded("build_up", _say_build_up, {"purchase": s.purchase}))
+    events.append(Event.worded("build_up", _say_build_up, {"purchase": s.purchase}, MONK))
 
 
 def _third_eye(s: State, a: ThirdEye, cards: CardSet, events: Events) -> None:
@@ -749,14 +754,14 @@ def _third_eye(s: State, a: ThirdEye, cards: CardSet, events: Events) -> None:
     _use(s, FEATURE_SYMBOL)
     names = s.rules.powers
     events.append(Event.worded("third_eye", _say_third_eye, {"source": source, "source_name": names[source], "target": target,
-                                                        "target_name": names[target]}))
+                                                        "target_name": names[target]}, MONK))
     _check_power_limit(s, events)
 
 
 def _ward(s: State, by: str, feature: str, events: Events) -> None:
     s.staged_damage -= 1
     _use(s, feature)
-    events.append(Event.worded("defend", _say_defend, {"by": by, "staged": s.staged_damage}))
+    events.append(Event.worded("defend", _say_defend, {"by": by, "staged": s.staged_damage}, MONK))
 
 
 def _defend(s: State, a: Defend, cards: CardSet, events: Events) -> None:
@@ -771,10 +776,10 @@ def _hit_demon(s: State, by: str, feature: str, events: Events) -> None:
     _use(s, feature)
     if s.demon_block > 0:
         s.demon_block -= 1
-        events.append(Event.worded("blocked", _say_blocked, {"by": by, "blocks": s.demon_block}))
+        events.append(Event.worded("blocked", _say_blocked, {"by": by, "blocks": s.demon_block}, MONK))
         return
     s.demon_health -= 1
-    events.append(Event.worded("stab", _say_stab, {"by": by, "health": s.demon_health}))
+    events.append(Event.worded("stab", _say_stab, {"by": by, "health": s.demon_health}, MONK))
     if s.demon_health <= 0:
         _end_game(s, WON, events, _say_won, {})
 
@@ -790,7 +795,7 @@ def _red(s: State, a: RedStrike, cards: CardSet, events: Events) -> None:
 def _flow(s: State, a: Flow, cards: CardSet, events: Events) -> None:
     _use(s, FEATURE_SYMBOL)
     card = _draw(s, events)
-    events.append(Event.worded("flow", _say_flow, {"card": card}))
+    events.append(Event.worded("flow", _say_flow, {"card": card}, MONK))
     s.phase = FLOW
 
 
@@ -801,12 +806,12 @@ def _flow_remove(s: State, a: FlowRemove, cards: CardSet, events: Events) -> Non
         s.current_card = None
         s.open_features = []
     s.phase = COMBO
-    events.append(Event.worded("flow_remove", _say_flow_remove, {"card": a.card}))
+    events.append(Event.worded("flow_remove", _say_flow_remove, {"card": a.card}, MONK))
 
 
 def _flow_keep(s: State, a: FlowKeep, cards: CardSet, events: Events) -> None:
     s.phase = COMBO
-    events.append(Event.worded("flow_keep", _say_flow_keep, {}))
+    events.append(Event.worded("flow_keep", _say_flow_keep, {}, MONK))
 
 
 def _set_aside(s: State, index: int, most: int, by: str, feature: str, events: Events) -> None:
@@ -814,7 +819,7 @@ def _set_aside(s: State, index: int, most: int, by: str, feature: str, events: E
     s.powers[index] -= moved
     s.pinned[index] += moved
     _use(s, feature)
-    events.append(Event.worded("pin", _say_pin, {"by": by, "power": index, "name": s.rules.powers[index], "cubes": moved}))
+    events.append(Event.worded("pin", _say_pin, {"by": by, "power": index, "name": s.rules.powers[index], "cubes": moved}, MONK))
 
 
 def _pin(s: State, a: Pin, cards: CardSet, events: Events) -> None:
@@ -833,7 +838,7 @@ def _end_combo(s: State, a: EndCombo, cards: CardSet, events: Events) -> None:
     s.open_features = []
     s.demon_block = 0  # the demon's Defend lasts for this combo only (HUD-R07)
     s.phase = OBTAIN
-    events.append(Event.worded("end_combo", _say_end_combo, {"cards": played, "purchase": s.purchase}))
+    events.append(Event.worded("end_combo", _say_end_combo, {"cards": played, "purchase": s.purchase}, MONK))
 
 
 def _swap(s: State, a: SwapRiver, cards: CardSet, events: Events) -> None:
@@ -843,18 +848,18 @@ def _swap(s: State, a: SwapRiver, cards: CardSet, events: Events) -> None:
     s.mind_discard.append(a.card)
     if new is not None:
         s.mind_river.append(new)
-    events.append(Event.worded("swap", _say_swap, {"card": a.card, "new": new}))
+    events.append(Event.worded("swap", _say_swap, {"card": a.card, "new": new}, MONK))
 
 
 def _obtain(s: State, a: Obtain, cards: CardSet, events: Events) -> None:
     s.mind_river.remove(a.card)
     s.hand.append(a.card)
-    events.append(Event.worded("obtain", _say_obtain, {"card": a.card, "face": cards[a.card]}))
+    events.append(Event.worded("obtain", _say_obtain, {"card": a.card, "face": cards[a.card]}, MONK))
     _finish_turn(s, cards, events)
 
 
 def _pass(s: State, a: Pass, cards: CardSet, events: Events) -> None:
-    events.append(Event.worded("pass", _say_pass, {}))
+    events.append(Event.worded("pass", _say_pass, {}, MONK))
     _finish_turn(s, cards, events)
 
 

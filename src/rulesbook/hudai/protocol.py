@@ -16,7 +16,7 @@ from rulesbook.hudai.actions import Action
 from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, SearchMonk, make_bot
 from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
 from rulesbook.core.events import Event
-from rulesbook.hudai.engine import new_game
+from rulesbook.hudai.engine import MONK, new_game
 from rulesbook.hudai.rules import MAX_ACTIONS, Rules
 from rulesbook.hudai.state import State
 
@@ -39,7 +39,7 @@ class Hudai(EngineGame[State, Action]):
         return new_game(seed, rules)
 
     def current_player(self, state: State) -> int | None:
-        return None if state.is_over else 0
+        return None if state.is_over else MONK
 
     def is_over(self, state: State) -> bool:
         return state.is_over

@@ -6,8 +6,9 @@ id) or None. The two are written apart on purpose, so a test can hold them again
 `apply` raises the refusal, or copies the state, changes the copy and returns it with the events
 that tell what happened; the given state is never changed. `apply_legal` skips the referee, for
 actions taken from `legal_actions`. Failure resolution is spelt out step by step in events (kinds
-"failure", "madness", "die", "reroll", "accident", "confusion", "loss of confidence", "token"),
-each with its data (`event.data["player"]`, `["card"]` ...), so the book can replay it.
+"failure", "madness", "die", "reroll", "accept", "accident", "confusion", "loss of confidence",
+"token"), each with its data (`event.data["player"]`, `["card"]` ...), so the book can replay it.
+An event that reports a player's decision has that player's seat (`Event.seat`).
 
 >>> state = new_game(4, seed=1)
 >>> refusal(state, "P2: move to C1").reason
@@ -128,8 +129,8 @@ _IGNORE = tuple(tuple(IgnoreMadness(seat, target) for target in range(MOST_PLAYE
 _SILENCE = tuple(Event("silence", f"{seat_text(seat)} plays a card: all communication stops.") for seat in range(MOST_PLAYERS))
 _PLAYED = tuple(Event("play", f"{seat_text(seat)} plays a card face down on the Sled.", seat, None, {"player": seat})
                 for seat in range(MOST_PLAYERS))
-_SPOKEN = tuple(Event("speech", f"{seat_text(seat)} speaks while communication is forbidden: the Penalty Die is rolled at once.")
-                for seat in range(MOST_PLAYERS))
+_SPOKEN = tuple(Event("speech", f"{seat_text(seat)} speaks while communication is forbidden: the Penalty Die is rolled at once.",
+                      seat) for seat in range(MOST_PLAYERS))
 
 
 #: The most hands whose plays `_Lookups.hand_plays` keeps for each seat of a pack (a few MB at most).
@@ -747,11 +748,11 @@ def _say(events: list[Event], kind: str, text: str, seen_by: tuple[int, ...] | N
     events.append(Event(kind, text, seat, seen_by, data))
 
 
-def _tell(events: list[Event], kind: str, say: Callable[..., str], data: dict[str, Any]) -> None:
+def _tell(events: list[Event], kind: str, say: Callable[..., str], data: dict[str, Any], seat: int | None = None) -> None:
     """One event for everyone whose sentence is `say(**data)`, put together only when read
     (`Event.worded`): the events a playout makes most are worded from their data and a few
     values bound with `partial`, never from the state, which may change after."""
-    events.append(Event.worded(kind, say, data))
+    events.append(Event.worded(kind, say, data, seat))
 
 
 def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
@@ -759,7 +760,7 @@ def _do_ignore(s: State, a: IgnoreMadness, ev: list[Event]) -> None:
     s.discard_tokens += 1
     s.ignoring.append(a.target)
     _say(ev, "token", f"The Leader discards a Leadership token: {seat_text(a.target)} ignores their Madness for the rest of the turn.",
-         data={"token": "ignore", "player": a.target})
+         data={"token": "ignore", "player": a.target}, seat=a.player)
 
 
 def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
@@ -774,7 +775,7 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
     if tile is not None:
         s.board[a.space] = None
     s.encounter = tile  # the tile turned over, or None: the space's own challenges
-    _tell(ev, "move", partial(_moved, pack), {"space": a.space, "tile": tile})
+    _tell(ev, "move", partial(_moved, pack), {"space": a.space, "tile": tile}, a.player)
     if space.region == "Edge of Madness" and not s.edge_reached:
         s.edge_reached = True
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
@@ -822,7 +823,8 @@ def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
 
 def _do_time_up(s: State, a: TimeUp, ev: list[Event]) -> None:
     s.phase = Phase.TIMER
-    _say(ev, "timer", f"The Sand Timer runs out with {len(s.sled)} card(s) on the Sled; the Leader decides alone whether to restart.")
+    _say(ev, "timer", f"The Sand Timer runs out with {len(s.sled)} card(s) on the Sled; the Leader decides alone whether to restart.",
+         seat=a.player)
 
 
 def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
@@ -837,14 +839,14 @@ def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
     s.phase = Phase.ENCOUNTER
     kept = "the cards already on the Sled stay there" if s.rules.cards_stay_on_restart else "the cards played go back to their hands"
     _say(ev, "token", "The Leader discards a Leadership token to restart the Encounter Phase: the timer turns again and the table may talk "
-         f"until someone plays a card ({kept}).", data={"token": "restart"})
+         f"until someone plays a card ({kept}).", data={"token": "restart"}, seat=a.player)
 
 
 def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
     pack = s.rules.pack
     cards = pack.cards
     seats = tuple(p for p, _ in s.sled)
-    _tell(ev, "reveal", partial(_revealed, cards, seats), {"cards": tuple(c for _, c in s.sled)})
+    _tell(ev, "reveal", partial(_revealed, cards, seats), {"cards": tuple(c for _, c in s.sled)}, a.player)
     totals: dict[str, int] = {}
     for _, c in s.sled:
         face = cards[c]
@@ -929,7 +931,7 @@ def _do_give(s: State, a: GiveRelic, ev: list[Event]) -> None:
     s.relics[a.target].append(rid)
     who = seat_text(a.target)
     _say(ev, "relic", f"{who} takes the Relic card {relic.name} ({relic.title}) face up. Its action: {relic.action}",
-         data={"player": a.target, "relic": rid})
+         data={"player": a.target, "relic": rid}, seat=a.player)
     _draw_madness(s, ev, a.target, f"the Relic {relic.name}")
     if s.phase is Phase.OVER:
         return
@@ -952,7 +954,8 @@ def _do_search(s: State, a: SearchTile, ev: list[Event]) -> None:
     tile = s.rules.pack.tiles[tile_id]
     s.search_shown = [a.space, tile_id]
     _say(ev, "search", f"Search: everyone sees the tile on {a.space}, {tile.name}: {', '.join(c.text for c in tile.challenges)}; "
-         f"reward {tile.reward or 'none'}. Memorise it: it is turned face down again (MAD-R09).", data={"space": a.space, "tile": tile_id})
+         f"reward {tile.reward or 'none'}. Memorise it: it is turned face down again (MAD-R09).", data={"space": a.space, "tile": tile_id},
+         seat=a.player)
     s.reward = None
     _after_reward(s, ev)
 
@@ -962,7 +965,8 @@ def _do_take(s: State, a: TakeArcane, ev: list[Event]) -> None:
     card = next(c for c in s.arcane_deck if cards[c].face == a.card)
     s.arcane_deck.remove(card)
     s.equipment_discard.append(card)
-    _say(ev, "reward", f"The Leader adds {a.card.text} ({cards[card].name}) to the Equipment discard.", data={"reward": "Arcane", "card": card})
+    _say(ev, "reward", f"The Leader adds {a.card.text} ({cards[card].name}) to the Equipment discard.", data={"reward": "Arcane", "card": card},
+         seat=a.player)
     s.reward = None
     _after_reward(s, ev)
 
@@ -991,7 +995,7 @@ def _take_pending(s: State, challenge: Challenge) -> int:
 def _do_madness(s: State, a: DrawMadness, ev: list[Event]) -> None:
     index = _take_pending(s, a.challenge)
     _say(ev, "failure", f"Failure {a.challenge.text}: the Leader chooses a Madness card for {seat_text(a.target)}.",
-         data={"index": index, "consequence": "madness", "player": a.target})
+         data={"index": index, "consequence": "madness", "player": a.target}, seat=a.player)
     _draw_madness(s, ev, a.target, f"the failed {a.challenge.text}")
     if s.phase is not Phase.OVER:
         _next_failure(s, ev)
@@ -1000,13 +1004,15 @@ def _do_madness(s: State, a: DrawMadness, ev: list[Event]) -> None:
 def _do_roll(s: State, a: RollDie, ev: list[Event]) -> None:
     index = _take_pending(s, a.challenge)
     s.failure = index
-    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader rolls the Penalty Die.", data={"index": index, "consequence": "die"})
+    _say(ev, "failure", f"Failure {a.challenge.text}: the Leader rolls the Penalty Die.", data={"index": index, "consequence": "die"},
+         seat=a.player)
     _roll(s, ev)
     s.phase = Phase.DIE
 
 
 def _do_accept(s: State, a: AcceptDie, ev: list[Event]) -> None:
     face, index = a.face, s.failure
+    _say(ev, "accept", f"The Leader accepts the Penalty Die's face: {face}.", data={"face": face}, seat=a.player)
     s.die, s.failure = None, -1
     _apply_face(s, ev, face, index)
     if s.phase is not Phase.OVER:
@@ -1016,7 +1022,7 @@ def _do_accept(s: State, a: AcceptDie, ev: list[Event]) -> None:
 def _do_reroll(s: State, a: Reroll, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
-    _say(ev, "reroll", f"The Leader discards a Leadership token to ignore {s.die} and roll again.", data={"face": s.die})
+    _say(ev, "reroll", f"The Leader discards a Leadership token to ignore {s.die} and roll again.", data={"face": s.die}, seat=a.player)
     _roll(s, ev)
 
 
@@ -1172,7 +1178,8 @@ def _do_raise(s: State, a: RaiseHandLimit, ev: list[Event]) -> None:
     s.sled_tokens -= 1
     s.discard_tokens += 1
     s.hand_bonus += 1
-    _say(ev, "token", f"The Leader discards a Leadership token: the hand size limit is {hand_limit(s)} until the next Draw Phase.", data={"token": "raise"})
+    _say(ev, "token", f"The Leader discards a Leadership token: the hand size limit is {hand_limit(s)} until the next Draw Phase.", data={"token": "raise"},
+         seat=a.player)
 
 
 def _deal_one(s: State, player: int, ev: list[Event]) -> None:
@@ -1189,7 +1196,7 @@ def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
         dealt[p] = min(needs[p], len(s.equipment_deck))
         for _ in range(dealt[p]):
             _deal_one(s, p, ev)
-    _tell(ev, "deal", partial(_dealt, not s.equipment_deck), {"needs": tuple(needs), "dealt": tuple(dealt)})
+    _tell(ev, "deal", partial(_dealt, not s.equipment_deck), {"needs": tuple(needs), "dealt": tuple(dealt)}, a.player)
     s.phase = Phase.REST
 
 
@@ -1206,7 +1213,8 @@ def _dealt(emptied: bool, needs: tuple[int, ...], dealt: tuple[int, ...]) -> str
 
 def _do_deal_to(s: State, a: DealTo, ev: list[Event]) -> None:
     _deal_one(s, a.target, ev)
-    _say(ev, "deal", f"The Leader deals one card to {seat_text(a.target)} (not enough cards for everyone).", data={"player": a.target})
+    _say(ev, "deal", f"The Leader deals one card to {seat_text(a.target)} (not enough cards for everyone).", data={"player": a.target},
+         seat=a.player)
     if not s.equipment_deck or sum(_needs(s)) == 0:
         s.phase = Phase.REST
 
@@ -1225,11 +1233,12 @@ def _do_rest(s: State, a: Rest, ev: list[Event]) -> None:
     s.equipment_deck = shuffled(pile, s.seed, "rest", s.shuffles)
     s.equipment_discard = []
     _say(ev, "rest", f"Rest: one Leadership token goes to the box (MAD-R05), {back} come back to the Sled ({s.sled_tokens} on it); "
-         f"the Equipment discard is shuffled into a new deck of {len(s.equipment_deck)} cards.")
+         f"the Equipment discard is shuffled into a new deck of {len(s.equipment_deck)} cards.", seat=a.player)
     _end_turn(s, ev)
 
 
 def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
+    _say(ev, "no rest", "The Leader decides that the expedition does not rest.", seat=a.player)
     _end_turn(s, ev)
 
 
