@@ -49,9 +49,10 @@ def pytest_collection_modifyitems(items: list) -> None:
     items.sort(key=rank)  # stable: every other test keeps its order
 
 
-#: The module-level dicts (and one list) in which the engines keep what they work out once (a hand's plan, a
-#: laid-out Mountain's shape, a pack's lookups ...). The other module-level dicts are registries
-#: (the house rules defined, each card made once so that it is the same object) and stay as they are.
+#: The module-level dicts (and one list) in which the engines keep what they work out once (a
+#: hand's plan, a laid-out Mountain's shape, a pack's lookups ...); tests/test_test_order.py checks
+#: that a game fills no other. The other module-level dicts are registries (the house rules
+#: defined, each card made once so that it is the same object) and stay as they are.
 CACHES = {
     "rulesbook.inferno.engine": ("_PLANS", "_SORTED_PLANS"),
     "rulesbook.inferno.position": ("_LAID_OUT",),
