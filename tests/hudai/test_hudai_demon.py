@@ -143,6 +143,9 @@ def test_power_defend_blocks_monk_damage_per_started_three_cubes():
     state, events = play(state, "play R1", "red", "stab")
     assert state.demon_health == 12 and state.demon_block == 0
     assert any("HUD-R07" in event.text for event in events)
+    # each blocked hit is the monk's own action, told under the monk's seat
+    assert [(event.kind, event.seat, dict(event.data)) for event in events if event.kind == "blocked"] == [
+        ("blocked", 0, {"by": "Red", "blocks": 1}), ("blocked", 0, {"by": "Stab", "blocks": 0})]
 
 
 def test_power_drain_stages_a_damage_per_started_two_cubes():

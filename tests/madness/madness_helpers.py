@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from rulesbook.madness import GAME, Phase, Rules, apply, legal_actions, level, pack_of, player_view
+from rulesbook.madness import GAME, Phase, Rules, apply, apply_legal, legal_actions, level, pack_of, player_view
 from rulesbook.madness.actions import Action
 from rulesbook.madness.examples import at_encounter as _at_encounter
 from rulesbook.madness.examples import card as card_id  # noqa: F401  (used by the tests)
@@ -17,6 +18,11 @@ from rulesbook.madness.state import State
 #: Keys a player view must never hold: with the seed (and the counters) the deck orders and the
 #: die's next faces could be worked out; a loaded die is the order of the next faces itself.
 SECRET_KEYS = {"seed", "loaded_die", "rolls", "shuffles", "equipment_order", "unused_tiles"}
+
+
+#: The default Rules and the switches that lead a handler elsewhere.
+VARIANTS = [Rules(), Rules(expert=True), Rules(cards_stay_on_restart=False), Rules(relic_recipient_below_level_3=False),
+            Rules(boxed_token_source="discard-first", speech_penalty=False)]
 
 
 def at_encounter(players: int, tile_name: str, seed: int | str = 0, **rules: Any) -> State:
@@ -131,3 +137,20 @@ def play_bots(players: int, seed: int | str, rules: Rules | None = None, bots: S
         texts.append(action.text())
         state = after
     return state, texts
+
+
+def played(players: int, seed: str, rules: Rules, bots: str, loaded: bool = False) -> list[tuple[State, Any]]:
+    """Every (state, action) of one game: random choices, or a table of the bots; `loaded`: the
+    Penalty Die shows faces set in advance (as lessons load it), which a roll takes from the state."""
+    rng = random.Random(seed)
+    table = GAME.make_bots([bots] * players, seed)
+    state = GAME.new_game(players, seed, rules)
+    if loaded:
+        state.loaded_die = [rng.choice(state.pack.die) for _ in range(40)]
+    steps = []
+    while not state.over:
+        legal = legal_actions(state)
+        action = rng.choice(legal) if bots == "random" else table[state.leader].choose(state, legal)
+        steps.append((state, action))
+        state = apply_legal(state, action)[0]
+    return steps

@@ -33,7 +33,9 @@ from rulesbook.madness import (
 )
 from rulesbook.core.rng import shuffled
 from rulesbook.core.events import Event
-from madness_helpers import assert_conserved, at_encounter, card_id, give_hand, kinds, play_bots
+from madness_helpers import VARIANTS, assert_conserved, at_encounter, card_id, give_hand, kinds, play_bots, played
+from rulesbook.madness.actions import ACTIONS
+from simulation_scale import scaled
 
 
 @pytest.mark.parametrize("players, hand, with_madness", [(3, 5, []), (4, 4, [1, 2, 3]), (5, 3, [0, 1, 2, 3, 4])])
@@ -187,6 +189,20 @@ def test_a_card_played_is_told_to_the_table_face_down_and_to_its_player_face_up(
         ("play", 1, (1,), {"player": 1, "card": card}),
     ]
     assert label in events[2].text and label not in events[1].text
+
+
+def test_every_decision_is_told_under_the_seat_of_the_player_who_took_it():
+    """Each kind of action brings an event with the seat of the player it names (`Event.seat`):
+    in the Encounter any player acts, not only the Leader. The rest is the game's own (seat None).
+    Random tables, the Rules' switches and a loaded die reach every kind, at any test scale."""
+    seen = set()
+    for index in range(scaled(30, least=15)):  # a Search reward, the rarest, first comes in game 14
+        rules = VARIANTS[index % len(VARIANTS)]
+        for state, action in played(3 + index % 3, f"seats:{index}", rules, "random", loaded=index % 4 == 1):
+            seats = {event.seat for event in apply(state, action)[1]}
+            assert action.player in seats and seats <= {action.player, None}, (action.text(), seats)
+            seen.add(type(action))
+    assert seen == set(ACTIONS)
 
 
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():

@@ -10,20 +10,17 @@ lookups, each hand's plays, its printed pieces) is kept and handed out again, wi
 """
 
 import json
-import random
 from types import MappingProxyType
 from typing import Any
 
 import pytest
 
-from rulesbook.madness import GAME, Rules, State, apply, apply_legal, game_moment, legal_actions, play_out
+from rulesbook.madness import GAME, State, apply, apply_legal, game_moment, legal_actions, play_out
 from rulesbook.madness import engine, views
 from rulesbook.madness.actions import ACTIONS
 from rulesbook.madness.state import PILES
+from madness_helpers import VARIANTS, played
 from simulation_scale import scaled
-
-VARIANTS = [Rules(), Rules(expert=True), Rules(cards_stay_on_restart=False), Rules(relic_recipient_below_level_3=False),
-            Rules(boxed_token_source="discard-first", speech_penalty=False)]
 
 
 def frozen(pile: Any) -> Any:
@@ -44,23 +41,6 @@ def assert_changes_listed(state: State, action: Any) -> None:
         engine._HANDLERS[type(action)](trial, action, [])
     except (AttributeError, TypeError) as error:
         raise AssertionError(f"{action} changes a pile engine.CHANGES does not list for {type(action).__name__}: {error}") from None
-
-
-def played(players: int, seed: str, rules: Rules, bots: str, loaded: bool = False) -> list[tuple[State, Any]]:
-    """Every (state, action) of one game: random choices, or a table of the bots; `loaded`: the
-    Penalty Die shows faces set in advance (as lessons load it), which a roll takes from the state."""
-    rng = random.Random(seed)
-    table = GAME.make_bots([bots] * players, seed)
-    state = GAME.new_game(players, seed, rules)
-    if loaded:
-        state.loaded_die = [rng.choice(state.pack.die) for _ in range(40)]
-    steps = []
-    while not state.over:
-        legal = legal_actions(state)
-        action = rng.choice(legal) if bots == "random" else table[state.leader].choose(state, legal)
-        steps.append((state, action))
-        state = apply_legal(state, action)[0]
-    return steps
 
 
 def test_every_action_kind_lists_its_changes():
