@@ -132,11 +132,11 @@ bench: $(BENCH_STAMP) chromium
 		test -f _build/html/book/inferno/mighty-bison-king.html || $(MAKE) --no-print-directory book; fi
 	$(BIN)/python benchmarks/run.py $(BENCH)
 
-## mutate: mutation testing of the rules packages (not part of `make test`); `make mutate ONLY=hudai`
+## mutate: mutation testing of the rules packages and their core (not part of `make test`); `make mutate ONLY=hudai`
 # mutmut ([tool.mutmut] in pyproject.toml says what is mutated and which tests run) copies the code
 # with its mutants to mutants/ and runs, for each mutant, the tests that reach the mutated function,
 # with the random simulations at MUTATE_SCALE of their games (tests/simulation_scale.py), one child
-# at a time (MUTATE_JOBS). A run picks up where the last one stopped; ONLY=inferno|hudai|madness
+# at a time (MUTATE_JOBS). A run picks up where the last one stopped; ONLY=core|inferno|hudai|madness
 # (re)runs that package's mutants. The score per package is printed and the surviving mutants, with
 # their diffs, are written to mutation-survivors.txt (a generated report, git-ignored).
 # `rm -rf mutants` starts over.

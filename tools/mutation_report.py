@@ -19,7 +19,7 @@ import re
 import sys
 from collections import Counter, defaultdict
 
-PACKAGES = ("inferno", "hudai", "madness")
+PACKAGES = ("core", "inferno", "hudai", "madness")
 LINE = re.compile(r"^\s*(?P<name>\S+__mutmut_\d+): (?P<status>.+?)\s*$")
 
 

@@ -1,10 +1,16 @@
-"""What every game shares: errors that cite rules, seeded randomness, the progress bar (the CLI: test_cli.py)."""
+"""What every game shares: errors that cite rules, seeded randomness, the progress bar (the CLI:
+test_cli.py), a Rules field's type check in words."""
 
 import io
+from typing import Literal
 
+import pytest
 from hypothesis import given, strategies as st
 
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
+from rulesbook.core.data import DataError, kind_name, parse_json, shown
+from rulesbook.core.house import HouseRule
+from rulesbook.core.rules import check_value, describe
 
 
 def test_illegal_action_names_the_rule_and_is_a_value_error():
@@ -16,7 +22,21 @@ def test_illegal_action_names_the_rule_and_is_a_value_error():
 def test_notation_error_names_token_row_and_column():
     error = NotationError("MK+4", "no such card", 2, 3)
     assert str(error) == "'MK+4' at row 2, column 3: no such card"
+    assert error.args == ("'MK+4' at row 2, column 3: no such card",)  # args stay English
     assert str(NotationError("W9", "bad value")) == "'W9': bad value"
+    assert str(NotationError("W9", "bad value", row=0)) == "'W9' at row 0: bad value"
+    assert str(NotationError("W9", "bad value", column=4)) == "'W9' at column 4: bad value"
+
+
+def test_a_value_an_error_quotes_is_cut_at_sixty_characters():
+    assert shown("x" * 58) == repr("x" * 58)  # 60 characters with its quotes: whole
+    assert shown("x" * 59) == repr("x" * 59)[:57] + "..." and len(shown("x" * 59)) == 60
+    assert shown([1, "a"]) == "[1, 'a']"
+
+
+def test_a_kind_an_error_names_is_said_in_words_or_by_its_class_name():
+    assert kind_name(int) == "a whole number" and kind_name((str, int)) == "text or a whole number"
+    assert kind_name(HouseRule) == "HouseRule" and kind_name((bool, HouseRule)) == "true or false or HouseRule"
 
 
 def test_seeded_randomness_is_fixed_by_seed_and_labels():
@@ -51,3 +71,56 @@ def test_progress_draws_only_on_a_terminal():
         for _ in range(4):
             progress.advance()
     assert "games [" in loud.getvalue() and "4/4" in loud.getvalue() and loud.getvalue().endswith("\n")
+
+
+def test_a_progress_line_shows_the_share_done_the_counts_and_the_rate():
+    progress = Progress(4, "games", stream=io.StringIO(), width=8)
+    progress.started = 100.0
+    assert progress.line(now=100.0) == "games [--------] 0/4 0/s"  # no time gone: no rate yet
+    progress.done = 3
+    assert progress.line(now=100.5) == "games [######--] 3/4 6/s"
+    progress.done = 4
+    assert progress.line(now=102.0) == "games [########] 4/4 2/s"
+    assert Progress(0, "none", width=4).line(now=0.0).startswith("none [####] 0/0")  # nothing to do is all done
+    assert Progress(-3).total == 0
+
+
+def test_a_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    progress = Progress(3, "games", stream=terminal, width=3)
+    progress.advance()
+    progress.advance()  # within a tenth of a second of the last drawing: not drawn
+    assert terminal.getvalue().count("\r") == 1 and "1/3" in terminal.getvalue()
+    progress.advance()  # the last: drawn
+    assert terminal.getvalue().count("\r") == 2 and terminal.getvalue().split("\r")[-1].startswith("games [###] 3/3 ")
+
+
+@pytest.mark.parametrize(("hint", "value", "said"), [
+    (int | None, "x", "expected a whole number or none (null), not 'x'"),
+    (Literal["en", "zh"], "fr", "expected one of 'en', 'zh', not 'fr'"),
+    (tuple[int, ...], (1, "2"), "expected a list of a whole number, not (1, '2')"),
+    (tuple[int, str], (1,), "expected a list of 2: a whole number, text, not (1,)"),
+    (tuple[str, ...] | None, [1], "expected a list of text or none (null), not [1]"),
+    (HouseRule, 3, "expected HouseRule, not 3"),
+])
+def test_a_rules_field_of_the_wrong_kind_is_named_with_what_it_expects(hint, value, said):
+    with pytest.raises(DataError) as refused:
+        check_value(value, hint, "Rules.field")
+    assert str(refused.value) == f"Rules.field: {said}"
+
+
+def test_an_annotation_described_by_its_name_or_else_its_text():
+    assert describe(None) == describe(type(None)) == "none (null)"
+    assert describe(list[int]) == "list" and describe("Pack") == "Pack"
+
+
+@pytest.mark.parametrize("text", ['{"seed": "a\\ud800"}', '{"a\\udfff": 1}', '[["\\udc00"]]'])
+def test_json_holding_half_of_a_utf16_pair_is_refused_by_what_it_is(text):
+    with pytest.raises(DataError) as refused:
+        parse_json(text, "record")
+    assert refused.value.field == "record" and refused.value.why.endswith("is not Unicode text (it holds half of a UTF-16 pair)")
+    assert parse_json('{"seed": "\\ud83d\\ude00 \\u00e9"}', "record") == {"seed": "\U0001f600 \u00e9"}  # a whole pair is text

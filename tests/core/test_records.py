@@ -34,6 +34,30 @@ def test_a_record_round_trips_and_replays_to_the_same_state(name, records):
     assert game(name).is_over(again.final_state())
 
 
+def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events():
+    class Nameless:
+        """A bot of one's own, without a name: recorded by its class's."""
+
+        def __init__(self):
+            self.first = game("inferno").make_bot("random", 1, "x")
+
+        def choose(self, state, actions):
+            return self.first.choose(state, actions)
+
+    record = GameRecord.play("inferno", 3, seed=2, bots=[game("inferno").make_bot("greedy", 0, "y"), Nameless()])
+    assert record.bots == ["greedy", "Nameless", "greedy"]  # repeated to fill the table
+    with pytest.raises(ValueError) as mixed:
+        GameRecord.play("inferno", 2, seed=2, bots=[Nameless(), "greedy"])
+    assert str(mixed.value) == "the bots are all names or all bot objects, not a mix: seat 1 is the name 'greedy'"
+    with pytest.raises(ValueError) as mute:
+        GameRecord.play("inferno", 2, seed=2, bots=[Nameless(), 3])
+    assert str(mute.value) == "the bot of seat 1 has no choose(state, actions) method: 3"
+    assert GameRecord.play("madness", 3, seed=2).bots == [game("madness").bot_names[0]] * 3  # the game's first bot
+    final, log = record.replay()
+    assert game("inferno").to_json(final) == game("inferno").to_json(record.final_state())
+    assert [text for text, _ in log] == record.actions and all(events for _, events in log)
+
+
 def changed(record: GameRecord, **fields) -> dict:
     data = copy.deepcopy(record.to_dict())
     for name, value in fields.items():

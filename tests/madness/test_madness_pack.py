@@ -167,6 +167,14 @@ def test_an_escape_space_beside_a_city_space_is_reached_only_from_the_edge_of_ma
     assert "X2" in pack.spaces["Y1"].adjacent and "P1: move to E1" in moves and "P1: move to X2" not in moves
 
 
+def test_a_pack_holding_half_of_a_utf16_pair_is_refused_not_crashed_on(tmp_path):
+    # JSON may write a lone surrogate; no Unicode text holds one, and a record could not be written with it.
+    path = _pack_file(tmp_path / "surrogate.json", lambda data: data["spaces"][0].update(id="M\ud800"))
+    with pytest.raises(PackError) as refused:
+        load_pack(path)
+    assert "'M\\ud800' is not Unicode text (it holds half of a UTF-16 pair)" in str(refused.value)
+
+
 def test_a_copied_pack_loads_under_any_file_name(tmp_path):
     original = _pack_file(tmp_path / "pack.json", name="illustrative")
     for name in ("Copy of pack (2).json", "pack.txt", "no-extension", "évaluation.JSON"):

@@ -3,8 +3,10 @@ for a seat that may not see it (MAD-R08, MAD-R09), nothing told by colour alone.
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
+from xml.etree import ElementTree
 
 import pytest
 from madness_helpers import hidden_ids
@@ -12,8 +14,12 @@ from madness_helpers import hidden_ids
 from rulesbook.core.records import GameRecord
 from rulesbook.madness import (
     Phase,
+    Rules,
     apply,
+    default_pack,
     game_moment,
+    new_game,
+    parse_pack,
     play_out,
     show,
     show_cards,
@@ -163,3 +169,19 @@ def test_a_players_board_counts_injuries_in_hand_only_for_its_owner():
     for seat in (0, 2, 3):
         assert "Hand: 3 cards." in description(show_players(state, seat=seat))
         assert "2 Injury cards" not in description(show_players(state, seat=seat))
+
+
+@pytest.mark.parametrize("name", ['M"5 <&>', "M'5", "M\x015"])
+def test_a_space_a_teachers_pack_names_with_any_characters_is_drawn_in_a_picture_that_parses(name):
+    """Quotes would end an attribute, a control character is no XML at all: each picture of the
+    Mountain still parses, the space's own text shown as it is where XML can hold it (a character
+    it cannot hold drawn as U+FFFD). A lone surrogate is refused with the pack (test_madness_pack.py)."""
+    data = json.loads(json.dumps(default_pack().raw))
+    data = json.loads(json.dumps(data).replace('"M5"', json.dumps(name)))
+    state = new_game(3, 1, Rules(pack=parse_pack(data)))
+    assert name in state.board
+    shown_name = name.replace("\x01", "\ufffd")
+    for picture in (show(state), show_mountain(state, highlights=[name])):
+        drawing = ElementTree.fromstring(picture.svg.encode("utf-8"))
+        spaces = [element.get("data-space") for element in drawing.iter("{http://www.w3.org/2000/svg}g")]
+        assert shown_name in spaces and shown_name in description(picture)

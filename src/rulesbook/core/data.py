@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -93,19 +94,35 @@ def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
                                       column=error.colno)) from None
     except ValueError as error:  # NaN, Infinity, or an integer longer than Python's digit limit
         raise DataError(what, Message("not JSON the game can read: {why}", why=str(error))) from None
-    check_depth(data, what)
+    check_json(data, what)
     return data
 
 
-def check_depth(data: Any, what: str, limit: int = MAX_DEPTH) -> None:
-    """DataError when lists and objects nest deeper than `limit` (checked without recursion)."""
+#: Half of a UTF-16 pair alone: JSON may write one (`"\\ud800"`), but it is no Unicode text, and
+#: nothing holding it could be written out as UTF-8 again (a record, a pack in a record).
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_json(data: Any, what: str, limit: int = MAX_DEPTH) -> None:
+    """DataError when lists and objects nest deeper than `limit` (checked without recursion), or
+    when a text (a value or a field's name) holds a lone surrogate."""
     todo = [(data, 1)]
     while todo:
         value, depth = todo.pop()
-        if isinstance(value, (list, dict)):
+        if isinstance(value, str):
+            _check_text(value, what)
+        elif isinstance(value, (list, dict)):
             if depth > limit:
                 raise DataError(what, Message("nested deeper than {limit} levels", limit=limit))
+            if isinstance(value, dict):
+                for name in value:
+                    _check_text(name, what)
             todo.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+
+
+def _check_text(text: Any, what: str) -> None:
+    if isinstance(text, str) and not text.isascii() and LONE_SURROGATE.search(text):
+        raise DataError(what, Message("{text} is not Unicode text (it holds half of a UTF-16 pair)", text=shown(text)))
 
 
 _KINDS: dict[type, Message] = {

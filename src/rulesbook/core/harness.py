@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rulesbook.core.data import shown
 from rulesbook.core.protocol import Game, game as game_named
 from rulesbook.core.records import GameRecord
 
@@ -137,7 +138,7 @@ def play(
 
     `bots` are names (each seeded from the game's seed and its seat) or bot objects, one per seat."""
     state = protocol.new_game(players=players, seed=seed, rules=rules)
-    table = protocol.make_bots(bots, seed) if all(isinstance(bot, str) for bot in bots) else list(bots)
+    table = _table(protocol, bots, seed)
     texts: list[str] = []
     actions = 0
     while not protocol.is_over(state):
@@ -151,6 +152,20 @@ def play(
         if actions > protocol.max_actions:
             raise RuntimeError(f"{protocol.title}: a game of seed {seed!r} ran past {protocol.max_actions} actions")
     return Played(state, actions, texts)
+
+
+def _table(protocol: Game, bots: Sequence[Any], seed: int | str) -> list[Any]:
+    """The bots by seat: made from their names, or the objects given; ValueError for a mix (a
+    game's named bots may answer together, as the Madness team does through one table) or an
+    object that cannot choose."""
+    if all(isinstance(bot, str) for bot in bots):
+        return protocol.make_bots(bots, seed)
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, str):
+            raise ValueError(f"the bots are all names or all bot objects, not a mix: seat {seat} is the name {bot!r}")
+        if not callable(getattr(bot, "choose", None)):
+            raise ValueError(f"the bot of seat {seat} has no choose(state, actions) method: {shown(bot)}")
+    return list(bots)
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,31 @@ Standard library only.
 from __future__ import annotations
 
 import html
+import re
+
+
+#: Characters no XML document may hold, even as an entity (control characters, lone surrogates, two
+#: non-characters): a name in a teacher's data file may carry one (JSON writes them as \u0001).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def escape(text: str) -> str:
     """Text for an SVG document: &, < and > as entities (what xml.sax.saxutils.escape writes,
-    without its import of urllib and http.client, which a Play page would load for nothing)."""
-    return html.escape(text, quote=False)
+    without its import of urllib and http.client, which a Play page would load for nothing), and
+    a character XML cannot hold as the replacement character, so that the drawing still parses.
+
+    >>> escape("MK+2 < 3 & 'b'")
+    "MK+2 &lt; 3 &amp; 'b'"
+    >>> escape("M\\x015") == "M\\ufffd5"
+    True
+    """
+    return NOT_XML.sub("\ufffd", html.escape(text, quote=False))
+
+
+def attribute(text: str) -> str:
+    """Text for an attribute's value, between double quotes: `escape`'s, with the quotes as
+    entities too (a space a teacher's pack names `M"5` must not end the attribute)."""
+    return NOT_XML.sub("\ufffd", html.escape(text, quote=True))
 
 
 def unescape(text: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import fields
 from typing import Any, Literal, Union
 
 from rulesbook.core.house import HouseRule, defined
+from rulesbook.core.rules import describe
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -113,9 +114,7 @@ def _items(text: str) -> list[Any]:
             value = json.loads(text)
         except json.JSONDecodeError:
             raise ValueError(f"{text!r} is not a JSON list") from None
-        if not isinstance(value, list):
-            raise ValueError(f"{text!r} is not a list")
-        return value
+        return value  # a list: JSON text that starts with "[" is one
     return [part for part in text.split("/") if part]
 
 
@@ -125,14 +124,14 @@ def _coerce(kind: Any, item: Any) -> Any:
         return value_from_text(kind, item)
     if typing.get_origin(kind) is tuple:
         if not isinstance(item, list):
-            raise ValueError(f"{item!r} is not a list")
+            raise ValueError(f"{item!r} is not {describe(kind)}")
         return value_from_text(kind, json.dumps(item))
     if kind is bool and isinstance(item, bool):
         return item
     if kind in (int, float) and isinstance(item, (int, float)) and not isinstance(item, bool):
         if kind is float or isinstance(item, int):
             return kind(item)
-    raise ValueError(f"{item!r} is not a {getattr(kind, '__name__', kind)}")
+    raise ValueError(f"{item!r} is not {describe(kind)}")
 
 
 def value_problem(kind: Any, value: Any) -> str | None:

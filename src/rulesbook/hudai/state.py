@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from rulesbook.core.data import DataError, check_depth, expect, items, only_fields, parse_json, shown, take, whole
+from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, take, whole
 from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import Rules
@@ -207,7 +207,7 @@ _FLAGS = ("entangled", "took_black", "swapped")
 
 def _read_state(data: Any) -> State:
     """The one validating path of `from_dict` and `from_json`."""
-    check_depth(data, "state")
+    check_json(data, "state")
     only_fields(data, _FIELD_NAMES, "state")
     seed = take(data, "seed", (int, str), "state")
     raw_rules = take(data, "rules", dict, "state")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from rulesbook.core.data import DataError, check_depth, parse_json, read_text
+from rulesbook.core.data import DataError, check_json, parse_json, read_text
 from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import Message
 from rulesbook.madness.challenges import EQUIPMENT_TYPES, CardFace, Challenge, parse_challenge
@@ -602,7 +602,7 @@ def parse_pack(data: Any) -> Pack:
     """
     if not isinstance(data, dict):
         raise PackError("(top)", "a pack must be a JSON object")
-    _checked(lambda: check_depth(data, "(top)"))
+    _checked(lambda: check_json(data, "(top)"))
     try:
         text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesbook.core.picture import Picture, escape, svg_document
+from rulesbook.core.picture import Picture, attribute, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import State
@@ -235,7 +235,7 @@ def _mountain_body(view: dict[str, Any], highlights: set[str], x0: float, y0: fl
         stroke, width = ("#14532d", 4) if marked else (("#1f3f7a", 3) if here else ("#333333", 1.5))
         dash = ' stroke-dasharray="4 3"' if space["tile"] is None and not here else ""
         fill = REGION_FILL[space["region"]]
-        out.append(f'<g data-space="{escape(name)}"><rect x="{x:g}" y="{y:g}" width="{SPACE_W}" height="{SPACE_H}" rx="6" '
+        out.append(f'<g data-space="{attribute(name)}"><rect x="{x:g}" y="{y:g}" width="{SPACE_W}" height="{SPACE_H}" rx="6" '
                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>')
         out.append(_text(cx, y + 13, name, SMALL, "bold", "middle"))
         searched = bool(view.get("search")) and view["search"]["space"] == name

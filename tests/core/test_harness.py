@@ -1,0 +1,80 @@
+"""One game of a run (`rulesbook.core.harness`): its seed, its table turned one seat a game, its
+result, the record kept when asked, and the replay checked when asked (the pool that plays many:
+tests/lab/test_lab_workers.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulesbook
+from rulesbook.core import harness
+from rulesbook.core.harness import GameResult, Run, seat_bots, summarise
+
+
+def test_each_bot_sits_in_every_seat_equally_often():
+    bots = ["greedy", "random", "plain"]
+    assert seat_bots(bots, 3, 0) == ["greedy", "random", "plain"]
+    assert seat_bots(bots, 3, 1) == ["random", "plain", "greedy"]  # turned by one seat
+    assert seat_bots(bots, 2, 2) == ["plain", "greedy"]
+    for seat in range(3):
+        assert sorted(seat_bots(bots, 3, index)[seat] for index in range(3)) == sorted(bots)
+
+
+def test_a_game_of_a_run_is_played_from_its_own_seed_and_its_result_is_the_final_state():
+    run = Run("inferno", 3, 2, seed="s", bots=("random", "greedy"), keep_records=frozenset({1}))
+    result = run.play(1)
+    assert (result.index, result.seed, result.bots) == (1, "s:1", ("greedy", "random"))
+    record = result.record
+    assert (record.game, record.players, record.seed, record.bots) == ("inferno", 2, "s:1", ["greedy", "random"])
+    protocol, final = rulesbook.game("inferno"), record.final_state()
+    assert result.returns == protocol.returns(final) and result.winners == protocol.winners(final)
+    assert result.actions == len(record.actions) and result.facts == protocol.facts(final)
+    assert result.rounds == tuple(protocol.rounds(final)) and len(result.rounds) >= 1
+    assert run.play(0).record is None  # only the games asked for keep their record
+    assert Run("inferno", 1, 2, verify=True).play(0).record is None  # a record made to verify is not kept
+
+
+def test_a_run_that_verifies_replays_each_game_and_says_which_does_not_replay(monkeypatch):
+    protocol = rulesbook.game("hudai")
+    other = protocol.new_game(players=1, seed="another")
+    monkeypatch.setattr(harness.GameRecord, "final_state", lambda record: other)  # a replay that goes astray
+    assert Run("hudai", 1, 1, keep_records=frozenset({0})).play(0).record is not None  # not verified: not replayed
+    with pytest.raises(AssertionError) as astray:
+        Run("hudai", 1, 1, seed=7, verify=True).play(0)
+    assert str(astray.value) == "game 0 (seed '7:0') does not replay to the same final state"
+
+
+def _result(index, bots, returns, winners, ending, **facts):
+    return GameResult(index, f"1:{index}", bots, returns, winners, actions=10 * (index + 1),
+                      facts={"ending": ending, **facts})
+
+
+def test_a_runs_figures_share_a_tie_and_count_each_bot_by_the_seats_it_took():
+    run = Run("inferno", 3, 2, bots=("greedy", "random"))
+    played = [
+        _result(0, ("greedy", "random"), (30.0, 10.0), (0,), "cross", turns=20, tied=False),
+        _result(1, ("random", "greedy"), (25.0, 25.0), (0, 1), "pile", turns=31, tied=True),  # a tie shares the win
+        _result(2, ("greedy", "random"), (5.0, 15.0), (1,), "cross", turns=18, tied=False),
+    ]
+    seen = []
+    figures = summarise(run, played, on_game=seen.append)
+    assert seen == played
+    assert (figures["game"], figures["players"], figures["games"], figures["bots"]) == ("inferno", 2, 3, ["greedy", "random"])
+    assert figures["win_rate"] == 1.0 and figures["actions"] == 60
+    assert figures["win_rate_by_seat"] == pytest.approx([1.5 / 3, 1.5 / 3])
+    assert figures["win_rate_by_bot"] == pytest.approx({"greedy": 1.5 / 3, "random": 1.5 / 3})
+    assert figures["mean_returns"] == pytest.approx([20.0, 50 / 3])
+    assert figures["endings"] == {"cross": 2, "pile": 1}
+    assert figures["means"] == pytest.approx({"turns": 23.0})  # a fact that is true or false is no number
+
+
+def test_a_cooperative_win_is_whole_for_every_seat_and_a_loss_is_none():
+    run = Run("madness", 2, 3, bots=("random",))
+    played = [_result(0, ("random",) * 3, (1.0,) * 3, (0, 1, 2), "escape"),
+              _result(1, ("random",) * 3, (0.0,) * 3, (), "madness")]
+    figures = summarise(run, played)
+    assert figures["win_rate"] == 0.5 and figures["win_rate_by_seat"] == [0.5, 0.5, 0.5]
+    assert figures["win_rate_by_bot"] == {"random": 0.5}
+    assert summarise(run, [])["win_rate"] == 0.0  # no game: no division by zero
+    one = summarise(run, [GameResult(0, "1:0", ("random",) * 3, (1.0,) * 3, (0, 1, 2), 1, {})])
+    assert one["win_rate"] == 1.0 and one["endings"] == {"?": 1}  # a game that says nothing of its ending

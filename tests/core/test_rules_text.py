@@ -1,0 +1,136 @@
+"""Rules typed as text (`rulesbook.core.rulestext`), as the command line's `--rules` and a teacher's
+`variant("...")` write them: every kind of field a game's `Rules` has, read from its text, and a
+clear refusal for each way the text can be wrong; and a value given as an object checked by the
+field's type (`value_problem`), as the lab checks a notebook's values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import pytest
+
+from rulesbook.core.rules import RulesData
+from rulesbook.core.rulestext import field_from_text, rule_value_problem, split_fields, value_from_text, value_problem
+
+
+class Pack:
+    """A data set a game reads itself (its rule_from_text reads a file), not text."""
+
+
+@dataclass(frozen=True)
+class Rules(RulesData):
+    expert: bool = False
+    edition: Literal["en", "zh"] = "en"
+    limit: int | None = None
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("expert=true", {"expert": "true"}),
+    (" expert = yes , limit=3 ", {"expert": "yes", "limit": "3"}),
+    ("windows=[[1,2],[3,4]],limit=1", {"windows": "[[1,2],[3,4]]", "limit": "1"}),  # commas in brackets stay
+    ("pair=(1,2),name=a=b", {"pair": "(1,2)", "name": "a=b"}),  # a value may hold "="
+    ("limit=", {"limit": ""}),
+])
+def test_fields_are_split_at_the_commas_outside_brackets(text, fields):
+    assert split_fields(text) == fields
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("expert", "'expert' is not FIELD=VALUE (rules are written like edition=zh,two_pawns=true)"),
+    ("=1", "'=1' is not FIELD=VALUE"),
+    ("limit=1,,expert=no", "'' is not FIELD=VALUE"),
+    ("limit=1,limit=2", "the rule 'limit' is given twice"),
+])
+def test_text_that_is_not_fields_is_refused_saying_why(text, said):
+    with pytest.raises(ValueError, match="^" + said.replace("(", r"\(").replace(")", r"\)")):
+        split_fields(text)
+
+
+@pytest.mark.parametrize(("kind", "text", "value"), [
+    (bool, "true", True), (bool, "YES", True), (bool, "On", True), (bool, "1", True),
+    (bool, "false", False), (bool, "No", False), (bool, "off", False), (bool, "0", False),
+    (int, "12", 12), (int, "-3", -3), (float, "0.25", 0.25), (float, "2", 2.0), (str, "Red Boy", "Red Boy"),
+    (Literal["en", "zh"], "zh", "zh"), (Literal[3, 4], "4", 4),
+    (int | None, "none", None), (int | None, "NULL", None), (int | None, "", None), (int | None, "7", 7),
+    (str | None, "None", None), (Literal["a"] | int, "5", 5),
+    (tuple[int, ...], "1/2/3", (1, 2, 3)), (tuple[int, ...], "1//2/", (1, 2)), (tuple[int, ...], "", ()),
+    (tuple[int, ...], "[1, 2]", (1, 2)), (tuple[float, ...], "[1, 2.5]", (1.0, 2.5)),
+    (tuple[bool, ...], "[true, false]", (True, False)), (tuple[bool, ...], "yes/no", (True, False)),
+    (tuple[int, str], "1/Red", (1, "Red")), (tuple[int, str], '[1, "Red"]', (1, "Red")),
+    (tuple[tuple[int, int], ...], "[[1, 2], [3, 4]]", ((1, 2), (3, 4))),
+    (tuple[tuple[int, int], ...], "[]", ()),
+])
+def test_a_value_is_read_by_its_fields_type(kind, text, value):
+    read = value_from_text(kind, text)
+    assert read == value and type(read) is type(value)
+    if isinstance(value, tuple) and value:
+        assert [type(item) for item in read] == [type(item) for item in value]
+
+
+@pytest.mark.parametrize(("kind", "text", "said"), [
+    (bool, "maybe", "'maybe' is not true or false"),
+    (int, "1.5", "'1.5' is not a whole number"),
+    (float, "half", "'half' is not a number"),
+    (Literal["en", "zh"], "fr", "'fr' is not one of en, zh"),
+    (int | None, "x", "'x' is not a whole number"),
+    (Literal["a"] | int, "x", "'x' is not one of a or 'x' is not a whole number"),
+    (tuple[int, ...], "1/x", "'x' is not a whole number"),
+    (tuple[int, ...], "[1, 2", "'[1, 2' is not a JSON list"),
+    (tuple[int, ...], "[1, 2.5]", "2.5 is not a whole number"),
+    (tuple[int, ...], "[true]", "True is not a whole number"),
+    (tuple[bool, ...], "[1]", "1 is not true or false"),
+    (tuple[int, str], "1", "'1' should have 2 parts"),
+    (tuple[tuple[int, int], ...], "[[1, 2], 3]", "3 is not a list of 2: a whole number, a whole number"),
+    (tuple[tuple[int, int], ...], "[[1, 2, 3]]", "'[1, 2, 3]' should have 2 parts"),
+    (tuple[tuple[int, int], ...], '{"a": 1}', "'{\"a\": 1}' should have 2 parts"),
+    (Pack, "pack.json", "'pack.json' cannot stand for a Pack: give the value itself"),
+])
+def test_a_value_its_field_cannot_take_is_refused_saying_why(kind, text, said):
+    with pytest.raises(ValueError) as refused:
+        value_from_text(kind, text)
+    assert str(refused.value) == said
+
+
+def test_text_that_opens_a_json_list_and_is_not_one_is_refused():
+    for text in ("[1]x", "[", "[1, 2,]", "[NaN"):
+        with pytest.raises(ValueError) as refused:
+            value_from_text(tuple[int, ...], text)
+        assert str(refused.value) == f"{text!r} is not a JSON list"
+
+
+def test_a_field_is_named_in_its_refusal():
+    assert field_from_text(Rules, "limit", "none") is None and field_from_text(Rules, "edition", "zh") == "zh"
+    with pytest.raises(ValueError, match=r"^there is no rule 'limits'$"):
+        field_from_text(Rules, "limits", "3")
+    with pytest.raises(ValueError, match=r"^bad value for the rule 'expert': 'maybe' is not true or false$"):
+        field_from_text(Rules, "expert", "maybe")
+
+
+@pytest.mark.parametrize(("kind", "value", "problem"), [
+    (Any, object(), None), ("Pack", 3, None),
+    (int | None, None, None), (int | None, 3, None), (int | None, "3", "'3' is not a whole number or '3' is not None"),
+    (type(None), None, None), (type(None), 0, "0 is not None"),
+    (Literal["en", "zh"], "zh", None), (Literal["en", "zh"], "fr", "'fr' is not one of 'en', 'zh'"),
+    (bool, False, None), (bool, 0, "0 is not true or false"),
+    (int, 3, None), (int, True, "True is not a whole number"), (int, 3.0, "3.0 is not a whole number"),
+    (float, 3, None), (float, 0.5, None), (float, False, "False is not a number"), (float, "1", "'1' is not a number"),
+    (tuple[int, ...], (1,), None), (tuple[int, ...], [1], None), (tuple[int, ...], "1/2", "'1/2' is not a tuple"),
+    (Pack, Pack(), None), (Pack, "pack.json", "'pack.json' is not a Pack"),
+    (list[int], "x", None),  # a type this check does not read: the game's own check covers it
+])
+def test_a_value_given_as_an_object_is_checked_by_its_fields_type(kind, value, problem):
+    assert value_problem(kind, value) == problem
+
+
+def test_a_rules_value_problem_is_found_by_the_fields_name():
+    assert rule_value_problem(Rules, "expert", "yes") == "'yes' is not true or false"
+    assert rule_value_problem(Rules, "expert", True) is None
+    assert rule_value_problem(Rules, "nothing", 1) is None  # an unknown name is refused elsewhere
+
+    @dataclass(frozen=True)
+    class Unread(RulesData):
+        pack: "NotDefinedAnywhere" = None  # type: ignore[name-defined]  # noqa: F821
+
+    assert rule_value_problem(Unread, "pack", 1) is None  # a type only the type checker sees
