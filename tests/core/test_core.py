@@ -2,6 +2,7 @@
 test_cli.py), a Rules field's type check in words."""
 
 import io
+import pickle
 from typing import Literal
 
 import pytest
@@ -9,6 +10,8 @@ from hypothesis import given, strategies as st
 
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
 from rulesbook.core.data import DataError, kind_name, parse_json, shown
+from rulesbook.core.events import Event
+from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import check_value, describe
 
@@ -124,3 +127,26 @@ def test_json_holding_half_of_a_utf16_pair_is_refused_by_what_it_is(text):
         parse_json(text, "record")
     assert refused.value.field == "record" and refused.value.why.endswith("is not Unicode text (it holds half of a UTF-16 pair)")
     assert parse_json('{"seed": "\\ud83d\\ude00 \\u00e9"}', "record") == {"seed": "\U0001f600 \u00e9"}  # a whole pair is text
+
+
+def test_an_event_shows_itself_as_it_is_made_and_is_a_value():
+    event = Event("play", "Red plays Red Boy.", seat=0, seen_by=(0, 2), data={"card": "RB"})
+    assert repr(event) == "Event('play', 'Red plays Red Boy.', seat=0, seen_by=(0, 2), data={'card': 'RB'})"
+    assert repr(Event("end", "The game ends.")) == "Event('end', 'The game ends.')"
+    worded = Event.worded("play", lambda card: f"Red plays {card}.", {"card": "RB"}, seat=0)
+    assert worded == Event("play", "Red plays RB.", seat=0, data={"card": "RB"}) != Event("play", "Red plays RB.", seat=1)
+    assert hash(worded) == hash(Event("play", "Red plays RB.", seat=0, data={"card": "RB"}))
+    again = pickle.loads(pickle.dumps(event))
+    assert again == event and (again.seat, again.seen_by, dict(again.data)) == (0, (0, 2), {"card": "RB"})
+
+
+def test_a_message_and_a_list_show_themselves_and_compare_by_what_they_say():
+    found = Message("a card lies at {place}", place="(0, 1)")
+    assert repr(found) == "Message('a card lies at {place}', place='(0, 1)')"
+    assert repr(term("Red Boy", "card")) == "term('Red Boy', 'card')"
+    assert found == Message("a card lies at {place}", place="(0, 1)") != Message("a card lies at {place}", place="(0, 2)")
+    assert found != term("a card lies at {place}", "rule") and hash(found) == hash(Message("a card lies at {place}", place="(0, 1)"))
+    assert repr(Listed(["a", "b"], "or")) == "Listed(['a', 'b'], 'or')"
+    assert Listed(["a", "b"], "or") == Listed(("a", "b"), "or") != Listed(["a", "b"]) != Listed(["a", "b"], empty="nothing")
+    assert hash(Listed(["a", "b"], "or")) == hash(Listed(("a", "b"), "or"))
+    assert (found == "a card lies at (0, 1)") is False and (Listed([]) == []) is False  # another kind is never equal

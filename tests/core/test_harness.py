@@ -1,14 +1,17 @@
-"""One game of a run (`rulesbook.core.harness`): its seed, its table turned one seat a game, its
-result, the record kept when asked, and the replay checked when asked (the pool that plays many:
+"""A run (`rulesbook.core.harness`): checked whole before it plays; one game of it, its seed, its
+table turned one seat a game, its result, the record kept when asked, the replay checked when
+asked; the run's figures; the progress bar it draws (the pool that plays many games:
 tests/lab/test_lab_workers.py)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import rulesbook
-from rulesbook.core import harness
-from rulesbook.core.harness import GameResult, Run, seat_bots, summarise
+from rulesbook.core import Progress, harness
+from rulesbook.core.harness import MAX_GAMES, GameResult, Run, job_count, max_jobs, seat_bots, summarise
 
 
 def test_each_bot_sits_in_every_seat_equally_often():
@@ -78,3 +81,36 @@ def test_a_cooperative_win_is_whole_for_every_seat_and_a_loss_is_none():
     assert summarise(run, [])["win_rate"] == 0.0  # no game: no division by zero
     one = summarise(run, [GameResult(0, "1:0", ("random",) * 3, (1.0,) * 3, (0, 1, 2), 1, {})])
     assert one["win_rate"] == 1.0 and one["endings"] == {"?": 1}  # a game that says nothing of its ending
+
+
+def test_a_run_is_checked_whole_before_it_plays():
+    assert Run("hudai", 0, 1).games == 0 and Run("hudai", MAX_GAMES, 1).games == MAX_GAMES  # both ends allowed
+    for games in (-1, MAX_GAMES + 1, 2.0, True):
+        with pytest.raises(ValueError) as refused:
+            Run("hudai", games, 1)
+        assert str(refused.value) == f"the number of games is a whole number from 0 to 1,000,000, not {games!r}"
+    with pytest.raises(ValueError) as refused:
+        Run("hudai", 1, 1, seed=1.5)
+    assert str(refused.value) == "the seed is a whole number or a text, not 1.5"
+    with pytest.raises(ValueError) as refused:
+        Run("hudai", 1, 1, bots=("random", "shark", "eel"))
+    assert str(refused.value) == f"Hudai Pass has no bot 'shark', 'eel'; its bots are {', '.join(rulesbook.game('hudai').bot_names)}"
+    plain = Run("hudai", 1, 1)
+    assert plain.bots == (rulesbook.game("hudai").bot_names[0],) and plain.rules == rulesbook.game("hudai").rules()
+    assert job_count(max_jobs()) == max_jobs() and job_count(1) == 1
+    for jobs in (0, max_jobs() + 1, "2"):
+        with pytest.raises(ValueError, match=rf"^workers is a whole number from 1 to {max_jobs()} .*, not {jobs!r}$"):
+            job_count(jobs, "workers")
+
+
+def test_a_progress_bar_writes_to_the_error_stream_unless_given_another_and_never_where_it_cannot_tell():
+    assert Progress(1).stream is sys.stderr
+
+    class Pipe:
+        def write(self, text):
+            raise AssertionError("a stream that cannot say it is a terminal is written nothing")
+
+    quiet = Progress(2, stream=Pipe())
+    quiet.advance(2)
+    quiet.close()
+    assert not quiet.enabled and quiet.done == 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -38,8 +38,3 @@ def _swaps(count: int) -> tuple[tuple[int, int], ...]:
     """The places a shuffle of count items swaps into, last first, each with the bits drawn for
     an index up to it: the same for every deck of that size."""
     return tuple((top, (top + 1).bit_length()) for top in range(count - 1, 0, -1))
-
-
-def choice(items: Sequence[T], seed: int | str, *labels: object) -> T:
-    """One of the items, fixed by the seed and the labels."""
-    return seeded_random(seed, *labels).choice(items)
