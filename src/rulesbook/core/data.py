@@ -1,8 +1,9 @@
 """Reading data from outside (state JSON, records, card files, packs) without trusting it.
 
 Every reader goes through here: a size limit before anything is parsed (a file that never ends,
-such as /dev/zero, is refused after `MAX_BYTES`), JSON without NaN or Infinity and within
-`MAX_DEPTH` levels, and field checks that name the field and say why (`DataError`, a ValueError).
+such as /dev/zero, is refused after `MAX_BYTES`), JSON without NaN or Infinity, within
+`MAX_DEPTH` levels and with no text that is not Unicode (a lone surrogate), and field checks that
+name the field and say why (`DataError`, a ValueError).
 
 >>> parse_json('{"seed": 1, "hands": [[1, 2]]}', "state")["hands"]
 [[1, 2]]
