@@ -136,6 +136,7 @@ def test_an_event_shows_itself_as_it_is_made_and_is_a_value():
     worded = Event.worded("play", lambda card: f"Red plays {card}.", {"card": "RB"}, seat=0)
     assert worded == Event("play", "Red plays RB.", seat=0, data={"card": "RB"}) != Event("play", "Red plays RB.", seat=1)
     assert hash(worded) == hash(Event("play", "Red plays RB.", seat=0, data={"card": "RB"}))
+    assert event.message() == Message.text("Red plays Red Boy.") and worded.message() == Message.text("Red plays RB.")
     again = pickle.loads(pickle.dumps(event))
     assert again == event and (again.seat, again.seen_by, dict(again.data)) == (0, (0, 2), {"card": "RB"})
 

@@ -12,6 +12,8 @@ import pytest
 import rulesbook
 from rulesbook.core import Progress, harness
 from rulesbook.core.harness import MAX_GAMES, GameResult, Run, job_count, max_jobs, seat_bots, summarise
+from rulesbook.core.house import HouseRuleError, forget, house_rule
+from rulesbook.core.records import GameRecord
 
 
 def test_each_bot_sits_in_every_seat_equally_often():
@@ -30,7 +32,7 @@ def test_a_game_of_a_run_is_played_from_its_own_seed_and_its_result_is_the_final
     record = result.record
     assert (record.game, record.players, record.seed, record.bots) == ("inferno", 2, "s:1", ["greedy", "random"])
     protocol, final = rulesbook.game("inferno"), record.final_state()
-    assert result.returns == protocol.returns(final) and result.winners == protocol.winners(final)
+    assert result.returns == protocol.returns(final) and result.winners == protocol.winners(final) == final.winners != ()
     assert result.actions == len(record.actions) and result.facts == protocol.facts(final)
     assert result.rounds == tuple(protocol.rounds(final)) and len(result.rounds) >= 1
     assert run.play(0).record is None  # only the games asked for keep their record
@@ -114,3 +116,52 @@ def test_a_progress_bar_writes_to_the_error_stream_unless_given_another_and_neve
     quiet.advance(2)
     quiet.close()
     assert not quiet.enabled and quiet.done == 2
+
+
+def test_a_run_the_game_cannot_start_is_refused_before_it_plays():
+    """Its first game is set up at once, with the run's seats, seed and rules: a house rule that
+    fails at the set-up of that very game refuses the run (the same rule on another table plays)."""
+
+    @house_rule("test-seven", "round_start")
+    def seven(state):
+        if state.seed == "7:0" and state.players == 2:
+            raise ValueError("not at this table")
+        return state
+
+    try:
+        rules = rulesbook.game("inferno").rules(house=(seven,))
+        with pytest.raises(HouseRuleError, match="not at this table"):
+            Run("inferno", 1, 2, seed=7, rules=rules)
+        assert Run("inferno", 1, 3, seed=7, rules=rules).players == 3 and Run("inferno", 1, 2, seed=8, rules=rules)
+    finally:
+        forget("test-seven")
+
+
+def test_named_bots_are_seeded_from_the_games_seed_and_their_seat():
+    run = Run("inferno", 2, 3, seed="s", bots=("random",), keep_records=frozenset({1}))
+    protocol = rulesbook.game("inferno")
+    same = GameRecord.play("inferno", 3, seed="s:1", bots=protocol.make_bots(["random"] * 3, "s:1"))
+    assert run.play(1).record.actions == same.actions
+
+
+def test_a_game_that_runs_past_the_games_bound_is_stopped_saying_so(monkeypatch):
+    protocol = rulesbook.game("hudai")
+    length = len(GameRecord.play("hudai", 1, seed=3, bots=["random"]).actions)
+    monkeypatch.setattr(type(protocol), "max_actions", length)
+    assert harness.play(protocol, 1, 3, protocol.rules(), ["random"]).actions == length  # at the bound: played
+    monkeypatch.setattr(type(protocol), "max_actions", length - 1)
+    with pytest.raises(RuntimeError) as stopped:
+        harness.play(protocol, 1, 3, protocol.rules(), ["random"])
+    assert str(stopped.value) == f"Hudai Pass: a game of seed 3 ran past {length - 1} actions"
+
+
+def test_a_runs_speed_is_its_games_and_actions_over_the_seconds_it_took(monkeypatch):
+    run = Run("inferno", 3, 2)
+    played = [_result(index, ("random", "random"), (1.0, 0.0), (0,), "cross") for index in range(3)]  # 60 actions
+    clock = iter([100.0, 100.623456])
+    monkeypatch.setattr(harness.time, "perf_counter", lambda: next(clock))
+    figures = summarise(run, played)
+    assert (figures["seconds"], figures["games_per_second"], figures["actions_per_second"]) == (0.623, 4.81, 96.2)
+    monkeypatch.setattr(harness.time, "perf_counter", lambda: 7.0)  # no time measured: no speed to say
+    figures = summarise(run, played)
+    assert (figures["seconds"], figures["games_per_second"], figures["actions_per_second"]) == (0.0, None, None)
