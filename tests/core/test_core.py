@@ -8,7 +8,9 @@ from typing import Literal
 import pytest
 from hypothesis import given, strategies as st
 
+import rulesbook
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
+from rulesbook.core import progress as progress_module
 from rulesbook.core.data import DataError, kind_name, parse_json, shown
 from rulesbook.core.events import Event
 from rulesbook.core.messages import Listed, Message, term
@@ -88,6 +90,21 @@ def test_a_progress_line_shows_the_share_done_the_counts_and_the_rate():
     assert Progress(-3).total == 0
 
 
+def test_a_progress_bar_redraws_once_a_tenth_of_a_second_has_gone_and_ends_its_line(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    clock = iter([0.0, 0.1, 0.15, 0.2, 0.25, 1.0])  # made; four games done; closed
+    monkeypatch.setattr(progress_module.time, "perf_counter", lambda: next(clock))
+    terminal = Terminal()
+    progress = Progress(5, "games", stream=terminal, width=5)
+    for _ in range(4):
+        progress.advance()
+    progress.close()
+    assert terminal.getvalue() == "\rgames [#----] 1/5 10/s\rgames [###--] 3/5 15/s\rgames [####-] 4/5 4/s\n"
+
+
 def test_a_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end():
     class Terminal(io.StringIO):
         def isatty(self):
@@ -151,3 +168,25 @@ def test_a_message_and_a_list_show_themselves_and_compare_by_what_they_say():
     assert Listed(["a", "b"], "or") == Listed(("a", "b"), "or") != Listed(["a", "b"]) != Listed(["a", "b"], empty="nothing")
     assert hash(Listed(["a", "b"], "or")) == hash(Listed(("a", "b"), "or"))
     assert (found == "a card lies at (0, 1)") is False and (Listed([]) == []) is False  # another kind is never equal
+
+
+def test_the_protocols_own_wording_of_events_and_rules():
+    inferno, hudai = rulesbook.game("inferno"), rulesbook.game("hudai")
+    event = Event("end", "The game ends.")
+    assert inferno.event_text(event) == "The game ends."
+    assert inferno.rules_to_text(inferno.rules(edition="zh", hand_size=4)).startswith("edition=zh, two_pawns=False, rounds_by_players=")
+    assert ", hand_size=4, " in inferno.rules_to_text(inferno.rules(hand_size=4))
+    assert hudai.rules_to_text(hudai.rules()).endswith(", reshuffle_mind_deck=True, cards=reconstructed")  # a data set by its source
+
+
+def test_a_tables_bots_are_made_seat_by_seat_from_the_games_seed():
+    protocol = rulesbook.game("inferno")
+    state = protocol.new_game(players=2, seed=5)
+    table = protocol.make_bots(["random", "greedy"], "s")
+    alone = [protocol.make_bot("random", 0, "s:0"), protocol.make_bot("greedy", 1, "s:1")]
+    for _ in range(6):  # the same choices, one after another, as bots made one by one
+        actions = protocol.legal_actions(state)
+        seat = protocol.current_player(state)
+        choice = table[seat].choose(state, actions)
+        assert choice == alone[seat].choose(state, actions)
+        state = protocol.apply(state, choice).state

@@ -56,6 +56,8 @@ def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events
     final, log = record.replay()
     assert game("inferno").to_json(final) == game("inferno").to_json(record.final_state())
     assert [text for text, _ in log] == record.actions and all(events for _, events in log)
+    unplayed = GameRecord("hudai", 1, 4)
+    assert unplayed.replay() == (unplayed.start(), [])  # no action yet: the game as set up
 
 
 def changed(record: GameRecord, **fields) -> dict:

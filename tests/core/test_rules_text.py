@@ -32,6 +32,7 @@ class Rules(RulesData):
     ("windows=[[1,2],[3,4]],limit=1", {"windows": "[[1,2],[3,4]]", "limit": "1"}),  # commas in brackets stay
     ("pair=(1,2),name=a=b", {"pair": "(1,2)", "name": "a=b"}),  # a value may hold "="
     ("limit=", {"limit": ""}),
+    ("name=X1,limit=2", {"name": "X1", "limit": "2"}),  # letters are no brackets
 ])
 def test_fields_are_split_at_the_commas_outside_brackets(text, fields):
     assert split_fields(text) == fields
@@ -54,6 +55,7 @@ def test_text_that_is_not_fields_is_refused_saying_why(text, said):
     (int, "12", 12), (int, "-3", -3), (float, "0.25", 0.25), (float, "2", 2.0), (str, "Red Boy", "Red Boy"),
     (Literal["en", "zh"], "zh", "zh"), (Literal[3, 4], "4", 4),
     (int | None, "none", None), (int | None, "NULL", None), (int | None, "", None), (int | None, "7", 7),
+    (None | int, "7", 7), (tuple[int], "5", (5,)), (tuple[int, str, int], "1/a/2", (1, "a", 2)),
     (str | None, "None", None), (Literal["a"] | int, "5", 5),
     (tuple[int, ...], "1/2/3", (1, 2, 3)), (tuple[int, ...], "1//2/", (1, 2)), (tuple[int, ...], "", ()),
     (tuple[int, ...], "[1, 2]", (1, 2)), (tuple[float, ...], "[1, 2.5]", (1.0, 2.5)),
@@ -86,6 +88,7 @@ def test_a_value_is_read_by_its_fields_type(kind, text, value):
     (tuple[tuple[int, int], ...], "[[1, 2, 3]]", "'[1, 2, 3]' should have 2 parts"),
     (tuple[tuple[int, int], ...], '{"a": 1}', "'{\"a\": 1}' should have 2 parts"),
     (Pack, "pack.json", "'pack.json' cannot stand for a Pack: give the value itself"),
+    ("Pack", "pack.json", "'pack.json' cannot stand for a Pack: give the value itself"),  # an annotation as text
 ])
 def test_a_value_its_field_cannot_take_is_refused_saying_why(kind, text, said):
     with pytest.raises(ValueError) as refused:

@@ -99,12 +99,11 @@ def value_from_text(kind: Any, text: str) -> Any:
         return defined(text)
     if origin is tuple:
         items = _items(text)
-        inner = args[:-1] if args and args[-1] is Ellipsis else args
         if args and args[-1] is Ellipsis:
-            return tuple(_coerce(inner[0], item) for item in items)
-        if len(items) != len(inner):
-            raise ValueError(f"{text!r} should have {len(inner)} parts")
-        return tuple(_coerce(part, item) for part, item in zip(inner, items))
+            return tuple(_coerce(args[0], item) for item in items)
+        if len(items) != len(args):
+            raise ValueError(f"{text!r} should have {len(args)} parts")
+        return tuple(_coerce(part, item) for part, item in zip(args, items))
     raise ValueError(f"{text!r} cannot stand for a {getattr(kind, '__name__', kind)}: give the value itself")
 
 
