@@ -13,7 +13,7 @@ from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random
 from rulesbook.core import progress as progress_module
 from rulesbook.core.data import DataError, kind_name, parse_json, shown
 from rulesbook.core.events import Event
-from rulesbook.core.messages import Listed, Message, term
+from rulesbook.core.messages import Listed, Message, has_translation, speak, term
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import check_value, describe
 
@@ -190,3 +190,12 @@ def test_a_tables_bots_are_made_seat_by_seat_from_the_games_seed():
         choice = table[seat].choose(state, actions)
         assert choice == alone[seat].choose(state, actions)
         state = protocol.apply(state, choice).state
+
+
+def test_the_library_speaks_english_and_zh_tw_and_says_so_to_any_other_language():
+    with pytest.raises(ValueError) as unknown:
+        speak("fr")
+    assert str(unknown.value) == "unknown language 'fr'; the library speaks en and zh-TW"
+    assert has_translation("en", None, "any words at all")  # English is every msgid itself
+    assert has_translation("zh-TW", None, "nested deeper than {limit} levels")
+    assert not has_translation("zh-TW", None, "words no catalogue holds") and not has_translation("zh-TW", "card", "Red Boy!")

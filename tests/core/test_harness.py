@@ -100,6 +100,8 @@ def test_a_run_is_checked_whole_before_it_plays():
     plain = Run("hudai", 1, 1)
     assert plain.bots == (rulesbook.game("hudai").bot_names[0],) and plain.rules == rulesbook.game("hudai").rules()
     assert job_count(max_jobs()) == max_jobs() and job_count(1) == 1
+    with pytest.raises(ValueError, match=r"^jobs is a whole number from 1 to "):
+        job_count(0)
     for jobs in (0, max_jobs() + 1, "2"):
         with pytest.raises(ValueError, match=rf"^workers is a whole number from 1 to {max_jobs()} .*, not {jobs!r}$"):
             job_count(jobs, "workers")
