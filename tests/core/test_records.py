@@ -57,7 +57,12 @@ def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events
     assert game("inferno").to_json(final) == game("inferno").to_json(record.final_state())
     assert [text for text, _ in log] == record.actions and all(events for _, events in log)
     unplayed = GameRecord("hudai", 1, 4)
-    assert unplayed.replay() == (unplayed.start(), [])  # no action yet: the game as set up
+    assert unplayed.replay() == (unplayed.start(), []) and unplayed.final_state() == unplayed.start()  # as set up
+
+
+def test_a_records_file_is_readable_text_one_field_a_line():
+    text = GameRecord("inferno", 2, "火焰山", actions=["pawn 0,0"]).to_json()
+    assert '\n "seed": "火焰山",\n' in text and '\n "actions": [\n  "pawn 0,0"\n ]' in text  # as written, indented by one
 
 
 def changed(record: GameRecord, **fields) -> dict:
