@@ -19,6 +19,7 @@ runtime (`_static/widget-runtime/`, the npm packages' bundle) is left as it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ def quiet_page(page: str) -> str:
     return INLINE_SCRIPT.sub(lambda found: found.group(1) + quiet(found.group(2)) + found.group(3), page)
 
 
-def _rewrite(path: Path, quieted: Any) -> None:
+def _rewrite(path: Path, quieted: Callable[[str], str]) -> None:
     text = path.read_text(encoding="utf-8", errors="surrogateescape")  # any bytes, kept as they are
     if quieted(text) != text:
         path.write_text(quieted(text), encoding="utf-8", errors="surrogateescape")
