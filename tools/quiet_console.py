@@ -63,8 +63,9 @@ def quiet_page(page: str) -> str:
 
 def _rewrite(path: Path, quieted: Callable[[str], str]) -> None:
     text = path.read_text(encoding="utf-8", errors="surrogateescape")  # any bytes, kept as they are
-    if quieted(text) != text:
-        path.write_text(quieted(text), encoding="utf-8", errors="surrogateescape")
+    quiet_text = quieted(text)
+    if quiet_text != text:
+        path.write_text(quiet_text, encoding="utf-8", errors="surrogateescape")
 
 
 def quiet_scripts(app: Any, exception: Exception | None) -> None:

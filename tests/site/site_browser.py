@@ -69,6 +69,13 @@ def chromium(user_data_dir: Path, executable: str = CHROMIUM) -> Iterator[object
             context.close()
 
 
+def site_pages() -> list[Path]:
+    """Every page of the built site, the zh-TW book's too (in zh-TW/, with its own _static/): not
+    the live part's (JupyterLite's own pages)."""
+    return sorted(path for path in SITE.rglob("*.html")
+                  if path.relative_to(SITE).parts[0] != "lite" and "_static" not in path.relative_to(SITE).parts)
+
+
 def watch(page: object) -> dict[str, list[str]]:
     """Collect every message on the page's console (a reader's console stays empty: the theme's
     own notes are kept off it, tools/quiet_console.py), uncaught errors (a board's own errors are

@@ -21,14 +21,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from site_browser import SITE, watch
+from site_browser import SITE, site_pages, watch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from light_styles import rules  # noqa: E402
 
-#: Every page of the site, the zh-TW book's too (in zh-TW/, with its own _static/): not the live part's.
-PAGES = sorted(path for path in SITE.rglob("*.html")
-               if path.relative_to(SITE).parts[0] != "lite" and "_static" not in path.relative_to(SITE).parts)
+PAGES = site_pages()
 BOOK_PAGES = [path for path in PAGES if path.relative_to(SITE).parts[0] == "book"]
 HEAVIEST = max(BOOK_PAGES, key=lambda path: path.stat().st_size) if BOOK_PAGES else None
 

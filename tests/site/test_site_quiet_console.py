@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from site_browser import SITE, watch
+from site_browser import SITE, site_pages, watch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from quiet_console import CHATTY_CALL, INLINE_SCRIPT, quiet, quiet_page, theirs  # noqa: E402
@@ -54,9 +54,7 @@ def test_a_pages_inline_scripts_are_quieted_and_nothing_else():
     assert quiet_page(page) == page.replace('console.log("[PST]', 'void(       "[PST]', 1)
 
 
-#: Every page of the site, the zh-TW book's too: not the live part's (JupyterLite's own pages).
-PAGES = sorted(path for path in SITE.rglob("*.html")
-               if path.relative_to(SITE).parts[0] != "lite" and "_static" not in path.relative_to(SITE).parts)
+PAGES = site_pages()
 
 
 def test_no_inline_script_of_a_page_logs():
