@@ -34,11 +34,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _seed(text: str) -> int | str:
-    """A seed is a number or any text; "7" is the number 7."""
+    """A seed is a number or any text; "7" is the number 7. Bytes that are not UTF-8 (which
+    Python hands over as lone surrogates) are no text: every record of the run holds the seed."""
     try:
         return int(text)
     except ValueError:
-        return text
+        pass
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(f"{os.fsencode(text)!r} is not UTF-8 text") from None
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:

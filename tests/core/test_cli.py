@@ -96,6 +96,7 @@ BAD_INPUT = [
     (["simulate", "inferno", "--rules", "two_pawns=maybe"], "bad value for the rule 'two_pawns': 'maybe' is not true or false"),
     (["simulate", "inferno", "--rules", "two_pawns=true,two_pawns=false"], "the rule 'two_pawns' is given twice"),
     (["simulate", "inferno", "--seed", "x", "--players", "9" * 5000], "invalid int value"),
+    (["simulate", "inferno", "--seed", "a\udcff\udcfe"], "rulesbook simulate: argument --seed: b'a\\xff\\xfe' is not UTF-8 text"),
     (["simulate", "inferno", "--games", "many"], "invalid int value: 'many'"),
     (["simulate", "inferno", "--jobs", "0"], "--jobs is a whole number from 1 to"),
     (["simulate", "inferno", "--jobs", "100000"], "(4 per core of this machine), not 100000"),
@@ -189,6 +190,7 @@ def hostile_files(folder: Path) -> dict[str, str]:
     (["replay", "/"], "cannot read '/': Is a directory"),
     (["replay", "junk"], "is not UTF-8 text (byte 128)"),
     (["replay", "shape"], "record.rules: expected an object, not [1, 2]"),
+    (["simulate", "hudai", "--seed", "\udcff"], "argument --seed: b'\\xff' is not UTF-8 text"),  # the byte 0xff, as a shell passes it
 ])
 def test_the_program_refuses_hostile_input_at_once_in_one_line(args, says, tmp_path):
     files = hostile_files(tmp_path)
@@ -208,7 +210,9 @@ def test_the_help_says_the_bounds():
 #: values good and bad (the game's own rule fields mostly, with values of every kind).
 RULE_VALUES = ["true", "maybe", "0", "-1", "1", "2", "3", "5", "99", "zh", "en", "drain/crush/confuse", "[[2,4]]",
                "[[4,0]]", "", "none", "1e9", "9" * 30, "[", "/"]
-WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=8)
+#: Python hands a byte that is not UTF-8 over as a lone surrogate from U+DC80 to U+DCFF.
+WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+                | st.characters(min_codepoint=0xDC80, max_codepoint=0xDCFF), max_size=8)
 
 
 def is_number(text: str) -> bool:

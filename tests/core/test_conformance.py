@@ -138,6 +138,10 @@ def test_a_new_game_refuses_a_seed_or_rules_it_cannot_keep_and_names_the_field(g
         with pytest.raises(DataError) as raised:
             engine.new_game(seed=seed)
         assert str(raised.value) == f"seed: expected a whole number or text, not {seed!r}"
+    for seed in ("\ud800", "a\udcff"):  # no Unicode text: it could be neither hashed into a shuffle nor saved
+        with pytest.raises(DataError) as raised:
+            engine.new_game(seed=seed)
+        assert str(raised.value) == f"seed: {seed!r} is not Unicode text (it holds half of a UTF-16 pair)"
     title = module(game, "rules").Rules.game_title
     for rules, said in [("zh", "'zh'"), ({"edition": "zh"}, "{'edition': 'zh'}")]:
         with pytest.raises(DataError) as raised:

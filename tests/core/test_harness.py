@@ -94,6 +94,9 @@ def test_a_run_is_checked_whole_before_it_plays():
     with pytest.raises(ValueError) as refused:
         Run("hudai", 1, 1, seed=1.5)
     assert str(refused.value) == "the seed is a whole number or a text, not 1.5"
+    with pytest.raises(ValueError) as refused:  # the run's seed named, not its first game's
+        Run("hudai", 1, 1, seed="x\ud800")
+    assert str(refused.value) == "seed: 'x\\ud800' is not Unicode text (it holds half of a UTF-16 pair)"
     with pytest.raises(ValueError) as refused:
         Run("hudai", 1, 1, bots=("random", "shark", "eel"))
     assert str(refused.value) == f"Hudai Pass has no bot 'shark', 'eel'; its bots are {', '.join(rulesbook.game('hudai').bot_names)}"

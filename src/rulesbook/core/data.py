@@ -159,9 +159,11 @@ def is_kind(value: Any, kind: type | tuple[type, ...]) -> bool:
 
 
 def expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
-    """The value if it is of that kind; DataError naming `where` otherwise."""
+    """The value if it is of that kind; DataError naming `where` otherwise. A text is Unicode text
+    (`check_json`): a seed or a name typed with a lone surrogate could be neither hashed nor saved."""
     if not is_kind(value, kind):
         raise DataError(where, Message("expected {kind}, not {value}", kind=kind_words(kind), value=shown(value)))
+    _check_text(value, where)
     return value
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from rulesbook.core.data import shown
+from rulesbook.core.data import check_json, shown
 from rulesbook.core.protocol import Game, game as game_named
 from rulesbook.core.records import GameRecord
 
@@ -84,6 +84,7 @@ class Run:
             raise ValueError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {self.games!r}")
         if type(self.seed) not in (int, str):
             raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
+        check_json(self.seed, "seed")  # every game's seed, and so every record, holds it
         bots = tuple(self.bots) or (protocol.bot_names[0],)
         unknown = [name for name in bots if name not in protocol.bot_names]
         if unknown:
