@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 import statistics
 from collections.abc import Iterable
 
@@ -16,7 +17,8 @@ _NORMAL = statistics.NormalDist()
 
 
 def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float, float]:
-    """The rate and its Wilson score interval: (rate, low, high); NaNs for no trials.
+    """The rate and its Wilson score interval: (rate, low, high); NaNs for no trials. ValueError
+    for successes outside 0 to trials (the arguments swapped, say), which has no rate.
 
     `successes` may be fractional (a tie shares a win), as a rate of shared wins is.
 
@@ -26,7 +28,11 @@ def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[flo
     0.0
     """
     check_confidence(confidence)
-    if trials <= 0:
+    if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 0:
+        raise ValueError(f"trials is a whole number of games, 0 or more, not {trials!r}")
+    if isinstance(successes, bool) or not isinstance(successes, numbers.Real) or not 0 <= successes <= trials:
+        raise ValueError(f"successes is a number from 0 to the trials ({trials}), not {successes!r}")
+    if trials == 0:
         return math.nan, math.nan, math.nan
     z = _NORMAL.inv_cdf(0.5 + confidence / 2)
     rate = successes / trials
@@ -43,7 +49,7 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[fl
     [2.5, 0.446, 4.554]
     """
     check_confidence(confidence)
-    data = [float(value) for value in values]
+    data = [_finite(value, index) for index, value in enumerate(values)]
     if not data:
         return math.nan, math.nan, math.nan
     mean = statistics.fmean(data)
@@ -51,6 +57,14 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[fl
         return mean, math.nan, math.nan
     half = t_quantile(0.5 + confidence / 2, len(data) - 1) * statistics.stdev(data) / math.sqrt(len(data))
     return mean, mean - half, mean + half
+
+
+def _finite(value: object, index: int) -> float:
+    """A value of a mean: a finite number. A missing one (NaN) is the caller's to drop, as
+    `Series.dropna()` does, not this function's to skip unsaid or to turn into a NaN mean."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise ValueError(f"the values are finite numbers (drop missing ones first, as Series.dropna() does), not {value!r} (value {index})")
+    return float(value)
 
 
 def check_confidence(confidence: object) -> float:
