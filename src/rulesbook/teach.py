@@ -49,15 +49,21 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
     """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
     Inferno, a seat in Madness), the reader finds every place the engine accepts. A Mountain of
     Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose)."""
+    if not isinstance(prompt, str):
+        raise ValueError(f"prompt: a question is text, not {prompt!r}")
     if prompt and not prompt.strip():
         raise ValueError("prompt: a question of blanks only; give it words or leave it out")
+    if hint is not None and not isinstance(hint, (str, dict)):
+        raise ValueError(f"hint: one sentence, or a sentence for each answer ({{answer: sentence}}), not {hint!r}")
     if isinstance(moment, InfernoState):
         board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt,
                                                   language=language)
     elif isinstance(moment, HudaiState):
         board = HudaiTable.find(moment, ask, None if actor is None else str(actor), title=prompt)
     elif isinstance(moment, MadnessState):
-        board = MadnessExpedition.find(moment, ask, seat=None if actor is None else int(actor), title=prompt)
+        if actor is not None and (isinstance(actor, bool) or not isinstance(actor, int)):
+            raise ValueError(f"actor: a seat of the table, 0 to {len(moment.players) - 1}, not {actor!r}")
+        board = MadnessExpedition.find(moment, ask, seat=actor, title=prompt)
     else:
         raise TypeError(f"moment: a moment of one of the games (their game_moment), not {type(moment).__name__}")
     record = board.exercise

@@ -132,8 +132,9 @@ def test_exercises_ask_what_the_engine_allows():
     relic = play_out(game_moment(4, tile="Penguin Rookery", sled=[(1, "Crates 4"), (2, "Crates 3")], levels={0: 3, 1: 1, 2: 3, 3: 2}),
                    "P1: time up", "P1: resolve")
     assert find_in_expedition(relic, "give")[1]["answers"] == [f"P{p + 1}" for p in relic_recipients(relic)]
-    with pytest.raises(ValueError, match="nothing to find"):
+    with pytest.raises(ValueError) as refused:  # the Relic is given before anyone flies on
         find_in_expedition(relic, "fly")
+    assert str(refused.value) == "the choice 'fly' is not offered here; the choices are give"
 
 
 def test_the_sled_judge_is_the_engines_verdict():

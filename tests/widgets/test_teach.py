@@ -47,8 +47,9 @@ def test_a_hudai_and_a_madness_exercise_are_made_the_same_way():
 def test_each_mistake_in_making_an_exercise_is_named():
     with pytest.raises(NotationError):
         teach.exercise(inferno_moment(LINE, ["MK+2 BISSON"]), "h0")  # a card name with a typo
-    with pytest.raises(ValueError, match="offers nothing to find|not offered"):
+    with pytest.raises(ValueError) as refused:
         teach.exercise(inferno(), "h7")
+    assert str(refused.value) == "the choice 'h7' is not offered here; the choices are h0, h1, h2, discard"
     with pytest.raises(ValueError, match=r"right: no placeholder \{count\}"):
         teach.exercise(inferno(), "h0", right="Found {count}.")
     with pytest.raises(ValueError, match="done: a sentence is needed"):
@@ -59,3 +60,32 @@ def test_each_mistake_in_making_an_exercise_is_named():
         teach.exercise(inferno(), "h0", hint={teach.exercise(inferno(), "h0").exercise["answers"][0]: "here"})
     with pytest.raises(TypeError, match="moment: a moment of one of the games"):
         teach.exercise("MK+1@R", "h0")
+
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    (lambda: teach.exercise(inferno(), "h0", actor="purple"), "the choice 'h0' is made for R here, not 'purple'"),
+    (lambda: teach.exercise(inferno(), "h1", actor=3), "the choice 'h1' is made for R, B here, not '3'"),  # the Bison moves either pawn
+    (lambda: teach.exercise(hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4"), "obtain", actor="x"),
+     "the choice 'obtain' is made for M here, not 'x'"),
+    (lambda: teach.exercise(hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4"), "fly"),
+     "the choice 'fly' is not offered here; the choices are swap, obtain, pass"),
+    (lambda: teach.exercise(madness_moment(4, space="X1"), "fly", actor="1"), "actor: a seat of the table, 0 to 3, not '1'"),
+    (lambda: teach.exercise(madness_moment(4, space="X1"), "fly", actor=True), "actor: a seat of the table, 0 to 3, not True"),
+    (lambda: teach.exercise(madness_moment(4, space="X1"), "fly", actor=9), "there is no seat 9 at this table of 4 (seats count from 0)"),
+    (lambda: teach.exercise(inferno(), "h0", prompt=5), "prompt: a question is text, not 5"),
+    (lambda: teach.exercise(inferno(), "h0", hint=5), "hint: one sentence, or a sentence for each answer ({answer: sentence}), not 5"),
+    (lambda: teach.exercise(inferno(), "h0").targets("h9"), "the choice 'h9' is not offered here; the choices are h0, h1, h2, discard"),
+    (lambda: teach.exercise(inferno(), "h0").targets("h1", "Q"), "the choice 'h1' is made for R, B here, not 'Q'"),
+])
+def test_a_choice_or_actor_a_teacher_names_wrongly_is_a_value_error_listing_what_there_is(make, says):
+    """Named by hand in a notebook, not clicked: a KeyError, TypeError or AttributeError before."""
+    with pytest.raises(ValueError) as refused:
+        make()
+    assert str(refused.value) == says
+
+
+def test_a_named_actor_picks_the_option_it_makes():
+    assert teach.exercise(inferno(), "h1", actor="B").exercise["option"] == "bison1:B"  # the Bison moves the blue pawn
+    assert teach.exercise(inferno(), "h1").exercise["option"] == "bison1:R"  # the choice's own actor: the red player's pawn
+    assert teach.exercise(madness_moment(4, space="X1"), "fly", actor=1).exercise["answers"]

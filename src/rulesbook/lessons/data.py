@@ -98,18 +98,32 @@ def _said_noun(nouns: dict[str, Message], word: str, language: str) -> str:
     return nouns[word].say(language) if word in nouns else word
 
 
+def chosen_option(record: dict[str, Any], choice: str, actor: str | None = None) -> str:
+    """The option that `choice` leads to on one state's record, made by `actor` (by default the
+    one the choice names: the pawn or seat that plays). A teacher names both by hand, so a choice
+    not offered, or an actor it is not made for, is a ValueError that lists what is."""
+    picked = record["choices"].get(choice)
+    if picked is None or "options" not in picked:
+        offered = [key for key, value in record["choices"].items() if "options" in value]
+        raise ValueError(f"the choice {choice!r} is not offered here; "
+                         + (f"the choices are {', '.join(offered)}" if offered else "nothing is"))
+    options = picked["options"]
+    if not actor:
+        return options[picked["actor"]]
+    if actor not in options:
+        raise ValueError(f"the choice {choice!r} is made for {', '.join(options)} here, not {actor!r}")
+    return options[actor]
+
+
 def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
              noun: tuple[str, str] = ("place", "places"), language: str = "en") -> dict[str, Any]:
     """A find exercise on one state's record: with `choice` made (for `actor`), find every target.
 
     `noun` names an answer, singular and plural ("card", "cards"), for the hints that count what
-    is left; `language` the language of its sentences. Raises ValueError when the choice offers
-    nothing to find.
+    is left; `language` the language of its sentences. Raises ValueError when the choice is not
+    offered (`chosen_option`).
     """
-    picked = record["choices"].get(choice)
-    if picked is None or "options" not in picked:
-        raise ValueError(f"the choice {choice!r} offers nothing to find here")
-    option = picked["options"][actor or picked["actor"]]
+    option = chosen_option(record, choice, actor)
     targets = record["options"][option]["targets"]
     answers = sorted(targets, key=record["places"].index)
     clues = record["options"][option].get("clues", {})

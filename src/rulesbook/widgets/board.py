@@ -30,7 +30,7 @@ import traitlets
 
 from rulesbook.core import messages
 from rulesbook.core.words import capitalised
-from rulesbook.lessons.data import pack
+from rulesbook.lessons.data import chosen_option, pack
 from rulesbook.lessons.graph import Entry, LessonGraph, Place, Referee, place_key
 from rulesbook.widgets.assets import asset_text, board_module, board_style
 
@@ -135,8 +135,7 @@ class Board(anywidget.AnyWidget):
     def targets(self, choice: str, actor: str | None = None) -> set[Place]:
         """The places a click may play for that choice on the current state."""
         node = self.node()
-        entry = node["choices"][choice]
-        option = entry["options"][actor or entry["actor"]]
+        option = chosen_option(node, choice, actor)
         return {self._graph.place(node["id"], key) for key in node["options"][option]["targets"]}
 
     # --- messages: from the JavaScript (hello, expand) or from Python's own click, undo, rewind --

@@ -25,7 +25,7 @@ from rulesbook.core.words import capitalised, sentence
 from rulesbook.hudai.cards import COLOURS, POWER_NAMES
 from rulesbook.hudai.engine import apply, feeds, refusal
 from rulesbook.hudai.state import COMBO, OBTAIN, OVER, State
-from rulesbook.lessons.data import exercise, number_words
+from rulesbook.lessons.data import chosen_option, exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 from rulesbook.lessons.hudai.table import (
     MONK,
@@ -51,11 +51,7 @@ def find_in_table(state: State, choice: str, actor: str | None = None) -> tuple[
     every place the engine accepts. ValueError when the choice is not offered there."""
     referee = TableReferee(state)
     node = LessonGraph(referee).node("s0")
-    picked = node["choices"].get(choice)
-    if picked is None or "options" not in picked:
-        offered = ", ".join(key for key, value in node["choices"].items() if "options" in value)
-        raise ValueError(f"the choice {choice!r} is not offered on this moment; try one of {offered}")
-    option = picked["options"][actor or picked["actor"]]
+    option = chosen_option(node, choice, actor)
     if not node["options"][option]["targets"]:
         raise ValueError(f"the choice {choice!r} has nowhere to act on this moment: nothing to find")
     nouns = {"value": ("power", "powers"), "symbol": ("place", "places"), "colour": ("place", "places"),
