@@ -61,12 +61,24 @@ def test_every_click_on_every_place_is_asked_of_the_referee():
                                                  "refusals": {"two": "2 and 2 go past 3 (TOY-2)"}, "clues": {}}
 
 
+class GridCounter(Counter):
+    """The toy drawn on a grid too: a place (row, column) the referee refuses."""
+
+    def places(self, state):
+        return ["one", "two", (0, 0)]
+
+
 def test_an_entry_is_the_recorded_answer_or_the_referees_for_a_place_off_the_record():
-    graph = LessonGraph(Counter())
+    graph = LessonGraph(GridCounter())
     assert graph.entry("s0", "up", "two") == ["s2", "Up to 2.", "+2", "2 up"]
-    assert graph.entry("s0", "up", "5,5") == "(5, 5) is not a step (TOY-1)"
-    with pytest.raises(ValueError):  # neither on the record nor a grid place: the board says it went wrong
+    assert graph.entry("s0", "up", "0,0") == "(0, 0) is not a step (TOY-1)"
+    assert graph.entry("s0", "up", "5,5") == "(5, 5) is not a step (TOY-1)"  # off the record, on the grid: the referee's word
+    with pytest.raises(ValueError) as refused:  # neither on the record nor a grid place
         graph.entry("s0", "up", "three")
+    assert str(refused.value) == "'three' is not a place on this board; its places are 0,0, one, two"
+    with pytest.raises(ValueError) as refused:  # a board of named places only has no grid off its record
+        LessonGraph(Counter()).entry("s0", "up", "5,5")
+    assert str(refused.value) == "'5,5' is not a place on this board; its places are one, two"
     with pytest.raises(KeyError, match="no state 's9' in this lesson"):
         graph.entry("s9", "up", "one")
 

@@ -89,3 +89,35 @@ def test_a_named_actor_picks_the_option_it_makes():
     assert teach.exercise(inferno(), "h1", actor="B").exercise["option"] == "bison1:B"  # the Bison moves the blue pawn
     assert teach.exercise(inferno(), "h1").exercise["option"] == "bison1:R"  # the choice's own actor: the red player's pawn
     assert teach.exercise(madness_moment(4, space="X1"), "fly", actor=1).exercise["answers"]
+
+
+def shop() -> object:
+    return hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4")
+
+
+@pytest.mark.parametrize(("board", "place", "says"), [
+    (inferno, "x", "'x' is not a place on this board; its places are -1,-1, -1,0, "),
+    (inferno, (1,), "place: a (row, column) pair or the name of a place, not (1,)"),
+    (inferno, None, "place: a (row, column) pair or the name of a place, not None"),
+    (inferno, (0.5, 1), "place: a (row, column) pair or the name of a place, not (0.5, 1)"),
+    (inferno, (True, 0), "place: a (row, column) pair or the name of a place, not (True, 0)"),
+    (shop, "nowhere", "'nowhere' is not a place on this board; its places are demon, discard, draw, "),
+    (shop, (1, 2), "'1,2' is not a place on this board; its places are demon, "),  # a table of named places has no grid
+    (lambda: madness_moment(4, space="X1"), "X9", "'X9' is not a place on this board; its places are C1, "),
+])
+def test_a_click_typed_in_python_on_a_place_the_board_has_not_is_a_value_error(board, place, says):
+    """Not the board's "Something went wrong" with a traceback in the log, as before."""
+    made = teach.exercise(board(), {inferno: "h0", shop: "obtain"}.get(board, "fly"))
+    with pytest.raises(ValueError) as refused:
+        made.click(place)
+    assert str(refused.value).startswith(says) and made.found == []
+
+
+def test_a_grid_place_off_the_picture_is_the_referees_to_refuse_in_both_languages():
+    for language, said in [("en", "No Mountain reaches (101, 0): in one piece, of at most 52 cards laid around (0, 0), "
+                                   "it stays within 100 rows and columns of it (MOI-R15)"),
+                           ("zh-TW", "火焰山延伸不到(101, 0)：它連成一片、最多 52 張卡牌、圍繞 (0, 0) 擺放，"
+                                     "不會離 (0, 0) 超過 100 橫列或直行（MOI-R15）")]:
+        board = teach.exercise(inferno(), "h0", language=language)
+        assert board.click((101, 0)) == said and board.click((0, -10**30), "h1").startswith(said[:8])
+        assert board.click((100, 0)) != said and board.click([100, 0]) == board.click("100,0")  # within reach: the rule that refuses it

@@ -163,10 +163,20 @@ class LessonGraph:
 
     def place(self, node_id: str, key: str) -> Place:
         """The referee's place behind a key of that node's record (a grid place from its key when
-        the board does not draw it, so the referee can say why nothing goes there)."""
+        the board does not draw it, so the referee can say why nothing goes there). ValueError,
+        naming the places, for a key that is neither: a board of named places (Hudai Pass's
+        table, Madness's spaces) has no place off its picture."""
         self.node(node_id)
-        found = self._places[node_id].get(key)
-        return found if found is not None else parse_place(key)
+        places = self._places[node_id]
+        found = places.get(key)
+        if found is not None:
+            return found
+        if any(isinstance(place, tuple) for place in places.values()):
+            try:
+                return parse_place(key)
+            except ValueError:
+                pass
+        raise ValueError(f"{key!r} is not a place on this board; its places are {', '.join(sorted(places, key=_place_order))}")
 
     # --- nodes -------------------------------------------------------------------------------
     def node(self, node_id: str) -> dict[str, Any]:

@@ -180,7 +180,12 @@ class Board(anywidget.AnyWidget):
         """
         if choice is None and self._mode == "find":
             choice = self._exercise.get("choice")
-        self.handle({"type": "click", "node": self.history[-1][0], "choice": choice, "actor": actor, "place": place_key(place)})
+        if not isinstance(place, str) and not (isinstance(place, (tuple, list)) and len(place) == 2
+                                               and all(type(part) is int for part in place)):
+            raise ValueError(f"place: a (row, column) pair or the name of a place, not {place!r}")
+        key = place_key(place)
+        self._graph.place(self.history[-1][0], key)  # a place this board does not have: a ValueError naming its places
+        self.handle({"type": "click", "node": self.history[-1][0], "choice": choice, "actor": actor, "place": key})
         return self.message
 
     def _click(self, content: dict[str, Any]) -> None:

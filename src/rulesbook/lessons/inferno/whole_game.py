@@ -19,11 +19,11 @@ from rulesbook.core.events import Event
 from rulesbook.core.messages import Capitalised, Listed, Message, said, term
 from rulesbook.core.words import sentence
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
-                                       PlayPrincess, PlayRedBoy, Stay, Step, parse_action)
-from rulesbook.inferno.cards import Card, DiscipleCard, EventCard, EventKind
+                                       PlayPrincess, PlayRedBoy, Stay, Step, parse_action, spoken_place)
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, refusal
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Position, neighbours
+from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Coord, Position, neighbours
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.inferno.bison_turn import path_lengths
@@ -283,6 +283,10 @@ class GameReferee:
         """The action of a hand card (or the pawn, or a step) on a place of the Mountain."""
         verb, _, argument = option.partition(":")
         hand = state.hands[state.decision.seat] if state.decision else ()
+        if not (-REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):  # a place typed by hand, not clicked
+            raise IllegalAction(Message("no Mountain reaches {place}: in one piece, of at most {cards} cards laid around (0, 0), "
+                                        "it stays within {reach} rows and columns of it", place=spoken_place(place),
+                                        cards=len(DECK), reach=REACH), "MOI-R15")
         try:
             if verb == "pawn":
                 return PlacePawn(place)
