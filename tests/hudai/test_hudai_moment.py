@@ -30,6 +30,11 @@ def test_cards_left_over_go_where_set_up_puts_them_or_to_the_discard_pile_of_a_n
     assert_invariants(river)
 
 
+def test_piles_may_be_named_as_text_or_as_any_list_of_codes():
+    assert game_moment(hand=("R5", "W1")).hand == game_moment(hand="R5 W1").hand == game_moment(hand=iter(["R5", "W1"])).hand == ["R5", "W1"]
+    assert game_moment(combo="R5", used=("value",)).open_features == ["symbol", "colour"]
+
+
 def test_used_features_are_closed():
     state = game_moment(combo="R4", used=["value", "colour"])
     assert state.open_features == ["symbol"]
@@ -44,6 +49,13 @@ def test_used_features_are_closed():
     ({"phase": "demon"}, "phase is one of"),
     ({"phase": "flow"}, "HUD-R04"),
     ({"used": ["smell"]}, "features"),
+    # a field of the wrong kind, named (a TypeError from inside before)
+    ({"river": 5}, r'^river: card codes as text \("R5 W1"\) or a list of codes, not 5$'),
+    ({"hand": [1, 2]}, r'^hand: card codes as text \("R5 W1"\) or a list of codes, not \[1, 2\]$'),
+    ({"draw_pile": {"R5": 1}}, r"^draw_pile: card codes as text"),
+    ({"used": "value"}, r"^used is a list of features \(value, symbol, colour\), not 'value'$"),  # not the letters v, a, l ...
+    ({"used": 5}, r"^used is a list of features \(value, symbol, colour\), not 5$"),
+    ({"powers": 5}, r"^powers is three whole numbers of cubes, left to right, not \[5\]$"),
 ])
 def test_a_bad_moment_is_refused_naming_what_is_wrong(fields, words):
     with pytest.raises(ValueError, match=words):

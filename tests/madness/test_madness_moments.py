@@ -84,6 +84,27 @@ def test_a_bad_moment_is_refused_with_a_reason(bad):
         game_moment(4, **bad)
 
 
+@pytest.mark.parametrize(("bad", "says"), [
+    (dict(hands=5), "hands is given seat by seat, {seat: card labels}, not 5"),
+    (dict(hands={0: 5}), "hands[0] is a list of card labels, not 5"),
+    (dict(relics=5), "relics is given seat by seat, {seat: Relic names}, not 5"),
+    (dict(relics={0: "Specimen A"}), "relics[0] is a list of Relic names, not 'Specimen A'"),  # not its letters
+    (dict(levels=5), "levels is given seat by seat, {seat: a level, or a list of levels}, not 5"),
+    (dict(visited="X1"), "visited is a list of space names, not 'X1'"),
+    (dict(visited=5), "visited is a list of space names, not 5"),
+    (dict(die=5), "die is a list of faces of the Penalty Die, not 5"),
+    (dict(discard=5), "discard is a list of card labels, not 5"),
+    (dict(tile="Seals", sled=5), "sled is a list of (player, card label) pairs, not 5"),
+    (dict(tile="Seals", sled=[(1,)]), "sled is a list of (player, card label) pairs, not one holding (1,)"),
+    (dict(rules="expert"), "rules: expected the Rules of At the Mountains of Madness, not 'expert'"),
+])
+def test_an_argument_of_the_wrong_kind_is_named(bad, says):
+    """A TypeError or AttributeError from inside before, or a text taken letter by letter."""
+    with pytest.raises(ValueError) as refused:
+        game_moment(4, **bad)
+    assert str(refused.value) == says
+
+
 def test_expert_moments_keep_several_madness_cards():
     state = game_moment(4, levels={1: [1, 2, 3]}, rules=Rules(expert=True))
     assert level(state, 1) == 3 and len(state.madness[1]) == 3 and GAME.invariants(state) == []

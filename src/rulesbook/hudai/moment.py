@@ -12,7 +12,7 @@ mind deck. Name a pile yourself and the cards of its kind left over go to its di
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rulesbook.core.rng import shuffled
 from rulesbook.hudai.cards import CardSet, parse_cards
@@ -24,8 +24,15 @@ PHASES = (COMBO, FLOW, OBTAIN)
 Cards = str | Iterable[str]
 
 
-def _codes(cards: Cards | None) -> list[str] | None:
-    return None if cards is None else parse_cards(cards)
+def _codes(cards: Cards | None, name: str) -> list[str] | None:
+    """The codes of a pile named as text or as a list of codes (None: not named); ValueError
+    naming the pile for anything else, which a card-by-card parse would fail on unnamed."""
+    if cards is None:
+        return None
+    listed = cards if isinstance(cards, str) else list(cards) if isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)) else None
+    if listed is None or not all(isinstance(code, str) for code in listed):
+        raise ValueError(f"{name}: card codes as text (\"R5 W1\") or a list of codes, not {cards!r}")
+    return parse_cards(listed)
 
 
 def game_moment(
@@ -66,16 +73,19 @@ def game_moment(
     rules = rules if rules is not None else default_rules()
     if phase not in PHASES:
         raise ValueError(f"phase is one of {', '.join(PHASES)}, not {phase!r}")
-    named = {"hand": _codes(hand), "combo": _codes(combo), "mind_river": _codes(river), "draw_pile": _codes(draw_pile),
-             "discard": _codes(discard), "removed": _codes(removed), "black_supply": _codes(black_supply),
-             "mind_deck": _codes(mind_deck)}
+    named = {"hand": _codes(hand, "hand"), "combo": _codes(combo, "combo"), "mind_river": _codes(river, "river"),
+             "draw_pile": _codes(draw_pile, "draw_pile"), "discard": _codes(discard, "discard"), "removed": _codes(removed, "removed"),
+             "black_supply": _codes(black_supply, "black_supply"), "mind_deck": _codes(mind_deck, "mind_deck")}
     state = new_game(seed, rules).copy()
     _place_cards(state, named, seed)
     _set_cubes(state, powers=powers, pinned=pinned)
     _set_counts(state, monk_health=rules.monk_health if monk_health is None else monk_health, corruption=corruption,
                 demon_health=rules.demon_health if demon_health is None else demon_health, staged_damage=staged_damage,
                 demon_block=demon_block, purchase=purchase, turn=turn)
-    _set_combo(state, set(used))
+    features = None if isinstance(used, str) or not isinstance(used, Iterable) else list(used)
+    if features is None or not all(isinstance(feature, str) for feature in features):
+        raise ValueError(f"used is a list of features ({', '.join(FEATURES)}), not {used!r}")
+    _set_combo(state, set(features))
     if phase == FLOW and not state.combo:
         raise ValueError("a Flow removal needs a combo to remove from (HUD-R04)")
     state.phase = Phase(phase)
@@ -118,7 +128,7 @@ def _place_cards(state: State, named: dict[str, list[str] | None], seed: int | s
 
 def _set_cubes(state: State, **counts: Iterable[int]) -> None:
     for name, given in counts.items():
-        values = list(given)
+        values = list(given) if isinstance(given, Iterable) else [given]
         if len(values) != 3 or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
             raise ValueError(f"{name} is three whole numbers of cubes, left to right, not {values!r}")
         setattr(state, name, values)

@@ -44,7 +44,15 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     """
     if tile is not None and space is not None:
         raise ValueError("give the tile the Airplane has just turned over, or the space it stands on, not both")
-    pack = (rules or Rules()).pack
+    pack = (Rules() if rules is None else Rules.given(rules)).pack
+    visited, sled, die, discard = (_listed(visited, "visited", "space names"), _listed(sled, "sled", "(player, card label) pairs"),
+                                   _listed(die, "die", "faces of the Penalty Die"), _listed(discard, "discard", "card labels"))
+    hands = {player: _listed(labels, f"hands[{player!r}]", "card labels") for player, labels in _by_seat(hands, "hands", "card labels").items()}
+    relics = {player: _listed(names, f"relics[{player!r}]", "Relic names") for player, names in _by_seat(relics, "relics", "Relic names").items()}
+    levels = _by_seat(levels, "levels", "a level, or a list of levels")
+    for pair in sled:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise ValueError(f"sled is a list of (player, card label) pairs, not one holding {pair!r}")
     if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
         raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
@@ -88,6 +96,23 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
         if face not in pack.die:
             raise ValueError(f"the Penalty Die has no face {face!r}; its faces are {', '.join(sorted(set(pack.die)))}")
     return state
+
+
+def _listed(value: object, name: str, what: str) -> list:
+    """An argument that lists things, as a list; ValueError naming it for a text, a mapping or a
+    value that lists nothing (each would fail further in, on something a teacher did not write)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(f"{name} is a list of {what}, not {value!r}")
+    return list(value)
+
+
+def _by_seat(value: object, name: str, what: str) -> dict:
+    """An argument given seat by seat, {seat: ...}, as a dict (None: no seat named)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name} is given seat by seat, {{seat: {what}}}, not {value!r}")
+    return dict(value)
 
 
 def play_out(state: State, *actions: Action | str) -> State:
