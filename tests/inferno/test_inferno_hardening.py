@@ -410,6 +410,10 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "cards"),
     (lambda: game_moment(LINE, "SB+1 DH+2"), "hands"),
     (lambda: game_moment(LINE, [5, "DH+2", "FAN"]), "hands[0]"),
+    # of the wrong kind: a TypeError or AttributeError from inside before
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=5), "totals"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], colours=5), "colours"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], rules="zh"), "rules"),
 ])
 def test_a_game_moment_no_game_can_reach_is_refused(make, field):
     with pytest.raises(DataError) as error:

@@ -42,7 +42,7 @@ def game_moment(
     remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
     The moment is checked as a loaded state is (`State.invariants`).
     """
-    rules = rules or Rules()
+    rules = Rules() if rules is None else Rules.given(rules)
     position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
     if not isinstance(phase, Phase):
         raise DataError("phase", Message("expected a Phase (Phase.PLAY, ...), not {value}", value=shown(phase)))
@@ -63,7 +63,7 @@ def game_moment(
         _take_from(rest, draw_pile)
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
-    if totals is not None and (len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
+    if totals is not None and (isinstance(totals, str) or not isinstance(totals, Sequence) or len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
         why = (Message("expected one whole number of points per player, not {value}", value=shown(totals)) if kept else
                Message("expected one whole number of points (0 or more) per player, not {value}", value=shown(totals)))
         raise DataError("totals", why)
@@ -93,6 +93,8 @@ def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
 
 def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequence[Colour | str] | None) -> tuple[Colour, ...]:
     if colours is not None:
+        if not isinstance(colours, Sequence):
+            raise DataError("colours", Message("expected one colour per player, not {value}", value=shown(colours)))
         seats = tuple(Colour.parse(colour) for colour in colours)
     elif len(position.pawns) == len(held):
         seats = tuple(colour for colour in COLOUR_ORDER if colour in position.pawns)
