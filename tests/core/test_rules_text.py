@@ -35,18 +35,18 @@ class Rules(RulesData):
     ("name=X1,limit=2", {"name": "X1", "limit": "2"}),  # letters are no brackets
 ])
 def test_fields_are_split_at_the_commas_outside_brackets(text, fields):
-    assert split_fields(text) == fields
+    assert split_fields(text, "expert=true") == fields
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("expert", "'expert' is not FIELD=VALUE (rules are written like edition=zh,two_pawns=true)"),
+    ("expert", "'expert' is not FIELD=VALUE (rules are written like expert=true,limit=3)"),
     ("=1", "'=1' is not FIELD=VALUE"),
     ("limit=1,,expert=no", "'' is not FIELD=VALUE"),
     ("limit=1,limit=2", "the rule 'limit' is given twice"),
 ])
 def test_text_that_is_not_fields_is_refused_saying_why(text, said):
     with pytest.raises(ValueError, match="^" + said.replace("(", r"\(").replace(")", r"\)")):
-        split_fields(text)
+        split_fields(text, "expert=true,limit=3")
 
 
 @pytest.mark.parametrize(("kind", "text", "value"), [
@@ -137,3 +137,18 @@ def test_a_rules_value_problem_is_found_by_the_fields_name():
         pack: "NotDefinedAnywhere" = None  # type: ignore[name-defined]  # noqa: F821
 
     assert rule_value_problem(Unread, "pack", 1) is None  # a type only the type checker sees
+
+
+@pytest.mark.parametrize("name", ["inferno", "hudai", "madness"])
+def test_each_game_shows_rules_of_its_own_as_the_example_and_they_read(name):
+    """The example a refusal shows is written in the game's own rules, and changes them."""
+    import rulesbook
+
+    game = rulesbook.game(name)
+    rules = game.rules_from_text(game.rules_example)
+    written = split_fields(game.rules_example, "")
+    assert set(written) <= set(game.rule_fields()) and len(written) == 2
+    assert all(getattr(rules, field) != getattr(game.rules(), field) for field in written)
+    with pytest.raises(ValueError) as refused:
+        game.rules_from_text("x")
+    assert str(refused.value) == f"'x' is not FIELD=VALUE (rules are written like {game.rules_example})"

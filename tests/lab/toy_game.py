@@ -75,6 +75,7 @@ class Race(Game[State, str]):
     max_players = 3
     default_players = 2
     rules_type = Rules
+    rules_example = "target=10"
     bot_names = ("drawer", "random")
 
     def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:

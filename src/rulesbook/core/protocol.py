@@ -73,6 +73,8 @@ class Game(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     rules_type: ClassVar[Any]
+    #: Rules as text a user might type, shown when a text is not FIELD=VALUE.
+    rules_example: ClassVar[str]
     #: The bots by name; the first is the default.
     bot_names: ClassVar[tuple[str, ...]]
     #: Whether the seats win or lose together (a shared win is then no tie).
@@ -193,7 +195,7 @@ class Game(ABC, Generic[S, A]):
         """Rules from `FIELD=VALUE[,FIELD=VALUE]`, as the command line takes them."""
         if not text:
             return self.rules()
-        values = split_fields(text)
+        values = split_fields(text, self.rules_example)
         self.check_rule_names(values)
         return self.rules(**{name: self.rule_from_text(name, value) for name, value in values.items()})
 

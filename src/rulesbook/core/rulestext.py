@@ -20,8 +20,9 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def split_fields(text: str) -> dict[str, str]:
-    """`a=1,b=[1,2]` -> {"a": "1", "b": "[1,2]"}; commas inside brackets stay in their value."""
+def split_fields(text: str, example: str) -> dict[str, str]:
+    """`a=1,b=[1,2]` -> {"a": "1", "b": "[1,2]"}; commas inside brackets stay in their value. A
+    part that is not FIELD=VALUE is refused with `example`, rules of the game as they are written."""
     parts: list[str] = []
     depth, start = 0, 0
     for index, char in enumerate(text):
@@ -38,7 +39,7 @@ def split_fields(text: str) -> dict[str, str]:
         name, equals, value = part.partition("=")
         name = name.strip()
         if not equals or not name:
-            raise ValueError(f"{part.strip()!r} is not FIELD=VALUE (rules are written like edition=zh,two_pawns=true)")
+            raise ValueError(f"{part.strip()!r} is not FIELD=VALUE (rules are written like {example})")
         if name in values:
             raise ValueError(f"the rule {name!r} is given twice")
         values[name] = value.strip()

@@ -24,6 +24,7 @@ from rulesbook.hudai.state import State
 class Hudai(EngineGame[State, Action]):
     name = "hudai"
     title = "Hudai Pass"
+    rules_example = "monk_health=10,powers=drain/crush/confuse"
     min_players = 1
     max_players = 1
     default_players = 1

@@ -22,6 +22,7 @@ ENDINGS = {"a": "cross", "b": "pile"}
 class Inferno(EngineGame[State, Action]):
     name = "inferno"
     title = "Mountain of Inferno"
+    rules_example = "edition=zh,two_pawns=true"
     min_players = 2
     max_players = 4
     default_players = 4

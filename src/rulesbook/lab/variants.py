@@ -43,7 +43,7 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
     if rules is None:
         return {}
     if isinstance(rules, str):
-        return {name: rule_value(protocol, name, text) for name, text in split_fields(rules).items()} if rules else {}
+        return {name: rule_value(protocol, name, text) for name, text in split_fields(rules, protocol.rules_example).items()} if rules else {}
     if isinstance(rules, Mapping):
         return {name: rule_value(protocol, name, value) for name, value in rules.items()}
     if isinstance(rules, protocol.rules_type):

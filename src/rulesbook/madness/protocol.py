@@ -35,6 +35,7 @@ BOT_NAMES = tuple(BOTS)
 class Madness(EngineGame[State, Action]):
     name = "madness"
     title = "At the Mountains of Madness"
+    rules_example = "expert=true,timer_seconds=45"
     min_players = 3
     max_players = 5
     default_players = 4
