@@ -35,6 +35,12 @@ def test_a_class_of_files_is_one_table_a_row_for_each_exercise_a_student_tried(t
     assert table.loc[0].to_dict() == {"student": "Ana P.", **ENTRY}
 
 
+def test_one_file_may_be_given_alone_as_a_path(tmp_path):
+    """Not read letter by letter, as files named 'a', 'n', 'a' ..., as before."""
+    ana = write(tmp_path, "ana.json", FILE)
+    assert lab.progress(ana).equals(lab.progress([ana])) and list(lab.progress(tmp_path / "ana.json")["student"]) == ["ana"]
+
+
 @pytest.mark.parametrize(("change", "field"), [
     (lambda d: d.update(format="rulesbook-record"), "ana.json.format"),
     (lambda d: d.update(version=2), "ana.json.version"),

@@ -204,6 +204,10 @@ def test_summarise_groups_by_any_column():
     assert len(whole) == 1 and whole.loc[0, "win_rate_0"] + whole.loc[0, "win_rate_1"] == pytest.approx(1.0)
     with pytest.raises(ValueError, match="the table has no column 'seat'"):
         lab.summarise(table, by="seat")
+    assert lab.summarise(table, by=("bot_0",)).equals(by_first)
+    with pytest.raises(ValueError) as refused:  # a TypeError from inside before
+        lab.summarise(table, by=5)
+    assert str(refused.value) == "by is a column's name or a list of names, not 5"
 
 
 def test_labels_are_readable():

@@ -53,11 +53,14 @@ def read_progress(path: str | PathLike[str]) -> list[dict[str, Any]]:
 
 
 def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
-    """Every student's file as one table: a row for each exercise a student tried.
+    """Every student's file as one table: a row for each exercise a student tried. `files` is a
+    list of paths, or one path.
 
     >>> progress([]).columns.tolist()[:4]
     ['student', 'exercise', 'page', 'title']
     """
+    if isinstance(files, (str, PathLike)):  # one file, not the letters of its name
+        files = [files]
     rows = []
     for file in files:
         student = (names or {}).get(str(file), Path(file).stem)

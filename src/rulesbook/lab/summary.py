@@ -42,7 +42,9 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
     confidence = check_confidence(confidence)
-    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else None
+    if keys is None:
+        raise ValueError(f"by is a column's name or a list of names, not {by!r}")
     missing = [key for key in keys if key not in table.columns]
     if missing:
         raise ValueError(f"the table has no column {', '.join(map(repr, missing))} to group by")
