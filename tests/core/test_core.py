@@ -13,7 +13,7 @@ from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random
 from rulesbook.core import progress as progress_module
 from rulesbook.core.data import DataError, kind_name, parse_json, shown
 from rulesbook.core.events import Event
-from rulesbook.core.messages import Listed, Message, has_translation, speak, term
+from rulesbook.core.messages import Capitalised, Listed, Message, has_translation, speak, term
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import check_value, describe
 
@@ -199,3 +199,17 @@ def test_the_library_speaks_english_and_zh_tw_and_says_so_to_any_other_language(
     assert has_translation("en", None, "any words at all")  # English is every msgid itself
     assert has_translation("zh-TW", None, "nested deeper than {limit} levels")
     assert not has_translation("zh-TW", None, "words no catalogue holds") and not has_translation("zh-TW", "card", "Red Boy!")
+
+
+def test_a_message_names_every_msgid_it_holds_for_the_catalogue():
+    """What tools/catalogue.py collects: the message's own template and those of its data, each
+    once in order, with a list's joiner only where a language has a word to translate for it."""
+    cards = Listed([term("BISON", "card"), "MK+2"])
+    message = Message("you do not hold {cards} ({who})", cards=cards, who=Capitalised(term("red", "colour")), count=3)
+    assert list(message.msgids()) == [(None, "you do not hold {cards} ({who})"), ("list", "and"), ("card", "BISON"), ("colour", "red")]
+    assert list(Listed([term("red", "colour")], "or").msgids()) == [("colour", "red")]  # one word: no joiner said
+    assert list(Listed([], "or", "nobody").msgids()) == [("list", "nobody")]  # none: the word for none
+    assert list(Listed(["x", "y", "z"], "or").msgids()) == [("list", "or")]
+    assert list(Listed([term("a", "k"), term("b", "k")], ",").msgids()) == [("k", "a"), ("k", "b")]  # commas are no word
+    assert list(Capitalised("plain text").msgids()) == []
+    assert repr(Message("{a} then {b}", a=1, b="two")) == "Message('{a} then {b}', a=1, b='two')"
