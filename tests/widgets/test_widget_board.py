@@ -85,7 +85,15 @@ def test_an_exercise_on_the_toy_game_finds_both_switches():
     assert board.click("right") == "You have found that one already: 1 of 2 so far."
     assert board.click("left").endswith("That is all 2: well done.") and board.found == ["right", "left"]
     board.rewind(1)
+    assert board.found == ["right"] and board.message == "Back to move 1." and board.entries == 1
+    board.rewind(5)  # past the log's end: where it is, not "Back to move 5." as before
     assert board.found == ["right"] and board.message == "Back to move 1."
+    board.rewind(-3)
+    assert board.found == [] and board.message == WORDS["back"]
+    for count in ("1", 1.5, True):
+        with pytest.raises(ValueError) as refused:
+            board.rewind(count)
+        assert str(refused.value) == f"count: a number of moves, such as 0 for the start, not {count!r}"
 
 
 def test_the_page_asks_python_only_to_record_a_state_it_does_not_hold():

@@ -240,16 +240,24 @@ class Board(anywidget.AnyWidget):
         return pack(self._graph.known(), self._graph.start_id, picture=self.picture, title=self._title,
                     mode=self._mode, exercise=self._exercise, language=self._graph.language)
 
+    @property
+    def entries(self) -> int:
+        """How many entries the move log holds: the answers found in an exercise, else the moves."""
+        return len(self.found) if self._mode == "find" else len(self.history) - 1
+
     def undo(self) -> None:
-        entries = len(self.found) if self._mode == "find" else len(self.history) - 1
+        entries = self.entries
         if entries:
             self.rewind(entries - 1, self.words["undone"])
         else:
             self._say(self.words["nothingToUndo"], "info")
 
     def rewind(self, count: int, words: str | None = None) -> None:
-        """Go back to just after entry `count` of the move log (0: the start)."""
-        count = max(0, int(count))
+        """Go back to just after entry `count` of the move log (0: the start; past its end: where
+        it is). ValueError for a count that is no whole number."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"count: a number of moves, such as 0 for the start, not {count!r}")
+        count = min(max(0, count), self.entries)
         with self.hold_sync():
             if self._mode == "find":
                 self.found = self.found[:count]
@@ -265,9 +273,8 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         node = self.node()
         hand = ", ".join(card["label"] for card in node["hand"]) or "no cards"
-        moves = len(self.found) if self._mode == "find" else len(self.history) - 1
         what = "found" if self._mode == "find" else "moves"
-        return f"{type(self).__name__}({node['decision']}; hand: {hand}; {what}: {moves})"
+        return f"{type(self).__name__}({node['decision']}; hand: {hand}; {what}: {self.entries})"
 
 
 def _chosen_option(node: dict[str, Any], content: dict[str, Any], words: dict[str, str]) -> tuple[str | None, str]:
