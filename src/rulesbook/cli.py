@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
-from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
+from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, split_bot_names, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, game as game_named
 from rulesbook.core.records import GameRecord
@@ -87,7 +87,7 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         protocol = game_named(args.game)
         rules = protocol.rules_from_text(args.rules)
-        bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+        bots = split_bot_names(args.bots)
         run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
                   frozenset({0}) if args.record else frozenset())
         job_count(args.jobs, "--jobs")

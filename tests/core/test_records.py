@@ -34,6 +34,13 @@ def test_a_record_round_trips_and_replays_to_the_same_state(name, records):
     assert game(name).is_over(again.final_state())
 
 
+def test_bots_may_be_named_in_one_text_as_on_the_command_line():
+    """Not read letter by letter ("unknown bot 'g'"), as before."""
+    typed = GameRecord.play("inferno", 3, seed=2, bots="greedy, random")
+    assert typed.bots == ["greedy", "random", "greedy"] and typed.to_json() == GameRecord.play("inferno", 3, seed=2, bots=["greedy", "random"]).to_json()
+    assert GameRecord.play("hudai", seed=2, bots="").bots == [game("hudai").bot_names[0]]  # none named: the game's default
+
+
 def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events():
     class Nameless:
         """A bot of one's own, without a name: recorded by its class's."""

@@ -28,6 +28,16 @@ from rulesbook.core.records import GameRecord
 MAX_GAMES = 1_000_000
 
 
+def split_bot_names(text: str) -> tuple[str, ...]:
+    """Bots per seat as a user types them, "greedy, random": names between commas, blanks and
+    empty names left out (the command line, the lab and a record's `bots` read them alike).
+
+    >>> split_bot_names("greedy, random,")
+    ('greedy', 'random')
+    """
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
 def game_seed(seed: int | str, index: int) -> str:
     """The seed of game `index` of a run: it depends on the run's seed and the index only.
 

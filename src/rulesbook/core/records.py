@@ -110,12 +110,13 @@ class GameRecord:
     def play(cls, game: str, players: int | None = None, seed: int | str = 0, rules: Any = None,
              bots: Sequence[Any] = ()) -> GameRecord:
         """A game played to the end by bots and recorded: `bots` are names (seeded from the seed
-        and the seat) or bot objects, one per seat, repeated to fill the table."""
-        from rulesbook.core.harness import play
+        and the seat) or bot objects, one per seat, repeated to fill the table; names may be
+        typed as one text, "greedy,random"."""
+        from rulesbook.core.harness import play, split_bot_names
 
         protocol = game_named(game)
         seats = protocol.default_seats(players)
-        chosen = list(bots) or [protocol.bot_names[0]]
+        chosen = list(split_bot_names(bots) if isinstance(bots, str) else bots) or [protocol.bot_names[0]]
         table = [chosen[seat % len(chosen)] for seat in range(seats)]
         rules = rules if rules is not None else protocol.rules()
         played = play(protocol, seats, seed, rules, table, record=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from rulesbook.core.data import shown
-from rulesbook.core.harness import Run
+from rulesbook.core.harness import Run, split_bot_names
 from rulesbook.core.protocol import Game
 from rulesbook.core.rulestext import rule_value_problem, split_fields
 
@@ -87,7 +87,7 @@ def bot_names(bots: Any) -> tuple[str, ...]:
     if bots is None:
         return ()
     if isinstance(bots, str):
-        return tuple(name.strip() for name in bots.split(",") if name.strip())
+        return split_bot_names(bots)
     if isinstance(bots, Sequence) and all(isinstance(name, str) for name in bots):
         return tuple(bots)
     raise ValueError(f"bots are names, as 'greedy,random' or ['greedy', 'random'], not {bots!r}")
