@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
-from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, split_bot_names, summarise
+from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
-from rulesbook.core.protocol import GAMES, game as game_named
+from rulesbook.core.protocol import GAMES, game as game_named, split_bot_names
 from rulesbook.core.records import GameRecord
 
 BAD_INPUT = 2

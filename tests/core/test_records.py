@@ -206,3 +206,19 @@ def test_an_action_changed_is_replayed_or_refused_at_or_after_its_index(records,
         tampered.final_state()
     except ReplayError as error:
         assert error.number >= index + 1 and isinstance(error.cause, (IllegalAction, NotationError)), error
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_makes_its_bots_from_a_list_or_one_text_and_names_one_it_has_not_alike(name):
+    protocol = game(name)
+    typed = ",".join(protocol.bot_names[:2])
+    made = protocol.make_bots(typed, 7)
+    assert [type(bot) for bot in made] == [type(bot) for bot in protocol.make_bots(list(protocol.bot_names[:2]), 7)]
+    assert len(made) == 2
+    for bots in ("nope", ["nope"]):  # one wording in the three games, as the harness and the lab use it
+        with pytest.raises(ValueError) as refused:
+            protocol.make_bots(bots, 7)
+        assert str(refused.value) == f"{protocol.title} has no bot 'nope'; its bots are {', '.join(protocol.bot_names)}"
+    with pytest.raises(ValueError) as refused:
+        protocol.check_bot_names(["nope", protocol.bot_names[0], "eel"])
+    assert str(refused.value) == f"{protocol.title} has no bot 'nope', 'eel'; its bots are {', '.join(protocol.bot_names)}"

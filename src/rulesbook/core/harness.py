@@ -28,16 +28,6 @@ from rulesbook.core.records import GameRecord
 MAX_GAMES = 1_000_000
 
 
-def split_bot_names(text: str) -> tuple[str, ...]:
-    """Bots per seat as a user types them, "greedy, random": names between commas, blanks and
-    empty names left out (the command line, the lab and a record's `bots` read them alike).
-
-    >>> split_bot_names("greedy, random,")
-    ('greedy', 'random')
-    """
-    return tuple(name.strip() for name in text.split(",") if name.strip())
-
-
 def game_seed(seed: int | str, index: int) -> str:
     """The seed of game `index` of a run: it depends on the run's seed and the index only.
 
@@ -96,11 +86,7 @@ class Run:
             raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
         check_json(self.seed, "seed")  # every game's seed, and so every record, holds it
         bots = tuple(self.bots) or (protocol.bot_names[0],)
-        unknown = [name for name in bots if name not in protocol.bot_names]
-        if unknown:
-            raise ValueError(
-                f"{protocol.title} has no bot {', '.join(repr(name) for name in unknown)}; its bots are {', '.join(protocol.bot_names)}"
-            )
+        protocol.check_bot_names(bots)
         object.__setattr__(self, "bots", bots)
         if self.rules is None:
             object.__setattr__(self, "rules", protocol.rules())

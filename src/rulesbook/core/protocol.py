@@ -169,9 +169,16 @@ class Game(ABC, Generic[S, A]):
     def make_bot(self, name: str, seat: int, seed: int | str) -> Bot:
         """The bot of that name for a seat; ValueError listing the bots for an unknown name."""
 
-    def make_bots(self, names: Sequence[str], seed: int | str) -> list[Bot]:
-        """One bot per seat, seeded from the game's seed and the seat."""
-        return [self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(names)]
+    def make_bots(self, names: str | Sequence[str], seed: int | str) -> list[Bot]:
+        """One bot per seat, seeded from the game's seed and the seat; `names` a list, or one
+        text ("greedy,random")."""
+        return [self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(seat_bots(names))]
+
+    def check_bot_names(self, names: Iterable[str]) -> None:
+        """ValueError naming every name that is not one of the game's bots, and listing them."""
+        unknown = [name for name in names if name not in self.bot_names]
+        if unknown:
+            raise ValueError(f"{self.title} has no bot {', '.join(map(repr, unknown))}; its bots are {', '.join(self.bot_names)}")
 
     # --- rules as data ------------------------------------------------------------------------
     def rules(self, **values: Any) -> Any:
@@ -232,6 +239,21 @@ class Game(ABC, Generic[S, A]):
 
     def __repr__(self) -> str:
         return f"rulesbook.game({self.name!r})"
+
+
+def split_bot_names(text: str) -> tuple[str, ...]:
+    """Bots per seat as a user types them, "greedy, random": names between commas, blanks and
+    empty names left out (the command line, the lab and a record's `bots` read them alike).
+
+    >>> split_bot_names("greedy, random,")
+    ('greedy', 'random')
+    """
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
+def seat_bots(names: str | Sequence[str]) -> tuple[str, ...]:
+    """Bot names by seat, from a list or from one text (`split_bot_names`)."""
+    return split_bot_names(names) if isinstance(names, str) else tuple(names)
 
 
 def game(name: str) -> Game:

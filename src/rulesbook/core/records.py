@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, TypeVar
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take
 from rulesbook.core.errors import reason_of
 from rulesbook.core.messages import Message
-from rulesbook.core.protocol import Game, game as game_named
+from rulesbook.core.protocol import Game, game as game_named, seat_bots
 
 #: The version of the record format this library writes and reads.
 RECORD_VERSION = 1
@@ -112,11 +112,11 @@ class GameRecord:
         """A game played to the end by bots and recorded: `bots` are names (seeded from the seed
         and the seat) or bot objects, one per seat, repeated to fill the table; names may be
         typed as one text, "greedy,random"."""
-        from rulesbook.core.harness import play, split_bot_names
+        from rulesbook.core.harness import play
 
         protocol = game_named(game)
         seats = protocol.default_seats(players)
-        chosen = list(split_bot_names(bots) if isinstance(bots, str) else bots) or [protocol.bot_names[0]]
+        chosen = list(seat_bots(bots)) or [protocol.bot_names[0]]
         table = [chosen[seat % len(chosen)] for seat in range(seats)]
         rules = rules if rules is not None else protocol.rules()
         played = play(protocol, seats, seed, rules, table, record=True)

@@ -218,5 +218,5 @@ def make_bot(name: str, seed: int | str = 0) -> RandomBot | GreedyBot | SearchBo
     """The bot of that name, seeded; ValueError listing the bots for an unknown name."""
     kind = BOTS.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(BOTS)}")
+        raise ValueError(f"Mountain of Inferno has no bot {name!r}; its bots are {', '.join(BOTS)}")
     return kind(seed)

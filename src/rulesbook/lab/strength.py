@@ -44,9 +44,7 @@ def strength(
     """
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
-    unknown = [name for name in (*names, *([against] if against is not None else [])) if name not in protocol.bot_names]
-    if unknown:
-        raise ValueError(f"{protocol.title} has no bot {', '.join(map(repr, unknown))}; its bots are {', '.join(protocol.bot_names)}")
+    protocol.check_bot_names((*names, *([against] if against is not None else [])))
     games, confidence = games_count(games, least=1), check_confidence(confidence)
     seats = protocol.default_seats(players)
     competing = protocol.seats_compete

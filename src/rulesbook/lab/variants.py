@@ -17,8 +17,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from rulesbook.core.data import shown
-from rulesbook.core.harness import Run, split_bot_names
-from rulesbook.core.protocol import Game
+from rulesbook.core.harness import Run
+from rulesbook.core.protocol import Game, split_bot_names
 from rulesbook.core.rulestext import rule_value_problem, split_fields
 
 #: What a sweep may vary beside the rules: the table.

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulesbook.core.events import Event
+from rulesbook.core.protocol import seat_bots
 from rulesbook.core.shape import EngineGame
 from rulesbook.madness import actions as madness_actions
 from rulesbook.madness import engine as madness_engine
@@ -93,8 +94,9 @@ class Madness(EngineGame[State, Action]):
         """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""
         return player_bot(name, seat, seed)
 
-    def make_bots(self, names: Sequence[str], seed: int | str) -> list[Any]:
+    def make_bots(self, names: str | Sequence[str], seed: int | str) -> list[Any]:
         """The table: one bot per seat, all answering through the same Table."""
+        names = seat_bots(names)
         table = Table([self.make_bot(name, seat, f"{seed}:{seat}") for seat, name in enumerate(names)])
         return [Seat(table, name) for name in names]
 
