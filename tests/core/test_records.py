@@ -39,6 +39,7 @@ def test_bots_may_be_named_in_one_text_as_on_the_command_line():
     typed = GameRecord.play("inferno", 3, seed=2, bots="greedy, random")
     assert typed.bots == ["greedy", "random", "greedy"] and typed.to_json() == GameRecord.play("inferno", 3, seed=2, bots=["greedy", "random"]).to_json()
     assert GameRecord.play("hudai", seed=2, bots="").bots == [game("hudai").bot_names[0]]  # none named: the game's default
+    assert GameRecord.play("hudai").seed == 0  # no seed given: 0, as new_game's
 
 
 def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events():

@@ -152,3 +152,13 @@ def test_each_game_shows_rules_of_its_own_as_the_example_and_they_read(name):
     with pytest.raises(ValueError) as refused:
         game.rules_from_text("x")
     assert str(refused.value) == f"'x' is not FIELD=VALUE (rules are written like {game.rules_example})"
+
+
+def test_every_unknown_rule_name_is_named_in_order_even_when_a_name_is_no_text():
+    """A mapping of rules typed in the lab may hold a key that is not text: sorted as text."""
+    import rulesbook
+
+    game = rulesbook.game("hudai")
+    with pytest.raises(ValueError) as refused:
+        game.check_rule_names(["zz", 5, "monk_health", "aa"])
+    assert str(refused.value) == f"Hudai Pass has no rule 5, 'aa', 'zz'; its rules are {', '.join(game.rule_fields())}"
