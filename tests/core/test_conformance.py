@@ -193,3 +193,25 @@ def test_the_seats_compete_only_in_a_game_of_rivals():
 
     assert {name: game(name).seats_compete for name in ("inferno", "hudai", "madness")} == {
         "inferno": True, "hudai": False, "madness": False}  # rivals; a solo game; a cooperative one
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_out_takes_actions_or_texts_and_says_what_each_did_unless_quiet(game: str, capsys) -> None:
+    """One signature in the three games (Madness's took no `quiet` and printed nothing; Inferno's
+    took texts only), checked against the engine's own `apply`."""
+    import inspect
+
+    moment, engine = module(game, "moment"), module(game, "engine")
+    assert str(inspect.signature(moment.play_out)) == "(state: 'State', *actions: 'Action | str', quiet: 'bool' = False) -> 'State'"
+    state = engine.new_game(seed=3)
+    chosen = [state]
+    for _ in range(3):  # three actions, the first as a value and the rest as their texts
+        chosen.append(engine.apply(chosen[-1], engine.legal_actions(chosen[-1])[0])[0])
+    actions = [engine.legal_actions(before)[0] for before in chosen[:3]]
+    played = moment.play_out(state, actions[0], *(action.text() for action in actions[1:]))
+    assert played.to_json() == chosen[3].to_json()
+    said = capsys.readouterr().out.splitlines()
+    assert [line[2:] for line in said if line.startswith("> ")] == [action.text() for action in actions]
+    events = [event.text for before, action in zip(chosen, actions) for event in engine.apply(before, action)[1]]
+    assert [line[4:] for line in said if line.startswith("    ")] == events and len(said) == 3 + len(events)
+    assert moment.play_out(state, *actions, quiet=True).to_json() == played.to_json() and capsys.readouterr().out == ""

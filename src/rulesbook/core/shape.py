@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from types import ModuleType
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -40,6 +40,19 @@ class ShapedAction(Hashable, Protocol):
 
 S = TypeVar("S", bound=ShapedState)
 A = TypeVar("A", bound=ShapedAction)
+T = TypeVar("T")
+
+
+def played_out(apply: Callable[[T, Any], tuple[T, list[Any]]], state: T, actions: Iterable[Any], quiet: bool) -> T:
+    """Each game's `play_out`: the state after the actions (or their texts), each applied by the
+    checked `apply`, and what each one did printed ("> action", then its events) unless quiet."""
+    for action in actions:
+        state, events = apply(state, action)
+        if not quiet:
+            print(f"> {action if isinstance(action, str) else action.text()}")
+            for event in events:
+                print(f"    {event.text}")
+    return state
 
 
 class EngineGame(Game[S, A]):

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rulesbook.core.rng import shuffled
+from rulesbook.core.shape import played_out
+from rulesbook.hudai.actions import Action
 from rulesbook.hudai.cards import CardSet, parse_cards
 from rulesbook.hudai.engine import ACTIVE_COLOURS, apply, default_rules, new_game
 from rulesbook.hudai.rules import Rules
@@ -166,13 +168,7 @@ def _set_combo(state: State, used: set[str]) -> None:
         state.open_features = [feature for feature in features if feature not in used]
 
 
-def play_out(state: State, *actions: str, quiet: bool = False) -> State:
-    """Apply actions written as text (``"play R5"``, ``"value left"``), print what each one did
+def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State:
+    """Apply actions (or their texts, ``"play R5"``, ``"value left"``), print what each one did
     (unless quiet) and return the new state; an illegal one raises IllegalAction with its rule."""
-    for text in actions:
-        state, events = apply(state, text)
-        if not quiet:
-            print(f"> {text}")
-            for event in events:
-                print(f"    {event.text}")
-    return state
+    return played_out(apply, state, actions, quiet)

@@ -7,7 +7,7 @@ referees the moment like any other. `play_out(state, ...)` applies actions (or t
 >>> state = game_moment(4, tile="Seals", hands={0: ["Tools 6"]}, sled=[(1, "Tools 3")])
 >>> state.phase.value, len(state.sled)
 ('encounter', 1)
->>> play_out(state, "P1: play Tools 6", "P1: time up").phase.value
+>>> play_out(state, "P1: play Tools 6", "P1: time up", quiet=True).phase.value
 'timer'
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from rulesbook.core.shape import played_out
 from rulesbook.madness.actions import Action
 from rulesbook.madness.engine import apply, new_game
 from rulesbook.madness.examples import at_encounter
@@ -115,11 +116,10 @@ def _by_seat(value: object, name: str, what: str) -> dict:
     return dict(value)
 
 
-def play_out(state: State, *actions: Action | str) -> State:
-    """The state after these actions, each checked by the engine (IllegalAction names the rule)."""
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
+def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State:
+    """Apply actions (or their texts, ``"P1: play Tools 6"``), print what each one did (unless
+    quiet) and return the new state; an illegal one raises IllegalAction with its rule."""
+    return played_out(apply, state, actions, quiet)
 
 
 def _seat(state: State, player: int) -> int:
