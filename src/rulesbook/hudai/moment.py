@@ -31,7 +31,11 @@ def _codes(cards: Cards | None, name: str) -> list[str] | None:
     naming the pile for anything else, which a card-by-card parse would fail on unnamed."""
     if cards is None:
         return None
-    listed = cards if isinstance(cards, str) else list(cards) if isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)) else None
+    listed: str | list[str] | None = None
+    if isinstance(cards, str):
+        listed = cards
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)):
+        listed = list(cards)
     if listed is None or not all(isinstance(code, str) for code in listed):
         raise ValueError(f"{name}: card codes as text (\"R5 W1\") or a list of codes, not {cards!r}")
     return parse_cards(listed)

@@ -65,7 +65,8 @@ def game_moment(
         _take_from(rest, draw_pile)
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
-    if totals is not None and (isinstance(totals, str) or not isinstance(totals, Sequence) or len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
+    listed = isinstance(totals, Sequence) and not isinstance(totals, str)
+    if totals is not None and (not listed or len(totals) != len(seats) or not all(type(t) is int and (kept or t >= 0) for t in totals)):
         why = (Message("expected one whole number of points per player, not {value}", value=shown(totals)) if kept else
                Message("expected one whole number of points (0 or more) per player, not {value}", value=shown(totals)))
         raise DataError("totals", why)

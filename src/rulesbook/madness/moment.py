@@ -46,10 +46,10 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     if tile is not None and space is not None:
         raise ValueError("give the tile the Airplane has just turned over, or the space it stands on, not both")
     pack = (Rules() if rules is None else Rules.given(rules)).pack
-    visited, sled, die, discard = (_listed(visited, "visited", "space names"), _listed(sled, "sled", "(player, card label) pairs"),
-                                   _listed(die, "die", "faces of the Penalty Die"), _listed(discard, "discard", "card labels"))
-    hands = {player: _listed(labels, f"hands[{player!r}]", "card labels") for player, labels in _by_seat(hands, "hands", "card labels").items()}
-    relics = {player: _listed(names, f"relics[{player!r}]", "Relic names") for player, names in _by_seat(relics, "relics", "Relic names").items()}
+    visited, sled = _listed(visited, "visited", "space names"), _listed(sled, "sled", "(player, card label) pairs")
+    die, discard = _listed(die, "die", "faces of the Penalty Die"), _listed(discard, "discard", "card labels")
+    hands = {seat: _listed(labels, f"hands[{seat!r}]", "card labels") for seat, labels in _by_seat(hands, "hands", "card labels").items()}
+    relics = {seat: _listed(names, f"relics[{seat!r}]", "Relic names") for seat, names in _by_seat(relics, "relics", "Relic names").items()}
     levels = _by_seat(levels, "levels", "a level, or a list of levels")
     for pair in sled:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
