@@ -89,6 +89,7 @@ def changed(record: GameRecord, **fields) -> dict:
     ({"game": 3}, "record.game: expected text, not 3"),
     ({"rules": [1, 2]}, "record.rules: expected an object, not [1, 2]"),
     ({"rules": {"no_such_rule": 1}}, "record.rules"),
+    ({"rules": {"edition": 5}}, "record.rules.edition: unknown edition 5: expected 'en' or 'zh'"),  # the Rules' own field, under the record's
     ({"bots": 5}, "record.bots: expected a list, not 5"),
     ({"bots": ["random", 5]}, "record.bots[1]: expected text, not 5"),
     ({"seed": [1]}, "record.seed: expected a whole number or text, not [1]"),
@@ -104,7 +105,18 @@ def changed(record: GameRecord, **fields) -> dict:
 def test_a_wrong_field_is_one_data_error_naming_it(fields, says, records):
     with pytest.raises(DataError) as caught:
         GameRecord.from_dict(changed(records["inferno"], **fields))
-    assert says in str(caught.value)
+    assert str(caught.value).startswith(says)  # named once: not "record.game.record.game: ..."
+
+
+def test_a_carried_pack_that_is_wrong_is_named_under_the_records_rules(records):
+    with pytest.raises(DataError) as caught:
+        GameRecord.from_dict(changed(records["madness"], rules={"pack": {"x": 1}}))
+    assert str(caught.value).startswith("record.rules.pack.x: is not a key of a data pack; the keys are name, ")  # it said record.rules.x
+
+
+def test_a_seed_of_the_longest_length_is_kept(records):
+    longest = GameRecord.from_dict(changed(records["hudai"], seed="s" * 1000))
+    assert longest.seed == "s" * 1000 and GameRecord.from_json(longest.to_json()) == longest
 
 
 def test_not_an_object_too_deep_and_too_large_are_refused_by_name(tmp_path):

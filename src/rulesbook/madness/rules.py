@@ -28,7 +28,7 @@ from typing import Any, Literal
 from rulesbook.core.data import DataError, whole
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
-from rulesbook.madness.pack import MOST, Pack, default_pack, is_default, parse_pack
+from rulesbook.madness.pack import MOST, Pack, PackError, default_pack, is_default, parse_pack
 
 BoxedTokenSource = Literal["sled-first", "discard-first"]
 #: The longest Sand Timer a table can mean (an hour): it is shown, never enforced (MAD-P01).
@@ -123,9 +123,13 @@ class Rules(RulesData):
 
 
 def pack_from_data(value: Any) -> Pack:
-    """A pack as rules data give it: the shipped pack's name, or a whole pack."""
+    """A pack as rules data give it: the shipped pack's name, or a whole pack (a field it gets
+    wrong named under rules.pack, where a record holds it)."""
     if isinstance(value, dict):
-        return parse_pack(value)
+        try:
+            return parse_pack(value)
+        except PackError as error:
+            raise PackError(f"rules.pack.{error.field}" if error.field else "rules.pack", error.reason, error.source) from None
     default = default_pack()
     if value is None or value == default.name:
         return default
