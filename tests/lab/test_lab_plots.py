@@ -116,6 +116,21 @@ def test_every_figure_function_refuses_a_bad_argument_by_name(games, arguments, 
     assert plt.get_fignums() == []
 
 
+@pytest.mark.parametrize("column, says", [
+    (["turns", "length"], "the table has no column 'length'; its columns are "),  # the one missing, not the whole list
+    (["length", "depth"], "the table has no column 'length', 'depth'; its columns are "),
+    (["turns"], "a list of columns is drawn as figures with intervals (NAME_low, NAME_high), which turns lack; "
+                "name a plain column alone, as column='turns', to see how it is spread"),  # a pandas KeyError before
+    (["turns", "actions"], "a list of columns is drawn as figures with intervals (NAME_low, NAME_high), which turns, actions lack; "),
+])
+def test_a_list_of_columns_names_what_it_lacks(games, column, says):
+    for draw in (lab.plot, lab.chart, lab.describe):
+        with pytest.raises(ValueError) as refused:
+            draw(games, column)
+        assert str(refused.value).startswith(says)
+    assert plt.get_fignums() == []
+
+
 def test_a_chart_is_the_figure_as_svg_with_a_description_of_its_numbers(games):
     summary = lab.summarise(games)
     chart = lab.chart(summary, reference=1 / 4)

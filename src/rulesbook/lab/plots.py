@@ -75,8 +75,13 @@ def _checked(table: Any, column: Any, by: Any, x: Any, reference: Any) -> list[s
             isinstance(column, (list, tuple)) and column and all(isinstance(name, str) for name in column))):
         raise ValueError(f"column is a column's name or a list of them, not {column!r}")
     columns = _figure_columns(table, column)
-    if not columns and (not isinstance(column, str) or column not in table.columns):
-        raise ValueError(f"the table has no column {column!r}; its columns are {', '.join(map(str, table.columns))}")
+    named = [column] if isinstance(column, str) else list(column or ())
+    missing = [name for name in named if name not in table.columns]
+    if not columns and missing:
+        raise ValueError(f"the table has no column {', '.join(map(repr, missing))}; its columns are {', '.join(map(str, table.columns))}")
+    if not columns and not isinstance(column, str) and named:
+        raise ValueError(f"a list of columns is drawn as figures with intervals (NAME_low, NAME_high), which {', '.join(named)} "
+                         f"lack; name a plain column alone, as column={named[0]!r}, to see how it is spread")
     return columns
 
 
