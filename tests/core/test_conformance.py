@@ -39,7 +39,8 @@ SHAPE: dict[str, set[str]] = {
 #: What each package exports at its top, the same in all three.
 PACKAGE_NAMES = {
     "State", "Phase", "Rules", "Action", "parse_action", "new_game", "legal_actions", "refusal", "is_legal",
-    "apply", "apply_legal", "game_moment", "play_out", "show", "RULINGS", "make_bot", "Event", "IllegalAction",
+    "apply", "apply_legal", "game_moment", "play_out", "show", "RULINGS", "BY_ID", "rulings_table", "make_bot", "Event",
+    "IllegalAction",
 }
 
 
@@ -120,6 +121,7 @@ def test_the_engine_answers_alike(game: str) -> None:
         assert all(isinstance(event.text, str) and event.text for event in events)
         fast, fast_events = engine.apply_legal(state_module.State.from_json(before), action)
         assert fast.to_json() == after.to_json()
+        assert engine.apply(state, action.text())[0].to_json() == after.to_json()  # the text, as refusal takes it
         assert [event.kind for event in fast_events] == [event.kind for event in events]
         assert state_module.State.from_json(after.to_json()).to_json() == after.to_json()
         assert after.problems() == [] and after.invariants() is None
@@ -215,3 +217,19 @@ def test_play_out_takes_actions_or_texts_and_says_what_each_did_unless_quiet(gam
     events = [event.text for before, action in zip(chosen, actions) for event in engine.apply(before, action)[1]]
     assert [line[4:] for line in said if line.startswith("    ")] == events and len(said) == 3 + len(events)
     assert moment.play_out(state, *actions, quiet=True).to_json() == played.to_json() and capsys.readouterr().out == ""
+
+
+#: The functions every game package exports with one signature (Madness's legal_actions may
+#: also list one player's actions: its players decide at once in some phases).
+SAME_SIGNATURE = ("refusal", "is_legal", "apply", "apply_legal", "play_out", "make_bot", "rulings_table")
+
+
+@pytest.mark.parametrize("name", SAME_SIGNATURE)
+def test_the_shared_functions_are_called_alike_in_the_three_games(name: str) -> None:
+    import inspect
+
+    def called(game: str) -> list[tuple[str, object, str]]:
+        parameters = inspect.signature(getattr(importlib.import_module(f"rulesbook.{game}"), name)).parameters.values()
+        return [(parameter.name, parameter.default, str(parameter.annotation)) for parameter in parameters]
+
+    assert called("inferno") == called("hudai") == called("madness")

@@ -46,6 +46,7 @@ from rulesbook.inferno.actions import (
     PlayRedBoy,
     Stay,
     Step,
+    parse_action,
     spoken_place,
 )
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
@@ -465,8 +466,6 @@ def refusal(state: State, action: Action | str) -> IllegalAction | None:
     or None when they may. The action may be given as its text; text that does not parse raises
     NotationError. A value that is no action of this game is refused, never taken for another."""
     if isinstance(action, str):
-        from rulesbook.inferno.actions import parse_action
-
         action = parse_action(action)
     try:
         _check(state, action)
@@ -708,10 +707,13 @@ _CHECKS: dict[type, Callable[[State, Any], None]] = {
 
 
 # --- applying an action ---------------------------------------------------------------------------
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after the action and what happened; IllegalAction (state untouched) if not allowed.
-    Once checked, the action is of a kind the game knows and the game is not over: its step
-    function is called as `apply_legal` would call it, without asking that again."""
+def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
+    """The state after the action (or its text, "lay MK+2 0,2") and what happened; IllegalAction
+    (state untouched) if not allowed. Once checked, the action is of a kind the game knows and the
+    game is not over: its step function is called as `apply_legal` would call it, without asking
+    that again."""
+    if isinstance(action, str):
+        action = parse_action(action)
     _check(state, action)
     decider = waiting(state).responders[0] if state.phase is RESPOND else state.seat  # as `decision` says
     return STEPS[type(action)](state, action, decider, state.colours[decider])

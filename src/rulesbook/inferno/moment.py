@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesbook.core.data import DataError, shown
-from rulesbook.core.events import Event
 from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.shape import played_out
-from rulesbook.inferno.actions import Action, parse_action
+from rulesbook.inferno.actions import Action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, parse_card
 from rulesbook.inferno.engine import apply
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Position
@@ -123,8 +122,4 @@ def _take_from(rest: list[Card], cards: Sequence[Card]) -> None:
 def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State:
     """Apply actions (or their texts, "lay MK+2 0,2"), print what each one did (unless quiet) and
     return the new state; an illegal one raises IllegalAction with its rule."""
-    return played_out(_apply_text, state, actions, quiet)
-
-
-def _apply_text(state: State, action: Action | str) -> tuple[State, list[Event]]:
-    return apply(state, parse_action(action) if isinstance(action, str) else action)
+    return played_out(apply, state, actions, quiet)
