@@ -212,4 +212,5 @@ def test_a_message_names_every_msgid_it_holds_for_the_catalogue():
     assert list(Listed(["x", "y", "z"], "or").msgids()) == [("list", "or")]
     assert list(Listed([term("a", "k"), term("b", "k")], ",").msgids()) == [("k", "a"), ("k", "b")]  # commas are no word
     assert list(Capitalised("plain text").msgids()) == []
+    assert Capitalised(term("red", "colour")).say() == str(Capitalised(term("red", "colour"))) == "Red"  # English unless asked
     assert repr(Message("{a} then {b}", a=1, b="two")) == "Message('{a} then {b}', a=1, b='two')"
