@@ -129,6 +129,27 @@ def test_rules_as_fields_text_or_a_value_give_the_same_rows():
     assert as_text.attrs["rules"] == inferno.rules(edition="zh", two_pawns=True)
 
 
+def test_rules_given_as_a_records_json_holds_them_are_read_as_the_record_is():
+    """Lists for tuples and house rules by name (Hudai's powers as a list and Inferno's house
+    rules by name were refused as not of the field's type)."""
+    from rulesbook.core.house import forget, house_rule
+
+    @house_rule("lab-list-check", "scoring")
+    def unchanged(state):
+        return state
+
+    try:
+        for name, data in [("hudai", {"powers": ["drain", "crush", "confuse"]}), ("inferno", {"house": ["lab-list-check"]}),
+                           ("inferno", {"rounds_by_players": [[2, 2], [3, 3], [4, 2]]})]:
+            table = lab.simulate(name, games=2, seed=1, rules=data)
+            assert table.attrs["rules"] == game(name).rules_from_dict(data)
+        with pytest.raises(ValueError) as refused:
+            lab.simulate("hudai", games=2, rules={"powers": ["drain", "fly", "confuse"]})
+        assert str(refused.value) == "Rules.powers: 'fly' is not a demon power; use crush, mind_pierce, defend, drain, confuse, entangle"
+    finally:
+        forget("lab-list-check")
+
+
 BAD = [
     (dict(rules={"editon": "zh"}), "Mountain of Inferno has no rule 'editon'"),
     (dict(rules="edition=fr"), "bad value for the rule 'edition'"),

@@ -210,6 +210,11 @@ class Game(ABC, Generic[S, A]):
         """One field's value from its text, by the field's type (games override for data files)."""
         return field_from_text(self.rules_type, name, text)
 
+    def rule_from_data(self, name: str, value: Any) -> Any:
+        """One field's value as a record's JSON holds it (lists for tuples, house rules by name, a
+        game's data set as data), read as the record is read: DataError naming the field."""
+        return getattr(self.rules_from_dict({name: value}), name)
+
     def rules_to_dict(self, rules: Any) -> dict[str, Any]:
         return rules.to_dict()
 

@@ -55,10 +55,12 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
 
 def rule_value(protocol: Game, name: str, value: Any) -> Any:
     """A field's value, checked by its type; text is read as the command line reads it, unless the
-    field takes text."""
+    field takes text, and a list as a record's JSON holds it (a tuple, house rules by name)."""
     protocol.check_rule_names([name])
     if isinstance(value, str) and rule_value_problem(protocol.rules_type, name, value):
         value = protocol.rule_from_text(name, value)  # ValueError: "bad value for the rule ..."
+    elif isinstance(value, list):
+        value = protocol.rule_from_data(name, value)  # ["catch-up"], ["drain", "crush", "confuse"]
     problem = rule_value_problem(protocol.rules_type, name, value)
     if problem:
         raise ValueError(f"bad value for the rule {name!r} of {protocol.title}: {problem}")
