@@ -12,6 +12,7 @@ from rulesbook.hudai import game_moment as hudai_moment
 from rulesbook.inferno import game_moment as inferno_moment
 from rulesbook.lessons.data import opened_exercise, unpack
 from rulesbook.madness import game_moment as madness_moment
+from rulesbook.widgets import HudaiTable, InfernoBoard, MadnessExpedition
 
 LINE = "MK+1@R PM+1 SB+1@B DH+1"
 
@@ -121,3 +122,19 @@ def test_a_grid_place_off_the_picture_is_the_referees_to_refuse_in_both_language
         board = teach.exercise(inferno(), "h0", language=language)
         assert board.click((101, 0)) == said and board.click((0, -10**30), "h1").startswith(said[:8])
         assert board.click((100, 0)) != said and board.click([100, 0]) == board.click("100,0")  # within reach: the rule that refuses it
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    (lambda: InfernoBoard.find_in_game("MK+1@R", "h0"),
+     "a Mountain of Inferno board starts from a game State (game_moment, new_game), not str"),
+    (lambda: HudaiTable.find("W1 R5", "obtain"), "a Hudai Pass board starts from a game State (game_moment, new_game), not str"),
+    (lambda: MadnessExpedition.sled("X1"), "a Madness board starts from an expedition State, not str"),
+    (lambda: MadnessExpedition.leadership(madness_moment(4, space="X1"), seat="P2"), "there is no seat 'P2' at this table of 4 (seats count from 0)"),
+    (lambda: MadnessExpedition.sled(madness_moment(4, tile="Seals", sled=[(1, "Tools 3")]), seat=True),
+     "there is no seat True at this table of 4 (seats count from 0)"),
+])
+def test_a_board_made_from_what_is_no_moment_or_for_no_seat_says_so(make, says):
+    """An AttributeError or a TypeError from inside before (the Madness turn board already said so)."""
+    with pytest.raises(ValueError) as refused:
+        make()
+    assert str(refused.value) == says

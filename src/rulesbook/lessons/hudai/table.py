@@ -237,6 +237,8 @@ class TableReferee:
     every move it offers is the engine's, and every refusal the engine's own, with its rule."""
 
     def __init__(self, table: State, only: Iterable[str] | None = None):
+        if not isinstance(table, State):
+            raise ValueError(f"a Hudai Pass board starts from a game State (game_moment, new_game), not {type(table).__name__}")
         self.first = table
         self.only = frozenset(LESSON_WORDS if only is None else only)
         unknown = self.only - set(LESSON_WORDS)

@@ -103,6 +103,8 @@ class GameReferee:
     """
 
     def __init__(self, state: State, language: str = "en"):
+        if not isinstance(state, State):
+            raise ValueError(f"a Mountain of Inferno board starts from a game State (game_moment, new_game), not {type(state).__name__}")
         self.first = state
         #: The language of every sentence it gives a board ("en" or "zh-TW").
         self.language = language

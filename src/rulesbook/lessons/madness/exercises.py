@@ -9,7 +9,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.lessons.data import exercise
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
-from rulesbook.lessons.madness.referee import ExpeditionReferee
+from rulesbook.lessons.madness.referee import ExpeditionReferee, reader_seat
 from rulesbook.lessons.madness.table import table_view
 from rulesbook.madness.actions import Action, IgnoreMadness, RaiseHandLimit, Reroll, Resolve, Rest, RestartEncounter, TimeUp, seat_text
 from rulesbook.madness.challenges import Challenge, parse_challenge
@@ -63,13 +63,13 @@ class SledJudge:
     judges each challenge (rulebook, Overcoming a Challenge); the reader clicks the successes."""
 
     def __init__(self, state: State, seat: int | None = None):
+        self.seat = reader_seat(state, seat)
         if state.phase is Phase.ENCOUNTER:
             state, _ = apply(state, TimeUp(state.leader))
         if state.phase is not Phase.TIMER:
             raise ValueError("judge a Sled in the Encounter Phase or when the Sand Timer has run out")
         self.before = state
         self.after, _ = apply(state, Resolve(state.leader))
-        self.seat = state.leader if seat is None else seat
         self.faced = challenges(state)
         if not any(self.after.outcomes):
             raise ValueError("this Sled overcomes no challenge: there would be nothing to find")
@@ -131,8 +131,8 @@ class LeadershipColumn:
     or an empty Sled forbids it, and resting is refused when it would box the last token."""
 
     def __init__(self, state: State, seat: int | None = None):
+        self.seat = reader_seat(state, seat)
         self.state0 = state
-        self.seat = state.leader if seat is None else seat
         self.examples = {phase: self._example(phase) for phase in PHASES}
 
     def _example(self, phase: str) -> tuple[State, Action | None, str]:

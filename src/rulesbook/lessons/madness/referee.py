@@ -47,6 +47,17 @@ STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase
 _OUT_OF_PHASE = "Cards are played only in the Encounter Phase, while the Sand Timer runs"
 
 
+def reader_seat(state: State, seat: int | None) -> int:
+    """The seat a board is seen from (None: the Leader's), once the board's state and the seat are
+    checked: a ValueError names a state that is no expedition or a seat not at the table."""
+    if not isinstance(state, State):
+        raise ValueError(f"a Madness board starts from an expedition State, not {type(state).__name__}")
+    chosen = state.leader if seat is None else seat
+    if type(chosen) is not int or not 0 <= chosen < state.count:
+        raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+    return chosen
+
+
 class ExpeditionReferee:
     """Referee of a board that starts from any expedition moment and follows the engine from there.
 
@@ -58,11 +69,7 @@ class ExpeditionReferee:
     def __init__(self, state: State, seat: int | None = None, parts: tuple[str, ...] = (), until: str | None = None):
         if until not in STOPS:
             raise ValueError(f"until is one of {', '.join(repr(name) for name in STOPS)}, not {until!r}")
-        if not isinstance(state, State):
-            raise ValueError(f"a Madness board starts from an expedition State, not {type(state).__name__}")
-        self.seat = state.leader if seat is None else seat
-        if not isinstance(self.seat, int) or not 0 <= self.seat < state.count:
-            raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+        self.seat = reader_seat(state, seat)
         self.turn = state.turn
         self.stops = tuple(phase for phase in STOPS[until] if phase is not state.phase)  # never the phase it starts in
         self.parts = tuple(parts)
