@@ -233,3 +233,17 @@ def test_the_shared_functions_are_called_alike_in_the_three_games(name: str) -> 
         return [(parameter.name, parameter.default, str(parameter.annotation)) for parameter in parameters]
 
     assert called("inferno") == called("hudai") == called("madness")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_show_refuses_a_title_that_is_no_text_and_what_it_cannot_draw(game: str) -> None:
+    """A teacher's typo gets words naming it, not an AttributeError from inside the drawing."""
+    package, engine = importlib.import_module(f"rulesbook.{game}"), module(game, "engine")
+    state = engine.new_game(seed=1)
+    drawn = state.mountain if game == "inferno" else state
+    assert package.show(drawn, title="A title").description  # a text title is drawn
+    with pytest.raises(ValueError) as refused:
+        package.show(drawn, title=5)
+    assert str(refused.value) == "title is a text, not 5"
+    with pytest.raises(ValueError):  # a number is no Mountain, no table and no cards
+        package.show(5)

@@ -10,6 +10,7 @@ import pytest
 
 import rulesbook.hudai.render as render
 from rulesbook.hudai import COLOURS, Phase, Rules, game_moment, reconstructed_cards, show
+from rulesbook.core.errors import NotationError
 from rulesbook.hudai.cards import MOVES
 from rulesbook.hudai.render import PALETTE, describe_combo, describe_table
 
@@ -99,3 +100,10 @@ def test_bad_requests_are_refused_with_a_reason():
 
 def test_the_docstring_examples_run():
     assert doctest.testmod(render).failed == 0
+
+
+def test_a_picture_of_what_is_no_card_says_so():
+    """A NotationError naming it, not a TypeError from the parse."""
+    with pytest.raises(NotationError) as refused:
+        show(5)
+    assert str(refused.value) == "'5': cards are text such as 'R5 W1', or a list of card codes"

@@ -40,6 +40,7 @@ from rulesbook.inferno import (
     parse_action,
     parse_card,
     refusal,
+    show,
 )
 from rulesbook.inferno.protocol import GAME
 from inferno_moments import played
@@ -440,3 +441,19 @@ def test_a_game_whose_cards_lie_far_away_is_refused_so_that_its_play_stays_withi
 def test_a_game_moment_of_a_split_mountain_given_as_text_is_refused_by_the_notation():
     with pytest.raises(NotationError, match="MOI-R15"):
         game_moment("MK+1@R . PM+1@Y", ["SB+1", "DH+1"])
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (dict(position=5), "position: a Position or its notation, as 'MK+1@R PM+1', not 5"),
+    (dict(position="MK+1@R PM+1", highlights="0,1"), "highlights is a list of places (row, column), not '0,1'"),
+    (dict(position="MK+1@R PM+1", highlights=[5]), "highlights: a place is (row, column), two whole numbers from -100 to 100, not 5"),
+    (dict(position="MK+1@R PM+1", marks=[(0, 0.5)]), "marks: a place is (row, column), two whole numbers from -100 to 100, not (0, 0.5)"),
+])
+def test_a_picture_of_the_mountain_names_an_argument_it_cannot_draw(arguments, says):
+    with pytest.raises(ValueError) as refused:
+        show(**arguments)
+    assert str(refused.value) == says
+
+
+def test_a_picture_of_the_mountain_may_be_asked_for_in_its_notation():
+    assert show("MK+1@R PM+1", highlights=[(0, 1)]).position == Position.parse("MK+1@R PM+1")

@@ -185,3 +185,16 @@ def test_a_space_a_teachers_pack_names_with_any_characters_is_drawn_in_a_picture
         drawing = ElementTree.fromstring(picture.svg.encode("utf-8"))
         spaces = [element.get("data-space") for element in drawing.iter("{http://www.w3.org/2000/svg}g")]
         assert shown_name in spaces and shown_name in description(picture)
+
+
+@pytest.mark.parametrize(("draw", "says"), [
+    (lambda state: show(state, highlights="X1"), "highlights is a list of spaces, as ['X1'], not 'X1'"),  # not X and 1
+    (lambda state: show(state, highlights=["X1", "Q9"]), "highlights: there is no space 'Q9' on the board"),  # drawn unmarked before
+    (lambda state: show_mountain(state, highlights=["Z1", "Q9"]), "highlights: there is no space 'Q9', 'Z1' on the board"),
+    (lambda state: show("X1"), "a picture of an expedition is drawn from its State, not str"),
+    (lambda state: show_sled(state, title=["Sled"]), "title is a text, not ['Sled']"),
+])
+def test_a_picture_names_an_argument_it_cannot_draw(draw, says):
+    with pytest.raises(ValueError) as refused:
+        draw(game_moment(4))
+    assert str(refused.value) == says

@@ -41,6 +41,18 @@ def unescape(text: str) -> str:
     return html.unescape(text)
 
 
+def checked_title(title: object) -> str | None:
+    """A picture's title, text or None; ValueError otherwise (the picture's description says it).
+
+    >>> checked_title(5)
+    Traceback (most recent call last):
+    ValueError: title is a text, not 5
+    """
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title is a text, not {title!r}")
+    return title
+
+
 def svg_document(width: float, height: float, title: str, description: str, body: list[str], background: str) -> str:
     """An SVG image of the given size: its title and description first, then the background and body."""
     return "".join([

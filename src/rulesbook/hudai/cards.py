@@ -147,7 +147,10 @@ def card_code(token: str) -> str:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[str]:
-    """``"W1 R2 R3"`` (or a list of tokens) -> canonical codes; raises NotationError on a bad token."""
+    """``"W1 R2 R3"`` (or a list of tokens) -> canonical codes; raises NotationError on a bad token,
+    or on what is neither text nor a list."""
+    if not isinstance(text, (str, Iterable)) or isinstance(text, (bytes, dict)):
+        raise NotationError(repr(text)[:60], "cards are text such as 'R5 W1', or a list of card codes")
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [card_code(token) for token in tokens]
 

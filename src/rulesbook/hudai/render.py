@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rulesbook.core.picture import Picture, escape, svg_document
+from rulesbook.core.picture import Picture, checked_title, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.hudai.cards import (
     COLOURS,
@@ -332,6 +332,7 @@ def show(what: State | str | Iterable[str], part: str | None = None, title: str 
          cards: CardSet | None = None) -> Picture:
     """A picture of a state (part "table", "demon", "river", "hand" or "combo") or of cards ("R5",
     "R5 W1 G3" or a list; part "combo" draws them as a combo)."""
+    title = checked_title(title)
     if isinstance(what, State):
         part = part or "table"
         if part not in PARTS:

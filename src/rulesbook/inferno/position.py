@@ -642,8 +642,8 @@ class Position:
     __slots__ = ("_shape", "_cards", "_pawns", "_hash", "_by_pawns")
 
     def __init__(self, cards: Mapping[Coord, DiscipleCard], pawns: Mapping[Colour, Coord] | None = None):
-        self._cards: dict[Place, DiscipleCard] = {place_code(_checked(place)): card for place, card in cards.items()}
-        self._pawns: dict[Colour, Place] = {colour: place_code(_checked(place)) for colour, place in (pawns or {}).items()}
+        self._cards: dict[Place, DiscipleCard] = {place_code(checked_place(place)): card for place, card in cards.items()}
+        self._pawns: dict[Colour, Place] = {colour: place_code(checked_place(place)) for colour, place in (pawns or {}).items()}
         for card in self._cards.values():
             if type(card) is not DiscipleCard:
                 raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
@@ -786,14 +786,14 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        return self.laid(place_code(_checked(place)), card)
+        return self.laid(place_code(checked_place(place)), card)
 
     def laid(self, place: Place, card: DiscipleCard) -> Position:
         """`with_card` at a place code."""
         return _trusted(self._shape.laid(place, card), self._pawns, self._by_pawns)
 
     def without_card(self, place: Coord) -> Position:
-        return self.taken(place_code(_checked(place)))
+        return self.taken(place_code(checked_place(place)))
 
     def taken(self, place: Place) -> Position:
         """`without_card` at a place code."""
@@ -802,7 +802,7 @@ class Position:
         return _trusted(self._shape.without(place), self._pawns, self._by_pawns)
 
     def with_pawn(self, colour: Colour | str, place: Coord) -> Position:
-        return self.pawn_moved(colour, place_code(_checked(place)))
+        return self.pawn_moved(colour, place_code(checked_place(place)))
 
     def pawn_moved(self, colour: Colour | str, place: Place) -> Position:
         """`with_pawn` at a place code."""
@@ -814,7 +814,7 @@ class Position:
 
     def with_card_moved(self, source: Coord, target: Coord) -> Position:
         """The card at source, with every pawn on it, now at target (Iron Fan Princess)."""
-        return self.card_moved(place_code(_checked(source)), place_code(_checked(target)))
+        return self.card_moved(place_code(checked_place(source)), place_code(checked_place(target)))
 
     def card_moved(self, source: Place, target: Place) -> Position:
         """`with_card_moved` between place codes."""
@@ -891,7 +891,7 @@ class Position:
         return code is not None and code in self._cards
 
 
-def _checked(place: object) -> Coord:
+def checked_place(place: object) -> Coord:
     """The place, once it is (row, column), two whole numbers within `REACH` of (0, 0)."""
     if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
             and -REACH <= place[0] <= REACH and -REACH <= place[1] <= REACH):
@@ -1003,7 +1003,7 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
     if not isinstance(text, str):
         raise NotationError(type(text).__name__, Message("Position.parse expects notation text"))
     try:
-        top, left = _checked(origin)
+        top, left = checked_place(origin)
     except ValueError as error:
         raise ValueError(f"origin: {error}") from None
     rules = rules or Rules()

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rulesbook.core.messages import Listed, Message, spoken, term
-from rulesbook.core.picture import Picture, escape, svg_document
+from rulesbook.core.picture import Picture, checked_title, escape, svg_document
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.names import disciple_word, player_word
-from rulesbook.inferno.position import Colour, Coord, Position
+from rulesbook.inferno.position import Colour, Coord, Position, checked_place
 
 if TYPE_CHECKING:
     from rulesbook.inferno.state import State
@@ -271,11 +271,25 @@ class MountainPicture(Picture):
         super().__init__(position_svg(position, self.highlights, self.marks, title, language), str(position))
 
 
-def show(position: Position, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
+def show(position: Position | str, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
          language: str | None = None) -> MountainPicture:
-    """A picture of the Mountain with target places outlined (highlights) and cards ringed (marks),
-    described in `language` (or the one spoken)."""
-    return MountainPicture(position, highlights, marks, title, language)
+    """A picture of the Mountain (a Position or its notation) with target places outlined
+    (highlights) and cards ringed (marks), described in `language` (or the one spoken)."""
+    if isinstance(position, str):
+        position = Position.parse(position)
+    elif not isinstance(position, Position):
+        raise ValueError(f"position: a Position or its notation, as 'MK+1@R PM+1', not {position!r}"[:200])
+    return MountainPicture(position, _places(highlights, "highlights"), _places(marks, "marks"), checked_title(title), language)
+
+
+def _places(places: Iterable[Coord], name: str) -> list[Coord]:
+    """The places a picture marks, each checked (ValueError naming the argument)."""
+    if isinstance(places, str) or not isinstance(places, Iterable):
+        raise ValueError(f"{name} is a list of places (row, column), not {places!r}"[:200])
+    try:
+        return [checked_place(place) for place in places]
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 # --- the score track ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesbook.core.picture import Picture, attribute, escape, svg_document
+from rulesbook.core.picture import Picture, attribute, checked_title, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.madness.state import State
@@ -34,6 +34,8 @@ INK, MUTED, LINE = "#1a1a1a", "#444444", "#5c5c5c"
 
 def view_of(state: State, seat: int | None = None) -> dict[str, Any]:
     """What `seat` sees (their player view); with no seat, what an onlooker sees: no hand, no Madness text."""
+    if not isinstance(state, State):
+        raise ValueError(f"a picture of an expedition is drawn from its State, not {type(state).__name__}")
     if seat is not None:
         if not isinstance(seat, int) or not 0 <= seat < state.count:
             raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
@@ -367,10 +369,21 @@ def _players_body(view: dict[str, Any], x0: float, y0: float, width: float = PAN
     return out, y - y0 - 6
 
 
+def _marked(state: State, highlights: Iterable[str]) -> set[str]:
+    """The spaces a picture marks, each a space of the pack (ValueError naming one that is not)."""
+    if isinstance(highlights, str) or not isinstance(highlights, Iterable):
+        raise ValueError(f"highlights is a list of spaces, as ['X1'], not {highlights!r}")
+    marked = set(highlights)
+    unknown = sorted(str(space) for space in marked - set(state.rules.pack.spaces))
+    if unknown:
+        raise ValueError(f"highlights: there is no space {', '.join(map(repr, unknown))} on the board")
+    return marked
+
+
 def show_mountain(state: State, highlights: Iterable[str] = (), title: str | None = None) -> Picture:
     """The mountain: every space by region, face-down tiles, empty spaces, the Airplane; highlights marked."""
     view = view_of(state)
-    marked = set(highlights)
+    marked, title = _marked(state, highlights), checked_title(title)
     body, width, height = _mountain_body(view, marked, 6, 6)
     description = describe_mountain(view, marked)
     if title:
@@ -380,6 +393,7 @@ def show_mountain(state: State, highlights: Iterable[str] = (), title: str | Non
 
 def show_tile(state: State, tile: str | None = None, title: str | None = None) -> Picture:
     """An Encounter tile face up: the one in front of the Leader, or any tile of the pack by name."""
+    title = checked_title(title)
     pack = state.rules.pack
     view = view_of(state)
     if tile is None:
@@ -400,6 +414,7 @@ def show_tile(state: State, tile: str | None = None, title: str | None = None) -
 
 def show_cards(state: State, cards: Sequence[str], title: str | None = None) -> Picture:
     """Equipment, Arcane or Injury cards by label ("Tools 6", "Arcane Books 10", "Injury") or by id."""
+    title = checked_title(title)
     pack = state.rules.pack
     shown = []
     for wanted in cards:
@@ -419,6 +434,7 @@ def show_cards(state: State, cards: Sequence[str], title: str | None = None) -> 
 
 def show_sled(state: State, seat: int | None = None, title: str | None = None) -> Picture:
     """The Sled as `seat` sees it: cards face down (their own face up) or revealed, and the Leadership tokens."""
+    title = checked_title(title)
     view = view_of(state, seat)
     body, height = _sled_body(view, 6, 6)
     description = describe_sled(view)
@@ -427,6 +443,7 @@ def show_sled(state: State, seat: int | None = None, title: str | None = None) -
 
 def show_players(state: State, seat: int | None = None, title: str | None = None) -> Picture:
     """Each player's board as `seat` sees it: Madness level (their own text only), hand size, Relics and tokens."""
+    title = checked_title(title)
     view = view_of(state, seat)
     body, height = _players_body(view, 6, 6)
     description = describe_players(view)
@@ -436,7 +453,7 @@ def show_players(state: State, seat: int | None = None, title: str | None = None
 def show(state: State, seat: int | None = None, highlights: Iterable[str] = (), title: str | None = None) -> Picture:
     """The whole table as `seat` sees it (an onlooker with no seat): mountain, tile, Sled, die, players."""
     view = view_of(state, seat)
-    marked = set(highlights)
+    marked, title = _marked(state, highlights), checked_title(title)
     left, width, mountain_height = _mountain_body(view, marked, 6, 6)
     x = width + 18
     body = list(left)
