@@ -58,7 +58,7 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
         raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
     state.leader = _seat(state, leader)
-    for name in [*visited, *([space] if space else [])]:
+    for name in [*visited, *([space] if space is not None else [])]:
         _visit(state, name)
     if space is not None:
         state.airplane = space
@@ -130,7 +130,7 @@ def _seat(state: State, player: int) -> int:
 
 def _visit(state: State, space: str) -> None:
     """The space's tile was met earlier in the expedition: it is set aside."""
-    if space not in state.board:
+    if not isinstance(space, str) or space not in state.board:
         raise ValueError(f"there is no space {space!r} on the board")
     met = state.board[space]
     if met is not None:
@@ -189,7 +189,7 @@ def _take(state: State, label: str, keep: set[int]) -> str:
 
 def _tokens(state: State, tokens: tuple[int, ...]) -> None:
     total = state.rules.tokens
-    if len(tokens) not in (2, 3) or any(not isinstance(n, int) or n < 0 for n in tokens):
+    if not isinstance(tokens, (tuple, list)) or len(tokens) not in (2, 3) or any(type(n) is not int or n < 0 for n in tokens):
         raise ValueError("tokens are (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
     sled, discard = tokens[0], tokens[1]
     box = tokens[2] if len(tokens) == 3 else total - sled - discard
