@@ -49,6 +49,8 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
     """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
     Inferno, a seat in Madness), the reader finds every place the engine accepts. A Mountain of
     Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose)."""
+    if not isinstance(ask, str):
+        raise ValueError(f"ask: the choice made, as 'h0', 'obtain' or 'fly', not {ask!r}")
     if not isinstance(prompt, str):
         raise ValueError(f"prompt: a question is text, not {prompt!r}")
     if prompt and not prompt.strip():
@@ -91,7 +93,7 @@ def _checked(name: str, sentence: str) -> str:
 def _clues(hint: str | dict[str, str], answers: list[str]) -> dict[str, str]:
     if isinstance(hint, str):
         return {place: _checked("hint", hint) for place in answers}
-    unknown = sorted(set(hint) - set(answers))
+    unknown = sorted(str(key) for key in set(hint) - set(answers))
     if unknown:
         raise ValueError(f"hint: {', '.join(unknown)} is not among the answers ({', '.join(answers)})")
     missing = [place for place in answers if place not in hint]

@@ -138,3 +138,23 @@ def test_a_board_made_from_what_is_no_moment_or_for_no_seat_says_so(make, says):
     with pytest.raises(ValueError) as refused:
         make()
     assert str(refused.value) == says
+
+
+#: What a teacher might type in the wrong place.
+TYPED = [None, 0, 1, 2.5, True, "", "x", "R", "h0", "0,1", "zh", "zh-TW", "{found}", "{", [], [1], ["x"], {}, {0: 1},
+         {"a": 1}, (1, 2), b"x", object()]
+
+
+@pytest.mark.parametrize(("moment", "ask"), [(inferno, "h0"), (shop, "obtain"), (lambda: madness_moment(4, space="X1"), "fly")])
+def test_any_value_for_any_argument_makes_an_exercise_or_a_value_error(moment, ask):
+    """Each argument of teach.exercise alone with each kind of value: an exercise, or a ValueError
+    in words (the question given as a list, a language as a dict and hints keyed by numbers
+    raised TypeErrors and AttributeErrors from inside)."""
+    made = moment()
+    calls = [{"ask": value} for value in TYPED]
+    calls += [{"ask": ask, name: value} for name in ("actor", "prompt", "right", "again", "done", "hint", "language") for value in TYPED]
+    for arguments in calls:
+        try:
+            teach.exercise(made, **arguments)
+        except ValueError as error:
+            assert str(error), arguments

@@ -48,18 +48,22 @@ _SPOKEN = ["en"]
 def speak(language: str) -> None:
     """Say every later sentence given no language in `language` ("en" or "zh-TW"): the boards
     (`rulesbook.widgets.speak` says it) and the pictures' descriptions."""
-    if language not in LANGUAGES:
+    _SPOKEN[0] = known_language(language)
+
+
+def known_language(language: object) -> str:
+    """The language, when the library speaks it; ValueError otherwise (a list or a dict too, which
+    the catalogues' cache could not even look up)."""
+    if not isinstance(language, str) or language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
-    _SPOKEN[0] = language
+    return language
 
 
 def spoken(language: str | None = None) -> str:
     """The language to say a sentence in: `language` when given (checked), else the one `speak` chose."""
     if language is None:
         return _SPOKEN[0]
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
-    return language
+    return known_language(language)
 
 
 def folder(language: str) -> str:
@@ -70,9 +74,7 @@ def folder(language: str) -> str:
 @cache
 def catalogue(language: str) -> gettext.NullTranslations:
     """The language's translations, read once from the compiled catalogue (English: none needed)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}; the library speaks {listed(LANGUAGES, 'and')}")
-    if language == "en":
+    if known_language(language) == "en":
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(_read(CATALOGUE.format(folder=folder(language)))))
 
@@ -88,7 +90,7 @@ def translated(language: str, context: str | None, msgid: str) -> str:
     """The catalogue's form of a msgid in that language (with its context), or the msgid itself."""
     if language == "en":
         return msgid
-    translations = catalogue(language)
+    translations = catalogue(known_language(language))
     return translations.gettext(msgid) if context is None else translations.pgettext(context, msgid)
 
 
@@ -97,7 +99,7 @@ def has_translation(language: str, context: str | None, msgid: str) -> bool:
     if language == "en":
         return True
     key = msgid if context is None else f"{context}\x04{msgid}"
-    return key in getattr(catalogue(language), "_catalog", {})
+    return key in getattr(catalogue(known_language(language)), "_catalog", {})
 
 
 def said(value: Any, language: str) -> Any:

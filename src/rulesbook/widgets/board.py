@@ -44,16 +44,19 @@ def speak(language: str) -> None:
     """Make every board built after this (in this kernel) speak `language`, "en" or "zh-TW",
     unless its constructor is told another, and every picture describe itself in it
     (`rulesbook.core.messages.speak`): a zh-TW chapter calls ``speak("zh-TW")`` once at its top."""
-    if language not in LANGUAGE_WORDS:
-        raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
-    messages.speak(language)
+    messages.speak(_board_language(language))
 
 
 def spoken(language: str | None = None) -> str:
     """The language a board is made in: `language` when given, else the one `speak` chose."""
-    if language is not None and language not in LANGUAGE_WORDS:
+    return messages.spoken(None if language is None else _board_language(language))
+
+
+def _board_language(language: object) -> str:
+    """The language, when a board speaks it (its shell's words are written in it)."""
+    if not isinstance(language, str) or language not in LANGUAGE_WORDS:
         raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
-    return messages.spoken(language)
+    return language
 
 
 def fill(template: str, **values: Any) -> str:
