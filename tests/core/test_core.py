@@ -213,4 +213,18 @@ def test_a_message_names_every_msgid_it_holds_for_the_catalogue():
     assert list(Listed([term("a", "k"), term("b", "k")], ",").msgids()) == [("k", "a"), ("k", "b")]  # commas are no word
     assert list(Capitalised("plain text").msgids()) == []
     assert Capitalised(term("red", "colour")).say() == str(Capitalised(term("red", "colour"))) == "Red"  # English unless asked
+
+
+def test_an_empty_list_says_its_word_for_none_in_each_language():
+    assert Listed([], "or", "nobody").say() == "nobody" and Listed([]).say() == "none"
+    assert Listed([], "and", "none").say("zh-TW") == "無"  # the catalogue's word for an empty list
+
+
+def test_a_game_is_named_by_its_text_only():
+    import rulesbook
+
+    for name in (["inferno"], {"inferno": 1}, 5):  # not looked up (a list could not be): refused in words
+        with pytest.raises(ValueError) as refused:
+            rulesbook.game(name)
+        assert str(refused.value) == f"unknown game {name!r}; the games are inferno, hudai, madness"
     assert repr(Message("{a} then {b}", a=1, b="two")) == "Message('{a} then {b}', a=1, b='two')"
