@@ -247,3 +247,19 @@ def test_show_refuses_a_title_that_is_no_text_and_what_it_cannot_draw(game: str)
     assert str(refused.value) == "title is a text, not 5"
     with pytest.raises(ValueError):  # a number is no Mountain, no table and no cards
         package.show(5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_value_that_is_no_action_is_refused_alike_by_every_entry(game: str) -> None:
+    """Never taken for another action, never a KeyError from the fast path (Hudai's and Madness's
+    apply_legal raised one; Hudai's apply took 5 for a text that does not parse)."""
+    engine = module(game, "engine")
+    title = module(game, "rules").Rules.game_title
+    state = engine.new_game(seed=1)
+    for value in (5, None, ["end"], object()):
+        said = f"{value!r} is not an action of {title}"[:60]
+        for apply in (engine.apply, engine.apply_legal):
+            with pytest.raises(IllegalAction) as refused:
+                apply(state, value)
+            assert refused.value.reason.startswith(said[:20]), refused.value.reason
+        assert str(engine.refusal(state, value)).startswith(said[:20]) and not engine.is_legal(state, value)

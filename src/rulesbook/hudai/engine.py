@@ -46,7 +46,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from rulesbook.core.data import expect
+from rulesbook.core.data import expect, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -156,6 +156,8 @@ Why = tuple[str, str] | None  # (what is wrong, the rule that says so), or None:
 
 def _refusal(s: State, a: Action, cards: CardSet) -> Why:
     """Why the action is illegal now, with the rule that says so; None when it is legal."""
+    if not isinstance(a, Action):
+        return (f"{shown(a)} is not an action of Hudai Pass", "Play")
     if s.phase is OVER:
         return (f"the game is over ({'the monk won' if s.outcome == WON else 'lost: ' + str(s.outcome)})", "Play")
     table, otherwise = _REFUSALS[s.phase]
@@ -280,11 +282,11 @@ def _feature_refusal(s: State, a: Action, cards: CardSet) -> Why:
     feature, wanted = _FEATURE_OF_ACTION[type(a)]
     card = cards[current]
     if feature == FEATURE_SYMBOL:
-        shown, names, shows, section = card.symbol, SYMBOL_NAMES, "shows", "Symbols"
+        has, names, shows, section = card.symbol, SYMBOL_NAMES, "shows", "Symbols"
     else:
-        shown, names, shows, section = card.colour, COLOURS, "is", "Colors"
-    if shown != wanted:
-        return (f"'{a.text()}' needs a {names[wanted]} card and {current} {shows} {names[shown]}", section)
+        has, names, shows, section = card.colour, COLOURS, "is", "Colors"
+    if has != wanted:
+        return (f"'{a.text()}' needs a {names[wanted]} card and {current} {shows} {names[has]}", section)
     if feature not in s.open_features:
         return (f"the {feature} of {current} is already used or lost", f"{section}; HUD-P02")
     if feature == FEATURE_SYMBOL:
@@ -328,12 +330,18 @@ _REFUSALS: dict[Any, tuple[dict[type, Check], Check]] = {
 def refusal(state: State, action: Action | str) -> IllegalAction | None:
     """The IllegalAction that `apply` would raise for this action, or None when it is legal
     (text is read with `parse_action`: NotationError for text that is not an action)."""
-    why = _refusal(state, parse_action(action), state.rules.cards)
+    why = _refusal(state, _read(action), state.rules.cards)
     return IllegalAction(*why) if why else None
 
 
 def is_legal(state: State, action: Action | str) -> bool:
-    return _refusal(state, parse_action(action), state.rules.cards) is None  # `refusal`, without making the error
+    return _refusal(state, _read(action), state.rules.cards) is None  # `refusal`, without making the error
+
+
+def _read(action: Action | str) -> Action:
+    """An action given as its text, read; any other value as it is (`_refusal` refuses one that is
+    no action of the game, as the other two games' engines do)."""
+    return parse_action(action) if isinstance(action, str) else action
 
 
 # ---------------------------------------------------------------- what may be done now
@@ -436,10 +444,10 @@ def _combo_actions(state: State) -> list[Action]:
 def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
     """The state after the monk's action and the events that explain it; `state` is never changed.
 
-    Raises IllegalAction (with the rule id) for an action the rules forbid now, and NotationError
-    for text that is not an action.
+    Raises IllegalAction (with the rule id) for an action the rules forbid now or a value that is
+    no action, and NotationError for text that is not an action.
     """
-    action = parse_action(action)
+    action = _read(action)
     why = _refusal(state, action, state.rules.cards)
     if why is not None:
         raise IllegalAction(*why)
@@ -448,10 +456,13 @@ def apply(state: State, action: Action | str) -> tuple[State, list[Event]]:
 
 def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
     """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path)."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # never taken for another action
+        raise IllegalAction(f"{shown(action)} is not an action of Hudai Pass", "Play")
     cards = state.rules.cards
     s = state.copy()
     events: list[Event] = []
-    _HANDLERS[type(action)](s, action, cards, events)
+    handler(s, action, cards, events)
     return s, events
 
 

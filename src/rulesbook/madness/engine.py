@@ -52,7 +52,7 @@ from dataclasses import fields
 from functools import lru_cache, partial
 from typing import Any
 
-from rulesbook.core.data import expect
+from rulesbook.core.data import expect, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -490,7 +490,7 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
         return IllegalAction("the expedition is over; no more actions", END)
     wanted = PHASE_OF.get(type(act))
     if wanted is None:
-        return IllegalAction(f"{act!r} is not an action of At the Mountains of Madness", "Gameplay")
+        return IllegalAction(f"{shown(act)} is not an action of At the Mountains of Madness", "Gameplay")
     for name, kind in _FIELDS_OF[type(act)]:
         value = getattr(act, name)
         if not isinstance(value, kind):
@@ -730,8 +730,12 @@ def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
     """`apply` without the check, for an action taken from `legal_actions(state)` (the fast path).
 
     The state returned copies only the piles the action changes (`CHANGES`) and shares the others
-    with `state`: a playout never changes a state by hand (`State.copy()` first, to do so)."""
-    return _taken(state.copy(CHANGES[type(action)]), action)
+    with `state`: a playout never changes a state by hand (`State.copy()` first, to do so). A value
+    of no kind the game knows is refused, never taken for another action."""
+    changes = CHANGES.get(type(action))
+    if changes is None:
+        raise IllegalAction(f"{shown(action)} is not an action of At the Mountains of Madness", "Gameplay")
+    return _taken(state.copy(changes), action)
 
 
 def _taken(s: State, action: Action) -> tuple[State, list[Event]]:
