@@ -50,9 +50,10 @@ def test_used_features_are_closed():
     ({"phase": "flow"}, "HUD-R04"),
     ({"used": ["smell"]}, "features"),
     # a field of the wrong kind, named (a TypeError from inside before)
-    ({"river": 5}, r'^river: card codes as text \("R5 W1"\) or a list of codes, not 5$'),
-    ({"hand": [1, 2]}, r'^hand: card codes as text \("R5 W1"\) or a list of codes, not \[1, 2\]$'),
-    ({"draw_pile": {"R5": 1}}, r"^draw_pile: card codes as text"),
+    ({"river": 5}, r"^river: '5': cards are text such as 'R5 W1', or a list of card codes$"),
+    ({"hand": [1, 2]}, r"^hand: '1': a card is written as a colour letter and a value, like R5$"),
+    ({"draw_pile": {"R5": 1}}, r"^draw_pile: .*: cards are text such as 'R5 W1', or a list of card codes$"),
+    ({"combo": "R5 Z9"}, r"^combo: 'Z9': 'Z' is not a colour letter; use W, G, B, R, Y or K$"),
     ({"used": "value"}, r"^used is a list of features \(value, symbol, colour\), not 'value'$"),  # not the letters v, a, l ...
     ({"used": 5}, r"^used is a list of features \(value, symbol, colour\), not 5$"),
     ({"powers": 5}, r"^powers is three whole numbers of cubes, left to right, not \[5\]$"),

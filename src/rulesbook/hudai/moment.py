@@ -12,8 +12,9 @@ mind deck. Name a pile yourself and the cards of its kind left over go to its di
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
+from rulesbook.core.errors import NotationError
 from rulesbook.core.rng import shuffled
 from rulesbook.core.shape import played_out
 from rulesbook.hudai.actions import Action
@@ -27,18 +28,14 @@ Cards = str | Iterable[str]
 
 
 def _codes(cards: Cards | None, name: str) -> list[str] | None:
-    """The codes of a pile named as text or as a list of codes (None: not named); ValueError
-    naming the pile for anything else, which a card-by-card parse would fail on unnamed."""
+    """The codes of a pile named as text or as a list of codes (None: not named); what does not
+    parse is a ValueError naming the pile, then the token and why (`parse_cards`)."""
     if cards is None:
         return None
-    listed: str | list[str] | None = None
-    if isinstance(cards, str):
-        listed = cards
-    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)):
-        listed = list(cards)
-    if listed is None or not all(isinstance(code, str) for code in listed):
-        raise ValueError(f"{name}: card codes as text (\"R5 W1\") or a list of codes, not {cards!r}")
-    return parse_cards(listed)
+    try:
+        return parse_cards(cards)
+    except NotationError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 def game_moment(
