@@ -263,3 +263,19 @@ def test_a_value_that_is_no_action_is_refused_alike_by_every_entry(game: str) ->
                 apply(state, value)
             assert refused.value.reason.startswith(said[:20]), refused.value.reason
         assert str(engine.refusal(state, value)).startswith(said[:20]) and not engine.is_legal(state, value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_is_written_by_the_protocol_and_read_back_with_blanks_around_it(game: str) -> None:
+    """`action_to_text` writes any action of the game (a text as the game writes it) and refuses a
+    value that is none as `apply` does (an AttributeError before); blanks around a text are no part
+    of it in any game (Madness refused '  P1: ...')."""
+    protocol = rulesbook.game(game)
+    state = protocol.new_game(seed=1)
+    for action in protocol.legal_actions(state):
+        text = protocol.action_to_text(state, action)
+        assert protocol.parse_action(state, f"  {text} ") == action and protocol.action_to_text(state, f" {text}  ") == text
+    for value in (5, None, []):
+        with pytest.raises(IllegalAction) as refused:
+            protocol.action_to_text(state, value)
+        assert refused.value.reason == f"{value!r} is not an action of {protocol.title}"

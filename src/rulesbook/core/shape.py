@@ -82,6 +82,15 @@ class EngineGame(Game[S, A]):
         return Step(*self.engine.apply_legal(state, action))
 
     def action_to_text(self, state: S, action: A) -> str:
+        """The action's text, legal now or not (given a text, the action's own way of writing it);
+        a value that is no action of the game is refused as the engine refuses it (IllegalAction,
+        with the game's words and rule)."""
+        if isinstance(action, str):
+            return self.actions.parse_action(action).text()
+        if type(action) not in self.actions.ACTIONS:
+            error = self.engine.refusal(state, action)
+            assert error is not None  # the engines refuse every value that is none of their actions
+            raise error
         return action.text()
 
     def parse_action(self, state: S, text: str) -> A:

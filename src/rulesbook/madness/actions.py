@@ -384,9 +384,11 @@ def _face(text: str) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """The inverse of an action's text: ``"P1: move to C3"`` -> MoveAirplane(0, "C3"); else NotationError."""
+    """The inverse of an action's text: ``"P1: move to C3"`` -> MoveAirplane(0, "C3"); else
+    NotationError. Blanks around the text are no part of it, as in the other two games."""
     if not isinstance(text, str) or ": " not in text:
         raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
+    text = text.strip()
     who, body = text.split(": ", 1)
     seat(who)
     for kind in _BY_FIRST_WORD.get(body.split(" ", 1)[0], ()):
