@@ -87,9 +87,8 @@ class EngineGame(Game[S, A]):
         with the game's words and rule)."""
         if isinstance(action, str):
             return self.actions.parse_action(action).text()
-        if type(action) not in self.actions.ACTIONS:
-            error = self.engine.refusal(state, action)
-            assert error is not None  # the engines refuse every value that is none of their actions
+        error = self.engine.refusal(state, action) if type(action) not in self.actions.ACTIONS else None
+        if error is not None:  # every engine refuses a value that is none of its actions
             raise error
         return action.text()
 
