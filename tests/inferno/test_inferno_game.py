@@ -164,7 +164,7 @@ def test_princess_moves_card_and_pawn_together_MOI_R15():
 def test_red_boy_discards_the_card_to_the_discard_pile_MOI_R16():
     state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["REDBOY:MK", "SB+2", "PM+2"])
     refused(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 0)), "MOI-R16")  # red's card
-    refused(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 3)), "MOI-R16")  # not its picture
+    refused(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 3)), "rulebook I")  # not its picture
     state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
     assert (0, 4) not in state.mountain.cards
     assert state.discard_pile[-2:] == (red_boy(Disciple.MONKEY_KING), parse_card("MK+2"))
@@ -212,6 +212,15 @@ def test_en_any_other_player_may_cancel_red_boy_with_guan_yin_MOI_R06():
     state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))
     assert state.pending.responders == (1, 2)
     assert legal_actions(state) == [Cancel((GUAN_YIN,)), Pass()]
+
+
+def test_those_who_may_cancel_are_asked_clockwise_and_the_first_cancel_ends_the_asking_MOI_P01():
+    state = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["GUANYIN MK+3", "REDBOY:MK SB+2", "GUANYIN"], seat=1)
+    state, _ = apply(state, PlayRedBoy((Disciple.MONKEY_KING,), (0, 4)))  # yellow plays: blue, then red
+    assert state.pending.responders == (2, 0) and state.decision.seat == 2
+    state, _ = apply(state, Cancel((GUAN_YIN,)))
+    assert state.pending is None and state.phase is Phase.PLAY and state.decision.seat == 1  # red is never asked
+    assert state.hands[0] == cards("GUANYIN MK+3") and state.mountain.card_at((0, 4)) is not None
 
 
 def test_cancel_discards_both_and_the_effect_never_happens_MOI_R07():
@@ -483,7 +492,7 @@ def test_action_texts_parse_back(text):
     "text, why",
     [("", "empty"), ("fly R 1,1", "unknown action"), ("lay MK+2", "takes 2"), ("lay BISON 0,0", "only a disciple"),
      ("bison Q 0,0", "unknown pawn colour"), ("bison R 0", "row,column"), ("redboy XX 0,0", "pictures"),
-     ("discard MK+1", "event cards"), ("cancel", "1 to 2"), ("lay MK+5 0,0", "MOI-R01")],
+     ("discard MK+1", "event cards"), ("cancel", "1 to 2"), ("lay MK+5 0,0", "Card Descriptions")],
 )
 def test_malformed_action_texts_raise_a_clear_error(text, why):
     with pytest.raises(NotationError, match=why):

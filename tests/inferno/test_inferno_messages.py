@@ -112,7 +112,7 @@ HANDS = ["MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"]
     (lambda: game_moment(LINE, HANDS), PlayBison(Colour.BLUE, (0, 0), 1),
      "打出1張牛魔王卡時，藍色唐僧標記移動1-3格：沿著卡牌走，不經過空位，不重複經過同一張卡牌，並停在還能放唐僧標記的卡牌上（MOI-R05）"),
     (lambda: game_moment(LINE, ["MK+2 REDBOY:PM", "PM+2", "SB+2"]), PlayRedBoy((Disciple.PIG_MONK,), (0, 3)),
-     "1張紅孩兒卡只能移除與其圖像相同的豬八戒；2張紅孩兒卡可移除任何1張徒弟卡（MOI-R16）"),
+     "1張紅孩兒卡只能移除與其圖像相同的豬八戒；2張紅孩兒卡可移除任何1張徒弟卡（中文規則書〈２.遊戲進行〉(1)）"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.BLUE, (0, 2)),
      "在這個版本中，移動階段只能移動自己的唐僧標記（MOI-R09）"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.RED, (1, 1)),
@@ -420,7 +420,7 @@ def test_an_action_that_does_not_parse_says_why_in_zh_tw(text):
 
 
 @pytest.mark.parametrize("text, zh", [
-    ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；整副卡牌只有 +1、+2、+3 和 -3（MOI-R01）"),
+    ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；整副卡牌只有 +1、+2、+3 和 -3（英文規則書〈Card Descriptions〉）"),
     ("MK+2@RR", "第0列第0行的'MK+2@RR'：紅色唐僧標記寫了兩次"),
     ("MK+2@R PM+1@R", "第0列第1行的'PM+1@R'：紅色唐僧標記已經在第0列第0行；每種顏色只有1個唐僧標記"),
     ("MK+2 . PM+1", "第0列第2行的'PM+1'：這張卡牌沒有和火焰山區其餘的卡牌相鄰：火焰山區是一整塊，卡牌以邊相接（MOI-R15）"),

@@ -58,11 +58,11 @@ def test_format_aligns_columns_and_writes_plus_signs():
         ("MK+1 XX+1", "XX+1", 0, 1,
          "unknown disciple code 'XX'; expected one of MK, PM, SB, DH"),
         ("MK+1\n. MK+4", "MK+4", 1, 1,
-         "no Monkey King card is worth +4; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+         "no Monkey King card is worth +4; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)"),
         ("MK+1 MK-1", "MK-1", 0, 1,
-         "no Monkey King card is worth -1; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+         "no Monkey King card is worth -1; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)"),
         ("MK+1 MK0", "MK0", 0, 1,
-         "no Monkey King card is worth +0; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+         "no Monkey King card is worth +0; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)"),
         ("PM+1@G", "PM+1@G", 0, 0,
          "unknown pawn colour 'G'; expected R (red), Y (yellow), B (blue) or K (black)"),
         ("PM+1@RR", "PM+1@RR", 0, 0,
@@ -92,7 +92,7 @@ def test_format_aligns_columns_and_writes_plus_signs():
         ("MK+٣", "MK+٣", 0, 0,
          "malformed value '+٣'; expected +1, +2, +3 or -3"),
         ("MK+100", "MK+100", 0, 0,
-         "no Monkey King card is worth +100; the deck has +1, +2, +3 and -3 (MOI-R01)"),
+         "no Monkey King card is worth +100; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)"),
         ("MK+1000", "MK+1000", 0, 0,  # a value of five characters or more is never read as a number
          "malformed value '+1000'; expected +1, +2, +3 or -3"),
         ("MK+" + "9" * 60, "MK+" + "9" * 37, 0, 0,  # a long token is cut to 40 characters, its value to 12

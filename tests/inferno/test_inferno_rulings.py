@@ -18,7 +18,7 @@ from rulesbook.core.rulings import Ruling
 from rulesbook.inferno.rulings import BY_ID, RULEBOOK_FIELDS, RULINGS, SAME, house_rules_table, rulings_table, switches_table
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-CITED = re.compile(r"MOI-R\d\d")
+CITED = re.compile(r"MOI-[RP]\d\d")
 ENGINE = sorted(path for path in (ROOT / "src/rulesbook/inferno").glob("*.py") if path.name != "rulings.py")
 CODE = sorted((ROOT / "src/rulesbook").rglob("*.py"))
 TESTS = sorted((ROOT / "tests/inferno").glob("*.py"))
@@ -36,7 +36,11 @@ def switches() -> set[str]:
 
 def test_ids_are_unique_and_numbered_in_order():
     ids = [ruling.id for ruling in RULINGS]
-    assert ids == [f"MOI-R{number:02d}" for number in range(1, len(ids) + 1)]
+    rulings = [ruling_id for ruling_id in ids if ruling_id.startswith("MOI-R")]
+    decisions = [ruling_id for ruling_id in ids if ruling_id.startswith("MOI-P")]
+    assert rulings == [f"MOI-R{number:02d}" for number in range(1, 23)]
+    assert decisions == [f"MOI-P{number:02d}" for number in range(1, len(decisions) + 1)] and decisions
+    assert ids == rulings + decisions
     assert set(BY_ID) == set(ids)
 
 
@@ -51,7 +55,7 @@ def test_every_ruling_says_what_each_edition_does():
 def test_every_id_cited_anywhere_is_in_the_register(where):
     texts = {
         "the code": [path.read_text(encoding="utf-8") for path in CODE],
-        "the inferno tests": [path.read_text(encoding="utf-8").replace("MOI_R", "MOI-R") for path in TESTS],
+        "the inferno tests": [path.read_text(encoding="utf-8").replace("MOI_R", "MOI-R").replace("MOI_P", "MOI-P") for path in TESTS],
         "the chapters": [chapter_text(path) for path in CHAPTERS],
     }[where]
     cited = {ruling_id for text in texts for ruling_id in CITED.findall(text)}

@@ -239,7 +239,7 @@ class PlayPrincess:
 
 @dataclass(frozen=True)
 class PlayRedBoy:
-    """One Red Boy discards a card of its picture; two discard any card (MOI-R16)."""
+    """One Red Boy discards a card of its picture; two discard any card (rulebook I); never one with a pawn (MOI-R16)."""
 
     pictures: tuple[Disciple, ...]
     place: Coord
@@ -247,7 +247,7 @@ class PlayRedBoy:
     def __post_init__(self) -> None:
         pictures = self.pictures
         if not (type(pictures) is tuple and 1 <= len(pictures) <= 2 and all(type(p) is Disciple for p in pictures)):
-            raise DataError("PlayRedBoy.pictures", Message("expected one or two disciples (Disciple.MONKEY_KING, ...), not {value} (MOI-R16)",
+            raise DataError("PlayRedBoy.pictures", Message("expected one or two disciples (Disciple.MONKEY_KING, ...), not {value} (rulebook I)",
                                                           value=shown(pictures)))
         _check_place("PlayRedBoy", self.place)
         # Two Red Boys are the same play whichever picture is named first.
@@ -393,8 +393,8 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
     ("bison R 2,3", "one Mighty Bison King: move the red pawn to (2, 3), 1-3 cards away", "MOI-R05"),
     ("bison2 R 2,3", "two Mighty Bison Kings: move the red pawn to (2, 3), 4-5 cards away", "MOI-R05"),
     ("fan R 3,4", "Iron Fan Princess: the card under the red pawn, pawn and all, to (3, 4); a card with two pawns is named by its first pawn", "MOI-R15, MOI-R22"),
-    ("redboy MK 1,2", "one Red Boy with the MK picture: discard the Monkey King card at (1, 2)", "MOI-R16"),
-    ("redboy2 DH,MK 1,2", "two Red Boys: discard any disciple, here the card at (1, 2)", "MOI-R16"),
+    ("redboy MK 1,2", "one Red Boy with the MK picture: discard the Monkey King card at (1, 2)", "rulebook I, MOI-R16"),
+    ("redboy2 DH,MK 1,2", "two Red Boys: discard any disciple, here the card at (1, 2)", "rulebook I, MOI-R16"),
     ("discard BISON REDBOY:SB", "EN only: discard one to three events with no effect, instead of playing", "MOI-R04"),
     ("end", "end step I after playing at least one card (or when nothing can be played)", "MOI-R18"),
     ("cancel GUANYIN", "answer the effect just played with the cards that cancel it", "MOI-R06"),

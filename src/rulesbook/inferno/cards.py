@@ -66,7 +66,7 @@ class DiscipleCard:
 
     def __post_init__(self) -> None:
         if self.value not in DISCIPLE_VALUES:
-            raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (MOI-R01)")
+            raise ValueError(f"no disciple card is worth {self.value:+d}; values are +1, +2, +3, -3 (rulebook, Card Descriptions)")
         object.__setattr__(self, "_code", f"{self.disciple._value_}{self.value:+d}")  # sorting asks for it often
         _DISCIPLES_MADE.setdefault((self.disciple, self.value), self)
 
@@ -210,7 +210,7 @@ def parse_card(code: str) -> Card:
                 rest = "+" + rest
             if rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 4 and int(rest) in DISCIPLE_VALUES:
                 return DiscipleCard(disciple, int(rest))
-            raise NotationError(code[:40], Message("no {disciple} card has that value; the deck has +1, +2, +3 and -3 (MOI-R01)",
+            raise NotationError(code[:40], Message("no {disciple} card has that value; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)",
                                                    disciple=term(disciple.english, "disciple")))
     raise NotationError(
         code[:40], Message("unknown card; expected a disciple such as MK+2 or an event: BISON, FAN, REDBOY:MK, GUANYIN")

@@ -425,7 +425,7 @@ def _cancel_options(effect: Effect, hand: Sequence[Card]) -> list[tuple[EventCar
 
 
 def _responders(state: State, effect: Effect, player: int) -> tuple[int, ...]:
-    """Who may cancel, asked clockwise from the player: those entitled to (as `entitled_to_cancel`
+    """Who may cancel, asked clockwise from the player (MOI-P01): those entitled to (as `entitled_to_cancel`
     says) who hold the cards to do it (MOI-R06). Who is entitled is told first, from the effect
     alone: EN, a Bison King or a Princess is answered only by the owners of the pawns it moves,
     so only their hands are looked at."""
@@ -685,7 +685,7 @@ def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     picture = action.pictures[0] if len(action.pictures) == 1 else None
     if picture is not None and card.disciple is not picture:
         raise IllegalAction(Message("one Red Boy discards only a {picture}, its picture; two Red Boys discard any disciple",
-                                    picture=disciple_word(picture)), "MOI-R16")
+                                    picture=disciple_word(picture)), "rulebook I")
     if place not in red_boy_discards(mountain, picture):  # the targets `legal_actions` listed, kept with the shape
         raise IllegalAction(Message("discarding that card would split the Mountain"), "MOI-R15")
 

@@ -1108,7 +1108,7 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
     value = int(rest)
     if value not in DISCIPLE_VALUES:
         raise NotationError(
-            token, Message("no {disciple} card is worth {value}; the deck has +1, +2, +3 and -3 (MOI-R01)",
+            token, Message("no {disciple} card is worth {value}; the deck has +1, +2, +3 and -3 (rulebook, Card Descriptions)",
                            disciple=term(disciple.english, "disciple"), value=f"{value:+d}"), row, column,
         )
     colours: list[Colour] = []

@@ -1,7 +1,7 @@
 """The project's rulings for Mountain of Inferno, as data: one source for the engine's docs and the book.
 
 Each ruling settles a point the rulebooks leave vague or on which the English (EN) and Chinese (ZH)
-editions differ. `fields` names the `Rules` switches that carry an edition difference; a ruling
+editions differ (MOI-R..); a decision of the engine's own, where no ruling speaks, is MOI-P... `fields` names the `Rules` switches that carry an edition difference; a ruling
 with no fields reads the same in both editions. Texts are the project's own summaries; `note`
 says why, where the rulebooks leave the point open. The other `Rules` fields are house rules:
 each changes a rule both rulebooks print alike (`RULEBOOK_FIELDS`).
@@ -57,6 +57,9 @@ RULINGS: tuple[Ruling, ...] = (
            note="the ZH sentence that also discards the removed disciple describes nothing removed once the effect is cancelled"),
     _ruling("MOI-R22", "Iron Fan Princess on a card holding two pawns (optional rule)", "one play per card, moving both pawns; every owner of a pawn on it, other than the player, may cancel", "one play per card; any opponent may cancel", ("any_opponent_cancels",),
            note="only with the optional rule"),
+    _ruling("MOI-P01", "In what order are those who may cancel an effect asked?",
+            "one at a time, clockwise from the player, only those who hold a card that cancels it; the first to cancel ends the asking", SAME,
+            note="neither text gives an order: at a table whoever speaks first would answer; the engine needs one"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
