@@ -157,10 +157,11 @@ def test_movement_token_lets_a_player_ignore_madness_for_the_turn():
     state = new_game(4, 2)
     state, events = apply(state, "P1: ignore madness of P3")
     assert state.ignoring == [2] and (state.sled_tokens, state.discard_tokens) == (5, 1)
-    with pytest.raises(IllegalAction, match="no Madness card"):
+    with pytest.raises(IllegalAction, match="no Madness card") as nothing:
         apply(state, "P1: ignore madness of P1")
-    with pytest.raises(IllegalAction, match="already ignores"):
+    with pytest.raises(IllegalAction, match="already ignores") as again:
         apply(state, "P1: ignore madness of P3")
+    assert nothing.value.rule == again.value.rule == "MAD-P15"  # the rulebook does not say whom a token frees
     assert player_view(state, 2)["ignoring"] == [2]
 
 
@@ -249,8 +250,9 @@ def test_ruin_token_stops_the_leader_playing_that_type():
     give_hand(state, 1, [card_id(state, "Tools 2")])
     state.covers[0].append("Tools")
     assert {str(a) for a in legal_actions(state, 0)} == {"P1: play Books 6", "P1: time up"}
-    with pytest.raises(IllegalAction, match="Ruin token covers Tools"):
+    with pytest.raises(IllegalAction, match="Ruin token covers Tools") as covered:
         apply(state, "P1: play Tools 6")
+    assert covered.value.rule == "MAD-P07"  # the rulebook does not say what a Ruin token covers
     apply(state, "P2: play Tools 2")
 
 

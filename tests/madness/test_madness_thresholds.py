@@ -381,7 +381,7 @@ def test_a_table_of_three_has_seats_p1_to_p3_and_names_the_stranger_setting_up_t
 
 def test_a_knowledge_token_covering_rest_forbids_resting_relic():
     """Relic (Knowledge): while its holder leads, the covered Rest Phase allows no rest, even with
-    tokens enough; the refusal cites the Relic section, not the Rest Phase."""
+    tokens enough; the refusal cites the ruling that says what the token covers (MAD-P07), not the Rest Phase."""
     state = new_game(3, SEED)
     state.phase = Phase.REST
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = 3, 3, 0
@@ -390,7 +390,7 @@ def test_a_knowledge_token_covering_rest_forbids_resting_relic():
     assert Rest not in kinds(state) and NoRest in kinds(state)
     with pytest.raises(IllegalAction) as error:
         apply(state, "P1: rest")
-    assert error.value.rule == "Relic (Specimen/Ruin/Knowledge)" and "Knowledge token covers the Rest Phase" in error.value.reason
+    assert error.value.rule == "MAD-P07" and "Knowledge token covers the Rest Phase" in error.value.reason
 
 
 def test_the_last_relic_token_of_a_kind_is_still_taken_relic():
@@ -417,6 +417,15 @@ def test_the_timer_and_the_speech_penalty_take_0_and_refuse_minus_1_mad_p(name):
     for bad in (-1, True, "3"):
         with pytest.raises(ValueError, match=f"Rules.{name}: expected a whole number"):
             Rules(**{name: bad})
+
+
+def test_an_escape_space_is_reached_only_from_the_edge_MAD_P16():
+    """The rulebook sends the expedition over the Escape spaces from the Edge and names no other way
+    in: from anywhere else an Escape space is refused, citing the project's decision."""
+    state = new_game(3, SEED)
+    state.phase, state.airplane = Phase.MOVEMENT, "C10"
+    error = refusal(state, "P1: move to X1")
+    assert (error.rule, error.reason) == ("MAD-P16", "Escape spaces are reached only from the Edge of Madness")
 
 
 def test_after_the_edge_only_the_next_escape_space_is_allowed_edge_of_madness():

@@ -533,7 +533,7 @@ def _token_refusal(state: State, phase: str) -> IllegalAction | None:
     leader = state.leader
     if phase in state.covers[leader]:
         return IllegalAction(f"{seat_text(leader)}'s Relic token covers the {phase} Phase: no Leadership token can be used "
-                             "in it while they lead", RELIC)
+                             "in it while they lead", "MAD-P07")
     if state.sled_tokens < 1:
         return IllegalAction("there is no Leadership token on the Sled to discard", LEADERSHIP_COLUMN[phase])
     return None
@@ -545,9 +545,9 @@ def _refuse_ignore(state: State, act: IgnoreMadness) -> IllegalAction | None:
         return token
     who = seat_text(act.target)
     if not state.madness[act.target]:
-        return IllegalAction(f"{who} has no Madness card to ignore", LEADERSHIP_COLUMN["Movement"])
+        return IllegalAction(f"{who} has no Madness card to ignore", "MAD-P15")
     if act.target in state.ignoring:
-        return IllegalAction(f"{who} already ignores their Madness this turn", LEADERSHIP_COLUMN["Movement"])
+        return IllegalAction(f"{who} already ignores their Madness this turn", "MAD-P15")
     return None
 
 
@@ -570,7 +570,7 @@ def _refuse_move(state: State, act: MoveAirplane) -> IllegalAction | None:
     if act.space == state.airplane:
         return IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
     if space.region == "Escape":
-        return IllegalAction("Escape spaces are reached only from the Edge of Madness", EDGE)
+        return IllegalAction("Escape spaces are reached only from the Edge of Madness", "MAD-P16")
     if act.space not in spaces[state.airplane].adjacent:
         return IllegalAction(f"{act.space} is not adjacent to {state.airplane}", MOVEMENT)
     return None
@@ -580,7 +580,7 @@ def _refuse_play(state: State, act: PlayCard) -> IllegalAction | None:
     who = seat_text(act.player)
     kind = act.card.type
     if act.player == state.leader and kind is not None and kind in state.covers[act.player]:
-        return IllegalAction(f"{who} leads and their Ruin token covers {kind}: they cannot play {kind} cards", RELIC)
+        return IllegalAction(f"{who} leads and their Ruin token covers {kind}: they cannot play {kind} cards", "MAD-P07")
     cards = state.rules.pack.cards
     if not any(cards[card].face == act.card for card in state.hands[act.player]):
         return IllegalAction(f"{who} has no {act.card.text} in hand", ACTION)
@@ -679,7 +679,7 @@ def _refuse_deal_to(state: State, act: DealTo) -> IllegalAction | None:
 def _refuse_rest(state: State, act: Rest) -> IllegalAction | None:
     if "Rest" in state.covers[state.leader]:
         return IllegalAction(f"{seat_text(state.leader)}'s Knowledge token covers the Rest Phase: the expedition cannot "
-                             "rest while they lead", RELIC)
+                             "rest while they lead", "MAD-P07")
     if state.sled_tokens + state.discard_tokens < 2:
         return IllegalAction("with a single Leadership token left, resting would box the last one and lose the game", REST)
     return None

@@ -109,7 +109,7 @@ VARIANTS: dict[str, str] = {"expert": "Expert Variant"}
 #: one's own as functions, none by default: the rulebook as printed.
 RULEBOOK_FIELDS: dict[str, str] = {
     "hand_size": "Setup 10: '3 players: deal 5 cards each; 4 players: deal 4 cards each; 5 players: deal 3 cards each'",
-    "leadership_tokens": "Components: '6 Leadership tokens'",
+    "leadership_tokens": "Contents: '6 Leadership tokens'",
     "house": "Turn: the five phases as printed, from the Movement Phase to the Rest Phase; no house rule of one's own",
 }
 
