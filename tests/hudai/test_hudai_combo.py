@@ -55,6 +55,15 @@ def test_green_counts_one_more_and_black_counts_six():
     assert "value left" in texts(green) and "value centre" not in texts(green)
     black, _ = play(green, "play K1", "value right")
     assert black.powers == [4, 5, 6]
+    with pytest.raises(IllegalAction) as refused:
+        apply(green, "value centre")
+    assert (refused.value.reason, refused.value.rule) == (
+        "G3 counts as 4: it removes a cube only from a power with 4 or fewer cubes, and the centre power (Confuse) has 5",
+        "Play one combo; Colors")  # the green +1 is the card's colour at work
+    plain, _ = play(arrange(hand=["R3"], powers=[4, 5, 7]), "play R3")
+    with pytest.raises(IllegalAction) as refused:
+        apply(plain, "value left")
+    assert refused.value.rule == "Play one combo" and refused.value.reason.startswith("R3 counts as 3:")
 
 
 # ---------------------------------------------------------------- symbols

@@ -242,7 +242,7 @@ def test_two_bisons_need_two_princesses_or_one_guan_yin_MOI_R06():
     state = table("MK+1@R PM+1 SB+1 DH+1 MK+2 PM+2@B\n. . . . . DH+2@Y", ["BISON BISON", "SB+2", "FAN FAN"])
     state, _ = apply(state, PlayBison(B, (0, 1), count=2))
     assert legal_actions(state) == [Cancel((FAN, FAN)), Pass()]
-    refused(state, Cancel((FAN,)), "MOI-R06")
+    refused(state, Cancel((FAN,)), "rulebook I")  # the cards that cancel are printed in rule I
 
 
 def test_the_canceller_refills_only_at_the_end_of_their_own_turn_MOI_R08():
@@ -544,8 +544,12 @@ def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables()
     state = game_moment(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"], pile=5)
     assert state.all_cards() == Counter(DECK) and len(state.draw_pile) == 5
     assert state.colours == (R, Y, B)
-    with pytest.raises(ValueError, match="MOI-R01"):
+    with pytest.raises(ValueError, match=r"^cards: this moment shows more MK\+3 cards than the deck holds \(rulebook, Card Descriptions\)$"):
         game_moment("MK+3 PM+1@R\n. SB+1@Y", ["MK+3", "PM+2"])
+    with pytest.raises(ValueError, match=r"^cards: this moment shows more REDBOY:MK cards than the deck holds \(MOI-R02\)$"):
+        game_moment(LINE, ["REDBOY:MK REDBOY:MK", "REDBOY:MK", "SB+2"])
+    with pytest.raises(ValueError, match=r"^cards: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
+        game_moment(LINE, ["GUANYIN GUANYIN", "GUANYIN", "SB+2"])
     with pytest.raises(ValueError, match="belongs to no player"):
         game_moment(LINE, ["SB+2", "PM+2"], colours="RY")
 
@@ -565,8 +569,8 @@ def test_play_out_prints_events_and_refusal_returns_the_error_or_none(capsys):
     state = play_out(table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"]), "bison B 0,1")
     assert "red plays Mighty Bison King" in capsys.readouterr().out and state.phase is Phase.RESPOND
     error = refusal(state, parse_action("end"))
-    assert isinstance(error, IllegalAction) and error.rule == "MOI-R06"
-    assert refusal(state, "end").rule == "MOI-R06"  # the text form is taken too
+    assert isinstance(error, IllegalAction) and error.rule == "MOI-P01"  # blue is asked now, before play goes on
+    assert refusal(state, "end").rule == "MOI-P01"  # the text form is taken too
     assert refusal(state, parse_action("pass")) is None
     assert capsys.readouterr().out == ""  # a refusal prints nothing
 

@@ -86,7 +86,7 @@ def test_format_aligns_columns_and_writes_plus_signs():
         ("MK+1@RB", "MK+1@RB", 0, 0,
          "two pawns may share a card only with the optional rule, Rules(two_pawns=True) (MOI-R13)"),
         ("MK+3 PM+1\nMK+3", "MK+3", 1, 0,
-         "the deck has only 1 MK+3 card(s) and this Mountain shows more (MOI-R01)"),
+         "the deck has only 1 MK+3 card(s) and this Mountain shows more (rulebook, Card Descriptions)"),
         ("MK+1 ?", "?", 0, 1,
          "not a place: write '.' for an empty place or a card such as MK+2 (MK, PM, SB, DH and a value)"),
         ("MK+٣", "MK+٣", 0, 0,
@@ -212,7 +212,7 @@ def test_an_origin_off_the_table_is_refused_by_name(origin):
 
 def test_a_position_holds_no_more_copies_of_a_card_than_the_deck_MOI_R01():
     dragon = DiscipleCard(Disciple.DRAGON_HORSE, 3)
-    with pytest.raises(ValueError, match=r"^the deck has only 1 DH\+3 card\(s\) and this Mountain shows 2 \(MOI-R01\)$"):
+    with pytest.raises(ValueError, match=r"^the deck has only 1 DH\+3 card\(s\) and this Mountain shows 2 \(rulebook, Card Descriptions\)$"):
         Position({(0, 0): dragon, (0, 1): dragon})
     monkey = DiscipleCard(Disciple.MONKEY_KING, 1)
     copies = Counter(DISCIPLE_CARDS)[monkey]

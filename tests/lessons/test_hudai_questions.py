@@ -51,10 +51,11 @@ def test_the_powers_a_hand_feeds_and_those_that_act():
     state = game_moment("W1 W2 W5 W6", powers=(1, 0, 0), phase="obtain")
     fed = PowersQuestion(state, "fed")
     assert sorted(fed.answers) == ["power:left", "power:right"]
-    assert "3 or 4" in str(fed.reasons["power:centre"]) and fed.reasons["power:centre"].rule == "Fill your hand; HUD-P08"
+    assert "3 or 4" in str(fed.reasons["power:centre"]) and fed.reasons["power:centre"].rule == "Fill your hand up to four cards; HUD-P08"
     acts = PowersQuestion(state, "acts")
     assert sorted(acts.answers) == ["power:left", "power:right"]        # Drain stages damage; Mind pierce corrupts
     assert "no cubes" in str(acts.reasons["power:centre"])
+    assert acts.reasons["power:centre"].rule == "Activate all demon powers from left to right"
 
 
 def test_a_replay_walks_a_whole_game_to_its_end():

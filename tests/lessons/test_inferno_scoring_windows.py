@@ -70,6 +70,8 @@ def test_the_complete_cross_of_the_ender_MOI_R11():
     referee = WindowsReferee(cross, "R", ended=True)
     assert len(referee.answers) == 7
     assert sum(cross.card_at(p).value for p in referee.answers) + cross.card_at((1, 1)).value == score(cross, "R", ended=True)
+    refusals = LessonGraph(referee).node("s0")["options"]["windows"]["refusals"]
+    assert refusals and all(reason.endswith("(MOI-R11)") for reason in refusals.values())  # the cross, not condition b
 
 
 # --- in zh-TW (issue 26) --------------------------------------------------------------------------------

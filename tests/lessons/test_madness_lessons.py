@@ -159,6 +159,10 @@ def test_the_leadership_column_asks_the_engine_phase_by_phase():
     assert leadership_exercise(none_on_sled)[1]["answers"] == ["phase-Rest"]  # resting needs no token on the Sled
     with pytest.raises(ValueError, match="nothing to find"):
         leadership_exercise(game_moment(4, space="M2", tokens=(0, 1)))
+    sane = game_moment(4, space="M2", tokens=(2, 0), levels={0: 0, 1: 0, 2: 0, 3: 0})  # nobody holds a Madness card
+    with pytest.raises(IllegalAction, match="no Madness to ignore") as nothing:
+        leadership_exercise(sane)[0].play("column", "token", "phase-Movement")
+    assert nothing.value.rule == "MAD-P15"  # the project's decision: a player with no Madness has nothing to ignore
 
 
 def test_a_board_stops_where_it_was_told_and_at_the_end_of_the_turn():

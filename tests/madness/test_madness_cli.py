@@ -59,7 +59,7 @@ def test_the_shipped_pack_by_name(capsys):
     (None, None, "cannot read"),
     (None, "{not json", "not JSON"),
     (lambda d: d["spaces"][0]["challenges"].append("Tools 2"), None, "MAD-R10"),
-    (lambda d: d["die"].append("Eclipse"), None, "MAD-R06"),
+    (lambda d: d["die"].append("Eclipse"), None, "(Penalty Die)"),
 ])
 def test_a_bad_pack_is_one_line_and_exit_status_2(tmp_path, capsys, change, content, says):
     path = tmp_path / "missing.json"

@@ -81,7 +81,7 @@ def _broken(change):
     (lambda d: d["spaces"][0]["adjacent"].remove("C2"), "spaces[1].adjacent", "mutual"),
     (lambda d: d["equipment"][0].update(type="Food"), "equipment[0].type", "not an equipment type"),
     (lambda d: d["equipment"][0].update(value="six"), "equipment[0].value", "must be int"),
-    (lambda d: d["die"].append("Eclipse"), "die[6]", "MAD-R06"),
+    (lambda d: d["die"].append("Eclipse"), "die[6]", "(Penalty Die)"),
     (lambda d: d.pop("relics"), "relics", "missing"),
     (lambda d: d["relics"][0].update(covers="Lunch"), "relics[0].covers", "neither a phase"),
     (lambda d: d["madness"][0].update(level=4), "madness[0].level", "1, 2 or 3"),
@@ -155,7 +155,7 @@ def test_the_shipped_pack_is_the_package_data_file():
 
 def test_an_escape_space_beside_a_city_space_is_reached_only_from_the_edge_of_madness(tmp_path):
     # A teacher's board may put an Escape space beside any other; the Airplane still escapes only
-    # from the Edge of Madness, one Escape space a turn (rulebook, The Edge of Madness tile).
+    # from the Edge of Madness, one Escape space a turn (rulebook, The "Edge of Madness" Tile).
     def shortcut(data):
         for space in data["spaces"]:
             if space["id"] in ("Y1", "X2"):

@@ -206,6 +206,15 @@ def test_every_decision_is_told_under_the_seat_of_the_player_who_took_it():
     assert seen == set(ACTIONS)
 
 
+def test_only_the_leader_calls_time_up_MAD_P01():
+    """The rulebook's Sand Timer ends the Encounter by itself; in software the Leader calls "time
+    up" (MAD-P01), so another player's call is refused citing that decision, not the rulebook."""
+    state = at_encounter(4, "Seals")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "P2: time up")
+    assert (refused.value.reason, refused.value.rule) == ("only the Leader (P1) decides that, not P2", "MAD-P01")
+
+
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():
     state = at_encounter(4, "Seals")
     card = pack_of(state).cards[state.hands[0][0]].label

@@ -83,7 +83,7 @@ def test_a_level_3_recipient_pays_no_token_while_someone_is_below_level_3_mad_r0
     after, events = apply(state, "P1: give Specimen B to P3")
     assert (after.sled_tokens, after.discard_tokens, after.boxed_tokens) == tokens  # nothing paid
     assert [level(after, p) for p in range(4)] == [3, 1, 3, 2] and after.madness_box == state.madness_box
-    assert any("no Leadership token is paid (MAD-R07)" in e.text for e in events)
+    assert any("no Leadership token is paid (MAD-P06, MAD-R07)" in e.text for e in events)
     assert after.relics[2] and after.covers[2] == ["Resolution"]
 
 

@@ -120,7 +120,7 @@ def test_undo_restores_the_board(chapter):
 def test_moving_an_opponents_pawn_says_who_may_cancel_MOI_R06(chapter):
     board = chapter.locator(".rb-board").nth(EITHER_PAWN)
     board.locator('[data-hand="1"]').click()  # the Iron Fan Princess is not a move of this lesson
-    assert "MOI-R06" in message(board)
+    assert "is what cancels a Bison King (rulebook I)" in message(board)
     board.locator('[data-hand="1"]').click()
     board.locator('[data-hand="0"]').click()
     board.locator('[data-place="1,2"]').click()

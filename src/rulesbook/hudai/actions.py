@@ -300,7 +300,7 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
     ("play R5", "step 1: put R5 from your hand at the end of the combo", "Play one combo; HUD-R03, HUD-P01"),
     ("discard W2", "step 1: discard W2 from your hand for 1 purchase value", "Colors; HUD-P13"),
     ("black K3", "step 1: take K3 from the open black supply into your hand, once a turn", "Colors; HUD-P12"),
-    ("value left", "the last card's value takes a cube off the left power", "Play one combo; HUD-R06"),
+    ("value left", "the last card's value takes a cube off the left power", "Play one combo; Colors"),
     ("build", "Hammers: 3 purchase value", "Symbols"),
     ("eye left right", "3 Circles: move a cube from the left power to the right one", "Symbols; HUD-R09"),
     ("defend", "Stacked Stones: a cube off the staged damage", "Symbols; HUD-P06"),

@@ -16,7 +16,7 @@ game's other answers have none.
 >>> from rulesbook.hudai import game_moment
 >>> state = game_moment("R5 W1", combo="R1", powers=(1, 5, 2))
 >>> refusal(state, "play W1") is None, refusal(state, "value centre").rule
-(True, 'Play one combo; HUD-R06')
+(True, 'Play one combo')
 >>> after, events = apply(state, "value left")
 >>> events[0].kind, dict(events[0].data)["cubes"], events[0].seat, events[0].text
 ('value', 0, 0, 'The value 1 of R1 removes a cube from the left power (Drain): 0 left.')
@@ -263,12 +263,13 @@ def _value_refusal(s: State, a: UseValue, cards: CardSet) -> Why:
     cubes = s.powers[index]
     if cubes == 0:
         return (f"{power_label(index, s.rules.powers[index])} has no cubes to remove", "Play one combo; HUD-P06")
-    value = cards[current].played_value
+    card = cards[current]
+    value = card.played_value
     if value < 6 and cubes > value:
         return (
             f"{current} counts as {value}: it removes a cube only from a power with {value} or fewer cubes, "
             f"and {power_label(index, s.rules.powers[index])} has {cubes}",
-            "Play one combo; HUD-R06",
+            "Play one combo" if value == card.value else "Play one combo; Colors",  # Colors: green +1, black 6
         )
     return None
 

@@ -177,6 +177,14 @@ DISCIPLE_CARDS: tuple[DiscipleCard, ...] = tuple(card for card in DECK if isinst
 EVENT_CARDS: tuple[EventCard, ...] = tuple(card for card in DECK if isinstance(card, EventCard))
 
 
+def count_rule(card: Card) -> str:
+    """Where the deck's count of this card is written: a disciple's in the rulebook's Card
+    Descriptions, a Red Boy's picture by ruling MOI-R02, another event's by MOI-R01."""
+    if isinstance(card, DiscipleCard):
+        return "rulebook, Card Descriptions"
+    return "MOI-R02" if card.kind is EventKind.RED_BOY else "MOI-R01"
+
+
 #: Each card by its code as written (`Card.code`): records and replays read thousands of them.
 _BY_CODE: dict[str, Card] = {card.code: card for card in DECK}
 

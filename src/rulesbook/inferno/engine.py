@@ -487,7 +487,7 @@ def _check(state: State, action: Action) -> None:
     kind = type(action)
     check = _CHECKS.get(kind)
     if check is None:
-        raise IllegalAction(Message("{action} is not an action of Mountain of Inferno", action=_shown(action)), "rulebook I")
+        raise IllegalAction(Message("{action} is not an action of Mountain of Inferno", action=_shown(action)), "rulebook, Play")
     if _PHASE_OF[kind] is not phase:
         who = player_word(state.colours[waiting(state).responders[0] if phase is RESPOND else state.seat])
         raise IllegalAction(Message("{who} must now {what}, not '{action}'", who=who, what=_PHASE_WORDS[phase], action=str(action)),
@@ -512,7 +512,7 @@ def _check_cancel(state: State, action: Cancel) -> None:
     pending = waiting(state)
     hand = state.hands[pending.responders[0]]
     if action.cards not in _cancel_options(pending.effect, hand):
-        raise IllegalAction(_cancel_reason(pending.effect), "MOI-R06")
+        raise IllegalAction(_cancel_reason(pending.effect), "rulebook I")
 
 
 def _check_step(state: State, action: Step) -> None:
@@ -542,7 +542,7 @@ _PHASE_WORDS = {
 _PHASE_RULE = {
     Phase.PLACE_PAWN: "MOI-R19",
     Phase.PLAY: "rulebook I",
-    Phase.RESPOND: "MOI-R06",
+    Phase.RESPOND: "MOI-P01",  # one player at a time is asked to answer, before play goes on
     Phase.STEP: "MOI-R09",
 }
 #: The kinds of action each phase waits for.
@@ -728,7 +728,7 @@ def apply_legal(state: State, action: Action) -> tuple[State, list[Event]]:
         raise IllegalAction("the game is over", "rulebook, End of the Game")
     step = STEPS.get(type(action))
     if step is None:
-        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook I")
+        raise IllegalAction(f"{_shown(action)} is not an action of Mountain of Inferno", "rulebook, Play")
     decider = waiting(state).responders[0] if phase is RESPOND else state.seat  # as `decision` says
     return step(state, action, decider, state.colours[decider])
 

@@ -17,8 +17,9 @@ from rulesbook.core.data import DataError, shown
 from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.shape import played_out
 from rulesbook.inferno.actions import Action
-from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, parse_card
+from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, count_rule, parse_card
 from rulesbook.inferno.engine import apply
+from rulesbook.inferno.names import rule_word
 from rulesbook.inferno.position import COLOUR_ORDER, Colour, Position
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import Phase, State
@@ -116,7 +117,8 @@ def _take_from(rest: list[Card], cards: Sequence[Card]) -> None:
         try:
             rest.remove(card)
         except ValueError:
-            raise DataError("cards", Message("this moment shows more {card} cards than the deck holds (MOI-R01)", card=card.code)) from None
+            raise DataError("cards", Message("this moment shows more {card} cards than the deck holds ({rule})", card=card.code,
+                                             rule=rule_word(count_rule(card)))) from None
 
 
 def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State:

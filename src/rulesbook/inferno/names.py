@@ -61,6 +61,7 @@ TERMS: tuple[tuple[str, str, str], ...] = (
 #: The rulebook's sections the refusals cite (rulings' ids, MOI-R05, stay as they are).
 RULE_SECTIONS: tuple[str, ...] = (
     "rulebook I", "rulebook, I", "rulebook, II", "rulebook I, MOI-R15", "rulebook, Play", "rulebook, End of the Game",
+    "rulebook, Card Descriptions",
 )
 
 

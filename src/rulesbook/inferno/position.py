@@ -649,7 +649,7 @@ class Position:
                 raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
         for card, count in Counter(self._cards.values()).items():
             if count > DECK_COUNTS[card]:
-                raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain shows {count} (MOI-R01)")
+                raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain shows {count} (rulebook, Card Descriptions)")
         for colour, code in self._pawns.items():
             if type(colour) is not Colour:
                 raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
@@ -1027,7 +1027,7 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
             if seen[card] > DECK_COUNTS[card]:
                 raise NotationError(
                     token,
-                    Message("the deck has only {count} {card} card(s) and this Mountain shows more (MOI-R01)", count=DECK_COUNTS[card], card=card.code),
+                    Message("the deck has only {count} {card} card(s) and this Mountain shows more (rulebook, Card Descriptions)", count=DECK_COUNTS[card], card=card.code),
                     row,
                     column,
                 )

@@ -82,16 +82,17 @@ class CardFace:
 def _equipment_type(word: str, whole: str) -> str:
     found = _TYPE_BY_LOWER.get(word.lower())
     if found is None:
-        raise NotationError(whole, f"unknown equipment type {word!r}; expected one of {', '.join(EQUIPMENT_TYPES)} (MAD-R01)")
+        raise NotationError(whole, f"unknown equipment type {word!r}; expected one of {', '.join(EQUIPMENT_TYPES)} (Equipment Cards)")
     return found
 
 
-def _number(word: str, whole: str) -> int:
+def _number(word: str, whole: str, rule: str) -> int:
+    """A value of a challenge (rule MAD-R01) or of a card (Equipment Cards): a whole number, 1 or more."""
     if not word.isdigit() or not word.isascii():
-        raise NotationError(whole, f"{word!r} is not a whole number (MAD-R01)")
+        raise NotationError(whole, f"{word!r} is not a whole number ({rule})")
     value = int(word)
     if value <= 0:
-        raise NotationError(whole, "a value must be at least 1 (MAD-R01)")
+        raise NotationError(whole, f"a value must be at least 1 ({rule})")
     return value
 
 
@@ -109,11 +110,11 @@ def parse_challenge(text: str) -> Challenge:
             parts = value.split(mark)
             if len(parts) != 2:
                 raise NotationError(text, f"a value has at most one {mark!r} (MAD-R01)")
-            low, high = _number(parts[0], text), _number(parts[1], text)
+            low, high = _number(parts[0], text, "MAD-R01"), _number(parts[1], text, "MAD-R01")
             if low >= high:
                 raise NotationError(text, f"the first number must be smaller than the second ({low} vs {high}) (MAD-R01)")
             return Challenge(kind, low, high, either)
-    number = _number(value, text)
+    number = _number(value, text, "MAD-R01")
     return Challenge(kind, number, number)
 
 
@@ -130,7 +131,7 @@ def parse_card(text: str) -> CardFace:
         words = words[1:]
     if len(words) != 2:
         raise NotationError(text, "a card is 'TYPE N', 'Arcane TYPE N' or 'Injury' (MAD-R02)")
-    return CardFace(_equipment_type(words[0], text), _number(words[1], text), arcane)
+    return CardFace(_equipment_type(words[0], text), _number(words[1], text, "Equipment Cards"), arcane)
 
 
 def totals_by_type(cards: list[CardFace]) -> dict[str, int]:

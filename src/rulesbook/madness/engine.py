@@ -503,7 +503,8 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
     if wanted is not phase:
         return IllegalAction(f"'{act}' belongs to the {wanted.title}, but this is the {phase.title}", wanted.section)
     if type(act) not in ANY_PLAYER and act.player != state.leader:
-        return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", phase.section)
+        rule = "MAD-P01" if type(act) is TimeUp else phase.section  # the rulebook's timer ends the Encounter by itself
+        return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", rule)
     return _REFUSALS[type(act)](state, act)
 
 
@@ -1130,7 +1131,7 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
     if current >= 3:
         if any(level(s, p) < 3 for p in range(s.count)):
             _say(ev, "madness", f"{who} already has a Level 3 Madness and draws none for {why}; someone is still below "
-                 "Level 3, so no Leadership token is paid (MAD-R07).", data={"player": player, "level": 3})
+                 "Level 3, so no Leadership token is paid (MAD-P06, MAD-R07).", data={"player": player, "level": 3})
             return
         _say(ev, "madness", f"Everyone has a Level 3 Madness: a Leadership token pays for {why} instead (MAD-R07).")
         if s.sled_tokens:

@@ -319,7 +319,7 @@ def _equipment_types(data: dict[str, Any]) -> tuple[str, ...]:
     for i, kind in enumerate(types):
         if not isinstance(kind, str) or kind not in EQUIPMENT_TYPES:
             raise PackError(f"equipment_types[{i}]", f"{kind!r} is not an equipment type of the game; a pack uses some of "
-                                                     f"the rulebook's {', '.join(EQUIPMENT_TYPES)} (MAD-R01)")
+                                                     f"the rulebook's {', '.join(EQUIPMENT_TYPES)} (Equipment Cards)")
         if kind in types[:i]:
             raise PackError(f"equipment_types[{i}]", f"{kind} is listed twice")
     return tuple(types)
@@ -350,7 +350,7 @@ def _die(data: dict[str, Any]) -> tuple[str, ...]:
         raise PackError("die", "needs at least one face (MAD-R06)")
     for i, face in enumerate(die):
         if not isinstance(face, str) or face not in DIE_FACES:
-            raise PackError(f"die[{i}]", f"{face!r} is not a die face; expected one of {', '.join(DIE_FACES)} (MAD-R06)")
+            raise PackError(f"die[{i}]", f"{face!r} is not a die face; expected one of {', '.join(DIE_FACES)} (Penalty Die)")
     return tuple(die)
 
 
@@ -414,7 +414,7 @@ def _check_route(spaces: dict[str, Space]) -> None:
     edges = [s for s in spaces.values() if s.region == "Edge of Madness"]
     escapes = sorted((s for s in spaces.values() if s.region == "Escape"), key=lambda s: s.escape_order)
     if [s.escape_order for s in escapes] != list(range(1, len(escapes) + 1)):
-        raise PackError("spaces", "Escape spaces need escape_order 1, 2, 3 ... (rulebook, The Edge of Madness tile)")
+        raise PackError("spaces", "Escape spaces need escape_order 1, 2, 3 ... (rulebook, The \"Edge of Madness\" Tile)")
     if len(edges) != 1:
         raise PackError("spaces", f"the board needs exactly one Edge of Madness space, not {len(edges)} "
                                   "(rulebook, The \"Edge of Madness\" Tile)")
@@ -423,7 +423,7 @@ def _check_route(spaces: dict[str, Space]) -> None:
     for s in spaces.values():
         if s.region != "Escape" and not any(spaces[other].region != "Escape" for other in s.adjacent):
             raise PackError(f"spaces.{s.id}.adjacent", "a space needs a neighbour that is not an Escape space, or the Airplane "
-                            "could not leave it (rulebook, Movement Phase)")
+                            "could not leave it (rulebook, Movement Phase; MAD-P16)")
     reached = {s.id for s in spaces.values() if s.start}
     frontier = list(reached)
     while frontier:

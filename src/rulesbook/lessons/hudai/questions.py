@@ -289,7 +289,7 @@ class PowersQuestion(TableQuestion):
             else:
                 self.reasons[place] = IllegalAction(
                     f"no card in your hand prints a value of {FED_BY[index]}, so {power_words(self.table, index)} gets no cube",
-                    "Fill your hand; HUD-P08")
+                    "Fill your hand up to four cards; HUD-P08")
 
     def _acts(self, steps: list[TurnStep]) -> None:
         first = next(i for i, step in enumerate(steps) if step.place in POWER_PLACES and step.stage == 5)
@@ -307,7 +307,8 @@ class PowersQuestion(TableQuestion):
                 idle = [event.data for event in step.events if event.kind == "power"]
                 words = (f"{capitalised(power_words(self.table, idle[0]['power']))} has no cubes and does not activate"
                          if idle else step.text.rstrip("."))
-                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}", "Activate all demon powers")
+                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}",
+                                                        "Activate all demon powers from left to right")
             before = step.table
 
 

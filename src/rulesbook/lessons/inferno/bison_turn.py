@@ -243,7 +243,7 @@ class BisonLesson:
         if any(code != BISON for code in codes):
             return Choice(key, label, refusal=self._say(Message.text(
                 "This board teaches the Mighty Bison King; keep the other cards for now. An Iron Fan Princess "
-                "or a Guan Yin in hand is what cancels a Bison King (MOI-R06).")))
+                "or a Guan Yin in hand is what cancels a Bison King (rulebook I).")))
         if len(codes) not in BISON_STEPS:
             try:
                 bison_destinations(state.position, self.player, len(codes), self.rules)

@@ -83,8 +83,9 @@ class WindowsReferee:
     def play(self, state: Position, option: str, place: Coord) -> Outcome:
         card = state.card_at(place)
         pawn = state.pawn(self.colour)
+        rule = "MOI-R11" if self.ended else "MOI-R17"  # the ender's complete cross, or the windows of condition b
         if card is None:
-            raise IllegalAction(Message("There is no card there: windows are runs of adjacent cards"), "MOI-R17")
+            raise IllegalAction(Message("There is no card there: windows are runs of adjacent cards"), rule)
         if place in self.answers:
             lines = [direction for direction in (ROW, COLUMN) if place in self.best[direction]]
             which = Listed([_LINE[direction] for direction in lines])
@@ -99,7 +100,7 @@ class WindowsReferee:
                            self._say(Message("look along the {line} of the {colour} pawn", line=_LINE[along],
                                              colour=colour_word(self.colour))))
         if place[0] != pawn[0] and place[1] != pawn[1]:
-            raise IllegalAction(Message("{card} is neither in the pawn's row nor in its column", card=card.code), "MOI-R17")
+            raise IllegalAction(Message("{card} is neither in the pawn's row nor in its column", card=card.code), rule)
         direction = ROW if place[0] == pawn[0] else COLUMN
         name = _LINE[direction]
         reaching = [w for w in windows(state, pawn, direction) if place in w and (not self.ended or len(w) == 4)]
@@ -109,11 +110,11 @@ class WindowsReferee:
             else:
                 limit = Message("at most four adjacent cards with no disciple twice")
             raise IllegalAction(Message("No {name} window through the pawn reaches {card}: a window is {limit}",
-                                        name=name, card=card.code, limit=limit), "MOI-R17")
+                                        name=name, card=card.code, limit=limit), rule)
         best = self.best[direction]
         raise IllegalAction(Message(
             "A {name} window reaching {card} scores at most {most:+d}; the best {name} window scores {best:+d}", name=name,
-            card=card.code, most=max(window_sum(state, w) for w in reaching), best=window_sum(state, best)), "MOI-R17")
+            card=card.code, most=max(window_sum(state, w) for w in reaching), best=window_sum(state, best)), rule)
 
     def idle(self, state: Position) -> str:
         return self._say(Message("Click the cards of the {colour} pawn's best windows.", colour=colour_word(self.colour)))

@@ -175,7 +175,7 @@ class LeadershipColumn:
         phase = str(place).removeprefix("phase-")
         table, action, does = self.examples[phase]
         if action is None:
-            raise IllegalAction("nobody holds a Madness card, so there is no Madness to ignore", "Discarding a Leadership Token")
+            raise IllegalAction("nobody holds a Madness card, so there is no Madness to ignore", "MAD-P15")
         error = refusal(table, action)
         if error is not None:
             raise error  # the board shows the engine's refusal, citing the rule
