@@ -228,3 +228,16 @@ def test_a_game_is_named_by_its_text_only():
             rulesbook.game(name)
         assert str(refused.value) == f"unknown game {name!r}; the games are inferno, hudai, madness"
     assert repr(Message("{a} then {b}", a=1, b="two")) == "Message('{a} then {b}', a=1, b='two')"
+
+
+def test_one_rule_is_read_as_a_records_json_holds_it():
+    """`Game.rule_from_data`: lists for tuples, a game's own data as data, and the record's refusal
+    naming the field (the lab reads a sweep's values this way)."""
+    hudai, inferno = rulesbook.game("hudai"), rulesbook.game("inferno")
+    assert hudai.rule_from_data("powers", ["drain", "crush", "confuse"]) == ("drain", "crush", "confuse")
+    assert inferno.rule_from_data("rounds_by_players", [[2, 2], [3, 3], [4, 4]]) == ((2, 2), (3, 3), (4, 4))
+    assert inferno.rule_from_data("hand_size", 4) == 4
+    with pytest.raises(DataError, match=r"^Rules\.hand_size: expected a whole number, not 'x'$"):
+        inferno.rule_from_data("hand_size", "x")
+    with pytest.raises(DataError, match=r"^rules: no field 'colour'; the fields are any_opponent_cancels, "):
+        inferno.rule_from_data("colour", 1)
