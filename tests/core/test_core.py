@@ -241,3 +241,9 @@ def test_one_rule_is_read_as_a_records_json_holds_it():
         inferno.rule_from_data("hand_size", "x")
     with pytest.raises(DataError, match=r"^rules: no field 'colour'; the fields are any_opponent_cancels, "):
         inferno.rule_from_data("colour", 1)
+
+
+def test_a_term_is_said_as_it_is_never_formatted():
+    """A word of the game is text, not a template: braces in it stay (a teacher's house rule may
+    be named "{bonus}")."""
+    assert term("{bonus} round", "rule").say() == "{bonus} round" == term("{bonus} round", "rule").say("zh-TW")
