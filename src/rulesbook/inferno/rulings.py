@@ -1,8 +1,9 @@
 """The project's rulings for Mountain of Inferno, as data: one source for the engine's docs and the book.
 
 Each ruling settles a point the rulebooks leave vague or on which the English (EN) and Chinese (ZH)
-editions differ (MOI-R..); a decision of the engine's own, where no ruling speaks, is MOI-P... `fields` names the `Rules` switches that carry an edition difference; a ruling
-with no fields reads the same in both editions. Texts are the project's own summaries; `note`
+editions differ (MOI-R..); a decision of the engine's own, where no ruling speaks, is a MOI-P...
+`fields` names the `Rules` switches that carry an edition difference; a ruling with no fields reads
+the same in both editions. Texts are the project's own summaries; `note`
 says why, where the rulebooks leave the point open. The other `Rules` fields are house rules:
 each changes a rule both rulebooks print alike (`RULEBOOK_FIELDS`).
 """
