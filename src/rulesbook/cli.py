@@ -22,6 +22,8 @@ from rulesbook.core.protocol import GAMES, game as game_named, split_bot_names
 from rulesbook.core.records import GameRecord
 
 BAD_INPUT = 2
+#: The status of a program stopped by SIGPIPE, as a shell reports it (128 + 13).
+READER_GONE = 141
 
 
 class BadInput(Exception):
@@ -48,15 +50,18 @@ def _seed(text: str) -> int | str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="rulesbook", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="rulesbook", description=" ".join(__doc__.split("\n\n")[0].split()))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     simulate = commands.add_parser("simulate", help="bots play many seeded games; a summary of how they went")
     simulate.add_argument("game", help=f"one of {', '.join(GAMES)}")
     simulate.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's usual count)")
     simulate.add_argument("--games", type=int, default=100, help=f"how many games, 0 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
-    simulate.add_argument("--bots", default="", help="bot names per seat, comma-separated; repeated to fill the table, turned one seat each game")
-    simulate.add_argument("--rules", default="", help="variants and house rules: FIELD=VALUE[,FIELD=VALUE]")
+    bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
+    simulate.add_argument("--bots", default="", help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
+                          f" each game; the first named is the default ({bots})")
+    simulate.add_argument("--rules", default="", help="variants and house rules: FIELD=VALUE[,FIELD=VALUE], such as inferno's edition=zh;"
+                          " an unknown FIELD is refused with the game's list of them")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
@@ -168,7 +173,14 @@ def _replay(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return int(args.handler(args))
+        status = int(args.handler(args))
+        sys.stdout.flush()  # a reader that went away is found here, not as Python exits
+        return status
+    except BrokenPipeError:
+        # The reader stopped reading (`rulesbook replay game.json | head`): stop quietly, as cat
+        # does. Python flushes stdout once more as it exits, so what is left goes to devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
     except BadInput as error:
         print(" ".join(str(error).split()), file=sys.stderr)  # one line, whatever the message holds
         return BAD_INPUT

@@ -4,6 +4,7 @@ record, and one-line errors with exit status 2 for bad input (never a traceback)
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -161,6 +162,32 @@ def test_the_command_runs_as_a_program_without_a_traceback():
     done = subprocess.run([sys.executable, "-m", "rulesbook", "simulate", "inferno", "--rules", "two_pawns=perhaps"],
                           capture_output=True, text=True, env={"PYTHONPATH": str(SRC)})
     assert done.returncode == 2 and "Traceback" not in done.stderr and "two_pawns" in done.stderr
+
+
+@pytest.mark.parametrize("command", ["replay", "simulate"])
+def test_a_reader_that_stops_reading_ends_the_program_quietly(command, tmp_path):
+    """`rulesbook replay game.json | head`: the pipe's reader is gone before the program writes
+    (its end is closed first, so the test does not race the program), and the program stops with
+    the shell's SIGPIPE status, saying nothing: no traceback, no "Exception ignored"."""
+    record = tmp_path / "game.json"
+    assert cli.main(["simulate", "inferno", "--games", "1", "--record", str(record)]) == 0
+    args = {"replay": ["replay", str(record)], "simulate": ["simulate", "hudai", "--games", "2"]}[command]
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "rulesbook", *args], stdout=writer, stderr=subprocess.PIPE, text=True,
+                              env={"PYTHONPATH": str(SRC)}, timeout=120)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (cli.READER_GONE, "")
+
+
+def test_the_help_names_every_game_s_bots_and_reads_whole():
+    help_text = " ".join(cli.build_parser().format_help().split())
+    assert "and `new-chapter GAME SLUG`, a chapter of the book to start from." in help_text
+    simulate = " ".join(run_program("simulate", "--help").stdout.split())
+    for name in GAMES:
+        assert f"{name}: {', '.join(game(name).bot_names)}" in simulate
 
 
 def test_the_game_packages_use_only_the_standard_library():
