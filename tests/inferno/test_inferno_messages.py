@@ -43,6 +43,7 @@ from rulesbook.inferno.actions import BISON, FAN, GUAN_YIN, parse_action
 from rulesbook.inferno.cards import DISCIPLE_CARDS, EVENT_CARDS
 from rulesbook.inferno.names import TERMS, card_word
 from rulesbook.inferno.state import Phase
+from rulesbook.lessons.graph import Misclick
 from rulesbook.lessons.inferno.bison_turn import BisonLesson
 from rulesbook.lessons.inferno.scoring_windows import WindowsReferee
 from rulesbook.lessons.inferno.whole_game import GameReferee
@@ -69,7 +70,7 @@ def assert_said_in_zh_tw(error: IllegalAction, action: object = None) -> str:
     zh = error.say("zh-TW")
     assert not untranslated(error), untranslated(error)
     assert not english_left(zh, action), (str(error), zh)
-    assert str(error) == f"{error.reason} ({error.rule})" == error.say("en")
+    assert str(error) == (f"{error.reason} ({error.rule})" if error.rule else error.reason) == error.say("en")
     return zh
 
 
@@ -90,8 +91,9 @@ def test_the_names_table_has_every_card_kind_colour_and_the_rulebooks_terms():
     assert names_table("en")[0] == ("MK", "Monkey King", "Monkey King")
 
 
-def test_an_event_card_is_named_in_zh_tw_and_a_disciple_card_keeps_its_code():
-    assert [str(card_word(parse_card(code))) for code in ("BISON", "REDBOY:DH", "SB-3")] == ["BISON", "REDBOY:DH", "SB-3"]
+def test_an_event_card_is_named_in_both_languages_and_a_disciple_card_keeps_its_code():
+    assert [card_word(parse_card(code)).say("en") for code in ("BISON", "FAN", "GUANYIN", "REDBOY:DH")] == [
+        "Mighty Bison King", "Iron Fan Princess", "Guan Yin", "Red Boy (Dragon Horse)"]
     assert [card_word(parse_card(code)).say("zh-TW") for code in ("BISON", "FAN", "GUANYIN", "REDBOY:DH")] == [
         "牛魔王", "鐵扇公主", "觀世音菩薩", "紅孩兒（白龍馬）"]
     assert card_word(parse_card("SB-3")) == "SB-3"
@@ -237,18 +239,18 @@ def _said(state, *actions) -> list[str]:
 
 
 @pytest.mark.parametrize("moment, actions, texts", [
-    (lambda: game_moment(LINE, HANDS), [DiscardEvents((BISON, FAN))], ["red discards BISON, FAN with no effect"]),
+    (lambda: game_moment(LINE, HANDS), [DiscardEvents((BISON, FAN))], ["red discards Mighty Bison King, Iron Fan Princess with no effect"]),
     (lambda: game_moment(LINE, ["BISON BISON FAN", "GUANYIN FAN", "SB+2"]),
      [PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((GUAN_YIN,))],
      ["red plays Mighty Bison King: the yellow pawn to (0, 1)",
-      "yellow cancels it with GUANYIN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow cancels it with Guan Yin; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
       "yellow refills only at the end of their own next turn (MOI-R08)"]),
     (lambda: on_long_line("BISON BISON FAN", "PM+2 BISON", "SB+2"), [PlayBison(Colour.YELLOW, (0, 5), 2)],
      ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)", "the yellow pawn now stands at (0, 5)"]),
     (lambda: on_long_line("BISON BISON", "FAN FAN", "SB+2"),
      [PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN, FAN))],
      ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)",
-      "yellow cancels it with FAN, FAN; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow cancels it with Iron Fan Princess, Iron Fan Princess; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
       "yellow refills only at the end of their own next turn (MOI-R08)"]),
     (lambda: game_moment(SHARED, ["FAN MK+2 SB+2", "PM+2", "SB+3"], rules=Rules(two_pawns=True)),
      [PlayPrincess(Colour.RED, (-1, 1))],
@@ -368,15 +370,16 @@ def test_a_refusal_says_in_english_what_and_why(moment, before, action, said):
 
 
 @pytest.mark.parametrize("option, place, zh", [
-    ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕（MOI-R18）"),
-    ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它（MOI-R18）"),
-    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項（中文規則書〈２.遊戲進行〉）"),
+    ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕"),
+    ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它"),
+    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項"),
 ])
-def test_the_whole_game_boards_refusals_say_themselves_in_zh_tw(option, place, zh):
+def test_the_whole_game_boards_misclicks_say_themselves_in_zh_tw_and_cite_no_rule(option, place, zh):
+    """A click in the wrong place breaks no rule: it cites none (and the Play page links no chapter)."""
     state = game_moment(LINE, HANDS)
-    with pytest.raises(IllegalAction) as raised:
+    with pytest.raises(Misclick) as raised:
         GameReferee(state).action(state, option, place)
-    assert assert_said_in_zh_tw(raised.value, option) == zh
+    assert assert_said_in_zh_tw(raised.value, option) == zh and raised.value.rule == ""
 
 
 # --- notation that does not parse, data that cannot be read -------------------------------------------------

@@ -24,11 +24,17 @@ from rulesbook.inferno import (
 from rulesbook.lessons import GameReferee, LessonGraph, game_find_exercise, unpack
 from rulesbook.lessons.data import opened_exercise
 from rulesbook.lessons.graph import parse_place, place_key
-from rulesbook.lessons.inferno.whole_game import action_place
+from rulesbook.inferno.engine import doubling_seats
+from rulesbook.lessons.inferno.whole_game import NAMED, _at_round_end, action_place, scoring_lines
 from rulesbook.widgets import InfernoBoard
 from simulation_scale import scaled
 
 LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+
+
+#: The buttons below the Mountain, by their place keys: a card clicked on one, or a button's
+#: choice clicked on the Mountain, is a misclick, which cites no rule.
+NAMED_KEYS = {key for key, _ in NAMED.values()}
 
 
 def moments_from_random_games(seed: int, rules: Rules, count: int = 6):
@@ -70,7 +76,12 @@ def test_board_targets_are_exactly_the_engines_legal_actions(seed, rules):
             assert targets == engine_places(state, key, referee), key
             for place, reason in option["refusals"].items():
                 assert place not in targets
-                assert reason.endswith(")") and "(" in reason  # the engine's rule id
+                if place in NAMED_KEYS and "press it as a choice first" in reason:  # a misclick breaks no rule: none cited
+                    assert re.fullmatch(r"That button is \u201c[^\u201d]+\u201d: press it as a choice first, then click it", reason)
+                elif key.startswith("do:"):
+                    assert re.fullmatch(r"\u201c[^\u201d]+\u201d is the button below the Mountain", reason)
+                else:
+                    assert reason.endswith(")") and "(" in reason  # the engine's rule id
 
 
 def test_each_hand_card_offers_its_own_effect():
@@ -229,3 +240,26 @@ def test_a_card_that_moves_a_pawn_starts_on_a_pawn_there_is_when_the_players_own
     for key in ("h0", "h1"):
         choice = node["choices"][key]
         assert choice["actor"] == "R" and set(choice["options"]) == set(choice["says"]) == {"R"}, choice
+
+
+def test_a_negative_card_the_chinese_reading_does_not_double_cites_MOI_R11():
+    """Under the Chinese rules the seat whose card would count twice at a cross counts a negative
+    card once (MOI-R11); the scoring line says so, not MOI-R17 (which scores a seat no cross doubles)."""
+    rules, seen = Rules(edition="zh"), 0
+    for seed in range(60):
+        chooser, state = random.Random(seed), new_game(3, f"neg:{seed}", rules)
+        while not state.is_over and seen < 2:
+            action = chooser.choice(legal_actions(state))
+            following, events = apply(state, action)
+            if any(event.kind == "round" and event.data["reason"] == "a" for event in events):
+                end, ender = _at_round_end(state, action), state.seat
+                card = end.mountain.cards[end.mountain.pawn(state.colours[ender])]
+                lines = scoring_lines(end, "a", ender, "en")
+                if card.value < 0 and ender in doubling_seats(end, "a", ender):
+                    seen += 1
+                    assert lines[ender][0].endswith(f"the {card.code} under the pawn counted once, since counting it twice would cost points (MOI-R11)")
+                    assert scoring_lines(end, "a", ender, "zh-TW")[ender][0].endswith("只計算一次，因為計算兩次會扣分（MOI-R11）")
+                for seat, (words, _) in enumerate(lines):
+                    assert ("MOI-R17" in words) == (seat not in doubling_seats(end, "a", ender))
+            state = following
+    assert seen == 2

@@ -113,7 +113,7 @@ def test_an_english_board_keeps_its_data_and_a_zh_tw_one_the_same_moves(state):
 #: (sha256 of their JSON, keys sorted): a change here is a change every English page shows.
 ENGLISH_DIGESTS = {
     "exercise": "981256bb2d06026c5e9dfee51a1ba32153a762283c4515919c467f629d1f4794",
-    "responding": "2d02ce10a68f5b69a3532412bb2027cb455eb6e51459140097339760396f138f",
+    "responding": "9959f7131c02cedb9c969cf3faa10f0844fe4656074940db5b4ff3318a4a4d03",
     "start": "ac7166986116084d1a4218b26b68d40d7bbcf7a7a9c78ba19588323a28dab79b",
 }
 
@@ -182,9 +182,9 @@ BISON_DIGESTS = {
     "one": "a2740cfd9beb933c1ac26b4ed40c8c2cbbe62e5e9679a95ae87664763e38bdba",
     "two": "e259b40d74b2a24f8862cfac4f9a7bc0cf55f6584d86cc60738838cdc146da21",
     "either": "5a163641357f5754d0911c162c2dcdb76b2e562774de8762cddf37af701b2ead",
-    "turn": "52fb5e12864338c12726e1ca65992c3469e7057fe7d1a03653943f5378291889",
+    "turn": "d1e70c4d658a1d20190888d04d482d90b8ff3730882a04846c087a098a233066",
     "find": "7d815917dea9c0f3e5ef523a586b1ce0471ca58cba66f20d4512218e0d58ebea",
-    "three": "b3d4e6b3ad09c0084aef217e877fdf872794e2948c3e1f2bbca8bdec823af03f",
+    "three": "8d25f5df7799f855953ce2f49cdfac710aae7e81c7360635dae822172e82c705",
 }
 
 

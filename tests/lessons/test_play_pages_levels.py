@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesbook.core.messages import term
 from rulesbook.hudai.bots import BOTS as HUDAI
 from rulesbook.inferno.bots import BOTS as INFERNO
 from rulesbook.madness.bots import BOTS as MADNESS
@@ -35,3 +36,19 @@ def test_a_play_page_offers_every_level_the_browser_can_run(game):
     assert hints == [wanted], f"{game}: the hints offer {hints}, the levels are {wanted}"
     if game != "hudai":  # the monk is the reader's own seat
         assert seats and all(seat == wanted for seat in seats), f"{game}: the seats offer {seats}"
+
+
+#: Each Play page, with the words its option labels wrap a level's name in.
+PAGES = {("inferno", "en"): ("book/play/inferno.md", "the {} bot"), ("hudai", "en"): ("book/play/hudai.md", "the {} bot"),
+         ("madness", "en"): ("book/play/madness.md", "the {} bot"), ("inferno", "zh-TW"): ("zh-TW/book/play/inferno.md", "{}電腦玩家")}
+
+
+@pytest.mark.parametrize(("game", "language"), sorted(PAGES))
+def test_a_play_page_names_each_level_as_the_games_sentences_do(game, language):
+    """The set-up's "the search bot" picked quick-search, which the game then called "Yellow the
+    quick-search bot": a label names the level as every later sentence does (`term(name, "bot")`)."""
+    path, wrapped = PAGES[(game, language)]
+    page = (ROOT / path).read_text(encoding="utf-8")
+    labels = set(re.findall(r'<option value="([a-z-]+)"[^>]*>([^<]+)</option>', page))
+    named = {(value, label) for value, label in labels if value in LEVELS[game][0]}
+    assert named and named == {(value, wrapped.format(term(value, "bot").say(language))) for value, _ in named}

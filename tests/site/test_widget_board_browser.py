@@ -136,7 +136,7 @@ def test_move_log_entries_rewind_the_board(chapter):
     board.locator('[data-choice="step"]').click()
     board.locator('[data-place="2,1"]').click()
     assert pawn_places(board)["R"] == (2, 1)
-    assert "turn is over" in board.locator(".rb-decision").text_content()
+    assert "has moved: the turn goes on to steps III and IV" in board.locator(".rb-decision").text_content()
     board.locator('.rb-log-entry[data-entry="1"]').click()
     assert pawn_places(board)["R"] == (2, 2)
     board.locator('.rb-log-entry[data-entry="0"]').click()

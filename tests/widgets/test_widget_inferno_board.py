@@ -88,7 +88,7 @@ def test_phase_two_step_MOI_R09(board):
     front_end_click(board, "1,1", "step")
     assert board.position.pawn("R") == (1, 1) and board.tone == "ok"
     front_end_click(board, "0,1", "h0")
-    assert board.tone == "no" and "turn is over" in board.message
+    assert board.tone == "no" and "The pawn has moved: cards are played in phase I" in board.message
 
 
 def test_undo_and_rewind_restore_earlier_states(board):

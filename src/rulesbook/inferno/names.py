@@ -6,7 +6,7 @@ that writes each one, so the Reference chapter can print them side by side.
 >>> colour_word(Colour.RED).say("zh-TW"), card_word(parse_card("REDBOY:PM")).say("zh-TW")
 ('紅', '紅孩兒（豬八戒）')
 >>> str(card_word(parse_card("REDBOY:PM"))), card_word(parse_card("MK+2"))
-('REDBOY:PM', 'MK+2')
+('Red Boy (Pig Monk)', 'MK+2')
 >>> names_table()[4]
 ('BISON', 'Mighty Bison King', '牛魔王')
 """
@@ -14,7 +14,7 @@ that writes each one, so the Reference chapter can print them side by side.
 from __future__ import annotations
 
 from rulesbook.core.messages import Message, term, translated
-from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, parse_card  # noqa: F401 (parse_card: the examples)
+from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventKind, parse_card  # noqa: F401 (parse_card: the examples)
 from rulesbook.inferno.position import Colour
 
 __all__ = ["TERMS", "card_word", "colour_word", "disciple_word", "names_table", "player_word", "rule_word"]
@@ -82,10 +82,14 @@ def disciple_word(disciple: Disciple) -> Message:
 
 def card_word(card: Card) -> Message | str:
     """A card as a sentence names it: a disciple card by its code in both languages (MK+2, the
-    notation), an event card by its code in English and its name in zh-TW (BISON, 牛魔王)."""
+    notation, which says its value), an event card by its name (Mighty Bison King, 牛魔王; Red Boy
+    (Pig Monk), 紅孩兒（豬八戒）), as the board's hand names it: a learner reads "cancels it with
+    Guan Yin", not the notation's GUANYIN."""
     if isinstance(card, DiscipleCard):
         return card.code
-    return term(card.code, "card")
+    if card.kind is EventKind.RED_BOY and card.picture is not None:
+        return Message("Red Boy ({picture})", picture=disciple_word(card.picture))
+    return term(card.kind.english, "event")
 
 
 def rule_word(rule: str) -> Message:

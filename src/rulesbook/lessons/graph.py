@@ -2,7 +2,8 @@
 
 A board never decides a rule itself. A *referee* (any object with the methods of `Referee`)
 answers for one game or lesson: which choices the player has, and what a click on a place does
-under a choice — the next state, or an `IllegalAction` that says why not and cites the rule. The
+under a choice — the next state, or an `IllegalAction` that says why not and cites the rule (a
+`Misclick` where no rule is broken, only the board clicked in the wrong place). The
 `LessonGraph` asks the referee about every click on every place in every state it visits and
 writes the answers down as JSON-ready dictionaries (`rulesbook.lessons.data` packs them for a
 page). The board's JavaScript reads them on a static page with no kernel; in a live notebook the
@@ -18,12 +19,31 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.messages import Message
 from rulesbook.core.words import capitalised
 
 #: A place a reader clicks: (row, column) on a grid, or any string a game's picture names.
 Place = Hashable
 #: What a click on one place does under one option: its refusal, or [next state id, say, log, reach].
 Entry = list[str] | str
+
+
+class Misclick(IllegalAction):
+    """A click the board cannot take as a move, though no rule forbids anything: a button pressed
+    under another choice, a bot's move clicked for it. It cites no rule, so the Play page links no
+    chapter to it ("Refused by the rule ...") and the learner is not sent to learn a rule that
+    was never broken.
+
+    >>> str(Misclick(Message("that button is \u201c{button}\u201d", button="End step I")))
+    'that button is \u201cEnd step I\u201d'
+    """
+
+    def __init__(self, reason: str | Message):
+        super().__init__(reason, "")
+        self.args = (self.reason,)
+
+    def said(self) -> Message:
+        return self.message
 
 
 def place_key(place: Place) -> str:
@@ -114,7 +134,7 @@ def refusal_text(error: IllegalAction, language: str = "en") -> str:
     catalogue's sentence: `IllegalAction.say`)."""
     if language != "en":
         return error.say(language)
-    return f"{capitalised(error.reason)} ({error.rule})"
+    return capitalised(error.reason) + (f" ({error.rule})" if error.rule else "")
 
 
 def choice_words(choice: Choice, actor: str, count: int, language: str = "en") -> str:

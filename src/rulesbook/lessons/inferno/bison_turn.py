@@ -194,7 +194,8 @@ class BisonLesson:
         position = state.position
         who = Capitalised(player_word(self.player))
         if state.phase == "over":
-            decision = Message("{who}'s turn is over", who=who)
+            decision = Message("{who} has moved: the turn goes on to steps III and IV, checking the round and drawing",
+                               who=who)
         elif any(code == BISON for code in state.hand) or self.step:
             decision = Message("{who} to play", who=who)
         else:
@@ -225,7 +226,7 @@ class BisonLesson:
             label = self._say(Message.text("Move one card (phase II)"))
             if state.phase == "over":
                 out.append(Choice("step", label, refusal=self._say(Message.text(
-                    "The turn is over: the phase II move is made once (rulebook, II)."))))
+                    "The pawn has moved: the phase II move is made once (rulebook, II)."))))
             else:
                 options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
                 out.append(Choice("step", label, options, self.player.letter,
@@ -239,7 +240,7 @@ class BisonLesson:
     def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
         if state.phase == "over":
             return Choice(key, label, refusal=self._say(Message.text(
-                "The turn is over: cards are played in phase I, before the pawn's own move (rulebook, I and II).")))
+                "The pawn has moved: cards are played in phase I, before the pawn's own move (rulebook, I and II).")))
         if any(code != BISON for code in codes):
             return Choice(key, label, refusal=self._say(Message.text(
                 "This board teaches the Mighty Bison King; keep the other cards for now. An Iron Fan Princess "
@@ -264,7 +265,7 @@ class BisonLesson:
         effect, _, letter = option.partition(":")
         colour = Colour.parse(letter)
         if state.phase == "over":
-            raise IllegalAction(Message("The turn is over"), "rulebook, II")
+            raise IllegalAction(Message("The pawn has moved: phases I and II are over"), "rulebook, II")
         if effect == "step":
             return self._step(state, colour, place)
         if effect.startswith("bison"):
@@ -333,7 +334,8 @@ class BisonLesson:
             raise IllegalAction(Message("In phase II a player moves their own pawn only"), "MOI-R09")
         start = position.pawn(colour)
         if place in step_destinations(position, colour, self.rules):
-            say = self._say(Message("{who} moves {pawn} one card, from {start} to {place} (rulebook, II). The turn is over.",
+            say = self._say(Message("{who} moves {pawn} one card, from {start} to {place} (rulebook, II). "
+                                    "Steps III and IV follow: check whether the round is over, then draw.",
                                     who=Capitalised(player_word(self.player)), pawn=_pawn_words(colour),
                                     start=place_words(position, start), place=place_words(position, place)))
             log = str(Step(colour, place))
@@ -352,7 +354,8 @@ class BisonLesson:
 
     def idle(self, state: BisonTurn) -> str:
         if state.phase == "over":
-            return self._say(Message.text("The turn is over. Undo, or click an entry of the move log, to try another way."))
+            return self._say(Message.text("The pawn has moved, and this board stops before steps III and IV. "
+                                          "Undo, or click an entry of the move log, to try another way."))
         return self._say(Message.text("First choose a card from the hand, then click the card where the pawn should go."))
 
     def hint(self, state: BisonTurn) -> str:

@@ -14,7 +14,7 @@ import hashlib
 from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
-from rulesbook.core.errors import IllegalAction, NotationError
+from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
@@ -25,7 +25,7 @@ from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
 from rulesbook.inferno.names import player_word, rule_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
-from rulesbook.lessons.graph import Choice, place_key
+from rulesbook.lessons.graph import Choice, Misclick, place_key
 from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines, whole_sentence
 from rulesbook.lessons.play import PlayGame, seed_of
 
@@ -155,9 +155,8 @@ class SeatReferee(GameReferee):
             if move is not None and place_key(action_place(move)) == place_key(place):
                 return move
             if state.decision is None:
-                raise IllegalAction(Message("nobody is a bot and decides this move; wait for it"), "rulebook, Play")
-            raise IllegalAction(Message("{who} is a bot and decides this move; wait for it",
-                                        who=player_word(state.colours[state.decision.seat])), "rulebook, Play")
+                raise Misclick(Message("nobody is a bot and decides this move; wait for it"))
+            raise Misclick(Message("{who} is a bot and decides this move; wait for it", who=player_word(state.colours[state.decision.seat])))
         return super().action(state, option, place)
 
     def idle(self, state: State) -> str:
@@ -320,7 +319,7 @@ class InfernoPlay(PlayGame):
         action = make_bot(bot, f"hint:{bot_seed(state, decision.seat)}").choose(state, legal_actions(state))
         first = apply(state, action)[1][0]
         what = sentence(first.text) if self.language == "en" else first.say(self.language)
-        return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what} (a hint only: it follows its own simple plan).",
+        return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what} (a hint only: it sees no more of the cards than you do).",
                                  bot=bot_word(bot), action=action.text(), what=what)), action.text()
 
     def digest(self, state: State) -> str:

@@ -28,7 +28,7 @@ from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.inferno.bison_turn import path_lengths
 from rulesbook.lessons.data import exercise, number_words
-from rulesbook.lessons.graph import Choice, LessonGraph, Outcome, parse_place
+from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome, parse_place
 
 #: The decisions that are not a place on the Mountain: each a button below it, by its place key.
 NAMED: dict[type, tuple[str, str]] = {
@@ -41,8 +41,6 @@ NAMED: dict[type, tuple[str, str]] = {
 _LABELS = dict(NAMED.values())
 #: A choice's prompt keeps these for the board to fill in (rulesbook.lessons.graph.choice_words).
 _LATER = {"count": "{count}", "s": "{s}", "are": "{are}", "actor": "{actor}"}
-#: What each button does, for a click on it under another choice.
-_BUTTON_RULES = {"end": "MOI-R18", "discard": "MOI-R04", "cancel": "MOI-R06", "pass": "MOI-R06", "stay": "MOI-R09"}
 
 
 def named_place(action: Action) -> str | None:
@@ -254,8 +252,7 @@ class GameReferee:
             if place == named_place(action):
                 return action
             button = named_place(action) or "end"
-            raise IllegalAction(Message("\u201c{button}\u201d is the button below the Mountain", button=term(_LABELS[button], "button")),
-                                _BUTTON_RULES[button])
+            raise Misclick(Message("\u201c{button}\u201d is the button below the Mountain", button=term(_LABELS[button], "button")))
         if isinstance(place, str):
             raise self._on_button(state, option, place)
         return self._card_action(state, option, place)
@@ -269,8 +266,7 @@ class GameReferee:
             if error is not None:
                 return error
         label = term(_LABELS[place], "button") if place in _LABELS else place
-        return IllegalAction(Message("that button is \u201c{button}\u201d: press it as a choice first, then click it", button=label),
-                             _BUTTON_RULES.get(place, "rulebook, Play"))
+        return Misclick(Message("that button is \u201c{button}\u201d: press it as a choice first, then click it", button=label))
 
     def _makes(self, state: State, option: str, action: Action) -> bool:
         """Whether a card option's click on the action's place is that action."""
@@ -309,7 +305,7 @@ class GameReferee:
                 return Step(Colour.parse(argument), place)
         except (IndexError, ValueError, AttributeError):
             pass
-        raise IllegalAction(Message("'{option}' is not a choice on this board now", option=option), "rulebook, Play")
+        raise Misclick(Message("'{option}' is not a choice on this board now", option=option))
 
     def play(self, state: State, option: str, place: Any) -> Outcome:
         """The click played by the engine, in its words; a round's end says how each seat scored."""
@@ -470,7 +466,12 @@ def scoring_lines(state: State, reason: str, ender: int, language: str = "en") -
         card = mountain.cards[place]
         twice = doubled and not (rules.doubling_optional and card.value < 0)
         points = (window_sum(mountain, row) if row else 0) + (window_sum(mountain, column) if column else 0) - (0 if twice else card.value)
-        how = Message.text("counted twice (MOI-R11)") if twice else Message.text("counted once (MOI-R17)")
+        if twice:
+            how = Message.text("counted twice (MOI-R11)")
+        elif doubled:  # the Chinese reading: a negative card is not doubled
+            how = Message.text("counted once, since counting it twice would cost points (MOI-R11)")
+        else:
+            how = Message.text("counted once (MOI-R17)")
         words = Message("{player} {points}: the row {row} and the column {column}, the {card} under the pawn {how}",
                         player=Capitalised(player_word(colour)), points=f"{points:+d}", row=_cards(mountain, row),
                         column=_cards(mountain, column), card=card.code, how=how)
