@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulesbook.core.records import GameRecord
-from rulesbook.inferno.actions import GUAN_YIN
+from rulesbook.inferno.actions import GUAN_YIN, Pass, parse_action
 from rulesbook.inferno.engine import legal_actions
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.data import unpack
@@ -71,7 +71,9 @@ def test_the_record_replays_in_cpython_to_the_same_state(played):
     record = GameRecord.from_json(reply["text"])
     assert record.game == "inferno" and record.players == played.setup["players"]
     assert record.bots == played.setup["seats"][: record.players]
-    assert len(record.actions) == len(played.history) - 1  # the bots' moves are lines of the record too
+    # The bots' moves are lines of the record too, and so are the passes the page played in silence.
+    silent = silent_passes(record, reader(played))
+    assert len(record.actions) == len(played.history) - 1 + sum(silent)
     final = record.final_state()
     assert final.is_over
     assert hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"] == PLAY.digest(played.state(played.here()))
@@ -89,7 +91,45 @@ def test_a_reload_plays_the_record_back_to_the_same_moment(played):
     # Half a game stops where the record stops; the page goes on from there (a bot's move, or the reader's).
     half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
     reply = again.ask(type="resume", record=half, setup=played.setup)
-    assert reply["history"] == played.history[: len(half["actions"]) + 1]
+    clicks = len(half["actions"]) - sum(silent_passes(GameRecord.from_dict(record), reader(played))[: len(half["actions"])])
+    assert reply["history"] == played.history[: clicks + 1]
+
+
+def silent_passes(record: GameRecord, seat: int) -> list[bool]:
+    """For each action of a record, whether it is a bot's pass (another seat's), which the page
+    played within the click before it."""
+    return [isinstance(parse_action(step.text), Pass) and step.before.decision.seat != seat for step in record.steps()]
+
+
+def page_strings(data: object) -> list[str]:
+    """Every text in some page data."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in page_strings(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in page_strings(value)]
+    return []
+
+
+def test_a_bot_that_lets_an_effect_happen_is_never_shown_asked(played):
+    """MOI-P01 asks only the players who hold a card that cancels. A bot's pass shown on the page
+    (its own state, "Yellow lets it happen", "Yellow may cancel it now") would tell the reader that
+    the bot holds one: the page plays it within the click before, and says only what the effect does."""
+    seat, nodes = reader(played), unpack(played.lesson)
+    names = {colour.english.capitalize() for colour in played.state(played.history[0][0]).colours}
+    bots = names - {played.state(played.history[0][0]).colours[seat].english.capitalize()}
+    for node_id in nodes:
+        state = played.state(node_id)
+        if state.phase is Phase.RESPOND and state.decision.seat != seat:
+            assert not isinstance(played.server.session.graph.referee.bot_move(state), Pass)  # a bot here cancels
+    texts = page_strings(played.lesson) + page_strings(played.meta)
+    for text in texts:
+        for bot in bots:
+            assert f"{bot} lets it happen" not in text and not re.search(rf"\b{bot}\b[^.]* may cancel it now", text), text
+    # The three- and four-player games have such passes (two each): the page played them, unseen.
+    record = GameRecord.from_json(played.ask(type="record", history=played.history)["text"])
+    assert sum(silent_passes(record, seat)) == {2: 0, 3: 2, 4: 2}[played.setup["players"]]
 
 
 def test_the_page_data_never_holds_another_seats_hand(played):

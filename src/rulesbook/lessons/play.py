@@ -80,6 +80,11 @@ class PlayGame(Protocol):
         plays back as it was played. Nothing to do in a game with no bots."""
         return None
 
+    def clicks(self, referee: Any, actions: list[str]) -> list[str]:
+        """A record's actions as the page's clicks, when a record is played back: all of them,
+        unless the game plays some within the click before (Inferno: a bot's silent pass)."""
+        return actions
+
     def setup(self, data: Any) -> dict[str, Any]: ...
     def you(self, setup: dict[str, Any]) -> str: ...
     def record(self, setup: dict[str, Any], actions: list[str], referee: Any = None) -> GameRecord: ...
@@ -344,7 +349,7 @@ class PlayServer:
         session = PlaySession(game, game.setup_of(record, choices))
         history = [[session.graph.start_id, ""]]
         session.walk(history, recorded=True)
-        for action in record.actions:
+        for action in session.game.clicks(session.graph.referee, list(record.actions)):
             session.follow(action, history)
         self.session = session
         return {"type": "started", "setup": session.setup, "you": session.game.you(session.setup), "history": history,

@@ -14,11 +14,11 @@ import hashlib
 from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
-from rulesbook.core.errors import NotationError
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
-from rulesbook.inferno.actions import Action, parse_action
+from rulesbook.inferno.actions import Action, Pass, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.position import Colour
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
@@ -115,6 +115,54 @@ class SeatReferee(GameReferee):
             bot = make_bot(self.seats[decision.seat], bot_seed(state, decision.seat))
             move = self._moves[state] = bot.choose(state, legal_actions(state))
         return move
+
+    # --- the bots that do not cancel --------------------------------------------------------------
+    def _settled(self, state: State, said: list[str]) -> State:
+        """Past the bots that let the effect just played happen: each pass is played within the
+        click before it, and only what the effect then does is said. At a table a player who does
+        not cancel says nothing; a bot's pass shown on its own would tell the reader that the bot
+        was asked, that is, that it holds a card that cancels (MOI-P01 asks only holders)."""
+        while isinstance(move := self.bot_move(state), Pass):
+            after, events = apply(state, move)
+            said.append(self._words(state, move, [event for event in events if event.kind != "pass"]))
+            state = after
+        return state
+
+    def _asked(self, state: State) -> tuple[int, ...]:
+        """Only the reader who decides now is named as one who may cancel: a bot that will cancel
+        does so in its own move, and in a hot-seat game one reader does not learn the next's hand."""
+        seat = self.deciding(state)
+        return () if seat is None else (seat,)
+
+    def with_passes(self, actions: list[str]) -> list[str]:
+        """A move log's actions with the bots' silent passes put back (`_settled` plays them within
+        the click before): the record's actions, every one of the game's."""
+        state, played = self.first, []
+        for text in actions:
+            state = apply(state, parse_action(text))[0]
+            played.append(text)
+            while isinstance(move := self.bot_move(state), Pass):
+                played.append(move.text())
+                state = apply(state, move)[0]
+        return played
+
+    def clicks(self, actions: list[str]) -> list[str]:
+        """A record's actions as this page's clicks: a bot's pass is no click of its own. Each bot
+        is first set to make the record's moves (`as_recorded`), so that the clicks pass where the
+        record's bots passed; from an action the engine refuses on, the rest stays as it is, for
+        the page to refuse, saying why."""
+        state, clicks = self.first, []
+        for number, text in enumerate(actions):
+            try:
+                action = parse_action(text)
+                self.as_recorded(state, text)
+                following = apply(state, action)[0]
+            except (NotationError, IllegalAction):
+                return clicks + actions[number:]
+            if not (isinstance(action, Pass) and self.deciding(state) is None):
+                clicks.append(text)
+            state = following
+        return clicks
 
     # --- the board -------------------------------------------------------------------------------
     def picture(self, state: State) -> dict[str, Any]:
@@ -245,7 +293,11 @@ class InfernoPlay(PlayGame):
         return Rules(edition=setup["edition"], two_pawns=setup["two_pawns"])
 
     def record(self, setup: dict[str, Any], actions: list[str], referee: Any = None) -> GameRecord:
-        return GameRecord("inferno", setup["players"], setup["seed"], self.rules(setup), list(actions), list(self.seats(setup)))
+        played = referee.with_passes(actions) if isinstance(referee, SeatReferee) else list(actions)
+        return GameRecord("inferno", setup["players"], setup["seed"], self.rules(setup), played, list(self.seats(setup)))
+
+    def clicks(self, referee: SeatReferee, actions: list[str]) -> list[str]:
+        return referee.clicks(actions)
 
     def setup_of(self, record: GameRecord, choices: dict[str, Any]) -> dict[str, Any]:
         """The set-up of a record; `choices` gives what a record does not hold (the hint bot, and

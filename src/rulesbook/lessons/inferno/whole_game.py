@@ -311,22 +311,39 @@ class GameReferee:
         """The click played by the engine, in its words; a round's end says how each seat scored."""
         action = self.action(state, option, place)
         following, events = apply(state, action)
-        english = self.language == "en"
-        space = " " if english else ""
-        say = space.join(sentence(event.text) if english else _full_stop(event.say(self.language)) for event in events)
-        ended = [event for event in events if event.kind == "round"]
-        if ended:
-            say += space + round_words(_at_round_end(state, action), ended[0], self.language)
+        said = [self._words(state, action, events)]
+        following = self._settled(following, said)
         if following.phase is Phase.RESPOND and following.pending is not None:
-            players = [self._say(Capitalised(player_word(following.colours[seat]))) for seat in following.pending.responders]
-            names = " or ".join(players) if english else "或".join(players)
-            say += space + self._say(Message("{names} may cancel it now (MOI-R06).", names=names))
+            players = [self._say(Capitalised(player_word(following.colours[seat]))) for seat in self._asked(following)]
+            if players:
+                names = " or ".join(players) if self.language == "en" else "或".join(players)
+                said.append(self._say(Message("{names} may cancel it now (MOI-R06).", names=names)))
+        say = (" " if self.language == "en" else "").join(words for words in said if words)
         button = named_place(action)
         reach = self._say(Message("the {button} button.", button=_button(button))) if button else self._reach(state, action)
         clue = self._quoted([button])[0] if button else self._clue(state, action)
         if button:
             clue = self._say(Message("press {button}", button=clue))
         return Outcome(following, say.rstrip(), action.text(), reach, clue)
+
+    def _words(self, state: State, action: Action, events: list[Event]) -> str:
+        """What an action did, in the engine's events, and how a round it ended scored."""
+        english = self.language == "en"
+        space = " " if english else ""
+        say = space.join(sentence(event.text) if english else _full_stop(event.say(self.language)) for event in events)
+        ended = [event for event in events if event.kind == "round"]
+        if ended:
+            say += space + round_words(_at_round_end(state, action), ended[0], self.language)
+        return say
+
+    def _settled(self, state: State, said: list[str]) -> State:
+        """The state a click leaves the board in (its words added to `said`): here the engine's
+        own; a Play page's referee plays on past the bots that let an effect happen."""
+        return state
+
+    def _asked(self, state: State) -> tuple[int, ...]:
+        """The seats a click's words name as those who may cancel the effect just played."""
+        return state.pending.responders if state.pending is not None else ()
 
     def _reach(self, state: State, action: Any) -> str:
         where = _where(state, action.place)
