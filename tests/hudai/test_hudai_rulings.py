@@ -122,3 +122,18 @@ def test_hud_r12_on_the_command_line_is_one_line_exit_2(capsys):
     assert cli.main(["simulate", "hudai", "--rules", "powers=drain/confuse/drain"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "HUD-R12" in err and "drain" in err
+
+
+# ---------------------------------------------------------------- HUD-P15
+
+
+def test_hud_p15_an_ended_combo_goes_to_the_discard_pile_but_a_removed_card_does_not():
+    """HUD-P15: the rulebook never says where a played combo goes; the engine puts it on the discard
+    pile and says it is the project's decision. A card Flow removed (HUD-R04) stays out of the game."""
+    from hudai_testkit import arrange
+
+    state = arrange(hand=["W1", "W5"], draw_pile=["W6"], discard=[])
+    state, events = play(state, "play W1", "play W5", "flow", "remove W1", "end")
+    assert state.discard == ["W5"] and "W1" in state.removed and "W1" not in state.discard
+    assert "ends and goes to the discard pile (HUD-P15)" in events[-1].text
+    assert "HUD-P15" in BY_ID and "HUD-P15" in CODE["engine.py"]

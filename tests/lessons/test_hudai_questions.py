@@ -7,7 +7,9 @@ import pytest
 
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai import HeuristicMonk, Rules, game_moment
-from rulesbook.lessons.hudai.questions import CardsQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
+from rulesbook.lessons import LessonGraph, refusal_text
+from rulesbook.lessons.hudai.table import place_words
+from rulesbook.lessons.hudai.questions import CardsQuestion, LossQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
 from rulesbook.widgets import HudaiTable
 
 
@@ -70,3 +72,75 @@ def test_a_replay_walks_a_whole_game_to_its_end():
     assert not any(a == b == 4 for a, b in zip(stages, stages[1:]))     # step 4 is told as one step
     short = ReplayReferee(record, turns=2)
     assert short.steps[-1][0].turn == 3 and len(short.steps) < len(referee.steps)
+
+
+# ---------------------------------------------------------------- a click says itself, never the answers left
+
+
+def _others(question, place: str) -> set[str]:
+    """The answers a click on `place` must not name: every answer but its own card."""
+    return {answer.partition(":")[2] for answer in question.answers if answer != place}
+
+
+@pytest.mark.parametrize(("state", "asked"), [
+    (game_moment("R1 R5 W2 G3 G6 B4"), "combo"),
+    (game_moment("W5 W4 W2 W1", powers=(0, 0, 6), phase="obtain", rules=Rules(powers=("drain", "defend", "crush"))), "taken"),
+    (game_moment("W4 G4 Y1 B2", draw_pile="", phase="obtain", powers=(0, 0, 8), rules=Rules(powers=("drain", "defend", "crush"))), "taken"),
+    (game_moment("W6 W5 W2 W1", powers=(0, 6, 0), phase="obtain"), "taken"),
+])
+def test_a_click_on_a_card_names_no_other_answer(state, asked):
+    """Right or wrong, a click says whether that card is an answer and why, and names no answer
+    still to find (the exercise's end says when all are found)."""
+    question = CardsQuestion(state, asked)
+    for place in question.places_asked:
+        code = place.partition(":")[2]
+        said = question.answers.get(place) or refusal_text(question.reasons[place])
+        assert said.startswith(code) and not set(said.replace(",", " ").replace(".", " ").split()) & _others(question, place), said
+    if asked == "taken":
+        assert "the highest" in question.answers[sorted(question.answers)[0]]
+
+
+def test_what_crush_takes_says_why_for_each_card():
+    crush = game_moment("W5 W4 W2 W1", powers=(0, 0, 6), phase="obtain", rules=Rules(powers=("drain", "defend", "crush")))
+    question = CardsQuestion(crush, "taken")
+    assert question.answers["hand:W5"] == "W5 goes: with all 7 cubes, its printed value, 5, is the highest that fits (HUD-R06; HUD-P10)."
+    assert question.answers["hand:W2"] == "W2 goes: with 2 cubes left, its printed value, 2, is the highest that fits (HUD-R06; HUD-P10)."
+    assert str(question.reasons["hand:W4"]) == ("W4 stays in your hand: after one pick, only 2 cubes are left, fewer than "
+                                                "its printed value, 4 (HUD-R06; HUD-P10)")
+    assert str(question.reasons["hand:W1"]) == ("W1 stays in your hand: after two picks, no cube is left for its printed "
+                                                "value, 1 (HUD-R06; HUD-P10)")
+
+
+def test_a_wrong_click_on_what_ends_the_game_gives_away_neither_the_track_nor_the_step():
+    """Each wrong track says why that track is not it; none names the step or the track that ends the game."""
+    for fields in ({"hand": "W5 W6 W1 W2", "powers": (3, 0, 11), "staged_damage": 2, "monk_health": 2},
+                   {"hand": "W5 W1 W2 W3", "combo": "W6", "used": ["value", "symbol"], "powers": (2, 1, 6),
+                    "pinned": (0, 0, 3), "corruption": 11, "phase": "combo"}):
+        question = LossQuestion(game_moment(**{"draw_pile": "", "phase": "obtain", **fields}))
+        wrong = {place: refusal_text(reason) for place, reason in question.reasons.items()}
+        assert len(set(wrong.values())) == len(wrong), wrong                       # each says its own
+        answer = place_words(next(iter(question.answers)), question.table)
+        assert not any("step" in said or answer in said for said in wrong.values()), wrong
+
+
+def test_a_question_counts_a_single_answer_in_the_singular():
+    loss = LossQuestion(game_moment("W5 W6 W1 W2", draw_pile="", phase="obtain", powers=(3, 0, 11), staged_damage=2, monk_health=2))
+    says = LessonGraph(loss).node("s0")["choices"]["h0"]["says"]["M"]
+    assert says.endswith(": 1 track"), says
+    powers = PowersQuestion(game_moment("W5 W6 R6 B4", phase="obtain", draw_pile="", powers=(0, 2, 1), corruption=5), "acts")
+    assert len(powers.answers) == 1 and LessonGraph(powers).node("s0")["choices"]["h0"]["says"]["M"].endswith(": 1 power")
+
+
+def test_the_replay_counts_its_last_step_in_the_singular():
+    record = GameRecord.play("hudai", 1, seed=23, bots=[HeuristicMonk(23)])
+    replay = ReplayReferee(record)
+    assert replay.hint(len(replay.steps) - 2).startswith("One step of the replay is left.")
+    assert replay.hint(len(replay.steps) - 3).startswith("Two steps of the replay are left.")
+
+
+def test_a_replay_clicked_in_the_wrong_place_cites_no_rule():
+    """Where a replay is clicked is no rule of the game: the refusal says where to click, citing none."""
+    record = GameRecord.play("hudai", 1, seed=23, bots=[HeuristicMonk(23)])
+    node = LessonGraph(ReplayReferee(record, turns=1)).node("s0")
+    refusals = [*node["options"]["next"]["refusals"].values(), *node["options"]["turn"]["refusals"].values()]
+    assert refusals and all(not reason.endswith(")") for reason in refusals), refusals

@@ -5,6 +5,7 @@ back to the same moment, and only what the monk may see in the page data."""
 from __future__ import annotations
 
 import hashlib
+import re
 import json
 import subprocess
 import sys
@@ -197,3 +198,59 @@ def test_any_card_file_starts_a_game_or_is_refused_naming_the_card_set(lines):
     text = lines if isinstance(lines, str) else "\n".join(lines)
     reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "setup": {**SETUP, "cards": {"source": "f.csv", "csv": text}}})))
     assert reply["type"] == "started" or reply["text"].startswith("setup.cards: f.csv"), reply
+
+
+# --- what a hint and a turn may show: nothing still face down -------------------------------------
+#: Games whose hints choose Flow (on an empty draw pile too: seeds 7 and 8) and swaps, one per hint bot.
+HIDDEN_GAMES = [
+    {"seed": 7, "powers": ["drain", "confuse", "mind_pierce"], "hint_bot": "heuristic"},
+    {"seed": 8, "powers": ["crush", "entangle", "defend"], "hint_bot": "heuristic"},
+    {"seed": 11, "powers": ["drain", "confuse", "mind_pierce"], "hint_bot": "greedy"},
+    {"seed": 7, "powers": ["drain", "confuse", "mind_pierce"], "hint_bot": "random"},
+]
+CARD_CODE = re.compile(r"\b[WGBRYK][1-6]\b")
+
+
+@pytest.fixture(scope="module")
+def hinted_games() -> list[list[tuple[str, str, set[str], str]]]:
+    """Whole games played by their hints: at each state (the hint, the cards still face down in the
+    draw pile and the mind deck, the walk of the demon's turn under way, if any)."""
+    games = []
+    for setup in HIDDEN_GAMES:
+        page, seen = Page(setup), []
+        while page.here() not in page.meta["over"]:
+            moment = page.server.session.graph.state(page.here())
+            reply = page.ask(type="hint", node=page.here())
+            seen.append((reply["text"], {*moment.table.draw_pile, *moment.table.mind_deck}, moment.walk))
+            click = page.meta["auto"].get(page.here()) or reply["click"]
+            page.click(click["choice"], click["place"], click.get("actor"))
+        games.append(seen)
+    return games
+
+
+def test_no_hint_names_a_card_still_face_down(hinted_games):
+    """A hint names the action and what the monk can see: never the card a Flow or a swap would
+    draw, nor any other card of the draw pile or the mind deck before it is revealed."""
+    hints = [(text, hidden) for seen in hinted_games for text, hidden, _ in seen]
+    assert any("\u201cflow\u201d" in text for text, _ in hints) and any("\u201cswap " in text for text, _ in hints)
+    leaks = [(text, sorted(set(CARD_CODE.findall(text)) & hidden)) for text, hidden in hints if set(CARD_CODE.findall(text)) & hidden]
+    assert leaks == []
+
+
+def test_the_demons_turn_is_walked_only_after_step_2(hinted_games):
+    """Only obtaining a move, or nothing, hands the turn to the demon: a Flow that reshuffles the draw
+    pile is the monk's step 1, not "the demon's turn, step 5" (seeds 7 and 8)."""
+    walks = {walk.split()[0] for seen in hinted_games for _, _, walk in seen if walk}
+    assert walks == {"pass", "obtain"}
+
+
+def test_a_game_lost_at_the_turn_limit_names_the_projects_decision():
+    """The rulebook has no turn limit: the end of such a game names it as the decision HUD-P05."""
+    from rulesbook.hudai import Rules, game_moment
+    from rulesbook.hudai.engine import apply
+    from rulesbook.lessons.hudai.play import PLAY
+    from rulesbook.lessons.hudai.table import moment
+
+    lost = apply(game_moment(phase="obtain", turn=3, rules=Rules(max_turns=3), powers=(0, 0, 0)), "pass")[0]
+    words = PLAY.over(moment(lost))
+    assert lost.outcome == "turn_limit" and words.startswith("The monk has lost in 3 turns") and "HUD-P05" in words

@@ -312,7 +312,7 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
     ("yellow right", "a yellow card: set 1 cube of the right power aside", "Colors; HUD-P07"),
     ("remove W1", "after Flow: W1 of the combo leaves the game for good", "HUD-R04"),
     ("keep", "after Flow: remove nothing", "HUD-R04"),
-    ("end", "end the combo: it goes to the discard pile, step 2 begins", "Play"),
+    ("end", "end the combo: it goes to the discard pile, step 2 begins", "Play; HUD-P15"),
     ("swap G3", "step 2: G3 leaves the Mind River and a new card replaces it (once, first)", "HUD-R08, HUD-P09"),
     ("obtain G3", "step 2: take G3 into your hand if its value is at most the purchase value; steps 3-5 follow", "HUD-R08, HUD-P08"),
     ("pass", "step 2: obtain nothing; steps 3-5 follow", "HUD-R08"),

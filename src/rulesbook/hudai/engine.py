@@ -562,7 +562,7 @@ def _say_pin(by: str, power: int, name: str, cubes: int) -> str:
 
 
 def _say_end_combo(cards: tuple[str, ...], purchase: int) -> str:
-    return (f"The combo ({' '.join(cards) or 'no card'}) ends and goes to the discard pile. Step 2: purchase value "
+    return (f"The combo ({' '.join(cards) or 'no card'}) ends and goes to the discard pile (HUD-P15). Step 2: purchase value "
             f"{purchase}; swap a river card, obtain one, or pass.")
 
 
@@ -844,7 +844,7 @@ def _yellow(s: State, a: YellowPin, cards: CardSet, events: Events) -> None:
 
 def _end_combo(s: State, a: EndCombo, cards: CardSet, events: Events) -> None:
     played = tuple(s.combo)
-    s.discard.extend(s.combo)
+    s.discard.extend(s.combo)  # HUD-P15: the rulebook never says where a played combo goes
     s.combo = []
     s.current_card = None  # HUD-P02: the last card's unused features are lost
     s.open_features = []

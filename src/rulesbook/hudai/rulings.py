@@ -96,6 +96,10 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("HUD-P14", "How short may a combo be?",
            "As short as the monk likes: step 1 may end after a single card or before any card is played, and the turn "
            "goes on to step 2.", "'play one combo' names no least length"),
+    Ruling("HUD-P15", "Where do the cards of a combo go once it ends?",
+           "To the discard pile, where discarded cards go too, so that a later reshuffle (HUD-P04) brings them back. "
+           "Only a card Flow removed (HUD-R04) or Crush took leaves the game.",
+           "the rulebook never says; Flow's and Crush's 'permanently remove' imply the other cards stay in the deck"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)

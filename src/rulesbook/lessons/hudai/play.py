@@ -10,11 +10,12 @@ from typing import Any
 from rulesbook.core.data import DataError, expect, items, only_fields, take
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
+from rulesbook.hudai.actions import Action, Flow, SwapRiver
 from rulesbook.hudai.bots import BOTS as HUDAI_BOTS, make_bot as make_hudai_bot
 from rulesbook.hudai.cards import POWER_NAMES, RECONSTRUCTED, CardFileError, CardSet, parse_card_file
 from rulesbook.hudai.engine import apply_steps, legal_actions, new_game as new_hudai_game
 from rulesbook.hudai.rules import Rules as HudaiRules
-from rulesbook.hudai.state import WON
+from rulesbook.hudai.state import WON, State
 from rulesbook.lessons.hudai.table import LOSS_WORDS, Moment, TableReferee, place_words
 from rulesbook.lessons.play import PlayGame, seed_of
 
@@ -102,19 +103,36 @@ class HudaiPlay(PlayGame):
                 f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
 
     def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
-        """What the hint bot would do here in words (the engine's sentence for it), and its action."""
+        """What the hint bot would do here in words, and its action: the action and what the monk
+        can already see (`hint_words`), never a card still face down."""
         table = m.table
         if m.walk:
             return "Nothing to decide: the demon's turn plays itself, a step at a time.", None
         if table.outcome is not None:
             return "The game is over: Play again starts a new one.", None
         action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
-        first = apply_steps(table, action)[0][0]
-        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {sentence(first.text)} "
+        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {hint_words(table, action)} "
                 "(a hint only: it sees no more of the cards than you do)."), action.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.table.to_json().encode()).hexdigest()
+
+
+def hint_words(table: State, action: Action) -> str:
+    """What an action does, as a hint says it before it is made: the engine's sentence, except for
+    the actions that draw a card still face down (Flow from the draw pile, a swap from the mind
+    deck), whose sentence would name that card; those say what they do, and no card drawn."""
+    removal = "then you may remove one card of the combo from the game (HUD-R04)"
+    if isinstance(action, Flow):
+        if not table.draw_pile and not table.discard:
+            return f"Flow draws nothing, the draw pile and the discard pile being empty; {removal}."
+        shuffle = "" if table.draw_pile else ", once the discard pile is shuffled into a new one (HUD-P04)"
+        return f"Flow draws the top card of your draw pile{shuffle}; {removal}."
+    if isinstance(action, SwapRiver):
+        return (f"{action.card} leaves the Mind River for the mind discard pile, and a new card from the mind deck "
+                "takes its place (HUD-R08).")
+    first = next(event for event, _ in apply_steps(table, action) if event.kind != "reshuffle")
+    return sentence(first.text)
 
 
 def card_set_data(value: str | dict[str, Any]) -> str | dict[str, Any]:
@@ -153,4 +171,4 @@ def _card_set(key: tuple[str, ...]) -> CardSet:
 
 PLAY = HudaiPlay()
 
-__all__ = ["OWN_FILE", "PLAY", "HudaiPlay", "card_set_data"]
+__all__ = ["OWN_FILE", "PLAY", "HudaiPlay", "card_set_data", "hint_words"]

@@ -26,7 +26,7 @@ from rulesbook.hudai.cards import COLOURS, POWER_NAMES
 from rulesbook.hudai.engine import apply, feeds, refusal
 from rulesbook.hudai.state import COMBO, OBTAIN, OVER, State
 from rulesbook.lessons.data import chosen_option, exercise, number_words
-from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
+from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome
 from rulesbook.lessons.hudai.table import (
     MONK,
     POWER_PLACES,
@@ -100,7 +100,9 @@ class TableQuestion:
         return self.places_asked
 
     def choices(self, m: Moment) -> list[Choice]:
-        return [Choice("h0", self.label, {MONK: "ask"}, MONK, prompt=self.task + ": {count} " + self.noun[1])]
+        one, many = self.noun
+        counted = one + "{s}" if many == one + "s" else many  # "1 track", "2 tracks"
+        return [Choice("h0", self.label, {MONK: "ask"}, MONK, prompt=self.task + ": {count} " + counted)]
 
     def play(self, m: Moment, option: str, place: str) -> Outcome:
         if place in self.answers:
@@ -164,11 +166,11 @@ class CardsQuestion(TableQuestion):
         best, lengths = longest_combo(state)
         if not best:
             raise ValueError("no card of this hand can be played")
-        order = " ".join(best)
         self.clue = "neighbours share a colour unless one is white or black"
         for code in state.hand:
             if code in best:
-                self.answers[f"hand:{code}"] = f"{code} is in the longest combo, {order} ({len(best)} cards)."
+                self.answers[f"hand:{code}"] = (f"{code} is in the longest combo this hand can play, of "
+                                                f"{number_words(len(best))} cards (HUD-R03).")
             else:
                 with_it = lengths.get(code, 0)
                 self.reasons[f"hand:{code}"] = IllegalAction(
@@ -184,17 +186,28 @@ class CardsQuestion(TableQuestion):
         else:
             raise ValueError("no Crush or Confuse acts in this demon's turn")
         data = acting[0].data
-        taken, name = set(data["cards"]), POWER_NAMES[data["name"]]
+        name = POWER_NAMES[data["name"]]
         self.table = before.table
         self.stage = 5
         self.label = f"What {name} takes"
         self.task = f"{name} acts with {number_words(data['cubes'])} cubes: click the cards it takes from your hand"
         self.clue = "the highest value that is at most the cubes first, then again with what is left (HUD-P10)"
+        tied = {event.data["pick"] for event in step.events if event.kind == "tie"}
+        cards = self.table.rules.cards
+        left = [data["cubes"]]  # the cubes left before each pick, then after the last
+        for code in data["cards"]:
+            left.append(left[-1] - cards[code].value)
         for code in self.table.hand:
-            if code in taken:
-                self.answers[f"hand:{code}"] = f"{code} goes: {step.text}"
+            value = cards[code].value  # the printed value (HUD-R06)
+            if code in data["cards"]:
+                picks = data["cards"].index(code)
+                cubes = left[picks]
+                with_cubes = f"with all {cubes} cubes" if picks == 0 else f"with {cubes} cube{'s' if cubes != 1 else ''} left"
+                tie = ", and the seed broke a tie with another card of that value" if code in tied else ""
+                self.answers[f"hand:{code}"] = (f"{code} goes: {with_cubes}, its printed value, {value}, is the highest "
+                                                f"that fits{tie} (HUD-R06; HUD-P10).")
             else:
-                self.reasons[f"hand:{code}"] = IllegalAction(f"{code} stays in your hand: {step.text}", "HUD-R06; HUD-P10")
+                self.reasons[f"hand:{code}"] = IllegalAction(_stays(code, value, left), "HUD-R06; HUD-P10")
 
     def _corrupts(self, state: State) -> None:
         steps = _demon_turn(state)
@@ -214,6 +227,20 @@ class CardsQuestion(TableQuestion):
 
     #: Each question and the method that finds its answers.
     _ASKS = {"fits": _fits, "combo": _combo, "taken": _taken, "corrupts": _corrupts}
+
+
+def _stays(code: str, value: int, left: list[int]) -> str:
+    """Why Crush or Confuse leaves a card in the hand, naming no card it takes: `left` holds the
+    cubes left before each pick and after the last."""
+    picks = next(number for number, cubes in enumerate(left) if cubes < value)
+    if picks == 0:
+        return f"{code} stays in your hand: its printed value, {value}, is more than the {left[0]} cubes"
+    cubes = left[picks]
+    after = f"after {number_words(picks)} pick{'s' if picks != 1 else ''}"
+    if cubes == 0:
+        return f"{code} stays in your hand: {after}, no cube is left for its printed value, {value}"
+    return (f"{code} stays in your hand: {after}, only {cubes} cube{'s' if cubes != 1 else ''} "
+            f"{'is' if cubes == 1 else 'are'} left, fewer than its printed value, {value}")
 
 
 def longest_combo(state: State) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -365,15 +392,22 @@ class LossQuestion(TableQuestion):
         self.clue = "play the demon's turn in your head: step 3, step 4, then the powers from left to right"
         self.places_asked = [*POWER_PLACES, "health", "corruption", "demon"]
         ending = next(step for step in steps if step.table.is_over)
-        if final.outcome == "power":
-            over = [i for i, cubes in enumerate(final.powers) if cubes > final.rules.power_limit]
-            answer = POWER_PLACES[over[0]]
+        limit = final.rules.power_limit
+        if final.outcome == "power":  # every power over the limit at that moment ends it (HUD-R09)
+            answers = [POWER_PLACES[i] for i, cubes in enumerate(final.powers) if cubes > limit]
         else:
-            answer = final.outcome
-        self.answers[answer] = ending.text
+            answers = [final.outcome]
+        for answer in answers:
+            self.answers[answer] = ending.text
+        # A wrong track says why it is not that one, naming neither the track nor the step that ends the game.
+        not_it = {"health": "your health does not run out before the game ends",
+                  "corruption": "no corruption falls due with your resistance used up before the game ends",
+                  "demon": "the demon's health running out is how you win, not how you lose"}
+        for index, place in enumerate(POWER_PLACES):
+            not_it[place] = f"{power_words(self.table, index)} never holds more than {limit} cubes before the game ends"
         for place in self.places_asked:
-            if place != answer:
-                self.reasons[place] = IllegalAction(f"that is not what ends this game; the game ends at step {ending.stage}", "Play")
+            if place not in self.answers:
+                self.reasons[place] = IllegalAction(f"that is not what ends this game: {not_it[place]}", "Play")
 
 
 # ---------------------------------------------------------------- replaying a game
@@ -500,12 +534,12 @@ class ReplayReferee:
         if option == "turn":
             later = self._next_turn(index)
             if later is None or place != TRACK[0]:
-                raise IllegalAction("the next turn starts at step 1 of the turn track: click it", "Play")
+                raise Misclick("the next turn starts at step 1 of the turn track: click it")
             table = self.steps[later][0]
             return Outcome(later, f"Turn {table.turn} begins.", f"to turn {table.turn}")
         following = self.steps[index + 1]
         if place != following[5]:
-            raise IllegalAction("the replay goes on where the next step happens, the place marked with a dot", "Play")
+            raise Misclick("the replay goes on where the next step happens, the place marked with a dot")
         return Outcome(index + 1, following[3], following[4])
 
     def idle(self, index: int) -> str:
@@ -515,7 +549,7 @@ class ReplayReferee:
         if index + 1 >= len(self.steps):
             return "The replay is over: the move log, or Start again, goes back."
         left = len(self.steps) - 1 - index
-        return (f"{number_words(left).capitalize()} step{'s' if left != 1 else ''} of the replay are left. "
+        return (f"{number_words(left).capitalize()} step{'s' if left != 1 else ''} of the replay {'is' if left == 1 else 'are'} left. "
                 "Press Next step and click the place marked with a dot to see the next one.")
 
 

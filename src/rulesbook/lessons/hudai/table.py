@@ -30,7 +30,7 @@ from rulesbook.hudai.engine import apply_steps, feeds, legal_actions, power_labe
 from rulesbook.hudai.rules import POSITIONS
 from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FLOW, OBTAIN, OVER, WON, State
 from rulesbook.lessons.data import number_words
-from rulesbook.lessons.graph import Choice, Outcome, refusal_text
+from rulesbook.lessons.graph import Choice, Misclick, Outcome, refusal_text
 
 #: What a table lesson may offer; `TableReferee(only=...)` keeps a board to some of them.
 LESSON_WORDS = ("play", "discard", "black", "value", "symbol", "colour", "end", "flow", "swap", "obtain", "pass", "demon")
@@ -42,7 +42,7 @@ LOSS_WORDS = {
     "health": "the monk has no health left",
     "corruption": "the monk fell to the dark side (no resistance left for a corruption)",
     "power": "a power went over its limit of cubes",
-    "turn_limit": "the demon was not beaten in time",
+    "turn_limit": "the demon was not beaten within the turn limit, the project's decision HUD-P05 (the rulebook sets none)",
 }
 STAGES = {1: "Play one combo", 2: "Obtain a new move", 3: "Apply staged damage", 4: "Fill your hand", 5: "The demon's powers"}
 POWER_PLACES = tuple(f"power:{position}" for position in POSITIONS)
@@ -163,7 +163,8 @@ def _power_of(event: Event) -> int | None:
 def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
     """What an action does, in the steps a board shows: the first is the monk's action itself; for
     the action that ends step 2 the demon's turn follows (damage, the new hand, each power, the
-    set-aside cubes back, the next turn). Refuses as `apply` does."""
+    set-aside cubes back, the next turn); a reshuffle the action begins with (Flow's draw, a swap's
+    new card, HUD-P04) is told with it, on the monk's step. Refuses as `apply` does."""
     traced = apply_steps(table, action)
     steps: list[TurnStep] = []
     waiting: list[Any] = []  # a reshuffle or a tie, told with the event it leads to
@@ -179,12 +180,14 @@ def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
             steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding, tuple(events)))
         group, group_key = [], None
 
-    for number, (event, after) in enumerate(traced):
-        if number == 0:
-            group, group_key = [(event, after)], ("monk", "", 2, "", False)
-            continue
+    for event, after in traced:
         if event.kind in ("reshuffle", "tie"):
             waiting.append((event, after))
+            continue
+        if not steps and group_key is None:
+            # The monk's action, with the reshuffle it may begin with (Flow's draw, a swap's new card).
+            group, group_key = [*waiting, (event, after)], ("monk", "", 2, "", False)
+            waiting = []
             continue
         power = _power_of(event)
         black = event.kind == "lost" and event.data.get("cause") == "black"
@@ -209,6 +212,8 @@ def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
         group.extend([*waiting, (event, after)])
         waiting = []
     group.extend(waiting)
+    if group_key is None:  # an action that only shuffled (no engine action does): the monk's step still
+        group_key = ("monk", "", 2, "", False)
     close()
     return steps
 
@@ -371,7 +376,7 @@ class TableReferee:
                                   prompt="Take a black card for free (once a turn): {count} in the open supply"))
         if "end" in self.only:
             out.append(Choice("end", "End the combo", {MONK: "end"}, MONK,
-                              prompt="End the combo: it goes to the discard pile and step 2 begins"))
+                              prompt="End the combo: it goes to the discard pile (HUD-P15) and step 2 begins"))
         return out
 
     def _symbol_choices(self, table: State, current: str) -> list[Choice]:
@@ -413,7 +418,9 @@ class TableReferee:
 
     def action(self, m: Moment, option: str, place: str) -> Action:
         """The engine action a click means, in the action notation; IllegalAction (the wrong place,
-        one sentence for every wrong place of a choice) when it means none."""
+        one sentence for every wrong place of a choice) when it means none: a `Misclick`, which cites
+        no rule, where the only fault is the place clicked for a button (a card to pick, a step of the
+        turn track), since no rule says where the board is clicked."""
         table = m.table
         kind, _, where = place.partition(":")
         verb, _, argument = option.partition(":")
@@ -441,14 +448,14 @@ class TableReferee:
         if verb in targets:
             wanted_kind, words = targets[verb]
             if kind != wanted_kind or not where:
-                raise IllegalAction(f"click {words}", _RULES[verb])
+                raise Misclick(f"click {words}")  # where to click: no rule
             return parse_action(f"{verb} {where}")
         steps = {"end": TRACK[1], "keep": TRACK[0], "pass": TRACK[2]}
         if verb in steps:
             if place != steps[verb]:
-                raise IllegalAction(f"this goes on to {place_words(steps[verb], table)}: click that step of the turn track", _RULES[verb])
+                raise Misclick(f"this goes on to {place_words(steps[verb], table)}: click that step of the turn track")
             return parse_action(verb)
-        raise IllegalAction(f"'{option}' is not a choice on this board now", "Play")
+        raise Misclick(f"'{option}' is not a choice on this board now")
 
     def _aims_at_power(self, table: State, verb: str) -> bool:
         card = table.rules.cards[table.current_card] if table.current_card else None
@@ -554,11 +561,7 @@ class TableReferee:
             parts.append("end the combo")
         if not parts:
             return "Nothing is left to do on this board here: Undo, or the move log, goes back."
-        return f"You may {_either(parts)}. Choose, then click a place marked with a dot; a wrong click says which rule forbids it."
-
-
-_RULES = {"black": "Play one combo; HUD-P12", "remove": "HUD-R04", "swap": "HUD-R08", "obtain": "HUD-R08",
-          "end": "Play", "keep": "HUD-R04", "pass": "HUD-R08"}
+        return f"You may {_either(parts)}. Choose, then click a place marked with a dot; a wrong click says why, and which rule forbids it where one does."
 
 
 #: The feature of the card just played that each action word uses.
