@@ -177,3 +177,62 @@ def test_a_board_stops_where_it_was_told_and_at_the_end_of_the_turn():
     referee = ExpeditionReferee(resting)
     outcome = referee.play(referee.start(), "go", "sled")
     assert "this board stops here" in outcome.say and referee.choices(outcome.state) == []
+
+
+
+def _rolled(state):
+    """The moment the Penalty Die shows its face for the first failure of this Sled."""
+    failing = play_out(state, "P1: time up", "P1: resolve", quiet=True)
+    roll = next(a for a in legal_actions(failing) if a.text().endswith("roll the Penalty Die"))
+    return apply(failing, roll)[0]
+
+
+_BLEAK = {"tile": "Bleak Coast", "sled": [(1, "Crates 5")], "die": ["Accident"] * 3}
+_BAY = {"tile": "Frozen Bay", "sled": [(1, "Books 5"), (2, "Books 4"), (3, "Crates 5")]}
+#: Moments of each phase where a token may be spent (the first) and where it may not: none on the
+#: Sled, or a Relic token covering the phase (MAD-P07); the words with which a hint offers it.
+TOKEN_MOMENTS = {
+    Phase.DIE: (lambda more: _rolled(game_moment(4, **_BLEAK, **more)), ({}, {"tokens": (0, 3)}, {"relics": {0: ["Specimen B"]}}),
+                "Leadership tokens on the Sled to roll again"),
+    Phase.TIMER: (lambda more: play_out(game_moment(4, **_BAY, **more), "P1: time up", quiet=True),
+                  ({}, {"tokens": (0, 3)}, {"relics": {0: ["Specimen C"]}}), "may spend a Leadership token to turn the timer"),
+    Phase.DRAW: (lambda more: play_out(game_moment(4, **_BAY, **more), "P1: time up", "P1: resolve", quiet=True),
+                 ({}, {"tokens": (0, 3)}, {"relics": {0: ["Specimen D"]}}, {"deck": 2}, {"deck": 2, "tokens": (0, 3)}),
+                 "a token spent first raises the limit"),
+    Phase.REST: (lambda more: play_out(game_moment(4, **_BAY, **more), "P1: time up", "P1: resolve", "P1: deal", quiet=True),
+                 ({}, {"tokens": (1, 0)}, {"relics": {0: ["Knowledge A"]}}), "Choose \u201cRest\u201d"),
+}
+
+
+@pytest.mark.parametrize("phase", list(TOKEN_MOMENTS), ids=[phase.value for phase in TOKEN_MOMENTS])
+def test_a_hint_offers_a_leadership_token_only_where_the_engine_lets_it_be_spent(phase):
+    """Leadership Tokens: "You may only use them when they are on the Sled Board"; Relic: "You cannot
+    use a Leadership Token during this Phase for the rest of the game" (which phase: MAD-P07). A hint
+    offers a token (and the Rest it pays for) exactly where the engine's legal actions hold its action."""
+    from rulesbook.madness import Deal, RaiseHandLimit, RestartEncounter, Reroll, Rest
+
+    token = {Phase.DIE: Reroll, Phase.TIMER: RestartEncounter, Phase.DRAW: RaiseHandLimit, Phase.REST: Rest}[phase]
+    build, variants, offer = TOKEN_MOMENTS[phase]
+    allowed = []
+    for more in variants:
+        state = build(more)
+        assert state.phase is phase
+        referee = ExpeditionReferee(state)
+        hint = referee.hint(referee.start())
+        legal = legal_actions(state)
+        assert (offer in hint) == (token(state.leader) in legal), hint
+        assert " the no " not in hint, hint
+        if phase is Phase.DRAW:  # "Deal" is offered where it is allowed, else one card at a time (MAD-P09)
+            assert ("\u201cDeal\u201d" in hint) == (Deal(state.leader) in legal), hint
+        allowed.append(token(state.leader) in legal)
+    assert allowed[0] and not all(allowed)  # seen both where the token may be spent and where it may not
+
+
+def test_the_leader_calling_time_is_named_as_the_projects_decision_mad_p01():
+    """The rulebook's Encounter Phase "ends as soon as the Sand Timer runs out"; the Leader's call is
+    the project's device (MAD-P01): the board's line, its button and its hint name it so."""
+    referee = ExpeditionReferee(game_moment(4, tile="Frozen Bay"))
+    node = LessonGraph(referee).node(LessonGraph(referee).start_id)
+    assert "calls time" in node["decision"] and "MAD-P01" in node["decision"]
+    assert "MAD-P01" in node["choices"]["time"]["label"]
+    assert "MAD-P01" in referee.hint(referee.start()) and "MAD-P01" in referee.idle(referee.start())

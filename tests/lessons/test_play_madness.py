@@ -1,7 +1,7 @@
 """At the Mountains of Madness on the Play page (rulesbook.lessons.madness.play): a whole expedition
 from the reader's seat through the page's messages for 3, 4 and 5 players, the record replayed by
 CPython to the same state, a reload played back to the same moment, and in every state the page
-holds only what the reader's seat may see (MAD-R08)."""
+holds only what the reader's seat may see (MAD-R08) and what the table said (MAD-P18)."""
 
 from __future__ import annotations
 
@@ -89,7 +89,8 @@ def test_a_saved_record_is_played_back_to_the_same_moment(played):
 
 
 def test_the_page_data_holds_only_the_readers_seat_in_every_state(played):
-    """MAD-R08: no other seat's hand, nor any other seat's Madness card, in any state sent."""
+    """MAD-R08: no other seat's hand in any picture sent, nor any other seat's Madness card anywhere
+    (what the bots said of their hands is the board's line, tested below: MAD-P18)."""
     session = played.server.session
     cards = session.graph.referee.state(session.graph.state(played.here())).rules.pack
     records = unpack(played.lesson)
@@ -247,3 +248,115 @@ def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
         session.follow(session.game.hint(moment, "expedition")[1], history)
     assert session.game.over(moment) is not None
     assert searched, "the expedition searched no tile: pick another seed"
+
+
+def _said(decision: str, who: str) -> tuple[str, list[str]] | None:
+    """What the board's line says a seat said: ("says"/"said", the cards; [] for silence), or None."""
+    import re
+
+    found = re.search(rf"{re.escape(who)} (says|said) ([^;.]*)", decision)
+    if found is None:
+        return None
+    words = found.group(2)
+    return found.group(1), [] if words.startswith("nothing") else re.split(r", | and ", words)
+
+
+def test_the_board_tells_the_reader_what_the_bots_said_in_the_encounter_phase_only(played):
+    """Encounter Phase: the team "can share all of the information present on your cards", and "the only
+    time you are able to communicate anything about them is during the Encounter Phase while the Sand
+    Timer is running, before any cards have been played". The bots hear each talking player's hand
+    (MAD-P18); the board's line tells the reader what each bot said, in the Encounter Phase only, and
+    says it as present talk exactly while talking is allowed."""
+    from rulesbook.lessons.madness.play import table_talk
+    from rulesbook.madness.state import Phase
+
+    session = played.server.session
+    referee = session.graph.referee
+    me = played.reader
+    encounters = 0
+    for node_id, _ in played.history:
+        state = session.graph.state(node_id).state
+        decision = session.graph.node(node_id)["decision"]
+        others = [p for p in range(state.count) if p != me]
+        if state.phase is not Phase.ENCOUNTER:
+            assert all(_said(decision, referee.who(p)) is None for p in others), decision
+            continue
+        encounters += 1
+        talk = table_talk(state)
+        for p in others:
+            said = _said(decision, referee.who(p))
+            assert said is not None, decision
+            tense, cards = said
+            assert tense == ("says" if state.talking else "said"), decision
+            assert cards == sorted(talk[p] or []), (decision, talk[p])  # sorted: a card put down since keeps its place
+    assert encounters
+
+
+def test_what_a_bot_said_follows_its_madness_and_hides_which_card_it_put_down():
+    """MAD-P18: a bot at Madness Level 3 says nothing, one freed by a token talks; once a card is down
+    the board recalls what was said, in the same order, so the face-down card does not show."""
+    from rulesbook.lessons.madness.play import PlayReferee
+    from rulesbook.madness import apply, game_moment
+
+    state = game_moment(4, tile="Frozen Bay", levels={0: 0, 1: 2, 2: 3, 3: 3},
+                        hands={0: ["Tools 2"], 1: ["Books 5", "Crates 3"], 2: ["Books 4"], 3: ["Weapons 2"]})
+    state.ignoring = [3]
+    referee = PlayReferee(state, ["you", "expedition", "expedition", "random"], 0)
+    talking = referee.decision(state)
+    assert "MAD-P18" in talking and "calls time (the project's decision MAD-P01)" in talking
+    assert _said(talking, "P2 (the expedition bot)") == ("says", ["Books 5", "Crates 3"])
+    assert _said(talking, "P3 (the expedition bot)") == ("says", [])
+    assert _said(talking, "P4 (the random bot)") == ("says", ["Weapons 2"])
+    silent, _ = apply(state, "P2: play Books 5")
+    assert _said(referee.decision(silent), "P2 (the expedition bot)") == ("said", ["Books 5", "Crates 3"])
+    timer, _ = apply(silent, "P1: time up")
+    assert _said(referee.decision(timer), "P2 (the expedition bot)") is None
+
+
+def test_the_hint_claims_only_what_its_bot_knows():
+    """The hint bot hears the table talk as the bots do: the hint says so, and never that it knows
+    nothing of the others' hands (the talk is their hands); outside the Encounter it hears no talk."""
+    page = Page(SETUPS[4])  # the reader leads the first turn
+    texts = []
+    for _ in range(300):
+        here = page.here()
+        if here in page.meta["over"]:
+            break
+        click = page.meta["auto"].get(here)
+        if click is None:
+            reply = page.ask(type="hint", node=here)
+            texts.append((page.server.session.graph.state(here).state.phase.value, reply["text"]))
+            click = reply["click"]
+        page.click(click["choice"], click["place"], click.get("actor"))
+    phases = {phase for phase, _ in texts}
+    assert "encounter" in phases and phases - {"encounter"}
+    for phase, text in texts:
+        assert "never the others' hands" not in text
+        if phase == "encounter":
+            assert "what the table said as MAD-P18 models it" in text, text
+        else:
+            assert "what the table said" not in text, text
+
+
+def test_the_end_names_the_rulebooks_row_and_marks_the_packs_sentence_as_the_projects():
+    """The End of the Game: the rulebook's result table has its own rows ("Between 1 and 3" ...); the
+    sentences on this page are the illustrative pack's, the project's own (MAD-P13)."""
+    from rulesbook.lessons.madness.play import Moment, PlayReferee
+    from rulesbook.madness import game_moment
+    from rulesbook.madness.state import Phase
+
+    relics = {0: ["Specimen A", "Specimen B"], 1: ["Ruin A", "Ruin B"], 2: ["Knowledge A", "Knowledge B"], 3: ["Ruin C"]}
+    state = game_moment(4, space="C7", relics=relics)  # 7 Relics, 4 Injury cards in play
+    state.phase, state.result, state.won = Phase.OVER, "escaped", True
+    ending = PLAY.over(Moment("end", state, PlayReferee(state, ["you"] * 4, 0)))
+    pack_words = state.rules.pack.result_text(3)
+    assert "7 \u2212 4 = 3 falls in the row \u201cbetween 1 and 3\u201d" in ending and "rulebook's result table" in ending
+    assert f"MAD-P13): \u201c{pack_words}\u201d" in ending and "the project's, not the rulebook's" in ending
+    assert "The result table, for" not in ending
+
+
+def test_the_reader_is_told_where_hidden_hands_and_madness_texts_come_from():
+    """Setting Up the Game, step 10: "do not show them to other players" (the hands); MAD-R08: a Madness
+    text is shown only to its owner. The set-up line cites each for its own part."""
+    words = PLAY.you(PLAY.setup({"players": 4, "seats": ["you"], "seed": 1}))
+    assert "own hand (Setting Up the Game, step 10)" in words and "own Madness cards (MAD-R08)" in words

@@ -93,3 +93,48 @@ def test_a_level_3_recipient_pays_a_token_when_everyone_is_at_level_3_mad_r07():
         after, events = apply(state, "P1: give Specimen B to P3")
         assert (after.sled_tokens, after.discard_tokens) == (state.sled_tokens - 1, state.discard_tokens + 1)
         assert any("Everyone has a Level 3 Madness" in e.text for e in events)
+
+
+@pytest.mark.parametrize("stay", [True, False])
+def test_the_restart_event_names_the_projects_decision_on_the_sleds_cards_mad_p03(stay):
+    """The rulebook says only "start the Phase over": what happens to the cards already on the Sled is
+    the project's decision (MAD-P03, a switch), and the words a board shows name it."""
+    from rulesbook.madness import game_moment, play_out
+
+    timer_out = play_out(game_moment(4, tile="Frozen Bay", sled=[(1, "Books 5")], rules=Rules(cards_stay_on_restart=stay)),
+                         "P1: time up", quiet=True)
+    after, events = apply(timer_out, "P1: restart encounter")
+    said = next(event.text for event in events if "restart the Encounter Phase" in event.text)
+    assert "MAD-P03" in said and ("stay there" in said) == stay and len(after.sled) == (1 if stay else 0)
+
+
+def test_a_refused_deal_speaks_words_not_action_notation():
+    """Draw Phase: "If there are not enough cards in the deck for everyone to reach the hand size limit,
+    the Leader chooses who receives cards"; one card at a time is the project's way (MAD-P09). The
+    refusals a board shows say so in words, without the engine's action texts ('deal to P2')."""
+    from rulesbook.madness import game_moment, play_out, refusal
+
+    sled = [(1, "Books 5"), (2, "Books 4"), (3, "Crates 5")]
+    hands = {0: ["Tools 2", "Tools 3"], 1: ["Crates 2", "Crates 3", "Tools 4", "Tools 5"], 2: ["Weapons 2"], 3: ["Books 2"]}
+    thin = play_out(game_moment(4, tile="Frozen Bay", hands=hands, sled=sled, deck=2), "P1: time up", "P1: resolve", quiet=True)
+    full = play_out(game_moment(4, tile="Frozen Bay", hands=hands, sled=sled), "P1: time up", "P1: resolve", quiet=True)
+    refused = [refusal(thin, "P1: deal"), refusal(full, "P1: deal to P3")]
+    assert all(error is not None for error in refused)
+    for error in refused:
+        assert not re.search(r"'|\bP\d: |deal to P\d", error.reason), error.reason
+    assert "the Leader chooses who receives the cards" in refused[0].reason and "MAD-P09" in refused[0].reason
+
+
+def test_the_table_talk_names_every_card_but_level_3_madness_keeps_silent_mad_p18():
+    """MAD-P18: while talking is allowed each player names the cards in their hand; one at Madness
+    Level 3 says nothing unless a Leadership token of the Movement Phase frees them this turn."""
+    from rulesbook.madness import game_moment
+    from rulesbook.madness.bots import ExpeditionBot
+    from rulesbook.madness.views import SeatViews
+
+    state = game_moment(4, tile="Frozen Bay", levels={0: 0, 1: 2, 2: 3, 3: 3},
+                        hands={0: ["Tools 2"], 1: ["Books 5", "Crates 3"], 2: ["Books 4"], 3: ["Weapons 2"]})
+    state.ignoring = [3]
+    said = {p: ExpeditionBot(p).statement(SeatViews(state)[p]) for p in range(4)}
+    assert said == {0: ["Tools 2"], 1: ["Books 5", "Crates 3"], 2: None, 3: ["Weapons 2"]}
+    assert "MAD-P18" in BY_ID and BY_ID["MAD-P18"].is_project_decision and "Level 3" in BY_ID["MAD-P18"].ruling

@@ -2,8 +2,8 @@
 
 The table talk is modelled as each player announcing their hand while talking is allowed
 (the rules let the team share everything on their cards). A bot whose Madness is at Level 3
-(or who holds two Madness cards, Expert Variant), and is not ignored this turn, stays silent (our model of Madness hindering speech; ruling
-MAD-R08 says the engine never enforces the texts). Everyone plans the same way from what was
+(or who holds two Madness cards, Expert Variant), and is not ignored this turn, stays silent (our model of Madness hindering speech,
+the project's decision MAD-P18; ruling MAD-R08 says the engine never enforces the texts). Everyone plans the same way from what was
 said, so their plays agree without further words; the first silent player may then add cards
 of their own to a challenge the plan leaves unmet. A tile shown by a Search is remembered by
 each bot that saw it (MAD-R09: the views show it once).

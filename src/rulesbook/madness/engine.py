@@ -661,7 +661,7 @@ def _refuse_deal(state: State, act: Deal) -> IllegalAction | None:
     wanted, deck = _shortfall(state)
     if 0 < deck < wanted:
         return IllegalAction(f"the deck holds {deck} card(s) and the hands lack {wanted}: the Leader chooses who receives "
-                             "each card ('deal to P2')", DRAW)
+                             "the cards, giving them out one at a time (MAD-P09)", DRAW)
     return None
 
 
@@ -673,7 +673,7 @@ def _refuse_deal_to(state: State, act: DealTo) -> IllegalAction | None:
     if deck == 0:
         return IllegalAction("the Equipment deck is empty: nothing to deal", DRAW)
     if deck >= wanted:
-        return IllegalAction("the deck can fill every hand: deal to everyone ('deal')", DRAW)
+        return IllegalAction("the deck can fill every hand: the Leader deals to every player at once", DRAW)
     return None
 
 
@@ -842,7 +842,8 @@ def _do_restart(s: State, a: RestartEncounter, ev: list[Event]) -> None:
             s.hands[p].append(card)
         s.sled = []
     s.phase = Phase.ENCOUNTER
-    kept = "the cards already on the Sled stay there" if s.rules.cards_stay_on_restart else "the cards played go back to their hands"
+    kept = ("the cards already on the Sled stay there: the project's decision MAD-P03" if s.rules.cards_stay_on_restart
+            else "the cards played go back to their hands: MAD-P03 switched off")
     _say(ev, "token", "The Leader discards a Leadership token to restart the Encounter Phase: the timer turns again and the table may talk "
          f"until someone plays a card ({kept}).", data={"token": "restart"}, seat=a.player)
 

@@ -97,6 +97,12 @@ RULINGS: tuple[Ruling, ...] = (
            "no: the rulebook forbids that talk, and the table keeps the rule; the die (the action \"speak\", "
            "MAD-P02) follows only speech in the Encounter's silence, from the first card played to the end of the "
            "phase"),
+    Ruling("MAD-P18", "What does the table say in the Encounter Phase when software plays some seats?",
+           "while talking is allowed (until the first card is played, and again after a restart), each player names "
+           "every card in their hand, as the rulebook lets the team share all the information on its cards; a player "
+           "at Madness Level 3, or with two Madness cards (Expert Variant), says nothing unless a Leadership token frees "
+           "them this turn; no other Madness text is modelled (MAD-R08). On a Play page the reader's hand is said for "
+           "them, and the board tells the reader what the bots said"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)

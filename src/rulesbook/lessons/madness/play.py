@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
-from rulesbook.core.words import plural, sentence
+from rulesbook.core.words import listed, plural, sentence
 from rulesbook.lessons.graph import Choice, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
@@ -51,6 +51,11 @@ FACE_DOWN = "{seat}: play a card face down"
 #: How the expedition may be lost, in the rulebook's words (The End of the Game).
 LOST = {"no hope": "the last Leadership token went back to the box, and with it all hope of survival",
         "injuries": "an Accident called for an Injury card and the Injury deck was empty, so the Mountain wins"}
+#: The rows of the rulebook's result table (The End of the Game: Relic cards minus Injury cards), by
+#: their bounds, in the rulebook's words; the sentence of each row on this page is the illustrative
+#: pack's, the project's own (MAD-P13).
+RESULT_ROWS = ((None, -1, "less than 0"), (0, 0, "0"), (1, 3, "between 1 and 3"), (4, 7, "between 4 and 7"),
+               (8, 10, "between 8 and 10"), (11, None, "11"))
 
 
 #: The chapter that teaches each rule a refusal cites (the rulebook's section or a ruling id), for
@@ -62,7 +67,7 @@ _CHAPTERS = {
     "resolution-and-rewards": ("Success", "Search", "Arcane Equipment", "MAD-R02", "MAD-R09", "MAD-P08"),
     "failures-step-by-step": ("Failures", "MAD-R07"),
     "the-penalty-die": ("Rolling the Penalty Die", "MAD-R04", "MAD-R06", "MAD-P14"),
-    "madness-and-talk": ("MAD-R08", "MAD-P02", "MAD-P17"),
+    "madness-and-talk": ("MAD-R08", "MAD-P02", "MAD-P17", "MAD-P18"),
     "leadership-tokens": ("Discarding a Leadership Token", "Discarding a Leadership Token (Encounter Phase)",
                           "Discarding a Leadership Token (Resolution Phase)", "Discarding a Leadership Token (Draw Phase)",
                           "MAD-P05", "MAD-P15"),
@@ -92,13 +97,37 @@ def silent(state: State, player: int) -> bool:
 
 
 def table_talk(state: State) -> dict[int, list[str] | None]:
-    """What each player said while talking was allowed, read from the moment alone: the cards they
-    held then (their hand and what they have put on the Sled since); nothing from a silent player.
-    The reader is taken to share their hand as the rules let a team do (the bots hear it; the page
-    never shows what the bots said)."""
+    """What each player said while talking was allowed (the project's model, MAD-P18), read from the
+    moment alone: the cards they held then (their hand and what they have put on the Sled since);
+    nothing from a silent player. The reader is taken to share their hand as the rules let a team do
+    (the bots hear it), and the page tells the reader what the bots said (`talk_words`)."""
     cards = state.rules.pack.cards
     return {p: None if silent(state, p) else [cards[c].label for c in state.hands[p]] + [cards[c].label for q, c in state.sled if q == p]
             for p in range(state.count)}
+
+
+def talk_words(state: State, reader: int, who: Callable[[int], str] = seat_text) -> str:
+    """What the reader heard the table say in this Encounter (`table_talk`, MAD-P18): each bot's
+    cards, sorted (so a card put face down since does not show by its place), or its silence; and
+    whether the reader's own hand was said. Empty outside the Encounter Phase: the rulebook lets
+    the table speak of its cards only then, before the first card is played."""
+    if state.phase is not Phase.ENCOUNTER:
+        return ""
+    now = state.talking
+    talk = table_talk(state)
+    out = []
+    for p, labels in talk.items():
+        if p == reader:
+            continue
+        if labels is None:
+            out.append(f"{who(p)} {'says' if now else 'said'} nothing, silenced by their Madness")
+        else:
+            out.append(f"{who(p)} {'says' if now else 'said'} {listed(sorted(labels), empty='nothing: an empty hand')}")
+    if talk[reader] is None:
+        out.append(f"you {'say' if now else 'said'} nothing, silenced by your Madness")
+    else:
+        out.append(f"you {'share' if now else 'shared'} your hand")
+    return "; ".join(out)
 
 
 #: What the team remembers of the tiles Searches showed (MAD-R09: a view shows one only in the moment
@@ -223,7 +252,12 @@ class PlayReferee(ExpeditionReferee):
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
         leader = self.who(state.leader)
         if state.phase is Phase.ENCOUNTER:
-            return f"Encounter Phase: anyone may play cards on the Sled while the Sand Timer runs; {leader} calls time"
+            plays = (f"anyone may play cards on the Sled while the Sand Timer runs; when it has run out, {leader} calls time "
+                     "(the project's decision MAD-P01)")
+            talk = talk_words(state, self.seat, self.who)
+            if state.talking:
+                return f"Encounter Phase: the table talks until the first card is played (as modelled, MAD-P18): {talk}. Then {plays}"
+            return f"Encounter Phase, in silence: {plays}. Before the first card (MAD-P18), {talk}"
         return f"{state.phase.title}: {leader} decides"
 
     def places(self, key: Hashable) -> list[str]:
@@ -305,7 +339,7 @@ class PlayReferee(ExpeditionReferee):
             return f"{self.who(state.leader)} leads and decides now; your turn to decide comes."
         if state.phase is Phase.ENCOUNTER and state.leader != self.seat:
             return (f"Pick one of your cards and click the Sled to play it face down, while the bots play theirs; "
-                    f"{self.who(state.leader)} calls time. When you have played what you will, choose "
+                    f"{self.who(state.leader)} calls time (MAD-P01). When you have played what you will, choose "
                     "\u201cLet the Sand Timer run out\u201d and click the timer.")
         return super().hint(key)
 
@@ -368,7 +402,7 @@ class MadnessPlay(PlayGame):
         seat = self.reader(setup)
         leads = "you lead the first turn" if seat == 0 else f"{seat_text(0)} leads the first turn"
         return (f"You are {seat_text(seat)} of {setup['players']} players; the bots play the other seats, and {leads}. "
-                "You see only your own hand and Madness (MAD-R08).")
+                "You see only your own hand (Setting Up the Game, step 10) and your own Madness cards (MAD-R08).")
 
     def rules(self, setup: dict[str, Any]) -> Rules:
         return Rules(expert=bool(setup["expert"]))
@@ -455,8 +489,13 @@ class MadnessPlay(PlayGame):
         turns = plural(state.turn, "turn")
         if state.result == "escaped":
             verdict = "won: at least as many Relics as Injury cards" if state.won else "lost: fewer Relics than Injury cards"
+            margin = relics - injuries
+            row = next(words for low, high, words in RESULT_ROWS if (low is None or margin >= low) and (high is None or margin <= high))
+            signed = str(margin).replace("-", "\u2212")  # a minus sign, as in the subtraction
             return (f"The expedition escaped the Mountain after {turns} with {held}, and you {verdict} (MAD-R03). "
-                    f"The result table, for {relics} \u2212 {injuries} = {relics - injuries}: {state.rules.pack.result_text(relics - injuries)}")
+                    f"In the rulebook's result table (The End of the Game), {relics} \u2212 {injuries} = {signed} "
+                    f"falls in the row \u201c{row}\u201d. This page's illustrative pack gives that row its own sentence, the "
+                    f"project's, not the rulebook's (MAD-P13): \u201c{state.rules.pack.result_text(margin)}\u201d")
         why = LOST.get(state.result or "", state.result or "")
         return f"The expedition is lost after {turns} (The End of the Game): {why}. It held {held}."
 
@@ -474,14 +513,15 @@ class MadnessPlay(PlayGame):
             chosen = _choose(bot, reader, state, mine, table_talk(state)) if mine else None
             if chosen is None:
                 move = actions.TimeUp(state.leader)
-                calls = "call time" if state.leader == reader else "let the Sand Timer run out"
+                calls = "call time (MAD-P01)" if state.leader == reader else "let the Sand Timer run out"
                 return (f"The {bot} bot would play nothing more and {calls}: click the Sand Timer "
-                        "(a hint only: it knows what the table said, never the others' hands)."), move.text()
+                        f"({HEARD})."), move.text()
+            heard = HEARD
         else:
             chosen = _choose(bot, reader, state, legal_actions(state, reader), None)
+            heard = "a hint only: it sees no more than you do"
         assert chosen is not None
-        return (f"The {bot} bot would choose \u201c{chosen.text()}\u201d "
-                "(a hint only: it sees no more than you do, and what the table said)."), chosen.text()
+        return f"The {bot} bot would choose \u201c{chosen.text()}\u201d ({heard}).", chosen.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.state.to_json().encode()).hexdigest()
@@ -494,6 +534,11 @@ def _parsed(text: str, where: str) -> Action:
         raise DataError(where, str(error)) from None
 
 
+#: What the hint bot knows in the Encounter Phase: the reader's own view, and the table talk the
+#: board's decision line tells the reader (`talk_words`).
+HEARD = "a hint only: it knows no more than you do, your hand and what the table said as MAD-P18 models it"
+
 PLAY = MadnessPlay()
 
-__all__ = ["CHAPTERS", "FACE_DOWN", "MadnessPlay", "Moment", "PLAY", "PlayReferee", "bot_move", "logged", "place_of", "table_talk"]
+__all__ = ["CHAPTERS", "FACE_DOWN", "MadnessPlay", "Moment", "PLAY", "PlayReferee", "RESULT_ROWS", "bot_move", "logged", "place_of",
+           "table_talk", "talk_words"]

@@ -10,7 +10,7 @@ board never shows another player's hand or Madness text (ruling MAD-R08).
 A decision is a choice (a button) and then a place on the picture:
 
 - Movement: "Move the Airplane", then a space; "a player ignores their Madness", then a player;
-- Encounter: a hand card, then the Sled; "Call time", then the Sand Timer;
+- Encounter: a hand card, then the Sled; "Call time" (MAD-P01), then the Sand Timer;
 - the timer has run out: "Spend a token", then the timer; "Reveal the Sled", then the Sled;
 - rewards: "Give the Relic", then a player; "Search", then a space; an Arcane card, then the discard;
 - failures (MAD-R07): a failed challenge, then a player (a Madness card) or the Penalty Die;
@@ -35,7 +35,7 @@ from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLE
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, seat_text
 from rulesbook.madness.challenges import parse_card
-from rulesbook.madness.engine import apply, challenges, destinations, hand_limit, level, refusal
+from rulesbook.madness.engine import apply, challenges, destinations, hand_limit, legal_actions, level, refusal
 from rulesbook.madness.render import challenge_words
 from rulesbook.madness.state import Phase, State
 
@@ -45,6 +45,9 @@ from rulesbook.madness.state import Phase, State
 STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase.FAILURES, Phase.DIE, Phase.DRAW),
          "failures": (Phase.FAILURES, Phase.DIE, Phase.DRAW), "draw": (Phase.DRAW,)}
 _OUT_OF_PHASE = "Cards are played only in the Encounter Phase, while the Sand Timer runs"
+#: The Leader's button that ends the Encounter Phase: the project's device (MAD-P01), not the
+#: rulebook's, whose phase ends as soon as the Sand Timer runs out.
+CALL_TIME = "Call time (MAD-P01)"
 
 
 def reader_seat(state: State, seat: int | None) -> int:
@@ -121,7 +124,8 @@ class ExpeditionReferee:
         you = " (you)" if state.leader == self.seat else ""
         return {
             Phase.MOVEMENT: f"Movement Phase: the Leader, {leader}{you}, moves the Airplane",
-            Phase.ENCOUNTER: f"Encounter Phase: play cards on the Sled while the Sand Timer runs; {leader} calls time",
+            Phase.ENCOUNTER: f"Encounter Phase: play cards on the Sled while the Sand Timer runs; when it has run out, {leader}{you} "
+                             "calls time (the project's decision MAD-P01)",
             Phase.TIMER: f"The Sand Timer has run out: {leader}{you} turns it again or reveals the Sled",
             Phase.REWARD: f"Resolution Phase: {leader}{you} takes the reward, {state.reward}",
             Phase.FAILURES: f"Resolution Phase: {leader}{you} suffers the failures one by one (MAD-R07)",
@@ -178,7 +182,7 @@ class ExpeditionReferee:
                 effect("ignore", "Spend a token: a player ignores their Madness", actions.IgnoreMadness(leader, holders[0]),
                        "A Leadership token lets one player ignore their Madness this turn: {count} player{s} may be chosen")
         elif phase is Phase.ENCOUNTER:
-            effect("time", "Call time", None, "Call time: click the Sand Timer")
+            effect("time", CALL_TIME, None, f"{CALL_TIME}: click the Sand Timer")
         elif phase is Phase.TIMER:
             effect("restart", "Spend a token: turn the timer again", actions.RestartEncounter(leader),
                    "Spend a token: click the Sand Timer")
@@ -340,7 +344,7 @@ class ExpeditionReferee:
         if self.ended(state):
             return "This board's turn is over. Undo, or click an entry of the move log, to look back."
         if state.phase is Phase.ENCOUNTER:
-            return "Choose a card of your hand and click the Sled, or choose \u201cCall time\u201d and click the Sand Timer."
+            return f"Choose a card of your hand and click the Sled, or choose \u201c{CALL_TIME}\u201d and click the Sand Timer."
         return "First choose what to do (a card of your hand or a button), then click where it happens."
 
     def hint(self, key: Hashable) -> str:
@@ -362,10 +366,14 @@ class ExpeditionReferee:
         if phase is Phase.ENCOUNTER:
             hand = len(state.hands[self.seat])
             return (f"Pick one of your {number_words(hand)} cards and click the Sled to play it face down; from the first card "
-                    "on, nobody may talk. When the Sand Timer has run out, choose \u201cCall time\u201d and click the timer.")
+                    f"on, nobody may talk. When the Sand Timer has run out, choose \u201c{CALL_TIME}\u201d and click the timer: the "
+                    "rulebook's timer ends the phase by itself, and here the Leader calls it.")
         if phase is Phase.TIMER:
-            return (f"The Sled holds {number_words(len(state.sled))} card{'s' if len(state.sled) != 1 else ''}. {leader} may spend a "
-                    "Leadership token to turn the timer again, or reveal the Sled: choose, then click.")
+            held = f"The Sled holds {number_words(len(state.sled))} card{'s' if len(state.sled) != 1 else ''}. "
+            if actions.RestartEncounter(state.leader) in legal_actions(state, state.leader):
+                return held + f"{leader} may spend a Leadership token to turn the timer again, or reveal the Sled: choose, then click."
+            return held + (f"No Leadership token can turn the timer again now: {leader} reveals the Sled (choose "
+                           "\u201cReveal the Sled\u201d, then click it).")
         if phase is Phase.REWARD:
             return f"At least one challenge was overcome: {leader} takes the reward, {state.reward}. Choose it, then click where it goes."
         if phase is Phase.FAILURES:
@@ -377,16 +385,30 @@ class ExpeditionReferee:
             count = number_words(len(left)).capitalize()
             return (f"{count} failure{'s' if len(left) != 1 else ''} left: {listed(left)}. Pick one in any order, then "
                     f"{madness} the Penalty Die.")
+        allowed = legal_actions(state, state.leader)  # a hint offers only what the engine allows now
         if phase is Phase.DIE:
-            tokens = state.sled_tokens
-            return (f"The die shows {state.die}. Apply it, or spend one of the {number_words(tokens)} Leadership "
-                    f"token{'s' if tokens != 1 else ''} on the Sled to roll again; then click the die.")
+            if actions.Reroll(state.leader) in allowed:
+                tokens = state.sled_tokens
+                return (f"The die shows {state.die}. Apply it, or spend one of the {number_words(tokens)} Leadership "
+                        f"token{'s' if tokens != 1 else ''} on the Sled to roll again; then click the die.")
+            return (f"The die shows {state.die}, and no Leadership token can roll it again now: choose "
+                    f"\u201cApply {state.die}\u201d and click the die.")
         if phase is Phase.DRAW:
-            return (f"Every hand is filled up to {number_words(hand_limit(state))} cards from the Equipment deck "
-                    f"({number_words(len(state.equipment_deck))} left). Choose \u201cDeal\u201d and click the deck; a token spent first "
-                    "raises the limit by one.")
-        return ("Resting boxes one Leadership token, brings the discarded ones back to the Sled and reshuffles the Equipment "
-                "discard. Choose \u201cRest\u201d or \u201cGo on without resting\u201d, then click the Sled.")
+            limit, remaining = number_words(hand_limit(state)), number_words(len(state.equipment_deck))
+            if actions.Deal(state.leader) in allowed:
+                words = (f"Every hand is filled up to {limit} cards from the Equipment deck ({remaining} left). "
+                         "Choose \u201cDeal\u201d and click the deck")
+            else:
+                words = (f"The Equipment deck ({remaining} left) cannot fill every hand up to {limit} cards: the Leader chooses who "
+                         "receives the cards, one at a time (MAD-P09). Choose \u201cDeal one card to a player\u201d and click "
+                         "the player who receives the next card")
+            raise_limit = actions.RaiseHandLimit(state.leader) in allowed
+            return words + ("; a token spent first raises the limit by one." if raise_limit else ".")
+        if actions.Rest(state.leader) in allowed:
+            return ("Resting boxes one Leadership token, brings the discarded ones back to the Sled and reshuffles the Equipment "
+                    "discard. Choose \u201cRest\u201d or \u201cGo on without resting\u201d, then click the Sled.")
+        return ("The expedition cannot rest now (the \u201cRest\u201d button says why): choose \u201cGo on without resting\u201d, "
+                "then click the Sled.")
 
 
 #: Decisions of the Leader made by clicking one part of the table: where, why there, and the action.
