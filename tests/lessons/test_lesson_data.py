@@ -130,4 +130,6 @@ def test_a_choice_says_what_the_reader_does_next():
     assert choice_say("lay MK+2: 1 place", 1, "play") == "Lay MK+2: 1 place, marked with a dot."
     assert choice_say("lay MK+2: no places", 0, "play") == "Lay MK+2: no places. A click on a place says why."
     assert choice_say("the cards it may discard", 2, "find") == "The cards it may discard: find them all."
+    assert choice_say("the track that ends this game: 1 track", 1, "find") == "The track that ends this game: 1 track: find it."
+    assert choice_say("the track that ends this game: 1 track", 1, "find", "zh-TW").endswith("，把它找出來。")
     assert [number_words(count) for count in (0, 2, 12, 13)] == ["no", "two", "twelve", "13"]

@@ -85,7 +85,7 @@ def choice_say(clause: str, count: int, mode: str, language: str = "en") -> str:
     if count == 0:  # nowhere takes it now, for reasons that differ by place: each click says its own
         message = Message("{clause}. A click on a place says why.", clause=clause)
     elif mode == "find":
-        message = Message("{clause}: find them all.", clause=clause)
+        message = Message("{clause}: find them all.", clause=clause) if count > 1 else Message("{clause}: find it.", clause=clause)
     elif count > 1:
         message = Message("{clause}, each marked with a dot.", clause=clause)
     else:
