@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -186,8 +187,11 @@ def test_every_rule_a_refusal_cites_links_a_chapter_that_exists(played):
     refusals = [text for record in unpack(played.lesson).values() for option in record["options"].values()
                 for text in option["refusals"].values()]
     refusals += [choice["refusal"] for record in unpack(played.lesson).values() for choice in record["choices"].values() if "refusal" in choice]
-    assert refusals and all(any(text.endswith(f"({rule})") for rule in chapters) for text in refusals), \
-        [text for text in refusals if not any(text.endswith(f"({rule})") for rule in chapters)][:3]
+    # A misclick (a bot's move clicked elsewhere) breaks no rule, cites none and links nothing.
+    misclick = re.compile(r"P\d \(the [a-z-]+ bot\) makes this move at [^()]+")
+    ruled = [text for text in refusals if not misclick.fullmatch(text)]
+    assert ruled and all(any(text.endswith(f"({rule})") for rule in chapters) for text in ruled), \
+        [text for text in ruled if not any(text.endswith(f"({rule})") for rule in chapters)][:3]
 
 
 def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played):

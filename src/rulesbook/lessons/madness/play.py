@@ -33,7 +33,7 @@ from rulesbook.core.data import DataError, expect, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
-from rulesbook.lessons.graph import Choice, Outcome
+from rulesbook.lessons.graph import Choice, Misclick, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
 from rulesbook.lessons.play import PlayGame, seed_of
@@ -308,9 +308,9 @@ class PlayReferee(ExpeditionReferee):
             return super().action(state, option, place)
         move = self.bot(self.key(state))
         if move is None:
-            raise IllegalAction("no bot decides now: it is your decision", state.phase.section)
+            raise Misclick("no bot decides now: it is your decision")
         if place != place_of(state, move):
-            raise IllegalAction(f"{self.who(move.player)} makes this move at {self._place_words(state, move)}", state.phase.section)
+            raise Misclick(f"{self.who(move.player)} makes this move at {self._place_words(state, move)}")
         return move
 
     def play(self, key: Hashable, option: str, place: Any) -> Outcome:

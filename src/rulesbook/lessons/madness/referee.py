@@ -30,7 +30,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.words import listed, sentence
 from rulesbook.lessons.data import number_words
-from rulesbook.lessons.graph import Choice, Outcome
+from rulesbook.lessons.graph import Choice, Misclick, Outcome
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_of, player_place, table_view
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, seat_text
@@ -283,7 +283,7 @@ class ExpeditionReferee:
             if place != DIE:
                 raise IllegalAction(f"the face is applied on the die: click {PLACE_WORDS[DIE]}", "Rolling the Penalty Die")
             return actions.AcceptDie(leader, state.die or "")
-        raise IllegalAction(f"'{option}' is not a choice on this board now", "Gameplay")
+        raise Misclick(f"'{option}' is not a choice on this board now")
 
     def play(self, key: Hashable, option: str, place: Any) -> Outcome:
         state = self.state(key)
