@@ -77,6 +77,12 @@ export function html(tag, attrs, parent, text) {
   return node;
 }
 
+/** The shell's sentences in a page's own language (its <html lang>: zh-TW's is "zh-Hant-TW"),
+ * for the words a page says outside its boards (the skip link, the progress line). */
+export function pageWords(doc = document) {
+  return /^zh/i.test(doc.documentElement.lang || "") ? WORDS_ZH_TW : WORDS;
+}
+
 export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

@@ -228,6 +228,8 @@ class Play {
   }
 
   answered(reply) {
+    // The worker's own failures come as one of the page's sentences (play_words.json), said here.
+    if (reply.words) reply.text = this.say(reply.words, { text: reply.text || "" });
     const resolve = this.asked.get(reply.id);
     this.asked.delete(reply.id);
     if (resolve) resolve(reply);

@@ -103,7 +103,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (!server) {
-    self.postMessage({ type: "error", id: message.id, text: "The engine is not loaded yet." });
+    self.postMessage({ type: "error", id: message.id, words: "notLoaded" });  // the page says it, in its language
     return;
   }
   const started = performance.now();
@@ -111,7 +111,7 @@ self.onmessage = async (event) => {
   try {
     reply = JSON.parse(server.handle(JSON.stringify(message)));
   } catch (error) {
-    reply = { type: "error", text: `The engine failed: ${String((error && error.message) || error).slice(-400)}` };
+    reply = { type: "error", words: "engineFailed", text: String((error && error.message) || error).slice(-400) };
   }
   reply.id = message.id;
   reply.ms = performance.now() - started;

@@ -8,15 +8,12 @@
 // _static/rulesbook/exercises.js, which the site build writes (rulesbook.widgets.site) and the
 // page loads once its boards are up, off the first paint.
 
-import { html, fill } from "./board.js";
+import { fill, html, pageWords } from "./board.js";
 
 export const STORAGE_KEY = "rulesbook-progress";
 const FORMAT = "rulesbook-progress";
-const WORDS = {
-  part: "Your progress in {part}: {done} of {total} exercises done.",
-  download: "Download my progress",
-  unkept: "This browser would not keep your progress.",
-};
+/** Said in the console only (the line and the button are the page's words: words.json). */
+const UNKEPT = "This browser would not keep your progress.";
 
 /** This page's path from the site's root ("book/inferno/red-boy.html"), from a file or a server. */
 export function pagePath(doc = document) {
@@ -90,7 +87,7 @@ export class Progress {
     try {
       this.storage.setItem(STORAGE_KEY, JSON.stringify(this.data));
     } catch (error) {
-      console.error("rulesbook progress:", WORDS.unkept, error);
+      console.error("rulesbook progress:", UNKEPT, error);
     }
   }
 
@@ -104,7 +101,7 @@ export class Progress {
   mount(after) {
     const box = html("div", { class: "rb-progress" });
     this.line = html("p", { class: "rb-progress-line", role: "status" }, box);
-    const button = html("button", { type: "button", class: "rb-progress-export" }, box, WORDS.download);
+    const button = html("button", { type: "button", class: "rb-progress-export" }, box, pageWords(this.doc).progressDownload);
     button.addEventListener("click", () => this.download());
     after.after(box);
     const script = this.doc.createElement("script");
@@ -127,7 +124,7 @@ export class Progress {
       return;
     }
     const done = part.exercises.filter((key) => (this.data.exercises[key] || {}).done).length;
-    this.line.textContent = fill(WORDS.part, { part: part.title, done, total: part.exercises.length });
+    this.line.textContent = fill(pageWords(this.doc).progressPart, { part: part.title, done, total: part.exercises.length });
   }
 
   /** The file a student hands in: every exercise this browser kept, as JSON. */

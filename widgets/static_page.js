@@ -11,7 +11,7 @@
 // picture}); rulesbook.widgets.assets.site_module() joins it with the shell and every picture
 // into the site's one script, which calls it.
 
-import { boardRender, html } from "./board.js";
+import { boardRender, fill, html, pageWords } from "./board.js";
 import { Progress } from "./progress.js";
 
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
@@ -55,7 +55,8 @@ class PageModel {
 }
 
 function addSkipLink(first, count) {
-  const link = html("a", { class: "rb-skip", href: `#${first.id}` }, null, count > 1 ? `Skip to the first of ${count} boards` : "Skip to the board");
+  const words = pageWords();
+  const link = html("a", { class: "rb-skip", href: `#${first.id}` }, null, count > 1 ? fill(words.skipBoards, { count }) : words.skipBoard);
   link.addEventListener("click", (event) => {
     event.preventDefault();
     const area = first.querySelector(".rb-picture");

@@ -93,6 +93,11 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
     page.seen = watch(page)
     try:
         open_chapter(page, site_url, GLANCE)
+        # The page's own words outside the boards speak its language too (its <html lang>).
+        assert re.fullmatch(r"跳到第一個盤面（本頁共 \d+ 個）|跳到盤面", page.locator("a.rb-skip").text_content())
+        page.wait_for_function("() => /個練習已完成/.test((document.querySelector('.rb-progress-line') || {}).textContent || '')")
+        assert re.fullmatch(r"你在「火焰山」的進度：\d+ 個練習已完成 0 個。", page.locator(".rb-progress-line").text_content())
+        assert page.locator(".rb-progress-export").text_content() == "下載我的進度"
         board = page.locator(".rb-board").first
         assert {selector: board.locator(selector).text_content() for selector in SHELL} == SHELL
         assert board.locator(".rb-decision").text_content() == "輪到紅方行動"

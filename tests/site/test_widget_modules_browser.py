@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from site_browser import serve
 
-from rulesbook.inferno import Position
+from rulesbook.inferno import Position, Rules
 from rulesbook.lessons.data import answer_tag, clue_key, entry_key, seal
 from rulesbook.widgets import InfernoBoard
 from rulesbook.widgets.assets import asset_path, board_module, pictures
@@ -24,7 +24,7 @@ WIDGETS = asset_path("board.js").parent
 MOUNTAIN = Position.parse("MK+1@R PM+1 SB+1 DH+1")
 #: What each source module exports (the bundler checks the imports against these too).
 EXPORTS = {
-    "board.js": ["boardRender", "fill", "html", "svg"],
+    "board.js": ["boardRender", "fill", "html", "pageWords", "svg"],
     "seal.js": ["answerTag", "clueKey", "entryKey", "sha256", "unseal"],
     "progress.js": ["Progress", "STORAGE_KEY", "pagePath"],
     "static_page.js": ["startPage"],
@@ -95,6 +95,16 @@ def test_the_notebook_module_built_from_them_plays_a_board(page):
         board.undo()
         assert page.locator(".rb-message").text_content() == board.message
     assert board.message == WORDS["nothingToUndo"] and page.locator(".rb-found").count() == 0
+    assert page.console == []
+
+
+def test_a_card_with_two_pawns_is_named_with_both_in_the_plural(page):
+    """The optional rule lets two pawns share a card (MOI-R13): its place says "pawns"."""
+    shared = Position.parse("MK+1@RB PM+1@Y SB+1 DH+1", rules=Rules(two_pawns=True))
+    board = InfernoBoard.find(shared, "R", rules=Rules(two_pawns=True))
+    page.evaluate(RENDER, [board_module("inferno"), board_state(board)])
+    titles = {place: page.locator(f'[data-place="{place}"] title').text_content() for place in ("0,0", "0,1")}
+    assert titles["0,0"].endswith(", red and blue pawns") and titles["0,1"].endswith(", yellow pawn"), titles
     assert page.console == []
 
 

@@ -101,7 +101,10 @@ function drawMountain(area, { view, places, targets, found, actor, words }) {
     if (card && card[0].includes("-")) classes.push("rb-negative");
     const standing = pawns.get(here) || [];
     let label = card ? fill(words.cardPlace, { name: card[1], code: card[0], row, column }) : fill(words.emptyPlace, { row, column });
-    if (standing.length) label = fill(words.pawnsThere, { label, pawns: standing.map((p) => words[`pawn${p}`]).join(words.pawnsAnd) });
+    if (standing.length) {
+      const pawnsThere = standing.length > 1 ? words.pawnsThereMany : words.pawnsThere;  // two pawns: the optional rule, MOI-R13
+      label = fill(pawnsThere, { label, pawns: standing.map((p) => words[`pawn${p}`]).join(words.pawnsAnd) });
+    }
     if (targets.has(here)) label = fill(words.legalDestination, { label });
     if (found.has(here)) label = fill(words.foundThere, { label });
     // Named by a <title> (also a tooltip): an aria-label would differ from the card's own text.
