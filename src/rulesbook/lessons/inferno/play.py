@@ -137,7 +137,8 @@ class SeatReferee(GameReferee):
     def with_passes(self, actions: list[str]) -> list[str]:
         """A move log's actions with the bots' silent passes put back (`_settled` plays them within
         the click before): the record's actions, every one of the game's."""
-        state, played = self.first, []
+        state = self.first
+        played: list[str] = []
         for text in actions:
             state = apply(state, parse_action(text))[0]
             played.append(text)
@@ -151,7 +152,8 @@ class SeatReferee(GameReferee):
         is first set to make the record's moves (`as_recorded`), so that the clicks pass where the
         record's bots passed; from an action the engine refuses on, the rest stays as it is, for
         the page to refuse, saying why."""
-        state, clicks = self.first, []
+        state = self.first
+        clicks: list[str] = []
         for number, text in enumerate(actions):
             try:
                 action = parse_action(text)
