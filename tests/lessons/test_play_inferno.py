@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from rulesbook.core.records import GameRecord
 from rulesbook.inferno.actions import GUAN_YIN, Pass, parse_action
+from rulesbook.inferno.cards import EventCard, EventKind
 from rulesbook.inferno.engine import legal_actions
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.data import unpack
@@ -130,6 +131,24 @@ def test_a_bot_that_lets_an_effect_happen_is_never_shown_asked(played):
     # The three- and four-player games have such passes (two each): the page played them, unseen.
     record = GameRecord.from_json(played.ask(type="record", history=played.history)["text"])
     assert sum(silent_passes(record, seat)) == {2: 0, 3: 2, 4: 2}[played.setup["players"]]
+
+
+def test_a_hint_names_only_cards_the_reader_can_see(played):
+    """The hint quotes the engine's first event of the hint bot's move: it may name the reader's own
+    cards and the Mountain's, never a card of another hand or of the draw pile."""
+    seat, hints = reader(played), 0
+    for node_id, _ in played.history[:-1]:
+        state = played.state(node_id)
+        if state.decision is None or state.decision.seat != seat:
+            continue
+        text = played.ask(type="hint", node=node_id)["text"]
+        hints += 1
+        hand = state.hands[seat]
+        seen = {card.code for card in hand} | {card.code for card in state.mountain.cards.values()}
+        assert set(re.findall(r"\b(?:MK|PM|SB|DH)[+-]\d\b", text)) <= seen, text
+        held = {card.kind.english for card in hand if isinstance(card, EventCard)}
+        assert {kind.english for kind in EventKind if kind.english in text} <= held, text
+    assert hints >= 20
 
 
 def test_the_page_data_never_holds_another_seats_hand(played):
