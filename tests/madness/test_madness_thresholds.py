@@ -350,6 +350,8 @@ def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():
         escaped = next(e for e in events if e.kind == "escaped")
         assert dict(escaped.data) == {"relics": relics, "injuries": injuries, "won": won}
         assert escaped.text.endswith(pack_of(trial).result_text(relics - injuries))
+        # ... in the illustrative pack's words, which are the project's, not the rulebook's (MAD-P13)
+        assert f"(MAD-R03). The result, in the pack's own words (MAD-P13): {pack_of(trial).result_text(relics - injuries)}" in escaped.text
 
 
 def test_the_relic_reward_is_given_to_one_player():

@@ -1260,7 +1260,8 @@ def _end_turn(s: State, ev: list[Event]) -> None:
         margin = relics - injuries
         verdict = "won" if s.won else "lost"
         _say(ev, "escaped", f"The expedition escapes the Mountain with {relics} Relic(s) and {injuries} Injury card(s): you {verdict} "
-             f"(MAD-R03). {s.rules.pack.result_text(margin)}", data={"relics": relics, "injuries": injuries, "won": s.won})
+             f"(MAD-R03). The result, in the pack's own words (MAD-P13): {s.rules.pack.result_text(margin)}",
+             data={"relics": relics, "injuries": injuries, "won": s.won})
         return
     s.leader = (s.leader + 1) % s.count
     s.turn += 1
