@@ -247,3 +247,28 @@ def test_a_term_is_said_as_it_is_never_formatted():
     """A word of the game is text, not a template: braces in it stay (a teacher's house rule may
     be named "{bonus}")."""
     assert term("{bonus} round", "rule").say() == "{bonus} round" == term("{bonus} round", "rule").say("zh-TW")
+
+
+def test_an_svg_document_holds_only_its_elements_title_first_with_their_attributes():
+    """What the pictures are built on: the root's attributes as written, its title and description
+    first, no stray text between the elements, and text escaped as xml.sax.saxutils.escape does
+    (quotes as they are)."""
+    from xml.etree import ElementTree
+
+    from rulesbook.core.picture import escape, svg_document
+
+    svg = svg_document(10, 20, "A <title>", "the 'desc' & \"more\"", ['<circle r="1"/>'], "white")
+    root = ElementTree.fromstring(svg)
+    assert (root.get("viewBox"), root.get("font-family"), root.get("role")) == ("0 0 10 20", "sans-serif", "img")
+    assert [child.tag.rpartition("}")[2] for child in root] == ["title", "desc", "rect", "circle"]
+    assert not (root.text or "").strip() and all(not (child.tail or "").strip() for child in root)
+    assert (root[0].text, root[1].text) == ("A <title>", "the 'desc' & \"more\"")
+    assert escape("it's \"x\" & <y>") == "it's \"x\" &amp; &lt;y&gt;"
+
+
+def test_play_out_prints_an_action_given_as_a_value_in_its_notation(capsys):
+    from rulesbook.inferno import LayDisciple, game_moment, parse_card, play_out
+
+    moment = game_moment("MK+1@R PM+1 SB+1@B DH+1", ["MK+2 BISON FAN", "GUANYIN"])
+    play_out(moment, LayDisciple(parse_card("MK+2"), (1, 0)), quiet=False)
+    assert capsys.readouterr().out.splitlines()[0] == "> lay MK+2 1,0"
