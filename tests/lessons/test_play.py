@@ -5,8 +5,8 @@ back to the same moment, and only what the monk may see in the page data."""
 from __future__ import annotations
 
 import hashlib
-import re
 import json
+import re
 import subprocess
 import sys
 

@@ -256,8 +256,6 @@ def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
 
 def _said(decision: str, who: str) -> tuple[str, list[str]] | None:
     """What the board's line says a seat said: ("says"/"said", the cards; [] for silence), or None."""
-    import re
-
     found = re.search(rf"{re.escape(who)} (says|said) ([^;.]*)", decision)
     if found is None:
         return None
