@@ -170,3 +170,21 @@ def test_a_runs_speed_is_its_games_and_actions_over_the_seconds_it_took(monkeypa
     monkeypatch.setattr(harness.time, "perf_counter", lambda: 7.0)  # no time measured: no speed to say
     figures = summarise(run, played)
     assert (figures["seconds"], figures["games_per_second"], figures["actions_per_second"]) == (0.0, None, None)
+
+
+def test_games_are_cut_into_batches_that_play_each_game_once():
+    """One game a batch in this process (progress moves game by game); with workers, batches of a
+    size that gives every worker several (games over eight per worker), at most 50, at least 1."""
+    run = Run("hudai", 1000, 1)
+    alone = harness.batches([(run, range(1000))])
+    assert [batch.indexes for batch in alone] == [(index,) for index in range(1000)]
+    for jobs, games, size in ((2, 100, 6), (2, 1000, 50), (4, 20, 1), (1, 40, 1)):
+        cut = harness.batches([(run, range(games))], jobs)
+        assert [index for batch in cut for index in batch.indexes] == list(range(games)), (jobs, games)
+        assert {len(batch.indexes) for batch in cut[:-1]} <= {size} and 1 <= len(cut[-1].indexes) <= size, (jobs, games)
+
+
+def test_a_runs_results_can_be_asked_for_some_of_its_games():
+    run = Run("hudai", 10, 1, seed="some")
+    assert [result.index for result in harness.results(run, indexes=[7, 2])] == [7, 2]
+    assert [result.seed for result in harness.results(run, indexes=[3])] == ["some:3"]
