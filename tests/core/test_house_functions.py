@@ -418,3 +418,15 @@ def test_random_games_under_house_rules_at_every_moment_keep_the_game_whole(game
         assert protocol.to_json(protocol.from_json(protocol.to_json(state))) == protocol.to_json(state)
         record = GameRecord(game, players, seed, rules(game, *house), texts)
         assert protocol.to_json(GameRecord.from_json(record.to_json()).final_state()) == protocol.to_json(state)
+
+
+@pytest.mark.parametrize("game, moment", sorted(CHANGES))
+def test_the_state_a_house_rule_returns_keeps_the_rules_the_game_was_given(game, moment):
+    """The state a house rule returns is read back from its data by the game's own checks, and then
+    given back the game's rules object itself, not an equal one found again by the names it holds."""
+    rule = house_rule(f"test-{moment}", moment)(CHANGES[game, moment])
+    protocol, given = rulesbook.game(game), rules(game, rule)
+    state, rng = protocol.new_game(GAMES[game], 1, given), random.Random(1)
+    while not protocol.is_over(state):
+        state = protocol.apply(state, rng.choice(protocol.legal_actions(state)))[0]
+        assert state.rules is given
