@@ -88,6 +88,7 @@ def test_a_progress_line_shows_the_share_done_the_counts_and_the_rate():
     assert progress.line(now=102.0) == "games [########] 4/4 2/s"
     assert Progress(0, "none", width=4).line(now=0.0).startswith("none [####] 0/0")  # nothing to do is all done
     assert Progress(-3).total == 0
+    assert Progress(4, stream=io.StringIO()).line().startswith(" [" + "-" * 30 + "] 0/4 ")  # by default: no label, 30 wide
 
 
 def test_a_progress_bar_redraws_once_a_tenth_of_a_second_has_gone_and_ends_its_line(monkeypatch):
