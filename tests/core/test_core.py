@@ -31,6 +31,8 @@ def test_notation_error_names_token_row_and_column():
     assert str(NotationError("W9", "bad value")) == "'W9': bad value"
     assert str(NotationError("W9", "bad value", row=0)) == "'W9' at row 0: bad value"
     assert str(NotationError("W9", "bad value", column=4)) == "'W9' at column 4: bad value"
+    # A reason given as plain text is a message of the catalogue all the same: said in zh-TW where it has a form.
+    assert NotationError("BISON", "only a disciple is laid in the Mountain").say("zh-TW") == "'BISON'：只有徒弟卡能擺進火焰山區"
 
 
 def test_a_value_an_error_quotes_is_cut_at_sixty_characters():

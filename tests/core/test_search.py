@@ -106,3 +106,15 @@ def test_a_search_playout_is_worth_more_the_closer_the_monk_came():
     assert playout_value(ended("health", full)) == 0.0
     losses = [playout_value(ended("health", health)) for health in range(full, 0, -1)]
     assert losses == sorted(losses) and losses[0] < losses[-1] <= NEAR_MISS < 1.0
+
+
+def test_the_search_chooses_the_most_visited_action_the_first_on_a_tie_never_one_untried(monkeypatch):
+    """UCB's robust choice: the visits decide, not the mean value (a lucky action visited little is
+    not trusted); two actions visited alike go to the first listed; an action no playout tried
+    comes last."""
+    search = InformationSetSearch(None, playouts=1)
+    tables = iter([{"a": (5, 0.1), "b": (3, 0.9)},    # most visited, though worth less
+                   {"a": (4, 0.5), "b": (4, 0.5)},    # a tie: the first listed
+                   {"b": (1, 0.0)}])                  # "a" untried
+    monkeypatch.setattr(search, "tried", lambda state: next(tables))
+    assert [search.choose(None, ["a", "b", "c"]) for _ in range(3)] == ["a", "a", "b"]
