@@ -28,15 +28,17 @@ import hashlib
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from rulesbook.core.data import DataError, check_json, parse_json, read_text
 from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import Message
 from rulesbook.madness.challenges import EQUIPMENT_TYPES, CardFace, Challenge, parse_challenge
+
+T = TypeVar("T")
 
 REGIONS = ("Coast", "Mountain", "City", "Edge of Madness", "Escape")
 REWARDS = ("Search", "Arcane", "Heal", "Praise")  # and "Relic <name>", or null for none
@@ -194,10 +196,16 @@ class Pack:
         return f"<data pack {self.name!r} {self.digest[:12]}>"
 
     def result_text(self, margin: int) -> str:
-        for low, high, text in self.results:
-            if (low is None or margin >= low) and (high is None or margin <= high):
-                return text
-        return ""
+        return in_band(self.results, margin) or ""
+
+
+def in_band(rows: Iterable[tuple[int | None, int | None, T]], margin: int) -> T | None:
+    """A result table read at a margin (Relics minus Injuries): the value of the first row whose
+    bounds hold it (None: no bound that way), or None."""
+    for low, high, value in rows:
+        if (low is None or margin >= low) and (high is None or margin <= high):
+            return value
+    return None
 
 
 # ------------------------------------------------------------------------------ reading fields

@@ -41,6 +41,7 @@ from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
 from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot, remember
 from rulesbook.madness.engine import apply, injuries_in_play, is_legal, legal_actions, level, new_game, relic_count
+from rulesbook.madness.pack import in_band
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import SeatViews
@@ -490,7 +491,7 @@ class MadnessPlay(PlayGame):
         if state.result == "escaped":
             verdict = "won: at least as many Relics as Injury cards" if state.won else "lost: fewer Relics than Injury cards"
             margin = relics - injuries
-            row = next(words for low, high, words in RESULT_ROWS if (low is None or margin >= low) and (high is None or margin <= high))
+            row = in_band(RESULT_ROWS, margin)
             signed = str(margin).replace("-", "\u2212")  # a minus sign, as in the subtraction
             return (f"The expedition escaped the Mountain after {turns} with {held}, and you {verdict} (MAD-R03). "
                     f"In the rulebook's result table (The End of the Game), {relics} \u2212 {injuries} = {signed} "
