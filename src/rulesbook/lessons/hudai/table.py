@@ -184,7 +184,7 @@ def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
         if event.kind in ("reshuffle", "tie"):
             waiting.append((event, after))
             continue
-        if not steps and group_key is None:
+        if group_key is None:  # only before the first step: every later close() sets the next key
             # The monk's action, with the reshuffle it may begin with (Flow's draw, a swap's new card).
             group, group_key = [*waiting, (event, after)], ("monk", "", 2, "", False)
             waiting = []
@@ -211,9 +211,7 @@ def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
             group_key = key
         group.extend([*waiting, (event, after)])
         waiting = []
-    group.extend(waiting)
-    if group_key is None:  # an action that only shuffled (no engine action does): the monk's step still
-        group_key = ("monk", "", 2, "", False)
+    group.extend(waiting)  # every action brings an event that reports it (core.events): the group has a key
     close()
     return steps
 
