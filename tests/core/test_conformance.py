@@ -20,6 +20,7 @@ from rulesbook.core.events import Event
 from rulesbook.core.protocol import Game
 from rulesbook.core.rules import RulesData
 from rulesbook.core.rulings import Ruling
+from rulesbook.core.shape import CheckedState
 
 GAMES = ("inferno", "hudai", "madness")
 
@@ -77,6 +78,8 @@ def test_the_values_are_the_shared_ones(game: str) -> None:
     assert protocol.GAME is rulesbook.game(game)
     for method in ("to_dict", "from_dict", "to_json", "from_json", "invariants", "problems"):
         assert callable(getattr(state.State, method, None)), f"{game} State lacks {method}"
+    assert issubclass(state.State, CheckedState) and state.State.invariants is CheckedState.invariants, \
+        f"{game} State says its problems its own way"
 
 
 @pytest.mark.parametrize("game", GAMES)

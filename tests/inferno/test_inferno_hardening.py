@@ -135,6 +135,18 @@ def test_a_state_that_breaks_the_games_invariants_is_refused(change, why):
     assert why in str(error.value)
 
 
+def test_a_state_that_breaks_two_invariants_is_refused_naming_both_apart():
+    """Every problem is said at once, so a teacher mending a state file mends it in one go."""
+    def both(data):
+        data["discard_pile"].append("MK+3")  # a card too many
+        data.update(phase="play", pending={"effect": "bison R 0,1", "player": 0, "responders": [1]})  # an answer awaited out of turn
+    with pytest.raises(DataError) as error:
+        loaded(both)
+    assert error.value.field == "state"
+    assert error.value.why.split("; ") == ["the 52 cards are not all in the game exactly once (MOI-R01)",
+                                           "an effect waits for an answer outside the respond phase"]
+
+
 def test_a_good_state_loads_back_exactly_and_a_refused_one_changes_nothing():
     state = played(seed=9, players=4, moves=70)
     text = state.to_json()

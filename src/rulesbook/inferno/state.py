@@ -25,6 +25,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, take, whole
 from rulesbook.core.errors import NotationError
+from rulesbook.core.shape import CheckedState
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Position, is_connected
@@ -79,7 +80,7 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class State:
+class State(CheckedState):
     """Everything about a game at one moment; nothing hidden, nothing global."""
 
     rules: Rules
@@ -144,12 +145,6 @@ class State:
     def problems(self) -> list[str]:
         """What is wrong with this state, in words; [] when all is well."""
         return _problems(self)
-
-    def invariants(self) -> None:
-        """DataError naming the first thing wrong with this state (see `problems`)."""
-        wrong = _problems(self)
-        if wrong:
-            raise DataError("state", wrong[0])
 
     # --- JSON ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
