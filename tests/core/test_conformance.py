@@ -159,6 +159,19 @@ def test_a_new_game_refuses_a_seed_or_rules_it_cannot_keep_and_names_the_field(g
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_state_names_a_bad_field_of_its_rules_from_the_states_root(game: str) -> None:
+    """Rules read inside a state are named as the state's (state.rules.hand_size), whatever names
+    the Rules give their own fields, and a combination the Rules refuse names its field too."""
+    State = module(game, "state").State
+    data = module(game, "engine").new_game(seed=3).to_dict()
+    for rules, field in [({"hand_size": "three"}, "state.rules.hand_size"), ({"hand_size": 0}, "state.rules.hand_size"),
+                         ({"no_such_rule": 1}, "state.rules")]:
+        with pytest.raises(DataError) as raised:
+            State.from_dict({**data, "rules": {**data["rules"], **rules}})
+        assert raised.value.field == field, str(raised.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_refusal_is_returned_not_raised(game: str) -> None:
     protocol, engine = module(game, "protocol").GAME, module(game, "engine")
     state = protocol.new_game(seed=3)

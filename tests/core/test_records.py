@@ -90,7 +90,7 @@ def changed(record: GameRecord, **fields) -> dict:
     ({"rules": [1, 2]}, "record.rules: expected an object, not [1, 2]"),
     ({"rules": {"no_such_rule": 1}}, "record.rules"),
     ({"rules": {"edition": 5}}, "record.rules.edition: unknown edition 5: expected 'en' or 'zh'"),  # the Rules' own field, under the record's
-    ({"rules": {"rounds_by_players": [[3, 3]]}}, "record: Mountain of Inferno is for 2 to 4 players, not 2 under these rules: "
+    ({"rules": {"rounds_by_players": [[3, 3]]}}, "record.players: Mountain of Inferno is for 2 to 4 players, not 2 under these rules: "
                                                  "rounds_by_players gives rounds only for 3 players (MOI-R03)"),  # seats and rules that cannot start
     ({"bots": 5}, "record.bots: expected a list, not 5"),
     ({"bots": ["random", 5]}, "record.bots[1]: expected text, not 5"),

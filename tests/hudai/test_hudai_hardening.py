@@ -76,7 +76,7 @@ def test_a_state_that_is_no_state_is_refused_naming_where(text, field, why):
     ({"draw_pile": ["W1"] * 100}, "state.draw_pile", "holds 100 items; at most 36"),
     ({"open_features": ["value", "value"]}, "state.open_features", "twice"),
     ({"rules": [1, 2]}, "state.rules", "expected an object"),
-    ({"rules": {"monk_health": "12"}}, "state.rules", "Rules.monk_health: expected a whole number"),
+    ({"rules": {"monk_health": "12"}}, "state.rules.monk_health", "expected a whole number"),
     ({"rules": {"cards": {"csv": ["colour,symbol,value,deck", "white,drop,1,start"]}}}, "state.rules", "no card's deck is 'mind'"),
     ({"hand": []}, "state", "missing W"),
     ({"monk_health": 13}, "state", "above its starting health"),

@@ -103,7 +103,7 @@ def test_a_state_of_another_type_than_text_is_refused():
     (lambda d: d.update(draw_pile=["MK+1"] * 100), "state.draw_pile", "holds 100 items; at most 52"),
     (lambda d: d.update(colours=["R", "R", "B"]), "state.colours", "different colours"),
     (lambda d: d.update(colours=["R", "G", "B"]), "state.colours[1]", "expected a colour letter"),
-    (lambda d: d.update(rules={"two_pawns": "false"}), "Rules.two_pawns", "expected true or false, not 'false'"),
+    (lambda d: d.update(rules={"two_pawns": "false"}), "state.rules.two_pawns", "expected true or false, not 'false'"),
     (lambda d: d.update(rules=[1, 2]), "state.rules", "expected an object"),
     (lambda d: d.update(extra=1), "state", "no field 'extra'"),
     (lambda d: d.update(game="hudai"), "state.game", "not of Mountain of Inferno"),
@@ -223,8 +223,8 @@ def test_the_protocol_loads_through_the_same_validating_path():
 @pytest.mark.parametrize("make, words", [
     (lambda: Rules(two_pawns="false"), "Rules.two_pawns: expected true or false, not 'false'"),
     (lambda: Rules(play_limit=2.0), "Rules.play_limit"),
-    (lambda: Rules(play_limit=0), "play_limit must be at least 1"),
-    (lambda: Rules(shared_card_limit=9), "shared_card_limit must be 2 to 4"),
+    (lambda: Rules(play_limit=0), "Rules.play_limit: must be at least 1"),
+    (lambda: Rules(shared_card_limit=9), "Rules.shared_card_limit: must be 2 to 4"),
     (lambda: Rules(edition="fr"), "unknown edition 'fr'"),
     (lambda: Rules(rounds_by_players=((4, 0),)), "rounds_by_players: a game of 4 players needs 1 to 16 rounds, not 0"),
     (lambda: Rules(rounds_by_players=((2, 10_000),)), "not 10000"),
@@ -261,7 +261,7 @@ def test_the_players_are_a_count_or_their_colours_in_seat_order():
     for players in (1, 5, True):
         with pytest.raises(DataError) as raised:
             new_game(players)
-        assert str(raised.value) == f"Mountain of Inferno is for 2 to 4 players, not {players}"
+        assert str(raised.value) == f"players: Mountain of Inferno is for 2 to 4 players, not {players}"
     for players in ([], ["R"], ["R", "R"], ["R", "Y", "B", "K", "R"]):
         with pytest.raises(DataError) as raised:
             new_game(players)

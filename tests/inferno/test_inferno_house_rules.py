@@ -114,14 +114,14 @@ def test_negative_scores_are_kept_only_under_the_house_rule_MOI_R12():
 
 
 @pytest.mark.parametrize("rules, why", [
-    ({"hand_size": 0}, "hand_size must be 1 to 6"),
-    ({"hand_size": 7}, "hand_size must be 1 to 6"),
+    ({"hand_size": 0}, "Rules.hand_size: must be 1 to 6"),
+    ({"hand_size": 7}, "Rules.hand_size: must be 1 to 6"),
     ({"starting_points": (1, 2, 3, 4, 5)}, "starting_points"),
     ({"starting_points": (-1,)}, "starting_points"),
     ({"starting_points": (1, "2")}, "Rules.starting_points"),
     ({"hand_size": True}, "Rules.hand_size"),
     ({"pawns_placed_in_reverse": "yes"}, "Rules.pawns_placed_in_reverse"),
-    ({"bison_reach": (3, 3)}, "bison_reach gives the longest move"),
+    ({"bison_reach": (3, 3)}, "Rules.bison_reach: gives the longest move"),
     ({"bison_reach": (0, 2)}, "bison_reach"),
     ({"bison_reach": (3, 8)}, "bison_reach"),
     ({"bison_reach": (3,)}, "Rules.bison_reach"),

@@ -155,9 +155,9 @@ BAD = [
     ({"editon": ["en"]}, "Mountain of Inferno has no rule 'editon'; a sweep varies its rules (edition, two_pawns"),
     ({"edition": ["en", "fr"]}, "bad value for the rule 'edition': 'fr' is not one of en, zh"),
     ({"two_pawns": [True, 2]}, "bad value for the rule 'two_pawns' of Mountain of Inferno: 2 is not true or false"),
-    ({"play_limit": [None, 0]}, "Mountain of Inferno refuses the variant play_limit=0: play_limit must be at least 1"),
-    ({"rounds_by_players": [((2, 4), (4, 4))]}, "refuses the variant rounds_by_players=[[2,4],[4,4]]: Mountain of Inferno is for 2 to 4 players, not 3"),
-    ({"players": [2, 7]}, "Mountain of Inferno refuses the variant players=7: Mountain of Inferno is for 2 to 4 players, not 7"),
+    ({"play_limit": [None, 0]}, "Mountain of Inferno refuses the variant play_limit=0: Rules.play_limit: must be at least 1"),
+    ({"rounds_by_players": [((2, 4), (4, 4))]}, "refuses the variant rounds_by_players=[[2,4],[4,4]]: players: Mountain of Inferno is for 2 to 4 players, not 3"),
+    ({"players": [2, 7]}, "Mountain of Inferno refuses the variant players=7: players: Mountain of Inferno is for 2 to 4 players, not 7"),
     ({"bots": ["random", "smart"]}, "refuses the variant bots=smart: Mountain of Inferno has no bot 'smart'"),
     ({"edition": "zh"}, "the values of 'edition' are a list (or {label: value}), not 'zh'"),
     ({"edition": []}, "'edition' has no values to try"),
@@ -264,7 +264,7 @@ def test_a_bad_set_of_rules_is_refused_by_name_before_any_game(monkeypatch):
     monkeypatch.setattr(harness.Run, "play", lambda *_: (_ for _ in ()).throw(AssertionError("a game was played")))
     with pytest.raises(ValueError, match=re.escape("Mountain of Inferno has no rule 'rounds'")):
         lab.sweep("inferno", {"rules": {"short": {"rounds": 2}}}, games=100)
-    with pytest.raises(ValueError, match=re.escape("refuses the variant one card: play_limit must be at least 1")):
+    with pytest.raises(ValueError, match=re.escape("refuses the variant one card: Rules.play_limit: must be at least 1")):
         lab.sweep("inferno", {"rules": {"one card": "play_limit=0"}}, games=100)
     with pytest.raises(ValueError, match=re.escape("rules for Hudai Pass are a Rules, a dict of fields or FIELD=VALUE text")):
         lab.sweep("hudai", {"rules": {"wrong game": Rules()}}, games=100)

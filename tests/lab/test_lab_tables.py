@@ -154,7 +154,7 @@ BAD = [
     (dict(rules={"editon": "zh"}), "Mountain of Inferno has no rule 'editon'"),
     (dict(rules="edition=fr"), "bad value for the rule 'edition'"),
     (dict(rules={"two_pawns": "maybe"}), "bad value for the rule 'two_pawns'"),
-    (dict(rules={"play_limit": 0}), "refuses the rules play_limit=0: play_limit must be at least 1"),
+    (dict(rules={"play_limit": 0}), "refuses the rules play_limit=0: Rules.play_limit: must be at least 1"),
     (dict(rules=list(range(40))), "a dict of fields or FIELD=VALUE text, not [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16..."),
     (dict(players=5), "Mountain of Inferno is for 2 to 4 players, not 5"),
     (dict(bots="clever"), "Mountain of Inferno has no bot 'clever'"),

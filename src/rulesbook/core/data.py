@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rulesbook.core.errors import RulesbookError
+from rulesbook.core.errors import RulesbookError, reason_of
 from rulesbook.core.messages import Listed, Message, term
 
 #: The most bytes one state, record, card file or pack may have: far above any real one.
@@ -207,6 +207,30 @@ def only_fields(data: Any, known: tuple[str, ...] | set[str] | frozenset[str], w
         raise DataError(where, Message("no field {unknown}; the fields are {known}", unknown=", ".join(repr(name) for name in unknown),
                                        known=", ".join(sorted(known))))
     return data
+
+
+def within(make: Callable[[], T], where: str) -> T:
+    """What `make` gives; its refusal (a DataError, a game's ValueError, a Rules' TypeError) as a
+    DataError naming `where`. A part read by its own reader (the rules of a state or a record)
+    names its fields from its own root ("Rules.hand_size"); here they are named from the
+    document's ("state.rules.hand_size"). A DataError named from the document's root is kept.
+
+    >>> from rulesbook.hudai import Rules
+    >>> within(lambda: Rules.from_dict({"hand_size": 0}), "state.rules")
+    Traceback (most recent call last):
+    rulesbook.core.data.DataError: state.rules.hand_size: must be at least 1, not 0
+    """
+    try:
+        return make()
+    except DataError as error:
+        if error.field.split(".")[0].split("[")[0] == where.split(".")[0]:
+            raise
+        inner = error.field
+        for own_root in (where.rsplit(".", 1)[-1], "rules", "Rules"):  # "players" for record.players
+            inner = inner.removeprefix(own_root).lstrip(".")
+        raise DataError(f"{where}.{inner}" if inner else where, error.message) from None
+    except (ValueError, TypeError) as error:
+        raise DataError(where, reason_of(error)) from None
 
 
 def shown(value: Any) -> str:

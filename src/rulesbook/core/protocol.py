@@ -239,7 +239,7 @@ class Game(ABC, Generic[S, A]):
             else:
                 why = Message("{game} is for {least} to {most} players, not {players}", game=game, least=self.min_players,
                               most=self.max_players, players=given)
-            raise DataError("", why)
+            raise DataError("players", why)
         return count
 
     def __repr__(self) -> str:

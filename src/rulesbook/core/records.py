@@ -22,12 +22,12 @@ record.actions[1] 2 HUD-R08
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
-from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take, within
 from rulesbook.core.errors import reason_of
 from rulesbook.core.messages import Message
 from rulesbook.core.protocol import Game, game as game_named, seat_bots
@@ -38,8 +38,6 @@ RECORD_VERSION = 1
 FIELDS = ("game", "version", "players", "seed", "rules", "actions", "bots")
 #: The longest seed a record may give as text.
 MAX_SEED = 1000
-
-T = TypeVar("T")
 
 
 class ReplayStep(NamedTuple):
@@ -154,8 +152,8 @@ class GameRecord:
         if version != RECORD_VERSION:
             raise DataError("record.version", Message("version {version} is not one this library reads (it reads {reads})", version=version,
                                                      reads=RECORD_VERSION))
-        protocol = _field(lambda: game_named(take(data, "game", str, "record")), "record.game")
-        players = _field(lambda: protocol.default_seats(take(data, "players", int, "record")), "record.players")
+        protocol = within(lambda: game_named(take(data, "game", str, "record")), "record.game")
+        players = within(lambda: protocol.default_seats(take(data, "players", int, "record")), "record.players")
         seed = take(data, "seed", (int, str), "record")
         if isinstance(seed, str) and len(seed) > MAX_SEED:
             raise DataError("record.seed", Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
@@ -166,9 +164,9 @@ class GameRecord:
             if len(bots) != players:
                 raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=players, given=len(bots)))
         rules_data = take(data, "rules", dict, "record", default={})
-        rules = _field(lambda: protocol.rules_from_dict(rules_data), "record.rules")
+        rules = within(lambda: protocol.rules_from_dict(rules_data), "record.rules")
         record = cls(protocol.name, players, seed, rules, actions, bots)
-        _field(record.start, "record")  # a combination of seats and rules the game cannot start
+        within(record.start, "record")  # a combination of seats and rules the game cannot start
         return record
 
     def to_json(self) -> str:
@@ -187,18 +185,3 @@ class GameRecord:
 
 def _text(value: Any, where: str) -> str:
     return str(expect(value, str, where))
-
-
-def _field(make: Callable[[], T], where: str) -> T:
-    """What `make` gives; its refusal (a game's ValueError, a Rules' TypeError) as a DataError
-    naming `where`. A DataError that names its own field keeps it, under `where`."""
-    try:
-        return make()
-    except DataError as error:
-        if error.field.startswith("record"):
-            raise
-        inner = error.field.removeprefix("rules").removeprefix("Rules").lstrip(".")
-        raise DataError(f"{where}.{inner}" if inner else where, error.message) from None
-    except (ValueError, TypeError) as error:
-        raise DataError(where, reason_of(error)) from None
-

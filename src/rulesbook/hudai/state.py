@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, take, whole
+from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, take, whole, within
 from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import Rules
@@ -211,10 +211,7 @@ def _read_state(data: Any) -> State:
     only_fields(data, _FIELD_NAMES, "state")
     seed = take(data, "seed", (int, str), "state")
     raw_rules = take(data, "rules", dict, "state")
-    try:
-        rules = Rules.from_dict(raw_rules)
-    except ValueError as error:  # a DataError of the rules, or a CardFileError of their card set
-        raise DataError("state.rules", str(error)) from None
+    rules = within(lambda: Rules.from_dict(raw_rules), "state.rules")  # a CardFileError of their card set too
     state = State(seed, rules)
     cards = rules.cards
     for name in _COUNTS:

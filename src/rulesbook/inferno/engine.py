@@ -153,7 +153,7 @@ def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rul
     expect(seed, (int, str), "seed")
     if isinstance(players, int):
         if not 2 <= players <= 4:
-            raise DataError("", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
+            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
         colours = COLOUR_ORDER[:players]
     elif isinstance(players, Sequence) and not isinstance(players, str):
         colours = tuple(Colour.parse(colour) for colour in players)

@@ -183,27 +183,27 @@ class Rules(RulesData):
     def check(self) -> None:
         """The values and combinations a game can play, checked when the rules are made."""
         if self.play_limit is not None and self.play_limit < 1:
-            raise DataError("", Message("play_limit must be at least 1, not {value} (MOI-R04)", value=self.play_limit))
+            raise DataError("Rules.play_limit", Message("must be at least 1, not {value} (MOI-R04)", value=self.play_limit))
         if not 2 <= self.shared_card_limit <= 4:
-            raise DataError("", Message("shared_card_limit must be 2 to 4 (the pawns of a game), not {value} (MOI-R13)",
+            raise DataError("Rules.shared_card_limit", Message("must be 2 to 4 (the pawns of a game), not {value} (MOI-R13)",
                                          value=self.shared_card_limit))
         if not 1 <= self.hand_size <= MOST_HAND:
-            raise DataError("", Message("hand_size must be 1 to {most} (the rulebooks deal 3), not {value}", most=MOST_HAND, value=self.hand_size))
+            raise DataError("Rules.hand_size", Message("must be 1 to {most} (the rulebooks deal 3), not {value}", most=MOST_HAND, value=self.hand_size))
         if len(self.starting_points) > 4 or not all(0 <= points <= MOST_STARTING_POINTS for points in self.starting_points):
-            raise DataError("", Message("starting_points gives each of at most 4 seats 0 to {most} points, not {value}",
+            raise DataError("Rules.starting_points", Message("gives each of at most 4 seats 0 to {most} points, not {value}",
                                         most=MOST_STARTING_POINTS, value=self.starting_points))
         one, two = self.bison_reach
         if not 1 <= one < two <= MOST_BISON_REACH:
-            raise DataError("", Message("bison_reach gives the longest move of one Mighty Bison King and of two, "
+            raise DataError("Rules.bison_reach", Message("gives the longest move of one Mighty Bison King and of two, "
                                         "1 <= one < two <= {most}, not {value} (MOI-R05)", most=MOST_BISON_REACH, value=self.bison_reach))
         seen: set[int] = set()
         for players, rounds in self.rounds_by_players:
             if not 2 <= players <= 4:
-                raise DataError("", Message("rounds_by_players: Mountain of Inferno is for 2 to 4 players, not {players} (MOI-R03)", players=players))
+                raise DataError("Rules.rounds_by_players", Message("Mountain of Inferno is for 2 to 4 players, not {players} (MOI-R03)", players=players))
             if players in seen:
-                raise DataError("", Message("rounds_by_players gives the rounds of {players} players twice (MOI-R03)", players=players))
+                raise DataError("Rules.rounds_by_players", Message("gives the rounds of {players} players twice (MOI-R03)", players=players))
             if not 1 <= rounds <= MOST_ROUNDS:
-                raise DataError("", Message("rounds_by_players: a game of {players} players needs 1 to {most} rounds, not {rounds} "
+                raise DataError("Rules.rounds_by_players", Message("a game of {players} players needs 1 to {most} rounds, not {rounds} "
                                             "(MOI-R03; more would pass the {most}-round bound of a game)", players=players,
                                             most=MOST_ROUNDS, rounds=rounds))
             seen.add(players)
@@ -232,7 +232,7 @@ class Rules(RulesData):
             raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
         counts = [count for count, _ in self.rounds_by_players]
         given = Listed(counts, ",") if counts else term("none", "list")
-        raise DataError("", Message("Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
+        raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
                                     "rounds_by_players gives rounds only for {given} players (MOI-R03)", players=players, given=given))
 
 
