@@ -15,6 +15,7 @@ from rulesbook import cli
 from rulesbook.core.errors import NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai import (
+    Card,
     CardFileError,
     CardSet,
     Obtain,
@@ -23,7 +24,11 @@ from rulesbook.hudai import (
     Rules,
     ThirdEye,
     UseValue,
+    apply,
+    apply_steps,
+    card_code,
     format_card,
+    game_moment,
     is_legal_combo,
     load_cards,
     new_game,
@@ -33,6 +38,7 @@ from rulesbook.hudai import (
     parse_cards,
     reconstructed_cards,
 )
+from rulesbook.hudai.actions import WORDS
 
 HEADER = "colour,symbol,value,deck\n"
 
@@ -64,27 +70,60 @@ def test_notation_parse_and_format_round_trip():
     """Card notation: colour letter W G B R Y K and value 1-6; R5 is the red Cog."""
     for colour in "WGBRYK":
         for value in range(1, 7):
-            assert parse_card(format_card(colour, value)) == (colour, value)
+            assert card_code(format_card(colour, value)) == f"{colour}{value}"
     assert parse_cards("w1, R2 r3") == ["W1", "R2", "R3"]
+
+
+def test_parse_card_gives_the_card_as_the_other_games_do():
+    """The one shape: `parse_card` gives the package's Card (Inferno's a Card, Madness's a card face),
+    its symbol and deck those of the card set it is read in."""
+    assert parse_card(" r5") == reconstructed_cards()["R5"] == Card("R", "cog", 5, "mind")
+    assert all(parse_card(card.code) is card for card in reconstructed_cards().cards)
+    teachers = parse_card_file(reconstructed_cards().to_csv().replace("red,cog,5", "red,drop,5"), "my.csv")
+    assert parse_card("R5", teachers).symbol == "drop"
+    missing = parse_card_file(reconstructed_cards().to_csv().replace("red,cog,5,mind\n", ""), "my.csv")
+    with pytest.raises(NotationError, match=r"^'R5': R5 is not a card of this set \(my.csv\)$"):
+        parse_card("R5", missing)
 
 
 @pytest.mark.parametrize("token", ["", "R", "R7", "R0", "X5", "RR", "R55", "5R", "R-1"])
 def test_malformed_card_raises_notation_error_naming_the_token(token):
-    with pytest.raises(NotationError) as error:
-        parse_card(token)
-    assert error.value.token == token
-    assert isinstance(error.value, ValueError)
+    for read in (parse_card, card_code):
+        with pytest.raises(NotationError) as error:
+            read(token)
+        assert error.value.token == token
+        assert isinstance(error.value, ValueError)
 
 
 @given(st.text(max_size=4))
 def test_fuzzed_card_text_parses_or_raises_notation_error(text):
     try:
-        colour, value = parse_card(text)
+        card = parse_card(text)
     except NotationError as error:
         assert error.token == text
     else:
-        assert colour in "WGBRYK" and 1 <= value <= 6
-        assert format_card(colour, value) == text.strip().upper()
+        assert card.code == card_code(text) == text.strip().upper()
+
+
+def test_an_unknown_action_word_is_named_in_inferno_words():
+    """The one shape: an unknown word is named alone, with the words there are, as Inferno names it."""
+    with pytest.raises(NotationError) as refused:
+        parse_action("fly left")
+    assert refused.value.token == "fly"
+    assert str(refused.value) == "'fly': unknown action; expected one of: " + ", ".join(WORDS)
+    assert refused.value.say("zh-TW").startswith("'fly'：沒有這個行動")
+    with pytest.raises(NotationError, match="^'': empty action; expected one of: play, "):
+        parse_action("")
+
+
+def test_parse_action_reads_text_only_as_the_other_games_do():
+    """An action value is no text: refused as Inferno and Madness refuse it; `apply` and
+    `apply_steps` are where a value or a text is taken."""
+    action = PlayCard("R5")
+    with pytest.raises(NotationError, match="an action is text"):
+        parse_action(action)
+    state = game_moment("R5")
+    assert apply_steps(state, action)[-1][1] == apply_steps(state, "play R5")[-1][1] == apply(state, action)[0]
 
 
 @given(st.text(alphabet="playdscrkenmovbt WGBRYK0123456lfi", max_size=14))

@@ -8,8 +8,20 @@ import pytest
 from hudai_testkit import assert_invariants
 
 import rulesbook.hudai.moment as moment_module
+from rulesbook.core.data import DataError
 from rulesbook.core.records import GameRecord
-from rulesbook.hudai import HeuristicMonk, apply, apply_steps, feeds, game_moment, legal_actions, reconstructed_cards
+from rulesbook.hudai import (
+    HeuristicMonk,
+    Rules,
+    State,
+    apply,
+    apply_steps,
+    feeds,
+    game_moment,
+    legal_actions,
+    parse_card_file,
+    reconstructed_cards,
+)
 
 
 def test_a_moment_holds_every_card_once_and_keeps_the_invariants():
@@ -40,27 +52,49 @@ def test_used_features_are_closed():
     assert state.open_features == ["symbol"]
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"hand": "R5", "river": "R5"}, "named twice"),
-    ({"hand": "R9"}, "not a card"),
-    ({"combo": "W1 W2 W3"}, "HUD-R03"),
-    ({"powers": (1, 2)}, "three whole numbers"),
-    ({"corruption": 13}, "more than the monk can take"),
-    ({"phase": "demon"}, "phase is one of"),
-    ({"phase": "flow"}, "HUD-R04"),
-    ({"used": ["smell"]}, "features"),
+@pytest.mark.parametrize("fields, argument, words", [
+    ({"hand": "R5", "river": "R5"}, "river", "named twice"),
+    ({"hand": "R9"}, "hand", "not a card value"),
+    ({"combo": "W1 W2 W3"}, "combo", "HUD-R03"),
+    ({"powers": (1, 2)}, "powers", "three whole numbers"),
+    ({"corruption": 13}, "corruption", "more than the monk can take"),
+    ({"monk_health": 0}, "monk_health", "starting health"),
+    ({"demon_health": 13}, "demon_health", "starting health"),
+    ({"turn": 0}, "turn", "from 1"),
+    ({"purchase": -1}, "purchase", "0 or more"),
+    ({"phase": "demon"}, "phase", "expected one of combo, flow, obtain"),
+    ({"phase": "flow"}, "phase", "HUD-R04"),
+    ({"used": ["smell"]}, "used", "features"),
+    ({"swapped": 1}, "swapped", "True or False"),
     # a field of the wrong kind, named (a TypeError from inside before)
-    ({"river": 5}, r"^river: '5': cards are text such as 'R5 W1', or a list of card codes$"),
-    ({"hand": [1, 2]}, r"^hand: '1': a card is written as a colour letter and a value, like R5$"),
-    ({"draw_pile": {"R5": 1}}, r"^draw_pile: .*: cards are text such as 'R5 W1', or a list of card codes$"),
-    ({"combo": "R5 Z9"}, r"^combo: 'Z9': 'Z' is not a colour letter; use W, G, B, R, Y or K$"),
-    ({"used": "value"}, r"^used is a list of features \(value, symbol, colour\), not 'value'$"),  # not the letters v, a, l ...
-    ({"used": 5}, r"^used is a list of features \(value, symbol, colour\), not 5$"),
-    ({"powers": 5}, r"^powers is three whole numbers of cubes, left to right, not \[5\]$"),
+    ({"river": 5}, "river", r"^river: '5': cards are text such as 'R5 W1', or a list of card codes$"),
+    ({"hand": [1, 2]}, "hand", r"^hand: '1': a card is written as a colour letter and a value, like R5$"),
+    ({"draw_pile": {"R5": 1}}, "draw_pile", r"^draw_pile: .*: cards are text such as 'R5 W1', or a list of card codes$"),
+    ({"combo": "R5 Z9"}, "combo", r"^combo: 'Z9': 'Z' is not a colour letter; use W, G, B, R, Y or K$"),
+    ({"used": "value"}, "used", r"^used: expected a list of features \(value, symbol, colour\), not 'value'$"),  # not the letters v, a, l ...
+    ({"used": 5}, "used", r"^used: expected a list of features \(value, symbol, colour\), not 5$"),
+    ({"powers": 5}, "powers", r"^powers: expected three whole numbers of cubes, left to right, not \[5\]$"),
+    # what each argument allows, but not together: the invariants a loaded state is checked by
+    ({"powers": (13, 0, 0)}, "state", r"^state: a power holds more than the limit but the game goes on \(HUD-R09\)$"),
+    ({"river": "G1 G2 G3 G4"}, "state", "the Mind River holds more cards than its size"),
 ])
-def test_a_bad_moment_is_refused_naming_what_is_wrong(fields, words):
-    with pytest.raises(ValueError, match=words):
+def test_a_bad_moment_is_refused_naming_the_argument_and_what_is_wrong(fields, argument, words):
+    with pytest.raises(DataError, match=words) as refused:
         game_moment(**fields)
+    assert refused.value.field == argument
+
+
+def test_a_card_missing_from_a_teachers_set_is_refused_naming_the_pile():
+    text = reconstructed_cards().to_csv().replace("red,cog,5,mind\n", "")
+    with pytest.raises(DataError, match="R5 is not a card of this set") as refused:
+        game_moment(river="R5", rules=Rules(cards=parse_card_file(text, "my.csv")))
+    assert refused.value.field == "river"
+
+
+def test_every_moment_made_is_one_a_file_loads():
+    """A moment is checked as a loaded state is: what it makes, its own JSON gives back."""
+    state = game_moment("R5 W1 G3 K6", combo="R1 W2", powers=(12, 0, 12), river="G2 B4", corruption=12, monk_health=1)
+    assert State.from_json(state.to_json()).to_json() == state.to_json()
 
 
 def test_apply_steps_ends_where_apply_does_on_every_state_of_some_games():

@@ -12,7 +12,7 @@ first word.
 True
 >>> parse_action("fly left")
 Traceback (most recent call last):
-rulesbook.core.errors.NotationError: 'fly left': 'fly' is not an action; use one of play, discard, black, value, build, eye, defend, stab, flow, pin, blue, red, yellow, end, remove, keep, swap, obtain, pass
+rulesbook.core.errors.NotationError: 'fly': unknown action; expected one of: play, discard, black, value, build, eye, defend, stab, flow, pin, blue, red, yellow, end, remove, keep, swap, obtain, pass
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from rulesbook.core.data import shown
 from rulesbook.core.errors import NotationError
+from rulesbook.core.messages import Message
 from rulesbook.hudai.cards import COLOURS, card_code
 from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
 
@@ -279,18 +281,17 @@ BY_WORD: dict[str, type[Action]] = {kind.word: kind for kind in ACTIONS}
 WORDS = tuple(BY_WORD)
 
 
-def parse_action(text: str | Action) -> Action:
-    """Read an action's text form; raises NotationError naming the text when it is not one."""
-    if isinstance(text, Action):
-        return text
+def parse_action(text: str) -> Action:
+    """An action from its text form; malformed text (or a value that is no text) raises
+    NotationError naming the word and why, in the other two games' words."""
     if not isinstance(text, str):
-        raise NotationError(repr(text), "an action is text such as 'play R5' or 'end'")
+        raise NotationError(shown(text), "an action is text such as 'play R5' or 'end'")
     parts = text.split()
     if not parts:
-        raise NotationError(text, "an empty action; try 'play R5', 'end' or 'pass'")
+        raise NotationError(text, Message("empty action; expected one of: {words}", words=", ".join(WORDS)))
     kind = BY_WORD.get(parts[0].lower())
     if kind is None:
-        raise NotationError(text, f"{parts[0]!r} is not an action; use one of {', '.join(WORDS)}")
+        raise NotationError(parts[0], Message("unknown action; expected one of: {words}", words=", ".join(WORDS)))
     return kind.from_text(text)
 
 

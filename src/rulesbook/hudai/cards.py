@@ -118,19 +118,19 @@ class Card:
         return self.code
 
 
-def parse_card(token: str) -> tuple[str, int]:
-    """``"R5"`` -> ``("R", 5)``; anything else raises NotationError naming the token."""
-    if not isinstance(token, str):
-        raise NotationError(repr(token), "a card is written as a colour letter and a value, like R5")
-    text = token.strip()
-    if len(text) != 2:
-        raise NotationError(token, "a card is two characters: a colour letter (W G B R Y K) and a value 1-6, like R5")
-    colour, digit = text[0].upper(), text[1]
-    if colour not in COLOURS:
-        raise NotationError(token, f"{text[0]!r} is not a colour letter; use W, G, B, R, Y or K")
-    if digit not in "123456":
-        raise NotationError(token, f"{digit!r} is not a card value; values run from 1 to 6")
-    return colour, int(digit)
+def parse_card(token: str, cards: CardSet | None = None) -> Card:
+    """The card a code names, as the other games' `parse_card` gives theirs: its symbol and deck
+    come from the card set (`cards`, else the reconstructed one, HUD-R01); NotationError names the
+    token that is no card's code, or no card of that set.
+
+    >>> parse_card("r5")
+    Card(colour='R', symbol='cog', value=5, deck='mind')
+    """
+    code = card_code(token)
+    cards = reconstructed_cards() if cards is None else cards
+    if code not in cards:
+        raise NotationError(token, f"{code} is not a card of this set ({cards.source})")
+    return cards[code]
 
 
 def format_card(colour: str, value: int) -> str:
@@ -141,9 +141,19 @@ def format_card(colour: str, value: int) -> str:
 
 
 def card_code(token: str) -> str:
-    """The canonical notation of a card token (``" r5"`` -> ``"R5"``)."""
-    colour, value = parse_card(token)
-    return f"{colour}{value}"
+    """The canonical notation of a card token (``" r5"`` -> ``"R5"``); anything else raises
+    NotationError naming the token. The code alone, with no card set: what the actions and piles hold."""
+    if not isinstance(token, str):
+        raise NotationError(repr(token), "a card is written as a colour letter and a value, like R5")
+    text = token.strip()
+    if len(text) != 2:
+        raise NotationError(token, "a card is two characters: a colour letter (W G B R Y K) and a value 1-6, like R5")
+    colour, digit = text[0].upper(), text[1]
+    if colour not in COLOURS:
+        raise NotationError(token, f"{text[0]!r} is not a colour letter; use W, G, B, R, Y or K")
+    if digit not in "123456":
+        raise NotationError(token, f"{digit!r} is not a card value; values run from 1 to 6")
+    return colour + digit
 
 
 def parse_cards(text: str | Iterable[str]) -> list[str]:

@@ -484,7 +484,7 @@ def apply_steps(state: State, action: Action | str) -> list[tuple[Event, State]]
     """`apply`, step by step: each event with the table as it stood just after it. The demon's
     turn (steps 3-5) happens inside the action that ends step 2; a board shows it this way, one
     step at a time. The last table is the state `apply` returns. Refuses as `apply` does."""
-    action = parse_action(action)
+    action = _read(action)
     why = _refusal(state, action, state.rules.cards)
     if why is not None:
         raise IllegalAction(*why)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
 from rulesbook.core.rng import shuffled
 from rulesbook.core.shape import played_out
@@ -25,17 +26,19 @@ from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE
 
 PHASES = (COMBO, FLOW, OBTAIN)
 Cards = str | Iterable[str]
+#: The argument that names each pile, where it is not the pile's own name (an error names the argument).
+ARGUMENTS = {"mind_river": "river"}
 
 
 def _codes(cards: Cards | None, name: str) -> list[str] | None:
     """The codes of a pile named as text or as a list of codes (None: not named); what does not
-    parse is a ValueError naming the pile, then the token and why (`parse_cards`)."""
+    parse is a DataError naming the argument, then the token and why (`parse_cards`)."""
     if cards is None:
         return None
     try:
         return parse_cards(cards)
     except NotationError as error:
-        raise ValueError(f"{name}: {error}") from None
+        raise DataError(name, str(error)) from None
 
 
 def game_moment(
@@ -70,12 +73,13 @@ def game_moment(
     `combo` is the row played so far this turn; its last card's features are still open except
     those named in `used` ("value", "symbol", "colour"). The top of `draw_pile` and `mind_deck` is
     their *last* card. `phase` is `Phase.COMBO` or "combo" (step 1), "flow" (a Flow removal to
-    decide) or "obtain" (step 2). Raises ValueError for a card named twice, a card not in the set
-    or bad numbers; the state made keeps the game's invariants (`State.invariants`).
+    decide) or "obtain" (step 2). Raises DataError (a ValueError) naming the argument for a card
+    named twice, a card not in the set or bad numbers; the moment is then checked as a loaded
+    state is (`State.invariants`), so every moment made is one a file could hold.
     """
     rules = rules if rules is not None else default_rules()
     if phase not in PHASES:
-        raise ValueError(f"phase is one of {', '.join(PHASES)}, not {phase!r}")
+        raise DataError("phase", f"expected one of {', '.join(PHASES)}, not {shown(phase)}")
     named = {"hand": _codes(hand, "hand"), "combo": _codes(combo, "combo"), "mind_river": _codes(river, "river"),
              "draw_pile": _codes(draw_pile, "draw_pile"), "discard": _codes(discard, "discard"), "removed": _codes(removed, "removed"),
              "black_supply": _codes(black_supply, "black_supply"), "mind_deck": _codes(mind_deck, "mind_deck")}
@@ -87,15 +91,16 @@ def game_moment(
                 demon_block=demon_block, purchase=purchase, turn=turn)
     features = None if isinstance(used, str) or not isinstance(used, Iterable) else list(used)
     if features is None or not all(isinstance(feature, str) for feature in features):
-        raise ValueError(f"used is a list of features ({', '.join(FEATURES)}), not {used!r}")
+        raise DataError("used", f"expected a list of features ({', '.join(FEATURES)}), not {shown(used)}")
     _set_combo(state, set(features))
     if phase == FLOW and not state.combo:
-        raise ValueError("a Flow removal needs a combo to remove from (HUD-R04)")
+        raise DataError("phase", "a Flow removal needs a combo to remove from (HUD-R04)")
     state.phase = Phase(phase)
     for name, flag in (("entangled", entangled), ("took_black", took_black), ("swapped", swapped)):
         if not isinstance(flag, bool):
-            raise ValueError(f"{name} is true or false, not {flag!r}")
+            raise DataError(name, f"expected True or False, not {shown(flag)}")
         setattr(state, name, flag)
+    state.invariants()
     return state
 
 
@@ -104,12 +109,13 @@ def _place_cards(state: State, named: dict[str, list[str] | None], seed: int | s
     cards: CardSet = state.rules.cards
     where: dict[str, str] = {}
     for pile, codes in named.items():
+        argument = ARGUMENTS.get(pile, pile)
         for code in codes or ():
             if code not in cards:
-                raise ValueError(f"{code} is not a card of this set ({cards.source})")
+                raise DataError(argument, f"{code} is not a card of this set ({cards.source})")
             if code in where:
-                raise ValueError(f"{code} is named twice (in {where[code]} and in {pile}); each card is in the game once (HUD-R01)")
-            where[code] = pile
+                raise DataError(argument, f"{code} is named twice (in {where[code]} and in {argument}); each card is in the game once (HUD-R01)")
+            where[code] = argument
     home = {"start": "draw_pile", "corruption": "black_supply", "mind": "mind_deck"}
     instead = {"draw_pile": "discard", "black_supply": "discard", "mind_deck": "mind_discard"}
     piles: dict[str, list[str]] = {pile: list(codes or ()) for pile, codes in named.items()}
@@ -133,7 +139,7 @@ def _set_cubes(state: State, **counts: Iterable[int]) -> None:
     for name, given in counts.items():
         values = list(given) if isinstance(given, Iterable) else [given]
         if len(values) != 3 or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-            raise ValueError(f"{name} is three whole numbers of cubes, left to right, not {values!r}")
+            raise DataError(name, f"expected three whole numbers of cubes, left to right, not {shown(values)}")
         setattr(state, name, values)
 
 
@@ -141,14 +147,15 @@ def _set_counts(state: State, **numbers: int) -> None:
     rules = state.rules
     for name, value in numbers.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} is a whole number of at least 0, not {value!r}")
+            raise DataError(name, f"expected a whole number, 0 or more, not {shown(value)}")
         setattr(state, name, value)
     if state.turn < 1:
-        raise ValueError("turn counts from 1")
+        raise DataError("turn", "turns count from 1, not 0")
     if state.corruption > rules.corruption_capacity:
-        raise ValueError(f"corruption {state.corruption} is more than the monk can take ({rules.corruption_capacity})")
-    if not 1 <= state.monk_health <= rules.monk_health or not 1 <= state.demon_health <= rules.demon_health:
-        raise ValueError("the monk's and the demon's health are between 1 and their starting health in a game still on")
+        raise DataError("corruption", f"{state.corruption} is more than the monk can take ({rules.corruption_capacity})")
+    for name, start in (("monk_health", rules.monk_health), ("demon_health", rules.demon_health)):
+        if not 1 <= getattr(state, name) <= start:
+            raise DataError(name, f"expected 1 to {start} (the starting health) in a game still on, not {getattr(state, name)}")
 
 
 def _set_combo(state: State, used: set[str]) -> None:
@@ -156,9 +163,9 @@ def _set_combo(state: State, used: set[str]) -> None:
     combo = state.combo
     whites = sum(code[0] == "W" for code in combo)
     if whites > state.rules.max_white_per_combo:
-        raise ValueError(f"a combo holds at most {state.rules.max_white_per_combo} white cards (HUD-R03)")
+        raise DataError("combo", f"a combo holds at most {state.rules.max_white_per_combo} white cards (HUD-R03)")
     if used - set(FEATURES):
-        raise ValueError(f"used names features: {', '.join(FEATURES)}")
+        raise DataError("used", f"expected features ({', '.join(FEATURES)}), not {shown(sorted(used - set(FEATURES)))}")
     state.cards_played = len(combo)
     state.whites_played = whites
     state.current_card = combo[-1] if combo else None
