@@ -4,21 +4,27 @@ which parses back; bad text is a NotationError, a badly built action an IllegalA
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from madness_helpers import played
 
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.madness import (
     ACTION_FORMS,
+    GAME,
     CardFace,
     MoveAirplane,
     Phase,
     PlayCard,
+    Rules,
     State,
     TimeUp,
     apply,
+    legal_actions,
     new_game,
     parse_action,
     parse_challenge,
@@ -53,6 +59,66 @@ def test_malformed_action_text_is_a_notation_error(text):
     assert error.value.reason and isinstance(error.value, ValueError)
 
 
+def legal_in_play() -> list:
+    """Every action legal in some state of six expeditions, random tables and bots' (a Relic is given too)."""
+    found: dict = {}
+    for index in range(6):
+        steps = played(3 + index % 3, f"any-case:{index}", Rules(expert=index % 2 == 1), "random" if index % 2 else "expedition")
+        for state, _ in steps:
+            found.update(dict.fromkeys(legal_actions(state)))
+    return list(found)
+
+
+LEGAL = legal_in_play()
+
+
+def typed_in_a_hurry(text: str, rng: random.Random) -> str:
+    """The text with each letter in either case and each blank once or twice, a blank or two around it."""
+    letters = "".join(letter.upper() if rng.random() < 0.5 else letter.lower() for letter in text)
+    return " " * rng.randint(0, 2) + re.sub(" ", lambda _: " " * rng.randint(1, 2), letters) + " " * rng.randint(0, 2)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_legal_action_typed_in_any_case_with_doubled_blanks_is_the_same_action(seed):
+    """As in Inferno and Hudai, whose words are read in any case: the verbs, the player, the names."""
+    assert {type(action) for action in LEGAL} == set(ACTIONS)
+    rng = random.Random(seed)
+    for action in LEGAL:
+        typed = typed_in_a_hurry(action.text(), rng)
+        assert parse_action(typed) == action, typed
+        assert parse_action(typed).text() == action.text()
+
+
+@pytest.mark.parametrize(("typed", "text"), [
+    ("P1: Move to C3", "P1: move to C3"), ("p1: move to C3", "P1: move to C3"), ("P1: REST", "P1: rest"),
+    ("P1:  move to C3", "P1: move to C3"), ("P1: move to c3", "P1: move to C3"),
+    ("p2: PLAY arcane BOOKS 10", "P2: play Arcane Books 10"), ("P1: give specimen b to p2", "P1: give Specimen B to P2"),
+    ("P1: accept LOSS of  confidence", "P1: accept Loss of Confidence"),
+    (" P1:\tfor tools 7-9,  p2 DRAWS madness ", "P1: for Tools 7-9, P2 draws Madness"),
+])
+def test_an_action_is_read_in_any_case_and_any_blanks_as_its_own_text(typed, text):
+    assert parse_action(typed) == parse_action(text) and parse_action(typed).text() == text
+
+
+def test_an_unknown_action_lists_the_words_each_action_begins_with():
+    """As Inferno's and Hudai's do ("'xyzzy': unknown action; expected one of: pawn, lay, ...")."""
+    with pytest.raises(NotationError) as error:
+        parse_action("P1: fly to C3")
+    openings = str(error.value).removeprefix("'fly to C3': unknown action; expected one of: ").split(", ")
+    assert openings == ["ignore madness of", "move to", "play", "speak", "time up", "restart encounter", "resolve", "give",
+                        "search", "take", "for", "accept", "reroll", "raise hand limit", "deal", "deal to", "rest", "no rest"]
+    assert {opening for text, _, _ in ACTION_FORMS for opening in openings if text.split(": ")[1].startswith(opening)} == set(openings)
+
+
+def test_a_state_says_is_over_as_the_other_games_do_and_over_still():
+    """The shape the three games share: `state.is_over`; `over`, which the chapters say, is the same."""
+    rng, state = random.Random("over"), new_game(3, "over")
+    while not state.is_over:
+        assert not state.over and not GAME.is_over(state)
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    assert state.is_over and state.over and GAME.is_over(state) and GAME.current_player(state) is None
+
+
 @given(st.text(max_size=40) | st.sampled_from([text for text, _, _ in ACTION_FORMS]).map(lambda t: t.replace("P1", "P2")))
 def test_fuzzed_action_text_parses_back_or_is_a_notation_error(text):
     try:
@@ -75,6 +141,20 @@ def test_a_badly_built_action_is_refused_with_the_state_unchanged(action):
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
+@pytest.mark.parametrize(("action", "says"), [
+    (MoveAirplane(0, 5), "MoveAirplane.space: expected text, not 5"),
+    (MoveAirplane("P1", "C1"), "MoveAirplane.player: expected a whole number, not 'P1'"),
+    (PlayCard(0, "Tools 6"), "PlayCard.card: expected a CardFace (parse_card('Tools 6')), not 'Tools 6'"),
+    (DrawMadness(0, "Tools 7-9", 1), "DrawMadness.challenge: expected a Challenge (parse_challenge('Tools 7-9')), not 'Tools 7-9'"),
+])
+def test_a_field_of_the_wrong_type_is_named_in_the_words_of_a_data_error(action, says):
+    """The words `rulesbook.core.data.expect` says a field of data in ("state.turn: expected a whole
+    number, not 'x'"); an IllegalAction still, as every refusal of the checked `apply` is."""
+    with pytest.raises(IllegalAction) as error:
+        apply(new_game(4, "bad-actions"), action)
+    assert (error.value.reason, error.value.rule) == (says, "Gameplay")
+
+
 def test_phases_are_an_enum_written_by_value_in_json():
     state = new_game(3, "phases")
     assert state.phase is Phase.MOVEMENT and state.to_dict()["phase"] == "movement"
@@ -89,7 +169,7 @@ def test_phases_are_an_enum_written_by_value_in_json():
 
 @pytest.mark.parametrize("change, says", [
     (lambda d: d.update(colour="red"), "state: no field 'colour'"),
-    (lambda d: d.update(rules={"expert": "yes"}), "Rules.expert: expected true or false"),
+    (lambda d: d.update(rules={"expert": "yes"}), "state.rules.expert: expected true or false"),
     (lambda d: d.update(rules={"boxed_token_source": "lid"}), "boxed_token_source"),
     (lambda d: d.update(rules={"pack": "harder"}), "carried whole"),
 ])

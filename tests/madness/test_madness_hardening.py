@@ -86,7 +86,7 @@ def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     (lambda d: d.update(players=["A", "B"]), "state.players", "3 to 5 players"),
     (lambda d: d.update(players=["A"] * 6), "state.players", "at most 5"),
     (lambda d: d["hands"].pop(), "state.hands", "one entry per player"),
-    (lambda d: d.update(rules={"expert": "yes"}), "Rules.expert", "true or false"),
+    (lambda d: d.update(rules={"expert": "yes"}), "state.rules.expert", "true or false"),
     (lambda d: d.update(colour="red"), "state", "no field 'colour'"),
     (lambda d: d.update(phase="over"), "state", "has a result"),
 ])

@@ -1,12 +1,13 @@
 """Moments set up by hand (rulesbook.madness.moment): the table as asked, every component kept in
-exactly one place, and bad requests refused before the engine sees them."""
+exactly one place, and bad requests refused before the engine sees them, as a DataError naming the argument."""
 
 from __future__ import annotations
 
 import pytest
 
+from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import GAME, Phase, Rules, level, game_moment, play_out
+from rulesbook.madness import GAME, Phase, Rules, level, game_moment, moment, play_out
 
 
 def labels(state, cards) -> list[str]:
@@ -57,52 +58,76 @@ def test_played_applies_actions_in_their_text_form_and_the_engine_still_refuses(
         play_out(state, "P1: for Tools 7-9, roll the Penalty Die")
 
 
-@pytest.mark.parametrize("bad", [
-    dict(tile="Seals", space="C1"),
-    dict(tile="Atlantis"),
-    dict(space="Q9"),
-    dict(leader=4),
-    dict(leader="P1"),
-    dict(leader=None),
-    dict(levels={"P2": 1}),
-    dict(tokens=("2", 0)),
-    dict(hands={0: ["Tools 60"]}),
-    dict(hands={9: ["Tools 6"]}),
-    dict(sled=[(1, "Tools 3")]),  # no Encounter: nothing lies on a Sled
-    dict(levels={1: 4}),
-    dict(levels={1: [1, 2]}),  # several cards only in the Expert Variant
-    dict(relics={0: ["Specimen Z"]}),
-    dict(relics={0: ["Specimen A"], 1: ["Specimen A"]}),
-    dict(tokens=(7, 0)),
-    dict(tokens=(0, 0)),
-    dict(tokens=(1,)),
-    dict(die=["Snake Eyes"]),
-    dict(deck=99),
+@pytest.mark.parametrize(("bad", "field"), [
+    (dict(tile="Seals", space="C1"), "space"),
+    (dict(tile="Atlantis"), "tile"),
+    (dict(space="Q9"), "space"),
+    (dict(visited=["Q9"]), "visited"),
+    (dict(leader=4), "leader"),
+    (dict(leader="P1"), "leader"),
+    (dict(leader=None), "leader"),
+    (dict(leader=True), "leader"),  # a flag is no seat
+    (dict(levels={"P2": 1}), "levels"),
+    (dict(levels={1: 2.5}), "levels[1]"),
+    (dict(tokens=("2", 0)), "tokens"),
+    (dict(hands={0: ["Tools 60"]}), "hands[0]"),
+    (dict(hands={9: ["Tools 6"]}), "hands"),
+    (dict(sled=[(1, "Tools 3")]), "sled"),  # no Encounter: nothing lies on a Sled
+    (dict(tile="Seals", sled=[(7, "Tools 3")]), "sled[0]"),
+    (dict(levels={1: 4}), "levels"),
+    (dict(levels={1: [1, 2]}), "levels"),  # several cards only in the Expert Variant
+    (dict(relics={0: ["Specimen Z"]}), "relics"),
+    (dict(relics={0: ["Specimen A"], 1: ["Specimen A"]}), "relics"),
+    (dict(tokens=(7, 0)), "tokens"),
+    (dict(tokens=(0, 0)), "tokens"),
+    (dict(tokens=(1,)), "tokens"),
+    (dict(die=["Snake Eyes"]), "die"),
+    (dict(deck=99), "deck"),
+    (dict(deck=True), "deck"),
+    (dict(seed=1.5), "seed"),
+    (dict(rules="expert"), "rules"),
 ])
-def test_a_bad_moment_is_refused_with_a_reason(bad):
-    with pytest.raises(ValueError):
+def test_a_bad_moment_is_a_data_error_naming_the_argument(bad, field):
+    """As Inferno's and Hudai's moments are refused: DataError(argument, why), a ValueError."""
+    with pytest.raises(DataError) as refused:
         game_moment(4, **bad)
+    assert refused.value.field == field and refused.value.why
+
+
+def test_a_bad_player_count_is_named_as_players():
+    with pytest.raises(DataError, match=r"^players: At the Mountains of Madness is for 3 to 5 players, not 7"):
+        game_moment(7)
 
 
 @pytest.mark.parametrize(("bad", "says"), [
-    (dict(hands=5), "hands is given seat by seat, {seat: card labels}, not 5"),
-    (dict(hands={0: 5}), "hands[0] is a list of card labels, not 5"),
-    (dict(relics=5), "relics is given seat by seat, {seat: Relic names}, not 5"),
-    (dict(relics={0: "Specimen A"}), "relics[0] is a list of Relic names, not 'Specimen A'"),  # not its letters
-    (dict(levels=5), "levels is given seat by seat, {seat: a level, or a list of levels}, not 5"),
-    (dict(visited="X1"), "visited is a list of space names, not 'X1'"),
-    (dict(visited=5), "visited is a list of space names, not 5"),
-    (dict(die=5), "die is a list of faces of the Penalty Die, not 5"),
-    (dict(discard=5), "discard is a list of card labels, not 5"),
-    (dict(tile="Seals", sled=5), "sled is a list of (player, card label) pairs, not 5"),
-    (dict(tile="Seals", sled=[(1,)]), "sled is a list of (player, card label) pairs, not one holding (1,)"),
+    (dict(hands=5), "hands: expected {seat: card labels}, seat by seat, not 5"),
+    (dict(hands={0: 5}), "hands[0]: expected a list of card labels, not 5"),
+    (dict(relics=5), "relics: expected {seat: Relic names}, seat by seat, not 5"),
+    (dict(relics={0: "Specimen A"}), "relics[0]: expected a list of Relic names, not 'Specimen A'"),  # not its letters
+    (dict(levels=5), "levels: expected {seat: a level, or a list of levels}, seat by seat, not 5"),
+    (dict(visited="X1"), "visited: expected a list of space names, not 'X1'"),
+    (dict(visited=5), "visited: expected a list of space names, not 5"),
+    (dict(die=5), "die: expected a list of faces of the Penalty Die, not 5"),
+    (dict(discard=5), "discard: expected a list of card labels, not 5"),
+    (dict(tile="Seals", sled=5), "sled: expected a list of (player, card label) pairs, not 5"),
+    (dict(tile="Seals", sled=[(1,)]), "sled[0]: expected a (player, card label) pair, not (1,)"),
+    (dict(leader=4), "leader: expected a seat from 0 to 3, not 4"),
     (dict(rules="expert"), "rules: expected the Rules of At the Mountains of Madness, not 'expert'"),
 ])
 def test_an_argument_of_the_wrong_kind_is_named(bad, says):
     """A TypeError or AttributeError from inside before, or a text taken letter by letter."""
-    with pytest.raises(ValueError) as refused:
+    with pytest.raises(DataError) as refused:
         game_moment(4, **bad)
     assert str(refused.value) == says
+
+
+def test_a_moment_no_file_could_load_is_refused_at_once(monkeypatch):
+    """The moment is checked as a loaded state is (`State.invariants`, as Inferno's moment ends): a
+    table arranged wrong, here a card put in the discard while it stays in the deck, is refused
+    when it is made, not met later by the engine."""
+    monkeypatch.setattr(moment, "_take", lambda state, label, **_: state.equipment_deck[0])
+    with pytest.raises(DataError, match=r"^state: Equipment, Arcane and Injury cards are not conserved"):
+        game_moment(4, discard=["Tools 6"])
 
 
 def test_expert_moments_keep_several_madness_cards():

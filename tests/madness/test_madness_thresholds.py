@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.rng import seeded_random
 from rulesbook.madness import (
@@ -459,14 +460,17 @@ def test_each_roll_of_the_penalty_die_is_the_seeds_next_roll_rolling_the_penalty
 def test_a_table_is_a_count_or_a_list_of_three_to_five_names_setting_up_the_game():
     """Setting Up the Game, 3-5 players: given as a number or as the players' names; a flag, a text
     or a list with a non-name is refused before anything is dealt, as is a seed that is neither a
-    whole number nor a text."""
+    whole number nor a text. Each is a DataError naming the argument, as in the other two games."""
     assert new_game(["Ann", "Bo", "Cy"], SEED).players == ("Ann", "Bo", "Cy")
     assert new_game(("Ann", "Bo", "Cy", "Di", "Ed"), SEED).count == 5
-    for players in (True, "Ann", ["Ann", "Bo", 3]):
-        with pytest.raises(ValueError, match="players is a number of players or a list of names"):
+    for players in (True, "Ann", ["Ann", "Bo", 3], 4.0, None):
+        with pytest.raises(DataError, match="^players: expected a number of players or their names in seat order, not "):
             new_game(players, SEED)
-    with pytest.raises(ValueError, match="3 to 5 players, not 2"):
-        new_game(["Ann", "Bo"], SEED)
+    for players, count in ((["Ann", "Bo"], 2), (7, 7), (-1, -1), (10**12, 10**12)):  # refused before a name is made
+        with pytest.raises(DataError) as refused:
+            new_game(players, SEED)
+        assert (refused.value.field, refused.value.why) == (
+            "players", f"At the Mountains of Madness is for 3 to 5 players, not {count} (Setting Up the Game)")
     for seed in (True, 1.5, None):
         with pytest.raises(ValueError, match="seed: expected a whole number or text, not "):
             new_game(3, seed)

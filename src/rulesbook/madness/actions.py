@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Self
 
 from rulesbook.core.errors import NotationError
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge
-from rulesbook.madness.pack import DIE_FACES
+from rulesbook.madness.pack import DIE_FACES, Pack, default_pack
 
 #: What the package front re-exports (`from rulesbook.madness.actions import *`).
 __all__ = [
@@ -29,8 +30,8 @@ __all__ = [
 
 
 def seat(text: str) -> int:
-    """``"P3"`` -> 2 (seats count from 0, text counts players from 1)."""
-    if not re.fullmatch(r"P[1-9]", text):
+    """``"P3"`` (or ``"p3"``) -> 2 (seats count from 0, text counts players from 1)."""
+    if not re.fullmatch(r"[Pp][1-9]", text):
         raise NotationError(text, "a player is written P1 to P5")
     return int(text[1:]) - 1
 
@@ -53,16 +54,41 @@ class _Decision:
         return self.text()
 
 
+def _heard(text: str) -> tuple[int, str]:
+    """Who says it (their seat) and what, heard as at the table, where nobody hears case or blanks:
+    ``p1:  MOVE to c3`` is ``P1: move to C3`` (`_matched` reads the words in any case, `_spelled`
+    gives each name its own)."""
+    said = " ".join(text.split()) if isinstance(text, str) else ""
+    if ": " not in said:
+        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
+    who, body = said.split(": ", 1)
+    return seat(who), body
+
+
 def _read(text: str, form: re.Pattern[str]) -> tuple[int, tuple[str, ...]]:
     """The seat and the parts of an action's text that `form` matches; NotationError otherwise."""
-    if not isinstance(text, str) or ": " not in text:
-        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
-    who, body = text.split(": ", 1)
-    player = seat(who)
-    match = form.fullmatch(body)
+    player, body = _heard(text)
+    match = _matched(form, body)
     if match is None:
         raise NotationError(body, f"expected the form {form.pattern!r}")
     return player, match.groups()
+
+
+def _matched(form: re.Pattern[str], body: str) -> re.Match[str] | None:
+    """The whole of `body` read by `form` in any case (``Move to C3``, ``REST``)."""
+    return re.fullmatch(form.pattern, body, re.IGNORECASE)
+
+
+def _spelled(name: str) -> str:
+    """A space, a Relic or a face of the die as the shipped pack spells it, however typed
+    (``c3`` is C3); a name it does not know, as typed (a pack of one's own is read to the letter)."""
+    return _spellings(default_pack()).get(name.lower(), name)
+
+
+@lru_cache(maxsize=1)
+def _spellings(pack: Pack) -> dict[str, str]:
+    """The pack's names by their lower case (a pack is one value while its file is unchanged)."""
+    return {known.lower(): known for known in (*pack.spaces, *pack.relic_by_name, *DIE_FACES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +142,7 @@ class MoveAirplane(_Decision):
     @classmethod
     def from_text(cls, text: str) -> MoveAirplane:
         player, found = _read(text, cls.FORM)
-        return cls(player, found[0])
+        return cls(player, _spelled(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +207,7 @@ class GiveRelic(_Decision):
     @classmethod
     def from_text(cls, text: str) -> GiveRelic:
         player, found = _read(text, cls.FORM)
-        return cls(player, found[0], seat(found[1]))
+        return cls(player, _spelled(found[0]), seat(found[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +225,7 @@ class SearchTile(_Decision):
     @classmethod
     def from_text(cls, text: str) -> SearchTile:
         player, found = _read(text, cls.FORM)
-        return cls(player, found[0])
+        return cls(player, _spelled(found[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +396,16 @@ def _first_word(kind: type) -> str:
     return str(kind.FORM.pattern).split(" ", 1)[0]  # type: ignore[attr-defined]
 
 
+def _opening(kind: type) -> str:
+    """The words before the first thing an action names: "move to" of "move to (\\S+)"."""
+    return str(kind.FORM.pattern).split(" (", 1)[0]  # type: ignore[attr-defined]
+
+
+#: What each action begins with, before anything it names ("move to", "time up", "for" ...): the
+#: words an unknown action is told to choose from.
+_WORDS = ", ".join(dict.fromkeys(_opening(kind) for kind in ACTIONS))
+
+
 #: The actions by the first word of what they say ("move", "for", "deal" ...): `parse_action`
 #: tries only those.
 _BY_FIRST_WORD: dict[str, tuple[type, ...]] = {}
@@ -378,21 +414,19 @@ for _kind in ACTIONS:
 
 
 def _face(text: str) -> str:
-    if text not in DIE_FACES:
+    face = _spelled(text)
+    if face not in DIE_FACES:
         raise NotationError(text, f"the Penalty Die's faces are {', '.join(DIE_FACES)}")
-    return text
+    return face
 
 
 def parse_action(text: str) -> Action:
     """The inverse of an action's text: ``"P1: move to C3"`` -> MoveAirplane(0, "C3"); else
-    NotationError. Blanks around the text are no part of it, as in the other two games."""
-    if not isinstance(text, str) or ": " not in text:
-        raise NotationError(str(text), "an action is written 'P1: what', e.g. 'P1: move to C3'")
-    text = text.strip()
-    who, body = text.split(": ", 1)
-    seat(who)
-    for kind in _BY_FIRST_WORD.get(body.split(" ", 1)[0], ()):
-        if kind.FORM.fullmatch(body):  # type: ignore[attr-defined]
+    NotationError. As in the other two games, the words may be typed in any case and the blanks
+    around and between them are no part of it: ``"p1:  Move to c3"`` is the same action."""
+    _, body = _heard(text)
+    for kind in _BY_FIRST_WORD.get(body.split(" ", 1)[0].lower(), ()):
+        if _matched(kind.FORM, body):  # type: ignore[attr-defined]
             action: Action = kind.from_text(text)  # type: ignore[attr-defined]
             return action
-    raise NotationError(body, "not an action of At the Mountains of Madness (see ACTION_FORMS)")
+    raise NotationError(body, f"unknown action; expected one of: {_WORDS}")

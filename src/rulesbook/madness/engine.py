@@ -52,7 +52,7 @@ from dataclasses import fields
 from functools import lru_cache, partial
 from typing import Any
 
-from rulesbook.core.data import expect, shown
+from rulesbook.core.data import DataError, expect, kind_name, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -212,20 +212,21 @@ def _default_rules(pack: Pack) -> Rules:
 
 
 def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
-    """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players. A seed is a
-    whole number or a text, as a state's JSON holds it."""
+    """Set up the table exactly as 'Setting Up the Game' lists, for 3, 4 or 5 players (a count or
+    their names in seat order). A seed is a whole number or a text, as a state's JSON holds it.
+    DataError naming `players` or `seed` otherwise."""
     rules = _default_rules(default_pack()) if rules is None else Rules.given(rules)
     expect(seed, (int, str), "seed")
     pack = rules.pack
     if isinstance(players, int) and not isinstance(players, bool):
-        names = tuple(f"P{i + 1}" for i in range(players))
+        count = players
     elif isinstance(players, Sequence) and not isinstance(players, str) and all(isinstance(n, str) for n in players):
-        names = tuple(players)
+        count = len(players)
     else:
-        raise ValueError(f"players is a number of players or a list of names, not {players!r}")
-    if not 3 <= len(names) <= 5:
-        raise ValueError(f"At the Mountains of Madness is for 3 to 5 players, not {len(names)} ({SETUP})")
-    count = len(names)
+        raise DataError("players", f"expected a number of players or their names in seat order, not {shown(players)}")
+    if not 3 <= count <= 5:  # before any name is made: players=10**9 would make a billion
+        raise DataError("players", f"At the Mountains of Madness is for 3 to 5 players, not {count} ({SETUP})")
+    names = tuple(f"P{i + 1}" for i in range(count)) if isinstance(players, int) else tuple(players)
     state = State(players=names, seed=seed, rules=rules)
     # step 3: tiles by region, face down on the matching spaces; the rest go back unseen
     lookups = _lookups(pack)
@@ -491,10 +492,10 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
     wanted = PHASE_OF.get(type(act))
     if wanted is None:
         return IllegalAction(f"{shown(act)} is not an action of At the Mountains of Madness", "Gameplay")
-    for name, kind in _FIELDS_OF[type(act)]:
+    for name, kind, words in _FIELDS_OF[type(act)]:
         value = getattr(act, name)
         if not isinstance(value, kind):
-            return IllegalAction(f"{type(act).__name__}.{name} must be a {kind.__name__}, not {value!r}", "Gameplay")
+            return IllegalAction(f"{type(act).__name__}.{name}: expected {words}, not {shown(value)}", "Gameplay")
     if not _is_seat(state, act.player):
         return IllegalAction(f"there is no player {_who(act.player)} at this table of {state.count}", SETUP)
     target = getattr(act, "target", None)
@@ -513,11 +514,16 @@ def is_legal(state: State, action: Action | str) -> bool:
     return refusal(state, action) is None
 
 
-_FIELD_TYPES: dict[str, type] = {"player": int, "target": int, "space": str, "relic": str, "face": str,
-                                 "card": CardFace, "challenge": Challenge}
+#: The type of each field an action may have, and its name in a refusal, in the words a field of
+#: data is named in (`rulesbook.core.data.expect`): "MoveAirplane.space: expected text, not 5".
+_FIELD_TYPES: dict[str, tuple[type, str]] = {
+    "player": (int, kind_name(int)), "target": (int, kind_name(int)), "space": (str, kind_name(str)),
+    "relic": (str, kind_name(str)), "face": (str, kind_name(str)), "card": (CardFace, "a CardFace (parse_card('Tools 6'))"),
+    "challenge": (Challenge, "a Challenge (parse_challenge('Tools 7-9'))"),
+}
 #: Each action's fields with the type a hand-built action must give them.
-_FIELDS_OF: dict[type, tuple[tuple[str, type], ...]] = {
-    kind: tuple((item.name, _FIELD_TYPES[item.name]) for item in fields(kind)) for kind in ACTIONS}
+_FIELDS_OF: dict[type, tuple[tuple[str, type, str], ...]] = {
+    kind: tuple((item.name, *_FIELD_TYPES[item.name]) for item in fields(kind)) for kind in ACTIONS}
 
 
 def _is_seat(state: State, player: object) -> bool:

@@ -9,12 +9,16 @@ referees the moment like any other. `play_out(state, ...)` applies actions (or t
 ('encounter', 1)
 >>> play_out(state, "P1: play Tools 6", "P1: time up", quiet=True).phase.value
 'timer'
+>>> game_moment(4, leader=4)
+Traceback (most recent call last):
+rulesbook.core.data.DataError: leader: expected a seat from 0 to 3, not 4
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.shape import played_out
 from rulesbook.madness.actions import Action
 from rulesbook.madness.engine import apply, new_game
@@ -29,7 +33,8 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
                 levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
                 tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
                 deck: int | None = None) -> State:
-    """A table set up by hand, ready for the engine.
+    """A table set up by hand, ready for the engine; DataError (a ValueError) naming the argument for
+    a moment no game can reach. The moment is checked as a loaded state is (`State.invariants`).
 
     tile: the Encounter tile the Airplane has just turned over (Encounter Phase); space: the space
         the Airplane stands on at the start of a Movement Phase (its tile already met); visited:
@@ -44,50 +49,54 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     deck: how many cards to leave in the Equipment deck (the others go to the discard).
     """
     if tile is not None and space is not None:
-        raise ValueError("give the tile the Airplane has just turned over, or the space it stands on, not both")
+        raise DataError("space", "give the tile the Airplane has just turned over or the space it stands on, not both")
     pack = (Rules() if rules is None else Rules.given(rules)).pack
     visited, sled = _listed(visited, "visited", "space names"), _listed(sled, "sled", "(player, card label) pairs")
     die, discard = _listed(die, "die", "faces of the Penalty Die"), _listed(discard, "discard", "card labels")
     hands = {seat: _listed(labels, f"hands[{seat!r}]", "card labels") for seat, labels in _by_seat(hands, "hands", "card labels").items()}
     relics = {seat: _listed(names, f"relics[{seat!r}]", "Relic names") for seat, names in _by_seat(relics, "relics", "Relic names").items()}
     levels = _by_seat(levels, "levels", "a level, or a list of levels")
-    for pair in sled:
+    for index, pair in enumerate(sled):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise ValueError(f"sled is a list of (player, card label) pairs, not one holding {pair!r}")
+            raise DataError(f"sled[{index}]", f"expected a (player, card label) pair, not {shown(pair)}")
     if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
-        raise ValueError(f"the data pack has no Encounter tile named {tile!r}")
+        raise DataError("tile", f"the data pack has no Encounter tile named {shown(tile)}")
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
-    state.leader = _seat(state, leader)
-    for name in [*visited, *([space] if space is not None else [])]:
-        _visit(state, name)
+    state.leader = _seat(state, leader, "leader")
+    for name in visited:
+        _visit(state, name, "visited")
     if space is not None:
+        _visit(state, space, "space")
         state.airplane = space
         region = pack.spaces[space].region
         state.edge_reached = region in ("Edge of Madness", "Escape")
         state.escape_steps = pack.spaces[space].escape_order
     for player, wanted in (levels or {}).items():
-        _madness(state, _seat(state, player), [wanted] if isinstance(wanted, int) else list(wanted))
+        seat = _seat(state, player, "levels")
+        _madness(state, seat, [wanted] if isinstance(wanted, int) else _listed(wanted, f"levels[{seat}]", "Madness levels"))
     for player, names in (relics or {}).items():
         for name in names:
-            _relic(state, _seat(state, player), name)
+            _relic(state, _seat(state, player, "relics"), name)
     if hands:
         for player in hands:
-            seat = _seat(state, player)
+            seat = _seat(state, player, "hands")
             state.equipment_deck[:0] = state.hands[seat]  # back under the deck: the top still deals
             state.hands[seat] = []
         for player, labels in hands.items():
             for label in labels:
-                state.hands[player].append(_take(state, label, keep=set(hands)))
-    for player, label in sled:
+                state.hands[player].append(_take(state, label, keep=set(hands), where=f"hands[{player}]"))
+    for index, (player, label) in enumerate(sled):
         if state.phase is not Phase.ENCOUNTER:
-            raise ValueError("cards lie on the Sled only in the Encounter Phase: give the tile the Airplane turned over")
-        state.sled.append([_seat(state, player), _take(state, label, keep=set(hands or ()))])
+            raise DataError("sled", "cards lie on the Sled only in the Encounter Phase: give the tile the Airplane turned over")
+        where = f"sled[{index}]"
+        state.sled.append([_seat(state, player, where), _take(state, label, keep=set(hands or ()), where=where)])
         state.talking = False
     for label in discard:
-        state.equipment_discard.append(_take(state, label, keep=set(hands or ())))
+        state.equipment_discard.append(_take(state, label, keep=set(hands or ()), where="discard"))
     if deck is not None:
-        if not isinstance(deck, int) or not 0 <= deck <= len(state.equipment_deck):
-            raise ValueError(f"the Equipment deck holds {len(state.equipment_deck)} cards here; deck must be 0 to that")
+        if type(deck) is not int or not 0 <= deck <= len(state.equipment_deck):
+            raise DataError("deck", f"expected 0 to {len(state.equipment_deck)} cards (those the Equipment deck holds here), "
+                                    f"not {shown(deck)}")
         state.equipment_discard.extend(state.equipment_deck[:len(state.equipment_deck) - deck])
         del state.equipment_deck[:len(state.equipment_deck) - deck]
     if tokens is not None:
@@ -95,15 +104,16 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     state.loaded_die = list(die)
     for face in state.loaded_die:
         if face not in pack.die:
-            raise ValueError(f"the Penalty Die has no face {face!r}; its faces are {', '.join(sorted(set(pack.die)))}")
+            raise DataError("die", f"the Penalty Die has no face {shown(face)}; its faces are {', '.join(sorted(set(pack.die)))}")
+    state.invariants()
     return state
 
 
 def _listed(value: object, name: str, what: str) -> list:
-    """An argument that lists things, as a list; ValueError naming it for a text, a mapping or a
+    """An argument that lists things, as a list; DataError naming it for a text, a mapping or a
     value that lists nothing (each would fail further in, on something a teacher did not write)."""
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise ValueError(f"{name} is a list of {what}, not {value!r}")
+        raise DataError(name, f"expected a list of {what}, not {shown(value)}")
     return list(value)
 
 
@@ -112,7 +122,7 @@ def _by_seat(value: object, name: str, what: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ValueError(f"{name} is given seat by seat, {{seat: {what}}}, not {value!r}")
+        raise DataError(name, f"expected {{seat: {what}}}, seat by seat, not {shown(value)}")
     return dict(value)
 
 
@@ -122,16 +132,17 @@ def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State
     return played_out(apply, state, actions, quiet)
 
 
-def _seat(state: State, player: int) -> int:
-    if not isinstance(player, int) or not 0 <= player < state.count:
-        raise ValueError(f"there is no player {player!r} at this table of {state.count} (seats count from 0)")
+def _seat(state: State, player: int, where: str) -> int:
+    """A seat of this table (counted from 0), as the argument `where` names a player."""
+    if type(player) is not int or not 0 <= player < state.count:
+        raise DataError(where, f"expected a seat from 0 to {state.count - 1}, not {shown(player)}")
     return player
 
 
-def _visit(state: State, space: str) -> None:
+def _visit(state: State, space: str, where: str) -> None:
     """The space's tile was met earlier in the expedition: it is set aside."""
     if not isinstance(space, str) or space not in state.board:
-        raise ValueError(f"there is no space {space!r} on the board")
+        raise DataError(where, f"there is no space {shown(space)} on the board")
     met = state.board[space]
     if met is not None:
         state.set_aside.append(met)
@@ -140,14 +151,14 @@ def _visit(state: State, space: str) -> None:
 
 def _madness(state: State, player: int, wanted: list[int]) -> None:
     if len(wanted) > 1 and not state.rules.expert:
-        raise ValueError("only the Expert Variant keeps several Madness cards (Rules(expert=True))")
+        raise DataError("levels", "only the Expert Variant keeps several Madness cards (Rules(expert=True))")
     pack = state.rules.pack
     for card in state.madness[player]:
         state.madness_decks[pack.madness[card].level - 1].insert(0, card)
     state.madness[player] = []
     for level in wanted:
-        if level not in (0, 1, 2, 3):
-            raise ValueError(f"a Madness level is 0, 1, 2 or 3, not {level!r}")
+        if type(level) is not int or level not in (0, 1, 2, 3):
+            raise DataError("levels", f"expected a Madness level 0, 1, 2 or 3, not {shown(level)}")
         if level:
             state.madness[player].append(state.madness_decks[level - 1].pop())
 
@@ -156,7 +167,7 @@ def _relic(state: State, player: int, name: str) -> None:
     pack = state.rules.pack
     relic_id = pack.relic_by_name.get(name)
     if relic_id is None or relic_id not in state.relic_deck:
-        raise ValueError(f"no Relic card {name!r} is left in the Relic deck")
+        raise DataError("relics", f"no Relic card {shown(name)} is left in the Relic deck")
     relic = pack.relics[relic_id]
     had_knowledge = any(pack.relics[r].category == "Knowledge" for r in state.relics[player])
     state.relic_deck.remove(relic_id)
@@ -166,7 +177,7 @@ def _relic(state: State, player: int, name: str) -> None:
         state.covers[player].append(relic.covers)
 
 
-def _take(state: State, label: str, keep: set[int]) -> str:
+def _take(state: State, label: str, keep: set[int], where: str) -> str:
     """A card with that label from a pile, or from the hand of a player whose hand was not asked for."""
     cards = state.rules.pack.cards
     for pile in (state.equipment_deck, state.equipment_discard, state.arcane_deck, state.injury_deck):
@@ -184,17 +195,17 @@ def _take(state: State, label: str, keep: set[int]) -> str:
                 state.equipment_deck.remove(other)
                 hand[hand.index(found)] = other
                 return found
-    raise ValueError(f"no {label!r} card is left to take (labels are written 'Tools 6', 'Arcane Books 10' or 'Injury')")
+    raise DataError(where, f"no {shown(label)} card is left to take (labels are written 'Tools 6', 'Arcane Books 10' or 'Injury')")
 
 
 def _tokens(state: State, tokens: tuple[int, ...]) -> None:
     total = state.rules.tokens
     if not isinstance(tokens, (tuple, list)) or len(tokens) not in (2, 3) or any(type(n) is not int or n < 0 for n in tokens):
-        raise ValueError("tokens are (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
+        raise DataError("tokens", "expected (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
     sled, discard = tokens[0], tokens[1]
     box = tokens[2] if len(tokens) == 3 else total - sled - discard
     if sled + discard + box != total or box < 0:
-        raise ValueError(f"the pack has {total} Leadership tokens, not {sled} + {discard} + {box}")
+        raise DataError("tokens", f"the pack has {total} Leadership tokens, not {sled} + {discard} + {box}")
     if sled + discard == 0:
-        raise ValueError("with no Leadership token in play the expedition is already lost")
+        raise DataError("tokens", "with no Leadership token in play the expedition is already lost")
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = sled, discard, box

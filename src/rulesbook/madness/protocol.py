@@ -49,10 +49,10 @@ class Madness(EngineGame[State, Action]):
     state_type = State
 
     def current_player(self, state: State) -> int | None:
-        return None if state.over else state.leader
+        return None if state.is_over else state.leader
 
     def is_over(self, state: State) -> bool:
-        return state.over
+        return state.is_over
 
     def returns(self, state: State) -> tuple[float, ...]:
         return (1.0 if state.won else 0.0,) * state.count

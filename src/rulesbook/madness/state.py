@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, whole
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, whole, within
 from rulesbook.core.shape import CheckedState
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
@@ -161,7 +161,7 @@ class State(CheckedState):
         for name in FIELD_NAMES:
             if name not in data:
                 raise DataError(f"state.{name}", "missing")
-        rules = Rules.from_dict(expect(data["rules"], dict, "state.rules"))
+        rules = within(lambda: Rules.from_dict(expect(data["rules"], dict, "state.rules")), "state.rules")
         players = tuple(items(data["players"], "state.players", _text, most=5))
         if len(players) < 3:
             raise DataError("state.players", f"At the Mountains of Madness is for 3 to 5 players, not {len(players)}")
@@ -185,7 +185,14 @@ class State(CheckedState):
         return self.sled_tokens + self.discard_tokens
 
     @property
+    def is_over(self) -> bool:
+        """The expedition has ended: escaped, or lost (the End of the Expedition)."""
+        return self.phase is Phase.OVER
+
+    @property
     def over(self) -> bool:
+        """The same as `is_over`, the name the three games' states share (one shape); kept, as the
+        chapters and the Play say `over`."""
         return self.phase is Phase.OVER
 
     @property
@@ -256,11 +263,11 @@ def _consistency(state: State) -> list[str]:
         wrong.append(f"hands, madness, relics and covers need one entry per player ({count})")
     if any(not 0 <= player < count for player, _ in state.sled) or any(not 0 <= p < count for p in state.ignoring):
         wrong.append(f"a card on the Sled or an ignored Madness names a player not at this table of {count}")
-    if not state.over and state.tokens_in_play <= 0:
+    if not state.is_over and state.tokens_in_play <= 0:
         wrong.append("the game goes on with no Leadership token in play")
     if not state.rules.expert and any(len(held) > 1 for held in state.madness):
         wrong.append("a player holds two Madness cards outside the Expert Variant")
-    if state.over != (state.result is not None) or (state.won is None) != (state.result is None) or (
+    if state.is_over != (state.result is not None) or (state.won is None) != (state.result is None) or (
             state.won and state.result != "escaped"):
         wrong.append("the game is over exactly when it has a result, and only an escape can be won")
     if (state.phase is Phase.DIE) != (state.die is not None):
