@@ -15,7 +15,7 @@ import pytest
 
 import rulesbook
 from rulesbook.core.data import DataError
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
 from rulesbook.core.protocol import Game
 from rulesbook.core.rules import RulesData
@@ -41,7 +41,7 @@ SHAPE: dict[str, set[str]] = {
 PACKAGE_NAMES = {
     "State", "Phase", "Rules", "Action", "parse_action", "new_game", "legal_actions", "refusal", "is_legal",
     "apply", "apply_legal", "game_moment", "play_out", "show", "RULINGS", "BY_ID", "rulings_table", "make_bot", "Event",
-    "IllegalAction",
+    "IllegalAction", "NotationError", "ACTION_FORMS", "GAME", "parse_card",
 }
 
 
@@ -103,6 +103,26 @@ def test_actions_have_their_text_and_parser_side_by_side(game: str) -> None:
             seen.add(type(action))
         state = protocol.apply(state, rng.choice(legal)).state
     assert seen, "no action was met"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_is_read_in_any_case_and_spacing_and_an_unknown_word_is_said_alike(game: str) -> None:
+    """As at a table, where nobody hears capitals or blanks: every legal action's text, in capitals
+    with its blanks doubled, is the same action; an unknown word is named, with the words there are."""
+    protocol, engine, actions = module(game, "protocol").GAME, module(game, "engine"), module(game, "actions")
+    rng = random.Random(8)
+    state, read = protocol.new_game(seed=8), 0
+    while read < 300 and not protocol.is_over(state):
+        legal = engine.legal_actions(state)
+        for action in legal:
+            assert actions.parse_action("  " + action.text().upper().replace(" ", "  ") + " ") == action, action.text()
+        read += len(legal)
+        state = protocol.apply(state, rng.choice(legal)).state
+    text, unknown = ("P1: fly over", "fly over") if game == "madness" else ("fly over", "fly")  # Madness reads what is said whole
+    with pytest.raises(NotationError) as raised:
+        actions.parse_action(text)
+    assert str(raised.value).startswith(f"{unknown!r}: unknown action; expected one of: "), str(raised.value)
+    assert protocol.new_game(seed=8).is_over is False and state.is_over is protocol.is_over(state)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -544,12 +544,14 @@ def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables()
     state = game_moment(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"], pile=5)
     assert state.all_cards() == Counter(DECK) and len(state.draw_pile) == 5
     assert state.colours == (R, Y, B)
-    with pytest.raises(ValueError, match=r"^cards: this moment shows more MK\+3 cards than the deck holds \(rulebook, Card Descriptions\)$"):
+    with pytest.raises(ValueError, match=r"^hands: this moment shows more MK\+3 cards than the deck holds \(rulebook, Card Descriptions\)$"):
         game_moment("MK+3 PM+1@R\n. SB+1@Y", ["MK+3", "PM+2"])
-    with pytest.raises(ValueError, match=r"^cards: this moment shows more REDBOY:MK cards than the deck holds \(MOI-R02\)$"):
+    with pytest.raises(ValueError, match=r"^hands: this moment shows more REDBOY:MK cards than the deck holds \(MOI-R02\)$"):
         game_moment(LINE, ["REDBOY:MK REDBOY:MK", "REDBOY:MK", "SB+2"])
-    with pytest.raises(ValueError, match=r"^cards: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
+    with pytest.raises(ValueError, match=r"^hands: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
         game_moment(LINE, ["GUANYIN GUANYIN", "GUANYIN", "SB+2"])
+    with pytest.raises(ValueError, match=r"^pile: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
+        game_moment(LINE, ["GUANYIN", "SB+2", "FAN"], pile="GUANYIN GUANYIN")
     with pytest.raises(ValueError, match="belongs to no player"):
         game_moment(LINE, ["SB+2", "PM+2"], colours="RY")
 

@@ -420,7 +420,7 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase="play"), "phase"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], pile=99), "pile"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(-1, 0, 0)), "totals"),
-    (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "cards"),
+    (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "hands"),
     (lambda: game_moment(LINE, "SB+1 DH+2"), "hands"),
     (lambda: game_moment(LINE, [5, "DH+2", "FAN"]), "hands[0]"),
     # of the wrong kind: a TypeError or AttributeError from inside before

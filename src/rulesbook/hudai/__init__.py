@@ -14,7 +14,7 @@ common protocol (`rulesbook.game("hudai")`) gives records, simulations and the c
 The demon has 12 of 12 health. Staged damage: 0. Powers: left, Drain (Drop), 3 cubes; centre, Confuse (Cog), 5 cubes; right, Mind pierce (3 Circles), 2 cubes. More than 12 cubes on a power loses the game.
 """
 
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
 from rulesbook.hudai import actions
 from rulesbook.hudai.actions import *  # noqa: F403  (the action values: actions.__all__)
@@ -47,6 +47,7 @@ from rulesbook.hudai.engine import (
     refusal,
 )
 from rulesbook.hudai.moment import game_moment, play_out
+from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.render import show
 from rulesbook.hudai.rules import POSITIONS, Rules
 from rulesbook.hudai.rulings import BY_ID, RULINGS, Ruling, rulings_table
@@ -60,9 +61,11 @@ __all__ = [
     "CardFileError",
     "CardSet",
     "Event",
+    "GAME",
     "GreedyMonk",
     "HeuristicMonk",
     "IllegalAction",
+    "NotationError",
     "POSITIONS",
     "POWERS",
     "Phase",

@@ -28,7 +28,7 @@ from rulesbook.hudai.rules import POSITION_INDEX, POSITIONS
 
 #: What the package front re-exports (`from rulesbook.hudai.actions import *`).
 __all__ = [
-    "ACTIONS", "Action", "BlueWard", "BuildUp", "Defend", "DiscardCard", "EndCombo", "Flow", "FlowKeep", "FlowRemove",
+    "ACTION_FORMS", "ACTIONS", "Action", "BlueWard", "BuildUp", "Defend", "DiscardCard", "EndCombo", "Flow", "FlowKeep", "FlowRemove",
     "Obtain", "Pass", "Pin", "PlayCard", "RedStrike", "Stab", "SwapRiver", "TakeBlack", "ThirdEye", "UseValue",
     "YellowPin", "parse_action",
 ]

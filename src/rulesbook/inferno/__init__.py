@@ -45,6 +45,7 @@ from rulesbook.inferno.engine import (
 )
 from rulesbook.inferno.moment import game_moment, play_out
 from rulesbook.inferno.names import names_table
+from rulesbook.inferno.protocol import GAME
 from rulesbook.inferno.position import REACH, Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards, show_track
 from rulesbook.inferno.rules import Rules
@@ -54,7 +55,7 @@ from rulesbook.inferno.state import HAND_SIZE, Decision, Phase, RoundResult, Sta
 
 __all__ = [
     "BOTS", "BY_ID", "COLUMN", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS", "DISCIPLE_VALUES", "Decision",
-    "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "Event", "EventCard", "EventKind", "GreedyBot",
+    "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "Event", "EventCard", "EventKind", "GAME", "GreedyBot",
     "HAND_SIZE", "IllegalAction", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
     "RandomBot", "RoundResult", "Rules", "State", "apply", "apply_legal", "best_window", "bison_destinations",
     "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected", "is_legal",

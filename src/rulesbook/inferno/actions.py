@@ -29,7 +29,7 @@ from rulesbook.inferno.position import REACH, Colour, Coord, Table
 
 #: What the package front re-exports (`from rulesbook.inferno.actions import *`).
 __all__ = [
-    "ACTIONS", "Action", "Cancel", "DiscardEvents", "EndPlay", "LayDisciple", "Pass", "PlacePawn", "PlayBison",
+    "ACTION_FORMS", "ACTIONS", "Action", "Cancel", "DiscardEvents", "EndPlay", "LayDisciple", "Pass", "PlacePawn", "PlayBison",
     "PlayPrincess", "PlayRedBoy", "Stay", "Step", "parse_action",
 ]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulesbook.core.data import DataError, shown
+from rulesbook.core.data import DataError, shown, within
 from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.shape import played_out
 from rulesbook.inferno.actions import Action
@@ -55,14 +55,14 @@ def game_moment(
     if type(seat) is not int or not 0 <= seat < len(seats):
         raise DataError("seat", Message("expected a seat from 0 to {last}, not {value}", last=len(seats) - 1, value=shown(seat)))
     rest = list(DECK)
-    _take_from(rest, [*position.cards.values(), *(card for hand in held for card in hand)])
+    _take_from(rest, [*position.cards.values(), *(card for hand in held for card in hand)], "hands")
     if isinstance(pile, int):
         if not 0 <= pile <= len(rest):
             raise DataError("pile", Message("expected 0 to {most} cards (those the moment leaves), not {value}", most=len(rest), value=pile))
         draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
     else:
         draw_pile = _cards_of(pile, "pile", len(DECK))
-        _take_from(rest, draw_pile)
+        _take_from(rest, draw_pile, "pile")
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
     listed = isinstance(totals, Sequence) and not isinstance(totals, str)
@@ -81,7 +81,7 @@ def game_moment(
 
 def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
     if isinstance(item, str):
-        cards: tuple[Card, ...] = tuple(parse_card(code) for code in item.split())
+        cards: tuple[Card, ...] = within(lambda: tuple(parse_card(code) for code in item.split()), where)
     elif isinstance(item, (tuple, list)):
         cards = tuple(item)
     else:
@@ -98,13 +98,14 @@ def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequ
     if colours is not None:
         if not isinstance(colours, Sequence):
             raise DataError("colours", Message("expected one colour per player, not {value}", value=shown(colours)))
-        seats = tuple(Colour.parse(colour) for colour in colours)
+        seats = within(lambda: tuple(Colour.parse(colour) for colour in colours), "colours")
     elif len(position.pawns) == len(held):
         seats = tuple(colour for colour in COLOUR_ORDER if colour in position.pawns)
     else:
         seats = COLOUR_ORDER[: len(held)]
     if len(seats) != len(held) or not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise DataError("hands", Message("give one hand per player, 2 to 4 players, and as many different colours"))
+        raise DataError("hands" if colours is None else "colours",
+                        Message("give one hand per player, 2 to 4 players, and as many different colours"))
     strangers = set(position.pawns) - set(seats)
     if strangers:
         raise DataError("mountain", Message("the {colours} pawn belongs to no player here",
@@ -112,12 +113,14 @@ def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequ
     return seats
 
 
-def _take_from(rest: list[Card], cards: Sequence[Card]) -> None:
+def _take_from(rest: list[Card], cards: Sequence[Card], where: str) -> None:
+    """The cards taken from those the deck has left; a card the deck has no more of is refused,
+    named by the argument that asked for it (the Mountain's cards and the hands are counted first)."""
     for card in cards:
         try:
             rest.remove(card)
         except ValueError:
-            raise DataError("cards", Message("this moment shows more {card} cards than the deck holds ({rule})", card=card.code,
+            raise DataError(where, Message("this moment shows more {card} cards than the deck holds ({rule})", card=card.code,
                                              rule=rule_word(count_rule(card)))) from None
 
 

@@ -22,7 +22,7 @@ For the book: `game_moment(...)` sets any moment of an expedition up by hand and
 
 from rulesbook.madness import actions, engine, examples
 from rulesbook.madness.actions import *  # noqa: F403  (the action values: actions.__all__)
-from rulesbook.core.errors import IllegalAction
+from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
 from rulesbook.madness.bots import BOTS, ExpeditionBot, RandomBot, Table, make_bot, team_plan
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge, resolve_challenges
@@ -37,7 +37,7 @@ from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "Pack", "PackError", "Phase",
+    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "NotationError", "Pack", "PackError", "Phase",
     "RULINGS", "RandomBot", "Rules", "State", "Table", "default_pack", "event_text", "examples", "game_moment",
     "load_pack", "make_bot", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
     "resolve_challenges", "rulings_table", "show", "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
