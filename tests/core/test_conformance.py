@@ -179,6 +179,20 @@ def test_a_new_game_refuses_a_seed_or_rules_it_cannot_keep_and_names_the_field(g
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_rules_typed_by_hand_are_read_as_a_rules_file_is(game: str) -> None:
+    """A misspelt field is refused with the fields listed, not with Python's bare TypeError; a list
+    where the field holds a tuple is taken as one (as in JSON), so a field reads alike either way."""
+    Rules = module(game, "rules").Rules
+    with pytest.raises(DataError) as raised:
+        Rules(hand_sise=4)
+    assert raised.value.field == "Rules" and str(raised.value).startswith("Rules: no field 'hand_sise'; the fields are ")
+    assert "hand_size" in raised.value.why
+    for name, value in Rules().to_dict().items():
+        if isinstance(value, list) and value:
+            assert Rules(**{name: value}) == Rules(), name
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_state_names_a_bad_field_of_its_rules_from_the_states_root(game: str) -> None:
     """Rules read inside a state are named as the state's (state.rules.hand_size), whatever names
     the Rules give their own fields, and a combination the Rules refuse names its field too."""

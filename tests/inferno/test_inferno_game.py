@@ -100,6 +100,8 @@ def test_a_disciple_must_touch_the_mountain():
     state = table(LINE, ["MK+2 BISON FAN", "GUANYIN", "PM+2"])
     assert LayDisciple(parse_card("MK+2"), (-1, 0)) in legal_actions(state)
     assert "not only at a corner" in refused(state, LayDisciple(parse_card("MK+2"), (-1, -1)), "rulebook I")
+    far = refused(state, LayDisciple(parse_card("MK+2"), (40, 40)), "rulebook I")  # touching nothing, not even a corner
+    assert "no card lies beside (40, 40)" in far and "corner" not in far
     refused(state, LayDisciple(parse_card("PM+2"), (-1, 0)), "rulebook I")  # not in hand
 
 

@@ -57,9 +57,14 @@ def test_the_pawns_are_placed_from_the_last_player_back_under_the_house_rule_MOI
 
 
 def test_starting_points_are_each_seats_points_before_the_first_round():
-    rules = Rules(starting_points=(0, 2, 4, 6))
-    assert new_game(3, rules=rules).totals == (0, 2, 4)
+    rules = Rules(starting_points=(0, 2, 4, 0))
+    assert new_game(3, rules=rules).totals == (0, 2, 4) and new_game(4, rules=rules).totals == (0, 2, 4, 0)
     assert new_game(2, rules=Rules(starting_points=(3,))).totals == (3, 0), "seats past the tuple start at 0"
+    for players in (2, 3):  # points for a seat the game lacks are refused, never dropped without a word
+        with pytest.raises(DataError, match=rf"^Rules.starting_points: gives points to more seats than the {players} of this game"):
+            new_game(players, rules=Rules(starting_points=(0, 2, 4, 6)))
+        with pytest.raises(DataError, match="Rules.starting_points"):
+            moment("MK+1@R SB+1@Y", ["MK+2"] * players, rules=Rules(starting_points=(0, 2, 4, 6)), colours="RYBK"[:players])
     state = new_game(3, seed=9, rules=rules)
     while not state.is_over:
         state, _ = apply(state, legal_actions(state)[0])

@@ -43,9 +43,18 @@ class RulesData:
     game_title: ClassVar[str] = "this game"
     house_moments: ClassVar[tuple[str, ...]] = ()
 
+    def __new__(cls, *args: Any, **values: Any) -> Self:
+        """A field of another name is refused as in a rules file, listing the fields (a misspelt
+        keyword would otherwise be Python's bare TypeError, naming none of them)."""
+        only_fields(values, tuple(item.name for item in fields(cls)), "Rules")  # type: ignore[arg-type]
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
-        if isinstance(getattr(self, HOUSE, None), list):  # given by hand as a list
-            object.__setattr__(self, HOUSE, tuple(getattr(self, HOUSE)))
+        hints = self.field_types()
+        for item in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, item.name)
+            if isinstance(value, list):  # given by hand as a list: the tuples its annotation asks for, as a rules file's
+                object.__setattr__(self, item.name, _tuples(value, hints[item.name]))
         self.check_types()
         if hasattr(self, HOUSE):
             check_house(getattr(self, HOUSE), self.house_moments, self.game_title)

@@ -53,7 +53,9 @@ from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
 from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
-from rulesbook.inferno.position import COLOUR_ORDER, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code
+from rulesbook.inferno.position import (
+    COLOUR_ORDER, DOWN, LEFT, RIGHT, UP, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code,
+)
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
 from rulesbook.inferno.state import HAND_SIZE, Decision, Pending, Phase, RoundResult, State, waiting
@@ -639,7 +641,10 @@ def _check_lay(state: State, action: LayDisciple) -> None:
     if place in mountain._cards:
         raise IllegalAction(Message("a card already lies at {place}", place=spoken_place(action.place)), "rulebook I")
     if not mountain._shape.is_free(place):
-        raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side, not only at a corner"), "rulebook I")
+        if any(corner in mountain._cards for corner in (place + UP + LEFT, place + UP + RIGHT, place + DOWN + LEFT, place + DOWN + RIGHT)):
+            raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side, not only at a corner"), "rulebook I")
+        raise IllegalAction(Message("a disciple must touch a card of the Mountain along a side; no card lies beside {place}",
+                                    place=spoken_place(action.place)), "rulebook I")
 
 
 def _check_bison(state: State, action: PlayBison) -> None:

@@ -172,13 +172,7 @@ class Rules(RulesData):
         for name, value in preset.items():
             if getattr(self, name) is FROM_EDITION:
                 object.__setattr__(self, name, value)
-        if isinstance(self.rounds_by_players, list):  # JSON's lists, given by hand
-            pairs = tuple(tuple(pair) if isinstance(pair, list) else pair for pair in self.rounds_by_players)
-            object.__setattr__(self, "rounds_by_players", pairs)
-        for name in ("starting_points", "bison_reach"):
-            if isinstance(getattr(self, name), list):
-                object.__setattr__(self, name, tuple(getattr(self, name)))
-        super().__post_init__()
+        super().__post_init__()  # lists given by hand are made the tuples the fields hold there
 
     def check(self) -> None:
         """The values and combinations a game can play, checked when the rules are made."""
@@ -209,7 +203,11 @@ class Rules(RulesData):
             seen.add(players)
 
     def starting_totals(self, players: int) -> tuple[int, ...]:
-        """Each seat's points before the first round (the house rule `starting_points`; else 0)."""
+        """Each seat's points before the first round (the house rule `starting_points`; else 0).
+        Points for a seat the game does not have are refused, not lost without a word."""
+        if any(self.starting_points[players:]):
+            raise DataError("Rules.starting_points", Message("gives points to more seats than the {players} of this game, {value}",
+                                                             players=players, value=self.starting_points))
         return tuple(self.starting_points[seat] if seat < len(self.starting_points) else 0 for seat in range(players))
 
     def bison_steps(self, cards: int) -> range:
