@@ -125,10 +125,10 @@ def test_a_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end
 @pytest.mark.parametrize(("hint", "value", "said"), [
     (int | None, "x", "expected a whole number or none (null), not 'x'"),
     (Literal["en", "zh"], "fr", "expected one of 'en', 'zh', not 'fr'"),
-    (tuple[int, ...], (1, "2"), "expected a list of a whole number, not (1, '2')"),
+    (tuple[int, ...], (1, "2"), "expected a list of whole numbers, not (1, '2')"),
     (tuple[int, str], (1,), "expected a list of 2: a whole number, text, not (1,)"),
-    (tuple[str, ...] | None, [1], "expected a list of text or none (null), not [1]"),
-    (HouseRule, 3, "expected HouseRule, not 3"),
+    (tuple[str, ...] | None, [1], "expected a list of texts or none (null), not [1]"),
+    (HouseRule, 3, "expected a HouseRule, not 3"),
 ])
 def test_a_rules_field_of_the_wrong_kind_is_named_with_what_it_expects(hint, value, said):
     with pytest.raises(DataError) as refused:
@@ -138,7 +138,7 @@ def test_a_rules_field_of_the_wrong_kind_is_named_with_what_it_expects(hint, val
 
 def test_an_annotation_described_by_its_name_or_else_its_text():
     assert describe(None) == describe(type(None)) == "none (null)"
-    assert describe(list[int]) == "list" and describe("Pack") == "Pack"
+    assert describe(list[int]) == "a list" and describe("Pack") == "a Pack"
 
 
 @pytest.mark.parametrize("text", ['{"seed": "a\\ud800"}', '{"a\\udfff": 1}', '[["\\udc00"]]'])

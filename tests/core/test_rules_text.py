@@ -84,7 +84,7 @@ def test_a_value_is_read_by_its_fields_type(kind, text, value):
     (tuple[int, ...], "[true]", "True is not a whole number"),
     (tuple[bool, ...], "[1]", "1 is not true or false"),
     (tuple[int, str], "1", "'1' should have 2 parts"),
-    (tuple[tuple[int, int], ...], "[[1, 2], 3]", "3 is not a list of 2: a whole number, a whole number"),
+    (tuple[tuple[int, int], ...], "[[1, 2], 3]", "3 is not a list of 2 whole numbers"),
     (tuple[tuple[int, int], ...], "[[1, 2, 3]]", "'[1, 2, 3]' should have 2 parts"),
     (tuple[tuple[int, int], ...], '{"a": 1}', "'{\"a\": 1}' should have 2 parts"),
     (Pack, "pack.json", "'pack.json' cannot stand for a Pack: give the value itself"),

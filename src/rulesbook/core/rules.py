@@ -150,7 +150,11 @@ def fits(value: Any, hint: Any) -> bool:
 
 
 def describe(hint: Any) -> str:
-    """An annotation in words, for an error message."""
+    """An annotation in words, for an error message: "a list of 2 whole numbers", "a Pack".
+
+    >>> describe(tuple[tuple[int, int], ...])
+    'a list of lists of 2 whole numbers'
+    """
     origin = get_origin(hint)
     if hint is type(None) or hint is None:
         return "none (null)"
@@ -159,13 +163,29 @@ def describe(hint: Any) -> str:
     if origin is Literal:
         return "one of " + ", ".join(repr(arg) for arg in get_args(hint))
     if origin is tuple:
-        args = get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return f"a list of {describe(args[0])}"
-        return f"a list of {len(args)}: " + ", ".join(describe(arg) for arg in args)
+        return "a " + _list_words(get_args(hint))
     if hint in (bool, int, float, str):
         return kind_name(hint)
-    return getattr(hint, "__name__", str(hint))
+    return f"a {getattr(hint, '__name__', hint)}"
+
+
+#: Each JSON kind's name for many of it ("a list of whole numbers").
+_MANY = {bool: "true or false values", int: "whole numbers", float: "numbers", str: "texts"}
+
+
+def _list_words(args: tuple[Any, ...]) -> str:
+    """A tuple annotation's arguments as a list's words, without its article: "list of 2 texts"."""
+    if len(args) == 2 and args[1] is Ellipsis:
+        return f"list of {_many(args[0])}"
+    if len(set(args)) == 1:
+        return f"list of {len(args)} {_many(args[0])}"
+    return f"list of {len(args)}: " + ", ".join(describe(arg) for arg in args)
+
+
+def _many(hint: Any) -> str:
+    if get_origin(hint) is tuple:
+        return _list_words(get_args(hint)).replace("list", "lists", 1)
+    return _MANY.get(hint) or f"{getattr(hint, '__name__', hint)} values"
 
 
 def _tuples(value: Any, hint: Any) -> Any:

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rulesbook.core.data import DataError, whole
+from rulesbook.core.data import DataError, shown, whole
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 from rulesbook.madness.pack import MOST, Pack, PackError, default_pack, is_default, parse_pack
@@ -83,6 +83,11 @@ class Rules(RulesData):
     hand_size: int | None = None
     leadership_tokens: int | None = None
     house: tuple[HouseRule, ...] = ()
+
+    def check_types(self) -> None:
+        if not isinstance(self.pack, Pack):  # a file's name, most likely: say how a pack is read
+            raise DataError("Rules.pack", f"a data pack, such as load_pack('my-pack.json'), not {shown(self.pack)} (MAD-P13)")
+        super().check_types()
 
     def check(self) -> None:
         """Values that would make no game: a timer past an hour, more cards than the deck, and a pack
