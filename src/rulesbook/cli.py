@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
+from rulesbook.core.data import DataError, parse_json, read_text
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
-from rulesbook.core.protocol import GAMES, game as game_named, split_bot_names
-from rulesbook.core.records import GameRecord
+from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_names
+from rulesbook.core.records import GameRecord, ReplayStep
+from rulesbook.core.rulestext import split_fields
 
 BAD_INPUT = 2
 #: The status of a program stopped by SIGPIPE, as a shell reports it (128 + 13).
@@ -55,13 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="bots play many seeded games; a summary of how they went")
     simulate.add_argument("game", help=f"one of {', '.join(GAMES)}")
     simulate.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's usual count)")
-    simulate.add_argument("--games", type=int, default=100, help=f"how many games, 0 to {MAX_GAMES:,} (default 100)")
+    simulate.add_argument("--games", type=int, default=100, help=f"how many games, 1 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
     simulate.add_argument("--bots", default="", help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
                           f" each game; the first named is the default ({bots})")
-    simulate.add_argument("--rules", default="", help="variants and house rules: FIELD=VALUE[,FIELD=VALUE], such as inferno's edition=zh;"
-                          " an unknown FIELD is refused with the game's list of them")
+    simulate.add_argument("--rules", action="append", default=[], help="variants and house rules: FIELD=VALUE[,FIELD=VALUE], such as"
+                          " inferno's edition=zh; may be given again, for more fields; an unknown FIELD is refused with the game's list of them")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
@@ -91,7 +93,9 @@ def _new_chapter(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     try:
         protocol = game_named(args.game)
-        rules = protocol.rules_from_text(args.rules)
+        if not 1 <= args.games <= MAX_GAMES:  # no games would be a summary of nothing and no record
+            raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
+        rules = protocol.rules_from_text(_rules_text(protocol, args.rules))
         bots = split_bot_names(args.bots)
         run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
                   frozenset({0}) if args.record else frozenset())
@@ -121,6 +125,20 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules_text(protocol: Game, given: list[str]) -> str:
+    """Every `--rules` given as one FIELD=VALUE text, in order (argparse keeps only the last of an
+    option given again); a field given twice must have the same value each time."""
+    fields: dict[str, str] = {}
+    for text in given:
+        for name, value in (split_fields(text, protocol.rules_example) if text else {}).items():
+            if name in fields and fields[name] != value:
+                protocol.check_rule_names([name])
+                if protocol.rule_from_text(name, fields[name]) != protocol.rule_from_text(name, value):
+                    raise ValueError(f"--rules gives the rule {name!r} twice, as {fields[name]} and {value}; give it once")
+            fields[name] = value
+    return ",".join(f"{name}={value}" for name, value in fields.items())
+
+
 def format_summary(title: str, summary: dict[str, Any], rules: str | None = None) -> str:
     """The summary in lines; `rules` is the game's one-line form of them (default: the summary's FIELD=VALUE pairs)."""
     if rules is None:
@@ -143,9 +161,19 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
 
 
 def _replay(args: argparse.Namespace) -> int:
+    data = None
     try:
-        record = GameRecord.read(args.record)  # DataError: unreadable, too large, not JSON, not a record
+        data = parse_json(read_text(args.record, "record"), "record")  # DataError: unreadable, too large, not JSON
+        record = GameRecord.from_dict(data)  # DataError: not a record
         state = record.start()
+    except DataError as error:
+        house = _house_rules(data) if error.field == "record.rules.house" else []
+        if house:  # no house rule is defined in this process: a record of one is replayed in Python
+            raise BadInput(f"rulesbook replay: {args.record}: the record plays by the house rule {', '.join(map(repr, house))}, "
+                           "written as a Python function, which only Python can replay: define it with "
+                           f"@rulesbook.core.house_rule({house[0]!r}, moment), then read the record with "
+                           f"rulesbook.core.records.GameRecord.read({args.record!r}) and replay it with its steps()") from None
+        raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     except (ValueError, TypeError) as error:
         raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     protocol = record.protocol
@@ -153,7 +181,7 @@ def _replay(args: argparse.Namespace) -> int:
     out.write(f"{protocol.title}, {record.players} player(s), seed {record.seed!r}\n")
     try:
         for step in record.steps():
-            seat = protocol.current_player(step.before)
+            seat = _actor(protocol, step)
             who = "" if seat is None or record.players == 1 else f"[seat {seat}] "
             out.write(f"{step.number:4d}. {who}{step.text}\n")
             for event in step.events:
@@ -168,6 +196,21 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         out.write("the record ends before the game does\n")
     return 0
+
+
+def _actor(protocol: Game, step: ReplayStep) -> int | None:
+    """The seat that took the step's action: the player it names, in a game whose actions name
+    one (Madness: in the Encounter Phase any player may play, not only the Leader that
+    `current_player` names), else the seat whose turn it was."""
+    player = getattr(protocol.parse_action(step.before, step.text), "player", None)
+    return player if isinstance(player, int) else protocol.current_player(step.before)
+
+
+def _house_rules(data: Any) -> list[str]:
+    """The house rules a record's JSON names ([] when it names none, or not as a list of names)."""
+    rules = data.get("rules") if isinstance(data, dict) else None
+    house = rules.get("house") if isinstance(rules, dict) else None
+    return house if isinstance(house, list) and house and all(isinstance(name, str) for name in house) else []
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,11 +20,14 @@ does not offer or wording with a placeholder it does not know is a ValueError na
 'Yes. MK+2 may be laid at (-1, 0): it touches the Mountain along a side. 1 of 10 so far.'
 
 
-The sentences: `right` (an answer found), `again` (found already) and `done` (the last one) may
-use {say} (what the board says of the answer, as a clause: "the PM+1 card at (0, 1) works."),
-{Say} (the same with a capital, to start a sentence), {found} and {total}. `hint` is what the
-Hint button adds to "Two places are still missing: ...", one sentence for every answer or one
-for each (a dict by the answer's place, as `board.exercise["answers"]` names them).
+The sentences: `right` (an answer found) and `done` (the last one) may use {say} (what the board
+says of the answer, as a clause: "the PM+1 card at (0, 1) works."), {Say} (the same with a
+capital, to start a sentence), {found} and {total}; `again` (found already) only {found} and
+{total}. `hint` is what the Hint button adds to "Two places are still missing: ...", as written,
+one sentence for every answer or one for each (a dict by the answer's place, as
+`board.exercise["answers"]` names them). The board fills a placeholder written just so and shows
+every other brace as it is, so any other brace is refused: "{ found }", "{found:>3}", "{{found}}"
+(which would show as "{1}").
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ from rulesbook.widgets.board import Board
 
 #: The placeholders a sentence of an exercise may hold (filled in on the page and in Python).
 PLACEHOLDERS = ("say", "Say", "found", "total")
-_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+#: Those the board fills in each sentence (board.js `answer`): a place found again has nothing to
+#: say, and a hint goes into the board's own sentence as it is.
+_FILLED = {"right": PLACEHOLDERS, "done": PLACEHOLDERS, "again": ("found", "total"), "hint": ()}
+_BRACED = re.compile(r"\{([^{}]*)\}")
 
 
 def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, actor: str | int | None = None,
@@ -74,32 +80,41 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
     words = {"right": right, "again": again, "done": done}
     for name, sentence in words.items():
         if sentence is not None:
-            record[name] = _checked(name, sentence)
+            record[name] = _checked(name, sentence, _FILLED[name])
     if hint is not None:
         record["clues"] = _clues(hint, record["answers"])
     return board.asked(record)
 
 
-def _checked(name: str, sentence: str) -> str:
+def _checked(name: str, sentence: str, filled: tuple[str, ...]) -> str:
+    """The sentence, if the board shows it as written but for the placeholders in `filled`: it
+    fills {name} for those (board.js `fill`) and shows every other brace as it is."""
     if not isinstance(sentence, str) or not sentence.strip():
         raise ValueError(f"{name}: a sentence is needed, not {sentence!r}")
-    unknown = sorted({found for found in _PLACEHOLDER.findall(sentence) if found not in PLACEHOLDERS})
-    if unknown:
-        raise ValueError(f"{name}: no placeholder {', '.join('{' + u + '}' for u in unknown)}; "
-                         f"a sentence may use {', '.join('{' + p + '}' for p in PLACEHOLDERS)}")
+    may = (f"this sentence may use {', '.join('{' + placeholder + '}' for placeholder in filled)}" if filled
+           else "a hint is shown as written, with no placeholders")
+    for braced in _BRACED.finditer(sentence):
+        if braced.group(1) not in filled:
+            meant = re.split(r"[!:]", braced.group(1))[0].strip()
+            how = f"write {{{meant}}}, with no blanks, conversion or format; " if meant in filled else ""
+            raise ValueError(f"{name}: no placeholder {braced.group(0)}; {how}{may}")
+    stray = re.search(r"[{}]", _BRACED.sub(lambda braced: " " * len(braced.group(0)), sentence))
+    if stray:
+        raise ValueError(f"{name}: the {stray.group(0)!r} at character {stray.start() + 1} of {sentence!r} belongs to no "
+                         f"placeholder, and the board would show it as written (a doubled brace is no escape); {may}")
     return sentence
 
 
 def _clues(hint: str | dict[str, str], answers: list[str]) -> dict[str, str]:
     if isinstance(hint, str):
-        return {place: _checked("hint", hint) for place in answers}
+        return {place: _checked("hint", hint, _FILLED["hint"]) for place in answers}
     unknown = sorted(str(key) for key in set(hint) - set(answers))
     if unknown:
         raise ValueError(f"hint: {', '.join(unknown)} is not among the answers ({', '.join(answers)})")
     missing = [place for place in answers if place not in hint]
     if missing:
         raise ValueError(f"hint: no hint for {', '.join(missing)}; give one for every answer, or one sentence for all")
-    return {place: _checked(f"hint[{place!r}]", hint[place]) for place in answers}
+    return {place: _checked(f"hint[{place!r}]", hint[place], _FILLED["hint"]) for place in answers}
 
 
 __all__ = ["PLACEHOLDERS", "exercise"]

@@ -79,6 +79,59 @@ def test_replay_prints_every_action_and_the_result(name, capsys, tmp_path):
     assert f"{len(record.actions):4d}. " in out and "the game is over" in out
 
 
+def test_every_rules_option_is_taken_in_order(capsys):
+    """argparse kept only the last --rules: edition=zh was dropped without a word."""
+    args = ["simulate", "inferno", "--players", "2", "--games", "2", "--json", "--rules", "edition=zh",
+            "--rules", "two_pawns=true,hand_size=4", "--rules", "two_pawns=True"]  # the same value again is no clash
+    assert cli.main(args) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert (rules["edition"], rules["two_pawns"], rules["hand_size"]) == ("zh", True, 4)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_labels_each_action_with_the_seat_that_took_it(name, capsys, tmp_path):
+    """Madness printed the Leader's seat (current_player) beside a card another player put on the Sled."""
+    players, bots, _ = QUICK[name]
+    path = tmp_path / "game.json"
+    assert cli.main(["simulate", name, "--players", players, "--games", "1", "--seed", "3", "--bots", bots, "--record", str(path)]) == 0
+    capsys.readouterr()
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    protocol = record.protocol
+    state, actors = record.start(), []
+    for text in record.actions:
+        action = protocol.parse_action(state, text)
+        actors.append(action.player if name == "madness" else protocol.current_player(state))
+        state = protocol.apply(state, action).state
+    assert cli.main(["replay", str(path)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines()[1:] if line[:5].strip().rstrip(".").isdigit()]
+    assert len(lines) == len(record.actions)
+    if name == "hudai":  # one seat: no label
+        assert not any("[seat" in line for line in lines)
+        return
+    assert [int(line.split("[seat ")[1].split("]")[0]) for line in lines] == actors
+    if name == "madness":  # the text names the player from 1: P2 is seat 1
+        assert all(line.split("] ")[1].startswith(f"P{seat + 1}:") for line, seat in zip(lines, actors))
+        assert len(set(actors)) > 1
+
+
+def test_a_record_of_a_house_rule_function_says_only_python_replays_it(capsys, tmp_path):
+    """The CLI said to define the function first, which no shell can do."""
+    from rulesbook.core.house import forget, house_rule
+    from rulesbook.inferno import Rules
+
+    rule = house_rule("cli-catch-up", "scoring")(lambda state: state)
+    try:
+        path = tmp_path / "house.json"
+        path.write_text(GameRecord.play("inferno", 2, seed=1, rules=Rules(house=(rule,))).to_json(), encoding="utf-8")
+    finally:
+        forget("cli-catch-up")
+    assert cli.main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the record plays by the house rule 'cli-catch-up', written as a Python function, which only Python can replay" in captured.err
+    assert f"rulesbook.core.records.GameRecord.read({str(path)!r})" in captured.err
+
+
 BAD_INPUT = [
     (["simulate", "chess"], "unknown game 'chess'; the games are inferno, hudai, madness"),
     (["simulate", "inferno", "--players", "7"], "is for 2 to 4 players, not 7"),
@@ -93,11 +146,15 @@ BAD_INPUT = [
     (["simulate", "inferno", "--rules", "edition"], "'edition' is not FIELD=VALUE (rules are written like edition=zh,two_pawns=true)"),
     (["simulate", "hudai", "--rules", "hard"], "'hard' is not FIELD=VALUE (rules are written like monk_health=10,powers=drain/crush/confuse)"),
     (["simulate", "madness", "--rules", "expert"], "'expert' is not FIELD=VALUE (rules are written like expert=true,timer_seconds=45)"),
-    (["simulate", "inferno", "--games", "-1"], "the number of games is a whole number from 0 to 1,000,000, not -1"),
-    (["simulate", "inferno", "--games", "1000000000000"], "from 0 to 1,000,000, not 1000000000000"),
+    (["simulate", "inferno", "--games", "-1"], "rulesbook simulate: --games is a whole number from 1 to 1,000,000, not -1"),
+    (["simulate", "inferno", "--games", "0"], "rulesbook simulate: --games is a whole number from 1 to 1,000,000, not 0"),
+    (["simulate", "inferno", "--games", "1000000000000"], "from 1 to 1,000,000, not 1000000000000"),
     (["simulate", "inferno", "--games", "9" * 5000], "invalid int value"),
     (["simulate", "inferno", "--rules", "two_pawns=maybe"], "bad value for the rule 'two_pawns': 'maybe' is not true or false"),
     (["simulate", "inferno", "--rules", "two_pawns=true,two_pawns=false"], "the rule 'two_pawns' is given twice"),
+    (["simulate", "inferno", "--rules", "edition=zh", "--rules", "two_pawns=true,edition=en"],
+     "--rules gives the rule 'edition' twice, as zh and en; give it once"),
+    (["simulate", "inferno", "--rules", "edition=zh", "--rules", "two_pawns=maybe"], "bad value for the rule 'two_pawns'"),
     (["simulate", "inferno", "--seed", "x", "--players", "9" * 5000], "invalid int value"),
     (["simulate", "inferno", "--seed", "a\udcff\udcfe"], "rulesbook simulate: argument --seed: b'a\\xff\\xfe' is not UTF-8 text"),
     (["simulate", "inferno", "--games", "many"], "invalid int value: 'many'"),
@@ -213,7 +270,7 @@ def hostile_files(folder: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["simulate", "inferno", "--games", "1000000000000"], "the number of games is a whole number from 0 to 1,000,000"),
+    (["simulate", "inferno", "--games", "1000000000000"], "--games is a whole number from 1 to 1,000,000"),
     (["simulate", "inferno", "--rules", "two_pawns=maybe"], "'maybe' is not true or false"),
     (["replay", "/dev/zero"], "'/dev/zero' is larger than 16,777,216 bytes"),
     (["replay", "/"], "cannot read '/': Is a directory"),
@@ -232,7 +289,7 @@ def test_the_program_refuses_hostile_input_at_once_in_one_line(args, says, tmp_p
 
 def test_the_help_says_the_bounds():
     done = run_program("simulate", "--help")
-    assert done.returncode == 0 and "0 to 1,000,000" in " ".join(done.stdout.split())
+    assert done.returncode == 0 and "how many games, 1 to 1,000,000" in " ".join(done.stdout.split())
 
 
 #: What a hostile or careless user types after `rulesbook simulate`: options known and unknown, with

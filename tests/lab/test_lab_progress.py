@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -87,3 +88,37 @@ def test_any_field_tampered_with_reads_or_is_refused_by_name(tmp_path_factory, w
         assert error.field.startswith("ana.json"), error
         return
     assert all(row["found"] <= row["total"] and row["misses"] <= row["attempts"] for row in rows)
+
+
+def test_files_the_board_named_alike_are_told_apart_by_their_folders(tmp_path):
+    """The download button names every file rulesbook-progress.json: handed in a folder each, the
+    students were all called 'rulesbook-progress' and a groupby added the class together."""
+    files = []
+    for student, found in (("ana", 1), ("ben", 2)):
+        (tmp_path / "handed-in" / student).mkdir(parents=True)
+        files.append(write(tmp_path / "handed-in" / student, "rulesbook-progress.json",
+                           {**FILE, "exercises": [{**ENTRY, "found": found}]}))
+    table = lab.progress(files)
+    assert table.groupby("student")["found"].sum().to_dict() == {"ana": 1, "ben": 2}
+    assert list(lab.progress(files, names={files[1]: "Ben K."})["student"]) == ["ana", "Ben K."]
+    with pytest.raises(DataError) as refused:  # which of the two files is wrong, by the same tail
+        lab.progress([files[0], write(tmp_path / "handed-in" / "ben", "rulesbook-progress.json", "{")])
+    assert refused.value.field == "ben/rulesbook-progress.json"
+
+
+def test_clashing_names_take_the_shortest_tail_that_tells_every_file_apart(tmp_path):
+    folders = ("2025/ana", "2026/ana", "2026/ben")
+    for folder in folders:
+        (tmp_path / folder).mkdir(parents=True)
+    board = [write(tmp_path / folder, "rulesbook-progress.json", FILE) for folder in folders]
+    assert list(lab.progress(board)["student"]) == ["2025/ana", "2026/ana", "2026/ben"]
+    own = [write(tmp_path / folder, "ana.json", FILE) for folder in folders[:2]] + [write(tmp_path, "ben.json", FILE)]
+    assert list(lab.progress(own)["student"]) == ["2025/ana/ana", "2026/ana/ana", f"{tmp_path.parent.name}/{tmp_path.name}/ben"]  # one depth for all
+
+
+def test_one_file_given_twice_is_refused_as_it_would_count_twice(tmp_path, monkeypatch):
+    ana = write(tmp_path, "ana.json", FILE)
+    monkeypatch.chdir(tmp_path)
+    for twice in ([ana, ana], [ana, "ana.json"], [ana, tmp_path / "." / "ana.json"]):
+        with pytest.raises(ValueError, match=re.escape("one file is given twice (") + ".*its student would be counted twice"):
+            lab.progress(twice)

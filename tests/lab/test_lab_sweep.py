@@ -266,7 +266,7 @@ def test_a_bad_set_of_rules_is_refused_by_name_before_any_game(monkeypatch):
         lab.sweep("inferno", {"rules": {"short": {"rounds": 2}}}, games=100)
     with pytest.raises(ValueError, match=re.escape("refuses the variant one card: Rules.play_limit: must be at least 1")):
         lab.sweep("inferno", {"rules": {"one card": "play_limit=0"}}, games=100)
-    with pytest.raises(ValueError, match=re.escape("rules for Hudai Pass are a Rules, a dict of fields or FIELD=VALUE text")):
+    with pytest.raises(ValueError, match=re.escape("rules for Hudai Pass are its Rules, a dict of fields or FIELD=VALUE text, not the Rules of Mountain of Inferno")):
         lab.sweep("hudai", {"rules": {"wrong game": Rules()}}, games=100)
 
 

@@ -158,10 +158,11 @@ BAD = [
     (dict(rules=list(range(40))), "a dict of fields or FIELD=VALUE text, not [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16..."),
     (dict(players=5), "Mountain of Inferno is for 2 to 4 players, not 5"),
     (dict(bots="clever"), "Mountain of Inferno has no bot 'clever'"),
-    (dict(games=-1), "games is a whole number from 0 to 1,000,000, not -1"),
-    (dict(games=10**12), "games is a whole number from 0 to 1,000,000, not 1000000000000"),
-    (dict(games=True), "games is a whole number from 0 to 1,000,000, not True"),
-    (dict(games=2.0), "games is a whole number from 0 to 1,000,000, not 2.0"),
+    (dict(games=-1), "games is a whole number from 1 to 1,000,000, not -1"),
+    (dict(games=0), "games is a whole number from 1 to 1,000,000, not 0"),  # a table of nothing, as the command line refuses
+    (dict(games=10**12), "games is a whole number from 1 to 1,000,000, not 1000000000000"),
+    (dict(games=True), "games is a whole number from 1 to 1,000,000, not True"),
+    (dict(games=2.0), "games is a whole number from 1 to 1,000,000, not 2.0"),
     (dict(players=True), "Mountain of Inferno is for 2 to 4 players, not True"),
     (dict(seed=[1]), "the seed is a whole number or a text, not [1]"),
     (dict(seed=None), "the seed is a whole number or a text, not None"),
@@ -202,6 +203,47 @@ def test_a_record_is_only_of_a_game_the_table_holds(monkeypatch):
         lab.record({"game": [0]}, 0)
     with pytest.raises(ValueError, match="table does not say how its games were played"):
         lab.record(pd.DataFrame({"game": [0]}), 0)
+
+
+def test_a_game_is_named_by_any_whole_number_pandas_gives():
+    """`g.loc[g.result_0.idxmax(), "game"]` is numpy's int64, which was refused."""
+    np = pytest.importorskip("numpy")
+    table = lab.simulate("hudai", games=3, seed=2, bots="random")
+    best = table.loc[table["actions"].idxmax(), "game"]
+    assert isinstance(best, np.integer) and lab.record(table, best).seed == f"2:{best}"
+    assert lab.record(table, np.uint8(1)).seed == "2:1"
+    for game in (np.True_, np.float64(1.0), 1.0):
+        with pytest.raises(ValueError, match=re.escape(f"game is the number of one of the table's games (its 'game' column), not {game!r}")):
+            lab.record(table, game)
+
+
+def test_a_game_of_a_sweep_is_played_again_by_its_variant():
+    rows = lab.sweep("inferno", {"two_pawns": [False, True]}, games=3, players=2, seed=7, bots="random", per_game=True)
+    twos = rows[rows["variant"] == "two_pawns=True"]
+    best = twos.loc[twos["result_0"].idxmax()]
+    for record in (lab.record(rows, best["game"], "two_pawns=True"), lab.record(twos, best["game"])):  # one variant: no need to name it
+        assert record.rules.two_pawns and record.seed == best["seed"]
+        assert list(game("inferno").returns(record.final_state())) == [best["result_0"], best["result_1"]]
+    with pytest.raises(ValueError, match=re.escape("the table holds the games of 2 variants, numbered alike: name one, as "
+                                                   "variant='two_pawns=False' (its 'variant' column)")):
+        lab.record(rows, 0)
+    with pytest.raises(ValueError, match=re.escape("the table has no variant 'two_pawns=yes'; its variants are 'two_pawns=False', 'two_pawns=True'")):
+        lab.record(rows, 0, "two_pawns=yes")
+    with pytest.raises(ValueError, match=re.escape("variant='two_pawns=True' is for a table of many variants")):
+        lab.record(lab.simulate("inferno", games=1, players=2), 0, "two_pawns=True")
+    summary = lab.sweep("inferno", {"two_pawns": [False, True]}, games=3, players=2, seed=7, bots="random")
+    with pytest.raises(ValueError, match=re.escape("(a table from lab.simulate, or lab.sweep(..., per_game=True), does)")):
+        lab.record(summary, 0)
+
+
+def test_a_summary_is_not_summed_up_again():
+    """It made a table of 108 columns: the means of rates and of their intervals."""
+    games = lab.simulate("hudai", games=3, bots="random")
+    summary = lab.summarise(games)
+    for table in (summary, lab.sweep("hudai", {"monk_health": [10, 12]}, games=3, bots="random")):
+        with pytest.raises(ValueError, match=re.escape("the table looks like a summary already ('win_rate' comes with win_rate_low "
+                                                       "and win_rate_high): summarise the table of games it was made from")):
+            lab.summarise(table)
 
 
 def test_summarise_refuses_a_bad_confidence_and_what_is_not_a_table():

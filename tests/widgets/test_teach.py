@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulesbook import teach
-from rulesbook.core.errors import NotationError
+from rulesbook.core.data import DataError
 from rulesbook.core.words import capitalised
 from rulesbook.hudai import game_moment as hudai_moment
 from rulesbook.inferno import game_moment as inferno_moment
@@ -46,7 +46,7 @@ def test_a_hudai_and_a_madness_exercise_are_made_the_same_way():
 
 
 def test_each_mistake_in_making_an_exercise_is_named():
-    with pytest.raises(NotationError):
+    with pytest.raises(DataError, match=r"hands\[0\]: .BISSON.: unknown card"):
         teach.exercise(inferno_moment(LINE, ["MK+2 BISSON"]), "h0")  # a card name with a typo
     with pytest.raises(ValueError) as refused:
         teach.exercise(inferno(), "h7")
@@ -62,6 +62,32 @@ def test_each_mistake_in_making_an_exercise_is_named():
     with pytest.raises(TypeError, match="moment: a moment of one of the games"):
         teach.exercise("MK+1@R", "h0")
 
+BRACES = [
+    ("right", "{ found } of {total}", "right: no placeholder { found }; write {found}, with no blanks, conversion or format"),
+    ("right", "{found!r} of {total}", "right: no placeholder {found!r}; write {found}, with no blanks"),
+    ("done", "{found:>3} of {total}", "done: no placeholder {found:>3}; write {found}, with no blanks"),
+    ("right", "found {found} of {total", "right: the '{' at character 18 of 'found {found} of {total' belongs to no placeholder"),
+    ("right", "{{found}} so far", "right: the '{' at character 1 of '{{found}} so far' belongs to no placeholder"),  # shown as {1}
+    ("done", "all } found", "done: the '}' at character 5 of 'all } found' belongs to no placeholder"),
+    ("right", "{} found", "right: no placeholder {}; this sentence may use {say}, {Say}, {found}, {total}"),
+    ("again", "{Say} again", "again: no placeholder {Say}; this sentence may use {found}, {total}"),  # no answer to say
+    ("hint", "look at {total}", "hint: no placeholder {total}; a hint is shown as written, with no placeholders"),
+]
+
+
+@pytest.mark.parametrize(("name", "sentence", "says"), BRACES, ids=[sentence for _, sentence, _ in BRACES])
+def test_a_placeholder_the_board_would_not_fill_is_refused(name, sentence, says):
+    """The board fills {name} for the names it is given (board.js fill) and shows every other brace
+    as written: these were accepted, and a reader saw '{ found }' or '{1}'."""
+    with pytest.raises(ValueError) as refused:
+        teach.exercise(inferno(), "h0", **{name: sentence})
+    assert str(refused.value).startswith(says), refused.value
+
+
+def test_each_sentence_is_said_as_the_board_fills_it():
+    board = teach.exercise(inferno(), "h0", right="{Say} {found}/{total}", again="Found already: {found} of {total}.")
+    place = tuple(map(int, board.exercise["answers"][0].split(",")))
+    assert "{" not in board.click(place) and board.click(place) == f"Found already: 1 of {len(board.exercise['answers'])}."
 
 
 @pytest.mark.parametrize(("make", "says"), [

@@ -2,7 +2,7 @@
 argument and saying why (`games`, `workers`, `client`, the flags; `confidence` is checked in
 `stats`), never a KeyError or an AttributeError from deep inside a run, nor after the games.
 
->>> games_count(0, least=1)
+>>> games_count(0)
 Traceback (most recent call last):
 ValueError: games is a whole number from 1 to 1,000,000, not 0
 """
@@ -14,10 +14,10 @@ from typing import Any
 from rulesbook.core.harness import MAX_GAMES, default_jobs, job_count
 
 
-def games_count(games: Any, least: int = 0) -> int:
-    """`games` checked: a whole number from `least` to MAX_GAMES."""
-    if type(games) is not int or not least <= games <= MAX_GAMES:
-        raise ValueError(f"games is a whole number from {least} to {MAX_GAMES:,}, not {games!r}")
+def games_count(games: Any) -> int:
+    """`games` checked: a whole number from 1 (no games would sum up to nothing) to MAX_GAMES."""
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games is a whole number from 1 to {MAX_GAMES:,}, not {games!r}")
     return games
 
 

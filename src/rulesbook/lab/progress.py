@@ -9,12 +9,17 @@ Each page of the book keeps what its reader did on every exercise in the browser
                     "updated": "2026-12-03T17:58:00.000Z"}]}
 
 `progress(files)` reads such files, one a student, into a table with a row for each exercise a
-student tried; the student is the file's name without ".json" unless `names` says otherwise. A
-file that is not one is refused with a DataError naming the file and the field.
+student tried. The student is the file's name without ".json" unless `names` says otherwise;
+where two files have the same name (the board names every download rulesbook-progress.json, so a
+class hands them in a folder each), it is the shortest tail of their paths that tells all the
+files apart, without the board's name: "ana" for handed-in/ana/rulesbook-progress.json. A file
+that is not one is refused with a DataError naming the file (by that tail) and the field; the
+same file given twice, with a ValueError.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from os import PathLike
 from pathlib import Path
@@ -40,10 +45,11 @@ def _exercise(entry: Any, where: str) -> dict[str, Any]:
     return row
 
 
-def read_progress(path: str | PathLike[str]) -> list[dict[str, Any]]:
-    """One student's file: its exercises, each checked (DataError naming the file and the field)."""
+def read_progress(path: str | PathLike[str], what: str | None = None) -> list[dict[str, Any]]:
+    """One student's file: its exercises, each checked (DataError naming the file, as `what` says
+    (default: its name), and the field)."""
     path = Path(path)
-    what = path.name
+    what = what or path.name
     data = parse_json(read_text(path, what, MAX_BYTES), what, MAX_BYTES)
     if take(data, "format", str, what) != FORMAT:
         raise DataError(f"{what}.format", f"not a progress file: expected {FORMAT!r}, not {data['format']!r}")
@@ -54,15 +60,35 @@ def read_progress(path: str | PathLike[str]) -> list[dict[str, Any]]:
 
 def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
     """Every student's file as one table: a row for each exercise a student tried. `files` is a
-    list of paths, or one path.
+    list of paths, or one path; `names` gives a student's name by the file's path as given.
 
     >>> progress([]).columns.tolist()[:4]
     ['student', 'exercise', 'page', 'title']
     """
     if isinstance(files, (str, PathLike)):  # one file, not the letters of its name
         files = [files]
+    files = list(files)
     rows = []
-    for file in files:
-        student = (names or {}).get(str(file), Path(file).stem)
-        rows += [{"student": student, **row} for row in read_progress(file)]
+    for file, (student, what) in zip(files, _students([Path(file) for file in files])):
+        student = (names or {}).get(str(file), student)
+        rows += [{"student": student, **row} for row in read_progress(file, what)]
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _students(paths: list[Path]) -> list[tuple[str, str]]:
+    """Each file's student and the tail of its path that names it in errors: its name (without
+    ".json"), unless two files have the same name; then the shortest tail of the paths that
+    tells them all apart, without the board's own name (which says nothing of the student)."""
+    real = [os.path.realpath(path) for path in paths]
+    twice = [str(path) for path, where in zip(paths, real) if real.count(where) > 1]
+    if twice:
+        raise ValueError(f"one file is given twice ({', '.join(dict.fromkeys(twice))}): its student would be counted twice")
+    if len({path.stem for path in paths}) == len(paths):
+        return [(path.stem, path.name) for path in paths]
+    parts = [Path(os.path.abspath(path)).parts for path in paths]
+    for depth in range(2, max(map(len, parts)) + 1):
+        tails = [part[-depth:] for part in parts]
+        students = ["/".join(tail[:-1] if Path(tail[-1]).stem == FORMAT else (*tail[:-1], Path(tail[-1]).stem)) for tail in tails]
+        if len(set(students)) == len(students):
+            return [(student, "/".join(tail)) for student, tail in zip(students, tails)]
+    return [(str(Path(*part)), str(Path(*part))) for part in parts]  # names that differ only after a dot, in one folder

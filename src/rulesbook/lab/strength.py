@@ -45,7 +45,7 @@ def strength(
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
     protocol.check_bot_names((*names, *([against] if against is not None else [])))
-    games, confidence = games_count(games, least=1), check_confidence(confidence)
+    games, confidence = games_count(games), check_confidence(confidence)
     seats = protocol.default_seats(players)
     competing = protocol.seats_compete
     if against is not None and not competing:

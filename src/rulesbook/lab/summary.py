@@ -37,10 +37,16 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     Rates have Wilson score intervals (sound near 0 and 1; a shared win counts its share); means
     have Student t intervals (mean ± t·s/√n; NaN from a single game). Rounds of one game are
     counted as if independent. A table that does not say its game (`attrs["game"]`) gets
-    both kinds of win rate.
+    both kinds of win rate. A summary (figures with `_low` and `_high`) is refused: it has no
+    games to sum up.
     """
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
+    summed = next((name for name in table.columns if f"{name}_low" in table.columns and f"{name}_high" in table.columns), None)
+    if summed is not None:  # its figures' means would be a table of nonsense
+        raise ValueError(f"the table looks like a summary already ({summed!r} comes with {summed}_low and {summed}_high): "
+                         "summarise the table of games it was made from, one row a game (lab.simulate, "
+                         "lab.sweep(..., per_game=True))")
     confidence = check_confidence(confidence)
     keys = [] if by is None else [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else None
     if keys is None:

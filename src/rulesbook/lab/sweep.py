@@ -11,7 +11,7 @@ from rulesbook.core.protocol import Game
 from rulesbook.lab.arguments import flag, games_count
 from rulesbook.lab.stats import check_confidence
 from rulesbook.lab.summary import summarise
-from rulesbook.lab.tables import game_of, game_rows
+from rulesbook.lab.tables import game_of, game_rows, run_attrs
 from rulesbook.lab.variants import variants
 from rulesbook.lab.workers import play_runs
 
@@ -56,10 +56,11 @@ def sweep(
     `beyond_noise`, third, names the figures where a variant's interval and the default's do
     not overlap, or says "none": a switch that changes nothing these games can show says so.
     `per_game=True` gives the games' rows instead (those columns and `simulate`'s), which
-    `summarise(rows, by="variant")` sums up the same way.
+    `summarise(rows, by="variant")` sums up the same way and `lab.record(rows, game, variant)`
+    plays again.
     """
     protocol = game_of(game)
-    games, confidence = games_count(games, least=1), check_confidence(confidence)
+    games, confidence = games_count(games), check_confidence(confidence)
     per_game = bool(flag(per_game, "per_game"))
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
                       baseline=bool(flag(baseline, "baseline")))
@@ -78,7 +79,8 @@ def sweep(
                        "swept": [column for column in columns.values() if column != "players"]})
     if "players" not in grid:
         rows.attrs["players"] = points[0].run.players
-    if per_game:
+    if per_game:  # how each variant was played, for lab.record
+        rows.attrs["variants"] = {point.label: run_attrs(point.run) for point in points}
         return rows
     summary = summarise(rows, by="variant", confidence=confidence)
     table = pd.concat([pd.DataFrame(heads), summary.drop(columns="variant")], axis=1)

@@ -3,7 +3,8 @@ they mean the same thing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -98,8 +99,7 @@ def simulate(
 
 def game_rows(protocol: Game, played: Iterable[GameResult]) -> pd.DataFrame:
     """One row per game, with the columns `simulate` documents."""
-    rows = [_game_row(protocol, result) for result in played]
-    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=list(_game_row(protocol, None)))
+    return pd.DataFrame([_game_row(protocol, result) for result in played])
 
 
 def round_rows(protocol: Game, played: Iterable[GameResult]) -> pd.DataFrame:
@@ -112,9 +112,7 @@ def round_rows(protocol: Game, played: Iterable[GameResult]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _game_row(protocol: Game, result: GameResult | None) -> dict[str, Any]:
-    if result is None:  # the columns of a table with no games: those of a game of the default size
-        result = GameResult(0, "", ("",) * protocol.default_players, (0.0,) * protocol.default_players, (), 0, {})
+def _game_row(protocol: Game, result: GameResult) -> dict[str, Any]:
     seats = len(result.bots)
     share = 1.0 if protocol.cooperative else 1 / max(len(result.winners), 1)
     row = _head(result)
@@ -150,23 +148,51 @@ def run_attrs(run: Run) -> dict[str, Any]:
     return {"game": run.game, "players": run.players, "seed": run.seed, "bots": list(run.bots), "rules": run.rules}
 
 
-def record(table: pd.DataFrame, game: int) -> GameRecord:
-    """The record of game `game` of a `simulate` table (a number of its `game` column), played again
-    from its seed: replay it with `record.steps()`, or save `record.to_json()` for `rulesbook replay`."""
-    if not isinstance(table, pd.DataFrame) or not {"game", "players", "seed", "rules"} <= set(table.attrs):
-        raise ValueError("table does not say how its games were played (a table from lab.simulate does)")
-    if type(game) is not int:
+def record(table: pd.DataFrame, game: int, variant: str | None = None) -> GameRecord:
+    """The record of game `game` of a `simulate` table (a number of its `game` column, as pandas
+    gives it or not), played again from its seed: replay it with `record.steps()`, or save
+    `record.to_json()` for `rulesbook replay`. Of a `sweep(..., per_game=True)` table, whose
+    variants play the same numbers, it is the game of the `variant` named (its `variant` column;
+    by default the only one the table holds)."""
+    attrs, games = _how_played(table, variant)
+    try:
+        number = operator.index(game)  # numpy's integers too, as pandas gives them
+    except TypeError:
+        number = None
+    if number is None or isinstance(game, bool):
         raise ValueError(f"game is the number of one of the table's games (its 'game' column), not {game!r}")
-    numbers = set(table["game"]) if "game" in table.columns else set()
-    if game not in numbers:
-        held = f"its games are numbered {min(numbers)} to {max(numbers)}" if numbers else "it holds no games"
-        raise ValueError(f"game {game} is not in the table: {held}")
-    attrs = table.attrs
-    run = Run(attrs["game"], game + 1, attrs["players"], attrs["seed"], tuple(attrs.get("bots", ())), attrs["rules"],
-              keep_records=frozenset({game}))
-    kept = run.play(game).record
+    held = set(games["game"]) if "game" in games.columns else set()
+    if number not in held:
+        said = f"its games are numbered {min(held)} to {max(held)}" if held else "it holds no games"
+        raise ValueError(f"game {number} is not in the table: {said}")
+    run = Run(attrs["game"], number + 1, attrs["players"], attrs["seed"], tuple(attrs.get("bots", ())), attrs["rules"],
+              keep_records=frozenset({number}))
+    kept = run.play(number).record
     assert kept is not None
     return kept
+
+
+def _how_played(table: Any, variant: Any) -> tuple[Mapping[Any, Any], pd.DataFrame]:
+    """How a table's games (of the variant named, in a sweep's) were played, and those games' rows."""
+    if not isinstance(table, pd.DataFrame):
+        raise ValueError("table does not say how its games were played (a table from lab.simulate does)")
+    runs = table.attrs.get("variants")
+    if not (isinstance(runs, dict) and runs):
+        if variant is not None:
+            raise ValueError(f"variant={variant!r} is for a table of many variants, from lab.sweep(..., per_game=True)")
+        if not {"game", "players", "seed", "rules"} <= set(table.attrs):
+            raise ValueError("table does not say how its games were played (a table from lab.simulate, or "
+                             "lab.sweep(..., per_game=True), does)")
+        return table.attrs, table
+    held = list(dict.fromkeys(table["variant"])) if "variant" in table.columns else list(runs)
+    if variant is None:
+        if len(held) > 1:
+            raise ValueError(f"the table holds the games of {len(held)} variants, numbered alike: name one, as "
+                             f"variant={held[0]!r} (its 'variant' column)")
+        variant = held[0] if held else next(iter(runs))
+    if not isinstance(variant, str) or variant not in runs:
+        raise ValueError(f"the table has no variant {variant!r}; its variants are {', '.join(map(repr, runs))}")
+    return runs[variant], table[table["variant"] == variant] if "variant" in table.columns else table
 
 
 def game_of(game: str | Game) -> Game:

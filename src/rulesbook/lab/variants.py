@@ -19,6 +19,7 @@ from typing import Any
 from rulesbook.core.data import shown
 from rulesbook.core.harness import Run
 from rulesbook.core.protocol import Game, split_bot_names
+from rulesbook.core.rules import RulesData
 from rulesbook.core.rulestext import rule_value_problem, split_fields
 
 #: What a sweep may vary beside the rules: the table.
@@ -49,8 +50,9 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
     if isinstance(rules, protocol.rules_type):
         defaults = protocol.rules()
         return {f.name: getattr(rules, f.name) for f in fields(rules) if getattr(rules, f.name) != getattr(defaults, f.name)}
-    raise ValueError(f"rules for {protocol.title} are a {protocol.rules_type.__name__}, a dict of fields or "
-                     f"FIELD=VALUE text, not {shown(rules)}")
+    given = f"the Rules of {rules.game_title}" if isinstance(rules, RulesData) else shown(rules)  # another game's
+    raise ValueError(f"rules for {protocol.title} are its {protocol.rules_type.__name__}, a dict of fields or "
+                     f"FIELD=VALUE text, not {given}")
 
 
 def rule_value(protocol: Game, name: str, value: Any) -> Any:
