@@ -12,7 +12,7 @@ rule (`rulings.RULEBOOK_FIELDS`): their defaults are that rule, in either editio
 (0, 2)
 >>> Rules(hand_size=0)
 Traceback (most recent call last):
-rulesbook.core.data.DataError: hand_size must be 1 to 6 (the rulebooks deal 3), not 0
+rulesbook.core.data.DataError: Rules.hand_size: must be 1 to 6 (the rulebooks deal 3), not 0
 """
 
 from __future__ import annotations
