@@ -126,6 +126,18 @@ def test_an_action_is_read_in_any_case_and_spacing_and_an_unknown_word_is_said_a
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_state_prints_as_one_line_a_person_reads(game: str) -> None:
+    """What a notebook shows of a state left as a cell's last value, or an assertion's message:
+    its summary, not every pile (a frozen dataclass's own repr ran to thousands of characters)."""
+    protocol, rng = module(game, "protocol").GAME, random.Random(4)
+    state = protocol.new_game(seed=4)
+    while not protocol.is_over(state):
+        assert repr(state) == f"State({state.summary()})" and len(repr(state)) < 400 and "\n" not in repr(state), repr(state)
+        state = protocol.apply(state, rng.choice(protocol.legal_actions(state))).state
+    assert len(repr(state)) < 400
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_engine_answers_alike(game: str) -> None:
     protocol, engine, state_module = module(game, "protocol").GAME, module(game, "engine"), module(game, "state")
     rng = random.Random(5)

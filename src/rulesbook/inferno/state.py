@@ -141,6 +141,20 @@ class State(CheckedState):
             cards.update(self.pending.effect.cards)
         return cards
 
+    def __repr__(self) -> str:
+        """Short and stable, as the other games' states: the summary, not every pile (a state
+        printed field by field ran to some 4,000 characters)."""
+        return f"State({self.summary()})"
+
+    def summary(self) -> str:
+        """One line a person can read: the round, who decides what, the totals, the hands and piles."""
+        decision = self.decision
+        who = "the game is over" if decision is None else f"{decision.colour.english} to {decision.phase.value}"
+        totals = ", ".join(f"{colour.letter} {total}" for colour, total in zip(self.colours, self.totals))
+        hands = "; ".join(f"{colour.letter} {' '.join(card.code for card in hand) or '-'}" for colour, hand in zip(self.colours, self.hands))
+        return (f"round {self.round}, turn {self.turns + 1}: {who}; totals {totals}; hands {hands}; "
+                f"Mountain {len(self.mountain)} cards, draw pile {len(self.draw_pile)}, discard pile {len(self.discard_pile)}")
+
     # --- the game's own invariants ------------------------------------------------------------
     def problems(self) -> list[str]:
         """What is wrong with this state, in words; [] when all is well."""

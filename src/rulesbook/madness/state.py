@@ -184,6 +184,20 @@ class State(CheckedState):
     def tokens_in_play(self) -> int:
         return self.sled_tokens + self.discard_tokens
 
+    def __repr__(self) -> str:
+        """Short and stable, as the other games' states: the summary, not every pile (a state
+        printed field by field ran to some 2,400 characters)."""
+        return f"State({self.summary()})"
+
+    def summary(self) -> str:
+        """One line a person can read: the turn and phase, the Leader, the Airplane, the hands."""
+        cards = self.pack.cards
+        hands = "; ".join(f"{name} {', '.join(cards[card].label if card in cards else card for card in hand) or '-'}"
+                          for name, hand in zip(self.players, self.hands))
+        ending = f"; {self.result}, {'won' if self.won else 'lost'}" if self.result else ""
+        return (f"turn {self.turn}, {self.phase.title}: {self.players[self.leader]} leads; Airplane at {self.airplane or '-'}; "
+                f"hands {hands}; Sled {len(self.sled)} cards, {self.sled_tokens} Leadership tokens{ending}")
+
     @property
     def is_over(self) -> bool:
         """The expedition has ended: escaped, or lost (the End of the Expedition)."""
