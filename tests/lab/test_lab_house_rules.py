@@ -40,6 +40,14 @@ def test_a_sweep_of_house_rules_plays_the_same_deals_under_each(catch_up):
     assert house["actions"].equals(printed["actions"])
 
 
+def test_house_rules_are_swept_by_name_in_a_list_or_a_tuple_alike(catch_up):
+    """("test-lab-catch-up",) is the same variant as ["test-lab-catch-up"] and the function itself."""
+    figures = [lab.sweep("inferno", {"house": [(), named]}, games=4, players=3, seed=1, bots="random", per_game=True)
+               for named in (["test-lab-catch-up"], ("test-lab-catch-up",), (catch_up,))]
+    assert figures[0][list(SEATS)].equals(figures[1][list(SEATS)]) and figures[0][list(SEATS)].equals(figures[2][list(SEATS)])
+    assert list(figures[1]["variant"].unique()) == ["house=", "house=test-lab-catch-up"], figures[1]["variant"].unique()
+
+
 def test_whole_sets_of_rules_with_house_rules_sweep_as_the_field_does(catch_up):
     by_field = lab.sweep("inferno", {"house": {"as printed": (), "catch-up": (catch_up,)}}, games=6, players=3, seed=1,
                          bots="random")

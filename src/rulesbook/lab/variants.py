@@ -61,8 +61,8 @@ def rule_value(protocol: Game, name: str, value: Any) -> Any:
     protocol.check_rule_names([name])
     if isinstance(value, str) and rule_value_problem(protocol.rules_type, name, value):
         value = protocol.rule_from_text(name, value)  # ValueError: "bad value for the rule ..."
-    elif isinstance(value, list):
-        value = protocol.rule_from_data(name, value)  # ["catch-up"], ["drain", "crush", "confuse"]
+    elif isinstance(value, list) or (isinstance(value, tuple) and all(isinstance(item, str) for item in value)):
+        value = protocol.rule_from_data(name, list(value))  # ["catch-up"], ("catch-up",), ["drain", "crush", "confuse"]
     problem = rule_value_problem(protocol.rules_type, name, value)
     if problem:
         raise ValueError(f"bad value for the rule {name!r} of {protocol.title}: {problem}")
