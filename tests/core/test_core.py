@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 import rulesbook
 from rulesbook.core import IllegalAction, NotationError, Progress, seeded_random, shuffled
 from rulesbook.core import progress as progress_module
-from rulesbook.core.data import DataError, kind_name, parse_json, shown
+from rulesbook.core.data import DataError, kind_name, parse_json, shown, within
 from rulesbook.core.events import Event
 from rulesbook.core.messages import Capitalised, Listed, Message, has_translation, speak, term
 from rulesbook.core.house import HouseRule
@@ -275,3 +275,24 @@ def test_play_out_prints_an_action_given_as_a_value_in_its_notation(capsys):
     moment = game_moment("MK+1@R PM+1 SB+1@B DH+1", ["MK+2 BISON FAN", "GUANYIN"])
     play_out(moment, LayDisciple(parse_card("MK+2"), (1, 0)), quiet=False)
     assert capsys.readouterr().out.splitlines()[0] == "> lay MK+2 1,0"
+
+
+def test_within_names_a_parts_refusal_from_the_documents_root():
+    """The part's own root (its reader's name for itself) gives way to the document's; a field that
+    only begins with the same letters keeps them; a refusal of another kind is named by `where`."""
+    def refusing(error):
+        def make():
+            raise error
+        return make
+    cases = [(DataError("Rules.hand_size", "too big"), "state.rules", "state.rules.hand_size"),
+             (DataError("rules", "no field 'x'"), "state.rules", "state.rules"),
+             (DataError("rules_text", "odd"), "state.rules", "state.rules.rules_text"),
+             (DataError("players", "is for 2 to 4 players, not 7"), "record.players", "record.players"),
+             (DataError("state.seat", "kept"), "state.rules", "state.seat"),  # already named from the document's root
+             (NotationError("XX", "unknown card"), "pile", "pile"),
+             (TypeError("bad"), "record.rules", "record.rules")]
+    for error, where, field in cases:
+        with pytest.raises(DataError) as raised:
+            within(refusing(error), where)
+        assert raised.value.field == field, (error, raised.value.field)
+    assert within(lambda: 7, "state") == 7

@@ -225,9 +225,8 @@ def within(make: Callable[[], T], where: str) -> T:
     except DataError as error:
         if error.field.split(".")[0].split("[")[0] == where.split(".")[0]:
             raise
-        inner = error.field
-        for own_root in (where.rsplit(".", 1)[-1], "rules", "Rules"):  # "players" for record.players
-            inner = inner.removeprefix(own_root).lstrip(".")
+        head, _, rest = error.field.partition(".")
+        inner = rest if head in (where.rsplit(".", 1)[-1], "rules", "Rules") else error.field  # "players" for record.players
         raise DataError(f"{where}.{inner}" if inner else where, error.message) from None
     except (ValueError, TypeError) as error:
         raise DataError(where, reason_of(error)) from None
