@@ -8,6 +8,7 @@ Rules base). The checks play a few moves of each game through the package's own 
 from __future__ import annotations
 
 import enum
+import json
 import importlib
 import random
 
@@ -202,6 +203,23 @@ def test_rules_typed_by_hand_are_read_as_a_rules_file_is(game: str) -> None:
     for name, value in Rules().to_dict().items():
         if isinstance(value, list) and value:
             assert Rules(**{name: value}) == Rules(), name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_file_says_its_game_and_another_games_is_refused_by_it(game: str) -> None:
+    """Every state's JSON begins with its game; a state of another game is refused for being one,
+    and a state written without the name (before it was written) still loads. Text stays text."""
+    State = module(game, "state").State
+    state = module(game, "engine").new_game(seed="種子")
+    text = state.to_json()
+    assert text.startswith(f'{{"game": "{game}", ') and "種子" in text
+    data = json.loads(text)
+    other = GAMES[(GAMES.index(game) + 1) % len(GAMES)]
+    with pytest.raises(DataError) as raised:
+        State.from_dict({**data, "game": other})
+    assert str(raised.value).startswith(f"state.game: this is a state of '{other}', not of ")
+    del data["game"]
+    assert State.from_dict(data).to_json() == text
 
 
 @pytest.mark.parametrize("game", GAMES)

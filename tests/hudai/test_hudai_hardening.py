@@ -93,7 +93,7 @@ def test_a_state_that_breaks_a_field_or_the_games_invariants_is_refused(fields, 
     assert data == before  # nothing changed
 
 
-@pytest.mark.parametrize("name", sorted(GOOD))
+@pytest.mark.parametrize("name", sorted(set(GOOD) - {"game"}))  # a state without "game" is taken for this game's
 def test_every_field_left_out_is_refused_by_name(name):
     data = changed()
     del data[name]

@@ -209,6 +209,19 @@ def only_fields(data: Any, known: tuple[str, ...] | set[str] | frozenset[str], w
     return data
 
 
+def of_game(data: Any, name: str, title: str) -> None:
+    """A state's "game" field, when it has one, names this game: a state of another game is refused
+    by what it is, not by the first field this game's states lack.
+
+    >>> of_game({"game": "hudai"}, "inferno", "Mountain of Inferno")
+    Traceback (most recent call last):
+    rulesbook.core.data.DataError: state.game: this is a state of 'hudai', not of Mountain of Inferno
+    """
+    if take(data, "game", str, "state", name) != name:
+        raise DataError("state.game", Message("this is a state of {game}, not of {title}", game=shown(data["game"]),
+                                              title=term(title, "term")))
+
+
 def within(make: Callable[[], T], where: str) -> T:
     """What `make` gives; its refusal (a DataError, a game's ValueError, a Rules' TypeError) as a
     DataError naming `where`. A part read by its own reader (the rules of a state or a record)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, take, whole, within
+from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import Rules
@@ -158,7 +158,7 @@ class State(CheckedState):
         return wrong
 
     def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _FIELD_NAMES}
+        data = {"game": "hudai", **{name: getattr(self, name) for name in _FIELD_NAMES}}
         data["rules"] = self.rules.to_dict()
         data["phase"] = self.phase.value
         for name in _LIST_FIELDS:
@@ -172,7 +172,7 @@ class State(CheckedState):
         return _read_state(data)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True)
+        return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
@@ -208,7 +208,8 @@ _FLAGS = ("entangled", "took_black", "swapped")
 def _read_state(data: Any) -> State:
     """The one validating path of `from_dict` and `from_json`."""
     check_json(data, "state")
-    only_fields(data, _FIELD_NAMES, "state")
+    only_fields(data, ("game", *_FIELD_NAMES), "state")
+    of_game(data, "hudai", "Hudai Pass")
     seed = take(data, "seed", (int, str), "state")
     raw_rules = take(data, "rules", dict, "state")
     rules = within(lambda: Rules.from_dict(raw_rules), "state.rules")  # a CardFileError of their card set too

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, take, whole, within
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.errors import NotationError
 from rulesbook.core.shape import CheckedState
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
@@ -293,8 +293,7 @@ def _colour(value: Any, where: str) -> Colour:
 def _from_dict(data: Any) -> State:
     """The one validating path in: types and ranges field by field, then the invariants."""
     only_fields(data, _FIELDS, "state")
-    if take(data, "game", str, "state", "inferno") != "inferno":
-        raise DataError("state.game", f"this is a state of {shown(data['game'])}, not of Mountain of Inferno")
+    of_game(data, "inferno", "Mountain of Inferno")
     rules = within(lambda: Rules.from_dict(take(data, "rules", dict, "state")), "state.rules")
     colours = tuple(items(take(data, "colours", list, "state"), "state.colours", _colour, 4))
     players = len(colours)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, whole, within
+from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
 from rulesbook.core.shape import CheckedState
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
@@ -130,7 +130,7 @@ class State(CheckedState):
     # --- JSON -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data; `from_dict` reads it back (the board keeps the pack's order of spaces)."""
-        d: dict[str, Any] = {}
+        d: dict[str, Any] = {"game": "madness"}
         for name in FIELD_NAMES:
             value = getattr(self, name)
             if name == "rules":
@@ -157,7 +157,8 @@ class State(CheckedState):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """The state `to_dict` wrote, every field checked, then the invariants; DataError otherwise."""
-        only_fields(data, FIELD_NAMES, "state")
+        only_fields(data, ("game", *FIELD_NAMES), "state")
+        of_game(data, "madness", "At the Mountains of Madness")
         for name in FIELD_NAMES:
             if name not in data:
                 raise DataError(f"state.{name}", "missing")
