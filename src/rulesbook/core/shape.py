@@ -2,10 +2,12 @@
 methods (`EngineGame`) and a State's `invariants` (`CheckedState`).
 
 Each game package has an `engine` module (`legal_actions`, `apply` and `apply_legal`, both
-returning ``(state, events)``), an `actions` module (`parse_action`, and a `text()` on every
-action) and a `State` with `to_json`, `from_json` and `problems` (DESIGN.md, "How a game engine
-looks"). `EngineGame` passes the protocol's calls on to them, so a game's protocol module says only
-what is its own: players, returns, facts, bots.
+returning ``(state, events)``), an `actions` module (`parse_action`, which reads the words in any
+case, and a `text()` on every action) and a `State` with `to_json` (whose "game" names the game),
+`from_json`, `problems` (all said at once: `CheckedState`), `is_over` and `summary` (its one-line
+repr); tests/core/test_conformance.py holds the three packages to it. `EngineGame` passes the
+protocol's calls on to them, so a game's protocol module says only what is its own: players,
+returns, facts, bots.
 
 >>> import rulesbook
 >>> game = rulesbook.game("hudai")
