@@ -53,7 +53,7 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
              prompt: str = "", right: str | None = None, again: str | None = None, done: str | None = None,
              hint: str | dict[str, str] | None = None, language: str | None = None) -> Board:
     """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
-    Inferno, a seat in Madness), the reader finds every place the engine accepts. A Mountain of
+    Inferno, a seat in Madness; none in Hudai Pass, where the monk makes every choice), the reader finds every place the engine accepts. A Mountain of
     Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose)."""
     if not isinstance(ask, str):
         raise ValueError(f"ask: the choice made, as 'h0', 'obtain' or 'fly', not {ask!r}")
@@ -67,7 +67,9 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
         board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt,
                                                   language=language)
     elif isinstance(moment, HudaiState):
-        board = HudaiTable.find(moment, ask, None if actor is None else str(actor), title=prompt)
+        if actor is not None:  # a solo game: every choice is the monk's
+            raise ValueError(f"actor: Hudai Pass has one player, the monk, who makes every choice; leave actor out, not {actor!r}")
+        board = HudaiTable.find(moment, ask, None, title=prompt)
     elif isinstance(moment, MadnessState):
         if actor is not None and (isinstance(actor, bool) or not isinstance(actor, int)):
             raise ValueError(f"actor: a seat of the table, 0 to {len(moment.players) - 1}, not {actor!r}")

@@ -94,7 +94,9 @@ def test_each_sentence_is_said_as_the_board_fills_it():
     (lambda: teach.exercise(inferno(), "h0", actor="purple"), "the choice 'h0' is made for R here, not 'purple'"),
     (lambda: teach.exercise(inferno(), "h1", actor=3), "the choice 'h1' is made for R, B here, not '3'"),  # the Bison moves either pawn
     (lambda: teach.exercise(hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4"), "obtain", actor="x"),
-     "the choice 'obtain' is made for M here, not 'x'"),
+     "actor: Hudai Pass has one player, the monk, who makes every choice; leave actor out, not 'x'"),
+    (lambda: teach.exercise(hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4"), "obtain", actor="M"),
+     "actor: Hudai Pass has one player, the monk, who makes every choice; leave actor out, not 'M'"),
     (lambda: teach.exercise(hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4"), "fly"),
      "the choice 'fly' is not offered here; the choices are swap, obtain, pass"),
     (lambda: teach.exercise(madness_moment(4, space="X1"), "fly", actor="1"), "actor: a seat of the table, 0 to 3, not '1'"),
