@@ -33,7 +33,6 @@ every other brace as it is, so any other brace is refused: "{ found }", "{found:
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rulesbook.hudai.state import State as HudaiState
 from rulesbook.inferno.state import State as InfernoState
