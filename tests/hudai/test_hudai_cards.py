@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesbook import cli
+from rulesbook.core.data import DataError
 from rulesbook.core.errors import NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.hudai import (
@@ -22,6 +23,7 @@ from rulesbook.hudai import (
     Pin,
     PlayCard,
     Rules,
+    State,
     ThirdEye,
     UseValue,
     apply,
@@ -242,14 +244,34 @@ def test_a_record_with_a_teacher_card_set_replays_without_the_file(tmp_path):
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        ("my.csv", "a card set is written 'reconstructed'"),
-        ({"source": "x"}, "a card set is written"),
-        ({"source": "x.csv", "csv": ["colour,symbol,value,deck", "white,drop,7,start"]}, "x.csv, line 2, field 'value': 7 is outside 1-6"),
+        ("my.csv", "rules.cards: a card set is written 'reconstructed' (HUD-R01) or as {'source': NAME, 'csv': [LINES]}, not 'my.csv'"),
+        ({"source": "x"}, "rules.cards: a card set is written 'reconstructed' (HUD-R01) or as {'source': NAME, 'csv': [LINES]}, not {'source': 'x'}"),
+        ({"source": "x.csv", "csv": ["colour,symbol,value,deck", "white,drop,7,start"]},
+         "rules.cards.csv: line 2, field 'value': 7 is outside 1-6 (the embedded lines counted from 1; the set was read from x.csv)"),
+        ({"source": "x.csv", "csv": ["colour,symbol,value,deck", "white,drop,1,start\nwhite,drop,2,start"]},
+         "rules.cards.csv[1]: one line of a card file, not several: 'white,drop,1,start\\nwhite,drop,2,start'"),
     ],
 )
 def test_bad_card_data_in_a_record_is_a_clear_error(data, says):
-    with pytest.raises(ValueError, match=re.escape(says)):
+    with pytest.raises(DataError) as error:
         Rules.from_dict({"cards": data})
+    assert str(error.value) == says
+
+
+def test_an_embedded_card_set_names_its_own_line_not_the_teachers_file(tmp_path):
+    """A record embeds a teacher's set as its cards' lines, without the file's comments, so a bad
+    line is named by where it stands in the record (a state's JSON here), not by the file's line."""
+    path = tmp_path / "commented.csv"
+    path.write_text("# our class's deck\n# (white drop and cog swapped)\n" + reconstructed_cards().to_csv().replace("white,drop,1", "white,cog,1", 1).replace("white,cog,5", "white,drop,5", 1))
+    state = new_game(rules=Rules(cards=load_cards(path)))
+    data = json.loads(state.to_json())
+    assert data["rules"]["cards"]["csv"][1] == "white,cog,1,start"       # line 4 of the file
+    data["rules"]["cards"]["csv"][2] = "white,cog,3,start"               # W3 twice, as the file's lines 5 and 6
+    with pytest.raises(DataError) as error:
+        State.from_json(json.dumps(data))
+    assert error.value.field == "state.rules.cards.csv"
+    assert error.value.why == ("line 4, field 'value': W3 is already defined on line 3; each colour has each value once "
+                               f"(the embedded lines counted from 1; the set was read from {path})")
 
 
 def test_card_sets_are_values_that_hash_and_pickle():

@@ -75,8 +75,9 @@ class CardFileError(RulesbookError, ValueError):
         self.line = line
         self.field = field
         self.reason = reason
-        where = "".join((f", line {line}" if line else "", f", field {field!r}" if field else ""))
-        super().__init__(f"{path}{where}: {reason}")
+        #: Where in the file: "line 3, field 'deck'", or less, or nothing.
+        self.place = ", ".join(part for part in (f"line {line}" if line else "", f"field {field!r}" if field else "") if part)
+        super().__init__(f"{path}, {self.place}: {reason}" if self.place else f"{path}: {reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,13 +248,28 @@ class CardSet:
 
     @classmethod
     def from_data(cls, data: object) -> CardSet:
-        """The set that `to_data` wrote; CardFileError naming the embedded line for bad data."""
+        """The set that `to_data` wrote. Bad data is a DataError naming `rules.cards.csv` and the
+        line, counted in the embedded lines: the teacher's file had comments these lines leave out,
+        so its own line numbers would point at the wrong card.
+
+        >>> CardSet.from_data({"source": "my.csv", "csv": ["colour,symbol,value,deck", "white,drop,9,start"]})
+        Traceback (most recent call last):
+        rulesbook.core.data.DataError: rules.cards.csv: line 2, field 'value': 9 is outside 1-6 (the embedded lines counted from 1; the set was read from my.csv)
+        """
         if data == RECONSTRUCTED or data is None:
             return reconstructed_cards()
         if not isinstance(data, dict) or not isinstance(data.get("csv"), list) or not all(isinstance(line, str) for line in data["csv"]):
             raise DataError("rules.cards", f"a card set is written {RECONSTRUCTED!r} (HUD-R01) or as "
                             f"{{'source': NAME, 'csv': [LINES]}}, not {shown(data)}")
-        return parse_card_file("\n".join(data["csv"]), str(data.get("source") or "<cards>"))
+        for index, line in enumerate(data["csv"]):
+            if _LINE_END.search(line):
+                raise DataError(f"rules.cards.csv[{index}]", f"one line of a card file, not several: {shown(line)}")
+        source = str(data.get("source") or "<cards>")
+        try:
+            return parse_card_file("\n".join(data["csv"]), source)
+        except CardFileError as error:
+            why = f"{error.reason} (the embedded lines counted from 1; the set was read from {source})"
+            raise DataError("rules.cards.csv", f"{error.place}: {why}" if error.place else why) from None
 
 
 def _read_default() -> str:
@@ -372,7 +388,7 @@ def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
     for deck, why in (("start", "the monk's starting deck (white in the reconstructed set)"),
                       ("mind", "the mind deck that deals the Mind River (green, blue, red and yellow in the reconstructed set)")):
         if not any(card.deck == deck for card in cards):
-            raise CardFileError(source, last, "deck", f"no card's deck is {deck!r}: the set has no {why}, HUD-R01")
+            raise CardFileError(source, last, "deck", f"no card's deck is {deck!r}: the set needs {why} (HUD-R01)")
     return CardSet(tuple(cards), source)
 
 
