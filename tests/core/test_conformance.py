@@ -69,7 +69,9 @@ def test_the_package_exports_the_common_names(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_values_are_the_shared_ones(game: str) -> None:
     state, rules, rulings, protocol = (module(game, name) for name in ("state", "rules", "rulings", "protocol"))
-    assert issubclass(state.Phase, enum.Enum)
+    assert issubclass(state.Phase, enum.StrEnum)      # a teacher's `state.phase == "play"` holds in every game
+    assert all(phase == phase.value and state.Phase(phase.value) is phase for phase in state.Phase)
+    assert state.Phase.OVER == "over"
     assert issubclass(rules.Rules, RulesData)
     assert rules.Rules.from_dict(rules.Rules().to_dict()) == rules.Rules()
     assert all(isinstance(ruling, Ruling) for ruling in rulings.RULINGS)

@@ -34,7 +34,8 @@ from rulesbook.hudai.rules import Rules
 
 
 class Phase(StrEnum):
-    """What the monk is being asked: the step of the turn. A member equals its text ("combo")."""
+    """What the monk is being asked: the step of the turn. A member equals its text ("combo"), as in
+    the other two games."""
 
     COMBO = "combo"  # step 1: play, discard, take black, use a feature of the last card, or end
     FLOW = "flow"  # step 1, after Flow: remove a combo card for good, or keep them (HUD-R04)

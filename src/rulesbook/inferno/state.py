@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
@@ -39,8 +39,9 @@ HAND_SIZE = 3
 MOUNTAIN_REACH = 52
 
 
-class Phase(Enum):
-    """What kind of decision the state waits for."""
+class Phase(StrEnum):
+    """What kind of decision the state waits for. A member equals its text ("play"), as in the
+    other two games."""
 
     PLACE_PAWN = "place pawn"
     PLAY = "play"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
@@ -28,8 +28,9 @@ from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
 
 
-class Phase(Enum):
-    """What the expedition waits for: the rulebook's five phases, split where a decision waits."""
+class Phase(StrEnum):
+    """What the expedition waits for: the rulebook's five phases, split where a decision waits. A
+    member equals its text ("movement"), as in the other two games."""
 
     MOVEMENT = "movement"
     ENCOUNTER = "encounter"
