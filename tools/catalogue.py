@@ -4,8 +4,8 @@
     python tools/catalogue.py update   add every msgid the library says and the .po lacks (msgstr "")
     python tools/catalogue.py check    exit 1 when a msgid lacks its zh-TW form or a file is out of date
 
-The msgids are found as xgettext would, without it: every `Message("...")`, `Message.text("...")`
-and `term("...", "context")` with literal text in src/rulesbook, plus the words no literal holds
+The msgids are found as xgettext would, without it: every `Message("...")`, `Message.text("...")`,
+`Message.sentence("...")` and `term("...", "context")` with literal text in src/rulesbook, plus the words no literal holds
 (the game's names, its rulebook sections, the board shell's words of widgets/words.json and the
 whole-game board's buttons). Standard library only: the .mo format is written here.
 """
@@ -57,7 +57,7 @@ def _literal_message(node: ast.AST) -> Key | None:
     text = node.args[0]
     if not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
         return None
-    if name == "Message" or (name == "text" and isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "Message"):
+    if name == "Message" or (name in ("text", "sentence") and isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "Message"):
         return None, text.value
     context = node.args[1] if len(node.args) == 2 else None
     if name == "term" and isinstance(context, ast.Constant) and isinstance(context.value, str):

@@ -135,7 +135,7 @@ def test_a_house_rule_changes_exactly_what_it_says_at_its_moment_and_nowhere_els
         said = [event for event in events if event.kind == "house"]
         if said:
             reached += 1
-            assert [event.text for event in said] == [f"house rule 'test-{moment}' ({moment})"]
+            assert [event.text for event in said] == [f"House rule 'test-{moment}' ({moment})."]
             assert without_rules(state) == without_rules(change(printed(plain, game))), protocol.action_to_text(state, action)
         else:
             assert without_rules(state) == without_rules(plain)

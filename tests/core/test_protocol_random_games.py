@@ -3,9 +3,9 @@
 Seeded random games of every game and player count are played to the end. After every action: the
 state's JSON and the action's text round-trip, `current_player` names a seat that may act and nobody
 has won yet, the game's own invariants hold (cards and tokens conserved), the action's events report
-it under the seat that took it (`Event.seat`), the checked and the fast `apply` agree, and near-miss
-actions (a legal action's text with one word changed) are either legal or refused with IllegalAction
-and the state unchanged. Each game ends within its bound, and its record replays to the same final
+it under the seat that took it (`Event.seat`), each event says a whole sentence, the checked and the
+fast `apply` agree, and near-miss actions (a legal action's text with one word changed) are either
+legal or refused with IllegalAction and the state unchanged. Each game ends within its bound, and its record replays to the same final
 state.
 """
 
@@ -19,6 +19,7 @@ import pytest
 import rulesbook
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
+from rulesbook.core.words import sentence
 from simulation_scale import scaled
 
 #: (game, seats, games, rules per game index): at least 150 games of each game per run (at
@@ -97,6 +98,8 @@ def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -
         actor = action.player if game.name == "madness" else seat
         seats = {event.seat for event in step.events}
         assert actor in seats and seats <= {actor, None}, f"{text!r}, taken by seat {actor}: its events' seats are {seats}"
+        said = [event.text for event in step.events]
+        assert said == [sentence(words) for words in said], f"{text!r}: every event says a whole sentence, not {said}"
         if full:
             assert game.to_json(game.apply_legal(state, action).state) == game.to_json(step.state), "fast path agrees"
         state = step.state

@@ -160,7 +160,7 @@ def test_princess_moves_card_and_pawn_together_MOI_R15():
     # red's own pawn: nobody may cancel in EN (MOI-R06), so it resolves at once
     assert state.mountain.pawn(R) == (1, 1) and state.mountain.card_at((0, 0)) is None
     assert state.mountain.card_at((1, 1)) == parse_card("MK+1")
-    assert events[-1].text == "the card under the red pawn, with the pawn, now lies at (1, 1)"
+    assert events[-1].text == "The card under the red pawn, with the pawn, now lies at (1, 1)."
 
 
 def test_red_boy_discards_the_card_to_the_discard_pile_MOI_R16():
@@ -571,7 +571,7 @@ def test_play_out_prints_events_and_refusal_returns_the_error_or_none(capsys):
     from rulesbook.inferno import IllegalAction, parse_action, play_out, refusal
 
     state = play_out(table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"]), "bison B 0,1")
-    assert "red plays Mighty Bison King" in capsys.readouterr().out and state.phase is Phase.RESPOND
+    assert "Red plays Mighty Bison King" in capsys.readouterr().out and state.phase is Phase.RESPOND
     error = refusal(state, parse_action("end"))
     assert isinstance(error, IllegalAction) and error.rule == "MOI-P01"  # blue is asked now, before play goes on
     assert refusal(state, "end").rule == "MOI-P01"  # the text form is taken too

@@ -206,6 +206,7 @@ def test_every_event_of_whole_games_says_itself_in_zh_tw_and_its_text_is_the_eng
                 assert not absent, (event.text, absent)
                 zh = event.say("zh-TW")
                 assert not english_left(zh), (event.text, zh)
+                assert zh.endswith("。") and event.text.endswith("."), (event.text, zh)      # whole sentences
                 kinds.add(event.kind)
     assert kinds >= {"pawn", "deal", "lay", "effect", "resolve", "step", "stay", "draw", "pass", "round", "setup", "over"}
 
@@ -213,9 +214,9 @@ def test_every_event_of_whole_games_says_itself_in_zh_tw_and_its_text_is_the_eng
 def test_an_event_says_the_zh_tw_rulebooks_words():
     state = game_moment(LINE, HANDS)
     _, events = apply(state, PlayBison(Colour.BLUE, (0, 3), 1))
-    assert [event.say("zh-TW") for event in events] == ["紅方打出牛魔王：藍色唐僧標記移到(0, 3)", "藍色唐僧標記現在位於(0, 3)"]
-    assert [event.text for event in events] == ["red plays Mighty Bison King: the blue pawn to (0, 3)",
-                                                "the blue pawn now stands at (0, 3)"]
+    assert [event.say("zh-TW") for event in events] == ["紅方打出牛魔王：藍色唐僧標記移到(0, 3)。", "藍色唐僧標記現在位於(0, 3)。"]
+    assert [event.text for event in events] == ["Red plays Mighty Bison King: the blue pawn to (0, 3).",
+                                                "The blue pawn now stands at (0, 3)."]
 
 
 #: A longer line, for two Bison Kings (4-5 cards) and a Red Boy with room to act.
@@ -239,23 +240,23 @@ def _said(state, *actions) -> list[str]:
 
 
 @pytest.mark.parametrize("moment, actions, texts", [
-    (lambda: game_moment(LINE, HANDS), [DiscardEvents((BISON, FAN))], ["red discards Mighty Bison King, Iron Fan Princess with no effect"]),
+    (lambda: game_moment(LINE, HANDS), [DiscardEvents((BISON, FAN))], ["Red discards Mighty Bison King, Iron Fan Princess with no effect."]),
     (lambda: game_moment(LINE, ["BISON BISON FAN", "GUANYIN FAN", "SB+2"]),
      [PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((GUAN_YIN,))],
-     ["red plays Mighty Bison King: the yellow pawn to (0, 1)",
-      "yellow cancels it with Guan Yin; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
-      "yellow refills only at the end of their own next turn (MOI-R08)"]),
+     ["Red plays Mighty Bison King: the yellow pawn to (0, 1).",
+      "Yellow cancels it with Guan Yin; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow refills only at the end of their own next turn (MOI-R08)."]),
     (lambda: on_long_line("BISON BISON FAN", "PM+2 BISON", "SB+2"), [PlayBison(Colour.YELLOW, (0, 5), 2)],
-     ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)", "the yellow pawn now stands at (0, 5)"]),
+     ["Red plays two Mighty Bison Kings: the yellow pawn to (0, 5).", "The yellow pawn now stands at (0, 5)."]),
     (lambda: on_long_line("BISON BISON", "FAN FAN", "SB+2"),
      [PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN, FAN))],
-     ["red plays two Mighty Bison Kings: the yellow pawn to (0, 5)",
-      "yellow cancels it with Iron Fan Princess, Iron Fan Princess; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
-      "yellow refills only at the end of their own next turn (MOI-R08)"]),
+     ["Red plays two Mighty Bison Kings: the yellow pawn to (0, 5).",
+      "Yellow cancels it with Iron Fan Princess, Iron Fan Princess; both go to the discard pile, and no answer to a cancel is allowed (MOI-R07); "
+      "yellow refills only at the end of their own next turn (MOI-R08)."]),
     (lambda: game_moment(SHARED, ["FAN MK+2 SB+2", "PM+2", "SB+3"], rules=Rules(two_pawns=True)),
      [PlayPrincess(Colour.RED, (-1, 1))],
-     ["red plays Iron Fan Princess: the card under the red and yellow pawns, pawns and all, to (-1, 1)",
-      "the card under the red and yellow pawns, with its pawns, now lies at (-1, 1)"]),
+     ["Red plays Iron Fan Princess: the card under the red and yellow pawns, pawns and all, to (-1, 1).",
+      "The card under the red and yellow pawns, with its pawns, now lies at (-1, 1)."]),
 ])
 def test_an_event_says_in_english_what_happened(moment, actions, texts):
     assert _said(moment(), *actions) == texts
@@ -270,14 +271,14 @@ def test_the_refill_takes_the_piles_top_cards_top_first():
     assert state.hands[0] == tuple(map(parse_card, ["SB+3", "MK+3", "DH+3"]))
     assert state.draw_pile == (parse_card("PM+3"),)
     drawn = [event for event in events if event.kind == "draw"]
-    assert [(event.text, event.seat) for event in drawn] == [("red draws 2", 0)]
+    assert [(event.text, event.seat) for event in drawn] == [("Red draws 2.", 0)]
 
 
 def test_a_full_hand_draws_nothing_and_says_nothing_of_drawing():
     """In ZH, with no discarding (MOI-R04), Guan Yins cannot be played: step I ends with the hand full
     (MOI-R18; a house hand of two, as the deck has two) and step IV has nothing to draw."""
     state = game_moment(LINE, ["GUANYIN GUANYIN", "SB+2", "SB+3"], rules=Rules(edition="zh", hand_size=2))
-    assert _said(state, EndPlay(), Stay()) == ["red ends step I", "red leaves the pawns where they are"]
+    assert _said(state, EndPlay(), Stay()) == ["Red ends step I.", "Red leaves the pawns where they are."]
     after, _ = apply(apply(state, EndPlay())[0], Stay())
     assert (after.hands[0], after.draw_pile) == (state.hands[0], state.draw_pile)
 
@@ -289,9 +290,9 @@ CROSS = ". MK+2@Y . .\nPM+1@R SB+1 DH+1 MK+1\n. PM+2 . .\n. DH+2 . ."
 def test_a_round_ended_by_a_complete_cross_says_so_and_belongs_to_its_ender():
     state, events = apply(game_moment(CROSS, ["", "SB+2"], phase=Phase.STEP), Step(Colour.RED, (1, 1)))
     assert [(event.kind, event.text, event.seat) for event in events] == [
-        ("step", "red steps the red pawn to (1, 1)", 0),
-        ("round", "round 1 ends: a complete cross (condition a); scores red +11, yellow +7", 0),  # EN: the row and column, SB+1 in both
-        ("setup", "round 2: a new Mountain; yellow places first (MOI-R14)", None),
+        ("step", "Red steps the red pawn to (1, 1).", 0),
+        ("round", "Round 1 ends: a complete cross (condition a); scores red +11, yellow +7.", 0),  # EN: the row and column, SB+1 in both
+        ("setup", "Round 2: a new Mountain; yellow places first (MOI-R14).", None),
     ]
     assert state.results[0].reason == "a"
 
@@ -301,14 +302,14 @@ ONE_ROUND = Rules(rounds_by_players=((2, 1), (3, 1), (4, 1)))
 
 
 @pytest.mark.parametrize("totals, over", [
-    ((3, 5, 1), "the game is over: yellow wins with 8"),
-    ((4, 5, 1), "the game is over: red and yellow win with 8"),
+    ((3, 5, 1), "The game is over: yellow wins with 8."),
+    ((4, 5, 1), "The game is over: red and yellow win with 8."),
 ])
 def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
     state = game_moment(LINE, ["", "", ""], pile=0, phase=Phase.STEP, rules=ONE_ROUND, totals=totals)
     assert _said(state, Stay()) == [
-        "red leaves the pawns where they are",
-        "round 1 ends: the draw pile ran out (condition b); scores red +4, yellow +3, blue +6",
+        "Red leaves the pawns where they are.",
+        "Round 1 ends: the draw pile ran out (condition b); scores red +4, yellow +3, blue +6.",
         over,
     ]
 

@@ -137,12 +137,12 @@ class HouseRuleError(RulesbookError, ValueError):
 
 
 def _said(name: str, moment: str) -> str:
-    return f"house rule {name!r} ({moment})"
+    return f"House rule {name!r} ({moment})."
 
 
 def at_moment(state: Any, moment: str, copy: Callable[[Any], Any] = lambda state: state) -> tuple[Any, list[Event]]:
     """The state once every house rule of its rules at this moment has changed it, in the order
-    given, and an event for each ("house rule 'catch-up' (scoring)"). Each function is handed
+    given, and an event for each ("House rule 'catch-up' (scoring)."). Each function is handed
     `copy(state)`, so that it may change a state whose lists are shared; HouseRuleError for a
     function that fails (see the module's docstring)."""
     events = []

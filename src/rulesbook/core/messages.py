@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from rulesbook.core.words import capitalised, listed
+from rulesbook.core.words import capitalised, listed, whole_sentence
 
 #: The languages the library speaks: English (the msgids themselves) and the zh-TW catalogue.
 LANGUAGES = ("en", "zh-TW")
@@ -114,13 +114,14 @@ class Message:
     Messages are values: equal when template, context and data are.
     """
 
-    __slots__ = ("template", "context", "data", "plain")
+    __slots__ = ("template", "context", "data", "plain", "whole")
 
     def __init__(self, template: str, /, **data: Any):
         self.template = template
         self.context: str | None = None
         self.data: Mapping[str, Any] = data
         self.plain = False  # a sentence given as text: said as it is, never formatted
+        self.whole = False  # said as a whole sentence (`Message.sentence`)
 
     @classmethod
     def text(cls, text: str) -> Message:
@@ -130,12 +131,25 @@ class Message:
         message.plain = True
         return message
 
+    @classmethod
+    def sentence(cls, template: str, /, **data: Any) -> Message:
+        """A message said as a whole sentence: in English with a capital and one full stop, in
+        zh-TW ended by 。 (`words.whole_sentence`). Its template, the msgid, is written as the
+        words go inside a longer sentence ("{colour} draws {count}"), so both share one
+        translation.
+
+        >>> Message.sentence("{colour} draws {count}", colour="red", count=2).say()
+        'Red draws 2.'
+        """
+        message = cls(template, **data)
+        message.whole = True
+        return message
+
     def say(self, language: str = "en") -> str:
         """The sentence in that language ("en" or "zh-TW")."""
         template = translated(language, self.context, self.template)
-        if self.plain:
-            return template
-        return template.format(**{key: said(value, language) for key, value in self.data.items()})
+        text = template if self.plain else template.format(**{key: said(value, language) for key, value in self.data.items()})
+        return whole_sentence(text, language) if self.whole else text
 
     def msgids(self) -> Iterator[tuple[str | None, str]]:
         """(context, msgid) of this message and of every message in its data."""
@@ -150,12 +164,12 @@ class Message:
         if self.context is not None:
             return f"term({self.template!r}, {self.context!r})"
         data = "".join(f", {key}={value!r}" for key, value in self.data.items())
-        return f"Message({self.template!r}{data})"
+        return f"Message{'.sentence' if self.whole else ''}({self.template!r}{data})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
             return NotImplemented
-        return (self.template, self.context, dict(self.data)) == (other.template, other.context, dict(other.data))
+        return (self.template, self.context, self.whole, dict(self.data)) == (other.template, other.context, other.whole, dict(other.data))
 
     def __hash__(self) -> int:
         return hash((self.template, self.context))

@@ -46,3 +46,15 @@ def sentence(text: str) -> str:
     if text.endswith(("?", "!")):
         return text
     return text.rstrip(".") + "."
+
+
+def whole_sentence(text: str, language: str = "en") -> str:
+    """A sentence in its language's shape: English with a capital and one full stop (`sentence`),
+    zh-TW ended by its full stop 。 unless it has its own mark.
+
+    >>> whole_sentence("red draws 2"), whole_sentence("紅方抽2張牌", "zh-TW")
+    ('Red draws 2.', '紅方抽2張牌。')
+    """
+    if language == "en":
+        return sentence(text)
+    return text if text.endswith(("。", "？", "！")) else text + "。"

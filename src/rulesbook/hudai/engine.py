@@ -592,7 +592,7 @@ def _say_fill(cards: tuple[str, ...], hand: tuple[str, ...]) -> str:
 
 def _say_feed(added: tuple[int, ...], powers: tuple[int, ...]) -> str:
     return ("Each hand card feeds the demon by its value (1/2 left, 3/4 centre, 5/6 right): "
-            + ", ".join(f"+{n} {POSITIONS[i]} ({powers[i]})" for i, n in enumerate(added)))
+            + ", ".join(f"+{n} {POSITIONS[i]} ({powers[i]})" for i, n in enumerate(added)) + ".")
 
 
 def _why_corrupted(cause: str, card: str | None = None, power: int | None = None, name: str = "", cubes: int = 0,
@@ -635,11 +635,12 @@ def _say_idle(power: int, name: str) -> str:
 
 def _say_unpin(powers: tuple[int, ...]) -> str:
     return ("The cubes set aside by pins and yellow cards return to their powers: "
-            + ", ".join(f"{POSITIONS[i]} {n}" for i, n in enumerate(powers)))
+            + ", ".join(f"{POSITIONS[i]} {n}" for i, n in enumerate(powers)) + ".")
 
 
 def _say_turn(turn: int, summary: str) -> str:
-    return f"Turn {turn} begins. {summary}"
+    """'Turn 2 begins: monk health 12, …', the state's summary without its own 'turn 2: '."""
+    return f"Turn {turn} begins: {summary.removeprefix(f'turn {turn}: ')}."
 
 
 def _say_tie(cards: tuple[str, ...], value: int, pick: str) -> str:

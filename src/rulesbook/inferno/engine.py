@@ -72,50 +72,50 @@ _DEFAULT_RULES = Rules()  # made once: making a Rules checks every field
 
 # --- what the events say (each event keeps its data; the sentence is made when first read) ------------
 def _laid(colour: Colour, card: DiscipleCard, place: Coord) -> Message:
-    return Message("{colour} lays {card} at {place}", colour=player_word(colour), card=card.code, place=spoken_place(place))
+    return Message.sentence("{colour} lays {card} at {place}", colour=player_word(colour), card=card.code, place=spoken_place(place))
 
 
 def _placed(colour: Colour, place: Coord) -> Message:
-    return Message("{colour} places a pawn at {place}", colour=player_word(colour), place=spoken_place(place))
+    return Message.sentence("{colour} places a pawn at {place}", colour=player_word(colour), place=spoken_place(place))
 
 
 def _dealt(round: int, first: Colour) -> Message:
-    return Message("three cards dealt to each player; {first} begins round {round}", first=player_word(first), round=round)
+    return Message.sentence("three cards dealt to each player; {first} begins round {round}", first=player_word(first), round=round)
 
 
 def _played(colour: Colour, action: Effect, mountain: Position) -> Message:
-    return Message("{colour} plays {what}", colour=player_word(colour), what=_describe(action, mountain))
+    return Message.sentence("{colour} plays {what}", colour=player_word(colour), what=_describe(action, mountain))
 
 
 def _discarded(colour: Colour, cards: tuple[Card, ...]) -> Message:
-    return Message("{colour} discards {cards} with no effect", colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
+    return Message.sentence("{colour} discards {cards} with no effect", colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
 def _ended(colour: Colour) -> Message:
-    return Message("{colour} ends step I", colour=player_word(colour))
+    return Message.sentence("{colour} ends step I", colour=player_word(colour))
 
 
 def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> Message:
-    return Message("{colour} cancels it with {cards}; both go to the discard pile, and no answer to a cancel is allowed "
+    return Message.sentence("{colour} cancels it with {cards}; both go to the discard pile, and no answer to a cancel is allowed "
                    "(MOI-R07); {colour} refills only at the end of their own next turn (MOI-R08)",
                    colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
 def _let(colour: Colour) -> Message:
-    return Message("{colour} lets it happen", colour=player_word(colour))
+    return Message.sentence("{colour} lets it happen", colour=player_word(colour))
 
 
 def _stepped(colour: Colour, pawn: Colour, place: Coord) -> Message:
-    return Message("{colour} steps the {pawn} pawn to {place}", colour=player_word(colour), pawn=colour_word(pawn),
+    return Message.sentence("{colour} steps the {pawn} pawn to {place}", colour=player_word(colour), pawn=colour_word(pawn),
                    place=spoken_place(place))
 
 
 def _stayed(colour: Colour) -> Message:
-    return Message("{colour} leaves the pawns where they are", colour=player_word(colour))
+    return Message.sentence("{colour} leaves the pawns where they are", colour=player_word(colour))
 
 
 def _drew(colour: Colour, count: int) -> Message:
-    return Message("{colour} draws {count}", colour=player_word(colour), count=count)
+    return Message.sentence("{colour} draws {count}", colour=player_word(colour), count=count)
 
 
 #: Why a round ends, as `_end_round` and `_end_turn` word it: their English is the msgid.
@@ -129,18 +129,18 @@ _WHY_ROUNDS_END = (
 def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> Message:
     summary = Listed([Message("{colour} {points:+d}", colour=player_word(colour), points=points)
                       for colour, points in zip(colours, raw)], ",")
-    return Message("round {round} ends: {why}; scores {summary}", round=round, why=Message.text(why), summary=summary)
+    return Message.sentence("round {round} ends: {why}; scores {summary}", round=round, why=Message.text(why), summary=summary)
 
 
 def _game_over(winners: tuple[Colour, ...], total: int) -> Message:
     names = Listed(map(player_word, winners))
     if len(winners) == 1:
-        return Message("the game is over: {winners} wins with {total}", winners=names, total=total)
-    return Message("the game is over: {winners} win with {total}", winners=names, total=total)
+        return Message.sentence("the game is over: {winners} wins with {total}", winners=names, total=total)
+    return Message.sentence("the game is over: {winners} win with {total}", winners=names, total=total)
 
 
 def _set_up(round: int, first: Colour) -> Message:
-    return Message("round {round}: a new Mountain; {first} places first (MOI-R14)", round=round, first=player_word(first))
+    return Message.sentence("round {round}: a new Mountain; {first} places first (MOI-R14)", round=round, first=player_word(first))
 
 
 # --- setting up ------------------------------------------------------------------------------
@@ -863,13 +863,13 @@ def _outcome(effect: Effect, mountain: Position) -> Message:
     """What an effect that nobody cancelled does, said after the fact (`mountain` is from before)."""
     place = spoken_place(effect.place)
     if isinstance(effect, PlayBison):
-        return Message("the {colour} pawn now stands at {place}", colour=colour_word(effect.colour), place=place)
+        return Message.sentence("the {colour} pawn now stands at {place}", colour=colour_word(effect.colour), place=place)
     if isinstance(effect, PlayPrincess):
         whose, shared = _whose_card(effect, mountain)
         if shared:
-            return Message("the card under the {whose}, with its pawns, now lies at {place}", whose=whose, place=place)
-        return Message("the card under the {whose}, with the pawn, now lies at {place}", whose=whose, place=place)
-    return Message("{card} at {place} goes to the discard pile", card=mountain.cards[effect.place].code, place=place)
+            return Message.sentence("the card under the {whose}, with its pawns, now lies at {place}", whose=whose, place=place)
+        return Message.sentence("the card under the {whose}, with the pawn, now lies at {place}", whose=whose, place=place)
+    return Message.sentence("{card} at {place} goes to the discard pile", card=mountain.cards[effect.place].code, place=place)
 
 
 def _resolve(

@@ -3,7 +3,7 @@
 >>> state = game_moment("MK+1@R PM+2@Y", ["SB+1 BISON", "DH+2"])
 >>> after = play_out(state, "lay SB+1 1,0")
 > lay SB+1 1,0
-    red lays SB+1 at (1, 0)
+    Red lays SB+1 at (1, 0).
 >>> game_moment("MK+1@R PM+2@Y", ["SB+1", "DH+2"], seat=2)
 Traceback (most recent call last):
 rulesbook.core.data.DataError: seat: expected a seat from 0 to 1, not 2

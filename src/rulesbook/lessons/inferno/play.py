@@ -17,7 +17,7 @@ from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
-from rulesbook.core.words import listed, plural, sentence
+from rulesbook.core.words import listed, plural, whole_sentence
 from rulesbook.inferno.actions import Action, Pass, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.position import Colour
@@ -26,7 +26,7 @@ from rulesbook.inferno.names import player_word, rule_word
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, Misclick, place_key
-from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines, whole_sentence
+from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
 from rulesbook.lessons.play import PlayGame, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
@@ -372,9 +372,8 @@ class InfernoPlay(PlayGame):
             return self._say(Message.text("The game is over: Play again starts a new one.")), None
         action = make_bot(bot, f"hint:{bot_seed(state, decision.seat)}").choose(state, legal_actions(state))
         first = apply(state, action)[1][0]
-        what = sentence(first.text) if self.language == "en" else first.say(self.language)
         return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what} (a hint only: it sees no more of the cards than you do).",
-                                 bot=bot_word(bot), action=action.text(), what=what)), action.text()
+                                 bot=bot_word(bot), action=action.text(), what=first.say(self.language))), action.text()
 
     def digest(self, state: State) -> str:
         return hashlib.sha256(state.to_json().encode()).hexdigest()

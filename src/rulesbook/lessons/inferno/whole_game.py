@@ -17,7 +17,7 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.messages import Capitalised, Listed, Message, said, term
-from rulesbook.core.words import sentence
+from rulesbook.core.words import whole_sentence
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action, spoken_place)
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
@@ -330,7 +330,7 @@ class GameReferee:
         """What an action did, in the engine's events, and how a round it ended scored."""
         english = self.language == "en"
         space = " " if english else ""
-        say = space.join(sentence(event.text) if english else _full_stop(event.say(self.language)) for event in events)
+        say = space.join(whole_sentence(event.say(self.language), self.language) for event in events)
         ended = [event for event in events if event.kind == "round"]
         if ended:
             say += space + round_words(_at_round_end(state, action), ended[0], self.language)
@@ -447,16 +447,6 @@ class GameReferee:
         return self._say(Message("{who} may play {choices}{press}. "
                                  "Choose a card, then click a place marked with a dot; a wrong click says which rule forbids it.",
                                  who=who, choices=Listed(parts, "or"), press=press))
-
-
-def _full_stop(text: str) -> str:
-    """A zh-TW sentence ended with its full stop (。) unless it has its own mark."""
-    return text if text.endswith(("。", "？", "！")) else text + "。"
-
-
-def whole_sentence(text: str, language: str) -> str:
-    """A sentence in its language's shape: English with a capital and one full stop, zh-TW ended by 。."""
-    return sentence(text) if language == "en" else _full_stop(text)
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:
