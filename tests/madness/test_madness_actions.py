@@ -158,7 +158,7 @@ def test_a_field_of_the_wrong_type_is_named_in_the_words_of_a_data_error(action,
 def test_phases_are_an_enum_written_by_value_in_json():
     state = new_game(3, "phases")
     assert state.phase is Phase.MOVEMENT and state.to_dict()["phase"] == "movement"
-    assert Phase.TIMER.title.startswith("Encounter Phase") and Phase.FAILURES.section == "Failures"
+    assert Phase.TIMER.heading.startswith("Encounter Phase") and Phase.FAILURES.section == "Failures"
     data = state.to_dict()
     data["phase"] = "lunch"
     with pytest.raises(ValueError, match="state.phase: 'lunch' is not a phase"):

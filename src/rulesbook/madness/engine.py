@@ -308,10 +308,10 @@ def destinations(state: State) -> list[str]:
 def decision(state: State) -> tuple[str, tuple[int, ...]]:
     """What is being decided now and by whom: (phase name, the players who may act)."""
     if state.phase is Phase.OVER:
-        return state.phase.title, ()
+        return state.phase.heading, ()
     if state.phase is Phase.ENCOUNTER:
-        return state.phase.title, tuple(range(state.count))
-    return state.phase.title, (state.leader,)
+        return state.phase.heading, tuple(range(state.count))
+    return state.phase.heading, (state.leader,)
 
 
 def relic_recipients(state: State) -> list[int]:
@@ -502,7 +502,7 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
     if target is not None and not _is_seat(state, target):
         return IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
     if wanted is not phase:
-        return IllegalAction(f"'{act}' belongs to the {wanted.title}, but this is the {phase.title}", wanted.section)
+        return IllegalAction(f"'{act}' belongs to the {wanted.heading}, but this is the {phase.heading}", wanted.section)
     if type(act) not in ANY_PLAYER and act.player != state.leader:
         rule = "MAD-P01" if type(act) is TimeUp else phase.section  # the rulebook's timer ends the Encounter by itself
         return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", rule)

@@ -43,8 +43,9 @@ class Phase(StrEnum):
     OVER = "over"
 
     @property
-    def title(self) -> str:
-        """The phase's name as the rulebook's headings say it."""
+    def heading(self) -> str:
+        """The phase's name as the rulebook's headings say it (not `title`: a phase is text, and
+        text has its own `title()`)."""
         return _NAMES[self][0]
 
     @property
@@ -53,7 +54,7 @@ class Phase(StrEnum):
         return _NAMES[self][1]
 
 
-#: Each phase: its title, and the rulebook section its actions answer to.
+#: Each phase: its heading, and the rulebook section its actions answer to.
 _NAMES = {
     Phase.MOVEMENT: ("Movement Phase", "Movement Phase"),
     Phase.ENCOUNTER: ("Encounter Phase", "Encounter Phase"),
@@ -197,7 +198,7 @@ class State(CheckedState):
         hands = "; ".join(f"{name} {', '.join(cards[card].label if card in cards else card for card in hand) or '-'}"
                           for name, hand in zip(self.players, self.hands))
         ending = f"; {self.result}, {'won' if self.won else 'lost'}" if self.result else ""
-        return (f"turn {self.turn}, {self.phase.title}: {self.players[self.leader]} leads; Airplane at {self.airplane or '-'}; "
+        return (f"turn {self.turn}, {self.phase.heading}: {self.players[self.leader]} leads; Airplane at {self.airplane or '-'}; "
                 f"hands {hands}; Sled {len(self.sled)} cards, {self.sled_tokens} Leadership tokens{ending}")
 
     @property

@@ -259,7 +259,7 @@ class PlayReferee(ExpeditionReferee):
             if state.talking:
                 return f"Encounter Phase: the table talks until the first card is played (as modelled, MAD-P18): {talk}. Then {plays}"
             return f"Encounter Phase, in silence: {plays}. Before the first card (MAD-P18), {talk}"
-        return f"{state.phase.title}: {leader} decides"
+        return f"{state.phase.heading}: {leader} decides"
 
     def places(self, key: Hashable) -> list[str]:
         state = self.state(key)

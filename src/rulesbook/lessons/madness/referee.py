@@ -119,7 +119,7 @@ class ExpeditionReferee:
         if state.turn != self.turn:
             return f"The Sled has passed to {seat_text(state.leader)}: this board's turn is over."
         if self.ended(state):
-            return f"{state.phase.title}: this board stops here."
+            return f"{state.phase.heading}: this board stops here."
         leader = seat_text(state.leader)
         you = " (you)" if state.leader == self.seat else ""
         return {
