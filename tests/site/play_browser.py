@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from site_browser import SITE, undrawn, watch
+from site_browser import PHONE, SITE, undrawn, watch
 
 from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
@@ -33,16 +33,27 @@ def opened(context, site_url: str, path: str) -> Iterator:
         pytest.fail(f"{path} or the site's Pyodide is not built: run `make book` (LITE=1)")
     page = context.new_page()
     page.seen = watch(page)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"{site_url}{path}?pace=0")
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+    set_up_on_the_first_screen(page)
     try:
         yield page
     finally:
         page.evaluate("localStorage.clear()")
         page.close()
+
+
+def set_up_on_the_first_screen(page) -> None:
+    """The set-up comes first: on a 390 px phone its first choice shows without scrolling, and the
+    page's explanations follow the board."""
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    bottom = page.evaluate("window.scrollY + document.querySelector('.rb-play-setup select, .rb-play-setup input').getBoundingClientRect().bottom")
+    assert bottom <= PHONE["height"], f"the set-up's first choice ends {bottom:.0f} px down the page, below a phone's first screen"
+    page.set_viewport_size(size)
 
 
 def settled(page, moves: int, timeout: int = 60_000) -> int:

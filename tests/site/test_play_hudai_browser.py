@@ -17,7 +17,7 @@ import pytest
 
 from rulesbook.hudai.cards import parse_card_file, reconstructed_cards
 from rulesbook.lessons.hudai.table import table_view
-from play_browser import choose, downloaded, node, record, robot, settled
+from play_browser import choose, downloaded, node, record, robot, set_up_on_the_first_screen, settled
 from site_browser import SITE, run_offline, watch
 from page_visit import AXE, RUN_AXE
 
@@ -45,6 +45,7 @@ def play_page(browser_context, site_url):
     page.seen = watch(page)
     page.goto(f"{site_url}{PAGE}?pace=0")
     page.evaluate("localStorage.clear()")
+    set_up_on_the_first_screen(page)
     yield page
     page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
     page.close()
