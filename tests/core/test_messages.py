@@ -177,3 +177,16 @@ def test_the_catalogue_is_read_from_a_zip_as_a_play_page_imports_the_library_wit
               "print(error.say('zh-TW'), sorted(set(sys.modules) - before), __import__('rulesbook').__file__)\n")
     said = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     assert said == f"(9, 9)沒有卡牌可以放唐僧標記（MOI-R19） [] {library / 'rulesbook' / '__init__.py'}\n"
+
+
+def test_a_sentence_message_is_said_whole_in_each_language_from_the_fragments_msgid():
+    """Message.sentence: the event's words as a whole sentence (a capital and a full stop; 。 in
+    zh-TW), from the same msgid as the words inside a longer sentence."""
+    red = term("red", "player")
+    fragment = Message("{colour} draws {count}", colour=red, count=2)
+    whole = Message.sentence("{colour} draws {count}", colour=red, count=2)
+    assert (fragment.say(), whole.say()) == ("red draws 2", "Red draws 2.")
+    assert (fragment.say("zh-TW"), whole.say("zh-TW")) == ("紅方補2張牌", "紅方補2張牌。")
+    assert list(whole.msgids()) == list(fragment.msgids()) and whole != fragment and whole == Message.sentence(whole.template, **whole.data)
+    assert repr(whole) == "Message.sentence('{colour} draws {count}', colour=term('red', 'player'), count=2)"
+    assert Message.sentence("may {colour} cancel it?", colour=red).say() == "May red cancel it?"

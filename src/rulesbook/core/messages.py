@@ -111,7 +111,8 @@ def said(value: Any, language: str) -> Any:
 class Message:
     """A sentence to say later: its English template (the msgid), its context and its data.
 
-    Messages are values: equal when template, context and data are.
+    Messages are values: equal when template, context, data and whether it is said as a whole
+    sentence (`Message.sentence`) are.
     """
 
     __slots__ = ("template", "context", "data", "plain", "whole")
