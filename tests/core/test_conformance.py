@@ -357,6 +357,11 @@ def test_an_action_is_written_by_the_protocol_and_read_back_with_blanks_around_i
     for action in protocol.legal_actions(state):
         text = protocol.action_to_text(state, action)
         assert protocol.parse_action(state, f"  {text} ") == action and protocol.action_to_text(state, f" {text}  ") == text
+    later, now, not_now = state, protocol.legal_actions(state), []
+    while len(not_now) < 5 and not protocol.is_over(later):  # the next moves' actions are written all the same
+        later = protocol.apply(later, protocol.legal_actions(later)[-1]).state
+        not_now += [action for action in protocol.legal_actions(later) if action not in now]
+    assert len(not_now) >= 5 and all(protocol.action_to_text(state, action) == action.text() for action in not_now)
     for value in (5, None, []):
         with pytest.raises(IllegalAction) as refused:
             protocol.action_to_text(state, value)
