@@ -79,6 +79,8 @@ def test_the_values_are_the_shared_ones(game: str) -> None:
     assert rulings.rulings_table().startswith("| id |")
     assert isinstance(protocol.GAME, Game)
     assert protocol.GAME is rulesbook.game(game)
+    engine = module(game, "engine")      # the package's defaults are the protocol's: seats, seed and rules
+    assert engine.new_game().to_json() == protocol.GAME.to_json(protocol.GAME.new_game())
     for method in ("to_dict", "from_dict", "to_json", "from_json", "invariants", "problems"):
         assert callable(getattr(state.State, method, None)), f"{game} State lacks {method}"
     assert issubclass(state.State, CheckedState) and state.State.invariants is CheckedState.invariants, \

@@ -257,7 +257,7 @@ def test_the_players_are_a_count_or_their_colours_in_seat_order():
     assert four.colours == (Colour.BLACK, Colour.RED, Colour.YELLOW, Colour.BLUE)
     assert four.mountain == new_game(4, seed=3).mountain and four.decision.seat == 0  # black places the first pawn
     assert new_game(["Y", "K"]).colours == (Colour.YELLOW, Colour.BLACK)
-    assert new_game() == new_game(2, seed=0) != new_game(3, seed=0) and new_game(2, seed=0) != new_game(2, seed=1)  # the defaults
+    assert new_game() == new_game(4, seed=0) != new_game(3, seed=0) and new_game(2, seed=0) != new_game(2, seed=1)  # the defaults
     for players in (1, 5, True):
         with pytest.raises(DataError) as raised:
             new_game(players)

@@ -144,11 +144,12 @@ def _set_up(round: int, first: Colour) -> Message:
 
 
 # --- setting up ------------------------------------------------------------------------------
-def new_game(players: int | Sequence[Colour | str] = 2, seed: int | str = 0, rules: Rules | None = None) -> State:
+def new_game(players: int | Sequence[Colour | str] = 4, seed: int | str = 0, rules: Rules | None = None) -> State:
     """A new game: the first round's Mountain laid out, waiting for the first pawn (MOI-R19), as
     the house rules of the round's start leave it (`Rules.house`).
 
-    `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order.
+    `players` is a count (colours red, yellow, blue, black in seat order) or the colours in seat order;
+    four unless said, as the protocol's `new_game` and the lab's simulations seat them.
     A seed is a whole number or a text, as a state's JSON holds it.
     """
     rules = _DEFAULT_RULES if rules is None else Rules.given(rules)
