@@ -109,3 +109,10 @@ def test_a_picture_of_what_is_no_card_says_so():
     with pytest.raises(NotationError) as refused:
         show(5)
     assert str(refused.value) == "'5': cards are text such as 'R5 W1', or a list of card codes"
+
+
+@pytest.mark.parametrize("title", ["Red next to green: not allowed", "A", "Green next to green, then blue next to green: allowed"])
+def test_a_picture_is_as_wide_as_its_drawn_title(title):
+    """A two-card combo is 154 px wide; its title, drawn above it, ran past the edge ("not allo…")."""
+    svg = ET.fromstring(show("R1 G3", part="combo", title=title).svg)
+    assert float(svg.get("width")) >= 2 * render.GAP + len(title) * 7.2  # bold 12 px sans-serif: about 7.2 px a character at most

@@ -86,3 +86,16 @@ def test_the_score_track_is_described_and_labelled_in_zh_tw():
     svg = show_track(state, language="zh-TW").svg
     assert ">回合後<" in svg and ">分數<" in svg and ">黃方<" in svg
     assert describe_track(state).startswith("Points on the score track before round 1 and after each of 3 rounds: red (circles) 0, ")
+
+
+def test_a_picture_writes_the_cards_names_in_its_language():
+    """The names drawn on the cards follow the picture's language, as its description does: a zh-TW
+    page showed 孫悟空 on its boards and "Monkey King" on its pictures."""
+    drawn = lambda svg: re.findall(r">([^<>]{2,})</text>", svg)  # noqa: E731
+    chinese = drawn(show(MOUNTAIN, language="zh-TW").svg)
+    assert {"孫悟空", "沙悟淨"} <= set(chinese) and not [name for name in chinese if re.search("[a-z]", name)]  # codes only in Latin
+    assert {"Monkey King", "Sandy Brother"} <= set(drawn(show(MOUNTAIN).svg))
+    events = [parse_card(code) for code in ("BISON", "FAN", "REDBOY:PM", "GUANYIN", "DH+1")]
+    assert drawn(show_cards(events, language="zh-TW").svg) == ["牛魔王家族", "牛魔王", "牛魔王家族", "鐵扇公主", "牛魔王家族", "紅孩兒",
+                                                                  "PM", "救星", "觀世音菩薩", "DH", "+1", "白龍馬"]
+    assert drawn(show_cards(events).svg)[:3] == ["Bison King Family", "Mighty", "Bison King"]

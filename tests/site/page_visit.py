@@ -9,7 +9,8 @@ of one page before it opens the next) and the checks below read it in the order 
 2. the keyboard's first Tabs, while nothing has the focus yet: a skip link to the first board;
 3. axe-core in light mode, every board with a message showing; then dark mode (the theme follows
    the reader's colour scheme): the same layout, the boards dark, the colours still clean;
-4. a 390 px phone: nothing runs off the side, card text readable, a refusal's message in sight;
+4. a 390 px phone: nothing runs off the side (what a cell printed wraps), card text readable, a
+   refusal's message in sight;
 5. the robot (robot.py) completes every board.
 
 Each check ends with the page quiet: nothing on the console, nothing loaded from outside. The part
@@ -193,6 +194,9 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
     try:
         next_frame(visit)
         assert visit.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+        wide = visit.evaluate("""() => [...document.querySelectorAll('div.cell_output .output.stream pre')]
+            .filter((pre) => pre.scrollWidth > pre.clientWidth + 1).map((pre) => pre.textContent.slice(0, 60))""")
+        assert wide == [], f"what a cell printed scrolls sideways: {wide}"
         if board_count(visit):
             phone_boards(visit)
     finally:

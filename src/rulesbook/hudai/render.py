@@ -182,6 +182,10 @@ def _svg(width: float, height: float, title: str, description: str, body: list[s
     return svg_document(width, height, title, description, body, "#fbfbf8")
 
 
+#: About how far a bold 12 px title runs per character (a generous average, so it never runs out).
+TITLE_CHAR = 7.5
+
+
 def cards_svg(codes: Iterable[str], title: str | None = None, cards: CardSet | None = None, combo: bool = False,
               per_row: int = 9) -> str:
     """A row of cards (a hand); with combo=True a combo, each pair of neighbours marked as fitting
@@ -205,7 +209,8 @@ def cards_svg(codes: Iterable[str], title: str | None = None, cards: CardSet | N
                               "#146c2e" if fits else "#b3261e"))
     describe = describe_combo if combo else describe_cards
     label = title or ("A combo" if combo else " ".join(codes) or "No cards")
-    return _svg(max(width, 120), height, label, describe(codes, title, cards), body)
+    # As wide as its drawn title at least: a short combo's title ran past the picture's edge.
+    return _svg(max(width, 120, GAP * 2 + len(title or "") * TITLE_CHAR), height, label, describe(codes, title, cards), body)
 
 
 def _track(x: float, y: float, name: str, count: int, most: int, kind: str) -> tuple[str, float]:

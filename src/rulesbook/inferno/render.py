@@ -122,6 +122,7 @@ def position_svg(
     language: str | None = None,
 ) -> str:
     """SVG text of the Mountain; highlights outline places (targets), marks ring cards (windows)."""
+    said_in = spoken(language)
     highlights = set(highlights)
     marks = set(marks)
     places = set(position.cards) | highlights
@@ -156,7 +157,7 @@ def position_svg(
     for place, card in sorted(position.cards.items()):
         x, y = origin(place)
         out.append(f'<g data-place="{place[0]},{place[1]}">')
-        out.append(_disciple_svg(x, y, card, highlighted=place in highlights, marked=place in marks))
+        out.append(_disciple_svg(x, y, card, said_in, highlighted=place in highlights, marked=place in marks))
         out.append("</g>")
         for index, colour in enumerate(position.pawns_at(place)):
             cx, cy = x + CARD_WIDTH - 13 - index * 20, y + 14
@@ -170,7 +171,8 @@ def position_svg(
     return svg_document(width, height, title, description, out, BACKGROUND)
 
 
-def _disciple_svg(x: float, y: float, card: DiscipleCard, highlighted: bool = False, marked: bool = False) -> str:
+def _disciple_svg(x: float, y: float, card: DiscipleCard, language: str, highlighted: bool = False, marked: bool = False) -> str:
+    """A disciple: its code, value and name, the name in the picture's language (孫悟空 in zh-TW)."""
     dashed = ' stroke-dasharray="4 3"' if card.value < 0 else ""
     stroke, stroke_width = ("#2e8b57", 4) if highlighted else ("#333", 1.5)
     parts = [
@@ -191,7 +193,7 @@ def _disciple_svg(x: float, y: float, card: DiscipleCard, highlighted: bool = Fa
     )
     parts.append(
         f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="8" text-anchor="middle" fill="#333">'
-        f"{escape(card.disciple.english)}</text>"
+        f"{escape(disciple_word(card.disciple).say(language))}</text>"
     )
     return "".join(parts)
 
@@ -204,14 +206,17 @@ EVENT_LINES = {
 }
 
 
-def _event_svg(x: float, y: float, card: EventCard) -> str:
-    """An event: its name and family; a Red Boy shows its disciple picture in the lower right corner."""
+def _event_svg(x: float, y: float, card: EventCard, language: str) -> str:
+    """An event: its name and family, in the picture's language (English names on two lines where
+    long, the Chinese on one); a Red Boy shows its disciple picture in the lower right corner."""
+    family = term(card.kind.family, "term").say(language)
+    lines = EVENT_LINES[card.kind] if language == "en" else (term(card.kind.english, "event").say(language),)
     parts = [
         f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" fill="#fdfaf3" '
         'stroke="#7a4b00" stroke-width="3"/>',
-        f'<text x="{x + 5}" y="{y + 11}" font-size="6" fill="#7a4b00">{escape(card.kind.family)}</text>',
+        f'<text x="{x + 5}" y="{y + 11}" font-size="6" fill="#7a4b00">{escape(family)}</text>',
     ]
-    for index, line in enumerate(EVENT_LINES[card.kind]):
+    for index, line in enumerate(lines):
         parts.append(
             f'<text x="{x + CARD_WIDTH / 2}" y="{y + 34 + 13 * index}" font-size="11" font-weight="bold" '
             f'text-anchor="middle">{escape(line)}</text>'
@@ -228,7 +233,7 @@ def _event_svg(x: float, y: float, card: EventCard) -> str:
 
 def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None, language: str | None = None) -> str:
     """SVG text of cards laid out in rows: a hand, a deck, the components of the game."""
-    cards = list(cards)
+    cards, said_in = list(cards), spoken(language)
     rows = max(1, -(-len(cards) // per_row))
     columns = min(per_row, max(1, len(cards)))
     width = GAP + columns * (CARD_WIDTH + GAP)
@@ -238,7 +243,7 @@ def cards_svg(cards: Iterable[Card], per_row: int = 9, title: str | None = None,
         x = GAP + (index % per_row) * (CARD_WIDTH + GAP)
         y = GAP + (index // per_row) * (CARD_HEIGHT + GAP)
         out.append(f'<g data-card="{card.code}">')
-        out.append(_disciple_svg(x, y, card) if isinstance(card, DiscipleCard) else _event_svg(x, y, card))
+        out.append(_disciple_svg(x, y, card, said_in) if isinstance(card, DiscipleCard) else _event_svg(x, y, card, said_in))
         out.append("</g>")
     description = describe_cards(cards, title, language)
     return svg_document(width, height, title or ", ".join(card.code for card in cards), description, out, BACKGROUND)
