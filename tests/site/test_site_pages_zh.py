@@ -117,3 +117,32 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
         assert page.seen == {"errors": [], "outside": []}, page.seen
     finally:
         page.close()
+
+
+#: Two Chinese characters (or full-width marks) with a source line break between them, which a
+#: browser shows as a space: Chinese puts none there.
+SPACED = re.compile("[\u3000-\u303f\u3400-\u9fff\uff00-\uffef][ \\t]*\\n\\s*[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def test_a_zh_paragraph_written_over_several_lines_reads_without_spaces_between_its_characters():
+    """tools/languages.py joins a zh-TW paragraph's lines where Chinese stands on both sides of the
+    break ("可以反制。 這一頁" read with a space), next to an emphasis too; English and code keep theirs."""
+    import sys
+
+    from docutils.core import publish_doctree
+    from myst_parser.parsers.docutils_ import Parser
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from languages import join_chinese_lines
+
+    source = "可以反制。\n這一頁；\n**復原**會收回，Python 在\nEnglish words\nstay apart，\n中文 `code`\n接著。\n\n```\n程式\n碼\n```\n"
+    for language, said in (("zh_TW", "可以反制。這一頁；復原會收回，Python 在\nEnglish words\nstay apart，中文 code\n接著。"),
+                           ("en", "可以反制。\n這一頁；\n復原會收回，Python 在\nEnglish words\nstay apart，\n中文 code\n接著。")):
+        app = type("App", (), {"config": type("Config", (), {"language": language})})
+        tree = publish_doctree(source, parser=Parser())
+        join_chinese_lines(app, tree)
+        assert tree.children[0].astext() == said and tree.children[1].astext() == "程式\n碼\n"
+    for page in PAGES:
+        paragraphs = re.findall(r"<p\b[^>]*>(.*?)</p>", (SITE / page).read_text(encoding="utf-8"), re.S)
+        spaced = [match.group() for text in paragraphs for match in [SPACED.search(re.sub(r"<[^>]+>", "", text))] if match]
+        assert not spaced, f"{page}: {spaced[:3]}"
