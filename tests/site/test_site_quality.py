@@ -157,3 +157,14 @@ def test_a_boards_own_error_tells_the_reader_and_fails_the_page(browser_context,
     # Logged in the console with the error (what makes every other page test fail), not thrown.
     [error] = seen["errors"]
     assert error.startswith("console error: rulesbook board:") and "broken picture" in error
+
+
+@pytest.mark.parametrize("path", ["book/intro.html", "zh-TW/book/intro.html"])
+def test_one_search_box_and_no_empty_header_strip_above_the_page(browser_context, site_url, path):
+    """pydata-sphinx-theme shows its header, holding only a second search box, unless
+    navbar_persistent is set (sphinx-book-theme issue 986): the desktop page began with a 64 px
+    strip over the sidebar's own search."""
+    with opened(browser_context, site_url, path, viewport={"width": 1100, "height": 900}) as page:
+        assert page.evaluate("(document.querySelector('.bd-header') || {offsetHeight: 0}).offsetHeight") == 0
+        assert page.locator(".bd-sidebar-primary .search-button-field, .bd-sidebar-primary form.bd-search").count() == 1
+        assert page.locator("#pst-header .search-button-field, #pst-header form.bd-search").count() == 0
