@@ -94,8 +94,9 @@ def test_a_picture_writes_the_cards_names_in_its_language():
     drawn = lambda svg: re.findall(r">([^<>]{2,})</text>", svg)  # noqa: E731
     chinese = drawn(show(MOUNTAIN, language="zh-TW").svg)
     assert {"孫悟空", "沙悟淨"} <= set(chinese) and not [name for name in chinese if re.search("[a-z]", name)]  # codes only in Latin
-    assert {"Monkey King", "Sandy Brother"} <= set(drawn(show(MOUNTAIN).svg))
+    assert {"Monkey", "King", "Sandy", "Brother"} <= set(drawn(show(MOUNTAIN).svg))  # on two lines
     events = [parse_card(code) for code in ("BISON", "FAN", "REDBOY:PM", "GUANYIN", "DH+1")]
     assert drawn(show_cards(events, language="zh-TW").svg) == ["牛魔王家族", "牛魔王", "牛魔王家族", "鐵扇公主", "牛魔王家族", "紅孩兒",
                                                                   "PM", "救星", "觀世音菩薩", "DH", "+1", "白龍馬"]
+    assert drawn(show_cards([parse_card("DH+1")]).svg) == ["DH", "+1", "Dragon", "Horse"]
     assert drawn(show_cards(events).svg)[:3] == ["Bison King Family", "Mighty", "Bison King"]

@@ -188,13 +188,16 @@ def _disciple_svg(x: float, y: float, card: DiscipleCard, language: str, highlig
     sign = "\u2212" if card.value < 0 else "+"
     parts.append(f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold">{card.disciple.code}</text>')
     parts.append(
-        f'<text x="{x + CARD_WIDTH / 2}" y="{y + 52}" font-size="24" font-weight="bold" text-anchor="middle" '
+        f'<text x="{x + CARD_WIDTH / 2}" y="{y + 47}" font-size="24" font-weight="bold" text-anchor="middle" '
         f'fill="{value_colour}">{sign}{abs(card.value)}</text>'
     )
-    parts.append(
-        f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 8}" font-size="8" text-anchor="middle" fill="#333">'
-        f"{escape(disciple_word(card.disciple).say(language))}</text>"
-    )
+    # The name on two lines at a readable size, as the boards write it ("Sandy" / "Brother"; 沙悟淨).
+    lines = disciple_word(card.disciple).say(language).split(" ", 1)
+    for index, line in enumerate(lines):
+        parts.append(
+            f'<text x="{x + CARD_WIDTH / 2}" y="{y + CARD_HEIGHT - 6 - 10 * (len(lines) - 1 - index)}" font-size="10" '
+            f'text-anchor="middle" fill="#333">{escape(line)}</text>'
+        )
     return "".join(parts)
 
 
