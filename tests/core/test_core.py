@@ -14,6 +14,7 @@ from rulesbook.core import progress as progress_module
 from rulesbook.core.data import DataError, kind_name, parse_json, shown, within
 from rulesbook.core.events import Event
 from rulesbook.core.messages import Capitalised, Listed, Message, has_translation, speak, term
+from rulesbook.core.words import listed, plural, sentence, whole_sentence
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import check_value, describe
 
@@ -296,3 +297,14 @@ def test_within_names_a_parts_refusal_from_the_documents_root():
             within(refusing(error), where)
         assert raised.value.field == field, (error, raised.value.field)
     assert within(lambda: 7, "state") == 7
+
+
+def test_the_shared_words_a_sentence_a_count_and_a_list():
+    """core.words, which every game's sentences go through (its doctests run too, but not under mutmut)."""
+    assert sentence("the demon attacks") == sentence(" the demon attacks. ") == "The demon attacks."   # one full stop
+    assert sentence("a card called X.") == "A card called X." and sentence("may red cancel it?") == "May red cancel it?"
+    assert sentence("yes!") == "Yes!" and sentence("...and so on") == "...and so on."
+    assert whole_sentence("red draws 2") == "Red draws 2." and whole_sentence("紅方補2張牌", "zh-TW") == "紅方補2張牌。"
+    assert whole_sentence("紅方要反制嗎？", "zh-TW") == "紅方要反制嗎？" and whole_sentence("好。", "zh-TW") == "好。"
+    assert (plural(1, "cube"), plural(0, "cube"), plural(2, "Injury", "Injuries")) == ("1 cube", "0 cubes", "2 Injuries")
+    assert (listed([]), listed(["a"]), listed(["a", "b", "c"], "or")) == ("none", "a", "a, b or c")
