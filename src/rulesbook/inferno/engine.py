@@ -97,8 +97,8 @@ def _ended(colour: Colour) -> Message:
 
 def _cancelled(colour: Colour, cards: tuple[Card, ...]) -> Message:
     return Message.sentence("{colour} cancels it with {cards}; both go to the discard pile, and no answer to a cancel is allowed "
-                   "(MOI-R07); {colour} refills only at the end of their own next turn (MOI-R08)",
-                   colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
+                            "(MOI-R07); {colour} refills only at the end of their own next turn (MOI-R08)",
+                            colour=player_word(colour), cards=Listed(map(card_word, cards), ","))
 
 
 def _let(colour: Colour) -> Message:
@@ -107,7 +107,7 @@ def _let(colour: Colour) -> Message:
 
 def _stepped(colour: Colour, pawn: Colour, place: Coord) -> Message:
     return Message.sentence("{colour} steps the {pawn} pawn to {place}", colour=player_word(colour), pawn=colour_word(pawn),
-                   place=spoken_place(place))
+                            place=spoken_place(place))
 
 
 def _stayed(colour: Colour) -> Message:

@@ -17,7 +17,6 @@ from typing import Any
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.messages import Capitalised, Listed, Message, said, term
-from rulesbook.core.words import whole_sentence
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action, spoken_place)
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
@@ -330,7 +329,7 @@ class GameReferee:
         """What an action did, in the engine's events, and how a round it ended scored."""
         english = self.language == "en"
         space = " " if english else ""
-        say = space.join(whole_sentence(event.say(self.language), self.language) for event in events)
+        say = space.join(event.say(self.language) for event in events)  # each a whole sentence (Message.sentence)
         ended = [event for event in events if event.kind == "round"]
         if ended:
             say += space + round_words(_at_round_end(state, action), ended[0], self.language)
