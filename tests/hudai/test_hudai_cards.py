@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import re
 
 import pytest
 from hudai_testkit import bot_game

@@ -6,7 +6,6 @@ are page_visit.py's: links and widgets, the keyboard, axe-core, a phone, the rob
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import yaml

@@ -17,7 +17,7 @@ from rulesbook.core.data import DataError, items, only_fields, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
-from rulesbook.core.words import listed, plural, whole_sentence
+from rulesbook.core.words import whole_sentence
 from rulesbook.inferno.actions import Action, Pass, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.position import Colour
