@@ -12,30 +12,62 @@ The parts of the book listed in NOT_LIVE are the exception: no link, no copy in 
 The zh-TW book (zh-TW/, built into the site's zh-TW/ folder) shares the one live site: its
 `rulesbook_site_folder` (rulesbook.widgets.play_site's) names its folder, where its notebooks lie
 in the live site's files too (zh-TW/book/inferno/scoring.ipynb), and its pages reach the live
-site one folder further up.
+site one folder further up. The link speaks its book's language (WORDS).
 """
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 #: The notebook interface of the site's JupyterLite (tools/lite.py: APP_PAGE), from the site root.
 LIVE_PAGE = "lite/notebooks/index.html"
-TEXT = "Run live"
-TOOLTIP = "Run this chapter with Python in your browser, and change it (opens in a new tab)"
-#: On a page opened from a file (file://), where JupyterLite cannot start (its service worker needs
-#: http on localhost, or https), the link says what to do instead of opening a live site that never
-#: starts. Inline, a few hundred bytes, on the pages that carry the link.
-FROM_A_FILE = (
-    'if(location.protocol==="file:")document.addEventListener("click",function(e){'
-    'var a=e.target.closest&&e.target.closest("a.btn-run-live");if(!a)return;e.preventDefault();'
-    'alert("Run live starts Python in your browser, and that needs the book served over http: this page '
-    'was opened from a file. In the project folder run\\n\\n    python3 -m http.server -d _build/html\\n\\n'
-    'then open http://localhost:8000/ and press Run live there. The pages and their boards work from a '
-    'file as they are.")});'
-)
+
+
+@dataclass(frozen=True)
+class LinkWords:
+    """The link's words in one book's language: its text, its tooltip, and what it says on a page
+    opened from a file (file://), where JupyterLite cannot start (its service worker needs http on
+    localhost, or https), instead of opening a live site that never starts."""
+
+    text: str
+    tooltip: str
+    from_a_file: str
+
+    def script(self) -> str:
+        """The page's inline script that says `from_a_file` on a click, when the page is a file (a few
+        hundred bytes, on the pages that carry the link)."""
+        return ('if(location.protocol==="file:")document.addEventListener("click",function(e){'
+                'var a=e.target.closest&&e.target.closest("a.btn-run-live");if(!a)return;e.preventDefault();'
+                f'alert({json.dumps(self.from_a_file, ensure_ascii=False)})}});')
+
+
+SERVE = "python3 -m http.server -d _build/html"
+#: By the book's Sphinx language; the zh-TW book's in its own words, as the theme's buttons are.
+WORDS = {
+    "en": LinkWords(
+        "Run live",
+        "Run this chapter with Python in your browser, and change it (opens in a new tab)",
+        "Run live starts Python in your browser, and that needs the book served over http: this page was "
+        f"opened from a file. In the project folder run\n\n    {SERVE}\n\nthen open http://localhost:8000/ "
+        "and press Run live there. The pages and their boards work from a file as they are."),
+    "zh_TW": LinkWords(
+        "在瀏覽器執行",
+        "在瀏覽器裡用 Python 執行這一章，也可以修改它（在新分頁開啟）",
+        "「在瀏覽器執行」要在瀏覽器裡啟動 Python，這需要用 http 提供這本書，而這一頁是從檔案開啟的。"
+        f"請在專案資料夾執行\n\n    {SERVE}\n\n再打開 http://localhost:8000/，在那裡按「在瀏覽器執行」。"
+        "各頁和頁上的棋盤從檔案開啟也照常可用。"),
+}
+
+
+def words(language: str | None) -> LinkWords:
+    """The link's words for a book in `language` (Sphinx's `language`, None for English)."""
+    return WORDS.get(language or "en", WORDS["en"])
+
+
 #: Folders of the book whose chapters are not live: they need what the browser's Python cannot
 #: carry. The design lab plays thousands of games into pandas tables, draws them with matplotlib
 #: and spreads them over processes or a Dask cluster; each of its chapters says to run it in
@@ -62,15 +94,16 @@ def add_run_live_link(app: Any, pagename: str, templatename: str, context: dict[
     buttons = context.get("header_buttons")
     if buttons is None:  # not sphinx-book-theme
         return
+    said = words(app.config.language)
     buttons.insert(0, {
         "type": "link",
         "url": live_url(context["pathto"], pagename, getattr(app.config, "rulesbook_site_folder", "")),
-        "text": TEXT,
-        "tooltip": TOOLTIP,
+        "text": said.text,
+        "tooltip": said.tooltip,
         "icon": "fas fa-play",
         "label": "run-live",
     })
-    app.add_js_file(None, body=FROM_A_FILE)  # this page only (Sphinx adds it to the page being written)
+    app.add_js_file(None, body=said.script())  # this page only (Sphinx adds it to the page being written)
 
 
 def setup(app: Any) -> dict[str, Any]:

@@ -94,8 +94,35 @@ def join_chinese_lines(app: Any, doctree: Any) -> None:
                 said[index] = joined
 
 
+#: A hidden cell's toggle (myst-nb's "Show code cell {type}", its type in English) in the zh-TW book.
+TOGGLES_ZH = {
+    f"{verb} code cell {kind}": f"{verb_zh}{kind_zh}"
+    for verb, verb_zh in (("Show", "顯示"), ("Hide", "隱藏"))
+    for kind, kind_zh in (("source", "程式碼"), ("output", "程式碼的輸出"), ("outputs", "輸出"), ("content", "程式碼和輸出"))
+}
+
+
+def chinese_toggles(app: Any, doctree: Any, docname: str) -> None:
+    """A zh-TW page's hidden cells open and close in Chinese. myst-nb writes the toggles' words when
+    it writes the page (its post-transform), from a setting whose {type} it fills in English; so they
+    are put into Chinese on the way out, before the page's HTML is written."""
+    if not is_zh(app):
+        return
+    from myst_nb.sphinx_ import HideCodeCellNode
+    from sphinx.util import logging
+
+    for toggle in doctree.findall(HideCodeCellNode):
+        for prompt in ("prompt_show", "prompt_hide"):
+            if toggle[prompt] in TOGGLES_ZH:
+                toggle[prompt] = TOGGLES_ZH[toggle[prompt]]
+            else:
+                logging.getLogger(__name__).warning("a hidden cell's toggle with no Chinese words: %r", toggle[prompt], location=toggle)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", add_language_link)
     app.connect("doctree-read", join_chinese_lines)
-    # env_version: a change to what reading a page does here (join_chinese_lines) reads every page again.
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    app.connect("doctree-resolved", chinese_toggles)
+    # env_version: a change to what reading or writing a page does here (join_chinese_lines,
+    # chinese_toggles) reads and writes every page again.
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
 from lite_browser import CHAPTERS, LITE, LIVE_CHECKS, LIVE_PAGE, NOT_LIVE_CHAPTERS, NOTEBOOKS, TOC, ZH_CHAPTERS
-from run_live import NOT_LIVE
+from run_live import NOT_LIVE, words
 from site_browser import ROOT, SITE
 
 from rulesbook.core.protocol import GAMES
@@ -158,23 +158,34 @@ class Links(HTMLParser):
 @pytest.mark.parametrize("name", CHAPTERS + ZH_CHAPTERS)
 def test_each_chapter_page_links_to_its_notebook_in_the_live_site(lock, name):
     live = run_live_links(name)
-    assert len(live) == 1, f"{name}: one link with the text 'Run live'"
+    assert len(live) == 1, f"{name}: one link with the text {link_text(name)!r}"
     target = urlparse(urljoin(f"http://site/{name}.html", live[0]["href"]))
     assert target.path == f"/{LIVE_PAGE}" and (SITE / LIVE_PAGE).is_file()
     notebook = parse_qs(target.query)["path"][0]
     assert notebook == f"{name}.ipynb" and (LITE / "files" / notebook).is_file()
-    assert "new tab" in live[0].get("title", "")  # it opens in a new tab, and says so
+    assert ("新分頁" if name.startswith("zh-TW/") else "new tab") in live[0].get("title", "")  # it opens in a new tab, and says so
 
 
 def test_a_page_without_a_notebook_has_no_run_live_link(lock):
     root = re.search(r"^root:\s*(\S+)\s*$", TOC, re.M).group(1)
-    assert "Run live" not in (SITE / f"{root}.html").read_text(encoding="utf-8")
+    assert "btn-run-live" not in (SITE / f"{root}.html").read_text(encoding="utf-8")
+
+
+def link_text(name: str) -> str:
+    """The "Run live" link's text on a chapter's page, in its book's language."""
+    return words("zh_TW" if name.startswith("zh-TW/") else "en").text
 
 
 def run_live_links(name: str) -> list[dict[str, str]]:
     parser = Links()
     parser.feed((SITE / f"{name}.html").read_text(encoding="utf-8"))
-    return [link for link in parser.links if " ".join(link["text"].split()) == "Run live"]
+    return [link for link in parser.links if " ".join(link["text"].split()) == link_text(name)]
+
+
+def test_the_zh_books_run_live_link_speaks_chinese():
+    assert link_text(ZH_CHAPTERS[0]) == "在瀏覽器執行"
+    for name in ZH_CHAPTERS:  # the link, its tooltip, what it says from a file, and the chapter's text
+        assert "Run live" not in (SITE / f"{name}.html").read_text(encoding="utf-8"), name
 
 
 @pytest.mark.parametrize("name", NOT_LIVE_CHAPTERS)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from site_browser import CHAPTER, ROOT, SITE, watch
 
 sys.path.insert(0, str(ROOT / "lite"))
-from run_live import FROM_A_FILE  # noqa: E402  (lite/run_live.py)
+from run_live import words  # noqa: E402  (lite/run_live.py)
 
 
 def test_a_page_opened_from_a_file_runs_its_boards(browser_context):
@@ -36,12 +37,9 @@ def test_a_page_opened_from_a_file_runs_its_boards(browser_context):
         page.close()
 
 
-def test_run_live_on_a_page_opened_from_a_file_says_how_to_serve_the_book(browser_context, tmp_path):
-    page_file = tmp_path / "chapter.html"
-    page_file.write_text('<!doctype html><html lang="en"><title>a chapter</title><body>'
-                         '<a class="btn btn-sm btn-run-live" href="lite/notebooks/index.html" target="_blank">'
-                         f'<span class="btn__text-container">Run live</span></a><script>{FROM_A_FILE}</script>',
-                         encoding="utf-8")
+@pytest.mark.parametrize(("chapter", "language"), [(CHAPTER, "en"), ("zh-TW/book/inferno/scoring.html", "zh_TW")])
+def test_run_live_on_a_page_opened_from_a_file_says_how_to_serve_the_book(browser_context, chapter, language):
+    page_file = SITE / chapter
     page = browser_context.new_page()
     seen = watch(page)
     said = []
@@ -49,9 +47,12 @@ def test_run_live_on_a_page_opened_from_a_file_says_how_to_serve_the_book(browse
     try:
         page.goto(page_file.as_uri())
         pages = len(browser_context.pages)
-        page.locator(".btn__text-container").click()  # a click on the text inside the link
+        link = page.locator("a.btn-run-live .btn__text-container")
+        assert link.inner_text() == words(language).text
+        link.click()  # a click on the text inside the link
         page.wait_for_timeout(100)
-        assert len(said) == 1 and "python3 -m http.server -d _build/html" in said[0] and "http://localhost:8000/" in said[0]
+        assert said == [words(language).from_a_file]
+        assert "python3 -m http.server -d _build/html" in said[0] and "http://localhost:8000/" in said[0]
         assert page.url == page_file.as_uri() and len(browser_context.pages) == pages, "no live site is opened"
         assert seen["errors"] == []
     finally:

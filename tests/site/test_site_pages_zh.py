@@ -145,3 +145,20 @@ def test_a_zh_paragraph_written_over_several_lines_reads_without_spaces_between_
         paragraphs = re.findall(r"<p\b[^>]*>(.*?)</p>", (SITE / page).read_text(encoding="utf-8"), re.S)
         spaced = [match.group() for text in paragraphs for match in [SPACED.search(re.sub(r"<[^>]+>", "", text))] if match]
         assert not spaced, f"{page}: {spaced[:3]}"
+
+
+def test_a_zh_pages_hidden_cells_open_and_close_in_chinese():
+    """myst-nb fills its toggles' {type} in English ("Show code cell output"); tools/languages.py
+    gives the zh-TW book its own words for each of them."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from languages import TOGGLES_ZH
+
+    toggles = []
+    for page in PAGES:
+        html = (SITE / page).read_text(encoding="utf-8")
+        assert "code cell" not in html, page
+        toggles += [re.sub(r"<[^>]+>", "", said) for said in re.findall(r'<p class="(?:collapsed|expanded) admonition-title">(.*?)</p>', html)]
+    assert "顯示程式碼的輸出" in toggles and "隱藏程式碼的輸出" in toggles  # A whole game's play-by-play
+    assert set(toggles) <= set(TOGGLES_ZH.values())
