@@ -9,8 +9,8 @@ of one page before it opens the next) and the checks below read it in the order 
 2. the keyboard's first Tabs, while nothing has the focus yet: a skip link to the first board;
 3. axe-core in light mode, every board with a message showing; then dark mode (the theme follows
    the reader's colour scheme): the same layout, the boards dark, the colours still clean;
-4. a 390 px phone: nothing runs off the side (what a cell printed wraps), card text readable, a
-   refusal's message in sight;
+4. a 390 px phone: nothing runs off the side (what a cell printed wraps), card text readable,
+   every place and button at least 24 px square, a refusal's message in sight;
 5. the robot (robot.py) completes every board.
 
 Each check ends with the page quiet: nothing on the console, nothing loaded from outside. The part
@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from robot import READ_BOARDS, complete_boards
-from site_browser import PHONE, ROOT, SITE, next_frame, open_chapter, watch
+from site_browser import PHONE, ROOT, SITE, next_frame, open_chapter, small_targets, watch
 
 from rulesbook.lessons import unpack
 
@@ -205,11 +205,14 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
 
 
 def phone_boards(page: Any) -> None:
-    """Card text readable; a refused place marked, its reason right under the board and in sight."""
+    """Card text readable; every place and button big enough to tap; a refused place marked, its
+    reason right under the board and in sight."""
     smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.rb-board svg text')]
         .filter((t) => t.getBBox().width > 0)
         .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
     assert smallest >= 11, f"card text of {smallest:.1f}px on a phone"
+    small = small_targets(page)
+    assert small == [], f"places and buttons smaller than WCAG's 24 x 24 px targets (2.5.8): {small[:5]}"
     for index, state in enumerate(page.evaluate(READ_BOARDS)):
         refusal = first_refusal(state["lesson"])
         if refusal is None:

@@ -140,6 +140,15 @@ def next_frame(page: object) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+def small_targets(page: object, within: str = ".rb-board") -> list[str]:
+    """What a reader taps in `within` (a button, a place the pointer shows as one) that is smaller
+    than WCAG 2.2's 24 x 24 px target (2.5.8), as its words and size; hidden ones do not count."""
+    return page.evaluate("""within => [...document.querySelectorAll(`${within} button, ${within} [data-place]`)]
+        .filter((el) => el.tagName === 'BUTTON' || getComputedStyle(el).cursor === 'pointer')
+        .map((el) => [el, el.getBoundingClientRect()]).filter(([el, box]) => box.width > 0 && (box.width < 24 || box.height < 24))
+        .map(([el, box]) => `${(el.textContent || el.getAttribute('data-place')).trim().slice(0, 30)} (${Math.round(box.width)}x${Math.round(box.height)})`)""", within)
+
+
 @contextmanager
 def opened(browser_context: object, site_url: str, path: str, scheme: str = "light",
            viewport: dict[str, int] | None = None) -> Iterator[object]:

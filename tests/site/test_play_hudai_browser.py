@@ -18,7 +18,7 @@ import pytest
 from rulesbook.hudai.cards import parse_card_file, reconstructed_cards
 from rulesbook.lessons.hudai.table import table_view
 from play_browser import choose, downloaded, node, record, robot, set_up_on_the_first_screen, settled
-from site_browser import SITE, run_offline, watch
+from site_browser import SITE, run_offline, small_targets, watch
 from page_visit import AXE, RUN_AXE
 
 PAGE = "book/play/hudai.html"
@@ -74,6 +74,7 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     failing = [v for v in page.evaluate(RUN_AXE)
                if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
     assert failing == [], failing
+    assert small_targets(page, ".rb-play") == []  # on the phone the page is opened on
 
     undone = reloaded = False
     for _ in range(200):

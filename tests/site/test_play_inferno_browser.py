@@ -22,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from play_browser import downloaded, opened, record, robot, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -75,6 +75,7 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
     page.click("[data-tool=hint]")
     page.wait_for_function("hinted => document.querySelector('.rb-message').textContent.startsWith(hinted)", arg=hinted)
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    assert small_targets(page, ".rb-play") == []
     axe_clean(page)
     return message, linked
 

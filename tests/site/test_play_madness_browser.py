@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
 from play_browser import choose, downloaded, node, record, robot, set_up_on_the_first_screen, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, watch  # noqa: E402
+from site_browser import SITE, report_offline, run_offline, small_targets, watch  # noqa: E402
 
 PAGE = "book/play/madness.html"
 #: Short expeditions (random bots spend their Leadership tokens fast): players -> seed, seats, hints.
@@ -71,7 +71,8 @@ def play_page(browser_context, site_url):
 
 
 def check_quality(page) -> None:
-    """axe-core finds nothing serious; on a 390 px phone nothing runs off the side."""
+    """axe-core finds nothing serious; on a 390 px phone nothing runs off the side, and nothing to
+    tap is smaller than 24 px."""
     from page_visit import AXE, RUN_AXE
 
     # At the top of the page the theme's floating "Back to top" button hides: it shows only while
@@ -89,6 +90,7 @@ def check_quality(page) -> None:
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate("document.querySelector('.rb-play').scrollWidth <= document.querySelector('.rb-play').clientWidth + 1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert small_targets(page, ".rb-play") == []
     page.set_viewport_size({"width": 1200, "height": 900})
 
 
