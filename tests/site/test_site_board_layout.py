@@ -2,7 +2,8 @@
 
 - On a laptop screen (1280 px, and 960) nothing of a board is cut off at its right edge: a wide
   Mountain of Inferno gets its room, or goes above the choices.
-- On a phone (390 px) a click on a place leaves the place, the message and the choices in view
+- On a phone (390 px) a Mountain of six columns, a Hudai table and a Madness map show whole, with
+  no scroll bar; a click on a place leaves the place, the message and the choices in view
   together: the dock (message and choices) stays at the foot of the screen.
 - A hand is named by its owner: when the hand on show passes to another player the board says
   whose it is now (the Guan Yin exercise).
@@ -47,6 +48,23 @@ def test_at_1280_px_nothing_of_a_board_is_cut_off(browser_context, site_url, pat
             assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
         if width == 960:
             assert page.locator(".rb-board[data-stacked]").count() == 1, "the Mountain goes above the choices"
+
+
+#: Boards a phone shows whole: a six-column Mountain (most chapters'), Hudai's table, Madness's map.
+PHONE_PAGES = ["book/inferno/scoring.html", "book/hudai/a-whole-game.html", "book/madness/moving-the-airplane.html"]
+
+
+@pytest.mark.parametrize("path", PHONE_PAGES)
+def test_on_a_phone_a_board_of_six_columns_or_fewer_shows_its_whole_picture(browser_context, site_url, path):
+    """Narrower Mountains and the other games' pictures need no scroll bar at 390 px; a wider one
+    (the Mountains of seven columns and more) keeps its smallest size and scrolls in its box."""
+    with opened(browser_context, site_url, path, viewport=PHONE) as page:
+        next_frame(page)
+        boards = page.evaluate(OVERFLOW)
+        assert boards
+        for index, board in enumerate(boards):
+            assert board["beyond"] <= 0.5, f"board {index} reaches {board['beyond']:.0f} px past its right edge"
+            assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
 
 
 IN_VIEW = """([board, place]) => {
