@@ -6,6 +6,7 @@ import html
 import re
 
 import matplotlib
+import pandas as pd
 import matplotlib.pyplot as plt
 import pytest
 from matplotlib.container import BarContainer, ErrorbarContainer
@@ -52,6 +53,21 @@ def test_several_figures_side_by_side_have_a_legend(sweep):
     assert len(bars(axes)) == 2 and len(error_bars(axes)) == 2
     assert [text.get_text() for text in axes.get_legend().get_texts()] == ["cross", "pile"]
     assert axes.get_ylabel() == "share of rounds"
+
+
+def test_long_labels_take_two_lines_or_slant_and_the_title_wraps(sweep):
+    """The figure is small enough for a phone's page (11 pt letters), so its words must fit it:
+    a label on as many lines as its bar's share of the axis needs, else slanted on one line."""
+    three = sweep.head(2).assign(variant=["pawns placed in reverse", "seat 3 starts with 3 points"])
+    axes = lab.plot(three, "win_rate_0", title="a title " * 12).axes[0]
+    labels = axes.get_xticklabels()
+    assert [label.get_text() for label in labels] == ["pawns placed in\nreverse", "seat 3 starts with 3\npoints"]
+    assert {label.get_rotation() for label in labels} == {0}
+    assert axes.title.get_wrap() and axes.figure.get_size_inches().tolist() == [4.875, 3.25]
+    six = pd.concat([sweep] * 3, ignore_index=True).assign(variant=[f"players={n}, edition={e}" for n in (2, 3, 4) for e in ("en", "zh")])
+    labels = lab.plot(six, "win_rate_0").axes[0].get_xticklabels()
+    assert [label.get_text() for label in labels][:2] == ["players=2, edition=en", "players=2, edition=zh"]
+    assert {label.get_rotation() for label in labels} == {35}
 
 
 def test_every_seat_of_one_summary_by_default(games):
