@@ -132,7 +132,7 @@ def _intervals(ax: Any, table: pd.DataFrame, columns: list[str], x: str | None, 
     confidence = table.attrs.get("confidence", 0.95)
     # Said under the axis, where the layout keeps room for it (a note placed on the figure itself
     # overlapped the tick labels, or shrank the axes again at every drawing).
-    ax.set_xlabel(f"error bars: {100 * confidence:.0f} % confidence intervals", loc="right", fontsize="small", color="grey")
+    ax.set_xlabel(f"error bars: {100 * confidence:.0f} % confidence intervals", loc="right", fontsize=FONT_SIZE - 1, color="grey")
 
 
 #: How many letters fit across the axis, side by side, at FIGURE_SIZE and FONT_SIZE.
