@@ -48,12 +48,26 @@ def opened(context, site_url: str, path: str) -> Iterator:
 
 def set_up_on_the_first_screen(page) -> None:
     """The set-up comes first: on a 390 px phone its first choice shows without scrolling, and the
-    page's explanations follow the board."""
+    page's explanations follow the board; a short label reads on one line."""
     size = page.viewport_size
     page.set_viewport_size(PHONE)
     bottom = page.evaluate("window.scrollY + document.querySelector('.rb-play-setup select, .rb-play-setup input').getBoundingClientRect().bottom")
     assert bottom <= PHONE["height"], f"the set-up's first choice ends {bottom:.0f} px down the page, below a phone's first screen"
+    broken = page.evaluate(BROKEN_LABELS)
+    assert broken == [], f"a short label's words broken over lines on a phone: {broken}"
     page.set_viewport_size(size)
+
+
+#: The set-up's short labels (20 characters or fewer) whose words, before their list, take more
+#: than one line: each of the zh-TW words' runs once stood on a line of its own.
+BROKEN_LABELS = """() => [...document.querySelectorAll('.rb-play-setup label')].filter((label) => label.querySelector('select'))
+  .map((label) => {
+    const words = document.createRange();
+    words.setStart(label, 0);
+    words.setEndBefore(label.querySelector('select'));
+    const tops = [...words.getClientRects()].filter((box) => box.width > 0).map((box) => box.top).sort((a, b) => a - b);
+    return [words.toString().trim(), tops.filter((top, index) => index === 0 || top - tops[index - 1] > 8).length];
+  }).filter(([words, lines]) => words.length <= 20 && lines > 1).map(([words]) => words)"""
 
 
 def settled(page, moves: int, timeout: int = 60_000) -> int:

@@ -41,6 +41,8 @@ def test_every_zh_page_says_it_is_traditional_chinese_of_taiwan():
     for page in PAGES:
         html = (SITE / page).read_text(encoding="utf-8")
         assert re.search(r'<html[^>]*\slang="zh-Hant-TW"', html), page
+        # Once, on <html>: a span around each run of Chinese split a Play page's label into pieces.
+        assert 'lang="zh-Hant"' not in html, page
     for page in ENGLISH[:3]:
         assert re.search(r'<html[^>]*\slang="en"', (SITE / page).read_text(encoding="utf-8")), page
 

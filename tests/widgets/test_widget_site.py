@@ -55,6 +55,9 @@ def test_chinese_text_is_marked_outside_tags_and_scripts():
     assert chinese_marked(body) == ('<p title="孫悟空">Guan Yin (<span lang="zh-Hant">觀世音菩薩</span>) or '
                                     '<span lang="zh-Hant">任一 對手</span></p><script>let name = "豬八戒";</script>'
                                     '<em><span lang="zh-Hant">火焰山</span></em>')
+    # An <option>'s content is text alone (a parser drops a <span> inside it), as a <title>'s.
+    assert chinese_marked('<select><option>中文版</option></select>') == '<select><option>中文版</option></select>'
+    assert chinese_marked('<title>火焰山</title><p>火焰山</p>') == '<title>火焰山</title><p><span lang="zh-Hant">火焰山</span></p>'
 
 
 def test_a_picture_is_described_by_what_the_library_drew():

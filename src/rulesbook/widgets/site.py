@@ -164,14 +164,19 @@ def light_board_page(app: Any, pagename: str, templatename: str, context: dict[s
     app.add_js_file(SCRIPT, loading_method="async")
 
 
+#: Elements whose content is text alone: a <span> inside one is no element (an <option>'s is dropped).
+TEXT_ONLY = ("script", "style", "option", "textarea", "title")
+
+
 def chinese_marked(body: str) -> str:
-    """The page body with each run of Chinese text in <span lang="zh-Hant">, outside tags and scripts."""
+    """The page body with each run of Chinese text in <span lang="zh-Hant">, outside tags and
+    elements of text alone (scripts, an <option>)."""
     out = []
     hidden = False
     for piece in _TAG.split(body):
         if piece.startswith("<"):
             name = piece[1:].split(None, 1)[0].lower().rstrip(">") if len(piece) > 1 else ""
-            hidden = name in ("script", "style") or (hidden and name not in ("/script", "/style"))
+            hidden = name in TEXT_ONLY or (hidden and name.removeprefix("/") not in TEXT_ONLY)
             out.append(piece)
         elif hidden:
             out.append(piece)
@@ -181,10 +186,13 @@ def chinese_marked(body: str) -> str:
 
 
 def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    """Chinese marked as such; a hidden cell's toggle named by what it shows ("Show code cell
-    source"), not by myst-nb's aria-label, which differs from its text (axe-core)."""
+    """Chinese marked as such on an English page (a zh-TW page says its language once, on <html>:
+    a span around each run would split a label's words into pieces of a flex box); a hidden cell's
+    toggle named by what it shows ("Show code cell source"), not by myst-nb's aria-label, which
+    differs from its text (axe-core)."""
     if "body" in context:
-        context["body"] = chinese_marked(context["body"]).replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        body = context["body"] if str(app.config.language or "").startswith("zh") else chinese_marked(context["body"])
+        context["body"] = body.replace('<summary aria-label="Toggle hidden content">', "<summary>")
 
 
 def picture_description(svg_text: str) -> str:
