@@ -40,6 +40,8 @@ class _Parser(argparse.ArgumentParser):
 def _seed(text: str) -> int | str:
     """A seed is a number or any text; "7" is the number 7. Bytes that are not UTF-8 (which
     Python hands over as lone surrogates) are no text: every record of the run holds the seed."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a seed is a number or a word, not nothing")
     try:
         return int(text)
     except ValueError:
@@ -60,10 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=100, help=f"how many games, 1 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
-    simulate.add_argument("--bots", default="", help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
+    simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
                           f" each game; the first named is the default ({bots})")
     simulate.add_argument("--rules", action="append", default=[], help="variants and house rules: FIELD=VALUE[,FIELD=VALUE], such as"
-                          " inferno's edition=zh; may be given again, for more fields; an unknown FIELD is refused with the game's list of them")
+                          " inferno's edition=zh (a VALUE with a comma in double quotes: cards=\"my,set.csv\"); may be given again, for"
+                          " more fields; an unknown FIELD is refused with the game's list of them")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
@@ -95,8 +98,10 @@ def _simulate(args: argparse.Namespace) -> int:
         protocol = game_named(args.game)
         if not 1 <= args.games <= MAX_GAMES:  # no games would be a summary of nothing and no record
             raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
-        rules = protocol.rules_from_text(_rules_text(protocol, args.rules))
-        bots = split_bot_names(args.bots)
+        rules = protocol.rules_from_fields(_rules_fields(protocol, args.rules))
+        bots = split_bot_names(args.bots or "")
+        if args.bots is not None and not bots:
+            raise ValueError(f"--bots names one bot or more, comma-separated, not {args.bots!r}")
         run = Run(protocol.name, args.games, args.players, args.seed, bots, rules, args.verify,
                   frozenset({0}) if args.record else frozenset())
         job_count(args.jobs, "--jobs")
@@ -125,9 +130,9 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules_text(protocol: Game, given: list[str]) -> str:
-    """Every `--rules` given as one FIELD=VALUE text, in order (argparse keeps only the last of an
-    option given again); a field given twice must have the same value each time."""
+def _rules_fields(protocol: Game, given: list[str]) -> dict[str, str]:
+    """Every `--rules` given, each field's text in order (argparse keeps only the last of an option
+    given again); a field given twice must have the same value each time."""
     fields: dict[str, str] = {}
     for text in given:
         for name, value in (split_fields(text, protocol.rules_example) if text else {}).items():
@@ -136,7 +141,7 @@ def _rules_text(protocol: Game, given: list[str]) -> str:
                 if protocol.rule_from_text(name, fields[name]) != protocol.rule_from_text(name, value):
                     raise ValueError(f"--rules gives the rule {name!r} twice, as {fields[name]} and {value}; give it once")
             fields[name] = value
-    return ",".join(f"{name}={value}" for name, value in fields.items())
+    return fields
 
 
 def format_summary(title: str, summary: dict[str, Any], rules: str | None = None) -> str:

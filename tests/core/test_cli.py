@@ -158,6 +158,8 @@ BAD_INPUT = [
     (["simulate", "inferno", "--seed", "x", "--players", "9" * 5000], "invalid int value"),
     (["simulate", "inferno", "--seed", "a\udcff\udcfe"], "rulesbook simulate: argument --seed: b'a\\xff\\xfe' is not UTF-8 text"),
     (["simulate", "inferno", "--games", "many"], "invalid int value: 'many'"),
+    (["simulate", "inferno", "--seed", ""], "rulesbook simulate: argument --seed: a seed is a number or a word, not nothing"),
+    (["simulate", "inferno", "--bots", " , "], "rulesbook simulate: --bots names one bot or more, comma-separated, not ' , '"),
     (["simulate", "inferno", "--jobs", "0"], "--jobs is a whole number from 1 to"),
     (["simulate", "inferno", "--jobs", "100000"], "(4 per core of this machine), not 100000"),
     (["simulate", "inferno", "--colour", "red"], "unrecognized arguments: --colour red"),
@@ -370,3 +372,16 @@ def test_the_command_line_counts_seats_as_the_lab_does(capsys):
     table = lab.summarise(lab.simulate("inferno", games=12, players=3, seed=5, bots="greedy,random,random"))
     assert list(said) == ["seat 0", "seat 1", "seat 2"]
     assert [said[f"seat {seat}"] for seat in range(3)] == [f"{table.loc[0, f'win_rate_{seat}']:.1%}" for seat in range(3)]
+
+
+def test_a_rule_value_with_a_comma_is_written_in_double_quotes(tmp_path, capsys):
+    """A teacher's card file named `my,set.csv`: its comma would end the value; in quotes it stays."""
+    from importlib.resources import files
+
+    path = tmp_path / "my,set.csv"
+    path.write_text(files("rulesbook.hudai").joinpath("data", "cards.csv").read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli.main(["simulate", "hudai", "--games", "1", "--json", "--rules", f'cards="{path}",monk_health=9']) == 0
+    summary = json.loads(capsys.readouterr().out)  # the file holds the shipped set, which a summary names so
+    assert summary["rules"]["cards"] == "reconstructed" and summary["rules"]["monk_health"] == 9
+    assert cli.main(["simulate", "hudai", "--games", "1", "--rules", f"cards={path}"]) == 2
+    assert f"{path.name.split(',')[1]!r} is not FIELD=VALUE" in capsys.readouterr().err

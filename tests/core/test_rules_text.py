@@ -33,6 +33,8 @@ class Rules(RulesData):
     ("pair=(1,2),name=a=b", {"pair": "(1,2)", "name": "a=b"}),  # a value may hold "="
     ("limit=", {"limit": ""}),
     ("name=X1,limit=2", {"name": "X1", "limit": "2"}),  # letters are no brackets
+    ('name="my,set [1].csv",limit=2', {"name": "my,set [1].csv", "limit": "2"}),  # a value in quotes keeps its commas
+    ('windows=["a,b"],name=" x "', {"windows": '["a,b"]', "name": " x "}),  # JSON keeps its quotes
 ])
 def test_fields_are_split_at_the_commas_outside_brackets(text, fields):
     assert split_fields(text, "expert=true") == fields

@@ -115,6 +115,8 @@ def test_drawing_on_given_axes_and_refusing_an_unknown_column(games):
     (dict(x="rule"), "x: the table has no column 'rule'"),
     (dict(reference="a quarter"), "reference is a number (a fair share: 1 / players), not 'a quarter'"),
     (dict(reference=float("nan")), "reference is a number"),
+    (dict(reference=25), "reference is a share between 0 and 1 on a chart of win rate (a fair share: 1 / players, as 0.25), not 25"),
+    (dict(reference=-1), "reference is a share between 0 and 1"),
     (dict(column=5), "column is a column's name or a list of them, not 5"),
     (dict(column=[]), "column is a column's name or a list of them, not []"),
     (dict(column="turns", title=3), "title is a text, not 3"),

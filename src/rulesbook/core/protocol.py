@@ -200,9 +200,10 @@ class Game(ABC, Generic[S, A]):
 
     def rules_from_text(self, text: str | None) -> Any:
         """Rules from `FIELD=VALUE[,FIELD=VALUE]`, as the command line takes them."""
-        if not text:
-            return self.rules()
-        values = split_fields(text, self.rules_example)
+        return self.rules_from_fields(split_fields(text, self.rules_example) if text else {})
+
+    def rules_from_fields(self, values: Mapping[str, str]) -> Any:
+        """Rules from each field's text, as `split_fields` gives them: {"edition": "zh"}."""
         self.check_rule_names(values)
         return self.rules(**{name: self.rule_from_text(name, value) for name, value in values.items()})
 

@@ -21,12 +21,18 @@ _FALSE = {"false", "no", "off", "0"}
 
 
 def split_fields(text: str, example: str) -> dict[str, str]:
-    """`a=1,b=[1,2]` -> {"a": "1", "b": "[1,2]"}; commas inside brackets stay in their value. A
-    part that is not FIELD=VALUE is refused with `example`, rules of the game as they are written."""
+    """`a=1,b=[1,2]` -> {"a": "1", "b": "[1,2]"}; commas inside brackets stay in their value, and
+    so do commas inside double quotes, which a value may wear to hold them (`cards="my,set.csv"`:
+    the value is `my,set.csv`). A part that is not FIELD=VALUE is refused with `example`, rules of
+    the game as they are written."""
     parts: list[str] = []
-    depth, start = 0, 0
+    depth, start, quoted = 0, 0, False
     for index, char in enumerate(text):
-        if char in "[(":
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char in "[(":
             depth += 1
         elif char in "])":
             depth -= 1
@@ -37,12 +43,12 @@ def split_fields(text: str, example: str) -> dict[str, str]:
     values: dict[str, str] = {}
     for part in parts:
         name, equals, value = part.partition("=")
-        name = name.strip()
+        name, value = name.strip(), value.strip()
         if not equals or not name:
             raise ValueError(f"{part.strip()!r} is not FIELD=VALUE (rules are written like {example})")
         if name in values:
             raise ValueError(f"the rule {name!r} is given twice")
-        values[name] = value.strip()
+        values[name] = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
     return values
 
 

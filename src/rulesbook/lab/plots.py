@@ -87,6 +87,9 @@ def _checked(table: Any, column: Any, by: Any, x: Any, reference: Any) -> list[s
     if not columns and not isinstance(column, str) and named:
         raise ValueError(f"a list of columns is drawn as figures with intervals (NAME_low, NAME_high), which {', '.join(named)} "
                          f"lack; name a plain column alone, as column={named[0]!r}, to see how it is spread")
+    if reference is not None and columns and all(map(_is_rate, columns)) and not 0 <= reference <= 1:
+        raise ValueError(f"reference is a share between 0 and 1 on a chart of {_common_words(columns)} (a fair share: "
+                         f"1 / players, as 0.25), not {reference!r}")
     return columns
 
 
