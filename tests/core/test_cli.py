@@ -195,6 +195,8 @@ def record_text(game="inferno", players=2, actions=(), **fields):
         ('{"game": "inferno", "version": 2, "players": 2, "seed": 1, "actions": []}', "record.version: version 2 is not"),
         ('{"game": "inferno", "version": 1, "players": 2, "seed": 1}', "record.actions: missing"),
         (record_text(rules=[1, 2]), "record.rules: expected an object, not [1, 2]"),
+        # A rule the whole record refuses (points for more seats than it has) is named under its rules.
+        (record_text(rules={"starting_points": [0, 1, 2]}), "record.rules.starting_points: gives points to more seats than the 2"),
         (record_text(bots=5), "record.bots: expected a list, not 5"),
         (record_text(bots=["random"]), "record.bots: one bot name per seat: 2, not 1"),
         (record_text(seed=[1]), "record.seed: expected a whole number or text, not [1]"),
@@ -215,6 +217,15 @@ def test_replay_of_a_bad_record_says_what_and_where(content, says, capsys, tmp_p
     assert cli.main(["replay", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and says in captured.err, captured.err
+
+
+@pytest.mark.parametrize("name", ["inferno", "hudai", "madness"])
+def test_an_action_of_megabytes_is_quoted_by_its_start(name, capsys, tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text(record_text(name, game(name).default_players, ["P1: " + "x" * 1_000_000]), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "record.actions[0]" in said and len(said) < 1_000, said[:2_000]
 
 
 def test_the_command_runs_as_a_program_without_a_traceback():

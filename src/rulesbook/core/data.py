@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rulesbook.core.errors import RulesbookError, reason_of
+from rulesbook.core.errors import RulesbookError, reason_of, shown
 from rulesbook.core.messages import Listed, Message, term
 
 #: The most bytes one state, record, card file or pack may have: far above any real one.
@@ -232,6 +232,9 @@ def within(make: Callable[[], T], where: str) -> T:
     >>> within(lambda: Rules.from_dict({"hand_size": 0}), "state.rules")
     Traceback (most recent call last):
     rulesbook.core.data.DataError: state.rules.hand_size: must be at least 1, not 0
+    >>> within(lambda: Rules.from_dict({"hand_size": 0}), "record")
+    Traceback (most recent call last):
+    rulesbook.core.data.DataError: record.rules.hand_size: must be at least 1, not 0
     """
     try:
         return make()
@@ -240,12 +243,10 @@ def within(make: Callable[[], T], where: str) -> T:
             raise
         head, _, rest = error.field.partition(".")
         inner = rest if head in (where.rsplit(".", 1)[-1], "rules", "Rules") else error.field  # "players" for record.players
+        if head == "Rules" and where.rsplit(".", 1)[-1] != "rules":  # a rule refused by the whole document's check
+            inner = f"rules.{rest}"
         raise DataError(f"{where}.{inner}" if inner else where, error.message) from None
     except (ValueError, TypeError) as error:
         raise DataError(where, reason_of(error)) from None
 
 
-def shown(value: Any) -> str:
-    """A value as an error message quotes it: its repr, cut at 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -60,6 +60,13 @@ class IllegalAction(RulesbookError, ValueError):
         return Message("{reason} ({rule})", reason=self.message, rule=term(self.rule, "rule"))
 
 
+def shown(value: object) -> str:
+    """A value as an error message quotes it: its repr, cut at 60 characters (a record may hold an
+    action of megabytes, and its error is one line)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 class NotationError(RulesbookError, ValueError):
     """Text that does not parse: names the offending token and where it stands.
 
@@ -81,7 +88,7 @@ class NotationError(RulesbookError, ValueError):
 
     def said(self) -> Message:
         """The token, where it stands, and why it does not parse."""
-        token, row, column, reason = repr(self.token), self.row, self.column, self.message
+        token, row, column, reason = shown(self.token), self.row, self.column, self.message
         if row is not None and column is not None:
             return Message("{token} at row {row}, column {column}: {reason}", token=token, row=row, column=column, reason=reason)
         if row is not None:
