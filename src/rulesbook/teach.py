@@ -33,9 +33,11 @@ every other brace as it is, so any other brace is refused: "{ found }", "{found:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rulesbook.hudai.state import State as HudaiState
 from rulesbook.inferno.state import State as InfernoState
+from rulesbook.lessons.graph import place_key
 from rulesbook.madness.state import State as MadnessState
 from rulesbook.widgets import HudaiTable, InfernoBoard, MadnessExpedition
 from rulesbook.widgets.board import Board
@@ -106,9 +108,17 @@ def _checked(name: str, sentence: str, filled: tuple[str, ...]) -> str:
     return sentence
 
 
-def _clues(hint: str | dict[str, str], answers: list[str]) -> dict[str, str]:
+def _clues(hint: str | dict[Any, str], answers: list[str]) -> dict[str, str]:
+    """Each answer's hint; a grid place may be named as a board's click names it, (row, column)."""
     if isinstance(hint, str):
         return {place: _checked("hint", hint, _FILLED["hint"]) for place in answers}
+    keys: dict[Any, list[Any]] = {}
+    for key in hint:
+        keys.setdefault(_answer_key(key), []).append(key)
+    twice = next((named for named in keys.values() if len(named) > 1), None)
+    if twice:
+        raise ValueError(f"hint: {' and '.join(map(repr, twice))} name the same answer; give each answer once")
+    hint = {_answer_key(key): sentence for key, sentence in hint.items()}
     unknown = sorted(str(key) for key in set(hint) - set(answers))
     if unknown:
         raise ValueError(f"hint: {', '.join(unknown)} is not among the answers ({', '.join(answers)})")
@@ -116,6 +126,13 @@ def _clues(hint: str | dict[str, str], answers: list[str]) -> dict[str, str]:
     if missing:
         raise ValueError(f"hint: no hint for {', '.join(missing)}; give one for every answer, or one sentence for all")
     return {place: _checked(f"hint[{place!r}]", hint[place], _FILLED["hint"]) for place in answers}
+
+
+def _answer_key(key: Any) -> Any:
+    """An answer as the exercise names it: a grid place (row, column) as "row,column"."""
+    if isinstance(key, tuple) and len(key) == 2 and all(type(number) is int for number in key):
+        return place_key(key)
+    return key
 
 
 __all__ = ["PLACEHOLDERS", "exercise"]

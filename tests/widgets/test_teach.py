@@ -35,6 +35,9 @@ def test_an_inferno_exercise_in_a_few_lines_says_what_the_teacher_wrote():
     page = opened_exercise(board.lesson)  # the page's sealed data opens to the same words and answers
     assert page["right"] == "Yes. {Say} {found} of {total}." and page["answers"] == answers
     assert set(page["clues"].values()) == {"look beside the cards"}
+    # A hint for each answer, its place named as a click names it, (row, column), or as "row,column".
+    by_place = {tuple(map(int, key.split(","))): f"near {key}" for key in answers}
+    assert teach.exercise(inferno(), "h0", hint=by_place).exercise["clues"] == {key: f"near {key}" for key in answers}
 
 
 def test_a_hudai_and_a_madness_exercise_are_made_the_same_way():
@@ -59,6 +62,10 @@ def test_each_mistake_in_making_an_exercise_is_named():
         teach.exercise(inferno(), "h0", hint={"9,9": "there"})
     with pytest.raises(ValueError, match="hint: no hint for"):
         teach.exercise(inferno(), "h0", hint={teach.exercise(inferno(), "h0").exercise["answers"][0]: "here"})
+    answers = teach.exercise(inferno(), "h0").exercise["answers"]
+    with pytest.raises(ValueError, match=r"hint: '-?\d+,-?\d+' and \(-?\d+, -?\d+\) name the same answer; give each answer once"):
+        teach.exercise(inferno(), "h0", hint={answers[0]: "here", tuple(map(int, answers[0].split(","))): "there"} | {
+            answer: "near" for answer in answers[1:]})
     with pytest.raises(TypeError, match="moment: a moment of one of the games"):
         teach.exercise("MK+1@R", "h0")
 
