@@ -41,11 +41,15 @@ def test_a_sweep_of_house_rules_plays_the_same_deals_under_each(catch_up):
 
 
 def test_house_rules_are_swept_by_name_in_a_list_or_a_tuple_alike(catch_up):
-    """("test-lab-catch-up",) is the same variant as ["test-lab-catch-up"] and the function itself."""
+    """("test-lab-catch-up",) is the same variant as ["test-lab-catch-up"], the rule itself, alone or in a list."""
     figures = [lab.sweep("inferno", {"house": [(), named]}, games=4, players=3, seed=1, bots="random", per_game=True)
-               for named in (["test-lab-catch-up"], ("test-lab-catch-up",), (catch_up,))]
-    assert figures[0][list(SEATS)].equals(figures[1][list(SEATS)]) and figures[0][list(SEATS)].equals(figures[2][list(SEATS)])
-    assert list(figures[1]["variant"].unique()) == ["house=", "house=test-lab-catch-up"], figures[1]["variant"].unique()
+               for named in (["test-lab-catch-up"], ("test-lab-catch-up",), (catch_up,), [catch_up], catch_up)]
+    for other in figures[1:]:
+        assert figures[0][list(SEATS)].equals(other[list(SEATS)])
+        assert list(other["variant"].unique()) == ["house=none", "house=test-lab-catch-up"], other["variant"].unique()
+    given = lab.simulate("inferno", games=2, players=3, seed=1, bots="random", rules={"house": [catch_up]})
+    assert given[list(SEATS)].equals(lab.simulate("inferno", games=2, players=3, seed=1, bots="random",
+                                                  rules={"house": ["test-lab-catch-up"]})[list(SEATS)])
 
 
 def test_whole_sets_of_rules_with_house_rules_sweep_as_the_field_does(catch_up):

@@ -18,6 +18,7 @@ from typing import Any
 
 from rulesbook.core.data import shown
 from rulesbook.core.harness import Run
+from rulesbook.core.house import HouseRule
 from rulesbook.core.protocol import Game, split_bot_names
 from rulesbook.core.rules import RulesData
 from rulesbook.core.rulestext import rule_value_problem, split_fields
@@ -59,6 +60,8 @@ def rule_value(protocol: Game, name: str, value: Any) -> Any:
     """A field's value, checked by its type; text is read as the command line reads it, unless the
     field takes text, and a list as a record's JSON holds it (a tuple, house rules by name)."""
     protocol.check_rule_names([name])
+    if isinstance(value, HouseRule) or (isinstance(value, list) and any(isinstance(item, HouseRule) for item in value)):
+        value = tuple(value) if isinstance(value, list) else (value,)  # house rules as objects: one, or a list of them
     if isinstance(value, str) and rule_value_problem(protocol.rules_type, name, value):
         value = protocol.rule_from_text(name, value)  # ValueError: "bad value for the rule ..."
     elif isinstance(value, list) or (isinstance(value, tuple) and all(isinstance(item, str) for item in value)):
@@ -187,14 +190,18 @@ def label(value: Any) -> str:
     """A value in a few readable words: plain values as the command line writes them (`a/b/c`,
     nested lists as JSON), data objects by their name, title or file name, else by their type.
 
-    >>> label(("drain", "crush", "confuse")), label(((2, 4), (3, 3))), label(True)
-    ('drain/crush/confuse', '[[2,4],[3,3]]', 'True')
+    >>> label(("drain", "crush", "confuse")), label(((2, 4), (3, 3))), label(True), label(())
+    ('drain/crush/confuse', '[[2,4],[3,3]]', 'True', 'none')
     """
     if value is None or isinstance(value, (bool, int, float, str)):
         return str(value)
     if isinstance(value, (tuple, list)):
+        if not value:
+            return "none"
         if all(item is None or isinstance(item, (bool, int, float, str)) for item in value):
             return "/".join(map(str, value))
+        if not any(isinstance(item, (tuple, list, dict)) for item in value):  # objects, as house rules: by name
+            return "/".join(label(item) for item in value)
         try:
             return json.dumps(value, separators=(",", ":"))
         except TypeError:
