@@ -110,6 +110,28 @@ def test_an_unknown_action_lists_the_words_each_action_begins_with():
     assert {opening for text, _, _ in ACTION_FORMS for opening in openings if text.split(": ")[1].startswith(opening)} == set(openings)
 
 
+@pytest.mark.parametrize("typed, says", [
+    ("P1: accept", "'accept': expected an action such as 'P1: accept Confusion'"),
+    ("P1: for Weapons 6", "'for Weapons 6': expected an action such as 'P1: for Tools 7-9, P2 draws Madness' or "
+                          "'P1: for Tools 7-9, roll the Penalty Die'"),
+    ("P3: play", "'play': expected an action such as 'P3: play Tools 6' or 'P3: play Injury'"),
+    ("p2: DEAL to", "'DEAL to': expected an action such as 'P2: deal' or 'P2: deal to P2'"),
+    ("P1: rest now", "'rest now': expected an action such as 'P1: rest'"),
+    ("P1: time", "'time': expected an action such as 'P1: time up'"),
+])
+def test_an_action_whose_first_word_is_known_is_told_the_forms_of_that_word(typed, says):
+    """"P1: accept" is not an unknown action listing "accept" among the words it may begin with:
+    it is an accept missing its face, told the form (from ACTION_FORMS) with the speaker's seat."""
+    with pytest.raises(NotationError) as error:
+        parse_action(typed)
+    assert str(error.value) == says
+
+
+def test_every_first_word_of_an_action_has_a_form_to_show():
+    from rulesbook.madness import actions
+    assert set(actions._EXAMPLES_BY_FIRST_WORD) == set(actions._BY_FIRST_WORD)
+
+
 def test_a_state_says_is_over_as_the_other_games_do_and_over_still():
     """The shape the three games share: `state.is_over`; `over`, which the chapters say, is the same."""
     rng, state = random.Random("over"), new_game(3, "over")

@@ -10,7 +10,7 @@ import pytest
 
 from rulesbook import cli
 from rulesbook.core.records import GameRecord
-from rulesbook.madness import default_pack
+from rulesbook.madness import Phase, apply, default_pack, legal_actions, new_game
 
 
 def pack_file(tmp_path, change=None, name="teacher"):
@@ -90,3 +90,23 @@ def test_replay_marks_the_events_only_one_player_sees_mad_r08(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "[only P" in out and "the game is over" in out
     assert f"{len(record.actions):4d}. " in out
+
+
+def test_replay_of_a_card_played_after_time_up_says_the_sand_timer_has_run_out_mad_p01(tmp_path, capsys):
+    """A tampered record: a card played once the Leader has called time up is refused in one line
+    saying why, not "belongs to the Encounter Phase, but this is the Encounter Phase"."""
+    state, actions = new_game(4, 1), []
+    while state.phase is not Phase.ENCOUNTER:
+        action = legal_actions(state)[0]
+        state, actions = apply(state, action)[0], [*actions, str(action)]
+    other = (state.leader + 1) % 4
+    card = state.rules.pack.cards[state.hands[other][0]].label
+    actions += [f"P{state.leader + 1}: time up", f"P{other + 1}: play {card}"]
+    path = tmp_path / "timed_out.json"
+    path.write_text(GameRecord("madness", 4, 1, None, actions).to_json(), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert (f"record.actions[{len(actions) - 1}]: action {len(actions)} 'P{other + 1}: play {card}' is refused: the Sand Timer "
+            "has run out, so no more cards can be played: the Leader alone decides whether to restart the Encounter or "
+            "resolve it (MAD-P01)") in err

@@ -121,6 +121,18 @@ def test_an_argument_of_the_wrong_kind_is_named(bad, says):
     assert str(refused.value) == says
 
 
+@pytest.mark.parametrize(("tokens", "says"), [
+    ((9, 9), "tokens: 9 on the Sled and 9 in the discard make 18 Leadership tokens, but the pack has 6"),
+    ((7, 0), "tokens: 7 on the Sled and 0 in the discard make 7 Leadership tokens, but the pack has 6"),
+    ((1, 1, 1), "tokens: 1 on the Sled, 1 in the discard and 1 in the box make 3 Leadership tokens, but the pack has 6"),
+])
+def test_tokens_that_do_not_add_up_to_the_packs_are_told_plainly(tokens, says):
+    """Not "the pack has 6 Leadership tokens, not 9 + 9 + -12": no box holds -12 tokens."""
+    with pytest.raises(DataError) as refused:
+        game_moment(4, tokens=tokens)
+    assert str(refused.value) == says
+
+
 def test_a_moment_no_file_could_load_is_refused_at_once(monkeypatch):
     """The moment is checked as a loaded state is (`State.invariants`, as Inferno's moment ends): a
     table arranged wrong, here a card put in the discard while it stays in the deck, is refused

@@ -101,6 +101,31 @@ def test_malformed_pack_names_field_and_why(change, field, why):
     assert isinstance(error.value, ValueError)
 
 
+@pytest.mark.parametrize("rows, missing", [
+    (slice(1, 3), "the scores 0 to 3"),
+    (slice(1, 2), "the score 0"),
+    (slice(0, 1), "the scores -15 to -1"),
+    (slice(0, 6), "the scores -15 to 11"),
+])
+def test_a_pack_whose_results_leave_a_score_without_words_is_refused_mad_p13(rows, missing):
+    """Every score an escape can reach (Relic cards minus Injury cards: -15 to 11 with the shipped
+    pack's 15 Injuries and 11 Relics) needs a result, or the game would end in no words at all."""
+    with pytest.raises(PackError) as error:
+        parse_pack(_broken(lambda d: d["results"].__delitem__(rows)))
+    assert error.value.field == "results"
+    assert str(error.value) == (f"data pack: field results: no result covers {missing}; every score an escape can reach, "
+                                "Relic cards minus Injury cards (-15 to 11 with this pack), needs one (MAD-P13)")
+
+
+def test_results_with_bounds_at_both_ends_load_when_they_cover_every_reachable_score():
+    def bounded(data):
+        data["results"][0]["min"], data["results"][-1]["max"] = -15, 11
+    pack = parse_pack(_broken(bounded))
+    assert pack.result_text(-15) and pack.result_text(11) and pack.result_text(2) == default_pack().result_text(2)
+    with pytest.raises(PackError, match="no result covers the score 11;"):
+        parse_pack(_broken(lambda d: (bounded(d), d["results"][-1].update(max=10))))
+
+
 def _pack_file(path, change=None, name="teacher"):
     data = copy.deepcopy(default_pack().raw)
     data["name"] = name

@@ -24,6 +24,7 @@ from rulesbook.madness import (
     TakeArcane,
     TimeUp,
     apply,
+    game_moment,
     legal_actions,
     level,
     new_game,
@@ -213,6 +214,25 @@ def test_only_the_leader_calls_time_up_MAD_P01():
     with pytest.raises(IllegalAction) as refused:
         apply(state, "P2: time up")
     assert (refused.value.reason, refused.value.rule) == ("only the Leader (P1) decides that, not P2", "MAD-P01")
+
+
+@pytest.mark.parametrize("action, says", [
+    ("P2: play Crates 6", "the Sand Timer has run out, so no more cards can be played"),
+    ("P1: time up", "the Sand Timer has already run out"),
+    ("P2: time up", "the Sand Timer has already run out"),
+    ("P3: speak", "the Sand Timer has run out"),
+])
+def test_after_time_up_an_encounter_action_is_told_the_sand_timer_has_run_out_MAD_P01(action, says):
+    """The timed-out Encounter is no Encounter Phase of its own: the refusal says the timer has run
+    out, not that the action "belongs to the Encounter Phase, but this is the Encounter Phase"."""
+    state = apply(game_moment(4, tile="Seals", hands={1: ["Crates 6"]}), "P1: time up")[0]
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, action)
+    assert refused.value.reason.startswith(says) and refused.value.rule == "MAD-P01"
+    assert "the Leader alone decides whether to restart the Encounter or resolve it" in refused.value.reason
+    assert "belongs to" not in refused.value.reason
+    assert state.to_json() == before
 
 
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():

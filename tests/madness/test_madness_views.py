@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rulesbook.madness import GAME, Rules, State, apply, legal_actions, new_game, player_view
+from rulesbook.madness import GAME, Rules, State, apply, legal_actions, new_game, player_view, show
 from rulesbook.madness import bots, views
 from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, level
 from madness_helpers import play_bots
@@ -139,6 +139,19 @@ def test_a_player_view_is_the_callers_to_change():
             piece.append("spoilt")
     assert views.SeatViews(state)[0] == reference_view(state, 0, with_legal=False)
     assert player_view(state, 0) == reference_view(state, 0)
+
+
+@pytest.mark.parametrize("seat", [9, 4, -1, True, "P1", None])
+def test_a_player_view_for_no_seat_at_the_table_is_refused_as_a_picture_is(seat):
+    """As `show(state, 9)` answers, not a bare IndexError (nor P4's view for -1, nor P2's for True)."""
+    state = new_game(4, "views:seat")
+    with pytest.raises(ValueError) as refused:
+        player_view(state, seat)
+    assert str(refused.value) == f"there is no seat {seat!r} at this table of 4 (seats count from 0)"
+    if seat is not None:
+        with pytest.raises(ValueError) as drawn:
+            show(state, seat)
+        assert str(drawn.value) == str(refused.value)
 
 
 def test_the_seat_views_of_a_moment_are_built_once_and_hold_what_each_seat_sees():

@@ -413,6 +413,15 @@ for _kind in ACTIONS:
     _BY_FIRST_WORD[_first_word(_kind)] = (*_BY_FIRST_WORD.get(_first_word(_kind), ()), _kind)
 
 
+#: The examples of `ACTION_FORMS` by the first word of what they say ("accept": "accept Confusion"):
+#: what a text whose first word is known but whose rest does not fit is shown instead.
+_EXAMPLES_BY_FIRST_WORD: dict[str, tuple[str, ...]] = {}
+for _example, _, _ in ACTION_FORMS:
+    _said = _example.split(": ", 1)[1]
+    _word = _said.split(" ", 1)[0]
+    _EXAMPLES_BY_FIRST_WORD[_word] = (*_EXAMPLES_BY_FIRST_WORD.get(_word, ()), _said)
+
+
 def _face(text: str) -> str:
     face = _spelled(text)
     if face not in DIE_FACES:
@@ -424,9 +433,13 @@ def parse_action(text: str) -> Action:
     """The inverse of an action's text: ``"P1: move to C3"`` -> MoveAirplane(0, "C3"); else
     NotationError. As in the other two games, the words may be typed in any case and the blanks
     around and between them are no part of it: ``"p1:  Move to c3"`` is the same action."""
-    _, body = _heard(text)
-    for kind in _BY_FIRST_WORD.get(body.split(" ", 1)[0].lower(), ()):
+    player, body = _heard(text)
+    word = body.split(" ", 1)[0].lower()
+    for kind in _BY_FIRST_WORD.get(word, ()):
         if _matched(kind.FORM, body):  # type: ignore[attr-defined]
             action: Action = kind.from_text(text)  # type: ignore[attr-defined]
             return action
+    if word in _EXAMPLES_BY_FIRST_WORD:
+        forms = " or ".join(f"'{seat_text(player)}: {example}'" for example in _EXAMPLES_BY_FIRST_WORD[word])
+        raise NotationError(body, f"expected an action such as {forms}")
     raise NotationError(body, f"unknown action; expected one of: {_WORDS}")

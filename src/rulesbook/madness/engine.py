@@ -501,12 +501,21 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
     target = getattr(act, "target", None)
     if target is not None and not _is_seat(state, target):
         return IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
+    if wanted is Phase.ENCOUNTER and phase is Phase.TIMER:
+        return IllegalAction(f"{_TIMED_OUT.get(type(act), 'the Sand Timer has run out')}: the Leader alone decides whether to "
+                             "restart the Encounter or resolve it", "MAD-P01")
     if wanted is not phase:
         return IllegalAction(f"'{act}' belongs to the {wanted.heading}, but this is the {phase.heading}", wanted.section)
     if type(act) not in ANY_PLAYER and act.player != state.leader:
         rule = "MAD-P01" if type(act) is TimeUp else phase.section  # the rulebook's timer ends the Encounter by itself
         return IllegalAction(f"only the Leader ({seat_text(state.leader)}) decides that, not {seat_text(act.player)}", rule)
     return _REFUSALS[type(act)](state, act)
+
+
+#: Why an action of the Encounter Phase is refused once the Sand Timer has run out (MAD-P01): the
+#: timed-out Encounter shares the phase's heading, so "belongs to the Encounter Phase" would not say it.
+_TIMED_OUT: dict[type, str] = {
+    PlayCard: "the Sand Timer has run out, so no more cards can be played", TimeUp: "the Sand Timer has already run out"}
 
 
 def is_legal(state: State, action: Action | str) -> bool:

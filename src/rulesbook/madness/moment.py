@@ -203,9 +203,11 @@ def _tokens(state: State, tokens: tuple[int, ...]) -> None:
     if not isinstance(tokens, (tuple, list)) or len(tokens) not in (2, 3) or any(type(n) is not int or n < 0 for n in tokens):
         raise DataError("tokens", "expected (on the Sled, in the discard) or (on the Sled, in the discard, in the box)")
     sled, discard = tokens[0], tokens[1]
-    box = tokens[2] if len(tokens) == 3 else total - sled - discard
-    if sled + discard + box != total or box < 0:
-        raise DataError("tokens", f"the pack has {total} Leadership tokens, not {sled} + {discard} + {box}")
+    box = tokens[2] if len(tokens) == 3 else max(total - sled - discard, 0)
+    if sled + discard + box != total:
+        placed = (f"{sled} on the Sled and {discard} in the discard" if len(tokens) == 2
+                  else f"{sled} on the Sled, {discard} in the discard and {box} in the box")
+        raise DataError("tokens", f"{placed} make {sled + discard + box} Leadership tokens, but the pack has {total}")
     if sled + discard == 0:
         raise DataError("tokens", "with no Leadership token in play the expedition is already lost")
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = sled, discard, box

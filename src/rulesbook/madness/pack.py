@@ -376,6 +376,28 @@ def _results(data: dict[str, Any]) -> tuple[tuple[int | None, int | None, str], 
     return tuple(results)
 
 
+def _check_results(results: tuple[tuple[int | None, int | None, str], ...], lowest: int, highest: int) -> None:
+    """Every score an escape can reach, its Relic cards minus its Injury cards in play (from minus
+    every Injury to every Relic), has a result: the end of the game says it (MAD-P13)."""
+    missing = [score for score in range(lowest, highest + 1) if in_band(results, score) is None]
+    if missing:
+        raise PackError("results", f"no result covers {_scores(missing)}; every score an escape can reach, Relic cards "
+                        f"minus Injury cards ({lowest} to {highest} with this pack), needs one (MAD-P13)")
+
+
+def _scores(scores: list[int]) -> str:
+    """Scores in order as runs: "the score 0", "the scores 0 to 3", "the scores -15 to -1 and 4"."""
+    runs: list[list[int]] = []
+    for score in scores:
+        if runs and score == runs[-1][1] + 1:
+            runs[-1][1] = score
+        else:
+            runs.append([score, score])
+    said = [str(low) if low == high else f"{low} to {high}" for low, high in runs]
+    words = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    return f"the score {words}" if len(scores) == 1 else f"the scores {words}"
+
+
 def _spaces(data: dict[str, Any], types: tuple[str, ...]) -> dict[str, Space]:
     spaces_raw = _list(data, "spaces", "", "spaces")
     _unique([s.get("id") if isinstance(s, dict) else None for s in spaces_raw], "spaces")
@@ -588,6 +610,7 @@ def _build(data: dict[str, Any], digest: str) -> Pack:
             raise PackError(f"setup.{seats}.hand", f"{seats} hands of {hand} need {hand * seats} Equipment cards; "
                             f"the pack has {len(equipment)}")
     relics = _relics(data, relic_tokens, types)
+    _check_results(results, -len(injuries), len(relics))
     madness = _madness(data)
     _check_ids({"spaces": spaces, "tiles": tiles, "cards": cards, "relics": relics, "madness": madness})
     relic_by_name = {relic.name: rid for rid, relic in relics.items()}

@@ -194,8 +194,15 @@ class SeatView(Mapping[str, Any]):
         return len(_ENTRIES)
 
 
+def check_seat(state: State, seat: object) -> None:
+    """ValueError unless `seat` is a seat at this table: a whole number from 0 (a flag is none)."""
+    if type(seat) is not int or not 0 <= seat < state.count:
+        raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+
+
 def player_view(state: State, player: int, with_legal: bool = True) -> dict[str, Any]:
     """A JSON-ready dict of what `player` may see and do now (`legal`: their action texts), the caller's to change."""
+    check_seat(state, player)
     copies = _pieces(state.rules.pack)[1]
     view = {key: make(state, player, copies) for key, make in _ENTRIES.items()}
     if with_legal:
