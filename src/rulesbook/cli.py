@@ -121,8 +121,7 @@ def _simulate(args: argparse.Namespace) -> int:
     summary["jobs"] = args.jobs
     if args.record and first:
         try:
-            with open(args.record, "w", encoding="utf-8") as file:
-                file.write(first[0].to_json())
+            first[0].write(args.record)
         except OSError as error:
             raise BadInput(f"rulesbook simulate: cannot write {args.record}: {error.strerror}") from None
     print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json

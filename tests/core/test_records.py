@@ -68,6 +68,16 @@ def test_a_played_record_names_its_bots_one_per_seat_and_replays_with_its_events
     assert unplayed.replay() == (unplayed.start(), []) and unplayed.final_state() == unplayed.start()  # as set up
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_is_written_to_its_file_and_read_back_and_says_itself_in_one_line(name, records, tmp_path):
+    record = records[name]
+    record.write(tmp_path / "game.json")
+    assert GameRecord.read(tmp_path / "game.json") == record
+    assert repr(record) == (f"GameRecord(game={name!r}, players={record.players}, seed=7, rules={record.rules!r}, "
+                            f"{len(record.actions)} actions, bots={record.bots!r})")  # the actions counted, not listed
+    assert repr(GameRecord("inferno", 2, 1, actions=["pawn 0,0"])) == "GameRecord(game='inferno', players=2, seed=1, 1 action)"
+
+
 def test_a_records_file_is_readable_text_one_field_a_line():
     text = GameRecord("inferno", 2, "火焰山", actions=["pawn 0,0"]).to_json()
     assert '\n "seed": "火焰山",\n' in text and '\n "actions": [\n  "pawn 0,0"\n ]' in text  # as written, indented by one

@@ -63,7 +63,7 @@ class ReplayError(DataError):
                                                                   text=shown(text), cause=reason_of(cause)))
 
 
-@dataclass
+@dataclass(repr=False)
 class GameRecord:
     """What it takes to replay a game exactly. `rules` is the game's Rules value."""
 
@@ -73,6 +73,13 @@ class GameRecord:
     rules: Any = None
     actions: list[str] = field(default_factory=list)
     bots: list[str] | None = None
+
+    def __repr__(self) -> str:
+        """The record in one line: its actions counted, not listed (a game has hundreds)."""
+        rules = "" if self.rules is None else f", rules={self.rules!r}"
+        bots = "" if self.bots is None else f", bots={self.bots!r}"
+        return (f"GameRecord(game={self.game!r}, players={self.players!r}, seed={self.seed!r}{rules}, "
+                f"{len(self.actions)} action{'' if len(self.actions) == 1 else 's'}{bots})")
 
     @property
     def protocol(self) -> Game:
@@ -181,6 +188,10 @@ class GameRecord:
     def read(cls, path: str | Path) -> GameRecord:
         """A record from its file, read no further than the size limit (`/dev/zero` is refused at once)."""
         return cls.from_json(read_text(path, "record"))
+
+    def write(self, path: str | Path) -> None:
+        """The record into its file, as `read` takes it back and `rulesbook replay` replays it."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
 
 def _text(value: Any, where: str) -> str:
