@@ -78,6 +78,9 @@ class CardFace:
             return "Injury"
         return f"{'Arcane ' if self.arcane else ''}{self.type} {self.value}"
 
+    def __str__(self) -> str:  # as a card of the other two games prints: its notation, which parse_card reads
+        return self.text
+
 
 def _equipment_type(word: str, whole: str) -> str:
     found = _TYPE_BY_LOWER.get(word.lower())
