@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import time
 
 import pytest
@@ -28,19 +29,32 @@ from rulesbook.inferno import (
     PlayBison,
     PlayPrincess,
     PlayRedBoy,
+    ROW,
     Position,
     Rules,
     State,
     Step,
     apply,
     apply_legal,
+    best_window,
+    bison_destinations,
+    complete_crosses,
+    cut_places,
     game_moment,
+    is_connected,
     legal_actions,
     new_game,
     parse_action,
     parse_card,
+    placements,
+    position_svg,
+    princess_destinations,
+    red_boy_targets,
     refusal,
+    score,
     show,
+    step_destinations,
+    windows,
 )
 from rulesbook.inferno.protocol import GAME
 from inferno_moments import played
@@ -417,7 +431,8 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["SB+1 SB+2 SB+3 DH+3 PM+3 PM-3 DH-3 BISON", "DH+1", "FAN"]), "hands[0]"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seat=3), "seat"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seat=-1), "seat"),
-    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase="play"), "phase"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase="playing"), "phase"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase=3), "phase"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], pile=99), "pile"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(-1, 0, 0)), "totals"),
     (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "hands"),
@@ -469,3 +484,109 @@ def test_a_picture_of_the_mountain_names_an_argument_it_cannot_draw(arguments, s
 
 def test_a_picture_of_the_mountain_may_be_asked_for_in_its_notation():
     assert show("MK+1@R PM+1", highlights=[(0, 1)]).position == Position.parse("MK+1@R PM+1")
+
+
+# --- the functions a teacher calls, given text or a value of the wrong kind ---------------------------------
+TWO_PAWNS = Rules(two_pawns=True)
+
+
+@pytest.mark.parametrize("rules", ["zh", {"edition": "zh"}, Rules, 3])
+def test_rules_that_are_no_rules_value_are_refused_naming_what_was_given(rules):
+    """Before, 'str' object has no attribute 'max_pawns_per_card', or '>' not supported ... 'property'."""
+    position = Position.parse(LINE)
+    for make in (lambda: Position.parse("MK+1", rules), lambda: bison_destinations(position, "R", rules=rules),
+                 lambda: step_destinations(position, "R", rules=rules), lambda: score(position, "R", rules=rules),
+                 lambda: red_boy_targets(position, "MK", rules=rules), lambda: complete_crosses(position, rules=rules)):
+        with pytest.raises(DataError) as refused:
+            make()
+        assert refused.value.field == "rules"
+        assert str(refused.value) == f"rules: expected the Rules of Mountain of Inferno, not {rules!r}"
+
+
+@pytest.mark.parametrize("ask", [
+    placements, lambda p: bison_destinations(p, "R"), lambda p: bison_destinations(p, "Y", 2), lambda p: step_destinations(p, "B"),
+    lambda p: princess_destinations(p, "Y"), lambda p: red_boy_targets(p, "DH"), lambda p: red_boy_targets(p, None),
+    lambda p: score(p, "R"), lambda p: score(p, "B"), complete_crosses, lambda p: best_window(p, (0, 0), ROW),
+    lambda p: list(windows(p, (0, 2), ROW)), lambda p: position_svg(p), lambda p: cut_places(p), lambda p: is_connected(p),
+], ids=["placements", "bison", "bison2", "step", "princess", "red boy", "red boys", "score R", "score B", "crosses", "best window",
+        "windows", "svg", "cut places", "is connected"])
+def test_what_the_mountain_allows_may_be_asked_of_its_notation_as_show_takes_it(ask):
+    assert ask(LINE) == ask(Position.parse(LINE))
+
+
+def test_a_mountain_in_notation_is_read_under_the_rules_given_with_it():
+    text = "MK+1@RY PM+1"
+    assert step_destinations(text, "R", rules=TWO_PAWNS) == step_destinations(Position.parse(text, TWO_PAWNS), "R", rules=TWO_PAWNS)
+    with pytest.raises(NotationError, match="MOI-R13"):
+        step_destinations(text, "R")
+
+
+@pytest.mark.parametrize("ask", [
+    placements, lambda p: bison_destinations(p, "R"), lambda p: step_destinations(p, "R"), lambda p: princess_destinations(p, "R"),
+    lambda p: red_boy_targets(p, "MK"), lambda p: score(p, "R"), complete_crosses, lambda p: best_window(p, (0, 0), ROW),
+    lambda p: list(windows(p, (0, 0), ROW)), position_svg,
+])
+@pytest.mark.parametrize("given", [5, None, ["MK+1@R"]])
+def test_a_mountain_that_is_neither_a_position_nor_its_notation_is_refused_naming_position(ask, given):
+    with pytest.raises(DataError) as refused:
+        ask(given)
+    assert str(refused.value) == f"position: a Position or its notation, as 'MK+1@R PM+1', not {given!r}"
+
+
+@pytest.mark.parametrize("given", ["MK+1", [(0, "a")], 5])
+def test_places_that_are_no_places_are_refused_by_the_mountains_shape_questions(given):
+    """A text is read as a Mountain (above); other values are lists of (row, column) places, checked."""
+    for ask in (cut_places, is_connected):
+        if isinstance(given, str):
+            assert ask(given) == ask(Position.parse(given))
+        else:
+            with pytest.raises(ValueError, match="places"):
+                ask(given)
+
+
+def test_a_card_laid_by_hand_may_be_written_in_notation():
+    position = Position.parse(LINE)
+    assert position.with_card((1, 0), "MK+2") == position.with_card((1, 0), parse_card("MK+2"))
+    assert position.with_card((1, 0), "pm-3").card_at((1, 0)) == parse_card("PM-3")
+    with pytest.raises(NotationError, match="only a disciple"):
+        position.with_card((1, 0), "BISON")
+    with pytest.raises(NotationError, match="MK\\+9"):
+        position.with_card((1, 0), "MK+9")
+    with pytest.raises(DataError) as refused:
+        position.with_card((1, 0), 5)
+    assert str(refused.value) == "card: expected a disciple card (MK+2, ...), not 5"
+
+
+@pytest.mark.parametrize("picture", ["XX", "", 5, "BISON"])
+def test_a_red_boy_picture_that_is_no_disciple_is_refused_listing_the_disciples(picture):
+    with pytest.raises(DataError) as refused:
+        red_boy_targets(Position.parse(LINE), picture)
+    assert str(refused.value) == f"picture: unknown disciple code {picture!r}; expected one of MK, PM, SB, DH"
+    assert red_boy_targets(LINE, "dh") == red_boy_targets(LINE, Disciple.DRAGON_HORSE)
+
+
+def test_colours_that_leave_a_pawn_of_the_mountain_to_no_player_say_so_of_the_colours_given():
+    with pytest.raises(DataError) as refused:
+        game_moment("MK+1@R PM+1@Y", ["SB+1", "DH+2"], colours=["B", "K"])
+    assert str(refused.value) == ("colours: ['B', 'K'] leaves out the red and yellow pawn(s) on the Mountain; "
+                                  "every pawn there must be one of the players' colours")
+    with pytest.raises(DataError) as refused:  # no colours given: the Mountain shows a pawn more than there are hands
+        game_moment("MK+1@R PM+1@Y SB+1@B", ["SB+2", "DH+2"])
+    assert str(refused.value) == "mountain: the blue pawn belongs to no player here"
+
+
+def test_a_game_moment_takes_the_phase_as_its_text_too():
+    assert game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase="play").phase is Phase.PLAY
+    assert game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase="step").phase is Phase.STEP
+    with pytest.raises(DataError) as refused:
+        game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase="playing")
+    assert str(refused.value) == "phase: one of place pawn, play, respond, step, over, not 'playing'"
+
+
+@pytest.mark.parametrize("place, direction, says", [
+    (5, ROW, "a place is (row, column)"), ((0, 0), (0, 2), "direction: ROW (0, 1) or COLUMN (1, 0), not (0, 2)"),
+])
+def test_windows_asked_along_no_row_or_column_or_through_no_place_are_refused_when_asked(place, direction, says):
+    for ask in (lambda: windows(Position.parse(LINE), place, direction), lambda: best_window(LINE, place, direction)):
+        with pytest.raises(ValueError, match=re.escape(says)):
+            ask()

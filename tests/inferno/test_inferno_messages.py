@@ -37,6 +37,7 @@ from rulesbook.inferno import (
     names_table,
     new_game,
     parse_card,
+    red_boy_targets,
     refusal,
 )
 from rulesbook.inferno.actions import BISON, FAN, GUAN_YIN, parse_action
@@ -445,6 +446,9 @@ def test_a_notation_error_names_the_token_and_its_place_in_zh_tw(text, zh):
     lambda: game_moment("MK+2@R", [["BISON"] * 4, []]), lambda: game_moment("MK+2@B", [[], []]), lambda: game_moment("MK+2@R", "MK+1"),
     lambda: game_moment("MK+2@R", [[], []], pile=99), lambda: game_moment("MK+2@R", [[], []], totals=[-1, 0]),
     lambda: game_moment("MK+2@R", [[], [], []], colours="RR"), lambda: game_moment("MK+2@R MK+2 MK+2", [["MK+2"], []]),
+    lambda: game_moment("MK+2@R", [[], []], phase="playing"), lambda: red_boy_targets("MK+2@R PM+1", "XX"),
+    lambda: Position.parse("MK+2").with_card((0, 1), 5), lambda: Position.parse("MK+2").with_card((0, 1), "BISON"),
+    lambda: Position.parse("MK+2", "zh"),
     lambda: LayDisciple(BISON, (0, 0)), lambda: PlayBison(Colour.RED, (0, 0), 3), lambda: PlayRedBoy((), (0, 0)),
     lambda: GameRecord.from_dict({"game": "inferno", "players": 3, "seed": 1, "actions": [], "x": 1}),
     lambda: GameRecord.from_dict({"game": "inferno", "players": 7, "seed": 1, "actions": []}),

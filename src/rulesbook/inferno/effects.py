@@ -7,14 +7,21 @@ hold the Mountain together) is worked out once for the shape, since listing the 
 and checking one asks the same questions again; the pawns' part is added at each asking. What
 the engine asks (`bison_moves`, `princess_moves`, `red_boy_discards` ...) it asks in place
 codes, the Mountain's own (`rulesbook.inferno.position.place_code`).
+
+The functions a reader calls take the Mountain as a Position or in its notation, as `show` does,
+and check what they are given; those the engine asks trust it.
 """
 
 from __future__ import annotations
 
 from itertools import filterfalse
 
+from rulesbook.core.data import DataError, shown
+from rulesbook.core.messages import Message
 from rulesbook.inferno.cards import Disciple
-from rulesbook.inferno.position import SPAN, Colour, Coord, Place, Position, Shape, lonely_sides, place_code, places_at
+from rulesbook.inferno.position import (
+    SPAN, Colour, Coord, Place, Position, Shape, given_position, lonely_sides, place_code, places_at,
+)
 from rulesbook.inferno.rules import Rules, bison_steps
 
 _DEFAULT = Rules()
@@ -26,9 +33,9 @@ PRINTED_REACH = _DEFAULT.bison_reach
 BISON_STEPS: dict[int, range] = {cards: bison_steps(PRINTED_REACH, cards) for cards in (1, 2)}
 
 
-def placements(position: Position) -> set[Coord]:
+def placements(position: Position | str) -> set[Coord]:
     """Where a disciple may be laid: an empty place touching a card orthogonally (rulebook I)."""
-    return set(position.empty_neighbours())
+    return set(given_position(position).empty_neighbours())
 
 
 def has_room(position: Position, place: Coord, rules: Rules = _DEFAULT) -> bool:
@@ -36,7 +43,7 @@ def has_room(position: Position, place: Coord, rules: Rules = _DEFAULT) -> bool:
     return position.pawn_count(place) < rules.max_pawns_per_card
 
 
-def bison_destinations(position: Position, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT) -> set[Coord]:
+def bison_destinations(position: Position | str, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where Mighty Bison King can move that pawn (MOI-R05).
 
     One card: 1-3 steps; two cards: 4-5 steps (or as the house rule `bison_reach` says). Each step
@@ -48,9 +55,11 @@ def bison_destinations(position: Position, colour: Colour | str, cards: int = 1,
 
 
 def sorted_bison_destinations(
-    position: Position, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT
+    position: Position | str, colour: Colour | str, cards: int = 1, rules: Rules = _DEFAULT
 ) -> tuple[Coord, ...]:
     """`bison_destinations` in order."""
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     if cards not in BISON_STEPS:
         raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
     return places_at(bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card, rules.bison_reach))
@@ -186,7 +195,7 @@ def lift_allowed(position: Position, place: Place) -> bool:
     return len(position._cards) > 1 and not position._shape.splits(place)
 
 
-def princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
+def princess_destinations(position: Position | str, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where Iron Fan Princess can put the card under that pawn, pawn and all (MOI-R15).
 
     The lift must not split the Mountain, and the card goes to another empty place that touches
@@ -195,8 +204,10 @@ def princess_destinations(position: Position, colour: Colour | str, rules: Rules
     return set(sorted_princess_destinations(position, colour, rules))
 
 
-def sorted_princess_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
+def sorted_princess_destinations(position: Position | str, colour: Colour | str, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
     """`princess_destinations` in order."""
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     return places_at(princess_moves(position, position.pawn_place(colour)))
 
 
@@ -232,7 +243,7 @@ def princess_left_out(position: Position, source: Place) -> tuple[Place, ...] | 
     return tuple(sorted(alone)) if len(alone) > 1 else alone
 
 
-def red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> set[Coord]:
+def red_boy_targets(position: Position | str, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> set[Coord]:
     """The cards a Red Boy can discard (MOI-R15, MOI-R16).
 
     One Red Boy: a card of the disciple in its picture; two Red Boys (picture None): any disciple.
@@ -241,11 +252,28 @@ def red_boy_targets(position: Position, picture: Disciple | str | None, rules: R
     return set(sorted_red_boy_targets(position, picture, rules))
 
 
-def sorted_red_boy_targets(position: Position, picture: Disciple | str | None, rules: Rules = _DEFAULT) -> tuple[Coord, ...]:
-    """`red_boy_targets` in order."""
+def sorted_red_boy_targets(
+    position: Position | str, picture: Disciple | str | None, rules: Rules = _DEFAULT
+) -> tuple[Coord, ...]:
+    """`red_boy_targets` in order; the picture may be a disciple's code ("MK")."""
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     if picture is not None and not isinstance(picture, Disciple):
-        picture = Disciple.from_code(str(picture))
+        picture = _picture(picture)
     return places_at(red_boy_discards(position, picture))
+
+
+_CODES = ", ".join(disciple.code for disciple in Disciple)
+
+
+def _picture(code: object) -> Disciple:
+    """The disciple a Red Boy's picture is given as its code; DataError naming `picture` otherwise."""
+    if isinstance(code, str):
+        try:
+            return Disciple.from_code(code)
+        except ValueError:
+            pass
+    raise DataError("picture", Message("unknown disciple code {code}; expected one of {codes}", code=shown(code), codes=_CODES))
 
 
 def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Place, ...]:
@@ -265,7 +293,9 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Plac
     return tuple(filterfalse(occupied.__contains__, loose))
 
 
-def step_destinations(position: Position, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
+def step_destinations(position: Position | str, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
     """Where the phase II move can take that pawn: one orthogonal step onto a card with room (MOI-R09)."""
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     full = position.full(rules.max_pawns_per_card)
     return set(places_at(near for near in position.shape.around[position.pawn_place(colour)] if near not in full))

@@ -32,7 +32,7 @@ def game_moment(
     rules: Rules | None = None,
     pile: int | str | Sequence[Card] = 20,
     seat: int = 0,
-    phase: Phase = Phase.PLAY,
+    phase: Phase | str = Phase.PLAY,
     totals: Sequence[int] | None = None,
     colours: Sequence[Colour | str] | None = None,
 ) -> State:
@@ -42,12 +42,12 @@ def game_moment(
     else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
     black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
     remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
-    The moment is checked as a loaded state is (`State.invariants`).
+    `phase` is a Phase or its text ("play", "step"). The moment is checked as a loaded state is
+    (`State.invariants`).
     """
     rules = Rules() if rules is None else Rules.given(rules)
     position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
-    if not isinstance(phase, Phase):
-        raise DataError("phase", Message("expected a Phase (Phase.PLAY, ...), not {value}", value=shown(phase)))
+    phase = _phase(phase)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise DataError("hands", Message("expected one hand per player, not {value}", value=shown(hands)))
     held = tuple(_cards_of(hand, f"hands[{index}]", rules.hand_size) for index, hand in enumerate(hands))
@@ -79,6 +79,18 @@ def game_moment(
     return state
 
 
+def _phase(phase: object) -> Phase:
+    """The phase given, or the one its text names (a Phase equals its text, as in the other games)."""
+    if isinstance(phase, Phase):
+        return phase
+    if not isinstance(phase, str):
+        raise DataError("phase", Message("expected a Phase (Phase.PLAY, ...), not {value}", value=shown(phase)))
+    try:
+        return Phase(phase)
+    except ValueError:
+        raise DataError("phase", Message("one of {names}, not {name}", names=", ".join(Phase), name=shown(phase))) from None
+
+
 def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
     if isinstance(item, str):
         cards: tuple[Card, ...] = within(lambda: tuple(parse_card(code) for code in item.split()), where)
@@ -106,10 +118,13 @@ def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequ
     if len(seats) != len(held) or not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
         raise DataError("hands" if colours is None else "colours",
                         Message("give one hand per player, 2 to 4 players, and as many different colours"))
-    strangers = set(position.pawns) - set(seats)
+    strangers = [term(colour.english, "colour") for colour in position.pawn_colours() if colour not in seats]
+    if strangers and colours is not None:
+        raise DataError("colours", Message("{value} leaves out the {colours} pawn(s) on the Mountain; "
+                                           "every pawn there must be one of the players' colours",
+                                           value=shown(colours), colours=Listed(strangers)))
     if strangers:
-        raise DataError("mountain", Message("the {colours} pawn belongs to no player here",
-                                           colours=Listed([term(c.english, "colour") for c in strangers], ",")))
+        raise DataError("mountain", Message("the {colours} pawn belongs to no player here", colours=Listed(strangers, ",")))
     return seats
 
 

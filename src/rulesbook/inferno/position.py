@@ -24,9 +24,10 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import Message, term
-from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind
+from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind, parse_card
 
 if TYPE_CHECKING:
     from rulesbook.inferno.rules import Rules
@@ -785,8 +786,9 @@ class Position:
         return (min(0, *rows), min(0, *columns)), (max(rows), max(columns))
 
     # --- changing (each returns a new position) ------------------------------------------
-    def with_card(self, place: Coord, card: DiscipleCard) -> Position:
-        return self.laid(place_code(checked_place(place)), card)
+    def with_card(self, place: Coord, card: DiscipleCard | str) -> Position:
+        """The card, or its notation ("MK+2"), laid at place."""
+        return self.laid(place_code(checked_place(place)), given_disciple(card))
 
     def laid(self, place: Place, card: DiscipleCard) -> Position:
         """`with_card` at a place code."""
@@ -891,6 +893,29 @@ class Position:
         return code is not None and code in self._cards
 
 
+def given_position(position: object, rules: Rules | None = None) -> Position:
+    """The Mountain a function a reader calls is given: a Position, or its notation read as `show`
+    reads it (under the rules given with it); DataError naming `position` for anything else."""
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return _parse(position, rules, True, (0, 0))
+    raise DataError("position", Message("a Position or its notation, as 'MK+1@R PM+1', not {value}", value=shown(position)))
+
+
+def given_disciple(card: object) -> DiscipleCard:
+    """A disciple card, or its notation ("MK+2"); NotationError for a code that is none,
+    DataError naming `card` for anything else."""
+    if type(card) is DiscipleCard:
+        return card
+    if isinstance(card, str):
+        read = parse_card(card)
+        if type(read) is not DiscipleCard:
+            raise NotationError(card, Message("only a disciple is laid in the Mountain"))
+        return read
+    raise DataError("card", Message("expected a disciple card (MK+2, ...), not {value}", value=shown(card)))
+
+
 def checked_place(place: object) -> Coord:
     """The place, once it is (row, column), two whole numbers within `REACH` of (0, 0)."""
     if not (type(place) is tuple and len(place) == 2 and type(place[0]) is int and type(place[1]) is int
@@ -923,9 +948,10 @@ def _trusted(shape: Shape, pawns: dict[Colour, Place], by_pawns: _PawnFacts | No
 _new_object = object.__new__
 
 
-def is_connected(places: Iterable[Coord]) -> bool:
-    """Whether the (row, column) places form one orthogonally connected group (an empty set counts as whole)."""
-    return _connected(map(place_code, places))
+def is_connected(places: Iterable[Coord] | Position | str) -> bool:
+    """Whether the (row, column) places, or a Mountain's cards (a Position or its notation), form
+    one orthogonally connected group (an empty set counts as whole)."""
+    return _connected(map(place_code, _given_places(places)))
 
 
 def _connected(places: Iterable[Place]) -> bool:
@@ -943,17 +969,33 @@ def _connected(places: Iterable[Place]) -> bool:
     return not remaining
 
 
-def cut_places(places: Iterable[Coord]) -> set[Coord]:
-    """The (row, column) places whose card, taken away, would split the Mountain in two (MOI-R15).
+def cut_places(places: Iterable[Coord] | Position | str) -> set[Coord]:
+    """The (row, column) places (or a Mountain's: a Position or its notation) whose card, taken
+    away, would split the Mountain in two (MOI-R15).
 
     These are the articulation points of the grid graph (Tarjan's depth-first search) of the
     group that holds the first place; the Mountain never has more than 52 cards, so recursion
     stays shallow.
     """
-    nodes = set(map(place_code, places))
+    nodes = set(map(place_code, _given_places(places)))
     around = _Around()
     around.cards = nodes
     return set(places_at(_cut_search(nodes, around)[0]))
+
+
+def _given_places(places: object) -> list[Coord]:
+    """The places `is_connected` and `cut_places` are given, each checked; a Mountain's are its
+    cards', and its notation may show it in pieces (that is what they tell)."""
+    if isinstance(places, str):
+        places = _parse(places, None, False, (0, 0))
+    if isinstance(places, Position):
+        return list(places.cards)
+    if not isinstance(places, Iterable):
+        raise ValueError(f"places: a Position, its notation or a list of places (row, column), not {places!r}"[:200])
+    try:
+        return [checked_place(place) for place in places]
+    except ValueError as error:
+        raise ValueError(f"places: {error}") from None
 
 
 def _cut_search(cards: Collection[Place], around: Mapping[Place, tuple[Place, ...]]) -> tuple[set[Place], bool]:
@@ -1006,7 +1048,7 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
         top, left = checked_place(origin)
     except ValueError as error:
         raise ValueError(f"origin: {error}") from None
-    rules = rules or Rules()
+    rules = Rules() if rules is None else Rules.given(rules)
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
@@ -1058,7 +1100,7 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
 
 def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:
     """NotationError naming the first card cut off from the rest: the Mountain is one piece (MOI-R15)."""
-    if is_connected(cards):
+    if _connected(map(place_code, cards)):
         return
     remaining = set(cards)
     first = min(remaining)

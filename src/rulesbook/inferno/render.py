@@ -18,7 +18,7 @@ from rulesbook.core.messages import Listed, Message, spoken, term
 from rulesbook.core.picture import Picture, checked_title, escape, svg_document
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.names import disciple_word, player_word
-from rulesbook.inferno.position import Colour, Coord, Position, checked_place
+from rulesbook.inferno.position import Colour, Coord, Position, checked_place, given_position
 
 if TYPE_CHECKING:
     from rulesbook.inferno.state import State
@@ -115,13 +115,15 @@ def describe_cards(cards: Iterable[Card], title: str | None = None, language: st
 
 
 def position_svg(
-    position: Position,
+    position: Position | str,
     highlights: Iterable[Coord] = (),
     marks: Iterable[Coord] = (),
     title: str | None = None,
     language: str | None = None,
 ) -> str:
-    """SVG text of the Mountain; highlights outline places (targets), marks ring cards (windows)."""
+    """SVG text of the Mountain (a Position or its notation); highlights outline places (targets),
+    marks ring cards (windows)."""
+    position = given_position(position)
     said_in = spoken(language)
     highlights = set(highlights)
     marks = set(marks)
@@ -283,11 +285,7 @@ def show(position: Position | str, highlights: Iterable[Coord] = (), marks: Iter
          language: str | None = None) -> MountainPicture:
     """A picture of the Mountain (a Position or its notation) with target places outlined
     (highlights) and cards ringed (marks), described in `language` (or the one spoken)."""
-    if isinstance(position, str):
-        position = Position.parse(position)
-    elif not isinstance(position, Position):
-        raise ValueError(f"position: a Position or its notation, as 'MK+1@R PM+1', not {position!r}"[:200])
-    return MountainPicture(position, _places(highlights, "highlights"), _places(marks, "marks"), checked_title(title), language)
+    return MountainPicture(given_position(position), _places(highlights, "highlights"), _places(marks, "marks"), checked_title(title), language)
 
 
 def _places(places: Iterable[Coord], name: str) -> list[Coord]:

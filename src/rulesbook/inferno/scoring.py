@@ -3,8 +3,9 @@
 A window is a run of 1-4 adjacent cards in one row or one column that contains the pawn's card
 and shows no disciple twice (MOI-R17). A complete window has four cards: all four disciples.
 
-The functions a reader calls take (row, column) places; what the engine asks at every turn's
-end (`has_complete_cross`, the kept sums and crosses of a `Shape`) works in place codes.
+The functions a reader calls take (row, column) places and the Mountain as a Position or in its
+notation, as `show` does, and check what they are given; what the engine asks at every turn's end
+(`has_complete_cross`, the kept sums and crosses of a `Shape`) works in place codes and trusts it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from functools import lru_cache
 
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
 from rulesbook.inferno.position import DOWN as STEP_DOWN
-from rulesbook.inferno.position import LEFT, RIGHT, UP, Colour, Coord, Place, Position, Shape, Table, place_at, place_code
+from rulesbook.inferno.position import (
+    LEFT, RIGHT, UP, Colour, Coord, Place, Position, Shape, Table, checked_place, given_position, place_at, place_code,
+)
 from rulesbook.inferno.rules import Rules
 
 _DEFAULT = Rules()
@@ -23,8 +26,18 @@ COLUMN: Coord = (1, 0)
 LONGEST_WINDOW = 4
 
 
-def windows(position: Position, place: Coord, direction: Coord) -> Iterator[tuple[Coord, ...]]:
-    """Every window through place along the direction, as the places it covers (MOI-R17)."""
+def windows(position: Position | str, place: Coord, direction: Coord) -> Iterator[tuple[Coord, ...]]:
+    """Every window through place along the direction (`ROW` or `COLUMN`), as the places it covers
+    (MOI-R17)."""
+    position = given_position(position)
+    checked_place(place)
+    if direction != ROW and direction != COLUMN:
+        raise ValueError(f"direction: ROW (0, 1) or COLUMN (1, 0), not {direction!r}"[:200])
+    return _windows(position, place, direction)
+
+
+def _windows(position: Position, place: Coord, direction: Coord) -> Iterator[tuple[Coord, ...]]:
+    """`windows`, once what it is given is checked."""
     cards = position.cards
     d_row, d_column = direction
     row, column = place
@@ -55,8 +68,9 @@ def window_sum(position: Position, covered: tuple[Coord, ...]) -> int:
     return sum(cards[spot].value for spot in covered)
 
 
-def best_window(position: Position, place: Coord, direction: Coord, complete: bool = False) -> tuple[Coord, ...] | None:
+def best_window(position: Position | str, place: Coord, direction: Coord, complete: bool = False) -> tuple[Coord, ...] | None:
     """The window worth most (a complete one if asked); None when there is no such window."""
+    position = given_position(position)
     candidates = [
         covered for covered in windows(position, place, direction) if not complete or len(covered) == LONGEST_WINDOW
     ]
@@ -182,11 +196,13 @@ def _line(
     return line, len(before)
 
 
-def complete_crosses(position: Position, rules: Rules = _DEFAULT) -> set[Coord]:
+def complete_crosses(position: Position | str, rules: Rules = _DEFAULT) -> set[Coord]:
     """The places where a pawn ends the round by condition a (rulebook III a; MOI-R13).
 
     The answer is the same under every Rules (a card holding two pawns never counts, in either
     edition): `rules` is taken so that it is called as `score` is."""
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     return {position.pawn(colour) for colour in crossing_pawns(position)}
 
 
@@ -209,7 +225,7 @@ def has_complete_cross(position: Position, rules: Rules = _DEFAULT) -> bool:
     return False
 
 
-def score(position: Position, colour: Colour | str, ended: bool = False, rules: Rules = _DEFAULT) -> int:
+def score(position: Position | str, colour: Colour | str, ended: bool = False, rules: Rules = _DEFAULT) -> int:
     """That pawn's best score for the round, raw (it may be negative; MOI-R12 applies later).
 
     ended=False: the best row window plus the best column window, the pawn's card counted once
@@ -219,6 +235,8 @@ def score(position: Position, colour: Colour | str, ended: bool = False, rules: 
     pawn, wherever it stands; its best windows (MOI-R17), its card in both. With
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
+    rules = Rules.given(rules)
+    position = given_position(position, rules)
     place = position.pawn_place(colour)
     value = position._cards[place].value  # a pawn always stands on a card
     if not ended:
