@@ -23,11 +23,13 @@ from rulesbook.hudai import (
     ThirdEye,
     UseValue,
     apply,
+    game_moment,
     legal_actions,
     load_cards,
     new_game,
     parse_action,
     parse_card_file,
+    play_out,
     reconstructed_cards,
     refusal,
 )
@@ -80,7 +82,7 @@ def test_a_state_that_is_no_state_is_refused_naming_where(text, field, why):
     ({"rules": {"cards": {"csv": ["colour,symbol,value,deck", "white,drop,1,start"]}}}, "state.rules.cards.csv", "no card's deck is 'mind'"),
     ({"hand": []}, "state", "missing W"),
     ({"monk_health": 13}, "state", "above its starting health"),
-    ({"powers": [13, 0, 0]}, "state", "more than the limit"),
+    ({"powers": [13, 0, 0]}, "state.powers", "the left power holds 13 cubes, more than the limit of 12"),
     ({"phase": "over"}, "state", "over exactly when it has an outcome"),
     ({"shape": 1}, "state", "no field 'shape'"),
 ])
@@ -91,6 +93,97 @@ def test_a_state_that_breaks_a_field_or_the_games_invariants_is_refused(fields, 
         State.from_dict(data)
     assert error.value.field == field and why in error.value.why, str(error.value)
     assert data == before  # nothing changed
+
+
+#: Rules whose demon has Defend and Entangle, the powers that set `demon_block` and `entangled`.
+GUARDED = {**GOOD["rules"], "powers": ["drain", "defend", "entangle"]}
+NO_DRAIN = {**GOOD["rules"], "powers": ["crush", "confuse", "mind_pierce"]}
+
+
+@pytest.mark.parametrize(("fields", "field", "why"), [
+    ({"staged_damage": 500}, "state.staged_damage", "at most 6 (Drain stages one damage for each started 2 of its cubes"),
+    ({"staged_damage": 1, "rules": NO_DRAIN}, "state.staged_damage", "0, not 1: only Drain stages damage"),
+    ({"whites_played": 9}, "state.whites_played", "at most 2 (max_white_per_combo, HUD-R03), not 9"),
+    ({"whites_played": 1}, "state.whites_played", "more than the cards played this turn (0)"),
+    ({"turn": 150}, "state.turn", "at most 100 (max_turns), not 150"),
+    ({"cards_played": 50}, "state.cards_played", "not 50"),
+    ({"cards_played": 50, "phase": "obtain"}, "state.cards_played", "at most 36"),
+    ({"purchase": 99}, "state.purchase", "at most 60"),
+    ({"demon_block": 99}, "state.demon_block", "0, not 99: only the demon's Defend power blocks (HUD-R07)"),
+    ({"demon_block": 5, "rules": GUARDED}, "state.demon_block", "at most 4"),
+    ({"demon_block": 1, "rules": GUARDED, "phase": "obtain"}, "state.demon_block", "0 in step 2, not 1"),
+    ({"entangled": True}, "state.entangled", "only the demon's Entangle power binds"),
+    ({"pinned": [20, 10, 0]}, "state.pinned", "at most 24 cubes set aside in all, not 30"),
+    ({"shuffles": 99}, "state.shuffles", "at most 14 by turn 1, not 99"),
+    ({"swapped": True}, "state.swapped", "only in step 2"),
+    ({"monk_health": 0}, "state.monk_health", "at least 1 while the game goes on"),
+    ({"demon_health": 0}, "state.demon_health", "at least 1 while the game goes on"),
+])
+def test_a_count_no_game_reaches_is_refused_naming_its_field(fields, field, why):
+    """A tampered state whose counters no turn can reach (issue: play went on from staged_damage=500,
+    whites_played=9, turn 150 of 100 ...) is refused by the field at fault, and nothing changes."""
+    data = changed(**fields)
+    before = copy.deepcopy(data)
+    with pytest.raises(DataError) as error:
+        State.from_dict(data)
+    assert error.value.field == field and why in error.value.why, str(error.value)
+    assert data == before
+
+
+def test_the_bounds_are_reached_by_real_play_and_loaded_there():
+    """The bounds are the engine's own: Drain on 12 cubes stages 6, Defend on 12 blocks 4, and a
+    state at them (the last turn, two whites played) round-trips."""
+    rules = Rules(powers=("drain", "defend", "entangle"))
+    state = game_moment("W1 W3 W5 W6", draw_pile="", phase="obtain", powers=(11, 11, 0), rules=rules)
+    after = play_out(state, "pass", quiet=True)
+    assert (after.staged_damage, after.demon_block, after.is_over) == (6, 4, False)
+    assert State.from_json(after.to_json()) == after
+    last = game_moment("W1 W2", combo="W3 W4", turn=100)
+    assert (last.whites_played, last.cards_played) == (2, 2) and State.from_json(last.to_json()) == last
+
+
+def test_a_house_rule_may_take_the_table_past_what_a_printed_turn_reaches():
+    """The bounds of the printed turn (staged damage, blocks, purchase ...) do not bind a game with
+    house rules, which may put more on the table; the bounds every game keeps still hold."""
+    from rulesbook.core.house import forget, house_rule
+
+    rule = house_rule("test-doom", "turn_start")(lambda state: state)
+    try:
+        data = changed(rules={**GOOD["rules"], "house": ["test-doom"]})
+        state = State.from_dict({**data, "staged_damage": 9, "demon_block": 2, "purchase": 99})
+        assert (state.staged_damage, state.demon_block, state.purchase) == (9, 2, 99)
+        with pytest.raises(DataError) as error:
+            State.from_dict({**data, "turn": 101})
+        assert error.value.field == "state.turn"
+    finally:
+        forget(rule.name)
+
+
+def moment_data(**fields) -> dict:
+    return {**game_moment("W1 W2", combo="R1 R2 R5").to_dict(), **fields}
+
+
+@pytest.mark.parametrize(("fields", "why"), [
+    ({"current_card": "R1"}, "is not the last card of the combo (HUD-P02)"),
+    ({"combo": ["R5", "R1", "R2"], "current_card": "R2"}, ""),  # the last card, a red one with three features: accepted
+    ({"phase": "flow", "combo": ["R5", "R1", "R2"], "current_card": "R2"}, "a Flow removal comes right after a Cog's Flow"),
+    ({"phase": "obtain", "current_card": None, "open_features": []}, "the combo has ended in step 2"),
+    ({"phase": "over", "outcome": "won"}, "the game ended won but the table does not show it"),
+])
+def test_a_state_whose_parts_disagree_is_refused(fields, why):
+    data = moment_data(**fields)
+    if not why:
+        assert State.from_dict(data).current_card == "R2"
+        return
+    with pytest.raises(DataError) as error:
+        State.from_dict(data)
+    assert error.value.field == "state" and why in error.value.why, str(error.value)
+
+
+def test_a_white_card_has_no_colour_feature_to_leave_open():
+    data = {**game_moment("W1", combo="R1 W2").to_dict(), "open_features": ["value", "colour"]}
+    with pytest.raises(DataError, match="W2 has no colour effect to use"):
+        State.from_dict(data)
 
 
 @pytest.mark.parametrize("name", sorted(set(GOOD) - {"game"}))  # a state without "game" is taken for this game's
@@ -153,6 +246,30 @@ def test_rules_are_checked_when_made(fields, field):
     with pytest.raises(DataError) as error:
         Rules(**fields)
     assert error.value.field == field
+
+
+@pytest.mark.parametrize(("fields", "why"), [
+    ({"cubes_per_power": 13}, "at most the power_limit (12), not 13"),
+    ({"cubes_per_power": 5, "power_limit": 4}, "at most the power_limit (4), not 5"),
+    ({"power_limit": 1}, "at most the power_limit (1), not 2"),
+])
+def test_cubes_per_power_above_the_power_limit_is_refused_hud_r09(fields, why):
+    """Set-up puts cubes_per_power on each power, and a power above the limit loses at once
+    (HUD-R09): such rules would start a game its own invariants refuse."""
+    with pytest.raises(DataError) as error:
+        Rules(**fields)
+    assert error.value.field == "Rules.cubes_per_power" and why in error.value.why, str(error.value)
+
+
+def test_sizes_that_are_odd_but_playable_are_allowed():
+    """Set-up deals the opening hand and the river as far as their decks allow (as a turn fills
+    "if possible"); a first hand above the hand size, the hand size above the deck and cubes at the
+    limit all play, and their states load."""
+    for rules, hand, river in ((Rules(opening_hand=6, hand_size=4), 6, 3), (Rules(opening_hand=10), 6, 3),
+                               (Rules(river_size=40), 4, 24), (Rules(hand_size=40), 4, 3), (Rules(cubes_per_power=12), 4, 3)):
+        state = new_game(3, rules)
+        assert (len(state.hand), len(state.mind_river), state.is_over) == (hand, river, False)
+        assert State.from_json(state.to_json()) == state
 
 
 def test_no_rules_make_a_game_longer_than_the_protocol_allows():

@@ -75,7 +75,17 @@ def test_used_features_are_closed():
     ({"used": 5}, "used", r"^used: expected a list of features \(value, symbol, colour\), not 5$"),
     ({"powers": 5}, "powers", r"^powers: expected three whole numbers of cubes, left to right, not \[5\]$"),
     # what each argument allows, but not together: the invariants a loaded state is checked by
-    ({"powers": (13, 0, 0)}, "state", r"^state: a power holds more than the limit but the game goes on \(HUD-R09\)$"),
+    ({"powers": (2, 99, 2)}, "powers", r"^powers: the centre power holds 99 cubes, more than the limit of 12, yet the game goes on: "
+                                       r"a power above the limit loses at once \(HUD-R09\)$"),
+    ({"staged_damage": 7}, "staged_damage", r"^staged_damage: at most 6 \(Drain stages"),
+    ({"demon_block": 1}, "demon_block", "only the demon's Defend power blocks"),
+    ({"entangled": True}, "entangled", "only the demon's Entangle power binds"),
+    ({"entangled": True, "combo": "R1 R2", "rules": Rules(powers=("drain", "entangle", "crush"))}, "entangled",
+     "yet 2 cards were played this turn"),
+    ({"purchase": 99}, "purchase", "at most 60"),
+    ({"turn": 101}, "turn", "at most 100 \\(max_turns\\)"),
+    ({"swapped": True}, "swapped", "only in step 2"),
+    ({"pinned": (9, 9, 9)}, "pinned", "at most 24 cubes set aside"),
     ({"river": "G1 G2 G3 G4"}, "state", "the Mind River holds more cards than its size"),
 ])
 def test_a_bad_moment_is_refused_naming_the_argument_and_what_is_wrong(fields, argument, words):

@@ -74,7 +74,8 @@ def test_a_combo_picture_marks_which_neighbours_fit_hud_r03():
 
 @pytest.mark.parametrize("part", ["table", "demon", "river", "hand", "combo"])
 def test_every_part_of_a_state_is_well_formed_svg_with_a_description(part):
-    state = game_moment("R5 W1 G3 K6", combo="R1", powers=(12, 0, 2), demon_block=1, entangled=True, removed="W2")
+    state = game_moment("R5 W1 G3 K6", combo="R1", powers=(12, 0, 2), demon_block=1, entangled=True, removed="W2",
+                        rules=Rules(powers=("drain", "defend", "entangle")))  # the powers that block and bind
     state.powers[0], state.phase, state.outcome = 13, Phase.OVER, "power"  # a power past the limit: the game just lost (HUD-R09)
     state.invariants()
     drawing = parsed(show(state, part))

@@ -352,7 +352,8 @@ NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_
 def test_a_count_that_must_be_at_least_1_takes_1_and_refuses_0(name):
     """Setup's counts (health, corruption, hand size, the power limit of HUD-R09, the turn limit of
     HUD-P05) can be set as low as 1, not 0."""
-    assert getattr(Rules(**{name: 1}), name) == 1
+    cubes = {"cubes_per_power": 1} if name == "power_limit" else {}  # no more cubes than the limit at set-up (HUD-R09)
+    assert getattr(Rules(**{name: 1}, **cubes), name) == 1
     with pytest.raises(ValueError, match=f"Rules.{name}: must be at least 1"):
         Rules(**{name: 0})
 

@@ -22,12 +22,14 @@ from rulesbook.hudai.actions import Action
 from rulesbook.hudai.cards import CardSet, parse_cards
 from rulesbook.hudai.engine import ACTIVE_COLOURS, apply, default_rules, new_game
 from rulesbook.hudai.rules import Rules
-from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FEATURES, FLOW, OBTAIN, Phase, State
+from rulesbook.hudai.state import (COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FEATURES, FLOW, OBTAIN, Phase, State,
+                                   out_of_reach)
 
 PHASES = (COMBO, FLOW, OBTAIN)
 Cards = str | Iterable[str]
-#: The argument that names each pile, where it is not the pile's own name (an error names the argument).
-ARGUMENTS = {"mind_river": "river"}
+#: The argument that sets each field of the state, where it is not the field's own name (an error
+#: names the argument): the combo sets the counts of cards played.
+ARGUMENTS = {"mind_river": "river", "cards_played": "combo", "whites_played": "combo"}
 
 
 def _codes(cards: Cards | None, name: str) -> list[str] | None:
@@ -74,8 +76,9 @@ def game_moment(
     those named in `used` ("value", "symbol", "colour"). The top of `draw_pile` and `mind_deck` is
     their *last* card. `phase` is `Phase.COMBO` or "combo" (step 1), "flow" (a Flow removal to
     decide) or "obtain" (step 2). Raises DataError (a ValueError) naming the argument for a card
-    named twice, a card not in the set or bad numbers; the moment is then checked as a loaded
-    state is (`State.invariants`), so every moment made is one a file could hold.
+    named twice, a card not in the set or bad numbers, also a count no game reaches
+    (`state.out_of_reach`: staged damage above what Drain stages ...); the moment is then checked as
+    a loaded state is (`State.invariants`), so every moment made is one a file could hold.
     """
     rules = rules if rules is not None else default_rules()
     if phase not in PHASES:
@@ -100,6 +103,10 @@ def game_moment(
         if not isinstance(flag, bool):
             raise DataError(name, f"expected True or False, not {shown(flag)}")
         setattr(state, name, flag)
+    beyond = out_of_reach(state)  # the counts no game reaches, said of the argument that set them
+    if beyond:
+        name, why = beyond[0]
+        raise DataError(ARGUMENTS.get(name, name), why)
     state.invariants()
     return state
 

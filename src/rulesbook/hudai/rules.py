@@ -100,11 +100,21 @@ class Rules(RulesData):
         for name in _NOT_NEGATIVE:
             if getattr(self, name) < 0:
                 raise DataError(f"Rules.{name}", f"must not be negative, not {getattr(self, name)}")
+        self._check_set_up()
         most = most_actions(self)
         if most > MAX_ACTIONS:
             turns = MAX_ACTIONS // actions_per_turn(self.cards)
             raise DataError("Rules.max_turns", f"a game of {self.max_turns} turns could take {most:,} actions, more than the "
                             f"{MAX_ACTIONS:,} a game may take; with these {len(self.cards)} cards at most {turns} turns (HUD-P05)")
+
+    def _check_set_up(self) -> None:
+        """Set-up puts cubes_per_power on each power, and a power above the limit loses at once
+        (HUD-R09): more than the limit would start a game already lost. Set-up deals the opening hand
+        and the Mind River as far as their decks allow, as a turn fills "if possible", so those may be
+        larger than a small card set's decks."""
+        if self.cubes_per_power > self.power_limit:
+            raise DataError("Rules.cubes_per_power", f"at most the power_limit ({self.power_limit}), not {self.cubes_per_power}: "
+                                                     "a power above the limit loses at once (HUD-R09), so the game would be lost at set-up")
 
     def field_to_data(self, name: str, value: Any) -> Any:
         """A card set other than the reconstructed one is embedded whole, so a record or a state

@@ -17,6 +17,12 @@ rulesbook.core.data.DataError: state.rules: missing
 >>> State.from_json(state.to_json().replace('"hand": ["W5"', '"hand": ["W5", "W5"'))
 Traceback (most recent call last):
 rulesbook.core.data.DataError: state.hand[1]: W5 is in the game twice (also at state.hand[0]); each card is in it once (HUD-R01)
+
+A count no game reaches is refused by its field (`out_of_reach`), so play never goes on from it:
+
+>>> State.from_json(state.to_json().replace('"staged_damage": 0', '"staged_damage": 500'))
+Traceback (most recent call last):
+rulesbook.core.data.DataError: state.staged_damage: at most 6 (Drain stages one damage for each started 2 of its cubes, at most 12), not 500
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import Any
 from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
-from rulesbook.hudai.rules import Rules
+from rulesbook.hudai.rules import POSITIONS, Rules
 
 
 class Phase(StrEnum):
@@ -127,8 +133,9 @@ class State(CheckedState):
         return cards
 
     def problems(self) -> list[str]:
-        """What is wrong with this state by the game's own rules (empty when nothing is)."""
-        rules, wrong = self.rules, []
+        """What is wrong with this state by the game's own rules (empty when nothing is): the counts
+        no game reaches (`out_of_reach`, by field), then how the parts agree."""
+        rules, wrong = self.rules, [f"{name}: {why}" for name, why in out_of_reach(self)]
         found, the_set = Counter(self.all_cards()), Counter(card.code for card in rules.cards.cards)
         if found != the_set:
             missing, extra = " ".join(sorted(the_set - found)), " ".join(sorted(found - the_set))
@@ -142,18 +149,24 @@ class State(CheckedState):
             wrong.append("a count is below zero")
         if self.monk_health > rules.monk_health or self.demon_health > rules.demon_health:
             wrong.append("a health is above its starting health")
-        if not self.is_over and any(cubes > rules.power_limit for cubes in self.powers):
-            wrong.append("a power holds more than the limit but the game goes on (HUD-R09)")
         if self.corruption > rules.corruption_capacity:
             wrong.append("the monk holds more corruption than the capacity")
         if (self.outcome is None) == self.is_over:
             wrong.append("a game is over exactly when it has an outcome")
+        elif self.outcome is not None and not _shows(self, self.outcome):
+            wrong.append(f"the game ended {self.outcome} but the table does not show it (Play; HUD-R09, HUD-P05)")
         if self.phase is FLOW and not self.combo:
             wrong.append("a Flow removal needs a combo to remove from (HUD-R04)")
-        if self.current_card is not None and self.current_card not in self.combo:
-            wrong.append("the card whose features are open is not in the combo")
+        elif self.phase is FLOW and (self.current_card is None or rules.cards[self.current_card].symbol != "cog"):
+            wrong.append("a Flow removal comes right after a Cog's Flow, so the card in play is a Cog (HUD-R04)")
+        if self.phase is OBTAIN and self.combo:
+            wrong.append("the combo has ended in step 2, yet cards lie in it (HUD-P15)")
+        if self.current_card is not None and (not self.combo or self.current_card != self.combo[-1]):
+            wrong.append(f"{self.current_card}, the card whose features are open, is not the last card of the combo (HUD-P02)")
         if self.current_card is None and self.open_features:
             wrong.append("features are open with no card in play (HUD-P02)")
+        if self.current_card is not None and FEATURE_COLOUR in self.open_features and rules.cards[self.current_card].colour not in "BRY":
+            wrong.append(f"{self.current_card} has no colour effect to use: only blue, red and yellow cards have one (Colors)")
         if self.turn < 1:
             wrong.append("the turn is below 1")
         return wrong
@@ -194,6 +207,102 @@ class State(CheckedState):
             f"demon health {self.demon_health}, staged damage {self.staged_damage}; powers {powers}; "
             f"hand {' '.join(self.hand) or '-'}; mind river {' '.join(self.mind_river) or '-'}"
         )
+
+
+def _shows(state: State, outcome: str) -> bool:
+    """Whether the table shows how the game ended: the health, power, corruption or turn that ended it."""
+    rules = state.rules
+    return {WON: state.demon_health == 0, LOST_HEALTH: state.monk_health == 0,
+            LOST_POWER: any(cubes > rules.power_limit for cubes in state.powers),
+            LOST_CORRUPTION: state.corruption == rules.corruption_capacity, LOST_TURN_LIMIT: state.turn == rules.max_turns}[outcome]
+
+
+# ---------------------------------------------------------------- the counts a game can reach
+
+
+def out_of_reach(state: State) -> list[tuple[str, str]]:
+    """Each count of the table beyond what a game under its rules reaches, as (field, why): a loaded
+    state is refused by its field, a moment by the teacher's argument. Play must never go on from
+    such a count (staged damage of 500 ends the game at once, a tenth white card plays on)."""
+    rules, wrong = state.rules, []
+    if state.turn > rules.max_turns:
+        wrong.append(("turn", f"at most {rules.max_turns} (max_turns), not {state.turn}: the game ends after its last turn (HUD-P05)"))
+    if not state.is_over:
+        for index, cubes in enumerate(state.powers):
+            if cubes > rules.power_limit:
+                wrong.append(("powers", f"the {POSITIONS[index]} power holds {cubes} cubes, more than the limit of "
+                                        f"{rules.power_limit}, yet the game goes on: a power above the limit loses at once (HUD-R09)"))
+                break
+        for name in ("monk_health", "demon_health"):
+            if getattr(state, name) == 0:
+                wrong.append((name, "at least 1 while the game goes on, not 0: the game ends when the last health cube goes (Play)"))
+    if state.whites_played > rules.max_white_per_combo:
+        wrong.append(("whites_played", f"at most {rules.max_white_per_combo} (max_white_per_combo, HUD-R03), not {state.whites_played}"))
+    if not rules.house:
+        wrong.extend(_beyond_a_printed_turn(state))
+    return wrong
+
+
+def _beyond_a_printed_turn(state: State) -> list[tuple[str, str]]:
+    """The counts one turn of the printed game can reach. Only Drain stages damage, only Defend
+    blocks and only Entangle binds, each from at most the power limit's cubes (HUD-R09); a card is
+    played at most once a turn (it stays in the combo), and a card comes to hand in step 1 only as the
+    free black card or by a Cog's Flow. A house rule (Rules.house) may put more on the table, so with
+    house rules these are not held."""
+    rules, wrong = state.rules, []
+    cards, powers, limit = rules.cards, rules.powers, rules.power_limit
+    cogs, hammers, arrows = (sum(card.symbol == symbol for card in cards.cards) for symbol in ("cog", "hammers", "arrow"))
+    yellows = sum(card.colour == "Y" for card in cards.cards)
+
+    staged = -(-limit // 2) if "drain" in powers else 0
+    if state.staged_damage > staged:
+        wrong.append(("staged_damage", f"at most {staged} (Drain stages one damage for each started 2 of its cubes, at most "
+                                       f"{limit}), not {state.staged_damage}" if staged else
+                                       f"0, not {state.staged_damage}: only Drain stages damage, and this demon has no Drain (Rules.powers)"))
+    blocks = -(-limit // 3) if "defend" in powers else 0
+    if state.demon_block and "defend" not in powers:
+        wrong.append(("demon_block", f"0, not {state.demon_block}: only the demon's Defend power blocks (HUD-R07), and this "
+                                     f"demon's powers are {', '.join(powers)}"))
+    elif state.demon_block and state.phase is OBTAIN:
+        wrong.append(("demon_block", f"0 in step 2, not {state.demon_block}: the demon's Defend blocks during the combo only (HUD-R07)"))
+    elif state.demon_block > blocks:
+        wrong.append(("demon_block", f"at most {blocks} (the demon's Defend blocks once for each started 3 of its cubes, at "
+                                     f"most {limit}, HUD-R07), not {state.demon_block}"))
+    if state.entangled and "entangle" not in powers:
+        wrong.append(("entangled", f"only the demon's Entangle power binds the combo to one card (HUD-R11), and this demon's "
+                                   f"powers are {', '.join(powers)}"))
+    elif state.entangled and state.cards_played > 1 and not state.is_over:  # a game that ends in step 5 keeps its turn's count
+        wrong.append(("entangled", f"Entangle binds the combo to a single card (HUD-R11), yet {state.cards_played} cards "
+                                   f"were played this turn"))
+    whites_in_combo = sum(cards[code].colour == "W" for code in state.combo)
+    if state.whites_played > state.cards_played:
+        wrong.append(("whites_played", f"{state.whites_played}, more than the cards played this turn ({state.cards_played})"))
+    elif state.whites_played < whites_in_combo or state.cards_played - state.whites_played < len(state.combo) - whites_in_combo:
+        wrong.append(("whites_played", f"the combo {' '.join(state.combo)} was played this turn, yet the turn counts "
+                                       f"{state.cards_played} cards played, {state.whites_played} of them white (HUD-P01)"))
+    # A card leaves the combo before its end only by a Flow removal, one per Cog played (HUD-R04).
+    played = len(cards) if state.phase not in (COMBO, FLOW) else min(len(cards), len(state.combo) + cogs)
+    if state.cards_played > played:
+        wrong.append(("cards_played", f"at most {played} (each card is played at most once a turn, and a card leaves the "
+                                      f"combo before its end only by a Flow removal, one per Cog), not {state.cards_played}"))
+    purchase = len(cards) + cogs + 3 * hammers
+    if state.purchase > purchase:
+        wrong.append(("purchase", f"at most {purchase}, not {state.purchase}: a discard gives 1 and a Build-up 3, and in a turn "
+                                  f"each card is discarded at most once (again only after a Flow draws it back) and each of "
+                                  f"the {hammers} Hammers cards is played at most once"))
+    set_aside = 3 * arrows + yellows
+    if sum(state.pinned) > set_aside:
+        wrong.append(("pinned", f"at most {set_aside} cubes set aside in all, not {sum(state.pinned)}: a Pin sets aside up "
+                                f"to 3 and a yellow card 1, each card played at most once a turn, and they come back at its end (HUD-P07)"))
+    draws = rules.hand_size + cogs + rules.river_size + 1
+    if state.shuffles > state.turn * draws:
+        wrong.append(("shuffles", f"at most {state.turn * draws} by turn {state.turn}, not {state.shuffles}: a deck is "
+                                  f"reshuffled only for a draw, and a turn draws at most {draws} cards (the hand filled, one "
+                                  f"per Flow, the Mind River's swap and refill; HUD-P04)"))
+    if state.swapped and state.phase not in (OBTAIN, OVER):
+        wrong.append(("swapped", "true only in step 2 or once the game is over: a swap is a step 2 decision and the "
+                                 "next turn starts without one (HUD-R08)"))
+    return wrong
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(State))
@@ -238,6 +347,10 @@ def _read_state(data: Any) -> State:
     if len(set(opened)) != len(opened):
         raise DataError("state.open_features", "a feature is named twice")
     state.open_features = opened
+    beyond = out_of_reach(state)
+    if beyond:
+        name, why = beyond[0]
+        raise DataError(f"state.{name}", why)
     state.invariants()
     return state
 
