@@ -209,6 +209,20 @@ def test_rules_typed_by_hand_are_read_as_a_rules_file_is(game: str) -> None:
             assert Rules(**{name: value}) == Rules(), name
 
 
+CHANGED = {"inferno": {"edition": "zh", "play_limit": None}, "hudai": {"monk_health": 9}, "madness": {"expert": True}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_say_only_what_differs_from_the_printed_game_as_the_call_that_makes_them(game: str) -> None:
+    """Every field would be a screen of text in a record's repr or a function's help (score's
+    rules=Rules(...)); what differs is what a reader needs, and it reads back as the same rules."""
+    Rules = module(game, "rules").Rules
+    changed = Rules(**CHANGED[game])
+    assert repr(Rules()) == "Rules()"
+    assert repr(changed) == f"Rules({', '.join(f'{name}={value!r}' for name, value in CHANGED[game].items())})"
+    assert eval(repr(changed), {"Rules": Rules}) == changed
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_state_file_says_its_game_and_another_games_is_refused_by_it(game: str) -> None:
     """Every state's JSON begins with its game; a state of another game is refused for being one,

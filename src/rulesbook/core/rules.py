@@ -1,17 +1,20 @@
 """What every game's `Rules` shares: its fields' types checked when it is made, and its JSON form.
 
-A game's `Rules` is a frozen dataclass that also derives from `RulesData`. Its field annotations
+A game's `Rules` is a frozen dataclass (its `repr=False`: RulesData's repr shows the fields that
+differ from the printed game) that also derives from `RulesData`. Its field annotations
 are the type checks (so `two_pawns="false"` is refused, not taken for true), `check()` holds the
 checks of combinations, and both run at construction: the command line and the lab refuse a bad
 rule before any game runs. `from_dict` refuses unknown fields by name.
 
 >>> from dataclasses import dataclass
->>> @dataclass(frozen=True)
+>>> @dataclass(frozen=True, repr=False)
 ... class Rules(RulesData):
 ...     expert: bool = False
 ...     rounds: tuple[tuple[int, int], ...] = ((2, 4),)
 >>> Rules.from_dict({"rounds": [[3, 3]]})
-Rules(expert=False, rounds=((3, 3),))
+Rules(rounds=((3, 3),))
+>>> Rules()
+Rules()
 >>> Rules(expert="false")
 Traceback (most recent call last):
 rulesbook.core.data.DataError: Rules.expert: expected true or false, not 'false'
@@ -42,6 +45,8 @@ class RulesData:
     #: The game's name, and the moments at which its house rules may run (a game with a field `house`).
     game_title: ClassVar[str] = "this game"
     house_moments: ClassVar[tuple[str, ...]] = ()
+    #: Fields whose value sets the printed defaults of others (Inferno's edition), for the repr.
+    printed_by: ClassVar[tuple[str, ...]] = ()
 
     def __new__(cls, *args: Any, **values: Any) -> Self:
         """A field of another name is refused as in a rules file, listing the fields (a misspelt
@@ -59,6 +64,16 @@ class RulesData:
         if hasattr(self, HOUSE):
             check_house(getattr(self, HOUSE), self.house_moments, self.game_title)
         self.check()
+
+    def __repr__(self) -> str:
+        """The rules as the call that makes them, naming only what differs from the printed game
+        (`Rules(edition='zh')`, whose other fields are that edition's): a record, a help page or an
+        error shows one line, not every field."""
+        plain = type(self)()
+        printed = type(self)(**{name: getattr(self, name) for name in self.printed_by}) if self.printed_by else plain
+        changed = [f"{item.name}={getattr(self, item.name)!r}" for item in fields(self)  # type: ignore[arg-type]
+                   if getattr(self, item.name) != getattr(plain if item.name in self.printed_by else printed, item.name)]
+        return f"{type(self).__name__}({', '.join(changed)})"
 
     def check(self) -> None:
         """The game's checks of values and combinations, once every field has its type."""

@@ -44,7 +44,7 @@ _NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per
 MOMENTS = ("turn_start", "turn_end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulesData's repr: what differs from the printed game
 class Rules(RulesData):
     """Numbers from the rulebook's Setup, the rulings' defaults, and the project's decisions on gaps;
     `house`: house rules of one's own, functions run at a turn's start or end (`MOMENTS`,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from rulesbook.core.data import DataError
 from rulesbook.core.messages import Listed, Message, term
@@ -92,7 +92,7 @@ MOST_BISON_REACH = 7
 MOMENTS = ("round_start", "scoring", "turn_end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulesData's repr: what differs from the printed game
 class Rules(RulesData):
     """Which reading of the rules a game follows; DataError when made with a value of the wrong
     type or a combination no game can play.
@@ -145,6 +145,7 @@ class Rules(RulesData):
     game_title = "Mountain of Inferno"
     house_moments = MOMENTS
 
+    printed_by: ClassVar[tuple[str, ...]] = ("edition",)  # an edition prints the switches' values
     edition: Edition = "en"
     two_pawns: bool = False
     rounds_by_players: tuple[tuple[int, int], ...] = FROM_EDITION

@@ -41,7 +41,7 @@ MOST_TIMER_SECONDS = 3600
 MOMENTS = ("turn_start", "turn_end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # RulesData's repr: what differs from the printed game
 class Rules(RulesData):
     """The Expert Variant, the data pack, and the project's decisions where the rulebook is silent.
 
