@@ -36,16 +36,21 @@ OVERFLOW = """() => [...document.querySelectorAll('.rb-board')].map((board) => {
 })"""
 
 
+def every_board_whole(page) -> None:
+    """Nothing of any board on the page past its right edge, nothing of its picture behind a scroll bar."""
+    next_frame(page)
+    boards = page.evaluate(OVERFLOW)
+    assert boards
+    for index, board in enumerate(boards):
+        assert board["beyond"] <= 0.5, f"board {index} reaches {board['beyond']:.0f} px past its right edge"
+        assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
+
+
 #: At 960 px the widest Mountain does not fit beside the choices even at its smallest: it goes above.
 @pytest.mark.parametrize(("path", "width"), [*((path, LAPTOP["width"]) for path in WIDE_PAGES), (WIDE_PAGES[0], 960)])
 def test_at_1280_px_nothing_of_a_board_is_cut_off(browser_context, site_url, path, width):
     with opened(browser_context, site_url, path, viewport={**LAPTOP, "width": width}) as page:
-        next_frame(page)
-        boards = page.evaluate(OVERFLOW)
-        assert boards
-        for index, board in enumerate(boards):
-            assert board["beyond"] <= 0.5, f"board {index} reaches {board['beyond']:.0f} px past its right edge"
-            assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
+        every_board_whole(page)
         if width == 960:
             assert page.locator(".rb-board[data-stacked]").count() == 1, "the Mountain goes above the choices"
 
@@ -59,12 +64,7 @@ def test_on_a_phone_a_board_of_six_columns_or_fewer_shows_its_whole_picture(brow
     """Narrower Mountains and the other games' pictures need no scroll bar at 390 px; a wider one
     (the Mountains of seven columns and more) keeps its smallest size and scrolls in its box."""
     with opened(browser_context, site_url, path, viewport=PHONE) as page:
-        next_frame(page)
-        boards = page.evaluate(OVERFLOW)
-        assert boards
-        for index, board in enumerate(boards):
-            assert board["beyond"] <= 0.5, f"board {index} reaches {board['beyond']:.0f} px past its right edge"
-            assert board["hidden"] <= 0, f"board {index} hides {board['hidden']} px of its picture behind a scroll bar"
+        every_board_whole(page)
 
 
 IN_VIEW = """([board, place]) => {
