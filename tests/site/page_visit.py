@@ -9,7 +9,8 @@ of one page before it opens the next) and the checks below read it in the order 
 2. the keyboard's first Tabs, while nothing has the focus yet: a skip link to the first board;
 3. axe-core in light mode, every board with a message showing; then dark mode (the theme follows
    the reader's colour scheme): the same layout, the boards dark, the colours still clean;
-4. a 390 px phone: nothing runs off the side (what a cell printed wraps), card text readable,
+4. a 390 px phone: nothing runs off the side (what a cell printed wraps), no rule id broken at
+   its hyphen, card text readable,
    every place and button at least 24 px square, a refusal's message in sight;
 5. the robot (robot.py) completes every board.
 
@@ -197,11 +198,28 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
         wide = visit.evaluate("""() => [...document.querySelectorAll('div.cell_output .output.stream pre')]
             .filter((pre) => pre.scrollWidth > pre.clientWidth + 1).map((pre) => pre.textContent.slice(0, 60))""")
         assert wide == [], f"what a cell printed scrolls sideways: {wide}"
+        ids = visit.evaluate(RULE_IDS)
+        assert ids["loose"] == [] and ids["broken"] == [], f"a rule's id a line may break at its hyphen: {ids}"
         if board_count(visit):
             phone_boards(visit)
     finally:
         visit.set_viewport_size(DESKTOP)
     quiet(visit)
+
+
+#: The rule ids (MOI-R13) of the page's text (its article, outside the boards; the theme's contents
+#: list is its own): those not kept whole (rulesbook.widgets.site's rule_ids_whole), and those
+#: shown on two lines all the same.
+RULE_IDS = """() => {
+  const id = /\\b(?:MOI|HUD|MAD)-[RP]\\d+\\b/, loose = [], walker = document.createTreeWalker(document.querySelector('.bd-article') || document.body, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentElement;
+    if (id.test(text.data) && !parent.closest('script, style, title, option, .rb-board, .rb-rule-id')) loose.push(text.data.trim().slice(0, 60));
+  }
+  const broken = [...document.querySelectorAll('.rb-rule-id')]
+    .filter((element) => new Set([...element.getClientRects()].map((box) => Math.round(box.top))).size > 1).map((element) => element.textContent);
+  return {loose, broken};
+}"""
 
 
 def phone_boards(page: Any) -> None:

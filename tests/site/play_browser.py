@@ -55,6 +55,9 @@ def set_up_on_the_first_screen(page) -> None:
     assert bottom <= PHONE["height"], f"the set-up's first choice ends {bottom:.0f} px down the page, below a phone's first screen"
     broken = page.evaluate(BROKEN_LABELS)
     assert broken == [], f"a short label's words broken over lines on a phone: {broken}"
+    ids = page.evaluate("""() => [...document.querySelectorAll('.rb-play-setup .rb-rule-id')]
+        .map((id) => new Set([...id.getClientRects()].map((box) => Math.round(box.top))).size)""")
+    assert all(lines == 1 for lines in ids), f"a rule's id in the set-up broken over lines: {ids}"
     page.set_viewport_size(size)
 
 

@@ -15,7 +15,7 @@ from rulesbook.inferno.render import cards_svg, describe_position, position_svg
 from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
 from rulesbook.widgets.assets import BundleError, asset_text, bundle, pictures
 from rulesbook.widgets.board import LANGUAGE_WORDS, WORDS
-from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description
+from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description, rule_ids_whole
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3@R
@@ -58,6 +58,13 @@ def test_chinese_text_is_marked_outside_tags_and_scripts():
     # An <option>'s content is text alone (a parser drops a <span> inside it), as a <title>'s.
     assert chinese_marked('<select><option>中文版</option></select>') == '<select><option>中文版</option></select>'
     assert chinese_marked('<title>火焰山</title><p>火焰山</p>') == '<title>火焰山</title><p><span lang="zh-Hant">火焰山</span></p>'
+
+
+def test_a_rule_id_is_kept_whole_outside_tags_and_elements_of_text_alone():
+    body = '<p title="MOI-R13">Pawns share (MOI-R13; HUD-P05, MAD-R01)</p><option>MOI-R13</option><p>XMOI-R1 MOI-R</p>'
+    assert rule_ids_whole(body) == ('<p title="MOI-R13">Pawns share (<span class="rb-rule-id">MOI-R13</span>; '
+                                    '<span class="rb-rule-id">HUD-P05</span>, <span class="rb-rule-id">MAD-R01</span>)</p>'
+                                    '<option>MOI-R13</option><p>XMOI-R1 MOI-R</p>')
 
 
 def test_a_picture_is_described_by_what_the_library_drew():

@@ -171,6 +171,21 @@ TEXT_ONLY = ("script", "style", "option", "textarea", "title")
 def chinese_marked(body: str) -> str:
     """The page body with each run of Chinese text in <span lang="zh-Hant">, outside tags and
     elements of text alone (scripts, an <option>)."""
+    return _in_text(body, lambda text: _CHINESE.sub(lambda match: f'<span lang="zh-Hant">{match.group(0)}</span>', text))
+
+
+#: A rule's id ("MOI-R13", "HUD-P05"), which a line never breaks at its hyphen.
+_RULE_ID = re.compile(r"\b(?:MOI|HUD|MAD)-[RP]\d+\b")
+
+
+def rule_ids_whole(body: str) -> str:
+    """The page body with each rule id in <span class="rb-rule-id"> (site.css keeps it on one
+    line: a phone broke "MOI-R13" after its hyphen), outside tags and elements of text alone."""
+    return _in_text(body, lambda text: _RULE_ID.sub(lambda match: f'<span class="rb-rule-id">{match.group(0)}</span>', text))
+
+
+def _in_text(body: str, change: Callable[[str], str]) -> str:
+    """The body with `change` made to its text: not to tags, nor inside elements of text alone."""
     out = []
     hidden = False
     for piece in _TAG.split(body):
@@ -178,21 +193,20 @@ def chinese_marked(body: str) -> str:
             name = piece[1:].split(None, 1)[0].lower().rstrip(">") if len(piece) > 1 else ""
             hidden = name in TEXT_ONLY or (hidden and name.removeprefix("/") not in TEXT_ONLY)
             out.append(piece)
-        elif hidden:
-            out.append(piece)
         else:
-            out.append(_CHINESE.sub(lambda match: f'<span lang="zh-Hant">{match.group(0)}</span>', piece))
+            out.append(piece if hidden else change(piece))
     return "".join(out)
 
 
 def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """Chinese marked as such on an English page (a zh-TW page says its language once, on <html>:
-    a span around each run would split a label's words into pieces of a flex box); a hidden cell's
+    a span around each run would split a label's words into pieces of a flex box); rule ids kept
+    whole on a line; a hidden cell's
     toggle named by what it shows ("Show code cell source"), not by myst-nb's aria-label, which
     differs from its text (axe-core)."""
     if "body" in context:
         body = context["body"] if str(app.config.language or "").startswith("zh") else chinese_marked(context["body"])
-        context["body"] = body.replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        context["body"] = rule_ids_whole(body).replace('<summary aria-label="Toggle hidden content">', "<summary>")
 
 
 def picture_description(svg_text: str) -> str:
