@@ -201,9 +201,8 @@ def _in_text(body: str, change: Callable[[str], str]) -> str:
 def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """Chinese marked as such on an English page (a zh-TW page says its language once, on <html>:
     a span around each run would split a label's words into pieces of a flex box); rule ids kept
-    whole on a line; a hidden cell's
-    toggle named by what it shows ("Show code cell source"), not by myst-nb's aria-label, which
-    differs from its text (axe-core)."""
+    whole on a line; a hidden cell's toggle named by what it shows ("Show code cell source"), not
+    by myst-nb's aria-label, which differs from its text (axe-core)."""
     if "body" in context:
         body = context["body"] if str(app.config.language or "").startswith("zh") else chinese_marked(context["body"])
         context["body"] = rule_ids_whole(body).replace('<summary aria-label="Toggle hidden content">', "<summary>")
