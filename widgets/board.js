@@ -69,10 +69,11 @@ export function svg(tag, attrs, parent) {
   return node;
 }
 
+/** An element, its text written by writeText (a rule's id in it kept whole on a line). */
 export function html(tag, attrs, parent, text) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
+  if (text !== undefined) writeText(node, text);
   if (parent) parent.appendChild(node);
   return node;
 }
@@ -81,6 +82,27 @@ export function html(tag, attrs, parent, text) {
  * for the words a page says outside its boards (the skip link, the progress line). */
 export function pageWords(doc = document) {
   return /^zh/i.test(doc.documentElement.lang || "") ? WORDS_ZH_TW : WORDS;
+}
+
+/** A rule's id, as the engine cites it ("MOI-R13"): the site's pages keep it whole on a line too
+ * (rulesbook.widgets.site.rule_ids_whole). */
+const RULE_ID = /\b(?:MOI|HUD|MAD)-[RP]\d+\b/g;
+
+/** Put `text` in `node`, each rule id in it in <span class="rb-rule-id"> (board.css keeps it on
+ * one line): a phone may break "MOI-R04" after its hyphen, as it did on the Play page's set-up. */
+export function writeText(node, text) {
+  const words = text == null ? "" : String(text);
+  node.textContent = "";
+  let from = 0;
+  for (const found of words.matchAll(RULE_ID)) {
+    if (found.index > from) node.append(words.slice(from, found.index));
+    const id = document.createElement("span");
+    id.className = "rb-rule-id";
+    id.textContent = found[0];
+    node.append(id);
+    from = found.index + found[0].length;
+  }
+  if (from < words.length) node.append(words.slice(from));
 }
 
 export function fill(template, values) {
@@ -263,7 +285,7 @@ class Board {
     const node = this.node();
     const lesson = this.lesson();
     const focused = this.focusedControl();
-    this.titleLine.textContent = lesson.title || "";
+    writeText(this.titleLine, lesson.title || "");
     this.titleLine.hidden = !lesson.title;
     const picture = this.picture();
     if (!node || !picture) {
@@ -272,7 +294,7 @@ class Board {
       this.drawnFor = undefined;
       return;
     }
-    this.decisionLine.textContent = this.text(node.decision);
+    writeText(this.decisionLine, this.text(node.decision));
     this.root.setAttribute("data-node", node.id);
     this.root.setAttribute("data-chosen", this.chosen);
     const option = this.option(node);
@@ -308,7 +330,7 @@ class Board {
     this.moveCursor(!printing && this.cursor && this.placeElement(this.cursor) ? this.cursor : null);
     this.drawHand(node);
     this.drawLog();
-    this.messageLine.textContent = this.model.get("message") || "";
+    writeText(this.messageLine, this.model.get("message") || "");
     this.messageLine.setAttribute("data-tone", this.model.get("tone") || "info");
     this.undoButton.setAttribute("aria-disabled", this.entries().length === 0 ? "true" : "false");
     this.restoreFocus(focused);
@@ -615,10 +637,12 @@ class Board {
     this.settle(this.chosenSay(node), "info");
   }
 
-  clickPlace(place) {
+  /** A click on a place. A move the page plays itself (a bot's) passes `cursor` false: the
+   * reader's keyboard cursor, and what a screen reader says is selected, stay where they were. */
+  clickPlace(place, cursor = true) {
     const node = this.node();
     if (!node) return;
-    this.moveCursor(place);
+    if (cursor) this.moveCursor(place);
     const choice = this.choice(node);
     if (!choice) return this.settle(this.text(node.idle), "info");
     const option = this.option(node);

@@ -26,7 +26,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from robot import READ_BOARDS, complete_boards
-from site_browser import PHONE, ROOT, SITE, next_frame, open_chapter, small_targets, watch
+from site_browser import PHONE, ROOT, SITE, next_frame, open_chapter, rule_ids_not_whole, small_targets, watch
 
 from rulesbook.lessons import unpack
 
@@ -198,8 +198,8 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
         wide = visit.evaluate("""() => [...document.querySelectorAll('div.cell_output .output.stream pre')]
             .filter((pre) => pre.scrollWidth > pre.clientWidth + 1).map((pre) => pre.textContent.slice(0, 60))""")
         assert wide == [], f"what a cell printed scrolls sideways: {wide}"
-        ids = visit.evaluate(RULE_IDS)
-        assert ids["loose"] == [] and ids["broken"] == [], f"a rule's id a line may break at its hyphen: {ids}"
+        ids = rule_ids_not_whole(visit)
+        assert ids == {"loose": [], "broken": []}, f"a rule's id a line may break at its hyphen: {ids}"
         if board_count(visit):
             phone_boards(visit)
     finally:
@@ -207,19 +207,6 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
     quiet(visit)
 
 
-#: The rule ids (MOI-R13) of the page's text (its article, outside the boards; the theme's contents
-#: list is its own): those not kept whole (rulesbook.widgets.site's rule_ids_whole), and those
-#: shown on two lines all the same.
-RULE_IDS = """() => {
-  const id = /\\b(?:MOI|HUD|MAD)-[RP]\\d+\\b/, loose = [], walker = document.createTreeWalker(document.querySelector('.bd-article') || document.body, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    const parent = text.parentElement;
-    if (id.test(text.data) && !parent.closest('script, style, title, option, .rb-board, .rb-rule-id')) loose.push(text.data.trim().slice(0, 60));
-  }
-  const broken = [...document.querySelectorAll('.rb-rule-id')]
-    .filter((element) => new Set([...element.getClientRects()].map((box) => Math.round(box.top))).size > 1).map((element) => element.textContent);
-  return {loose, broken};
-}"""
 
 
 def phone_boards(page: Any) -> None:
@@ -241,6 +228,8 @@ def phone_boards(page: Any) -> None:
         next_frame(page)
         assert board.locator(".rb-message").text_content() == reason
         assert board.locator(".rb-refused").count() == 1, "the refused place is marked on the board"
+        ids = rule_ids_not_whole(page)
+        assert ids == {"loose": [], "broken": []}, f"a rule's id the refusal may break at its hyphen: {ids}"
         picture = board.locator(".rb-picture").bounding_box()
         message = board.locator(".rb-message").bounding_box()
         # Right under the picture, or in the dock kept at the foot of the screen over it.

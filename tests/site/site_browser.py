@@ -149,6 +149,23 @@ def small_targets(page: object, within: str = ".rb-board") -> list[str]:
         .map(([el, box]) => `${(el.textContent || el.getAttribute('data-place')).trim().slice(0, 30)} (${Math.round(box.width)}x${Math.round(box.height)})`)""", within)
 
 
+def rule_ids_not_whole(page: object, within: str = ".bd-article") -> dict[str, list[str]]:
+    """The rule ids (MOI-R13) of the text in `within` (a page's article, its boards' messages
+    with it) that a line may break at the hyphen: those left loose, outside a
+    <span class="rb-rule-id"> (rulesbook.widgets.site.rule_ids_whole; the boards' writeText), and
+    those shown on two lines all the same. The theme's contents list is not the page's text."""
+    return page.evaluate("""within => {
+      const id = /\\b(?:MOI|HUD|MAD)-[RP]\\d+\\b/, loose = [];
+      const walker = document.createTreeWalker(document.querySelector(within) || document.body, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (id.test(text.data) && !text.parentElement.closest('script, style, title, option, .rb-rule-id')) loose.push(text.data.trim().slice(0, 60));
+      }
+      const broken = [...document.querySelectorAll(`${within} .rb-rule-id`)]
+        .filter((element) => new Set([...element.getClientRects()].map((box) => Math.round(box.top))).size > 1).map((element) => element.textContent);
+      return {loose, broken};
+    }""", within)
+
+
 @contextmanager
 def opened(browser_context: object, site_url: str, path: str, scheme: str = "light",
            viewport: dict[str, int] | None = None) -> Iterator[object]:

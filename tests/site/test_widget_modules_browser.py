@@ -24,7 +24,7 @@ WIDGETS = asset_path("board.js").parent
 MOUNTAIN = Position.parse("MK+1@R PM+1 SB+1 DH+1")
 #: What each source module exports (the bundler checks the imports against these too).
 EXPORTS = {
-    "board.js": ["boardRender", "fill", "html", "pageWords", "svg"],
+    "board.js": ["boardRender", "fill", "html", "pageWords", "svg", "writeText"],
     "seal.js": ["answerTag", "clueKey", "entryKey", "sha256", "unseal"],
     "progress.js": ["Progress", "STORAGE_KEY", "pagePath"],
     "static_page.js": ["startPage"],
