@@ -20,7 +20,7 @@
 // ?pace=MS sets the wait between the demon's steps (0: at once), for tests and the impatient.
 // ?sand=S runs Madness's Sand Timer for S seconds (tests); the page's switch turns it off.
 
-import { boardRender, fill, html } from "./board.js";
+import { boardRender, fill, html, writeText } from "./board.js";
 import PLAY_WORDS from "./play_words.json" with { type: "json" };
 import PLAY_WORDS_ZH_TW from "./play_words.zh-TW.json" with { type: "json" };
 import hudai from "./pictures/hudai.js";
@@ -48,6 +48,10 @@ const SAND = (() => {
   const asked = new URLSearchParams(location.search).get("sand");
   return asked !== null && /^\d+$/.test(asked) ? Number(asked) : 0;
 })();
+
+/** Seconds of the Sand Timer left when a screen reader is told it is running out (a third of
+ * it, for a shorter one). */
+const SAND_WARNING = 10;
 
 /** The most bytes a card file may have (rulesbook.hudai.cards.MAX_CARD_FILE): a larger file is
  * not read into the page at all. */
@@ -116,6 +120,14 @@ class WorkerModel {
   }
 }
 
+/** Show or hide a part of the page. The focus inside a part that hides goes to `next`: a keyboard
+ * or screen-reader user is never left on the page's <body> (as the hot-seat cover once did). */
+function showIf(box, shown, next) {
+  const focused = !shown && box.contains(document.activeElement);
+  box.hidden = !shown;
+  if (focused && next) next.focus();
+}
+
 class Play {
   constructor(root) {
     this.root = root;
@@ -128,6 +140,10 @@ class Play {
     this.boardArea = root.querySelector(".rb-play-board");
     this.story = root.querySelector(".rb-play-story ol");
     this.endBox = root.querySelector(".rb-play-end");
+    this.story.setAttribute("data-empty", this.say("nothingYet"));  // play.css shows it in an empty list
+    // What a screen reader is told besides the board's message: the reader's turn after the bots'
+    // moves, the Sand Timer running out (play.css keeps it off the screen).
+    this.aside = html("p", { class: "rb-play-aside", role: "status" }, root);
     this.asked = new Map();
     this.asks = 0;
     this.meta = { auto: {}, over: {} };
@@ -420,14 +436,17 @@ class Play {
       this.story.textContent = "";
     }
     const ending = this.meta.over[here];
-    this.endBox.hidden = !ending;
-    this.endBox.querySelector(".rb-play-end-words").textContent = ending || "";
+    writeText(this.endBox.querySelector(".rb-play-end-words"), ending || "");
+    showIf(this.endBox, Boolean(ending), this.board.area);  // "Play again" pressed: on to the new game's board
     const auto = this.meta.auto[here];
     this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
     this.root.setAttribute("data-play-moves", String(history.length - 1));
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
     this.cover(here);
+    if (stepped && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
+      this.tell(this.say("yourTurn", { decision: this.board.decisionLine.textContent }));
+    }
     // Kept at the reader's moments only: a reload walks the moves nobody decides again.
     if (!auto) this.save();
   }
@@ -463,10 +482,15 @@ class Play {
     if (shown) shown.hidden = !sand;
     if (!sand) return;
     const started = (this.sandStarts[sand.key] = this.sandStarts[sand.key] || Date.now());
+    let warned = false;  // the countdown itself is silent (role=timer): its last seconds are told once
     const tick = () => {
       if (this.here() !== node) return clearInterval(this.sandHandle);
       const left = Math.max(0, sand.seconds - (Date.now() - started) / 1000);
       if (shown) shown.textContent = left > 0 ? this.say("sandLeft", { seconds: Math.ceil(left) }) : this.say("sandUp");
+      if (!warned && left > 0 && left <= Math.min(SAND_WARNING, sand.seconds / 3)) {
+        warned = true;
+        this.tell(this.say("sandSoon"));
+      }
       if (left > 0) return undefined;
       clearInterval(this.sandHandle);
       clearTimeout(this.timer);
@@ -505,7 +529,7 @@ class Play {
     this.stepped = true;
     this.board.chosen = click.choice;
     this.board.actor = click.actor || null;
-    this.board.clickPlace(click.place);
+    this.board.clickPlace(click.place, false);
   }
 
   /** Back to before the reader's last action: the demon's steps after it go too. */
@@ -602,8 +626,6 @@ class Play {
       this.coverButton.addEventListener("click", () => this.uncover());
     }
     const covered = Boolean(seat) && seat !== this.shownSeat;
-    this.coverBox.hidden = !covered;
-    this.boardArea.hidden = covered;
     if (covered) {
       this.coverSeat = seat;
       this.coverWords.textContent = this.say("passDevice", { seat });
@@ -612,6 +634,11 @@ class Play {
     } else {
       this.root.removeAttribute("data-play-covered");
     }
+    // The part shown first, then the other hidden: the focus goes from the board to the cover's
+    // button (its words written first, so they are what is said), and from it back to the board.
+    const [shown, hidden, next] = covered ? [this.coverBox, this.boardArea, this.coverButton] : [this.boardArea, this.coverBox, this.board && this.board.area];
+    showIf(shown, true);
+    showIf(hidden, false, next);
   }
 
   uncover() {
@@ -649,8 +676,15 @@ class Play {
     return fill(this.words[key], values);
   }
 
+  /** Told to a screen reader only (the `aside` status line): emptied first, so the same words
+   * are told again. */
+  tell(words) {
+    this.aside.textContent = "";
+    setTimeout(() => (this.aside.textContent = words), 50);
+  }
+
   status(words, tone) {
-    this.statusLine.textContent = words;
+    writeText(this.statusLine, words);
     this.statusLine.setAttribute("data-tone", tone);
   }
 }

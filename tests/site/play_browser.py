@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from site_browser import PHONE, SITE, undrawn, watch
+from site_browser import PHONE, SITE, rule_ids_not_whole, undrawn, watch
 
 from rulesbook.core.records import GameRecord
 from rulesbook.lessons.data import unpack
@@ -26,14 +26,16 @@ SETTLED = """moves => {
 
 
 @contextmanager
-def opened(context, site_url: str, path: str) -> Iterator:
-    """A Play page on a 390 px phone, with no saved game, its set-up ready (the engine up), watched
-    (`page.seen`); no saved game left behind for the next visit of the page."""
+def opened(context, site_url: str, path: str, viewport: dict[str, int] | None = PHONE) -> Iterator:
+    """A Play page on a 390 px phone (or at `viewport`; None keeps the browser's), with no saved
+    game, its set-up ready (the engine up), watched (`page.seen`); no saved game left behind for
+    the next visit of the page."""
     if not (SITE / path).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
         pytest.fail(f"{path} or the site's Pyodide is not built: run `make book` (LITE=1)")
     page = context.new_page()
     page.seen = watch(page)
-    page.set_viewport_size(PHONE)
+    if viewport:
+        page.set_viewport_size(viewport)
     page.goto(f"{site_url}{path}?pace=0")
     page.evaluate("localStorage.clear()")
     page.reload()
@@ -46,6 +48,44 @@ def opened(context, site_url: str, path: str) -> Iterator:
         page.close()
 
 
+def play_hint(page, moves: int) -> int:
+    """The hint's move, made with the reader's clicks (a choice, an actor if the board asks for
+    one, a place); the move count once the bots (or the demon) are done. The bots' moves leave
+    the reader's keyboard cursor where the reader's click put it, and a screen reader is told when
+    it is the reader's turn again."""
+    click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
+    choose(page, click["choice"])
+    actors = page.locator(f"[data-actor-choice='{click['actor']}']") if click.get("actor") else None
+    if actors and actors.count():
+        actors.click()
+    page.click(f".rb-picture [data-place='{click['place']}']")
+    before, moves = moves, settled(page, moves)
+    cursor = page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-cursor')].map((place) => place.dataset.place)")
+    assert cursor in ([], [click["place"]]), f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"
+    if moves > before + 1 and page.get_attribute(".rb-play", "data-play-ready") == "reader":
+        page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent.startsWith('Your turn. ')")
+    return moves
+
+
+def axe_clean(page) -> None:
+    """axe-core finds nothing serious on the page as it is (as on every page of the book,
+    tests/site/page_visit.py)."""
+    from page_visit import AXE, RUN_AXE
+
+    # At the top of the page the theme's floating "Back to top" button hides: it shows only while
+    # the reader scrolls up. The theme decides on a scroll event, and the page's own scrolling (a
+    # message brought into sight) may still be under way: go to the top at once, then let the
+    # theme look again. (The button is fixed in place: its display says whether it shows.)
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    page.wait_for_function("() => window.scrollY === 0")
+    page.evaluate("window.dispatchEvent(new Event('scroll'))")
+    page.wait_for_function("() => { const b = document.querySelector('#pst-back-to-top'); return !b || getComputedStyle(b).display === 'none'; }")
+    page.add_script_tag(path=str(AXE))
+    failing = [v for v in page.evaluate(RUN_AXE)
+               if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
+    assert failing == [], failing
+
+
 def set_up_on_the_first_screen(page) -> None:
     """The set-up comes first: on a 390 px phone its first choice shows without scrolling, and the
     page's explanations follow the board; a short label reads on one line."""
@@ -55,9 +95,8 @@ def set_up_on_the_first_screen(page) -> None:
     assert bottom <= PHONE["height"], f"the set-up's first choice ends {bottom:.0f} px down the page, below a phone's first screen"
     broken = page.evaluate(BROKEN_LABELS)
     assert broken == [], f"a short label's words broken over lines on a phone: {broken}"
-    ids = page.evaluate("""() => [...document.querySelectorAll('.rb-play-setup .rb-rule-id')]
-        .map((id) => new Set([...id.getClientRects()].map((box) => Math.round(box.top))).size)""")
-    assert all(lines == 1 for lines in ids), f"a rule's id in the set-up broken over lines: {ids}"
+    ids = rule_ids_not_whole(page, ".rb-play")
+    assert ids == {"loose": [], "broken": []}, f"a rule's id in the set-up a phone may break at its hyphen: {ids}"
     page.set_viewport_size(size)
 
 

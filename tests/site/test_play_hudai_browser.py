@@ -17,38 +17,19 @@ import pytest
 
 from rulesbook.hudai.cards import parse_card_file, reconstructed_cards
 from rulesbook.lessons.hudai.table import table_view
-from play_browser import choose, downloaded, node, record, robot, set_up_on_the_first_screen, settled
-from site_browser import SITE, run_offline, small_targets, watch
-from page_visit import AXE, RUN_AXE
+from play_browser import axe_clean, choose, downloaded, node, opened, play_hint, record, robot, settled
+from site_browser import rule_ids_not_whole, run_offline, small_targets, watch
 
 PAGE = "book/play/hudai.html"
 #: A short game (the random bot's hints lose it in 5 turns, 26 monk actions): the robot's budget.
 SEED, HINTS = 35, "random"
 
 
-def play_hint(page, moves: int) -> int:
-    """The hint's move, made with the reader's clicks; the move count once the demon is done."""
-    click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
-    choose(page, click["choice"])
-    actors = page.locator(f"[data-actor-choice='{click['actor']}']")
-    if actors.count():
-        actors.click()
-    page.click(f".rb-picture [data-place='{click['place']}']")
-    return settled(page, moves)
-
-
 @pytest.fixture
 def play_page(browser_context, site_url):
-    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
-        pytest.fail("the Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
-    page = browser_context.new_page()
-    page.seen = watch(page)
-    page.goto(f"{site_url}{PAGE}?pace=0")
-    page.evaluate("localStorage.clear()")
-    set_up_on_the_first_screen(page)
-    yield page
-    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
-    page.close()
+    """The Play page on a phone, with no saved game."""
+    with opened(browser_context, site_url, PAGE) as page:
+        yield page
 
 
 def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
@@ -69,11 +50,8 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     # The hint is a bot's move, worded by the engine (asked of the worker).
     page.click("[data-tool=hint]")
     page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would choose ')")
-    # The page in play, its message showing: nothing serious for axe-core (as every page of the book, tests/site/page_visit.py).
-    page.add_script_tag(path=str(AXE))
-    failing = [v for v in page.evaluate(RUN_AXE)
-               if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
-    assert failing == [], failing
+    # The page in play, its message showing: nothing serious for axe-core.
+    axe_clean(page)
     assert small_targets(page, ".rb-play") == []  # on the phone the page is opened on
 
     undone = reloaded = False
@@ -209,6 +187,7 @@ def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_cont
         refused, reason = next(iter(option["refusals"].items()))
         page.click(f".rb-picture [data-place='{refused}']")
         assert page.inner_text(".rb-message") == reason
+        assert rule_ids_not_whole(page, ".rb-play") == {"loose": [], "broken": []}, "the refusal keeps its rule's id whole"
         choose(page, key)
         page.click(f".rb-picture [data-place='{next(iter(option['targets']))}']")
         page.click("[data-tool=hint]")

@@ -21,8 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import downloaded, opened, record, robot, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, small_targets  # noqa: E402
+from play_browser import axe_clean, downloaded, opened, record, robot, settled  # noqa: E402
+from site_browser import SITE, report_offline, rule_ids_not_whole, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/inferno.html"
 #: Short games (random bots and random hints; the Chinese edition's 2-player game has 2 rounds).
@@ -44,15 +44,6 @@ def start(page, players: int, game: dict) -> int:
     return settled(page, -1)
 
 
-def axe_clean(page) -> None:
-    from page_visit import AXE, RUN_AXE
-
-    page.add_script_tag(path=str(AXE))
-    failing = [v for v in page.evaluate(RUN_AXE)
-               if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
-    assert failing == [], failing
-
-
 @pytest.fixture(scope="module")
 def play_page(browser_context, site_url):
     """The Play page, Python started once for every game of this file (a reload restarts it)."""
@@ -69,6 +60,7 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
       .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
     page.click(f".rb-picture [data-place='{taken}']")
     message, linked = page.inner_text(".rb-message"), page.inner_text(".rb-play-rule")
+    assert rule_ids_not_whole(page, ".rb-play") == {"loose": [], "broken": []}, "the refusal keeps its rule's id whole"
     if "MOI-R" in message:
         href = page.locator(".rb-play-rule a[data-rule]").get_attribute("href")
         assert href.startswith("../inferno/") and (SITE / book / "inferno" / href.removeprefix("../inferno/")).is_file()
@@ -125,6 +117,11 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
     here = page.evaluate("(p => { const l = p.model.get('lesson'); return l.nodes[p.here()]; })(window.__rulesbookPlay)")
     assert len(here["hand"]) == len(final.hands[0])
     assert [code for code, _ in here["hand"]] == [card.code for card in final.hands[0]]
+    if players == 2:  # "Play again", pressed from the keyboard: the new game's board has the focus
+        page.focus("[data-play=again]")
+        page.keyboard.press("Enter")
+        settled(page, -1)
+        assert page.is_hidden(".rb-play-end") and focused(page) == ".rb-picture"
     timings = sorted(page.evaluate("window.__rulesbookPlay.timings.moves || []"))
     print(f"{players} players: {len(timings)} worker answers, p50 {timings[len(timings) // 2]:.0f} ms, "
           f"p95 {timings[int(len(timings) * 0.95)]:.0f} ms")
@@ -140,10 +137,15 @@ def test_hot_seat_covers_the_board_between_two_readers(play_page):
     page.fill("input[name=seed]", "5")
     page.click(".rb-play-setup button[type=submit]")
     settled(page, -1)
-    for seat in ("Red", "Yellow", "Red"):
+    for turn, seat in enumerate(("Red", "Yellow", "Red")):
         page.wait_for_selector(f".rb-play[data-play-covered={seat}]", state="attached")
         assert page.is_hidden(".rb-play-board") and page.inner_text(".rb-play-cover").startswith(f"Pass the device to {seat}")
-        page.click("[data-play-show]")
+        if turn:  # the board the focus was on is hidden: the focus is on the cover's button, then back on the board
+            assert focused(page) == "[data-play-show]"
+            page.keyboard.press("Enter")
+            assert focused(page) == ".rb-picture"
+        else:
+            page.click("[data-play-show]")
         assert page.is_visible(".rb-play-board") and page.get_attribute(".rb-play", "data-play-covered") is None
         assert page.locator(".rb-label").first.text_content() == f"Your hand ({seat})"
         if not page.locator("[data-choice=pawn]").count():
@@ -154,6 +156,12 @@ def test_hot_seat_covers_the_board_between_two_readers(play_page):
         page.click(f".rb-picture [data-place='{place}']")
         settled(page, moves)
     assert page.seen == {"errors": [], "outside": []}
+
+
+def focused(page) -> str:
+    """Where the focus is: the selector of the Play page's part that holds it, or the element's tag."""
+    return page.evaluate("""() => ['[data-play-show]', '[data-play=again]', '.rb-picture']
+        .find((selector) => document.activeElement.matches(selector)) || document.activeElement.tagName""")
 
 
 def play_offline(page: object, url: str) -> dict[str, object]:

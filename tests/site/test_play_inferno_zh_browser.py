@@ -52,6 +52,8 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     page.click(".rb-play-setup button[type=submit]")
     page.wait_for_function("() => document.querySelector('.rb-play-status').textContent.startsWith('種子 2。你是紅方')")
     moves = settled(page, -1)
+    # The bots' list, empty while the reader leads, says so in zh-TW (play.css shows its data-empty).
+    assert page.evaluate("getComputedStyle(document.querySelector('.rb-play-story ol'), '::after').content") == '"還沒有。"'
     # A refused click: its rule, in zh-TW, and the zh-TW chapter that teaches it; a hint in zh-TW.
     message, linked = first_moves(page, "zh-TW/book", "隨機電腦玩家會下「")
     assert re.search(r"（MOI-R\d+）。?$", message) and not ENGLISH.search(message), message

@@ -23,8 +23,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
-from play_browser import choose, downloaded, node, record, robot, set_up_on_the_first_screen, settled  # noqa: E402
-from site_browser import SITE, report_offline, run_offline, small_targets, watch  # noqa: E402
+from play_browser import axe_clean, downloaded, node, opened, play_hint, record, robot, settled  # noqa: E402
+from site_browser import report_offline, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/madness.html"
 #: Short expeditions (random bots spend their Leadership tokens fast): players -> seed, seats, hints.
@@ -33,14 +33,6 @@ GAMES = {
     4: (19, ["you", "random", "random", "random"], "random"),
     5: (6, ["random", "random", "random", "random", "you"], "random"),
 }
-
-
-def play_hint(page, moves: int) -> int:
-    """The hint's move, made with the reader's clicks; the move count once the bots are done."""
-    click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
-    choose(page, click["choice"])
-    page.click(f".rb-picture [data-place='{click['place']}']")
-    return settled(page, moves)
 
 
 def start(page, players: int) -> int:
@@ -58,35 +50,14 @@ def start(page, players: int) -> int:
 
 @pytest.fixture(scope="module")
 def play_page(browser_context, site_url):
-    if not (SITE / PAGE).is_file() or not (SITE / "lite/static/pyodide/pyodide.mjs").is_file():
-        pytest.fail("the Play page or the site's Pyodide is not built: run `make book` (LITE=1)")
-    page = browser_context.new_page()
-    page.seen = watch(page)
-    page.goto(f"{site_url}{PAGE}?pace=0")
-    page.evaluate("localStorage.clear()")
-    set_up_on_the_first_screen(page)
-    yield page
-    page.evaluate("localStorage.clear()")  # no saved game left for the next visit of this page
-    page.close()
+    with opened(browser_context, site_url, PAGE, viewport=None) as page:
+        yield page
 
 
 def check_quality(page) -> None:
     """axe-core finds nothing serious; on a 390 px phone nothing runs off the side, and nothing to
     tap is smaller than 24 px."""
-    from page_visit import AXE, RUN_AXE
-
-    # At the top of the page the theme's floating "Back to top" button hides: it shows only while
-    # the reader scrolls up. The theme decides on a scroll event, and the page's own scrolling (a
-    # message brought into sight) may still be under way: go to the top at once, then let the
-    # theme look again. (The button is fixed in place: its display says whether it shows.)
-    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
-    page.wait_for_function("() => window.scrollY === 0")
-    page.evaluate("window.dispatchEvent(new Event('scroll'))")
-    page.wait_for_function("() => { const b = document.querySelector('#pst-back-to-top'); return !b || getComputedStyle(b).display === 'none'; }")
-    page.add_script_tag(path=str(AXE))
-    failing = [v for v in page.evaluate(RUN_AXE)
-               if v["impact"] in ("serious", "critical") or v["id"] in ("aria-prohibited-attr", "heading-order")]
-    assert failing == [], failing
+    axe_clean(page)
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate("document.querySelector('.rb-play').scrollWidth <= document.querySelector('.rb-play').clientWidth + 1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -165,6 +136,8 @@ def test_the_sand_timer_runs_out_and_time_is_up_while_the_bots_play_within_it(pl
     page = play_page
     page.goto(page.url.replace("?pace=0", "?pace=0&sand=2"))
     assert page.is_checked("[data-play-sand]")  # turned on by ?sand= (the box shows once a game does)
+    page.evaluate("""() => { const aside = document.querySelector('.rb-play-aside'); window.told = [];
+      new MutationObserver(() => aside.textContent && window.told.push(aside.textContent)).observe(aside, {childList: true, subtree: true, characterData: true}); }""")
     start(page, 3)  # P3 is the reader: P1, a bot, leads and flies; the Encounter starts
     page.wait_for_selector(".rb-play-sand:not([hidden])", state="attached")
     assert page.get_attribute(".rb-play-sand", "role") == "timer"
@@ -172,6 +145,7 @@ def test_the_sand_timer_runs_out_and_time_is_up_while_the_bots_play_within_it(pl
     logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
     assert logs.index("P1: time up") > logs.index(next(log for log in logs if log.startswith("P1: move to ")))
     assert "P1: time up" in record(page)["record"]["actions"]
+    assert "The Sand Timer is running out." in page.evaluate("window.told"), "the silent countdown's last seconds are told"
     page.uncheck("[data-play-sand]")
     assert page.is_hidden(".rb-play-sand")
     assert page.evaluate("localStorage.getItem('rulesbook.play.madness.sand')") == "off"
