@@ -119,7 +119,7 @@ def test_words_inside_a_message_are_said_in_its_language_and_numbers_keep_their_
     message = Message("A {name} window reaching {card} scores at most {most:+d}; the best {name} window scores {best:+d}",
                       name=term("row", "window"), card="MK+2", most=3, best=-1)
     assert str(message) == "A row window reaching MK+2 scores at most +3; the best row window scores -1"
-    assert message.say("zh-TW") == "包含MK+2的橫向卡牌列最多得+3分；最好的橫向卡牌列得-1分"
+    assert message.say("zh-TW") == "包含MK+2的一段橫列最多得+3分；最好的一段橫列得-1分"
 
 
 def test_lists_are_joined_as_each_language_joins_them():

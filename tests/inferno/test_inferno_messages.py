@@ -188,7 +188,7 @@ def test_the_windows_lessons_refusals_say_themselves_in_zh_tw():
             referee.play(referee.start(), "h0", place)
         except IllegalAction as error:
             said.add(assert_said_in_zh_tw(error))
-    assert any("橫向卡牌列" in zh or "直向卡牌列" in zh for zh in said) and len(said) >= 3
+    assert any("一段橫列" in zh or "一段直行" in zh for zh in said) and len(said) >= 3
 
 
 # --- the engine's events ---------------------------------------------------------------------------------
@@ -372,9 +372,9 @@ def test_a_refusal_says_in_english_what_and_why(moment, before, action, said):
 
 
 @pytest.mark.parametrize("option, place, zh", [
-    ("do:end", (0, 0), "「結束打牌」是火焰山下方的按鈕"),
+    ("do:end", (0, 0), "「結束打牌」是火焰山區下方的按鈕"),
     ("lay:0", "end", "那是「結束打牌」按鈕：先選擇它，再按它"),
-    ("bogus:1", (0, 0), "「bogus:1」現在不是這個棋盤上的選項"),
+    ("bogus:1", (0, 0), "「bogus:1」現在不是這個盤面上的選項"),
 ])
 def test_the_whole_game_boards_misclicks_say_themselves_in_zh_tw_and_cite_no_rule(option, place, zh):
     """A click in the wrong place breaks no rule: it cites none (and the Play page links no chapter)."""

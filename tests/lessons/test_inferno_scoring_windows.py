@@ -108,8 +108,8 @@ def test_a_zh_tw_windows_board_has_no_english_left_for_the_reader(ended):
 def test_a_click_on_the_zh_tw_windows_board_says_why_in_zh_tw_with_the_rule_MOI_R17():
     board = InfernoBoard.find_windows(EXAMPLE, "B", language="zh-TW")
     assert board.node()["decision"] == "找出藍色唐僧標記計分的卡牌" and board.node()["hand_label"] == "題目"
-    assert board.click((5, 2)) == "答對了：(5, 2)的SB+3屬於最好的橫向卡牌列（+7分）和直向卡牌列（+6分）。已找到1個，共6個。"
-    assert board.click((2, 2)) == "經過唐僧標記的直向卡牌列都到不了DH+2：卡牌列是最多4張相鄰、圖像不重複的徒弟卡（MOI-R17）"
+    assert board.click((5, 2)) == "答對了：(5, 2)的SB+3屬於最好的橫列（+7分）和直行（+6分）。已找到1個，共6個。"
+    assert board.click((2, 2)) == "經過唐僧標記的每一段直行都到不了DH+2：卡牌列是最多4張相鄰、圖像不重複的徒弟卡（MOI-R17）"
     assert board.tone == "no"
     assert board.click((0, 1)) == "SB+2不在唐僧標記所在的橫列或直行上（MOI-R17）"
     assert board.found == ["5,2"]

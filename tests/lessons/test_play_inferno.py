@@ -331,7 +331,7 @@ def test_a_zh_tw_page_says_every_sentence_in_zh_tw_and_plays_the_same_game():
     assert chinese.you == "你是紅方；黃方（貪心電腦玩家）和藍方（隨機電腦玩家）是你的對手。"
     assert english.you == "You are Red; Yellow the greedy bot and Blue the random bot play against you."
     first = chinese.ask(type="hint", node=chinese.here())
-    assert first["text"].startswith("隨機電腦玩家會下「") and first["click"] == english.ask(type="hint", node=english.here())["click"]
+    assert first["text"].startswith("隨機電腦玩家會選「") and first["click"] == english.ask(type="hint", node=english.here())["click"]
     chinese.play_out(), english.play_out()
     assert [node for node, _ in chinese.history] == [node for node, _ in english.history]  # the same clicks, the same game
     said = [text for text in chinese.lesson["texts"] if isinstance(text, str)]
@@ -343,7 +343,7 @@ def test_a_zh_tw_page_says_every_sentence_in_zh_tw_and_plays_the_same_game():
     assert all(f"{names[colour.letter]}{total}分" in ending for colour, total in zip(final.colours, final.totals))
     assert ending.count("回合（") == len(final.results) and ("只計算一次（MOI-R17）" in ending or "計算兩次（MOI-R11）" in ending)
     bot = next(iter(chinese.meta["auto"]))
-    assert chinese.ask(type="hint", node=bot)["text"] == "現在不用你決定：電腦玩家正在下它的一步。"
+    assert chinese.ask(type="hint", node=bot)["text"] == "現在不用你決定：電腦玩家正在做它的一步。"
     record = GameRecord.from_json(chinese.ask(type="record", history=chinese.history)["text"])
     assert record.to_dict() == GameRecord.from_json(english.ask(type="record", history=english.history)["text"]).to_dict()
 

@@ -152,7 +152,7 @@ def test_a_click_typed_in_python_on_a_place_the_board_has_not_is_a_value_error(b
 def test_a_grid_place_off_the_picture_is_the_referees_to_refuse_in_both_languages():
     for language, said in [("en", "No Mountain reaches (101, 0): in one piece, of at most 52 cards laid around (0, 0), "
                                    "it stays within 100 rows and columns of it (MOI-R15)"),
-                           ("zh-TW", "火焰山延伸不到(101, 0)：它連成一片、最多 52 張卡牌、圍繞 (0, 0) 擺放，"
+                           ("zh-TW", "火焰山區延伸不到(101, 0)：它連成一片、最多 52 張卡牌、圍繞 (0, 0) 擺放，"
                                      "不會離 (0, 0) 超過 100 橫列或直行（MOI-R15）")]:
         board = teach.exercise(inferno(), "h0", language=language)
         assert board.click((101, 0)) == said and board.click((0, -10**30), "h1").startswith(said[:8])
