@@ -107,16 +107,16 @@ def board_titled(page, title: str):
 
 def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/guan-yin-and-cancelling.html", viewport=LAPTOP) as page:
-        board = board_titled(page, "red moves yellow's card")
+        board = board_titled(page, "red moves blue's card")
         label = board.locator(".rb-hand").get_attribute("aria-labelledby")
         owner = board.locator(f"#{label}")
         assert owner.text_content() == "Red's hand"
         board.locator('[data-hand="0"]').click()  # red's Iron Fan Princess
-        board.locator('[data-place]:has([data-pawn="Y"])').click()  # on yellow's card instead
-        board.locator('[data-place="1,0"]').click()
+        board.locator('[data-place]:has([data-pawn="B"])').click()  # on blue's card instead
+        board.locator('[data-place="1,1"]').click()
         assert "Yellow or Blue may cancel it now" in board.locator(".rb-message").text_content()
-        assert owner.text_content() == "Yellow's hand"  # yellow's cards now, and the board says so
-        assert board.locator(".rb-hand-card").all_text_contents() == ["Mighty Bison King", "Sandy Brother +1"]
+        assert owner.text_content() == "Yellow's hand"  # yellow's cards now (asked first), and the board says so
+        assert board.locator(".rb-hand-card").all_text_contents() == ["Guan Yin", "Iron Fan Princess"]
         board.locator(".rb-undo").click()
         assert owner.text_content() == "Red's hand"
 
