@@ -255,6 +255,9 @@ class Board {
       if (target && this.area.contains(target)) this.clickPlace(target.getAttribute("data-place"));
     }));
     this.area.addEventListener("keydown", this.guard((event) => this.onKey(event)));
+    root.addEventListener("keydown", this.guard((event) => {
+      if (event.key === "Escape" && this.putBack()) event.preventDefault();
+    }));
     // Focus only moves the cursor mark: redrawing between a mouse press and its release would
     // swallow the click.
     this.area.addEventListener("focus", this.guard(() => {
@@ -509,6 +512,17 @@ class Board {
       event.preventDefault();
       this.clickPlace(this.cursor);
     }
+  }
+
+  /** Escape, anywhere on the board: the chosen cards or button go back (not in an exercise,
+   * whose cards stay chosen). Whether there was a choice to put back. */
+  putBack() {
+    const node = this.node();
+    if (!node || this.mode() === "find" || !this.chosen) return false;
+    this.chosen = "";
+    this.actor = null;
+    this.settle(this.text(node.idle), "info");
+    return true;
   }
 
   /** A refused place is marked on the board for a moment, where the reader's eye is. */

@@ -586,9 +586,9 @@ class Play {
       return this.formSetup().then((setup) => setup && this.newGame(setup));
     }
     if (name === "download") return this.download();
-    if (name === "setup") {
+    if (name === "setup") {  // the form from its first field, as a reader goes through it
       this.form.scrollIntoView({ block: "start" });
-      return this.form.elements.seed.focus();
+      return this.form.querySelector("select, input").focus();
     }
     return undefined;
   }

@@ -120,7 +120,7 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
     if players == 2:  # "Play again", pressed from the keyboard: the new game's board has the focus
         page.focus("[data-play=again]")
         page.keyboard.press("Enter")
-        settled(page, -1)
+        page.wait_for_selector(".rb-play[data-play-ready=reader][data-play-moves='0']", state="attached")
         assert page.is_hidden(".rb-play-end") and focused(page) == ".rb-picture"
     timings = sorted(page.evaluate("window.__rulesbookPlay.timings.moves || []"))
     print(f"{players} players: {len(timings)} worker answers, p50 {timings[len(timings) // 2]:.0f} ms, "
@@ -155,6 +155,8 @@ def test_hot_seat_covers_the_board_between_two_readers(play_page):
         moves = page.evaluate("window.__rulesbookPlay.history().length - 1")
         page.click(f".rb-picture [data-place='{place}']")
         settled(page, moves)
+    page.click("[data-play=setup]")  # the set-up again, from its first field
+    assert page.evaluate("document.activeElement === document.querySelector('.rb-play-setup select[name=players]')")
     assert page.seen == {"errors": [], "outside": []}
 
 

@@ -148,6 +148,10 @@ def test_the_board_is_usable_from_the_keyboard(chapter):
     board.locator('[data-hand="0"]').focus()
     chapter.keyboard.press("Enter")
     assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "true"
+    chapter.keyboard.press("Escape")  # the card goes back to the hand; Enter chooses it again
+    assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "false" and board.locator(".rb-target").count() == 0
+    chapter.keyboard.press("Enter")
+    assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "true"
     board.locator(".rb-picture").focus()
     assert places(board, ".rb-cursor") == {(0, 0)}
     chapter.keyboard.press("ArrowDown")
