@@ -385,6 +385,8 @@ class Play {
   }
 
   begin(reply, words) {
+    const named = reply.type === "started" ? null : /^setup\.(\w+)(?:\[(\d+)\])?[.:\[]/.exec(reply.text || "");
+    this.invalid(named && this.form.querySelectorAll(`[name="${CSS.escape(named[1])}"]`)[Number(named[2] || 0)]);
     if (reply.type !== "started") return this.status(reply.text, "no");
     this.meta = { auto: {}, over: {} };
     this.learn(reply);
@@ -412,6 +414,21 @@ class Play {
     performance.mark("rulesbook-play-ready");
     this.moved();
     return undefined;
+  }
+
+  /** The set-up's field a refusal names ("setup.seats[1]: one seat is yours…") is marked invalid,
+   * described by the status line and given the focus: a screen reader says which and why. The
+   * mark goes once a game starts. */
+  invalid(field) {
+    for (const element of this.form.querySelectorAll("[aria-invalid]")) {
+      element.removeAttribute("aria-invalid");
+      element.removeAttribute("aria-describedby");
+    }
+    if (!field) return;
+    this.statusLine.id = this.statusLine.id || `rb-play-status-${this.game}`;
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", this.statusLine.id);
+    field.focus();
   }
 
   // --- after every move --------------------------------------------------------------------

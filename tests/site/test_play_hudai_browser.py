@@ -135,6 +135,10 @@ def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_pat
     page.click(".rb-play-setup button[type=submit]")
     page.wait_for_function("() => document.querySelector('.rb-play-status').dataset.tone === 'no'")
     assert page.inner_text(".rb-play-status") == "setup.cards: broken.csv, line 13, field 'value': 9 is outside 1-6"
+    # The field it names is marked for a screen reader, described by the status line, and focused.
+    cards = page.locator("select[name=cards]")
+    assert cards.get_attribute("aria-invalid") == "true" and cards.evaluate("field => field === document.activeElement")
+    assert page.evaluate("document.getElementById(document.querySelector('select[name=cards]').getAttribute('aria-describedby')).className") == "rb-play-status"
     assert page.get_attribute(".rb-play", "data-play-ready") == "setup" and page.is_hidden(".rb-play-game")
 
     mine = tmp_path / "my-class.csv"
@@ -143,6 +147,7 @@ def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_pat
     page.click(".rb-play-setup button[type=submit]")
     moves = settled(page, -1)
     assert moves == 0 and page.inner_text(".rb-play-status").startswith(f"Seed {OWN_SEED}.")
+    assert cards.get_attribute("aria-invalid") is None  # the game started: the mark is gone
     for _ in range(60):
         if page.get_attribute(".rb-play", "data-play-ready") == "over":
             break
