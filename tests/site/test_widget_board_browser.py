@@ -148,6 +148,8 @@ def test_the_board_is_usable_from_the_keyboard(chapter):
     board.locator('[data-hand="0"]').focus()
     chapter.keyboard.press("Enter")
     assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "true"
+    said = board.locator('[data-hand="0"]').aria_snapshot()  # pressed, in words, with no tick read out
+    assert said.endswith("[pressed]") and "\u2713" not in said, said
     chapter.keyboard.press("Escape")  # the card goes back to the hand; Enter chooses it again
     assert board.locator('[data-hand="0"]').get_attribute("aria-pressed") == "false" and board.locator(".rb-target").count() == 0
     chapter.keyboard.press("Enter")
@@ -160,6 +162,7 @@ def test_the_board_is_usable_from_the_keyboard(chapter):
     chapter.keyboard.press("Enter")
     assert pawn_places(board)["R"] == (1, 1)
     assert "to the PM+1 card at (1, 1)" in message(board)
+    assert "\u2713" not in board.locator(".rb-message").aria_snapshot()  # the tick is for the eye
 
 
 def test_the_exercise_checks_the_readers_clicks_MOI_R05(chapter):
