@@ -207,8 +207,6 @@ def test_on_a_phone_nothing_runs_off_the_side_and_a_refusal_is_in_sight(visit):
     quiet(visit)
 
 
-
-
 def phone_boards(page: Any) -> None:
     """Card text readable; every place and button big enough to tap; a refused place marked, its
     reason right under the board and in sight."""

@@ -74,10 +74,10 @@ def axe_clean(page) -> None:
 
     # At the top of the page the theme's floating "Back to top" button hides: it shows only while
     # the reader scrolls up. The theme decides on a scroll event, and the page's own scrolling (a
-    # message brought into sight) may still be under way: go to the top at once, then let the
-    # theme look again. (The button is fixed in place: its display says whether it shows.)
-    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
-    page.wait_for_function("() => window.scrollY === 0")
+    # message brought into sight, a frame later on a phone) may still be under way: go to the top
+    # until the page stays there, then let the theme look again. (The button is fixed in place:
+    # its display says whether it shows.)
+    page.wait_for_function("() => { window.scrollTo({top: 0, behavior: 'instant'}); return window.scrollY === 0; }")
     page.evaluate("window.dispatchEvent(new Event('scroll'))")
     page.wait_for_function("() => { const b = document.querySelector('#pst-back-to-top'); return !b || getComputedStyle(b).display === 'none'; }")
     page.add_script_tag(path=str(AXE))
