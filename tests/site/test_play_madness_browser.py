@@ -135,7 +135,8 @@ def test_the_sand_timer_runs_out_and_time_is_up_while_the_bots_play_within_it(pl
     record). Switched off, it stays off (kept in the browser)."""
     page = play_page
     page.goto(page.url.replace("?pace=0", "?pace=0&sand=2"))
-    assert page.is_checked("[data-play-sand]")  # turned on by ?sand= (the box shows once a game does)
+    # Turned on by ?sand=; the switch is part of the set-up, in sight before an expedition starts.
+    assert page.is_checked("[data-play-sand]") and page.is_visible("[data-play-sand]")
     page.evaluate("""() => { const aside = document.querySelector('.rb-play-aside'); window.told = [];
       new MutationObserver(() => aside.textContent && window.told.push(aside.textContent)).observe(aside, {childList: true, subtree: true, characterData: true}); }""")
     start(page, 3)  # P3 is the reader: P1, a bot, leads and flies; the Encounter starts
