@@ -317,6 +317,7 @@ class Board {
       this.drawnFor = undefined;
       this.area.textContent = "";
       picture.draw(this.area, { ...context, view: this.view(node) });
+      this.describePicture();
       this.drawnFor = { lesson, node, picture, marks };
     }
     const label = (picture.labelWord && this.words()[picture.labelWord]) || picture.label || this.words().board;
@@ -412,6 +413,31 @@ class Board {
     return this.history().slice(1);
   }
 
+  /** The moves that Undo, Start again or a press on the log took back, kept until another move
+   * is made: pressing one goes forward again, so a slip loses nothing. They hold only while the
+   * move log and the lesson are those they were taken from (a new game, or Python, changes them). */
+  ahead() {
+    const taken = this.taken;
+    if (!taken || this.mode() === "find" || taken.lesson !== this.lesson()) return [];
+    return JSON.stringify(this.history()) === taken.base ? taken.entries : [];
+  }
+
+  /** Keep `entries` as the moves ahead of the move log `history`. */
+  keepAhead(history, entries) {
+    this.taken = entries.length ? { lesson: this.lesson(), base: JSON.stringify(history), entries } : null;
+  }
+
+  /** The sentence a move said when it was made: the one its click has in the lesson data, from
+   * the state `before` to `after` ([id, log entry] each); "" if the lesson has none. */
+  said(before, after) {
+    const node = (this.lesson().nodes || {})[before[0]];
+    for (const entries of Object.values((node && node.options) || {})) {
+      const entry = entries.find((each) => Array.isArray(each) && each[0] === after[0] && this.text(each[2]) === after[1]);
+      if (entry) return this.text(entry[1]);
+    }
+    return "";
+  }
+
   drawLog() {
     const list = this.logList;
     list.textContent = "";
@@ -423,12 +449,45 @@ class Board {
       startButton.setAttribute("aria-current", "step");
       if (this.mode() === "find") html("li", { class: "rb-log-note" }, list, this.words().nothingYet);
     }
+    const history = this.history();
     entries.forEach((entry, index) => {
       const item = html("li", {}, list);
       const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": index + 1 }, item, entry[1]);
       if (index === entries.length - 1) button.setAttribute("aria-current", "step");
+      // Who moved and what it did, in words, for the notation: a tooltip, and a screen reader's description.
+      if (this.mode() !== "find") this.describe(button, this.said(history[index], entry));
       button.addEventListener("click", this.guard(() => this.rewind(index + 1)));
     });
+    const ahead = this.ahead();
+    ahead.forEach((entry, index) => {
+      const item = html("li", { class: "rb-log-ahead" }, list);
+      const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": entries.length + index + 1,
+        "aria-label": fill(this.words().takenBack, { entry: entry[1] }) }, item, entry[1]);
+      this.describe(button, this.said(index ? ahead[index - 1] : history[history.length - 1], entry));
+      button.addEventListener("click", this.guard(() => this.forward(index + 1)));
+    });
+  }
+
+  describe(button, sentence) {
+    if (sentence && sentence !== button.textContent) button.title = sentence;
+  }
+
+  /** What the picture shows outside its places (a heading, a note, a panel no click acts on) is
+   * no option of the listbox, so the arrow keys never reach it: it becomes the listbox's
+   * description, which a screen reader says when the reader comes to the board. */
+  describePicture() {
+    const facts = [];
+    const visit = (element) => {
+      for (const child of element.children) {
+        if (child.hasAttribute("data-place") || child.getAttribute("aria-hidden") === "true") continue;
+        if (child.querySelector("[data-place]")) visit(child);
+        else if (child.textContent.trim()) facts.push(child);
+      }
+    };
+    visit(this.area);
+    facts.forEach((fact, index) => fact.setAttribute("id", `${this.uid}-fact${index}`));
+    if (facts.length) this.area.setAttribute("aria-describedby", facts.map((fact) => fact.id).join(" "));
+    else this.area.removeAttribute("aria-describedby");
   }
 
   // --- focus and the keyboard cursor ------------------------------------------------------
@@ -703,6 +762,9 @@ class Board {
     }
     const history = this.history().map((entry) => [...entry]);
     history.push([nextId, this.text(log)]);
+    // The move taken back made again keeps the rest ahead; another move drops them.
+    const [next, ...rest] = this.ahead();
+    this.keepAhead(history, next && next[0] === nextId && next[1] === this.text(log) ? rest : []);
     this.preselect();
     this.set({ history });
     return this.settle(this.text(say), "ok");
@@ -747,8 +809,25 @@ class Board {
     this.preselect();
     this.pending = null;
     if (this.mode() === "find") this.set({ found: this.found().slice(0, count) });
-    else this.set({ history: this.history().slice(0, count + 1) });
+    else {
+      const history = this.history();
+      const kept = history.slice(0, count + 1);
+      this.keepAhead(kept, [...history.slice(count + 1), ...this.ahead()]);
+      this.set({ history: kept });
+    }
     return this.settle(words || (count === 0 ? this.words().back : fill(this.words().backTo, { count })), "info");
+  }
+
+  /** Forward again through `count` of the moves taken back; the last one's sentence is said again. */
+  forward(count) {
+    this.preselect();
+    this.pending = null;
+    const ahead = this.ahead();
+    const history = [...this.history(), ...ahead.slice(0, count)];
+    this.keepAhead(history, ahead.slice(count));
+    this.set({ history });
+    const said = history.length > 1 ? this.said(history[history.length - 2], history[history.length - 1]) : "";
+    return this.settle(said || fill(this.words().backTo, { count: history.length - 1 }), "info");
   }
 
   /** A hint in the learner's words: in an exercise, how many answers are left and where to look. */

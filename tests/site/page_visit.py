@@ -5,7 +5,8 @@ Opening a page and drawing its boards costs more than most checks made on it, so
 part of the book is opened once (`visits(part)`, a module-scoped fixture: pytest runs every check
 of one page before it opens the next) and the checks below read it in the order they are written:
 
-1. as loaded: every widget rendered, every link leads to a page or an anchor that exists;
+1. as loaded: every widget rendered, every word of its picture reachable by a screen reader (an
+   option's, or the picture's description), every link leads to a page or an anchor that exists;
 2. the keyboard's first Tabs, while nothing has the focus yet: a skip link to the first board;
 3. axe-core in light mode, every board with a message showing; then dark mode (the theme follows
    the reader's colour scheme): the same layout, the boards dark, the colours still clean;
@@ -52,6 +53,19 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 BOARD_BOXES = """() => [...document.querySelectorAll('.rb-board')].map((b) => {
   const box = b.getBoundingClientRect();
   return [Math.round(box.width), Math.round(box.height)];
+})"""
+#: The words a board's picture shows that a screen reader cannot reach: the arrow keys go from
+#: option to option (the places), and the rest must be in the listbox's description.
+UNREACHED = """() => [...document.querySelectorAll('.rb-picture')].flatMap((area) => {
+  const described = (area.getAttribute('aria-describedby') || '').split(' ').filter(Boolean).map((id) => document.getElementById(id));
+  const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
+  const missed = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const element = text.parentElement;
+    if (!text.textContent.trim() || element.closest('[aria-hidden=true], [role=option]')) continue;
+    if (!described.some((fact) => fact && area.contains(fact) && fact.contains(text))) missed.push(text.textContent.trim());
+  }
+  return missed;
 })"""
 #: The desktop screen the visit is made on (the phone check narrows it, then puts it back).
 DESKTOP = {"width": 1100, "height": 900}
@@ -126,6 +140,7 @@ def test_the_page_renders_its_widgets_and_links_only_to_what_exists(visit, site_
     assert visit.locator(".rb-board").count() == views, "every widget on the page renders"
     if views:
         assert visit.locator(".rb-board [data-place]").count() > 0, "the boards are drawn"
+        assert visit.evaluate(UNREACHED) == [], "every word of a picture reaches a screen reader"
     assert visit.evaluate("document.documentElement.dataset.theme") == "light"
     hrefs = visit.eval_on_selector_all("a[href]", "links => links.map(link => link.getAttribute('href'))")
     anchors = set(visit.eval_on_selector_all("[id]", "nodes => nodes.map(node => node.id)"))
@@ -238,4 +253,5 @@ def phone_boards(page: Any) -> None:
 # --- 5. the robot ---------------------------------------------------------------------------------
 def test_a_robot_completes_every_board_on_the_page(visit):
     complete_boards(visit)
+    assert visit.evaluate(UNREACHED) == [], "every word of a picture, at the robot's last states, reaches a screen reader"
     quiet(visit)

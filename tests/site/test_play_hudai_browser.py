@@ -11,9 +11,11 @@ the page's: the same digest, the same table. And the page plays with no network 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from rulesbook.hudai.cards import parse_card_file, reconstructed_cards
 from rulesbook.lessons.hudai.table import table_view
@@ -40,6 +42,8 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     page.click(".rb-play-setup button[type=submit]")
     moves = settled(page, -1)
     assert moves == 0
+    # What no click acts on (the turn, the monk's panel) is the table's description for a screen reader.
+    expect(page.locator(".rb-picture")).to_have_accessible_description(re.compile(r"^Demon, turn 1 Monk Health 12/12 Corruption 0/12 .*Mind River"))
 
     # A refused click says why, with the rule; nothing moves.
     first = next(key for key in node(page)["choices"] if key.startswith("h"))

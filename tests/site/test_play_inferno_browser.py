@@ -5,8 +5,9 @@ The page runs the engine in Pyodide in a Web Worker. The robot asks the page's h
 (a bot's, through the worker) and makes it with the reader's own clicks: a hand card or a button,
 then a place on the Mountain or a button below it. Along the way: a refused click names its rule
 and links the chapter that teaches it, an undo takes back the reader's last action and the bots'
-replies, a reload brings the game back as it was. At the end the downloaded record is played by
-`rulesbook replay` (CPython), whose final state is the page's. The page passes axe-core, says
+replies (kept in the move log: one press plays them again), a reload brings the game back as it
+was. At the end the downloaded record is played by `rulesbook replay` (CPython), whose final state
+is the page's. The page passes axe-core, says
 nothing in the console, fits a 390 px phone, and plays with no network at all.
 
 Run as a script (inside `unshare -n`), it is the offline check: serve, open, start, make one move.
@@ -14,6 +15,7 @@ Run as a script (inside `unshare -n`), it is the offline check: serve, open, sta
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -88,11 +90,21 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
         moves = robot(page, 1 if not (undone and reloaded) else 500)
         actions = len(record(page)["record"]["actions"])
         if not undone and moves - before > 1:
-            # Undo takes back the reader's last action and the bots' replies after it.
+            # Undo takes back the reader's last action and the bots' replies after it; they stay
+            # in the move log, each described by its sentence (who moved), and one press plays
+            # them all again.
+            logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
             page.click("[data-tool=undo]")
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
             assert len(record(page)["record"]["actions"]) == before < actions
-            moves = before
+            ahead = page.locator(".rb-log-ahead .rb-log-entry")
+            assert ahead.all_text_contents() == logs[before + 1:]
+            said = ahead.evaluate_all("entries => entries.map((entry) => entry.title)")
+            assert all(re.match(r"(Red|Yellow|Blue|Black) ", words) for words in said), said
+            ahead.last.click()
+            page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=moves)
+            assert len(record(page)["record"]["actions"]) == actions and ahead.count() == 0
+            assert page.inner_text(".rb-message") == said[-1]
             undone = True
         elif undone and not reloaded and page.locator(".rb-named").count():
             # A button below the Mountain (end step I, stay...) is drawn: axe once; then a reload

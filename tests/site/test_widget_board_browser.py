@@ -113,7 +113,8 @@ def test_undo_restores_the_board(chapter):
     assert pawn_places(board)["R"] == (2, 2)
     board.locator(".rb-undo").click()
     assert pawn_places(board) == {"R": (1, 0), "Y": (1, 2)}
-    assert board.locator(".rb-hand-card").count() == 1 and board.locator(".rb-log-entry").count() == 1
+    assert board.locator(".rb-hand-card").count() == 1 and board.locator(".rb-log-entry[aria-current]").text_content() == "Start"
+    assert board.locator(".rb-log-ahead").count() == 1  # the move undone, kept to play again
     assert board.locator(".rb-undo").get_attribute("aria-disabled") == "true"
 
 
@@ -141,6 +142,44 @@ def test_move_log_entries_rewind_the_board(chapter):
     assert pawn_places(board)["R"] == (2, 2)
     board.locator('.rb-log-entry[data-entry="0"]').click()
     assert pawn_places(board)["R"] == (1, 0)
+
+
+def test_the_move_log_says_who_moved_and_keeps_the_moves_taken_back(chapter):
+    board = chapter.locator(".rb-board").nth(WORKED)
+    entry = lambda number: board.locator(f'.rb-log-entry[data-entry="{number}"]')  # noqa: E731
+    ahead = board.locator(".rb-log-ahead .rb-log-entry")
+    board.locator('[data-hand="0"]').click()
+    board.locator('[data-place="2,2"]').click()
+    bison = message(board)
+    board.locator('[data-choice="step"]').click()
+    board.locator('[data-place="2,1"]').click()
+    step = message(board)
+    logged = [entry(1).text_content(), entry(2).text_content()]
+    # The notation in the log; the move's own sentence, which names the mover, as its description.
+    assert bison.startswith("Red ") and step.startswith("Red ") and logged[0] not in (bison, step)
+    assert [entry(1).get_attribute("title"), entry(2).get_attribute("title")] == [bison, step]
+    assert entry(2).evaluate("e => e.ariaLabel") is None  # its name is the notation shown
+
+    board.locator('[data-tool="reset"]').click()  # Start again loses nothing: the moves wait in grey
+    assert pawn_places(board)["R"] == (1, 0) and ahead.all_text_contents() == logged
+    assert entry(2).get_attribute("aria-label") == f"{logged[1]}, taken back: press to play it again"
+    assert entry(2).get_attribute("title") == step
+    entry(2).click()  # forward through both, the last one said again
+    assert pawn_places(board)["R"] == (2, 1) and message(board) == step and ahead.count() == 0
+    assert entry(2).get_attribute("aria-current") == "step"
+
+    board.locator('[data-tool="undo"]').click()
+    assert ahead.all_text_contents() == logged[1:]
+    entry(0).click()
+    assert ahead.all_text_contents() == logged
+    board.locator('[data-hand="0"]').click()
+    board.locator('[data-place="2,2"]').click()  # the move taken back, made again: the rest stays ahead
+    assert ahead.all_text_contents() == logged[1:]
+    entry(0).click()
+    other = sorted(bison_destinations(MOUNTAIN, "R", 1) - {(2, 2)})[0]
+    board.locator('[data-hand="0"]').click()
+    board.locator(f'[data-place="{other[0]},{other[1]}"]').click()  # another move: the old line goes
+    assert pawn_places(board)["R"] == other and ahead.count() == 0
 
 
 def test_the_board_is_usable_from_the_keyboard(chapter):
