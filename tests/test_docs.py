@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import pkgutil
 import re
 from pathlib import Path
@@ -82,6 +83,12 @@ def test_fewer_games_keeps_every_call_and_only_shortens_the_runs():
 
 def test_the_readme_python_blocks_run_in_order_in_one_namespace(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a block that writes a file writes it here
+    # A class's progress, handed in a folder each, as the README's lab.progress line reads it.
+    (tmp_path / "handed-in" / "ana").mkdir(parents=True)
+    (tmp_path / "handed-in" / "ana" / "rulesbook-progress.json").write_text(json.dumps({
+        "format": "rulesbook-progress", "version": 1, "exported": "2026-12-03T18:00:00.000Z", "exercises": [
+            {"exercise": "book/inferno/red-boy.html#0123", "page": "book/inferno/red-boy.html", "title": "Where may the Red Boy go?",
+             "total": 3, "found": 3, "attempts": 4, "misses": 1, "done": True, "updated": "2026-12-03T17:58:00.000Z"}]}), encoding="utf-8")
     namespace: dict = {"__name__": "readme"}
     run = left_out = 0
     for line, code in readme_blocks():

@@ -63,10 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
     simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
-                          f" each game; the first named is the default ({bots})")
-    simulate.add_argument("--rules", action="append", default=[], help="variants and house rules: FIELD=VALUE[,FIELD=VALUE], such as"
-                          " inferno's edition=zh (a VALUE with a comma in double quotes: cards=\"my,set.csv\"); may be given again, for"
-                          " more fields; an unknown FIELD is refused with the game's list of them")
+                          f" each game (more names than seats take turns at the table: a bot's win rate is over the games it"
+                          f" played); the first named is the default ({bots})")
+    simulate.add_argument("--rules", action="append", default=[], help="variants: FIELD=VALUE[,FIELD=VALUE], such as inferno's"
+                          " edition=zh; a list VALUE as a/b/c (starting_points=0/0/3), a list of lists as JSON in double quotes"
+                          " (rounds_by_players=\"[[2,4],[3,3],[4,4]]\"), a VALUE with a comma in double quotes"
+                          " (cards=\"my,set.csv\"); may be given again, for more fields; an unknown FIELD is refused with the game's"
+                          " list of them. A house rule written in Python is the lab's (lab.simulate(..., rules=...)).")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
@@ -151,10 +154,11 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
         f"rules: {rules}",
         f"bots: {', '.join(summary['bots'])}",
-        f"games won by someone: {summary['win_rate']:.1%}",
+        # Where seats compete someone always wins; where they win together, that is the figure.
+        *([] if game_named(summary["game"]).seats_compete else [f"games won: {summary['win_rate']:.1%}"]),
         # Seats are counted from 0 everywhere: current_player, the lab's win_rate_<seat>, here.
         "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}" for seat, rate in enumerate(summary["win_rate_by_seat"])),
-        "win rate by bot: " + ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate_by_bot"].items()),
+        "win rate by bot, over the games it played: " + ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate_by_bot"].items()),
         "mean result by seat: " + ", ".join(f"{value:.2f}" for value in summary["mean_returns"]),
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
         "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),

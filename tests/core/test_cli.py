@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -52,6 +53,28 @@ def test_the_text_summary_names_the_game_and_its_figures(name, capsys):
     assert cli.main(["simulate", name, "--players", players, "--games", "3", "--bots", bots]) == 0
     out = capsys.readouterr().out
     assert out.startswith(game(name).title) and "win rate by seat" in out and "endings:" in out and "actions/s" in out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_summary_says_games_won_only_where_seats_win_together(name, capsys):
+    """"Games won by someone" read 100 % in every Inferno run, and oddly for a solo or cooperative game."""
+    players, bots, _ = QUICK[name]
+    assert cli.main(["simulate", name, "--players", players, "--games", "3", "--bots", bots, "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    won = [line for line in lines if line.startswith("games won")]
+    assert len(won) == (0 if game(name).seats_compete else 1) and all(re.fullmatch(r"games won: \d+\.\d%", line) for line in won)
+    assert any(line.startswith("win rate by bot, over the games it played: ") for line in lines)
+
+
+def test_more_bots_than_seats_take_turns_and_each_rate_is_over_its_own_games(capsys):
+    assert cli.main(["simulate", "inferno", "--players", "2", "--games", "6", "--bots", "random,greedy,random"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate by bot"))
+    assert line.count("%") == 2  # random and greedy, each over the games it played
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "more names than seats take turns at the table" in helped and "starting_points=0/0/3" in helped
+    assert "lab.simulate(..., rules=...)" in helped
 
 
 @pytest.mark.parametrize("name", GAMES)

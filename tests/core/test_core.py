@@ -306,5 +306,6 @@ def test_the_shared_words_a_sentence_a_count_and_a_list():
     assert sentence("yes!") == "Yes!" and sentence("...and so on") == "...and so on."
     assert whole_sentence("red draws 2") == "Red draws 2." and whole_sentence("紅方補2張牌", "zh-TW") == "紅方補2張牌。"
     assert whole_sentence("紅方要反制嗎？", "zh-TW") == "紅方要反制嗎？" and whole_sentence("好。", "zh-TW") == "好。"
+    assert whole_sentence("探險隊逃出來了！", "zh-TW") == "探險隊逃出來了！"  # an exclamation keeps its own mark
     assert (plural(1, "cube"), plural(0, "cube"), plural(2, "Injury", "Injuries")) == ("1 cube", "0 cubes", "2 Injuries")
     assert (listed([]), listed(["a"]), listed(["a", "b", "c"], "or")) == ("none", "a", "a, b or c")

@@ -339,7 +339,8 @@ def test_rules_write_house_rules_by_name_and_read_them_back_where_they_are_defin
         protocol.rules_from_dict(made.to_dict())
     assert unknown.value.field == "rules.house"
     assert unknown.value.why == (f"no house rule {first.name!r} is defined here; define it first, with "
-                                 f"rulesbook.core.house_rule({first.name!r}, moment) on its function")
+                                 f"rulesbook.core.house_rule({first.name!r}, moment) on its function, in Python (a command line "
+                                 "knows no house rule: run it with rulesbook.lab.simulate)")
     with pytest.raises(DataError, match="rules.house: expected a list of house rules' names, not 'test-x'"):
         protocol.rules_from_dict({"house": "test-x"})
 

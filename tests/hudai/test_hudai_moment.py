@@ -53,7 +53,8 @@ def test_used_features_are_closed():
 
 
 @pytest.mark.parametrize("fields, argument, words", [
-    ({"hand": "R5", "river": "R5"}, "river", "named twice"),
+    ({"hand": "R5", "river": "R5"}, "river", r"^river: R5 is named twice \(in hand and in river\); each card"),
+    ({"hand": "R5 R5"}, "hand", r"^hand: R5 is named twice \(in hand\); each card is in the game once \(HUD-R01\)$"),
     ({"hand": "R9"}, "hand", "not a card value"),
     ({"combo": "W1 W2 W3"}, "combo", "HUD-R03"),
     ({"powers": (1, 2)}, "powers", "three whole numbers"),

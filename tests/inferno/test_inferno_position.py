@@ -1,6 +1,7 @@
 """The position: its notation (parse, format, and clear errors for anything malformed), and the
 questions a reader asks of it, each held to its plain definition."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -11,7 +12,7 @@ from inferno_strategies import mountains
 from rulesbook.core import NotationError
 from rulesbook.core.errors import shown
 from rulesbook.inferno import DISCIPLE_CARDS, REACH, Colour, Disciple, DiscipleCard, Position, Rules, is_connected
-from rulesbook.inferno.position import neighbours
+from rulesbook.inferno.position import DECK_COUNTS, neighbours
 
 SCORING_EXAMPLE = """
 .     SB+2   .      .      .     .
@@ -317,6 +318,21 @@ def test_with_card_lays_one_card_and_leaves_the_rest(position, data):
     for bad in [(0.5, 0), (REACH + 1, 0), "0,0", (0,)]:
         with pytest.raises(ValueError):
             position.with_card(bad, card)
+
+
+def test_with_card_lays_no_more_of_a_card_than_the_deck_holds():
+    """It laid a second SB-3, a Mountain whose own text `parse` then refused."""
+    start = Position.parse("MK+1 SB-3 DH+1\nDH+2@R PM+1 MK+2@Y")
+    with pytest.raises(ValueError, match=re.escape("the deck has only 1 SB-3 card(s) and this Mountain would show 2 (rulebook, Card Descriptions)")):
+        start.with_card((0, 3), "SB-3")
+    mk1 = DiscipleCard(Disciple.MONKEY_KING, 1)
+    row = Position({(0, column): mk1 for column in range(DECK_COUNTS[mk1])})
+    with pytest.raises(ValueError, match=f"the deck has only {DECK_COUNTS[mk1]} MK\\+1 card"):
+        row.with_card((1, 0), mk1)
+    assert Position.parse(str(row.with_card((1, 0), "MK+2"))).cards == row.with_card((1, 0), "MK+2").cards
+    assert start.with_card((0, 1), "SB-3") == start  # laid again where it lies: the same Mountain
+    replaced = start.with_card((1, 0), "MK+3")  # a card laid on another takes its place, under the pawn
+    assert replaced.card_at((1, 0)).code == "MK+3" and replaced.pawns == start.pawns
 
 
 @given(mountains(min_cards=2, min_pawns=1, max_cards=12), st.data())

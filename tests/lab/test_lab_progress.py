@@ -100,6 +100,10 @@ def test_files_the_board_named_alike_are_told_apart_by_their_folders(tmp_path):
                            {**FILE, "exercises": [{**ENTRY, "found": found}]}))
     table = lab.progress(files)
     assert table.groupby("student")["found"].sum().to_dict() == {"ana": 1, "ben": 2}
+    # The book's line finds them, a folder each or not; a glob that finds nothing is refused, not an empty class.
+    assert lab.progress(sorted((tmp_path / "handed-in").rglob("*.json"))).equals(table)
+    with pytest.raises(DataError, match=r"^files: no progress file given: did the glob match nothing\?"):
+        lab.progress(sorted((tmp_path / "handed-in").glob("*.json")))
     assert list(lab.progress(files, names={files[1]: "Ben K."})["student"]) == ["ana", "Ben K."]
     with pytest.raises(DataError) as refused:  # which of the two files is wrong, by the same tail
         lab.progress([files[0], write(tmp_path / "handed-in" / "ben", "rulesbook-progress.json", "{")])

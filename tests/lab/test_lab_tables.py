@@ -246,6 +246,23 @@ def test_a_summary_is_not_summed_up_again():
             lab.summarise(table)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_ending_of_the_game_has_its_rate_even_where_no_game_ended_so(name):
+    """A small run's summary had no column for an ending none of its games reached (a KeyError
+    on `ending_cross` for a chapter's line copied into a 10-game run): the columns are the game's."""
+    table = lab.simulate(name, games=1, bots="random", seed=3)
+    summary = lab.summarise(table)
+    endings = game(name).endings
+    assert endings and set(table["ending"]) <= set(endings)
+    unseen = [ending for ending in endings if ending not in set(table["ending"])]
+    assert unseen, "the run is meant to leave an ending out"
+    for ending in unseen:
+        column = "ending_" + re.sub(r"\W+", "_", ending)
+        assert summary.loc[0, column] == 0 and summary.loc[0, f"{column}_low"] == 0 and 0 < summary.loc[0, f"{column}_high"] < 1
+    if "round_endings" in table.columns:
+        assert {f"round_ending_{ending}" for ending in endings} <= set(summary.columns)
+
+
 def test_summarise_refuses_a_bad_confidence_and_what_is_not_a_table():
     table = lab.simulate("hudai", games=2, bots="random")
     for confidence in (2, 0, 1, -0.5, float("nan"), "95%", True):

@@ -24,7 +24,7 @@ rulesbook.core.data.DataError: Rules.house: the house rule 'late' runs at 'dusk'
 >>> forget("catch-up"); forget("late")
 >>> Rules.from_dict({"house": ["catch-up"]})
 Traceback (most recent call last):
-rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined here; define it first, with rulesbook.core.house_rule('catch-up', moment) on its function
+rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined here; define it first, with rulesbook.core.house_rule('catch-up', moment) on its function, in Python (a command line knows no house rule: run it with rulesbook.lab.simulate)
 
 When a moment comes, the game hands each of its house rules a copy of the state, and goes on
 with what the function returns, read back as a state from outside is (`State.from_dict`: every
@@ -93,7 +93,8 @@ def defined(name: str) -> HouseRule:
     rule = _DEFINED.get(name) if isinstance(name, str) else None
     if rule is None:
         raise DataError("rules.house", f"no house rule {shown(name)} is defined here; define it first, with "
-                                       f"rulesbook.core.house_rule({shown(name)}, moment) on its function")
+                                       f"rulesbook.core.house_rule({shown(name)}, moment) on its function, in Python (a command "
+                                       f"line knows no house rule: run it with rulesbook.lab.simulate)")
     return rule
 
 

@@ -81,6 +81,9 @@ class Game(ABC, Generic[S, A]):
     cooperative: ClassVar[bool] = False
     #: A bound on the actions of one game of this many players, for harnesses and tests.
     max_actions: ClassVar[int] = 20_000
+    #: Every way a game can end, as a table's "ending" column says it (lab.summarise gives each
+    #: its rate, 0 where no game ended so).
+    endings: ClassVar[tuple[str, ...]] = ()
 
     @property
     def seats_compete(self) -> bool:

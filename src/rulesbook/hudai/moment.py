@@ -121,7 +121,8 @@ def _place_cards(state: State, named: dict[str, list[str] | None], seed: int | s
             if code not in cards:
                 raise DataError(argument, f"{code} is not a card of this set ({cards.source})")
             if code in where:
-                raise DataError(argument, f"{code} is named twice (in {where[code]} and in {argument}); each card is in the game once (HUD-R01)")
+                places = f"in {argument}" if where[code] == argument else f"in {where[code]} and in {argument}"
+                raise DataError(argument, f"{code} is named twice ({places}); each card is in the game once (HUD-R01)")
             where[code] = argument
     home = {"start": "draw_pile", "corruption": "black_supply", "mind": "mind_deck"}
     instead = {"draw_pile": "discard", "black_supply": "discard", "mind_deck": "mind_discard"}

@@ -18,7 +18,7 @@ from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstruc
 from rulesbook.core.events import Event
 from rulesbook.hudai.engine import MONK, new_game
 from rulesbook.hudai.rules import MAX_ACTIONS, Rules
-from rulesbook.hudai.state import State
+from rulesbook.hudai.state import OUTCOMES, State
 
 
 class Hudai(EngineGame[State, Action]):
@@ -31,6 +31,7 @@ class Hudai(EngineGame[State, Action]):
     rules_type = Rules
     bot_names = tuple(BOTS)
     max_actions = MAX_ACTIONS  # Rules refuses rules whose games could be longer (rules.most_actions)
+    endings = OUTCOMES
     engine = hudai_engine
     actions = hudai_actions
     state_type = State

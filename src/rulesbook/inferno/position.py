@@ -787,8 +787,14 @@ class Position:
 
     # --- changing (each returns a new position) ------------------------------------------
     def with_card(self, place: Coord, card: DiscipleCard | str) -> Position:
-        """The card, or its notation ("MK+2"), laid at place."""
-        return self.laid(place_code(checked_place(place)), given_disciple(card))
+        """The card, or its notation ("MK+2"), laid at place, in place of any card there (its pawns
+        stay); ValueError when the deck has no more of that card, as `parse` would say (a position
+        made here is always one its text reads back as)."""
+        code, card = place_code(checked_place(place)), given_disciple(card)
+        shown = 1 + sum(other == card for there, other in self._cards.items() if there != code)
+        if shown > DECK_COUNTS[card]:
+            raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain would show {shown} (rulebook, Card Descriptions)")
+        return self.laid(code, card)
 
     def laid(self, place: Place, card: DiscipleCard) -> Position:
         """`with_card` at a place code."""

@@ -29,6 +29,7 @@ class Inferno(EngineGame[State, Action]):
     rules_type = Rules
     bot_names = tuple(BOTS)
     max_actions = 10_000
+    endings = tuple(ENDINGS.values())  # how the last round ended: a complete cross (a), the draw pile (b)
     engine = inferno_engine
     actions = inferno_actions
     state_type = State

@@ -60,14 +60,19 @@ def read_progress(path: str | PathLike[str], what: str | None = None) -> list[di
 
 def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
     """Every student's file as one table: a row for each exercise a student tried. `files` is a
-    list of paths, or one path; `names` gives a student's name by the file's path as given.
+    list of paths, or one path; `names` gives a student's name by the file's path as given. No
+    file at all is refused: a glob that matched nothing would be a class with no work done.
 
-    >>> progress([]).columns.tolist()[:4]
-    ['student', 'exercise', 'page', 'title']
+    >>> progress([])
+    Traceback (most recent call last):
+    ...
+    rulesbook.core.data.DataError: files: no progress file given: did the glob match nothing? (a folder each: Path("handed-in").rglob("*.json"))
     """
     if isinstance(files, (str, PathLike)):  # one file, not the letters of its name
         files = [files]
     files = list(files)
+    if not files:
+        raise DataError("files", 'no progress file given: did the glob match nothing? (a folder each: Path("handed-in").rglob("*.json"))')
     rows = []
     for file, (student, what) in zip(files, _students([Path(file) for file in files])):
         student = (names or {}).get(str(file), student)

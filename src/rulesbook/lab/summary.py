@@ -28,7 +28,8 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
                             (Hudai), the expedition's (Madness)
     win_rate_<seat>         the seat's share of the wins, where seats compete (Inferno); a
                             tie shares a win
-    ending_<ending>         the share of games that ended so ("ending_no_hope")
+    ending_<ending>         the share of games that ended so ("ending_no_hope"): every ending
+                            the game has (`Game.endings`), 0 where no game ended so
     round_ending_<ending>   the share of rounds that ended so ("round_ending_cross")
     <column>                the mean of every other numeric column: turns, actions, the
                             game's own figures, result_<seat> where seats compete
@@ -89,12 +90,13 @@ def _rates(table: pd.DataFrame) -> dict[str, Any]:
         for column in _seat_columns(table, "win"):
             rates[f"win_rate_{column.rsplit('_', 1)[1]}"] = lambda part, column=column: (
                 float(part[column].fillna(0).sum()), int(part[column].notna().sum()))
+    known = _endings(table)
     if "ending" in table.columns:
-        for ending in sorted(set(table["ending"].dropna().astype(str))):
+        for ending in sorted({*known, *table["ending"].dropna().astype(str)} - {""}):
             rates[f"ending_{_slug(ending)}"] = lambda part, ending=ending: (
                 float((part["ending"].astype(str) == ending).sum()), len(part))
     if "round_endings" in table.columns:
-        endings = sorted({ending for text in table["round_endings"].dropna() for ending in str(text).split("/") if ending})
+        endings = sorted({*known, *(ending for text in table["round_endings"].dropna() for ending in str(text).split("/") if ending)})
         for ending in endings:
             rates[f"round_ending_{_slug(ending)}"] = lambda part, ending=ending: _round_share(part, ending)
     return rates
@@ -124,6 +126,13 @@ def _seats_compete(table: pd.DataFrame) -> bool | None:
     table does not say which game it is from."""
     name = table.attrs.get("game")
     return game_named(name).seats_compete if name in GAMES else None
+
+
+def _endings(table: pd.DataFrame) -> tuple[str, ...]:
+    """Every way a game of the table's game can end: each gets its rate, 0 where no game ended so
+    (a small run's table has the same columns as a large one's)."""
+    name = table.attrs.get("game")
+    return game_named(name).endings if name in GAMES else ()
 
 
 def _slug(text: str) -> str:

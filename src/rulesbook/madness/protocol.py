@@ -28,7 +28,7 @@ from rulesbook.madness.bots import BOTS, Seat, Table, player_bot
 from rulesbook.madness.engine import injuries_in_play, level, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import State
+from rulesbook.madness.state import RESULTS, State
 
 BOT_NAMES = tuple(BOTS)
 
@@ -44,6 +44,7 @@ class Madness(EngineGame[State, Action]):
     bot_names = BOT_NAMES
     cooperative = True
     max_actions = 5_000
+    endings = RESULTS
     engine = madness_engine
     actions = madness_actions
     state_type = State
