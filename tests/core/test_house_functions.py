@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -221,7 +222,8 @@ def test_rules_refuse_the_same_house_rule_twice_and_anything_but_house_rules(gam
     rule = house_rule("test-once", protocol.rules_type.house_moments[0])(inferno_catch_up)
     with pytest.raises(DataError, match="the house rule 'test-once' is given twice"):
         protocol.rules(house=(rule, rule))
-    with pytest.raises(DataError, match="Rules.house: expected a list of HouseRule values"):
+    with pytest.raises(DataError, match=re.escape("Rules.house: expected a list of house rules (a function becomes one with "
+                                                  "@rulesbook.core.house_rule(name, moment)), not (<function inferno_catch_up")):
         protocol.rules(house=(inferno_catch_up,))
     assert protocol.rules(house=[rule]).house == (rule,)  # a list given by hand is taken as a tuple
     assert protocol.rules().house == ()

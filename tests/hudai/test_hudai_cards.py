@@ -72,6 +72,11 @@ def test_notation_parse_and_format_round_trip():
     for colour in "WGBRYK":
         for value in range(1, 7):
             assert card_code(format_card(colour, value)) == f"{colour}{value}"
+    for card in reconstructed_cards().cards:  # parse_card's other half takes its card too
+        assert format_card(card) == card.code and parse_card(format_card(card)) == card
+    for bad in [("R", None), ("R", 2.0), (5, None)]:
+        with pytest.raises(NotationError, match="not a card"):
+            format_card(*bad)
     assert parse_cards("w1, R2 r3") == ["W1", "R2", "R3"]
 
 
@@ -214,6 +219,14 @@ def test_a_file_that_is_not_utf8_names_its_byte(tmp_path):
     with pytest.raises(CardFileError, match=r"latin1.csv: .*not UTF-8 text \(byte 50\)") as error:
         load_cards(path)
     assert error.value.line == 0
+
+
+def test_a_file_saved_with_semicolons_says_so():
+    """A spreadsheet in a European locale saves CSV with semicolons: the header was one field."""
+    with pytest.raises(CardFileError, match=r"got colour;symbol;value;deck; the fields are separated by semicolons: save the file as CSV with commas$"):
+        parse_card_file((HEADER + "white,drop,1,start\n").replace(",", ";"))
+    with pytest.raises(CardFileError, match=r"got colour, symbol, value$"):  # a column missing: no word of semicolons
+        parse_card_file("colour,symbol,value\nwhite,drop,1\n")
 
 
 def test_hud_r01_the_rules_dict_names_the_default_and_embeds_any_other_set(tmp_path):

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import RulesbookError
@@ -57,6 +57,8 @@ class HouseRule:
     moment: str
     change: Callable[[Any], Any]
     text: str = ""
+    #: Many of them, in a Rules error's words: a plain function given is the usual slip.
+    MANY: ClassVar[str] = "house rules (a function becomes one with @rulesbook.core.house_rule(name, moment))"
 
     def __post_init__(self) -> None:
         for field, value in (("name", self.name), ("moment", self.moment), ("text", self.text)):

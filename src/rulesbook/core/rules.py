@@ -200,7 +200,8 @@ def _list_words(args: tuple[Any, ...]) -> str:
 def _many(hint: Any) -> str:
     if get_origin(hint) is tuple:
         return _list_words(get_args(hint)).replace("list", "lists", 1)
-    return _MANY.get(hint) or f"{getattr(hint, '__name__', hint)} values"
+    # A class may say many of itself in words (HouseRule: how a function becomes one).
+    return _MANY.get(hint) or getattr(hint, "MANY", None) or f"{getattr(hint, '__name__', hint)} values"
 
 
 def _tuples(value: Any, hint: Any) -> Any:

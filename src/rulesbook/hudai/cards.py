@@ -134,9 +134,16 @@ def parse_card(token: str, cards: CardSet | None = None) -> Card:
     return cards[code]
 
 
-def format_card(colour: str, value: int) -> str:
-    """The notation of a card: ``format_card("R", 5) == "R5"``."""
-    if colour not in COLOURS or not 1 <= value <= 6:
+def format_card(colour: str | Card, value: int | None = None) -> str:
+    """The notation of a card, from its colour and value or from the card itself: `parse_card`'s
+    other half.
+
+    >>> format_card("R", 5), format_card(parse_card("r5"))
+    ('R5', 'R5')
+    """
+    if isinstance(colour, Card) and value is None:
+        return colour.code
+    if colour not in COLOURS or type(value) is not int or not 1 <= value <= 6:
         raise NotationError(f"{colour}{value}", "not a card: colour W G B R Y K and value 1-6")
     return f"{colour}{value}"
 
@@ -351,7 +358,9 @@ def _rows(text: str, source: str) -> tuple[list[str], list[tuple[int, dict[str, 
             header = [name.lower() for name in fields]
             for needed in CARD_FILE_HEADER:
                 if needed not in header:
-                    raise CardFileError(source, number, needed, f"the header row must name the columns colour, symbol, value, deck; got {', '.join(fields)}")
+                    # A spreadsheet set to a European locale saves CSV with semicolons: one field, all four names.
+                    hint = "; the fields are separated by semicolons: save the file as CSV with commas" if len(fields) == 1 and ";" in fields[0] else ""
+                    raise CardFileError(source, number, needed, f"the header row must name the columns colour, symbol, value, deck; got {', '.join(fields)}{hint}")
             continue
         if len(fields) > len(header):
             raise CardFileError(source, number, "(row)", f"expected {len(header)} fields ({', '.join(header)}), found {len(fields)}")

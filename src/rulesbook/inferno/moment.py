@@ -36,7 +36,10 @@ def game_moment(
     totals: Sequence[int] | None = None,
     colours: Sequence[Colour | str] | None = None,
 ) -> State:
-    """A game moment set up by hand; DataError (a ValueError) for a moment no game can reach.
+    """A game moment set up by hand; DataError (a ValueError) for a moment the rules forbid (a card
+    twice, a hand too large, a Mountain in pieces: `State.invariants`). A moment may leave out
+    what its lesson does not need, as a chapter does: pawns of players who do not matter to it, a
+    Mountain smaller than any round's.
 
     `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
     else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
