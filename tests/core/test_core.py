@@ -309,3 +309,38 @@ def test_the_shared_words_a_sentence_a_count_and_a_list():
     assert whole_sentence("探險隊逃出來了！", "zh-TW") == "探險隊逃出來了！"  # an exclamation keeps its own mark
     assert (plural(1, "cube"), plural(0, "cube"), plural(2, "Injury", "Injuries")) == ("1 cube", "0 cubes", "2 Injuries")
     assert (listed([]), listed(["a"]), listed(["a", "b", "c"], "or")) == ("none", "a", "a, b or c")
+
+
+def _errors() -> list[Exception]:
+    """One of each error the library raises on purpose, made as its callers make them."""
+    from rulesbook.core.house import HouseRuleError, forget, house_rule
+    from rulesbook.core.records import ReplayError
+    from rulesbook.hudai.cards import CardFileError
+    from rulesbook.lessons.graph import Misclick
+    from rulesbook.madness.pack import PackError
+
+    rule = house_rule("test-pickled", "scoring")(lambda state: state)
+    made = [
+        IllegalAction(Message("a card already lies at {place}", place="(0, 1)"), "rulebook I"),
+        Misclick(Message("that button is \u201c{button}\u201d", button="End step I")),
+        NotationError("MK+5", Message("malformed value {value}", value="'+5'"), 1, 2),
+        DataError("state.hands[2]", Message("expected {count} cards", count=3)),
+        PackError("tiles[0]", "no name", "my.json"),
+        ReplayError(4, "stay", IllegalAction("the pawn must move", "MOI-R05")),
+        CardFileError("my.csv", 3, "value", "expected 1 to 6"),
+        HouseRuleError(rule, "scoring", "the function raised RuntimeError: oops"),
+    ]
+    forget("test-pickled")
+    house_rule("test-pickled", "scoring")(lambda state: state)  # defined again where it is read back, as a forked worker has it
+    return made
+
+
+def test_every_error_crosses_processes_whole():
+    """A lab worker's error comes back to the teacher pickled: it was rebuilt by calling its class
+    with its English text, which took no rule (TypeError), and a failing house rule in a pool of
+    two workers ended in BrokenProcessPool instead of its HouseRuleError."""
+    for error in _errors():
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and again.args == error.args, error
+        assert str(again) == str(error) and again.say("zh-TW") == error.say("zh-TW")
+        assert {name: repr(value) for name, value in vars(again).items()} == {name: repr(value) for name, value in vars(error).items()}

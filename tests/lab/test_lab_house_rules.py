@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from rulesbook import lab
-from rulesbook.core.house import forget, house_rule
+from rulesbook.core.house import HouseRuleError, forget, house_rule
 from rulesbook.inferno import Rules
 
 SEATS = ("result_0", "result_1", "result_2")
@@ -66,6 +66,20 @@ def test_a_forked_pool_plays_house_rules_as_one_worker_does(catch_up):
     alone = lab.simulate("inferno", games=6, players=3, seed=2, rules=Rules(house=(catch_up,)))
     shared = lab.simulate("inferno", games=6, players=3, seed=2, rules=Rules(house=(catch_up,)), workers=2)
     pd.testing.assert_frame_equal(alone, shared)
+
+
+def test_a_house_rule_that_fails_in_a_pool_is_told_as_on_one_worker():
+    """It ended in BrokenProcessPool: the worker's HouseRuleError could not be pickled back."""
+    @house_rule("test-lab-broken", "scoring")
+    def broken(state):
+        raise RuntimeError("oops")
+
+    try:
+        for workers in (1, 2):
+            with pytest.raises(HouseRuleError, match=r"^house rule 'test-lab-broken' \(scoring\): the function raised RuntimeError: oops$"):
+                lab.simulate("inferno", games=4, players=2, seed=1, bots="random", rules=Rules(house=(broken,)), workers=workers)
+    finally:
+        forget("test-lab-broken")
 
 
 def test_processes_started_afresh_or_a_cluster_are_refused_house_rules_naming_the_field(catch_up, monkeypatch):

@@ -22,6 +22,19 @@ class RulesbookError(Exception):
         """The error in that language ("en" or "zh-TW")."""
         return self.said().say(language)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """An error crosses processes whole (a lab worker's comes back to the teacher): rebuilt from
+        its fields, not by calling the class with its English text (which took no rule, and broke
+        the worker pool)."""
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(kind: type[RulesbookError], args: tuple[object, ...], fields: dict[str, object]) -> RulesbookError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
+
 
 def reason_of(error: BaseException) -> Message:
     """What an error says, as a message to put inside another: the library's own errors can be
