@@ -344,3 +344,16 @@ def test_every_error_crosses_processes_whole():
         assert type(again) is type(error) and again.args == error.args, error
         assert str(again) == str(error) and again.say("zh-TW") == error.say("zh-TW")
         assert {name: repr(value) for name, value in vars(again).items()} == {name: repr(value) for name, value in vars(error).items()}
+
+
+def test_an_errors_args_are_its_whole_english_text_in_any_language_spoken():
+    """RulesbookError's promise: `str()` follows the language spoken, the args stay English (what a
+    log or another process reads). A mutant that gave IllegalAction no args survived every test."""
+    speak("zh-TW")
+    try:
+        errors = _errors()
+        assert str(errors[0]) == errors[0].say("zh-TW") != errors[0].say("en")
+    finally:
+        speak("en")
+    for error in errors:
+        assert error.args == (error.say("en"),), type(error).__name__
