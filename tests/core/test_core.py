@@ -311,6 +311,17 @@ def test_the_shared_words_a_sentence_a_count_and_a_list():
     assert (listed([]), listed(["a"]), listed(["a", "b", "c"], "or")) == ("none", "a", "a, b or c")
 
 
+@pytest.fixture
+def made_errors():
+    """`_errors`, and no house rule of theirs left defined for the tests after."""
+    from rulesbook.core.house import forget
+
+    try:
+        yield _errors
+    finally:
+        forget("test-pickled")
+
+
 def _errors() -> list[Exception]:
     """One of each error the library raises on purpose, made as its callers make them."""
     from rulesbook.core.house import HouseRuleError, forget, house_rule
@@ -335,23 +346,23 @@ def _errors() -> list[Exception]:
     return made
 
 
-def test_every_error_crosses_processes_whole():
+def test_every_error_crosses_processes_whole(made_errors):
     """A lab worker's error comes back to the teacher pickled: it was rebuilt by calling its class
     with its English text, which took no rule (TypeError), and a failing house rule in a pool of
     two workers ended in BrokenProcessPool instead of its HouseRuleError."""
-    for error in _errors():
+    for error in made_errors():
         again = pickle.loads(pickle.dumps(error))
         assert type(again) is type(error) and again.args == error.args, error
         assert str(again) == str(error) and again.say("zh-TW") == error.say("zh-TW")
         assert {name: repr(value) for name, value in vars(again).items()} == {name: repr(value) for name, value in vars(error).items()}
 
 
-def test_an_errors_args_are_its_whole_english_text_in_any_language_spoken():
+def test_an_errors_args_are_its_whole_english_text_in_any_language_spoken(made_errors):
     """RulesbookError's promise: `str()` follows the language spoken, the args stay English (what a
     log or another process reads). A mutant that gave IllegalAction no args survived every test."""
     speak("zh-TW")
     try:
-        errors = _errors()
+        errors = made_errors()
         assert str(errors[0]) == errors[0].say("zh-TW") != errors[0].say("en")
     finally:
         speak("en")
