@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from rulesbook.core.protocol import GAMES, game as game_named
+from rulesbook.core.protocol import GAMES, Game, game as game_named
 from rulesbook.lab.stats import check_confidence, mean_interval, wilson
 
 #: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
@@ -92,7 +92,7 @@ def _rates(table: pd.DataFrame) -> dict[str, Any]:
                 float(part[column].fillna(0).sum()), int(part[column].notna().sum()))
     known = _endings(table)
     if "ending" in table.columns:
-        for ending in sorted({*known, *table["ending"].dropna().astype(str)} - {""}):
+        for ending in sorted({*known, *table["ending"].dropna().astype(str)}):
             rates[f"ending_{_slug(ending)}"] = lambda part, ending=ending: (
                 float((part["ending"].astype(str) == ending).sum()), len(part))
     if "round_endings" in table.columns:
@@ -121,18 +121,24 @@ def _seat_columns(table: pd.DataFrame, prefix: str) -> list[str]:
     return [column for column in table.columns if re.fullmatch(rf"{prefix}_\d+", str(column))]
 
 
+def _game(table: pd.DataFrame) -> Game | None:
+    """The game the table says it is from (`attrs["game"]`), if it says."""
+    name = table.attrs.get("game")
+    return game_named(name) if name in GAMES else None
+
+
 def _seats_compete(table: pd.DataFrame) -> bool | None:
     """Whether seats win apart, as in Inferno, or together (solo, cooperative); None when the
     table does not say which game it is from."""
-    name = table.attrs.get("game")
-    return game_named(name).seats_compete if name in GAMES else None
+    game = _game(table)
+    return None if game is None else game.seats_compete
 
 
 def _endings(table: pd.DataFrame) -> tuple[str, ...]:
     """Every way a game of the table's game can end: each gets its rate, 0 where no game ended so
     (a small run's table has the same columns as a large one's)."""
-    name = table.attrs.get("game")
-    return game_named(name).endings if name in GAMES else ()
+    game = _game(table)
+    return () if game is None else game.endings
 
 
 def _slug(text: str) -> str:
