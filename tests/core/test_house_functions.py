@@ -388,6 +388,86 @@ def test_a_record_says_which_house_rules_it_uses_and_replays_only_where_they_are
     assert protocol.to_json(protocol.from_json(final)) == final
 
 
+def _kept(state):
+    return state
+
+
+def _nested():
+    def _kept(state):
+        return state
+
+    return _kept
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_is_refused_where_another_house_rule_of_its_name_is_defined(game):
+    """Two notebooks' "catch-up" are two rules: a record keeps each rule's text and a fingerprint
+    of its function's source, and is refused where the rule of that name differs, saying both."""
+    protocol, players = rulesbook.game(game), GAMES[game]
+    moment = protocol.rules_type.house_moments[-1]
+    played = house_rule("test-twice", moment, text="as played")(CHANGES[game, moment])
+    text = GameRecord.play(game, players, seed=5, rules=rules(game, played), bots=["random"]).to_json()
+    data = json.loads(text)
+    assert list(data)[:6] == ["game", "version", "players", "seed", "rules", "house"]
+    assert data["house"] == {"test-twice": {"text": "as played", "fingerprint": played.fingerprint}}
+    assert re.fullmatch("[0-9a-f]{12}", played.fingerprint)
+    final = protocol.to_json(GameRecord.from_json(text).final_state())
+
+    other = house_rule("test-twice", moment, text="defined here")(_kept)
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_json(text)
+    assert refused.value.field == "record.house['test-twice']"
+    assert refused.value.why == ("the game was played under a house rule 'test-twice' (as played) other than the one defined "
+                                 f"here (defined here): their moments or their functions' source differ (fingerprint {played.fingerprint} in "
+                                 f"the record, {other.fingerprint} here); define the record's 'test-twice' first, or leave "
+                                 "out the record's field \"house\" to replay it under the one defined here")
+    del data["house"]  # as the error says: the record replays under the rule defined here
+    assert GameRecord.from_json(json.dumps(data)).rules.house == (other,)
+
+    house_rule("test-twice", moment, text="as played")(CHANGES[game, moment])  # its cell run again
+    assert protocol.to_json(GameRecord.from_json(text).final_state()) == final
+    house_rule("test-twice", [m for m in protocol.rules_type.house_moments if m != moment][0], text="as played")(CHANGES[game, moment])
+    with pytest.raises(DataError, match=re.escape("record.house['test-twice']: the game was played under")):  # at another moment
+        GameRecord.from_json(text)
+
+
+def test_a_fingerprint_is_the_source_read_as_a_reader_would():
+    """Indentation aside, the same source at the same moment is the same rule; another moment or
+    another line is another; a function Python kept no source of has none, and a record of it
+    cannot tell it from another (it keeps the text only)."""
+    assert house_rule("test-a", "scoring")(_kept).fingerprint == house_rule("test-b", "scoring")(_nested()).fingerprint
+    assert house_rule("test-a", "turn_end")(_kept).fingerprint != house_rule("test-b", "scoring")(_kept).fingerprint
+    assert house_rule("test-a", "scoring")(inferno_catch_up).fingerprint != house_rule("test-b", "scoring")(_kept).fingerprint
+    made: dict = {}
+    exec("def unsourced(state):\n    return state\n", made)
+    unsourced = house_rule("test-unsourced", "scoring", text="made by exec")(made["unsourced"])
+    assert unsourced.fingerprint is None
+    text = GameRecord("inferno", 3, 1, rules("inferno", unsourced)).to_json()
+    assert json.loads(text)["house"] == {"test-unsourced": {"text": "made by exec"}}
+    house_rule("test-unsourced", "scoring")(_kept)
+    assert GameRecord.from_json(text).rules.house == (defined("test-unsourced"),)
+
+
+@pytest.mark.parametrize("house, field, why", [
+    ([], "record.house", "expected an object, not []"),
+    ({"test-other": {}}, "record.house", "'test-other': no house rule the rules name ('test-told')"),
+    ({"test-told": "as played"}, "record.house['test-told']", "expected an object, not 'as played'"),
+    ({"test-told": {"colour": "red"}}, "record.house['test-told']", "no field 'colour'; the fields are fingerprint, text"),
+    ({"test-told": {"text": 7}}, "record.house['test-told'].text", "expected text, not 7"),
+    ({"test-told": {"fingerprint": "DEADBEEF"}}, "record.house['test-told'].fingerprint",
+     "expected twelve hex digits, as a record writes them, not 'DEADBEEF'"),
+])
+def test_a_tampered_house_field_is_refused_naming_it(house, field, why):
+    told = house_rule("test-told", "scoring")(_kept)
+    data = json.loads(GameRecord("inferno", 3, 1, rules("inferno", told)).to_json())
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_dict({**data, "house": house})
+    assert (refused.value.field, refused.value.why) == (field, why)
+    del data["rules"]["house"]
+    with pytest.raises(DataError, match=re.escape("record.house: 'test-told': no house rule the rules name (they name none)")):
+        GameRecord.from_dict(data)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_games_without_house_rules_record_and_play_as_before(game):
     """No house rule: `Rules().house == ()`, its JSON has no `house`, and the random games' records

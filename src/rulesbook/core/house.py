@@ -4,7 +4,8 @@ A house rule is a function from a state to the state it becomes, given a name an
 which it runs (each game lists its moments: `rulesbook.inferno.rules.MOMENTS` ...). Defining one
 registers it by its name, so that a game's record or state read from JSON, which carries only
 the names (`Rules.to_dict`), finds the function again; defining the same name again replaces it
-(a notebook cell run twice). A game plays one when its rules say so: `Rules(house=(catch_up,))`.
+(a notebook cell run twice). A record also keeps each one's text and fingerprint
+(`house_recorded`), so that it is not replayed under another function of the same name. A game plays one when its rules say so: `Rules(house=(catch_up,))`.
 
 >>> from dataclasses import replace
 >>> @house_rule("catch-up", "scoring", text="the last seat in the totals gains 2 points")
@@ -36,11 +37,15 @@ to it is untouched.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import re
+import textwrap
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from rulesbook.core.data import DataError, shown
+from rulesbook.core.data import DataError, expect, only_fields, shown, take
 from rulesbook.core.errors import RulesbookError
 from rulesbook.core.events import Event
 
@@ -57,6 +62,8 @@ class HouseRule:
     moment: str
     change: Callable[[Any], Any]
     text: str = ""
+    #: What tells it from another house rule of its name, made when it is (`fingerprint_of`).
+    fingerprint: str | None = field(init=False, repr=False, compare=False)
     #: Many of them, in a Rules error's words: a plain function given is the usual slip.
     MANY: ClassVar[str] = "house rules (a function becomes one with @rulesbook.core.house_rule(name, moment))"
 
@@ -69,6 +76,7 @@ class HouseRule:
         if not callable(self.change):
             raise DataError("HouseRule.change", f"the house rule {self.name!r} changes a state with a function, "
                                                 f"not {shown(self.change)}")
+        object.__setattr__(self, "fingerprint", fingerprint_of(self.moment, self.change))
 
     def __repr__(self) -> str:
         return f"HouseRule({self.name!r}, {self.moment!r})"
@@ -76,6 +84,29 @@ class HouseRule:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by name (its function may live only in a notebook): read back where it is defined."""
         return defined, (self.name,)
+
+
+def fingerprint_of(moment: str, change: Callable[[Any], Any]) -> str | None:
+    """Twelve hex digits of a hash of the moment and the function's source text, as a reader
+    comparing two cells would compare them (indentation and trailing spaces aside), or None when
+    Python kept no source (a function made by `exec`). Read when the rule is made, so a file
+    edited later does not change it. A record carries it, so that a game is not replayed under
+    another function of the same name (two notebooks' "catch-up"); the source, not the bytecode,
+    so that the same cell gives the same fingerprint on every Python version.
+
+    >>> fingerprint_of("scoring", fingerprint_of) == fingerprint_of("scoring", fingerprint_of)
+    True
+    >>> fingerprint_of("scoring", fingerprint_of) == fingerprint_of("turn_end", fingerprint_of)
+    False
+    >>> fingerprint_of("scoring", len) is None
+    True
+    """
+    try:
+        source = inspect.getsource(change)
+    except (OSError, TypeError):
+        return None
+    lines = (line.rstrip() for line in textwrap.dedent(source).strip().splitlines())
+    return hashlib.sha256("\n".join((moment, *lines)).encode()).hexdigest()[:12]
 
 
 def house_rule(name: str, moment: str, text: str = "") -> Callable[[Callable[[Any], Any]], HouseRule]:
@@ -127,6 +158,42 @@ def house_from_data(value: Any) -> tuple[HouseRule, ...]:
 
 def house_to_data(house: Iterable[HouseRule]) -> list[str]:
     return [rule.name for rule in house]
+
+
+
+def house_recorded(house: Iterable[HouseRule]) -> dict[str, dict[str, str]]:
+    """What a game's record keeps of each house rule beside its name: its text and its fingerprint
+    (when Python kept the function's source)."""
+    return {rule.name: {"text": rule.text} | ({"fingerprint": rule.fingerprint} if rule.fingerprint else {}) for rule in house}
+
+
+#: A fingerprint as `fingerprint_of` writes it.
+_FINGERPRINT = re.compile("[0-9a-f]{12}")
+
+
+def check_recorded(house: tuple[HouseRule, ...], data: Any, where: str) -> None:
+    """DataError (field `where['name']`) when a house rule defined here is not the one a record was
+    played with (`house_recorded` wrote `data`): their fingerprints differ. A house rule the record
+    says nothing of, or one whose source either side lacks, cannot be told apart and is taken."""
+    named = [rule.name for rule in house]
+    others = sorted(set(expect(data, dict, where)) - set(named))
+    if others:
+        raise DataError(where, f"{', '.join(map(repr, others))}: no house rule the rules name "
+                               f"({', '.join(map(repr, named)) or 'they name none'})")
+    for rule in house:
+        if rule.name not in data:
+            continue
+        at = f"{where}[{rule.name!r}]"
+        only_fields(data[rule.name], ("text", "fingerprint"), at)
+        text = take(data[rule.name], "text", str, at, default="")
+        printed = take(data[rule.name], "fingerprint", str, at, default=None)
+        if printed is not None and not _FINGERPRINT.fullmatch(printed):
+            raise DataError(f"{at}.fingerprint", f"expected twelve hex digits, as a record writes them, not {shown(printed)}")
+        if printed and rule.fingerprint and printed != rule.fingerprint:
+            raise DataError(at, f"the game was played under a house rule {rule.name!r} ({text or 'no text'}) other than the one "
+                                f"defined here ({rule.text or 'no text'}): their moments or their functions' source differ (fingerprint {printed} "
+                                f"in the record, {rule.fingerprint} here); define the record's {rule.name!r} first, or leave out "
+                                f"the record's field \"house\" to replay it under the one defined here")
 
 
 class HouseRuleError(RulesbookError, ValueError):

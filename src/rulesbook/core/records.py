@@ -29,13 +29,16 @@ from typing import Any, NamedTuple
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, read_text, shown, take, within
 from rulesbook.core.errors import reason_of
+from rulesbook.core.house import check_recorded, house_recorded
 from rulesbook.core.messages import Message
 from rulesbook.core.protocol import Game, game as game_named, seat_bots
+from rulesbook.core.rules import HOUSE
 
 #: The version of the record format this library writes and reads.
 RECORD_VERSION = 1
-#: The fields of a record's JSON ("bots" and "rules" may be left out).
-FIELDS = ("game", "version", "players", "seed", "rules", "actions", "bots")
+#: The fields of a record's JSON ("bots", "rules" and "house" may be left out; "house" says what
+#: the house rules that "rules" names were when played: `rulesbook.core.house.house_recorded`).
+FIELDS = ("game", "version", "players", "seed", "rules", "house", "actions", "bots")
 #: The longest seed a record may give as text.
 MAX_SEED = 1000
 
@@ -144,8 +147,10 @@ class GameRecord:
             "players": self.players,
             "seed": self.seed,
             "rules": protocol.rules_to_dict(rules),
-            "actions": list(self.actions),
         }
+        if getattr(rules, HOUSE, ()):
+            data["house"] = house_recorded(getattr(rules, HOUSE))
+        data["actions"] = list(self.actions)
         if self.bots is not None:
             data["bots"] = list(self.bots)
         return data
@@ -172,6 +177,7 @@ class GameRecord:
                 raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=players, given=len(bots)))
         rules_data = take(data, "rules", dict, "record", default={})
         rules = within(lambda: protocol.rules_from_dict(rules_data), "record.rules")
+        check_recorded(getattr(rules, HOUSE, ()), data.get("house", {}), "record.house")
         record = cls(protocol.name, players, seed, rules, actions, bots)
         within(record.start, "record")  # a combination of seats and rules the game cannot start
         return record
