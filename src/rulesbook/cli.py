@@ -146,20 +146,30 @@ def _rules_fields(protocol: Game, given: list[str]) -> dict[str, str]:
     return fields
 
 
+def _within(interval: list[float] | None, form: str) -> str:
+    """" [low to high]" in that form, or nothing where the summary has no interval (too few games)."""
+    return "" if interval is None else f" [{interval[0]:{form}} to {interval[1]:{form}}]"
+
+
 def format_summary(title: str, summary: dict[str, Any], rules: str | None = None) -> str:
     """The summary in lines; `rules` is the game's one-line form of them (default: the summary's FIELD=VALUE pairs)."""
     if rules is None:
         rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
+    intervals = summary["intervals"]
     lines = [
         f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
         f"rules: {rules}",
         f"bots: {', '.join(summary['bots'])}",
         # Where seats compete someone always wins; where they win together, that is the figure.
-        *([] if game_named(summary["game"]).seats_compete else [f"games won: {summary['win_rate']:.1%}"]),
+        *([] if game_named(summary["game"]).seats_compete else [f"games won: {summary['win_rate']:.1%}{_within(intervals['win_rate'], '.1%')}"]),
         # Seats are counted from 0 everywhere: current_player, the lab's win_rate_<seat>, here.
-        "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}" for seat, rate in enumerate(summary["win_rate_by_seat"])),
-        "win rate by bot, over the games it played: " + ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate_by_bot"].items()),
-        "mean result by seat: " + ", ".join(f"{value:.2f}" for value in summary["mean_returns"]),
+        "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}{_within(interval, '.1%')}" for seat, (rate, interval)
+                                         in enumerate(zip(summary["win_rate_by_seat"], intervals["win_rate_by_seat"]))),
+        "win rate by bot, over the games it played: " + ", ".join(f"{name} {rate:.1%}{_within(intervals['win_rate_by_bot'][name], '.1%')}"
+                                                                   for name, rate in summary["win_rate_by_bot"].items()),
+        "mean result by seat: " + ", ".join(f"{value:.2f}{_within(interval, '.2f')}"
+                                            for value, interval in zip(summary["mean_returns"], intervals["mean_returns"])),
+        "(in brackets: 95 % intervals, Wilson's for rates, Student's t for means)",
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
         "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),
         f"{summary['actions']} actions in {summary['seconds']} s: {summary['games_per_second']} games/s, "

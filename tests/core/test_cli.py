@@ -62,14 +62,14 @@ def test_the_summary_says_games_won_only_where_seats_win_together(name, capsys):
     assert cli.main(["simulate", name, "--players", players, "--games", "3", "--bots", bots, "--seed", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     won = [line for line in lines if line.startswith("games won")]
-    assert len(won) == (0 if game(name).seats_compete else 1) and all(re.fullmatch(r"games won: \d+\.\d%", line) for line in won)
+    assert len(won) == (0 if game(name).seats_compete else 1) and all(re.fullmatch(r"games won: \d+\.\d% \[\d+\.\d% to \d+\.\d%\]", line) for line in won)
     assert any(line.startswith("win rate by bot, over the games it played: ") for line in lines)
 
 
 def test_more_bots_than_seats_take_turns_and_each_rate_is_over_its_own_games(capsys):
     assert cli.main(["simulate", "inferno", "--players", "2", "--games", "6", "--bots", "random,greedy,random"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate by bot"))
-    assert line.count("%") == 2  # random and greedy, each over the games it played
+    assert re.findall(r"(\w+) \d+\.\d% \[", line) == ["greedy", "random"]  # each over the games it played
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])
     helped = " ".join(capsys.readouterr().out.split())
@@ -402,10 +402,12 @@ def test_the_command_line_counts_seats_as_the_lab_does(capsys):
 
     assert cli.main(["simulate", "inferno", "--players", "3", "--games", "12", "--seed", "5", "--bots", "greedy,random,random"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate by seat: "))
-    said = dict(part.rsplit(" ", 1) for part in line.removeprefix("win rate by seat: ").split(", "))
+    said = dict(part.split(" ", 2)[1:] for part in line.removeprefix("win rate by seat: ").split(", "))
     table = lab.summarise(lab.simulate("inferno", games=12, players=3, seed=5, bots="greedy,random,random"))
-    assert list(said) == ["seat 0", "seat 1", "seat 2"]
-    assert [said[f"seat {seat}"] for seat in range(3)] == [f"{table.loc[0, f'win_rate_{seat}']:.1%}" for seat in range(3)]
+    assert list(said) == ["0", "1", "2"]
+    assert [said[str(seat)] for seat in range(3)] == [  # the rate and its interval, as the lab's table gives them
+        f"{table.loc[0, f'win_rate_{seat}']:.1%} [{table.loc[0, f'win_rate_{seat}_low']:.1%} to {table.loc[0, f'win_rate_{seat}_high']:.1%}]"
+        for seat in range(3)]
 
 
 def test_a_rule_value_with_a_comma_is_written_in_double_quotes(tmp_path, capsys):

@@ -12,6 +12,7 @@ import pytest
 import rulesbook
 from rulesbook.core import Progress, harness
 from rulesbook.core.harness import MAX_GAMES, GameResult, Run, job_count, max_jobs, seat_bots, summarise
+from rulesbook.core.stats import mean_interval, wilson
 from rulesbook.core.house import HouseRuleError, forget, house_rule
 from rulesbook.core.records import GameRecord
 
@@ -71,6 +72,11 @@ def test_a_runs_figures_share_a_tie_and_count_each_bot_by_the_seats_it_took():
     assert figures["mean_returns"] == pytest.approx([20.0, 50 / 3])
     assert figures["endings"] == {"cross": 2, "pile": 1}
     assert figures["means"] == pytest.approx({"turns": 23.0})  # a fact that is true or false is no number
+    intervals = figures["intervals"]  # as the lab's tables give them: Wilson's for rates, Student's t for means
+    assert intervals["win_rate"] == pytest.approx(list(wilson(3, 3)[1:]))
+    assert intervals["win_rate_by_seat"] == [pytest.approx(list(wilson(1.5, 3)[1:]))] * 2
+    assert intervals["win_rate_by_bot"] == {bot: pytest.approx(list(wilson(1.5, 3)[1:])) for bot in ("greedy", "random")}
+    assert intervals["mean_returns"] == [pytest.approx(list(mean_interval(results)[1:])) for results in ([30, 25, 5], [10, 25, 15])]
 
 
 def test_a_cooperative_win_is_whole_for_every_seat_and_a_loss_is_none():
@@ -80,9 +86,23 @@ def test_a_cooperative_win_is_whole_for_every_seat_and_a_loss_is_none():
     figures = summarise(run, played)
     assert figures["win_rate"] == 0.5 and figures["win_rate_by_seat"] == [0.5, 0.5, 0.5]
     assert figures["win_rate_by_bot"] == {"random": 0.5}
+    assert figures["intervals"]["win_rate_by_bot"] == {"random": pytest.approx(list(wilson(1, 2)[1:]))}  # two games, not six seats
     assert summarise(run, [])["win_rate"] == 0.0  # no game: no division by zero
+    assert summarise(run, [])["intervals"] == {"win_rate": None, "win_rate_by_seat": [None] * 3, "win_rate_by_bot": {},
+                                               "mean_returns": [None] * 3}  # no interval, and JSON has no NaN
     one = summarise(run, [GameResult(0, "1:0", ("random",) * 3, (1.0,) * 3, (0, 1, 2), 1, {})])
     assert one["win_rate"] == 1.0 and one["endings"] == {"?": 1}  # a game that says nothing of its ending
+    assert one["intervals"]["mean_returns"] == [None] * 3  # one game: a mean's spread is unknown
+
+
+def test_a_cooperative_bots_rate_is_over_the_games_it_played_in_however_many_seats_it_took():
+    run = Run("madness", 3, 3, bots=("expedition", "random"))
+    played = [_result(0, ("expedition", "random", "expedition"), (1.0,) * 3, (0, 1, 2), "escape"),
+              _result(1, ("random", "expedition", "random"), (0.0,) * 3, (), "madness"),
+              _result(2, ("expedition", "random", "expedition"), (0.0,) * 3, (), "madness")]
+    figures = summarise(run, played)
+    assert figures["win_rate_by_bot"] == pytest.approx({"expedition": 1 / 3, "random": 1 / 3})
+    assert figures["intervals"]["win_rate_by_bot"]["expedition"] == pytest.approx(list(wilson(1, 3)[1:]))
 
 
 def test_a_run_is_checked_whole_before_it_plays():

@@ -12,7 +12,7 @@ import pytest
 
 from rulesbook import lab
 from rulesbook.core import harness, protocol
-from rulesbook.lab.stats import mean_interval, t_quantile, wilson
+from rulesbook.core.stats import mean_interval, t_quantile, wilson
 
 import toy_game
 

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from rulesbook.core.data import check_json, shown
 from rulesbook.core.protocol import Game, game as game_named
 from rulesbook.core.records import GameRecord
+from rulesbook.core.stats import mean_interval_of_sums, wilson
 
 
 #: The most games one run may play (the command line's `--games`, the lab's `games`): a bound far
@@ -232,10 +233,19 @@ def job_count(jobs: Any, what: str = "jobs") -> int:
     return jobs
 
 
+def _interval(figures: tuple[float, float, float]) -> list[float] | None:
+    """An interval's low and high, or None for none (JSON has no NaN)."""
+    _, low, high = figures
+    return None if low != low else [low, high]
+
+
 def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """The figures of a run: how often someone won, win rates by seat and by bot (a tie shares the
-    win; a cooperative win is whole for every seat), mean results, how games ended, means of
-    the games' own facts, and the speed."""
+    win; a cooperative win is whole for every seat, and a bot's rate is over the games it played
+    in, not the seats it took), mean results, how games ended, means of
+    the games' own facts, and the speed. `intervals` holds the 95 % interval of each rate
+    (Wilson's) and of each mean result (Student's t), as the lab's tables give them: a low and a
+    high, None where no game (or one, for a mean) leaves one."""
     protocol = game_named(run.game)
     started = time.perf_counter()
     seat_wins = [0.0] * run.players
@@ -243,6 +253,7 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
     bot_seats: Counter[str] = Counter()
     endings: Counter[str] = Counter()
     totals = [0.0] * run.players
+    squares = [0.0] * run.players
     numbers: dict[str, list[float]] = {}
     count = actions = 0
     won = 0.0
@@ -253,10 +264,17 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
         share = 1.0 if protocol.cooperative else 1 / max(len(result.winners), 1)
         for seat in result.winners:
             seat_wins[seat] += share
-            bot_wins[result.bots[seat]] += share
-        bot_seats.update(result.bots)
+        if protocol.cooperative:  # a team's win or loss is one game for each bot in it, however many seats it took
+            for name in set(result.bots):
+                bot_seats[name] += 1
+                bot_wins[name] += 1.0 if result.winners else 0.0
+        else:
+            bot_seats.update(result.bots)
+            for seat in result.winners:
+                bot_wins[result.bots[seat]] += share
         for seat, value in enumerate(result.returns):
             totals[seat] += value
+            squares[seat] += value * value
         endings[str(result.facts.get("ending", "?"))] += 1
         for name, value in result.facts.items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -278,6 +296,12 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
         "mean_returns": [total / games for total in totals],
         "endings": dict(sorted(endings.items())),
         "means": {name: statistics.fmean(values) for name, values in sorted(numbers.items())},
+        "intervals": {
+            "win_rate": _interval(wilson(won, count)),
+            "win_rate_by_seat": [_interval(wilson(wins, count)) for wins in seat_wins],
+            "win_rate_by_bot": {name: _interval(wilson(bot_wins[name], bot_seats[name])) for name in sorted(bot_seats)},
+            "mean_returns": [_interval(mean_interval_of_sums(count, total, square)) for total, square in zip(totals, squares)],
+        },
         "actions": actions,
         "seconds": round(elapsed, 3),
         "games_per_second": round(count / elapsed, 2) if elapsed > 0 else None,

@@ -18,7 +18,7 @@ tqdm, matplotlib; dask[distributed] for `client=`).
 
 from rulesbook.lab.plots import Chart, chart, describe, plot
 from rulesbook.lab.progress import progress, read_progress
-from rulesbook.lab.stats import mean_interval, wilson
+from rulesbook.core.stats import mean_interval, wilson
 from rulesbook.lab.strength import strength
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.sweep import sweep

@@ -9,7 +9,7 @@ import pandas as pd
 
 from rulesbook.core.protocol import Game
 from rulesbook.lab.arguments import games_count
-from rulesbook.lab.stats import check_confidence, wilson
+from rulesbook.core.stats import check_confidence, wilson
 from rulesbook.lab.sweep import sweep
 from rulesbook.lab.tables import game_of
 from rulesbook.lab.variants import bot_names

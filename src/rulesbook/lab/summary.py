@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import GAMES, Game, game as game_named
-from rulesbook.lab.stats import check_confidence, mean_interval, wilson
+from rulesbook.core.stats import check_confidence, mean_interval, wilson
 
 #: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
 IDENTIFIERS = ("game", "players", "round", "ender")

@@ -9,7 +9,7 @@ import pandas as pd
 
 from rulesbook.core.protocol import Game
 from rulesbook.lab.arguments import flag, games_count
-from rulesbook.lab.stats import check_confidence
+from rulesbook.core.stats import check_confidence
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.tables import game_of, game_rows, run_attrs
 from rulesbook.lab.variants import variants

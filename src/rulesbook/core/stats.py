@@ -1,7 +1,8 @@
-"""Confidence intervals for the lab's tables: Wilson for rates, Student's t for means.
+"""Confidence intervals for the lab's tables and the command line's summary: Wilson for rates,
+Student's t for means.
 
-Only the standard library: a rate from a few hundred games, or a mean from a few, needs no
-statistics package. Wilson's interval stays inside [0, 1] and is sound near 0 and 1, where a
+Only the standard library (the command line has no other): a rate from a few hundred games, or a
+mean from a few, needs no statistics package. Wilson's interval stays inside [0, 1] and is sound near 0 and 1, where a
 teacher's variants often are (a game nobody wins); the t interval is the textbook one for a mean.
 """
 
@@ -55,7 +56,28 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[fl
     mean = statistics.fmean(data)
     if len(data) == 1:
         return mean, math.nan, math.nan
-    half = t_quantile(0.5 + confidence / 2, len(data) - 1) * statistics.stdev(data) / math.sqrt(len(data))
+    return _t_interval(mean, statistics.stdev(data), len(data), confidence)
+
+
+def mean_interval_of_sums(count: int, total: float, squares: float, confidence: float = 0.95) -> tuple[float, float, float]:
+    """`mean_interval` of `count` values known by their sum and the sum of their squares: a run of a
+    million games keeps no list of its results.
+
+    >>> [round(figure, 3) for figure in mean_interval_of_sums(4, 1 + 2 + 3 + 4, 1 + 4 + 9 + 16)]
+    [2.5, 0.446, 4.554]
+    """
+    check_confidence(confidence)
+    if count == 0:
+        return math.nan, math.nan, math.nan
+    mean = total / count
+    if count == 1:
+        return mean, math.nan, math.nan
+    variance = max(0.0, (squares - total * mean) / (count - 1))  # never below 0 by rounding
+    return _t_interval(mean, math.sqrt(variance), count, confidence)
+
+
+def _t_interval(mean: float, stdev: float, count: int, confidence: float) -> tuple[float, float, float]:
+    half = t_quantile(0.5 + confidence / 2, count - 1) * stdev / math.sqrt(count)
     return mean, mean - half, mean + half
 
 
