@@ -9,7 +9,8 @@ from rulesbook.core.records import GameRecord
 from rulesbook.hudai import HeuristicMonk, Rules, game_moment
 from rulesbook.lessons import LessonGraph, refusal_text
 from rulesbook.lessons.hudai.table import place_words
-from rulesbook.lessons.hudai.questions import CardsQuestion, LossQuestion, PowersQuestion, ReplayReferee, find_in_table, longest_combo
+from rulesbook.lessons.hudai.questions import (CardsQuestion, LossQuestion, PowersQuestion, ReplayReferee, TrackQuestion, find_in_table,
+                                              longest_combo)
 from rulesbook.widgets import HudaiTable
 
 
@@ -121,6 +122,24 @@ def test_a_wrong_click_on_what_ends_the_game_gives_away_neither_the_track_nor_th
         assert len(set(wrong.values())) == len(wrong), wrong                       # each says its own
         answer = place_words(next(iter(question.answers)), question.table)
         assert not any("step" in said or answer in said for said in wrong.values()), wrong
+
+
+def test_the_ways_to_lose_besides_the_powers_leave_the_printed_limit_aside():
+    """Play and HUD-R09: every power's tile prints "lost above 12", so `powers=False` asks only for the
+    other two ways to lose; a power clicked says it is left aside and cites HUD-R09."""
+    table = game_moment()
+    every = TrackQuestion(table)
+    assert sorted(every.answers) == ["corruption", "health", "power:centre", "power:left", "power:right"]
+    others = TrackQuestion(table, powers=False)
+    assert sorted(others.answers) == ["corruption", "health"] and others.places_asked == every.places_asked
+    assert {place: others.reasons[place].rule for place in ("power:left", "power:centre", "power:right")} == dict.fromkeys(
+        ("power:left", "power:centre", "power:right"), "HUD-R09")
+    assert "leaves the powers aside" in refusal_text(others.reasons["power:left"])
+    assert others.hint(others.start()) == ("Besides the powers, click every track that can make you lose the game: there are two to "
+                                           "find. The rulebook's Play names three ways to lose, and the powers' tiles print only one "
+                                           "of them.")
+    board = HudaiTable.asking(others)
+    assert board.click("corruption").startswith("Right") and board.click("health").endswith("well done.")
 
 
 def test_a_question_counts_a_single_answer_in_the_singular():

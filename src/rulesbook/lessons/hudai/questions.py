@@ -114,7 +114,7 @@ class TableQuestion:
 
     def hint(self, m: Moment) -> str:
         count = len(self.answers)
-        return f"{sentence(self.task)}: there {'is' if count == 1 else 'are'} {number_words(count)} to find. {self.clue.capitalize()}."
+        return f"{capitalised(self.task)}: there {'is' if count == 1 else 'are'} {number_words(count)} to find. {sentence(self.clue)}"
 
     def exercise(self) -> dict[str, Any]:
         """The exercise record (choice, answers, sentences) that a find board carries."""
@@ -352,20 +352,30 @@ TRACKS = {"health": "your health", "corruption": "your corruption", "demon": "th
 
 class TrackQuestion(TableQuestion):
     """Click every track of the table that can end the game with a loss for the monk: the ways to
-    lose the engine knows (`rulesbook.hudai.state.LOSSES`), as the rulebook's Play lists them."""
+    lose the engine knows (`rulesbook.hudai.state.LOSSES`), as the rulebook's Play lists them.
+
+    Every power's tile prints its limit ("lost above 12"), so the powers give three answers away;
+    `powers=False` asks only about the other tracks (health and corruption are the answers)."""
 
     noun = ("track", "tracks")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, powers: bool = True):
         super().__init__()
         self.table = state
         self.label = "The ways to lose"
-        self.task = "Click every track that can make you lose the game"
-        self.clue = "the rulebook's Play names three ways to lose; the powers count one by one"
         self.places_asked = [*POWER_PLACES, *TRACKS]
         limit = state.rules.power_limit
-        for index in range(3):
-            self.answers[POWER_PLACES[index]] = f"A power holding more than {limit} cubes loses the game at once (HUD-R09)."
+        if powers:
+            self.task = "Click every track that can make you lose the game"
+            self.clue = "the rulebook's Play names three ways to lose; the powers count one by one"
+            for index in range(3):
+                self.answers[POWER_PLACES[index]] = f"A power holding more than {limit} cubes loses the game at once (HUD-R09)."
+        else:
+            self.task = "Besides the powers, click every track that can make you lose the game"
+            self.clue = "the rulebook's Play names three ways to lose, and the powers' tiles print only one of them"
+            for place in POWER_PLACES:
+                self.reasons[place] = IllegalAction(f"the question leaves the powers aside: each tile already prints that more "
+                                                    f"than {limit} cubes on it lose the game", "HUD-R09")
         self.answers["health"] = "With no health cube left the monk loses (Play; step 3 is where damage lands)."
         self.answers["corruption"] = ("A corruption due when no resistance is left loses the game (Play): the monk falls "
                                       "to the dark side.")
