@@ -494,6 +494,8 @@ def test_an_event_is_seen_by_everyone_or_only_by_its_players_mad_r08():
 
 
 def test_expert_variant_keeps_every_madness_card():
+    """Expert Variant: the cards pile up, and the player is at their highest card's level (MAD-P19):
+    each draw is one level above it."""
     state = at_encounter(4, "Seals", expert=True)
     state, _ = resolve_with(state, [])
     state, _ = apply(state, "P1: for Tools 7-9, P2 draws Madness")

@@ -5,7 +5,7 @@ MAD-R02, MAD-R06, MAD-P13): the rulebook does not print the board, the challenge
 texts. A teacher passes another pack in the rules: `Rules(pack=load_pack("my.json"))`.
 
 The project's rulings (MAD-R01..R10) and its own decisions where the rulebook is silent
-(MAD-P01..P13; the switchable ones are fields of `Rules`) are data in `rulings.RULINGS`:
+(MAD-P01..P19; the switchable ones are fields of `Rules`) are data in `rulings.RULINGS`:
 
 >>> from rulesbook.madness.rulings import BY_ID
 >>> BY_ID["MAD-P03"].fields

@@ -265,7 +265,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
 # ---------------------------------------------------------------- small helpers
 
 def level(state: State, player: int) -> int:
-    """A player's Madness level: their highest card, 0 without one."""
+    """A player's Madness level: their highest card (MAD-P19, for the Expert Variant's several), 0 without one."""
     cards = state.madness[player]
     if not cards:
         return 0

@@ -1,5 +1,5 @@
 """The Rules of an expedition: the Expert Variant, the data pack, and the project's decisions where
-the rulebook is silent, each a switch a teacher may turn (rulings MAD-P01..P13).
+the rulebook is silent, each a switch a teacher may turn (decisions MAD-P01..P19).
 
 Types are checked when a Rules is made, and so are the values that would make no game: a bad
 Rules is refused before any game runs, by the command line and the lab alike.

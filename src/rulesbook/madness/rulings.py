@@ -103,6 +103,9 @@ RULINGS: tuple[Ruling, ...] = (
            "at Madness Level 3, or with two Madness cards (Expert Variant), says nothing unless a Leadership token frees "
            "them this turn; no other Madness text is modelled (MAD-R08). On a Play page the reader's hand is said for "
            "them, and the board tells the reader what the bots said"),
+    Ruling("MAD-P19", "At which level is a player who holds several Madness cards (Expert Variant)?",
+           "at the level of their highest card: the next card they draw is one level above it, and a player who holds "
+           "a Level 3 card is at Level 3, so is never chosen to draw another (MAD-R07)"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
