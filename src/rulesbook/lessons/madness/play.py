@@ -75,6 +75,7 @@ _CHAPTERS = {
     "relics": ("Relic (Specimen/Ruin/Knowledge)", "MAD-P06", "MAD-P07"),
     "draw-and-rest": ("Draw Phase", "Rest Phase (optional)", "MAD-R05", "MAD-P09", "MAD-P10"),
     "the-end-of-the-expedition": ("The End of the Game", "MAD-R03"),
+    "the-expert-variant": ("MAD-P19",),
 }
 CHAPTERS: dict[str, str] = {rule: f"../madness/{page}.html" for page, rules in _CHAPTERS.items() for rule in rules}
 
