@@ -4,10 +4,15 @@ answers come from the rules library only."""
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from rulesbook.inferno import Colour, Position, Rules, bison_destinations
+from rulesbook.inferno.position import neighbours
 from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
 from rulesbook.lessons.data import opened_exercise
+from rulesbook.lessons.inferno.bison_turn import card_distances
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2
@@ -60,3 +65,60 @@ def test_find_exercise_answers_are_the_destinations_MOI_R05():
     lesson = find_exercise(MOUNTAIN, "Y", cards=2)
     expected = sorted(f"{r},{c}" for r, c in bison_destinations(MOUNTAIN, "Y", 2))
     assert lesson["mode"] == "find" and opened_exercise(lesson)["answers"] == expected
+
+
+#: The Mountains of the chapter *Mighty Bison King*: its board, its row of four and its exercise.
+CHAPTER_MOUNTAINS = (
+    MOUNTAIN,
+    Position.parse("MK+1@R PM+1 SB+1 DH+1"),
+    Position.parse("""
+SB+1   MK+2   .      DH+3
+PM+2@B DH+1   SB+2   MK+1
+.      PM+1@R MK-3   PM+1
+"""),
+)
+PATH_CLAIM = re.compile(r"moves? a pawn (\d+) (?:to|or) (\d+) cards, and no path from .+ to .+ that visits no card twice "
+                        r"is that long: the shortest is (\d+) cards? \(MOI-R05\)$")
+
+
+def every_simple_path_length(position: Position, start: tuple[int, int]) -> dict[tuple[int, int], set[int]]:
+    """Every length of every path from start that visits no card twice, however long: no cap."""
+    lengths: dict[tuple[int, int], set[int]] = {}
+    path = [start]
+
+    def walk(place: tuple[int, int]) -> None:
+        lengths.setdefault(place, set()).add(len(path) - 1)
+        for near in neighbours(place):
+            if near in position.cards and near not in path:
+                path.append(near)
+                walk(near)
+                path.pop()
+
+    walk(start)
+    return lengths
+
+
+@pytest.mark.parametrize("mountain", CHAPTER_MOUNTAINS, ids=["board", "row", "exercise"])
+def test_a_refusal_says_of_the_paths_only_what_every_path_bears_out_MOI_R05(mountain):
+    """A card the pawn could stand on yet cannot reach is refused with the reach and the shortest path:
+    no path of the reach's length exists and the shortest is as said, checked against every path
+    (an 8-card path to (0, 3) on the chapter's board was once hidden behind "4 or 6 cards long")."""
+    claimed = 0
+    for colour in mountain.pawns:
+        start = mountain.pawn(colour)
+        every = every_simple_path_length(mountain, start)
+        for cards in (1, 2):
+            lesson = bison_lesson(mountain, colour, ("BISON",) * cards, pawns=(colour,), moves=1)
+            refusals = unpack(lesson)[lesson["start"]]["options"][f"bison{cards}:{colour.letter}"]["refusals"]
+            for key, reason in refusals.items():
+                place = tuple(int(n) for n in key.split(","))
+                if place not in mountain.cards or place == start or mountain.pawns_at(place):
+                    continue
+                found = PATH_CLAIM.search(reason)
+                assert found, reason
+                low, high, shortest = map(int, found.groups())
+                assert (low, high) == (Rules().bison_steps(cards)[0], Rules().bison_steps(cards)[-1])
+                assert not every[place] & set(range(low, high + 1)), (reason, sorted(every[place]))
+                assert shortest == min(every[place]) == card_distances(mountain, start)[place], reason
+                claimed += 1
+    assert claimed

@@ -177,14 +177,16 @@ DH+2@R PM+1   MK+2@Y SB+1
 '''
 
 #: The English page data of Bison King lessons as the library made them before the lesson spoke
-#: zh-TW (sha256 of their JSON, keys sorted): the Mighty Bison King chapter's boards.
+#: zh-TW (sha256 of their JSON, keys sorted): the Mighty Bison King chapter's boards. Changed since
+#: in one sentence only: a refusal for a card too near or too far names the shortest path ("no path
+#: ... is that long: the shortest is 4 cards") instead of lengths counted up to seven cards.
 BISON_DIGESTS = {
-    "one": "a2740cfd9beb933c1ac26b4ed40c8c2cbbe62e5e9679a95ae87664763e38bdba",
-    "two": "e259b40d74b2a24f8862cfac4f9a7bc0cf55f6584d86cc60738838cdc146da21",
-    "either": "5a163641357f5754d0911c162c2dcdb76b2e562774de8762cddf37af701b2ead",
-    "turn": "d1e70c4d658a1d20190888d04d482d90b8ff3730882a04846c087a098a233066",
-    "find": "7d815917dea9c0f3e5ef523a586b1ce0471ca58cba66f20d4512218e0d58ebea",
-    "three": "8d25f5df7799f855953ce2f49cdfac710aae7e81c7360635dae822172e82c705",
+    "one": "66429655669a0515c1dd80410483e0375654f94f1f0d5c86d9b67e6ee12da1ec",
+    "two": "f7277dc99fa0b288cd1c6069067d7cfb18197a4903639656c42f40ec662c192d",
+    "either": "e3a895977e5c41afec5f80935258db124312c38e04813bc9067e9bc374660c93",
+    "turn": "6a2c74a3a947b14f3b55448385a53127a8a9f416f819a76cef460555095d30c5",
+    "find": "765cb2e2ceee3e3a0c7baceec35d99158a9a2e9d9678ed449cc4060f5d1a8e1f",
+    "three": "5a61f8071d094b507ea590197812aadb699fd821bbbd04a45917999aad8fef73",
 }
 
 

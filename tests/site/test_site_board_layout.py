@@ -123,7 +123,10 @@ def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, 
 
 def test_a_card_the_chinese_rules_forbid_now_says_why_MOI_R04(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/two-editions.html", viewport=LAPTOP) as page:
-        board = board_titled(page, "Chinese rules: red has just laid MK+2")
+        board = board_titled(page, "Chinese rules: red is about to lay MK+2")
+        board.locator('[data-hand="0"]').click()  # the MK+2, laid first: the moment of the exercise
+        board.locator('[data-place="-1,0"]').click()
+        assert "Red lays MK+2 at (-1, 0)." in board.locator(".rb-message").text_content()
         board.locator('[data-hand="0"]').click()  # the Mighty Bison King, after a disciple
         said = board.locator(".rb-message").text_content()
         assert "all disciples or all events (MOI-R04)" in said and "0 cards" not in said

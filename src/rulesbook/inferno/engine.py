@@ -122,7 +122,7 @@ def _drew(colour: Colour, count: int) -> Message:
 _WHY_ROUNDS_END = (
     Message.text("a complete cross (condition a)"),
     Message.text("the draw pile ran out (condition b)"),
-    Message.text("a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
+    Message.text("a full cycle of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
 )
 
 
@@ -918,7 +918,7 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
     players = len(hands)
     idle_turns = 0 if state.played else state.idle_turns + 1
     if idle_turns >= players:
-        why = "a whole round of turns with no card played, discarded or moved (MOI-R20), scored as condition b"
+        why = "a full cycle of turns with no card played, discarded or moved (MOI-R20), scored as condition b"
         return _end_round(replace(state, mountain=mountain), "b", events, why)
     if need > 0:
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]

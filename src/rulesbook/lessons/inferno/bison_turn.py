@@ -9,6 +9,7 @@ word for word as they were.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -27,7 +28,7 @@ from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 
 BISON = EventKind.MIGHTY_BISON_KING.value
-#: The longest path the explanations measure; longer ones are "N or more".
+#: The longest path `path_lengths` measures unless told: the longest Bison King move a house rule allows.
 _LONGEST_TOLD = 7
 #: A choice's prompt keeps these for the board to fill in (rulesbook.lessons.graph.choice_words).
 _LATER = {"count": "{count}", "s": "{s}", "actor": "{actor}"}
@@ -51,11 +52,32 @@ def _pawn_words(colour: Colour) -> Message:
 
 
 def path_lengths(position: Position, start: Coord, longest: int = _LONGEST_TOLD) -> dict[Coord, set[int]]:
-    """For each card, the lengths of the paths from start that visit no card twice (MOI-R05).
+    """For each card, the lengths up to `longest` of the paths from start that visit no card twice
+    (MOI-R05); longer paths are left out, so a card's set says nothing of them.
 
     Only used to word explanations; what is legal is `bison_destinations`.
     """
     return _path_lengths(position, start, longest)
+
+
+def card_distances(position: Position, start: Coord) -> dict[Coord, int]:
+    """For each card joined to start by cards, the length of the shortest path there (a shortest
+    path never visits a card twice, MOI-R05): a breadth-first search, cheap on any Mountain."""
+    return _card_distances(position, start)
+
+
+@lru_cache(maxsize=512)
+def _card_distances(position: Position, start: Coord) -> dict[Coord, int]:
+    cards = position.cards
+    distances = {start: 0}
+    waiting = deque([start])
+    while waiting:
+        place = waiting.popleft()
+        for near in neighbours(place):
+            if near in cards and near not in distances:
+                distances[near] = distances[place] + 1
+                waiting.append(near)
+    return distances
 
 
 @lru_cache(maxsize=512)
@@ -132,15 +154,11 @@ def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: 
     return Message("{who} may cancel it at once with {means} (MOI-R06).", who=who, means=means)
 
 
-def _steps_message(lengths: set[int]) -> Message:
-    """"1 card", "2 or 3 cards", "7 (or more) cards"."""
-    shown = sorted(lengths)
-    numbers = Listed([str(n) for n in shown], "or")
-    if shown == [1]:
-        return Message("{numbers} card", numbers=numbers)
-    if shown[-1] >= _LONGEST_TOLD:
-        return Message("{numbers} (or more) cards", numbers=numbers)
-    return Message("{numbers} cards", numbers=numbers)
+def _steps_message(length: int) -> Message:
+    """"1 card", "4 cards"."""
+    if length == 1:
+        return Message("{numbers} card", numbers=str(length))
+    return Message("{numbers} cards", numbers=str(length))
 
 
 @dataclass(frozen=True)
@@ -279,13 +297,14 @@ class BisonLesson:
                                 "rulebook, I")
         start = position.pawn(colour)
         if place in bison_destinations(position, colour, cards, self.rules):
-            lengths = sorted(n for n in path_lengths(position, start)[place] if n in self.rules.bison_steps(cards))
+            within = self.rules.bison_steps(cards)
+            lengths = sorted(n for n in path_lengths(position, start, within[-1])[place] if n in within)
             hand = list(state.hand)
             for _ in range(cards):
                 hand.remove(BISON)
             after = position.with_pawn(colour, place)
             data = {"who": Capitalised(player_word(self.player)), "pawn": _pawn_words(colour), "start": place_words(position, start),
-                    "place": place_words(position, place), "steps": _steps_message(set(lengths[:1]))}
+                    "place": place_words(position, place), "steps": _steps_message(lengths[0])}
             if cards == 1:
                 played = Message("{who} plays one Mighty Bison King: {pawn} goes from {start} to {place}, a path of {steps}.", **data)
             else:
@@ -316,17 +335,19 @@ class BisonLesson:
             others = Capitalised(Listed(map(_pawn_words, position.pawns_at(place))))
             return Message("{others} stands on {place}: a pawn may pass over another pawn but never stop on it",
                            others=others, place=place_words(position, place))
-        lengths = path_lengths(position, start).get(place, set())
-        if not lengths:
+        shortest = card_distances(position, start).get(place)
+        if shortest is None:
             return Message("No path of cards leads from the {colour} pawn to {place}", colour=colour_word(colour),
                            place=place_words(position, place))
+        # The place has room and is no destination, so no path there of a length within reach visits
+        # no card twice (`bison_destinations`); the shortest path is exact, whatever its length.
         data = {"span": span, "start": place_words(position, start), "place": place_words(position, place),
-                "steps": _steps_message(lengths)}
+                "shortest": _steps_message(shortest)}
         if cards == 1:
-            return Message("One Mighty Bison King moves a pawn {span} cards, and every path from {start} to {place} "
-                           "that visits no card twice is {steps} long", **data)
-        return Message("Two Mighty Bison Kings move a pawn {span} cards, and every path from {start} to {place} "
-                       "that visits no card twice is {steps} long", **data)
+            return Message("One Mighty Bison King moves a pawn {span} cards, and no path from {start} to {place} "
+                           "that visits no card twice is that long: the shortest is {shortest}", **data)
+        return Message("Two Mighty Bison Kings move a pawn {span} cards, and no path from {start} to {place} "
+                       "that visits no card twice is that long: the shortest is {shortest}", **data)
 
     def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
         position = state.position

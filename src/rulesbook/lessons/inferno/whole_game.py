@@ -25,7 +25,7 @@ from rulesbook.inferno.names import card_word, colour_word, disciple_word, playe
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Coord, Position, neighbours
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
-from rulesbook.lessons.inferno.bison_turn import path_lengths
+from rulesbook.lessons.inferno.bison_turn import card_distances
 from rulesbook.lessons.data import exercise, number_words
 from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome, parse_place
 
@@ -367,8 +367,7 @@ class GameReferee:
         if isinstance(action, Step):
             return self._say(Message("look next to {pawn}: up, down, left or right", pawn=_pawn_word(action.colour)))
         if isinstance(action, PlayBison):
-            lengths = path_lengths(mountain, mountain.pawn(action.colour)).get(action.place, {0})
-            away = min(lengths)
+            away = card_distances(mountain, mountain.pawn(action.colour)).get(action.place, 0)
             pawn, number = _pawn_word(action.colour), self._number(away)
             if away == 1:
                 return self._say(Message("one is {number} card from {pawn}, counting along the Mountain", number=number, pawn=pawn))
