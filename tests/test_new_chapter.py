@@ -69,3 +69,27 @@ def test_no_table_of_contents_or_no_part_for_the_game_is_said(tmp_path, capsys):
     assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
     assert "no part with the caption 'Hudai Pass'" in capsys.readouterr().err
     assert not (tmp_path / "book").exists()
+
+
+def test_a_table_of_contents_that_is_not_utf8_is_said_and_nothing_written(tmp_path, capsys):
+    (tmp_path / "_toc.yml").write_bytes(b"\xff\xfe")  # saved as UTF-16 by an editor: a traceback before
+    assert main(["new-chapter", "inferno", "x", "--book", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"rulesbook new-chapter: {tmp_path / '_toc.yml'} cannot be read as UTF-8 text: invalid start byte\n"
+    assert not (tmp_path / "book").exists()
+
+
+def test_a_table_of_contents_that_cannot_be_written_leaves_no_chapter_behind(project, capsys, monkeypatch):
+    """The chapter and its entry both, or neither: a chapter the toc does not list would never be built."""
+    write_text = Path.write_text
+
+    def refuse_the_toc(path, *args, **kwargs):
+        if path.name == "_toc.yml":
+            raise PermissionError(13, "Permission denied", str(path))
+        return write_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", refuse_the_toc)
+    before = (project / "_toc.yml").read_text(encoding="utf-8")
+    assert main(["new-chapter", "inferno", "x", "--book", str(project)]) == 2
+    assert capsys.readouterr().err == f"rulesbook new-chapter: cannot write {project / '_toc.yml'}: Permission denied\n"
+    assert not list(project.rglob("*.ipynb")) and (project / "_toc.yml").read_text(encoding="utf-8") == before

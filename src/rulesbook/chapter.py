@@ -119,13 +119,23 @@ def write_chapter(book: str | Path, game: str, slug: str) -> Path:
     if path.exists():
         raise ChapterError(f"{path} exists already: choose another name")
     entry = f"book/{game}/{slug}"
-    toc = toc_path.read_text(encoding="utf-8")
+    try:
+        toc = toc_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ChapterError(f"{toc_path} cannot be read as UTF-8 text: {getattr(error, 'strerror', None) or error.reason}") from None
     if re.search(rf"^\s*- file: {re.escape(entry)}\s*$", toc, re.M):
         raise ChapterError(f"_toc.yml lists {entry} already")
     changed = with_entry(toc, game, entry)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(notebook(game, slug), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    toc_path.write_text(changed, encoding="utf-8")
+    try:  # the chapter and its entry both, or neither: a chapter the toc does not list is not built
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(notebook(game, slug), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:
+            toc_path.write_text(changed, encoding="utf-8")
+        except OSError:
+            path.unlink()
+            raise
+    except OSError as error:
+        raise ChapterError(f"cannot write {error.filename or path}: {error.strerror}") from None
     return path
 
 

@@ -81,7 +81,8 @@ def test_a_value_is_read_by_its_fields_type(kind, text, value):
     (int | None, "x", "'x' is not a whole number"),
     (Literal["a"] | int, "x", "'x' is not one of a or 'x' is not a whole number"),
     (tuple[int, ...], "1/x", "'x' is not a whole number"),
-    (tuple[int, ...], "[1, 2", "'[1, 2' is not a JSON list"),
+    (tuple[int, ...], "[1, 2", "'[1, 2' is not a JSON list the rules can read: not JSON: Expecting ',' delimiter (line 1, column 6)"),
+    (tuple[int, ...], "[NaN]", "'[NaN]' is not a JSON list the rules can read: not JSON the game can read: NaN is not a number JSON data may hold"),
     (tuple[int, ...], "[1, 2.5]", "2.5 is not a whole number"),
     (tuple[int, ...], "[true]", "True is not a whole number"),
     (tuple[bool, ...], "[1]", "1 is not true or false"),
@@ -102,7 +103,14 @@ def test_text_that_opens_a_json_list_and_is_not_one_is_refused():
     for text in ("[1]x", "[", "[1, 2,]", "[NaN"):
         with pytest.raises(ValueError) as refused:
             value_from_text(tuple[int, ...], text)
-        assert str(refused.value) == f"{text!r} is not a JSON list"
+        assert str(refused.value).startswith(f"{text!r} is not a JSON list the rules can read: not JSON")
+
+
+def test_a_list_nested_too_deep_is_refused_as_a_files_json_is():
+    """Read by json.loads alone, 5,000 brackets raised RecursionError: a traceback on the command line."""
+    with pytest.raises(ValueError) as refused:
+        value_from_text(tuple[tuple[int, int], ...], "[" * 5000 + "]" * 5000)
+    assert str(refused.value).endswith("is not a JSON list the rules can read: nested deeper than 64 levels")
 
 
 def test_a_field_is_named_in_its_refusal():

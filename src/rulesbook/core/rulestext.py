@@ -13,6 +13,7 @@ import typing
 from dataclasses import fields
 from typing import Any, Literal, Union
 
+from rulesbook.core.data import DataError, parse_json, shown
 from rulesbook.core.house import HouseRule, defined
 from rulesbook.core.rules import describe
 
@@ -116,10 +117,10 @@ def value_from_text(kind: Any, text: str) -> Any:
 
 def _items(text: str) -> list[Any]:
     if text.startswith("["):
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            raise ValueError(f"{text!r} is not a JSON list") from None
+        try:  # read as a file's JSON is: no deeper than the files' limit, no NaN
+            value = parse_json(text, "the list")
+        except DataError as error:
+            raise ValueError(f"{shown(text)} is not a JSON list the rules can read: {error.why}") from None
         return value  # a list: JSON text that starts with "[" is one
     return [part for part in text.split("/") if part]
 
