@@ -121,8 +121,10 @@ def write_chapter(book: str | Path, game: str, slug: str) -> Path:
     entry = f"book/{game}/{slug}"
     try:
         toc = toc_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ChapterError(f"{toc_path} cannot be read as UTF-8 text: {getattr(error, 'strerror', None) or error.reason}") from None
+    except UnicodeDecodeError as error:
+        raise ChapterError(f"{toc_path} cannot be read as UTF-8 text: {error.reason}") from None
+    except OSError as error:
+        raise ChapterError(f"{toc_path} cannot be read: {error.strerror}") from None
     if re.search(rf"^\s*- file: {re.escape(entry)}\s*$", toc, re.M):
         raise ChapterError(f"_toc.yml lists {entry} already")
     changed = with_entry(toc, game, entry)

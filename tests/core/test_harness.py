@@ -117,6 +117,22 @@ def test_a_run_is_checked_whole_before_it_plays():
     with pytest.raises(ValueError) as refused:  # the run's seed named, not its first game's
         Run("hudai", 1, 1, seed="x\ud800")
     assert str(refused.value) == "seed: 'x\\ud800' is not Unicode text (it holds half of a UTF-16 pair)"
+    with pytest.raises(ValueError, match=r"^seed: a seed of more than 1,000 digits$"):  # str() of it: a raw ValueError
+        Run("hudai", 1, 1, seed=10**5000)
+
+
+def test_a_runs_seed_leaves_room_for_its_games_so_that_every_record_it_writes_reads_back():
+    """A 1,500-character seed ran, and the record it wrote was refused by `rulesbook replay`."""
+    with pytest.raises(ValueError) as refused:
+        Run("hudai", 20, 1, seed="a" * 999)
+    assert str(refused.value) == ("seed: a seed of 999 characters; each game's seed adds ':<game>' to it, and a record holds at "
+                                  "most 1,000, so at most 997 here")
+    run = Run("hudai", 20, 1, seed="a" * 997, keep_records=frozenset({19}))
+    record = run.play(19).record
+    assert len(record.seed) == 1000 and GameRecord.from_json(record.to_json()).seed == record.seed
+
+
+def test_a_run_names_unknown_bots_and_fills_in_its_defaults():
     with pytest.raises(ValueError) as refused:
         Run("hudai", 1, 1, bots=("random", "shark", "eel"))
     assert str(refused.value) == f"Hudai Pass has no bot 'shark', 'eel'; its bots are {', '.join(rulesbook.game('hudai').bot_names)}"

@@ -247,3 +247,30 @@ def test_each_game_makes_its_bots_from_a_list_or_one_text_and_names_one_it_has_n
     with pytest.raises(ValueError) as refused:
         protocol.check_bot_names(["nope", protocol.bot_names[0], "eel"])
     assert str(refused.value) == f"{protocol.title} has no bot 'nope', 'eel'; its bots are {', '.join(protocol.bot_names)}"
+
+
+@pytest.mark.parametrize(("made", "said"), [
+    (dict(players=3, seed=1.5), "record.seed: expected a whole number or text, not 1.5"),
+    (dict(players=9, seed=1), "record.players: Mountain of Inferno is for 2 to 4 players, not 9"),
+    (dict(players=True, seed=1), "record.players: expected a whole number, not True"),
+    (dict(players=3, seed=1, actions=[5]), "record.actions[0]: expected text, not 5"),
+    (dict(players=3, seed=1, actions="pawn 0,0"), "record.actions: expected a list, not 'pawn 0,0'"),
+    (dict(players=3, seed="x" * 1001), "record.seed: a seed of 1,001 characters; at most 1,000"),
+    (dict(players=3, seed=10**1000), "record.seed: a seed of more than 1,000 digits"),
+    (dict(players=3, seed=1, rules="zh"), "record.rules: expected the rules of Mountain of Inferno (or their JSON data), not 'zh'"),
+    (dict(players=3, seed=1, rules={"edition": "fr"}), "record.rules.edition: unknown edition 'fr': expected 'en' or 'zh'"),
+    (dict(players=3, seed=1, bots=["random"]), "record.bots: one bot name per seat: 3, not 1"),
+])
+def test_a_record_made_in_python_is_checked_as_one_read_from_a_file(made, said):
+    """`write` made files that `read` and `rulesbook replay` refused (a float seed, nine players),
+    or failed on its own (rules given as JSON data: AttributeError), or took a text for a list of
+    one-letter actions."""
+    with pytest.raises(DataError) as refused:
+        GameRecord("inferno", **made)
+    assert str(refused.value) == said
+
+
+def test_a_record_made_in_python_may_give_its_rules_as_data_and_reads_back_the_same():
+    record = GameRecord("inferno", 3, 10**999, {"edition": "zh"}, ("pawn 0,0",), ("random", "greedy", "random"))
+    assert record.rules == game("inferno").rules(edition="zh") and record.actions == ["pawn 0,0"]
+    assert GameRecord.from_json(record.to_json()).to_dict() == record.to_dict()

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from rulesbook.core.data import check_json, shown
 from rulesbook.core.protocol import Game, game as game_named
-from rulesbook.core.records import GameRecord
+from rulesbook.core.records import MAX_SEED, GameRecord, check_seed
 from rulesbook.core.stats import mean_interval_of_sums, wilson
 
 
@@ -86,6 +86,11 @@ class Run:
         if type(self.seed) not in (int, str):
             raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
         check_json(self.seed, "seed")  # every game's seed, and so every record, holds it
+        check_seed(self.seed, "seed")
+        given, last = len(str(self.seed)), len(game_seed(self.seed, max(self.games - 1, 0)))
+        if last > MAX_SEED:  # a record the run writes would be refused when read
+            raise ValueError(f"seed: a seed of {given:,} characters; each game's seed adds ':<game>' to it, and a record holds "
+                             f"at most {MAX_SEED:,}, so at most {MAX_SEED - last + given:,} here")
         bots = tuple(self.bots) or (protocol.bot_names[0],)
         protocol.check_bot_names(bots)
         object.__setattr__(self, "bots", bots)

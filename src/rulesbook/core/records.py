@@ -77,6 +77,27 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     bots: list[str] | None = None
 
+    def __post_init__(self) -> None:
+        """Checked as `from_dict` checks what it reads, so that `write` never makes a file that
+        `read` and `rulesbook replay` refuse; a game's rules may be given as their JSON data."""
+        protocol = within(lambda: game_named(self.game), "record.game")
+        self.game = protocol.name
+        within(lambda: protocol.default_seats(expect(self.players, int, "record.players")), "record.players")
+        check_seed(self.seed, "record.seed")
+        if isinstance(self.rules, dict):
+            rules = self.rules
+            self.rules = within(lambda: protocol.rules_from_dict(rules), "record.rules")
+        elif self.rules is not None and not isinstance(self.rules, protocol.rules_type):
+            raise DataError("record.rules", f"expected the rules of {protocol.title} (or their JSON data), not {shown(self.rules)}")
+        if not isinstance(self.actions, tuple):  # a text would be taken for a list of letters
+            expect(self.actions, list, "record.actions")
+        self.actions = items(list(self.actions), "record.actions", _text, most=protocol.max_actions)
+        if self.bots is not None:
+            self.bots = items(list(self.bots) if isinstance(self.bots, tuple) else self.bots, "record.bots", _text)
+            if len(self.bots) != self.players:
+                raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=self.players,
+                                                       given=len(self.bots)))
+
     def __repr__(self) -> str:
         """The record in one line: its actions counted, not listed (a game has hundreds)."""
         rules = "" if self.rules is None else f", rules={self.rules!r}"
@@ -166,9 +187,7 @@ class GameRecord:
                                                      reads=RECORD_VERSION))
         protocol = within(lambda: game_named(take(data, "game", str, "record")), "record.game")
         players = within(lambda: protocol.default_seats(take(data, "players", int, "record")), "record.players")
-        seed = take(data, "seed", (int, str), "record")
-        if isinstance(seed, str) and len(seed) > MAX_SEED:
-            raise DataError("record.seed", Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
+        seed = check_seed(take(data, "seed", (int, str), "record"), "record.seed")
         actions = items(take(data, "actions", list, "record"), "record.actions", _text, most=protocol.max_actions)
         bots = data.get("bots")
         if bots is not None:
@@ -198,6 +217,22 @@ class GameRecord:
     def write(self, path: str | Path) -> None:
         """The record into its file, as `read` takes it back and `rulesbook replay` replays it."""
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+
+def check_seed(seed: Any, where: str) -> int | str:
+    """A seed a record can hold: a whole number, or a text of at most MAX_SEED characters (a
+    number of as many digits); DataError naming `where` otherwise.
+
+    >>> check_seed("x" * 1001, "seed")
+    Traceback (most recent call last):
+    rulesbook.core.data.DataError: seed: a seed of 1,001 characters; at most 1,000
+    """
+    expect(seed, (int, str), where)
+    if isinstance(seed, str) and len(seed) > MAX_SEED:
+        raise DataError(where, Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
+    if isinstance(seed, int) and abs(seed) >= 10**MAX_SEED:  # its digits counted without writing them out
+        raise DataError(where, Message("a seed of more than {most} digits", most=f"{MAX_SEED:,}"))
+    return seed
 
 
 def _text(value: Any, where: str) -> str:
