@@ -52,6 +52,7 @@ def test_one_file_may_be_given_alone_as_a_path(tmp_path):
     (lambda d: d["exercises"][0].update(done="yes"), "ana.json.exercises[0].done"),
     (lambda d: d["exercises"][0].pop("page"), "ana.json.exercises[0].page"),
     (lambda d: d["exercises"].append(7), "ana.json.exercises[1]"),
+    (lambda d: d["exercises"].append(dict(ENTRY)), "ana.json.exercises[1].exercise"),  # twice: two rows, counted twice
 ])
 def test_a_file_that_is_not_one_is_refused_naming_the_field(tmp_path, change, field):
     data = copy.deepcopy(FILE)
@@ -126,3 +127,19 @@ def test_one_file_given_twice_is_refused_as_it_would_count_twice(tmp_path, monke
     for twice in ([ana, ana], [ana, "ana.json"], [ana, tmp_path / "." / "ana.json"]):
         with pytest.raises(ValueError, match=re.escape("one file is given twice (") + ".*its student would be counted twice"):
             lab.progress(twice)
+
+
+@pytest.mark.parametrize(("files", "names", "field", "why"), [
+    (5, None, "files", "expected a path or a list of paths, not 5"),
+    (None, None, "files", "expected a path or a list of paths, not None"),
+    (b"ana.json", None, "files", "expected a path or a list of paths, not b'ana.json'"),
+    ([5], None, "files[0]", "expected a path, not 5"),
+    (None, 5, "names", "expected a student's name by each file's path ({path: name}), not 5"),
+    (None, ["a"], "names", "expected a student's name by each file's path ({path: name}), not ['a']"),
+    (None, {"ana.json": 7}, "names", "expected a student's name by each file's path ({path: name}), not {'ana.json': 7}"),
+])
+def test_arguments_that_are_no_files_or_names_are_refused_naming_them(tmp_path, files, names, field, why):
+    """They raised TypeError ("not iterable") or AttributeError ("has no attribute 'get'")."""
+    with pytest.raises(DataError) as refused:
+        lab.progress(files if names is None else write(tmp_path, "ana.json", FILE), names=names)
+    assert (refused.value.field, refused.value.why) == (field, why)

@@ -48,7 +48,26 @@ def test_against_sets_each_level_against_one_only():
     assert table.loc[0, "win_rate"] == both.loc[0, "win_rate"], "the same games as in the full table"
     with pytest.raises(ValueError, match="has no bot 'boss'"):
         lab.strength("inferno", "random", against="boss", games=2)
-    with pytest.raises(ValueError, match="set against itself"):
+    with pytest.raises(ValueError, match="^greedy against greedy: a level set against itself measures nothing$"):
         lab.strength("inferno", "greedy", against="greedy", games=2)
     with pytest.raises(ValueError, match="do not compete"):
         lab.strength("hudai", "random", against="greedy", games=2)
+
+
+@pytest.mark.parametrize("levels", ["random,random", "random,greedy,random", ["random", "greedy", "random"]])
+def test_a_level_named_twice_is_refused_not_dropped(levels):
+    """A level is one row: "random, random against None" said nothing useful, and a list naming a
+    level twice measured it once, unsaid."""
+    with pytest.raises(ValueError, match="^levels name random more than once; each level is measured once$"):
+        lab.strength("inferno", levels, games=2, players=2)
+
+
+@pytest.mark.parametrize(("kwargs", "said"), [
+    ({"bots": ","}, "bots name one bot or more, comma-separated, not ','"),
+    ({"seed": " "}, "the seed is a number or a word, not nothing"),
+])
+def test_the_lab_refuses_the_slips_the_command_line_refuses(kwargs, said):
+    """`--bots ,` and `--seed ""` were refused on the command line and played the default in the lab."""
+    with pytest.raises(ValueError) as refused:
+        lab.simulate("hudai", games=1, **kwargs)
+    assert str(refused.value) == said

@@ -85,6 +85,8 @@ class Run:
             raise ValueError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {self.games!r}")
         if type(self.seed) not in (int, str):
             raise ValueError(f"the seed is a whole number or a text, not {self.seed!r}")
+        if isinstance(self.seed, str) and not self.seed.strip():  # as the command line's --seed: a slip
+            raise ValueError("the seed is a number or a word, not nothing")
         check_json(self.seed, "seed")  # every game's seed, and so every record, holds it
         check_seed(self.seed, "seed")
         given, last = len(str(self.seed)), len(game_seed(self.seed, max(self.games - 1, 0)))

@@ -27,7 +27,7 @@ from typing import Any
 
 import pandas as pd
 
-from rulesbook.core.data import DataError, items, parse_json, read_text, take, whole
+from rulesbook.core.data import DataError, items, parse_json, read_text, shown, take, whole
 
 FORMAT = "rulesbook-progress"
 COLUMNS = ["student", "exercise", "page", "title", "total", "found", "attempts", "misses", "done", "updated"]
@@ -55,7 +55,14 @@ def read_progress(path: str | PathLike[str], what: str | None = None) -> list[di
         raise DataError(f"{what}.format", f"not a progress file: expected {FORMAT!r}, not {data['format']!r}")
     if take(data, "version", int, what) != 1:
         raise DataError(f"{what}.version", f"only version 1 is read, not {data['version']}")
-    return items(take(data, "exercises", list, what), f"{what}.exercises", _exercise)
+    rows = items(take(data, "exercises", list, what), f"{what}.exercises", _exercise)
+    seen: dict[str, int] = {}
+    for index, row in enumerate(rows):  # the board keeps one entry an exercise: two would count it twice
+        if row["exercise"] in seen:
+            raise DataError(f"{what}.exercises[{index}].exercise", f"{row['exercise']!r} is listed already, at "
+                                                                   f"exercises[{seen[row['exercise']]}]: a file lists each exercise once")
+        seen[row["exercise"]] = index
+    return rows
 
 
 def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
@@ -70,9 +77,16 @@ def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | No
     """
     if isinstance(files, (str, PathLike)):  # one file, not the letters of its name
         files = [files]
+    if not isinstance(files, Iterable) or isinstance(files, (bytes, Mapping)):
+        raise DataError("files", f"expected a path or a list of paths, not {shown(files)}")
     files = list(files)
     if not files:
         raise DataError("files", 'no progress file given: did the glob match nothing? (a folder each: Path("handed-in").rglob("*.json"))')
+    for index, file in enumerate(files):
+        if not isinstance(file, (str, PathLike)):
+            raise DataError(f"files[{index}]", f"expected a path, not {shown(file)}")
+    if names is not None and (not isinstance(names, Mapping) or not all(isinstance(name, str) for name in names.values())):
+        raise DataError("names", f"expected a student's name by each file's path ({{path: name}}), not {shown(names)}")
     rows = []
     for file, (student, what) in zip(files, _students([Path(file) for file in files])):
         student = (names or {}).get(str(file), student)

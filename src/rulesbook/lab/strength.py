@@ -45,6 +45,9 @@ def strength(
     protocol = game_of(game)
     names = bot_names(levels) or protocol.bot_names
     protocol.check_bot_names((*names, *([against] if against is not None else [])))
+    twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if twice:  # each level is one row: a second mention would be dropped unsaid
+        raise ValueError(f"levels name {', '.join(twice)} more than once; each level is measured once")
     games, confidence = games_count(games), check_confidence(confidence)
     seats = protocol.default_seats(players)
     competing = protocol.seats_compete
@@ -57,8 +60,8 @@ def strength(
     else:
         rivals = [against] if against is not None else names
         pairings = {(level, other): [level] + [other] * (seats - 1) for level in names for other in rivals if other != level}
-        if not pairings:
-            raise ValueError(f"{', '.join(names)} against {against}: a level set against itself measures nothing")
+        if not pairings:  # one level, against itself
+            raise ValueError(f"{names[0]} against {against or names[0]}: a level set against itself measures nothing")
     labels = {pairing: f"{pairing[0]} against {pairing[1]}" if competing else pairing[0] for pairing in pairings}
     rows = sweep(protocol, {"bots": {labels[pairing]: bots for pairing, bots in pairings.items()}}, games=games,
                  players=players, seed=seed, rules=rules, baseline=False, per_game=True, workers=workers,

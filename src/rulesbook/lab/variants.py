@@ -94,6 +94,8 @@ def bot_names(bots: Any) -> tuple[str, ...]:
     if bots is None:
         return ()
     if isinstance(bots, str):
+        if not split_bot_names(bots):  # "," or " ": a slip, not the default bot
+            raise ValueError(f"bots name one bot or more, comma-separated, not {bots!r}")
         return split_bot_names(bots)
     if isinstance(bots, Sequence) and all(isinstance(name, str) for name in bots):
         return tuple(bots)
