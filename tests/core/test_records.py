@@ -274,3 +274,13 @@ def test_a_record_made_in_python_may_give_its_rules_as_data_and_reads_back_the_s
     record = GameRecord("inferno", 3, 10**999, {"edition": "zh"}, ("pawn 0,0",), ("random", "greedy", "random"))
     assert record.rules == game("inferno").rules(edition="zh") and record.actions == ["pawn 0,0"]
     assert GameRecord.from_json(record.to_json()).to_dict() == record.to_dict()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_state_given_for_a_record_is_said_to_be_one(name):
+    """It listed some twenty unknown fields."""
+    state = game(name).to_json(game(name).new_game(seed=1))
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_json(state)
+    assert str(refused.value) == ("record: this is a game's state (it has a phase and no actions), not a record: read it with "
+                                  "rulesbook.game(name).from_json")

@@ -180,6 +180,9 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         """A record from its JSON data; DataError naming the field that is missing or wrong
         ("record.actions[3]: expected text, not 7"). The actions are checked when replayed."""
+        if isinstance(data, dict) and "phase" in data and "actions" not in data:  # a saved state: say so, not its 20 fields
+            raise DataError("record", Message("this is a game's state (it has a phase and no actions), not a record: read it with "
+                                              "rulesbook.game(name).from_json"))
         only_fields(data, FIELDS, "record")
         version = take(data, "version", int, "record", default=1)  # records written by hand may leave it out
         if version != RECORD_VERSION:
