@@ -241,6 +241,23 @@ def test_a_state_file_says_its_game_and_another_games_is_refused_by_it(game: str
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_another_games_state_is_refused_by_the_checked_entries(game: str) -> None:
+    """Madness's apply raised KeyError on an Inferno state, and Inferno's passed a Hudai state on
+    in silence; the fast path (legal_actions, apply_legal) trusts what it is given."""
+    protocol = rulesbook.game(game)
+    other = rulesbook.game(GAMES[(GAMES.index(game) + 1) % len(GAMES)])
+    state = other.new_game(seed=1)
+    before = other.to_json(state)
+    for entry in (lambda: protocol.apply(state, other.legal_actions(state)[0]), lambda: protocol.to_json(state),
+                  lambda: protocol.invariants(state)):
+        with pytest.raises(DataError) as refused:
+            entry()
+        assert str(refused.value) == (f"state: expected a state of {protocol.title}, "
+                                      f"not rulesbook.{other.name}.state.State")
+    assert other.to_json(state) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_state_names_a_bad_field_of_its_rules_from_the_states_root(game: str) -> None:
     """Rules read inside a state are named as the state's (state.rules.hand_size), whatever names
     the Rules give their own fields, and a combination the Rules refuse names its field too."""

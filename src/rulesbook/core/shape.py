@@ -78,7 +78,17 @@ class EngineGame(Game[S, A]):
         return self.engine.legal_actions(state)
 
     def apply(self, state: S, action: A) -> Step:
+        """The checked step, which also checks that the state is this game's (the fast path, every
+        playout's, trusts it: `legal_actions` and `apply_legal`)."""
+        if not isinstance(state, self.state_type):  # inline: the checked playouts are benchmarked too
+            self._own(state)
         return Step(*self.engine.apply(state, action))
+
+    def _own(self, state: S) -> S:
+        """The state, if it is one of this game's; DataError (field `state`) for another game's."""
+        if not isinstance(state, self.state_type):
+            raise DataError("state", f"expected a state of {self.title}, not {type(state).__module__}.{type(state).__qualname__}")
+        return state
 
     def apply_legal(self, state: S, action: A) -> Step:
         return Step(*self.engine.apply_legal(state, action))
@@ -98,13 +108,13 @@ class EngineGame(Game[S, A]):
         return self.actions.parse_action(text)
 
     def to_json(self, state: S) -> str:
-        return state.to_json()
+        return self._own(state).to_json()
 
     def from_json(self, text: str) -> S:
         return self.state_type.from_json(text)
 
     def invariants(self, state: S) -> list[str]:
-        return state.problems()
+        return self._own(state).problems()
 
 
 class CheckedState:
