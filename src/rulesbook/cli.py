@@ -11,16 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
-from rulesbook.core.data import DataError, parse_json, read_text
+from rulesbook.core.data import DataError, parse_json, read_text, shown
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_names
-from rulesbook.core.records import GameRecord, ReplayStep
+from rulesbook.core.records import MAX_SEED, GameRecord, ReplayStep
 from rulesbook.core.rulestext import split_fields
 
 BAD_INPUT = 2
@@ -37,15 +38,24 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{self.prog}: {message}")
 
 
+#: A whole number as the command line takes one: ASCII digits, with a sign ("３" and "٣" are not
+#: read as 3, as int() would; the game's notation reads none of them either).
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+
+
+def _whole(text: str) -> int:
+    if not _DIGITS.fullmatch(text.strip()) or len(text.strip()) > 20:  # no count of games or seats is longer
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (digits 0-9)")
+    return int(text)
+
+
 def _seed(text: str) -> int | str:
     """A seed is a number or any text; "7" is the number 7. Bytes that are not UTF-8 (which
     Python hands over as lone surrogates) are no text: every record of the run holds the seed."""
     if not text.strip():
         raise argparse.ArgumentTypeError("a seed is a number or a word, not nothing")
-    try:
+    if _DIGITS.fullmatch(text) and len(text) <= MAX_SEED:  # "٣" stays a word; longer ones are refused as words
         return int(text)
-    except ValueError:
-        pass
     try:
         text.encode()
     except UnicodeEncodeError:
@@ -58,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     simulate = commands.add_parser("simulate", help="bots play many seeded games; a summary of how they went")
     simulate.add_argument("game", help=f"one of {', '.join(GAMES)}")
-    simulate.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's usual count)")
-    simulate.add_argument("--games", type=int, default=100, help=f"how many games, 1 to {MAX_GAMES:,} (default 100)")
+    simulate.add_argument("--players", type=_whole, default=None, help="seats at the table (default: the game's usual count)")
+    simulate.add_argument("--games", type=_whole, default=100, help=f"how many games, 1 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
     simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
@@ -72,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
                           " list of them. A house rule written in Python is the lab's (lab.simulate(..., rules=...)).")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
-    simulate.add_argument("--jobs", type=int, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
+    simulate.add_argument("--jobs", type=_whole, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
     simulate.add_argument("--verify", action="store_true", help="replay every game from its record through the checked apply")
     simulate.set_defaults(handler=_simulate)
     replay = commands.add_parser("replay", help="print a recorded game action by action")
