@@ -54,3 +54,14 @@ def test_every_cache_a_game_fills_is_one_emptied_under_mutmut():
     empty_caches()
     emptied = [getattr(importlib.import_module(module), key) for module, keys in CACHES.items() for key in keys]
     assert emptied and not any(emptied)
+
+
+def test_every_file_of_the_library_that_is_not_python_is_copied_to_mutmut_every_run():
+    """mutmut copies such files into mutants/ only when they are missing there: a catalogue changed
+    since the last run stayed stale and failed mutmut's clean run ("Failed to run clean test")."""
+    import tomllib
+
+    also_copy = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]["also_copy"]
+    source = HERE.parent / "src"
+    others = [path for path in source.rglob("*") if path.is_file() and path.suffix not in (".py", ".pyc")]
+    assert others and all(any(str(path.relative_to(HERE.parent)).startswith(folder) for folder in also_copy) for path in others), others
