@@ -130,6 +130,64 @@ def test_a_count_no_game_reaches_is_refused_naming_its_field(fields, field, why)
     assert data == before
 
 
+def test_cards_played_counts_only_the_flow_removals_the_cogs_of_this_turn_allow_hud_r04():
+    """A card leaves the combo before its end only by a Flow removal, one per Cog played this turn
+    whose Flow was used (HUD-R04). A combo of nothing with six cards played and nothing removed is no
+    turn: once loaded, 'play W5', 'flow', 'remove W5' reached a count the state could not load again."""
+    data = changed(cards_played=6)
+    with pytest.raises(DataError) as error:
+        State.from_dict(data)
+    assert error.value.field == "state.cards_played" and "at most 0, not 6" in error.value.why
+    # Reached by play: W5 (a Cog) played, its Flow used, W5 removed; the count is 1 and it loads.
+    state = game_moment("W5 W1", draw_pile="W2 W3")
+    for text in ("play W5", "flow", "remove W5"):
+        state = play_out(state, text, quiet=True)
+        assert State.from_json(state.to_json()) == state
+    assert (state.cards_played, state.combo, state.removed) == (1, [], ["W5"])
+    # A moment of a Flow removal has its Cog's Flow used, as play leaves it.
+    flow = game_moment(combo="W1 R5", phase="flow")
+    assert "symbol" not in flow.open_features and State.from_json(flow.to_json()) == flow
+
+
+def _walks(seeds: range) -> list[State]:
+    """States of step 1 (the combo and Flow) from seeded random games, one every few actions."""
+    import random
+
+    found = []
+    for seed in seeds:
+        rng, state = random.Random(seed), new_game(seed)
+        for number in range(400):
+            if state.is_over:
+                break
+            if state.phase.value in ("combo", "flow") and number % 3 == 0:
+                found.append(state)
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+    return found
+
+
+def test_from_a_state_at_the_most_cards_played_it_loads_every_action_leads_to_a_state_that_loads():
+    """The bound on cards_played is the engine's own: a state at the most a load allows, played on a
+    few random steps, always reloads (the engine never writes a state it cannot read)."""
+    import random
+
+    rng = random.Random(5)
+    for state in _walks(range(12)):
+        data = state.to_dict()
+        most = state.cards_played
+        for count in range(state.cards_played + 1, len(state.rules.cards) + 1):
+            try:
+                State.from_dict({**data, "cards_played": count})
+            except DataError:
+                break
+            most = count
+        state = State.from_dict({**data, "cards_played": most})
+        for _ in range(6):
+            if state.is_over:
+                break
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+            assert State.from_json(state.to_json()) == state
+
+
 def test_the_bounds_are_reached_by_real_play_and_loaded_there():
     """The bounds are the engine's own: Drain on 12 cubes stages 6, Defend on 12 blocks 4, and a
     state at them (the last turn, two whites played) round-trips."""
@@ -167,6 +225,8 @@ def moment_data(**fields) -> dict:
     ({"current_card": "R1"}, "is not the last card of the combo (HUD-P02)"),
     ({"combo": ["R5", "R1", "R2"], "current_card": "R2"}, ""),  # the last card, a red one with three features: accepted
     ({"phase": "flow", "combo": ["R5", "R1", "R2"], "current_card": "R2"}, "a Flow removal comes right after a Cog's Flow"),
+    # A Flow still open while its removal is decided would give one Cog two removals (HUD-R04).
+    ({"phase": "flow", "open_features": ["value", "symbol"]}, "R5's Flow, so its symbol is used, not open"),
     ({"phase": "obtain", "current_card": None, "open_features": []}, "the combo has ended in step 2"),
     ({"phase": "over", "outcome": "won"}, "the game ended won but the table does not show it"),
 ])
@@ -266,10 +326,32 @@ def test_sizes_that_are_odd_but_playable_are_allowed():
     "if possible"); a first hand above the hand size, the hand size above the deck and cubes at the
     limit all play, and their states load."""
     for rules, hand, river in ((Rules(opening_hand=6, hand_size=4), 6, 3), (Rules(opening_hand=10), 6, 3),
-                               (Rules(river_size=40), 4, 24), (Rules(hand_size=40), 4, 3), (Rules(cubes_per_power=12), 4, 3)):
+                               (Rules(river_size=36), 4, 24), (Rules(hand_size=36), 4, 3), (Rules(cubes_per_power=12), 4, 3)):
         state = new_game(3, rules)
         assert (len(state.hand), len(state.mind_river), state.is_over) == (hand, river, False)
         assert State.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("name", ["river_size", "hand_size", "opening_hand"])
+@pytest.mark.parametrize("size", [37, 10 ** 12])
+def test_a_count_of_cards_no_card_set_holds_is_refused_naming_it_hud_r01(name, size):
+    """The Mind River, the hand and the opening hand are drawn from the cards, and no set holds more
+    than 36 (each colour's values 1-6 once, HUD-R01): a river of 10**12 once dealt forever, at set-up,
+    from a record of one line. Refused when the rules are made, or read from a record."""
+    assert getattr(Rules(**{name: 36}), name) == 36
+    with pytest.raises(DataError) as error:
+        Rules(**{name: size})
+    assert error.value.field == f"Rules.{name}" and f"at most 36, not {size}" in error.value.why
+    with pytest.raises(DataError, match=f"Rules.{name}: at most 36"):
+        Rules.from_dict({name: size})
+
+
+def test_a_record_with_a_river_no_card_set_fills_is_refused_at_once():
+    from rulesbook.core.records import GameRecord
+
+    record = {"game": "hudai", "version": 1, "players": 1, "seed": 1, "actions": [], "rules": {"river_size": 10 ** 12}}
+    with pytest.raises(DataError, match="river_size: at most 36"):
+        GameRecord.from_json(json.dumps(record)).final_state()
 
 
 def test_no_rules_make_a_game_longer_than_the_protocol_allows():
@@ -314,6 +396,51 @@ def test_an_error_names_the_line_an_editor_shows_after_an_edit(separator):
     with pytest.raises(CardFileError) as error:
         parse_card_file("\n".join(lines), "edited.csv")
     assert (error.value.line, error.value.field) == (6, "colour")
+
+
+def test_a_header_naming_a_column_twice_is_refused_naming_it():
+    """With the column given twice the last one won: a red card was read as white and dealt in the start deck."""
+    text = CSV.replace("colour,symbol,value,deck", "colour,colour,symbol,value,deck", 1)
+    with pytest.raises(CardFileError) as error:
+        parse_card_file(text, "twice.csv")
+    assert (error.value.field, error.value.line) == ("colour", 1) and "names the column 'colour' twice" in error.value.reason
+
+
+@pytest.mark.parametrize("value", ["\u0663", "\uff13", "0_3", "\uff17", "+3", "3.0", "1e0"])
+def test_a_value_is_written_in_the_digits_0_to_9(value):
+    """int() reads an Arabic-Indic three, a full-width three and 0_3 as 3: a card file is plain digits."""
+    text = CSV.replace("white,drop,1,start", f"white,drop,{value},start")
+    with pytest.raises(CardFileError) as error:
+        parse_card_file(text, "digits.csv")
+    assert (error.value.field, error.value.line) == ("value", 2)
+    assert f"{value!r} is not a whole number written in the digits 0-9" in error.value.reason
+
+
+TINY_SET = ["colour,symbol,value,deck", "white,drop,1,start", "red,cog,5,mind"]
+
+
+@pytest.mark.parametrize(("data", "field", "why"), [
+    ({"source": 5, "csv": TINY_SET}, "rules.cards.source", "expected text"),
+    ({"source": "my.csv", "csv": TINY_SET, "cards": 36}, "rules.cards.cards", "not a key of an embedded card set"),
+    ({"source": "reconstructed", "csv": TINY_SET}, "rules.cards.source", "names the reconstructed set (HUD-R01), but these cards differ"),
+    ({"source": " Reconstructed", "csv": TINY_SET}, "rules.cards.source", "names the reconstructed set"),
+])
+def test_an_embedded_card_set_has_a_text_source_no_other_key_and_no_borrowed_name(data, field, why):
+    """A custom set calling itself 'reconstructed' made summaries say cards=reconstructed."""
+    with pytest.raises(DataError) as error:
+        Rules.from_dict({"cards": data, "river_size": 1, "opening_hand": 1})
+    assert error.value.field == field and why in error.value.why, str(error.value)
+
+
+def test_a_set_read_from_a_file_called_reconstructed_is_written_as_a_path_and_reads_back():
+    from rulesbook.hudai import CardSet
+
+    tiny = parse_card_file("\n".join(TINY_SET), "reconstructed")
+    data = tiny.to_data()
+    assert isinstance(data, dict) and data["source"] != "reconstructed"
+    assert CardSet.from_data(data) == tiny
+    whole = reconstructed_cards()
+    assert CardSet.from_data({"source": "reconstructed", "csv": whole.to_csv().splitlines()}) == whole
 
 
 def test_a_set_without_a_mind_deck_is_refused_hud_r01():

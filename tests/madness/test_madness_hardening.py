@@ -32,6 +32,7 @@ from rulesbook.madness import (
 )
 from rulesbook.madness.challenges import CardFace, Challenge
 from rulesbook.madness.pack import MOST
+from rulesbook.madness.state import Phase
 
 # ------------------------------------------------------------------------------ State.from_json
 
@@ -78,6 +79,7 @@ def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     (lambda d: d.update(sled_tokens=-1), "state.sled_tokens", "from 0 to 6"),
     (lambda d: d.update(discard_tokens=7), "state.discard_tokens", "from 0 to 6"),
     (lambda d: d.update(leader=4), "state.leader", "from 0 to 3"),
+    (lambda d: d.update(hand_bonus=10 ** 9), "state.hand_bonus", "from 0 to 6"),  # a Leadership token per card
     (lambda d: d.update(leader=True), "state.leader", "whole number"),
     (lambda d: d["sled"].append([9, d["equipment_deck"].pop()]), "state.sled[", "from 0 to 3"),
     (lambda d: d["hands"][0].append("no such card"), "state.hands[0][", "not a card of the pack"),
@@ -137,6 +139,101 @@ def test_any_mutation_of_a_states_json_loads_cleanly_or_is_a_data_error(name, va
         return
     assert state.problems() == []
     assert State.from_json(state.to_json()) == state
+
+
+# ------------------------------------------------------------------------------ each phase's table
+
+
+def _real_states() -> list[State]:
+    """States of real expeditions (random and expedition bots), a few of each phase and of each kind
+    of reward, with and without cards on the Sled and a tile in front of the Leader."""
+    import random
+
+    kept: dict[tuple, list[State]] = {}
+    for seed in range(8):
+        state, rng = new_game(3 + seed % 3, f"phases-{seed}"), random.Random(seed)
+        bots = GAME.make_bots(["expedition"] * state.count, seed) if seed % 2 else None
+        while not state.is_over:
+            key = (state.phase, bool(state.sled), state.encounter is not None, (state.reward or "").split(" ")[0],
+                   bool(state.pending), state.search_shown is not None)
+            group = kept.setdefault(key, [])
+            if len(group) < 3:
+                group.append(state)
+            actions = legal_actions(state)
+            action = bots[GAME.current_player(state)].choose(state, actions) if bots else rng.choice(actions)
+            state, _ = apply(state, action)
+        kept.setdefault((state.phase, state.result), []).append(state)
+    return [state for group in kept.values() for state in group]
+
+
+REAL_STATES = _real_states()
+PHASES = [phase.value for phase in Phase]
+
+
+def _first(phase: Phase, test) -> State:
+    return next(state for state in REAL_STATES if state.phase is phase and test(state))
+
+
+@pytest.mark.parametrize("source, phase, field, why", [
+    # The audit's case: the Encounter tile TC03 in front of the Leader, relabelled the Movement Phase,
+    # was lost by the next move ('Encounter tiles are not conserved').
+    (lambda: _first(Phase.ENCOUNTER, lambda s: s.encounter and not s.sled), "movement", "state.encounter", "none in the Movement Phase"),
+    (lambda: _first(Phase.TIMER, lambda s: s.sled), "draw", "state.sled", "empty in the Draw Phase"),
+    (lambda: _first(Phase.TIMER, lambda s: s.sled), "movement", "state.sled", "the cards played go to the Equipment discard"),
+    (lambda: _first(Phase.REWARD, lambda s: s.sled), "rest", "state.sled", "empty in the Rest Phase"),
+    (lambda: _first(Phase.ENCOUNTER, lambda s: s.encounter and not s.sled), "draw", "state.encounter", "none in the Draw Phase"),
+    (lambda: _first(Phase.FAILURES, lambda s: s.sled), "rest", "state.sled", "empty in the Rest Phase"),
+    (lambda: _first(Phase.REWARD, lambda s: True), "encounter", "state.reward", "a reward waits for the Leader's choice only"),
+    (lambda: _first(Phase.FAILURES, lambda s: True), "timer", "state.pending", "failures wait to be suffered only"),
+    (lambda: _first(Phase.MOVEMENT, lambda s: s.airplane is None), "encounter", "state.airplane", "the Encounter Phase begins when"),
+])
+def test_a_phase_whose_table_the_engine_never_leaves_is_refused_naming_the_field(source, phase, field, why):
+    """Each phase as the engine enters and leaves it: the Sled and the tile in front of the Leader from
+    the Airplane's landing to the end of the Resolution Phase, a reward only in its step, failures only
+    in the Resolution Phase. A state relabelled past them loaded, and its next move lost cards or tiles."""
+    data = source().to_dict()
+    data["phase"] = phase
+    before = copy.deepcopy(data)
+    with pytest.raises(DataError) as error:
+        State.from_dict(data)
+    assert error.value.field == field and why in error.value.why, str(error.value)
+    assert data == before
+
+
+def test_a_die_on_the_table_names_the_failure_it_answers():
+    state = _first(Phase.DIE, lambda s: True)
+    refused(dict(state.to_dict(), failure=-1), "state.failure", "the failed challenge whose Penalty Die is on the table")
+    refused(dict(state.to_dict(), phase="failures", die=None, pending=[state.failure]), "state.failure", "-1 in the")
+    rewarded = _first(Phase.REWARD, lambda s: (s.reward or "").startswith("Relic"))
+    data = rewarded.to_dict()
+    data["relics"][0].append(data["relic_deck"].pop(data["relic_deck"].index(rewarded.pack.relic_by_name[rewarded.reward[6:]])))
+    refused(data, "state.reward", "is not in the Relic deck")
+
+
+def test_the_states_of_real_expeditions_meet_their_phase():
+    assert {state.phase.value for state in REAL_STATES} == set(PHASES)
+    for state in REAL_STATES:
+        assert state.problems() == [] and State.from_json(state.to_json()) == state
+
+
+@given(st.sampled_from(range(len(REAL_STATES))), st.sampled_from(PHASES), st.sampled_from([None, *sorted(BASE)]),
+       st.sampled_from(range(len(REAL_STATES))))
+def test_a_real_state_relabelled_is_refused_or_every_action_from_it_leads_to_a_state_that_loads(index, phase, name, other):
+    """A real state with another phase (and perhaps one field of another real state): refused with a
+    DataError, or every legal action applies and the state it leads to keeps the invariants and loads."""
+    data = REAL_STATES[index].to_dict()
+    data["phase"] = phase
+    if name not in (None, "game", "rules", "players", "phase"):
+        data[name] = REAL_STATES[other].to_dict()[name]
+    try:
+        state = State.from_json(json.dumps(data))
+    except DataError:
+        return
+    assert legal_actions(state) or state.is_over
+    for action in legal_actions(state):
+        after, _ = apply(state, action)
+        assert after.problems() == [], (action, after.problems())
+        assert State.from_json(after.to_json()) == after
 
 
 # ------------------------------------------------------------------------------ Rules
@@ -229,6 +326,34 @@ def test_unknown_and_misspelt_keys_are_refused_naming_the_key_and_the_keys_allow
     with pytest.raises(PackError) as error:
         parse_pack(pack_data(change))
     assert error.value.field == field and says in str(error.value)
+
+
+@pytest.mark.parametrize("change, field, says", [
+    # The audit's case: an empty tile id read as no tile at all, and tiles vanished mid-game.
+    (lambda d: d["tiles"][7].update(id=""), "tiles[7].id", "must not be empty"),
+    (lambda d: d["tiles"][7].update(id="   "), "tiles[7].id", "must not be empty"),
+    (lambda d: d["tiles"][7].update(id=" " + d["tiles"][7]["id"]), "tiles[7].id", "starts or ends with a space"),
+    (lambda d: d["tiles"][7].update(id=d["tiles"][6]["id"]), "tiles[7].id", "is used twice"),
+    (lambda d: d["tiles"][7].update(name=d["tiles"][6]["name"]), "tiles[7].name", "the name of another tile too"),
+    (lambda d: d["tiles"][7].update(name=""), "tiles[7].name", "must not be empty"),
+    (lambda d: d["spaces"][3].update(id=""), "spaces[3].id", "must not be empty"),
+    (lambda d: d["equipment"][0].update(id=" "), "equipment[0].id", "must not be empty"),
+    (lambda d: d["injuries"][0].update(name=""), "injuries[0].name", "must not be empty"),
+    (lambda d: d["relics"][0].update(id=""), "relics[0].id", "must not be empty"),
+    (lambda d: d["madness"][4].update(id="M1 "), "madness[4].id", "starts or ends with a space"),
+])
+def test_an_id_or_a_name_that_names_nothing_is_refused_naming_it(change, field, says):
+    with pytest.raises(PackError) as error:
+        parse_pack(pack_data(change))
+    assert error.value.field == field and says in str(error.value), str(error.value)
+
+
+def test_a_pack_file_with_an_empty_tile_id_is_refused_by_load_pack(tmp_path):
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(pack_data(lambda d: d["tiles"][7].update(id=""))))
+    with pytest.raises(PackError) as error:
+        load_pack(path)
+    assert error.value.field == "tiles[7].id"
 
 
 def test_a_comment_key_starting_with_an_underscore_is_allowed():

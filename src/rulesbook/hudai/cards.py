@@ -63,6 +63,8 @@ POWER_NAMES = {
     "entangle": "Entangle",
 }
 DECKS = ("start", "mind", "corruption")
+#: The most cards any card set holds: each colour has each value 1-6 once (a card's code is its colour and value).
+MOST_CARDS = 6 * len(COLOURS)
 # White and black cards may lie next to any colour (rulebook, "Colors"; HUD-R03).
 WILD_COLOURS = frozenset("WK")
 
@@ -251,7 +253,9 @@ class CardSet:
         (its card file's lines), so a record or a state replays without the file."""
         if self.is_reconstructed:
             return RECONSTRUCTED
-        return {"source": self.source, "csv": self._lines()}
+        # a file called "reconstructed" is not HUD-R01's set: written as a path, so it reads back
+        source = os.path.join(".", self.source) if _names_reconstructed(self.source) else self.source
+        return {"source": source, "csv": self._lines()}
 
     @classmethod
     def from_data(cls, data: object) -> CardSet:
@@ -268,15 +272,29 @@ class CardSet:
         if not isinstance(data, dict) or not isinstance(data.get("csv"), list) or not all(isinstance(line, str) for line in data["csv"]):
             raise DataError("rules.cards", f"a card set is written {RECONSTRUCTED!r} (HUD-R01) or as "
                             f"{{'source': NAME, 'csv': [LINES]}}, not {shown(data)}")
+        extra = sorted(str(key) for key in data if key not in ("source", "csv"))
+        if extra:
+            raise DataError(f"rules.cards.{extra[0]}", "is not a key of an embedded card set; its keys are source and csv")
+        if not isinstance(data.get("source", ""), str):
+            raise DataError("rules.cards.source", f"expected text, the name of the file the set was read from, not {shown(data['source'])}")
         for index, line in enumerate(data["csv"]):
             if _LINE_END.search(line):
                 raise DataError(f"rules.cards.csv[{index}]", f"one line of a card file, not several: {shown(line)}")
-        source = str(data.get("source") or "<cards>")
+        source = data.get("source") or "<cards>"
         try:
-            return parse_card_file("\n".join(data["csv"]), source)
+            cards = parse_card_file("\n".join(data["csv"]), source)
         except CardFileError as error:
             why = f"{error.reason} (the embedded lines counted from 1; the set was read from {source})"
             raise DataError("rules.cards.csv", f"{error.place}: {why}" if error.place else why) from None
+        if _names_reconstructed(source) and not cards.is_reconstructed:
+            raise DataError("rules.cards.source", f"{source!r} names the reconstructed set (HUD-R01), but these cards differ "
+                                                  "from it; a set of one's own goes by its file's name")
+        return cards
+
+
+def _names_reconstructed(source: str) -> bool:
+    """Whether a set's source is the name the reconstructed set goes by (as the command line reads it)."""
+    return source.strip().lower() == RECONSTRUCTED
 
 
 def _read_default() -> str:
@@ -306,10 +324,9 @@ def _card(row: dict[str, str]) -> Card:
     symbol = row["symbol"].lower()
     if symbol not in SYMBOLS:
         raise _BadField("symbol", f"{row['symbol']!r} is not a symbol; use {', '.join(SYMBOLS)}")
-    try:
-        value = int(row["value"])
-    except ValueError:
-        raise _BadField("value", f"{row['value']!r} is not a whole number") from None
+    if not row["value"].isascii() or not row["value"].isdigit():  # int() would read '٣', '３' and '0_3' too
+        raise _BadField("value", f"{row['value']!r} is not a whole number written in the digits 0-9")
+    value = int(row["value"])
     if not 1 <= value <= 6:
         raise _BadField("value", f"{value} is outside 1-6")
     deck = row["deck"].lower()
@@ -356,6 +373,9 @@ def _rows(text: str, source: str) -> tuple[list[str], list[tuple[int, dict[str, 
             continue
         if header is None:
             header = [name.lower() for name in fields]
+            twice = next((name for index, name in enumerate(header) if name and name in header[:index]), None)
+            if twice is not None:
+                raise CardFileError(source, number, twice, f"the header row names the column {twice!r} twice; each column once")
             for needed in CARD_FILE_HEADER:
                 if needed not in header:
                     # A spreadsheet set to a European locale saves CSV with semicolons: one field, all four names.

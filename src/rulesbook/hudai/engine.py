@@ -134,9 +134,10 @@ def new_game(seed: int | str = 0, rules: Rules | None = None) -> State:
     state.monk_health = rules.monk_health
     state.demon_health = rules.demon_health
     state.powers = [rules.cubes_per_power] * 3
-    for _ in range(rules.river_size):
-        if state.mind_deck:
-            state.mind_river.append(state.mind_deck.pop())
+    for _ in range(rules.river_size):  # as far as the mind deck allows, as the river is refilled (HUD-R08)
+        if not state.mind_deck:
+            break
+        state.mind_river.append(state.mind_deck.pop())
     for _ in range(rules.opening_hand):  # HUD-R10: drawn, not fed to the demon (feeding is step 4)
         if not _draw(state, []):
             break

@@ -75,7 +75,7 @@ def game_moment(
     `combo` is the row played so far this turn; its last card's features are still open except
     those named in `used` ("value", "symbol", "colour"). The top of `draw_pile` and `mind_deck` is
     their *last* card. `phase` is `Phase.COMBO` or "combo" (step 1), "flow" (a Flow removal to
-    decide) or "obtain" (step 2). Raises DataError (a ValueError) naming the argument for a card
+    decide, the last card's Flow used) or "obtain" (step 2). Raises DataError (a ValueError) naming the argument for a card
     named twice, a card not in the set or bad numbers, also a count no game reaches
     (`state.out_of_reach`: staged damage above what Drain stages ...); the moment is then checked as
     a loaded state is (`State.invariants`), so every moment made is one a file could hold.
@@ -95,7 +95,7 @@ def game_moment(
     features = None if isinstance(used, str) or not isinstance(used, Iterable) else list(used)
     if features is None or not all(isinstance(feature, str) for feature in features):
         raise DataError("used", f"expected a list of features ({', '.join(FEATURES)}), not {shown(used)}")
-    _set_combo(state, set(features))
+    _set_combo(state, set(features) | ({FEATURE_SYMBOL} if phase == FLOW else set()))  # Flow is the Cog's symbol, used
     if phase == FLOW and not state.combo:
         raise DataError("phase", "a Flow removal needs a combo to remove from (HUD-R04)")
     state.phase = Phase(phase)

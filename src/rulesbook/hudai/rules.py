@@ -24,7 +24,7 @@ from typing import Any
 from rulesbook.core.data import DataError
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
-from rulesbook.hudai.cards import POWER_SYMBOLS, CardSet, reconstructed_cards
+from rulesbook.hudai.cards import MOST_CARDS, POWER_SYMBOLS, CardSet, reconstructed_cards
 
 POSITIONS = ("left", "centre", "right")
 POSITION_INDEX = {"left": 0, "centre": 1, "center": 1, "right": 2}
@@ -35,6 +35,8 @@ MAX_ACTIONS = 25_000
 
 _AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_size", "power_limit", "max_turns")
 _NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
+#: Counts of cards to draw (a hand filled, the Mind River dealt): no card set holds more than `MOST_CARDS`.
+_CARDS_DRAWN = ("hand_size", "river_size", "opening_hand")
 
 #: The moments at which a house rule of one's own (`Rules.house`, `rulesbook.core.house`) runs:
 #: "turn_start": a turn begun (the turn counted, its counters at zero; the first turn's in
@@ -100,6 +102,10 @@ class Rules(RulesData):
         for name in _NOT_NEGATIVE:
             if getattr(self, name) < 0:
                 raise DataError(f"Rules.{name}", f"must not be negative, not {getattr(self, name)}")
+        for name in _CARDS_DRAWN:
+            if getattr(self, name) > MOST_CARDS:
+                raise DataError(f"Rules.{name}", f"at most {MOST_CARDS}, not {getattr(self, name)}: no card set holds more cards "
+                                                 f"(each colour has each value 1-6 once, HUD-R01), so no more can be drawn")
         self._check_set_up()
         most = most_actions(self)
         if most > MAX_ACTIONS:

@@ -159,6 +159,8 @@ class State(CheckedState):
             wrong.append("a Flow removal needs a combo to remove from (HUD-R04)")
         elif self.phase is FLOW and (self.current_card is None or rules.cards[self.current_card].symbol != "cog"):
             wrong.append("a Flow removal comes right after a Cog's Flow, so the card in play is a Cog (HUD-R04)")
+        elif self.phase is FLOW and FEATURE_SYMBOL in self.open_features:
+            wrong.append(f"a Flow removal comes right after {self.current_card}'s Flow, so its symbol is used, not open (HUD-R04)")
         if self.phase is OBTAIN and self.combo:
             wrong.append("the combo has ended in step 2, yet cards lie in it (HUD-P15)")
         if self.current_card is not None and (not self.combo or self.current_card != self.combo[-1]):
@@ -280,11 +282,15 @@ def _beyond_a_printed_turn(state: State) -> list[tuple[str, str]]:
     elif state.whites_played < whites_in_combo or state.cards_played - state.whites_played < len(state.combo) - whites_in_combo:
         wrong.append(("whites_played", f"the combo {' '.join(state.combo)} was played this turn, yet the turn counts "
                                        f"{state.cards_played} cards played, {state.whites_played} of them white (HUD-P01)"))
-    # A card leaves the combo before its end only by a Flow removal, one per Cog played (HUD-R04).
-    played = len(cards) if state.phase not in (COMBO, FLOW) else min(len(cards), len(state.combo) + cogs)
-    if state.cards_played > played:
-        wrong.append(("cards_played", f"at most {played} (each card is played at most once a turn, and a card leaves the "
-                                      f"combo before its end only by a Flow removal, one per Cog), not {state.cards_played}"))
+    if state.phase in (COMBO, FLOW):
+        played = min(len(cards), len(state.combo) + _flow_removals(state))
+        if state.cards_played > played:
+            wrong.append(("cards_played", f"at most {played}, not {state.cards_played}: the combo holds {len(state.combo)} "
+                                          "and a card leaves it before its end only by a Flow removal, each needing a Cog "
+                                          "played this turn whose Flow is used, the card removed then lying among the "
+                                          f"{len(state.removed)} removed for good (HUD-R04)"))
+    elif state.cards_played > len(cards):
+        wrong.append(("cards_played", f"at most {len(cards)} (each card is played at most once a turn), not {state.cards_played}"))
     purchase = len(cards) + cogs + 3 * hammers
     if state.purchase > purchase:
         wrong.append(("purchase", f"at most {purchase}, not {state.purchase}: a discard gives 1 and a Build-up 3, and in a turn "
@@ -303,6 +309,19 @@ def _beyond_a_printed_turn(state: State) -> list[tuple[str, str]]:
         wrong.append(("swapped", "true only in step 2 or once the game is over: a swap is a step 2 decision and the "
                                  "next turn starts without one (HUD-R08)"))
     return wrong
+
+
+def _flow_removals(state: State) -> int:
+    """The most Flow removals this turn can have made (HUD-R04): each took a combo card out of the game,
+    so no more than the removed pile holds, and each came from a Cog played this turn, which lies in
+    the combo or, removed itself, in that pile; the Cog in play whose Flow is still open or whose
+    removal is being decided has made none yet. A card is played at most once a turn."""
+    cards = state.rules.cards
+    cogs = sum(cards[code].symbol == "cog" for code in state.combo) + sum(cards[code].symbol == "cog" for code in state.removed)
+    current = state.current_card
+    if current is not None and cards[current].symbol == "cog" and (state.phase is FLOW or FEATURE_SYMBOL in state.open_features):
+        cogs -= 1
+    return max(0, min(len(state.removed), cogs))
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(State))

@@ -226,6 +226,17 @@ def _get(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     return value
 
 
+def _label(data: Any, key: str, where: str) -> str:
+    """An id or a name: text a player, an action or a lookup names the thing by, so neither empty
+    nor blank (an empty id reads as no tile at all) nor padded with spaces (no action could name it)."""
+    value = _get(data, key, str, where)
+    if not value.strip():
+        raise PackError(_path(where, key), f"must not be empty: the {key} names the thing, and {value!r} names nothing")
+    if value != value.strip():
+        raise PackError(_path(where, key), f"{value!r} starts or ends with a space; write {value.strip()!r}")
+    return value
+
+
 def _optional(data: dict[str, Any], key: str, kind: type, default: Any, where: str) -> Any:
     """An optional field: its default when absent, else it must be of that type."""
     if key not in data:
@@ -405,7 +416,7 @@ def _spaces(data: dict[str, Any], types: tuple[str, ...]) -> dict[str, Space]:
     for i, raw in enumerate(spaces_raw):
         where = f"spaces[{i}]"
         _known_keys(raw, "a space", where)
-        sid = _get(raw, "id", str, where)
+        sid = _label(raw, "id", where)
         region = _one_of(_get(raw, "region", str, where), REGIONS, f"{where}.region", "a region")
         adjacent = _names(_get(raw, "adjacent", list, where), f"{where}.adjacent")
         faced = _challenges(raw.get("challenges"), f"{where}.challenges", SPACE_CHALLENGES, SPACE_CHALLENGES,
@@ -491,16 +502,19 @@ def _tiles(data: dict[str, Any], tiles_used: dict[str, int], types: tuple[str, .
     _unique([t.get("id") if isinstance(t, dict) else None for t in tiles_raw], "tiles")
     relics_raw = _get(data, "relics", list, "")
     relic_names = {r["name"] for r in relics_raw if isinstance(r, dict) and isinstance(r.get("name"), str)}
-    tiles = {}
+    tiles: dict[str, Tile] = {}
     for i, raw in enumerate(tiles_raw):
         where = f"tiles[{i}]"
         _known_keys(raw, "a tile", where)
-        tid = _get(raw, "id", str, where)
+        tid = _label(raw, "id", where)
         region = _one_of(_get(raw, "region", str, where), REGIONS, f"{where}.region", "a region")
         reward = _reward(raw, region, relic_names, where)
         faced = _challenges(raw.get("challenges"), f"{where}.challenges", *TILE_CHALLENGES,
                             "a tile shows two or three (rulebook, Encounter Phase)", types)
-        tiles[tid] = Tile(tid, _get(raw, "name", str, where), region, faced, reward)
+        name = _label(raw, "name", where)
+        if any(tile.name == name for tile in tiles.values()):
+            raise PackError(f"{where}.name", f"{name!r} is the name of another tile too: a lesson or a moment names a tile by it")
+        tiles[tid] = Tile(tid, name, region, faced, reward)
     for region in REGIONS:
         count = sum(1 for t in tiles.values() if t.region == region)
         if count < tiles_used[region]:
@@ -516,7 +530,7 @@ def _entries(
     for i, raw in enumerate(_list(data, key, "", most)):
         where = f"{key}[{i}]"
         _known_keys(raw, what, where)
-        given = _get(raw, "id", str, where)
+        given = _label(raw, "id", where)
         if given in taken:
             raise PackError(f"{where}.id", f"{given!r} is used twice")
         yield given, where, raw
@@ -529,12 +543,12 @@ def _cards(data: dict[str, Any], key: str, cards: dict[str, Card], types: tuple[
     ids = []
     for cid, where, raw in _entries(data, key, "cards", what, cards):
         if injury:
-            card = Card(cid, _get(raw, "name", str, where), None, 0)
+            card = Card(cid, _label(raw, "name", where), None, 0)
         else:
             kind = _one_of(_get(raw, "type", str, where), EQUIPMENT_TYPES, f"{where}.type", "an equipment type")
             _of_type(kind, types, f"{where}.type")
             value = _count(raw, "value", where, 1, 1_000)
-            card = Card(cid, _get(raw, "name", str, where), kind, value, key == "arcane")
+            card = Card(cid, _label(raw, "name", where), kind, value, key == "arcane")
         cards[cid] = card
         ids.append(cid)
     return tuple(ids)
@@ -550,7 +564,7 @@ def _relics(data: dict[str, Any], relic_tokens: dict[str, int], types: tuple[str
         if covers not in PHASE_COVERS and covers not in types:
             raise PackError(f"{where}.covers", f"{covers!r} is neither a phase ({', '.join(PHASE_COVERS)}) nor one of "
                                                f"this pack's equipment types ({', '.join(types)})")
-        relics[rid] = Relic(rid, _get(raw, "name", str, where), category, _optional(raw, "title", str, "", where),
+        relics[rid] = Relic(rid, _label(raw, "name", where), category, _optional(raw, "title", str, "", where),
                             _get(raw, "action", str, where), covers, _get(raw, "constraint", str, where))
     names: set[str] = set()
     for relic in relics.values():
@@ -569,7 +583,7 @@ def _madness(data: dict[str, Any]) -> dict[str, MadnessCard]:
         level = _get(raw, "level", int, where)
         if level not in (1, 2, 3):
             raise PackError(f"{where}.level", "must be 1, 2 or 3")
-        madness[mid] = MadnessCard(mid, level, _get(raw, "name", str, where), _get(raw, "description", str, where))
+        madness[mid] = MadnessCard(mid, level, _label(raw, "name", where), _get(raw, "description", str, where))
     for level in (1, 2, 3):
         if sum(1 for m in madness.values() if m.level == level) < 5:
             raise PackError("madness", f"needs at least 5 Level {level} cards: each of up to 5 players may draw one")

@@ -171,13 +171,17 @@ class State(CheckedState):
         reading = _Reading(rules.pack, len(players), rules.tokens)
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
         state = cls(players, expect(data["seed"], (int, str), "state.seed"), rules, **values)
+        wrong = phase_shape(state)
+        if wrong:
+            name, why = wrong[0]
+            raise DataError(f"state.{name}", why)
         state.invariants()
         return state
 
     # --- what always holds ------------------------------------------------------------------
     def problems(self) -> list[str]:
         """What is wrong with this state (cards or tokens not conserved ...); [] when all is well."""
-        return _conservation(self) + _consistency(self)
+        return _conservation(self) + _consistency(self) + [f"{name}: {why}" for name, why in phase_shape(self)]
 
     @property
     def count(self) -> int:
@@ -303,6 +307,84 @@ def _consistency(state: State) -> list[str]:
         wrong.append("an escape turn comes only after the Edge of Madness")
     if state.search_shown is not None and state.board.get(state.search_shown[0]) != state.search_shown[1]:
         wrong.append("a searched tile is shown on the space it lies on")
+    return wrong
+
+
+#: The phases from the Airplane's landing to the end of the Resolution Phase: the cards played lie
+#: on the Sled, and the tile turned over in front of the Leader, only in these (the engine's
+#: `_do_move` starts them, `_end_resolution` ends them).
+_LANDED = frozenset((Phase.ENCOUNTER, Phase.TIMER, Phase.REWARD, Phase.FAILURES, Phase.DIE))
+#: The phases after the Sled is revealed, while this turn's challenges are measured (`_do_resolve`).
+_MEASURED = frozenset((Phase.REWARD, Phase.FAILURES, Phase.DIE))
+
+
+def phase_shape(state: State) -> list[tuple[str, str]]:
+    """What the phase says the other fields hold, as (field, why): each phase as the engine enters it
+    and leaves it. A state that breaks one would lose cards or tiles at its next action (the Airplane's
+    move clears the Sled and the tile in front of the Leader), or crash, or have no action at all. A
+    game that is over may stop at any step, so its table is not held to a phase."""
+    phase = state.phase
+    wrong: list[tuple[str, str]] = []
+    if phase is Phase.OVER:
+        return wrong
+    heading = phase.heading
+    if phase not in _LANDED:
+        if state.sled:
+            wrong.append(("sled", f"empty in the {heading}, not {len(state.sled)} card(s): the cards played go to the "
+                                  "Equipment discard at the end of the Resolution Phase (Resolution Phase)"))
+        if state.encounter is not None:
+            wrong.append(("encounter", f"none in the {heading}, not {state.encounter}: the tile in front of the Leader is "
+                                       "set aside at the end of the Resolution Phase, and the next one is turned over by the "
+                                       "Airplane's move (Movement Phase)"))
+    elif state.airplane is None:
+        wrong.append(("airplane", f"on a space in the {heading}: the Encounter Phase begins when the Airplane lands "
+                                  "(Movement Phase)"))
+    if state.reward is not None and phase is not Phase.REWARD:
+        wrong.append(("reward", f"none in the {heading}, not {state.reward!r}: a reward waits for the Leader's choice "
+                                "only in the Resolution Phase's reward step (Success)"))
+    if phase is Phase.DIE:
+        if state.failure < 0:
+            wrong.append(("failure", "the failed challenge whose Penalty Die is on the table, not -1 (Rolling the Penalty Die)"))
+    elif state.failure != -1:
+        wrong.append(("failure", f"-1 in the {heading}, not {state.failure}: a failure's Penalty Die lies on the table only "
+                                 "until its face is accepted (Rolling the Penalty Die)"))
+    if state.pending and phase not in _MEASURED:
+        wrong.append(("pending", f"empty in the {heading}: failures wait to be suffered only in the Resolution Phase (MAD-R07)"))
+    if state.search_shown is not None and phase not in (Phase.FAILURES, Phase.DRAW):
+        wrong.append(("search_shown", f"none in the {heading}: a searched tile is shown once, right after the Search "
+                                      "reward, until the next action (MAD-R09)"))
+    if phase in _MEASURED:
+        wrong.extend(_measured_shape(state))
+    return wrong
+
+
+def _measured_shape(state: State) -> list[tuple[str, str]]:
+    """The Resolution Phase's fields: a total and an outcome per challenge faced, failures among the
+    challenges not overcome, and a reward the Leader can give."""
+    faced = _faced(state)
+    wrong: list[tuple[str, str]] = []
+    for name in ("outcomes", "totals"):
+        if len(getattr(state, name)) != faced:
+            wrong.append((name, f"one per challenge faced this turn ({faced}) in the {state.phase.heading}, not "
+                                f"{len(getattr(state, name))}: the Sled is measured against each (Resolution Phase)"))
+    if wrong:
+        return wrong
+    failed = [index for index in (*state.pending, state.failure) if 0 <= index < faced and state.outcomes[index]]
+    if failed:
+        wrong.append(("pending" if failed[0] in state.pending else "failure",
+                      f"challenge {failed[0]} was overcome, so it has no failure to suffer (MAD-R07)"))
+    if state.failure >= 0 and state.failure in state.pending:
+        wrong.append(("failure", f"challenge {state.failure} is suffered by the Penalty Die on the table, so it is no "
+                                 "longer pending (MAD-R07)"))
+    reward = state.reward
+    if state.phase is Phase.REWARD and reward is not None:
+        pack = state.rules.pack
+        if reward.startswith("Relic ") and pack.relic_by_name.get(reward[6:]) not in state.relic_deck:
+            wrong.append(("reward", f"{reward!r} is not in the Relic deck, so it cannot be given (Relic)"))
+        elif reward == "Arcane" and not state.arcane_deck:
+            wrong.append(("reward", "'Arcane' with the Arcane Equipment deck empty: there is no card to take (Success)"))
+        elif reward == "Search" and all(tile is None for tile in state.board.values()):
+            wrong.append(("reward", "'Search' with no face-down tile left to look at (Search)"))
     return wrong
 
 
@@ -444,7 +526,7 @@ _READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
     "talking": _flag,
     "restarts": _count(_MANY),
     "ignoring": lambda reading, value, where: items(value, where, lambda item, at: _seat(reading, item, at), most=reading.count),
-    "hand_bonus": _count(_MANY),
+    "hand_bonus": lambda reading, value, where: whole(value, where, 0, reading.tokens),  # one token each
     "outcomes": lambda reading, value, where: items(value, where, lambda item, at: expect(item, bool, at), most=3),
     "totals": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, _MANY), most=3),
     "pending": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, 2), most=3),
