@@ -40,7 +40,7 @@ def rule_sets(name: str) -> list[Any]:
             InfernoRules(two_pawns=True),
             InfernoRules(edition="zh", two_pawns=True),
             InfernoRules(two_pawns=True, shared_card_limit=3),
-            InfernoRules(pawns_placed_in_reverse=True, starting_points=(0, 1, 2, 3), hand_size=4, negative_scores_kept=True),
+            InfernoRules(pawns_placed_in_reverse=True, starting_points=(0, 1), hand_size=4, negative_scores_kept=True),  # two seats: every table
             InfernoRules(edition="zh", bison_reach=(2, 6)),
             InfernoRules(hand_size=2, bison_reach=(4, 7), play_limit=2),
         ]

@@ -5,6 +5,7 @@ rules value, an action built by hand, the notation. Each bad input is a clear Va
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
@@ -223,6 +224,10 @@ def test_a_state_with_a_pawn_left_off_the_mountain_plays_on_to_the_end(edition):
         for colour in state.colours:
             data = state.to_dict()
             del data["pawns"][colour.letter]
+            if state.pending is not None and getattr(state.pending.effect, "colour", None) is colour:
+                with pytest.raises(DataError, match="state.pending.effect: .* no .* pawn on the Mountain"):
+                    State.from_dict(data)  # the effect waiting for answers moves that pawn: it cannot have been played
+                continue
             end = played_on(State.from_dict(data), seed)
             assert end.results[0].raw[state.colours.index(colour)] == 0  # in this round; the next lays out every pawn
 
@@ -590,3 +595,354 @@ def test_windows_asked_along_no_row_or_column_or_through_no_place_are_refused_wh
     for ask in (lambda: windows(Position.parse(LINE), place, direction), lambda: best_window(LINE, place, direction)):
         with pytest.raises(ValueError, match=re.escape(says)):
             ask()
+
+
+# --- a state's JSON that types alone let through: what no game reaches is refused when loaded -------------
+@functools.cache
+def waiting_for_answers(kind: type, players: int = 3) -> State:
+    """A state of a random game in which an effect of that kind waits for answers."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = new_game(players, seed=seed)
+        while not state.is_over:
+            if state.phase is Phase.RESPOND and type(state.pending.effect) is kind:
+                return state
+            state, _ = apply_legal(state, rng.choice(legal_actions(state)))
+    raise AssertionError(f"no game of 300 waits for an answer to a {kind.__name__}")
+
+
+def empty_place(state: State) -> tuple[int, int]:
+    return next(place for place in ((row, column) for row in range(-3, 4) for column in range(-3, 4)) if place not in state.mountain.cards)
+
+
+def tampered_effect(kind: type, make) -> dict:
+    """The JSON of a state waiting for answers to that kind of effect, the effect's text made anew."""
+    state = waiting_for_answers(kind)
+    data = state.to_dict()
+    data["pending"]["effect"] = make(state, state.pending.effect)
+    return data
+
+
+def place_text(place: tuple[int, int]) -> str:
+    return f"{place[0]},{place[1]}"
+
+
+@pytest.mark.parametrize("kind, make, why", [
+    (PlayRedBoy, lambda s, e: " ".join([*e.text().split()[:-1], place_text(empty_place(s))]), "there is no card at"),
+    (PlayRedBoy, lambda s, e: " ".join([*e.text().split()[:-1], place_text(s.mountain.pawn("R"))]), "never discards a card holding a pawn (MOI-R16)"),
+    (PlayPrincess, lambda s, e: f"fan K {place_text(e.place)}", "there is no black pawn on the Mountain"),
+    (PlayPrincess, lambda s, e: f"fan {e.colour.letter} 40,40", "touches the rest of the Mountain (MOI-R15)"),
+    (PlayBison, lambda s, e: f"bison K {place_text(e.place)}", "there is no black pawn on the Mountain"),
+    (PlayBison, lambda s, e: f"bison {e.colour.letter} 40,40", "(MOI-R05)"),
+])
+def test_an_effect_waiting_for_answers_is_checked_on_the_mountain_as_when_it_was_played(kind, make, why):
+    """Before, a Red Boy aimed at no card loaded and crashed with a KeyError when nobody cancelled;
+    a Princess sent far away split the Mountain (MOI-R15) once resolved."""
+    data = tampered_effect(kind, make)
+    with pytest.raises(DataError) as refused:
+        State.from_dict(data)
+    assert refused.value.field == "state.pending.effect" and why in refused.value.why, str(refused.value)
+    assert "cannot have been played on this Mountain" in refused.value.why
+
+
+@pytest.mark.parametrize("kind", [PlayRedBoy, PlayPrincess, PlayBison])
+def test_an_effect_waiting_for_answers_loads_back_as_the_engine_left_it(kind):
+    state = waiting_for_answers(kind)
+    assert State.from_json(state.to_json()) == state
+
+
+def test_those_asked_to_answer_an_effect_are_those_the_engine_asks():
+    tried = 0
+    for kind in (PlayRedBoy, PlayPrincess, PlayBison):
+        state = waiting_for_answers(kind)
+        pending = state.pending
+        for seat in set(range(state.players)) - {pending.player, *pending.responders}:
+            data = state.to_dict()
+            data["pending"]["responders"] = [seat]  # a seat not entitled, or holding nothing that cancels it
+            with pytest.raises(DataError) as refused:
+                State.from_dict(data)
+            assert refused.value.field == "state.pending.responders", str(refused.value)
+            tried += 1
+    assert tried
+    data = waiting_for_answers(PlayRedBoy).to_dict()
+    data["seat"] = (data["seat"] + 1) % 3
+    with pytest.raises(DataError, match="played by another player than the one whose turn it is"):
+        State.from_dict(data)
+
+
+def at_play(players: int = 2, seed: int = 0, rules: Rules | None = None) -> State:
+    """A new game once every pawn is placed and the hands are dealt."""
+    state = new_game(players, seed=seed, rules=rules)
+    while state.phase is Phase.PLACE_PAWN:
+        state, _ = apply(state, legal_actions(state)[0])
+    return state
+
+
+def test_two_pawns_on_one_card_are_refused_unless_the_optional_rule_allows_it_MOI_R13():
+    """Before, such a state loaded, and 6 of its listed legal actions were then refused by apply."""
+    data = at_play().to_dict()
+    data["pawns"]["Y"] = data["pawns"]["R"]
+    with pytest.raises(DataError, match="a card holds more pawns than the rules allow: one, without the optional rule"):
+        State.from_dict(data)
+    data["rules"]["two_pawns"] = True
+    assert State.from_dict(data).mountain.pawns_at(tuple(data["pawns"]["R"])) == (Colour.RED, Colour.YELLOW)
+    shared = Position.parse("MK+1@RY PM+1 SB+1", Rules(two_pawns=True))
+    with pytest.raises(DataError, match="more pawns than the rules allow"):
+        game_moment(shared, ["SB+2", "DH+2"])
+    assert game_moment(shared, ["SB+2", "DH+2"], rules=Rules(two_pawns=True)).mountain == shared
+
+
+def test_a_state_placing_pawns_holds_no_hand_and_none_of_the_pawns_still_to_place_MOI_R19():
+    """Before, a dealt state relabelled 'place pawn' loaded, and two pawns later each hand held 6 cards."""
+    data = at_play().to_dict()
+    data["phase"] = "place pawn"
+    with pytest.raises(DataError) as refused:
+        State.from_dict(data)
+    assert refused.value.why.split("; ") == [
+        "the hands hold cards while the pawns are placed, before the deal (MOI-R19)",
+        "the red and yellow pawns stand on the Mountain before their turn to be placed (MOI-R19)"]
+    start = new_game(3, seed=2)
+    one = apply(start, legal_actions(start)[0])[0]
+    for state in (start, one):
+        assert State.from_json(state.to_json()) == state
+    data = one.to_dict()
+    data["seat"] = 0  # red has placed: it may not place again
+    with pytest.raises(DataError, match=re.escape("the red pawn stands on the Mountain before its turn to be placed (MOI-R19)")):
+        State.from_dict(data)
+    data = one.to_dict()
+    data["turns"] = 3
+    with pytest.raises(DataError, match="a turn was taken while the pawns are placed"):
+        State.from_dict(data)
+    reverse = new_game(3, seed=2, rules=Rules(pawns_placed_in_reverse=True))  # blue places first, then yellow
+    after = apply(reverse, legal_actions(reverse)[0])[0]
+    assert after.seat == 1 and State.from_json(after.to_json()) == after
+    # A moment may leave out the pawns of those who placed already (setting-up's exercise shows red and yellow)
+    moment = game_moment("PM+2 MK+3@R DH+2 SB+2\nPM+1 SB+1 DH+1 MK+2", ["", "", "", ""], pile=44, seat=2, phase=Phase.PLACE_PAWN)
+    assert [action.text() for action in legal_actions(moment)][:1] == ["pawn 0,0"]
+    with pytest.raises(DataError, match="the hands hold cards while the pawns are placed"):
+        game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase=Phase.PLACE_PAWN, seat=1)
+    with pytest.raises(DataError, match="the yellow and blue pawns stand"):
+        game_moment(LINE, ["", "", ""], phase=Phase.PLACE_PAWN, seat=1)
+
+
+def finished(seed: int = 1, players: int = 2, rules: Rules | None = None) -> State:
+    state, rng = new_game(players, seed=seed, rules=rules), random.Random(seed)
+    while not state.is_over:
+        state, _ = apply_legal(state, rng.choice(legal_actions(state)))
+    return state
+
+
+RESULT = {"round": 1, "reason": "a", "ender": 0, "raw": [5, -2], "scored": [5, 0], "turns": 9}
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda d: d.update(phase="play"), "round 4 is played with 4 round(s) scored, not 3 (MOI-R03)"),
+    (lambda d: d.update(phase="step", played=[]), "round 4 is played with 4 round(s) scored, not 3"),
+    (lambda d: d.update(round=3), "the game is over after round 3 with 4 round(s) scored"),
+    (lambda d: d.update(results=d["results"][:3]), "the game is over after round 4 with 3 round(s) scored"),
+    (lambda d: d["results"][1].update(round=1), "the results are not those of rounds 1, 2, 3 ... in order"),
+    (lambda d: d["results"][0].update(scored=[7, 7], raw=[7, 6]), "scored points are not its raw points"),
+])
+def test_the_results_are_one_per_round_played_in_order_as_scored_MOI_R12(change, why):
+    """Before, a finished game relabelled 'play' loaded and the engine made a 5th round of 4,
+    whose state did not load again."""
+    data = finished().to_dict()
+    assert len(data["results"]) == data["round"] == 4 and State.from_dict(data) == finished()
+    change(data)
+    with pytest.raises(DataError) as refused:
+        State.from_dict(data)
+    assert why in refused.value.why, str(refused.value)
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda d: d.update(results=[RESULT, {**RESULT, "round": 2}, {**RESULT, "round": 3}]), "round 1 is played with 3 round(s) scored"),
+    (lambda d: d.update(round=3), "round 3 is played with 0 round(s) scored, not 2"),
+    (lambda d: d.update(results=[{**RESULT, "round": 99}]), "the results are not those of rounds 1, 2, 3"),
+    (lambda d: d.update(results=[{**RESULT, "scored": [1000, 0]}]), "scored points are not its raw points"),
+    (lambda d: d.update(results=[{**RESULT, "turns": 0}]), "state.results[0].turns"),
+])
+def test_results_that_no_round_played_makes_are_refused(change, why):
+    data = at_play().to_dict()
+    change(data)
+    with pytest.raises(DataError) as refused:
+        State.from_dict(data)
+    assert why in str(refused.value)
+
+
+def test_the_results_scored_under_each_rule_for_negative_scores_load_back_MOI_R12():
+    for rules in (Rules(), Rules(edition="zh"), Rules(negative_scores_kept=True)):
+        for seed in range(4):
+            state = finished(seed, 3, rules)
+            assert State.from_json(state.to_json()) == state
+    zh = finished(1, 2, Rules(edition="zh")).to_dict()
+    zh["results"][0].update(raw=[-3, 4], scored=[-1, 4])  # a total of 1 dropped to 0: it moves by -1
+    zh["totals"] = [5, 5]
+    State.from_dict(zh)
+    zh["results"][0].update(scored=[-4, 4])
+    with pytest.raises(DataError, match="scored points are not its raw points"):
+        State.from_dict(zh)
+
+
+@pytest.mark.parametrize("phase", ["play", "step", "place pawn", "over"])
+def test_cards_played_this_turn_are_cards_on_the_table_within_the_turns_limit_MOI_R04(phase):
+    """Before, 52 Iron Fan Princesses "played this turn" loaded in any phase, under play_limit 2 too."""
+    state = finished(seed=3) if phase == "over" else at_play(3, seed=2, rules=Rules(play_limit=2))
+    data = state.to_dict()
+    data.update(phase=phase, played=["FAN"] * 52)
+    with pytest.raises(DataError) as refused:
+        State.from_dict(data)
+    assert refused.value.field == "state", str(refused.value)
+
+
+def test_the_cards_played_this_turn_are_checked_against_the_rules_of_the_turn_MOI_R04():
+    state = at_play(3, seed=2, rules=Rules(play_limit=2))
+    on_table = [card for _, _, card in state.to_dict()["mountain"]][:3]
+    for played_cards, why in [(on_table, "3 cards were played this turn, more than the 2 a turn allows"),
+                              (on_table[:2], None), (["BISON"], "neither in the Mountain, nor in the discard pile")]:
+        data = state.to_dict()
+        data["played"] = played_cards
+        if why is None:
+            assert State.from_dict(data).played == tuple(map(parse_card, played_cards))
+        else:
+            with pytest.raises(DataError, match=re.escape(why)):
+                State.from_dict(data)
+    for rules, why in [(Rules(edition="zh"), "disciples and events were played in one turn"), (Rules(), None)]:
+        moment = game_moment(LINE, ["SB+2", "DH+3", "FAN"], pile=10, rules=rules).to_dict()  # the rest is discarded
+        assert "BISON" in moment["discard_pile"]
+        moment["played"] = ["MK+1", "BISON"]
+        if why is None:
+            assert len(State.from_dict(moment).played) == 2  # EN mixes them (MOI-R04)
+        else:
+            with pytest.raises(DataError, match=why):
+                State.from_dict(moment)
+
+
+def test_the_turns_of_a_round_are_bounded_by_its_draws_so_the_engine_never_passes_the_bound():
+    """Before, turns 1,000,000 (the most a state could count) loaded, and one turn later the
+    engine's state did not load again. A round's turns are bounded by what it drew (`_turn_problems`):
+    a state within the bound plays on, every state after it within the bound too."""
+    state = at_play(3, seed=5)
+    data = state.to_dict()
+    drawn = 52 - len(state.draw_pile)
+    data["turns"] = 3 * drawn  # at the bound: turns + 3 * pile = 3 * 52
+    bounded = State.from_dict(data)
+    rng = random.Random(5)
+    while not bounded.is_over:
+        bounded, _ = apply(bounded, rng.choice(legal_actions(bounded)))
+        assert State.from_json(bounded.to_json()) == bounded
+    data["turns"] += 1
+    with pytest.raises(DataError, match="turns were taken this round, more than its draws allow"):
+        State.from_dict(data)
+    data["turns"] = 10**6
+    with pytest.raises(DataError, match="more than its draws allow"):
+        State.from_dict(data)
+    data.update(turns=0, idle_turns=3)
+    with pytest.raises(DataError, match="state.idle_turns: expected a whole number from 0 to 2, not 3"):
+        State.from_dict(data)
+
+
+TAMPERINGS = st.sampled_from(["phase", "swap", "effect"])
+
+
+@given(st.data())
+def test_a_state_tampered_as_a_person_would_loads_a_state_the_engine_plays_on_or_is_refused(data):
+    """A phase relabelled, a field taken from another real state, an effect waiting for answers
+    changed: either a clear DataError, or a state whose every legal action apply accepts, to the
+    game's end, every state on the way loading back."""
+    kind = data.draw(TAMPERINGS)
+    if kind == "effect":
+        state = waiting_for_answers(data.draw(st.sampled_from([PlayRedBoy, PlayPrincess, PlayBison])))
+        text = state.pending.effect.text().split()
+        place = data.draw(st.tuples(st.integers(-3, 4), st.integers(-3, 5)))
+        text[-1] = place_text(place)
+        if text[0] in ("bison", "bison2", "fan"):
+            text[1] = data.draw(st.sampled_from("RYBK"))
+        tampered = state.to_dict()
+        tampered["pending"]["effect"] = " ".join(text)
+    else:
+        state = played(seed=data.draw(st.integers(0, 5)), moves=data.draw(st.integers(0, 120)))
+        tampered = state.to_dict()
+        if kind == "phase":
+            tampered["phase"] = data.draw(st.sampled_from([phase.value for phase in Phase]))
+        else:
+            other = played(seed=data.draw(st.integers(6, 9)), moves=data.draw(st.integers(0, 120))).to_dict()
+            name = data.draw(st.sampled_from(sorted(set(tampered) - {"game", "rules", "colours"})))
+            tampered[name] = other[name]
+    try:
+        loaded_state = State.from_dict(tampered)
+    except DataError as error:
+        assert error.field.startswith("state"), str(error)
+        return
+    rng = random.Random(0)
+    while not loaded_state.is_over:
+        actions = legal_actions(loaded_state)
+        for action in actions:
+            assert refusal(loaded_state, action) is None, (loaded_state, action)
+        loaded_state, _ = apply(loaded_state, rng.choice(actions))
+        assert State.from_json(loaded_state.to_json()) == loaded_state
+
+
+# --- the analysis functions: the library's errors, naming the argument or the rule ---------------------
+@pytest.mark.parametrize("ask", [
+    lambda: list(windows("MK+1@R PM+1", (0, 5), (0, 1))),
+    lambda: best_window(Position.parse("MK+1@R PM+1"), (5, 5), (0, 1)),
+    lambda: best_window("MK+1@R PM+1", (1, 0), (1, 0), complete=True),
+])
+def test_a_window_through_a_place_with_no_card_is_refused_saying_so(ask):
+    """Before, a bare KeyError."""
+    with pytest.raises(DataError) as refused:
+        ask()
+    assert refused.value.field == "place" and "there is no card at" in refused.value.why, str(refused.value)
+
+
+@pytest.mark.parametrize("ask", [score, bison_destinations, princess_destinations, step_destinations])
+def test_asking_about_a_pawn_that_is_not_on_the_mountain_is_a_data_error_naming_the_colour(ask):
+    """Before, a plain ValueError (and "Z", no colour at all, a NotationError)."""
+    with pytest.raises(DataError) as refused:
+        ask(Position.parse(LINE), "K")
+    assert str(refused.value) == "colour: there is no black pawn on this Mountain"
+    with pytest.raises(NotationError):
+        ask(Position.parse(LINE), "Z")
+
+
+def test_the_analysis_functions_refuse_what_the_rules_forbid_as_an_illegal_action_citing_the_rule():
+    with pytest.raises(IllegalAction) as refused:
+        score(Position.parse(LINE), "R", True)
+    assert refused.value.rule == "MOI-R11, MOI-R13"
+    assert str(refused.value) == "the red pawn is not alone at a complete cross, so it cannot score the doubled cross (MOI-R11, MOI-R13)"
+    with pytest.raises(IllegalAction) as refused:
+        bison_destinations(LINE, "R", 3)
+    assert refused.value.rule == "MOI-R05"
+    assert str(refused.value) == "one or two Mighty Bison King cards may be played together, not 3 (MOI-R05)"
+
+
+@pytest.mark.parametrize("cards", [True, False, "1", 1.0, None])
+def test_a_count_of_bison_kings_that_is_no_whole_number_is_refused_not_taken_for_one(cards):
+    """Before, True was taken for 1 (True == 1)."""
+    with pytest.raises(DataError) as refused:
+        bison_destinations(LINE, "R", cards)
+    assert refused.value.field == "cards", str(refused.value)
+    assert bison_destinations(LINE, "R", 1) == bison_destinations(LINE, "R")
+
+
+@pytest.mark.parametrize("place, direction, field", [(5, ROW, "place"), ((0, 0), (0, 2), "direction"), ((0, 0), (2, 2), "direction")])
+def test_windows_along_no_line_or_through_no_place_name_the_argument(place, direction, field):
+    with pytest.raises(DataError) as refused:
+        windows(LINE, place, direction)
+    assert refused.value.field == field, str(refused.value)
+
+
+# --- a place in an action's text ------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["pawn ０,０", "pawn ٠,٠", "pawn 0_0,0", "pawn +0,-0", "pawn 00,0", "pawn 0,-0", "pawn +1,2",
+                                  "pawn 01,2", "pawn 1,٢", "lay MK+2 0,+1", "step R -01,0", "pawn 1,2.0", "pawn ,"])
+def test_a_place_is_written_with_ascii_digits_as_the_notation_writes_it(text):
+    """Before, int() read full-width and Arabic-Indic digits, underscores, '+' and leading zeros."""
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_every_place_of_an_action_reads_back_from_the_text_it_is_written_as():
+    for row in (-REACH, -10, -1, 0, 1, 9, 10, REACH):
+        for column in (-REACH, -1, 0, 7, REACH):
+            assert parse_action(PlacePawn((row, column)).text()) == PlacePawn((row, column))
+            assert parse_action(f"pawn {row},{column}").place == (row, column)

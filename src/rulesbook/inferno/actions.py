@@ -16,6 +16,7 @@ rulesbook.core.data.DataError: PlacePawn.place: expected a place (row, column) o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
@@ -61,20 +62,23 @@ def spoken_place(place: Coord) -> str:
 
 #: The longest number a place may be written with: a place lies within `REACH` of (0, 0).
 _DIGITS = len(str(REACH)) + 1
+#: A coordinate as `format_place` writes it: ASCII digits, no leading zero, a minus sign only
+#: before a number other than 0 (so "0", "-1", "12"; never "+1", "-0", "01", "1_0" or "١").
+_COORDINATE = re.compile(r"0|-?[1-9][0-9]*", re.ASCII)
 
 
 def parse_place(text: str) -> Coord:
-    """A place from its text form row,column; NotationError naming the text otherwise."""
+    """A place from its text form row,column, as `format_place` writes it; NotationError naming
+    the text otherwise."""
     row, comma, column = text.partition(",")
     why = Message("a place is written row,column, for example 0,1 or -1,2")
     near = Message("a place lies within {reach} of 0,0", reach=REACH)
     token = text if len(text) <= 40 else text[:37] + "..."
     if not comma or len(row) > _DIGITS or len(column) > _DIGITS:
         raise NotationError(token, why if not comma else near)
-    try:
-        place = int(row), int(column)
-    except ValueError:
-        raise NotationError(token, why) from None
+    if not (_COORDINATE.fullmatch(row) and _COORDINATE.fullmatch(column)):
+        raise NotationError(token, why)
+    place = int(row), int(column)
     if not all(-REACH <= number <= REACH for number in place):
         raise NotationError(token, near)
     return place

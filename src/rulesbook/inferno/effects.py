@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import filterfalse
 
 from rulesbook.core.data import DataError, shown
+from rulesbook.core.errors import IllegalAction
 from rulesbook.core.messages import Message
 from rulesbook.inferno.cards import Disciple
 from rulesbook.inferno.position import (
@@ -60,8 +61,10 @@ def sorted_bison_destinations(
     """`bison_destinations` in order."""
     rules = Rules.given(rules)
     position = given_position(position, rules)
+    if type(cards) is not int:
+        raise DataError("cards", f"expected how many Mighty Bison King cards are played, 1 or 2, not {shown(cards)}")
     if cards not in BISON_STEPS:
-        raise ValueError(f"one or two Mighty Bison King cards may be played together, not {cards} (MOI-R05)")
+        raise IllegalAction(f"one or two Mighty Bison King cards may be played together, not {cards}", "MOI-R05")
     return places_at(bison_moves(position, Colour.parse(colour), cards, rules.max_pawns_per_card, rules.bison_reach))
 
 

@@ -650,6 +650,11 @@ def _check_lay(state: State, action: LayDisciple) -> None:
 
 def _check_bison(state: State, action: PlayBison) -> None:
     _check_cards_played(state, action.cards)
+    _check_bison_on(state, action)
+
+
+def _check_bison_on(state: State, action: PlayBison) -> None:
+    """`_check_bison` once the cards are known to be in hand and in the turn: the move itself."""
     _check_pawn_there(state, action.colour)
     rules = state.rules
     if place_code(action.place) not in bison_moves(state.mountain, action.colour, action.count, rules.max_pawns_per_card,
@@ -664,6 +669,11 @@ def _check_bison(state: State, action: PlayBison) -> None:
 
 def _check_princess(state: State, action: PlayPrincess) -> None:
     _check_cards_played(state, action.cards)
+    _check_princess_on(state, action)
+
+
+def _check_princess_on(state: State, action: PlayPrincess) -> None:
+    """`_check_princess` once the cards are known to be in hand and in the turn: the move itself."""
     _check_pawn_there(state, action.colour)
     mountain, colour = state.mountain, action.colour
     named = _card_named_by(mountain, colour)
@@ -682,6 +692,11 @@ def _check_princess(state: State, action: PlayPrincess) -> None:
 
 def _check_red_boy(state: State, action: PlayRedBoy) -> None:
     _check_cards_played(state, action.cards)
+    _check_red_boy_on(state, action)
+
+
+def _check_red_boy_on(state: State, action: PlayRedBoy) -> None:
+    """`_check_red_boy` once the cards are known to be in hand and in the turn: the card it takes."""
     mountain, place = state.mountain, place_code(action.place)
     card = mountain._cards.get(place)
     if card is None:
@@ -710,6 +725,38 @@ _CHECKS: dict[type, Callable[[State, Any], None]] = {
     Step: _check_step,
     Stay: _allowed_always,
 }
+
+
+#: What each effect asks of the Mountain when it is played, its cards aside (`pending_problem`).
+_EFFECT_CHECKS: dict[type, Callable[[State, Any], None]] = {
+    PlayBison: _check_bison_on,
+    PlayPrincess: _check_princess_on,
+    PlayRedBoy: _check_red_boy_on,
+}
+
+
+def pending_problem(state: State) -> tuple[str, str] | None:
+    """What is wrong with the effect a state says waits for answers, as (field, why); None when it
+    is one `apply` could have left. The effect is checked as `apply` checked it when it was played,
+    on the same Mountain (an effect changes nothing until it is resolved), its cards aside (they
+    have left the hand); those still to be asked are the last of those `apply` asks (MOI-R06,
+    MOI-P01), since nobody's hand changes while an effect waits. What loading a state asks
+    (`State.from_dict`): a tampered effect would otherwise break the game when it is resolved."""
+    pending = state.pending
+    if pending is None:
+        return None
+    effect = pending.effect
+    try:
+        _EFFECT_CHECKS[type(effect)](state, effect)
+    except IllegalAction as refused:
+        return "state.pending.effect", f"'{effect.text()}' cannot have been played on this Mountain: {refused}"
+    asked = _responders(state, effect, pending.player)
+    waiting_for = pending.responders
+    if not waiting_for or asked[len(asked) - len(waiting_for):] != waiting_for:
+        players = ", ".join(map(str, asked)) or "none"
+        return ("state.pending.responders", f"{list(waiting_for)} are not the last of the seats asked to answer "
+                f"'{effect.text()}' (seats {players}: those entitled who hold the cards that cancel it, MOI-R06)")
+    return None
 
 
 # --- applying an action ---------------------------------------------------------------------------

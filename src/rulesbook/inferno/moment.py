@@ -37,7 +37,8 @@ def game_moment(
     colours: Sequence[Colour | str] | None = None,
 ) -> State:
     """A game moment set up by hand; DataError (a ValueError) for a moment the rules forbid (a card
-    twice, a hand too large, a Mountain in pieces: `State.invariants`). A moment may leave out
+    twice, a hand too large, a Mountain in pieces, two pawns on a card without the optional rule,
+    hands dealt while the pawns are placed: `State.invariants`). A moment may leave out
     what its lesson does not need, as a chapter does: pawns of players who do not matter to it, a
     Mountain smaller than any round's.
 

@@ -716,7 +716,7 @@ class Position:
         try:
             return self._pawns[colour]
         except KeyError:
-            raise ValueError(f"there is no {colour.english} pawn on this Mountain") from None
+            raise DataError("colour", f"there is no {colour.english} pawn on this Mountain") from None
 
     def pawn_colours(self) -> tuple[Colour, ...]:
         """The colours of the pawns on this Mountain, in colour order (red, yellow, blue, black)."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
+from rulesbook.core.data import DataError, shown
+from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
 from rulesbook.inferno.position import DOWN as STEP_DOWN
 from rulesbook.inferno.position import (
@@ -30,9 +32,14 @@ def windows(position: Position | str, place: Coord, direction: Coord) -> Iterato
     """Every window through place along the direction (`ROW` or `COLUMN`), as the places it covers
     (MOI-R17)."""
     position = given_position(position)
-    checked_place(place)
+    try:
+        checked_place(place)
+    except ValueError as error:
+        raise DataError("place", str(error)) from None
     if direction != ROW and direction != COLUMN:
-        raise ValueError(f"direction: ROW (0, 1) or COLUMN (1, 0), not {direction!r}"[:200])
+        raise DataError("direction", f"ROW (0, 1) or COLUMN (1, 0), not {shown(direction)}")
+    if place not in position.cards:
+        raise DataError("place", f"there is no card at {place}: a window runs through a card")
     return _windows(position, place, direction)
 
 
@@ -231,7 +238,7 @@ def score(position: Position | str, colour: Colour | str, ended: bool = False, r
     ended=False: the best row window plus the best column window, the pawn's card counted once
     (MOI-R17). ended=True: the score of a player who counts a card twice at the end of a round
     ended by a complete cross (MOI-R11). EN: the pawn must stand alone at a complete cross; its
-    best complete row and column, its card in both (ValueError elsewhere). ZH: the ender's own
+    best complete row and column, its card in both (IllegalAction elsewhere). ZH: the ender's own
     pawn, wherever it stands; its best windows (MOI-R17), its card in both. With
     `doubling_optional` (ZH) the card counts twice only when that raises the score.
     """
@@ -246,10 +253,8 @@ def score(position: Position | str, colour: Colour | str, ended: bool = False, r
     elif _lone_cross(position, place):
         doubled = _windows_sum(position, place, complete=True)
     else:
-        raise ValueError(
-            f"the {Colour.parse(colour).english} pawn is not alone at a complete cross, "
-            "so it cannot score the doubled cross (MOI-R11, MOI-R13)"
-        )
+        raise IllegalAction(f"the {Colour.parse(colour).english} pawn is not alone at a complete cross, "
+                            "so it cannot score the doubled cross", "MOI-R11, MOI-R13")
     if rules.doubling_optional and value < 0:
         return doubled - value  # "may" count it twice: not when that costs points
     return doubled

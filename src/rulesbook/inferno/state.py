@@ -212,15 +212,135 @@ def _problems(state: State) -> list[str]:
         wrong.append("a running total is below 0, and the rules keep no negative scores (MOI-R12)")
     if not 0 <= state.seat < players or not 0 <= state.first_seat < players:
         wrong.append("the seat to play or the first seat is not a seat of this game")
+    limit = state.rules.max_pawns_per_card
+    if mountain.pawns and max(Counter(mountain.pawns.values()).values()) > limit:
+        wrong.append("a card holds more pawns than the rules allow" + (" (MOI-R13)" if limit > 1 else
+                                                                       ": one, without the optional rule (MOI-R13)"))
     if state.phase is Phase.RESPOND:
         pending = state.pending
         if pending is None or not pending.responders:
             wrong.append("an answer is awaited but no effect waits for one")
         elif not all(0 <= seat < players and seat != pending.player for seat in pending.responders):
             wrong.append("an effect waits for an answer from a seat that may not give one")
+        elif pending.player != state.seat:
+            wrong.append("the effect waiting for an answer was played by another player than the one whose turn it is")
     elif state.pending is not None:
         wrong.append("an effect waits for an answer outside the respond phase")
+    if state.phase is Phase.PLACE_PAWN and players == len(state.hands) and 0 <= state.seat < players:
+        wrong += _placing_problems(state)
+    wrong += _played_problems(state)
+    wrong += _turn_problems(state)
+    wrong += _results_problems(state)
     return wrong
+
+
+def _turn_problems(state: State) -> list[str]:
+    """How many turns a round can have been played for. A turn in which a card is played or
+    discarded draws from the draw pile at its end (or ends the round), and fewer turns than there
+    are players pass in a row without (MOI-R20): so the turns taken, plus the players times the
+    cards left to draw, less the idle turns in a row, never grow past the players times the 52
+    cards, where each round starts. A house rule at a turn's end may refill the draw pile: then
+    only `MOST_TURNS` bounds them."""
+    players, turns, idle = state.players, state.turns, state.idle_turns
+    if not 0 <= idle < players:
+        return [f"{idle} turns in a row passed with no card played, but {players} end the round (MOI-R20)"]
+    if state.phase in (Phase.PLACE_PAWN, Phase.OVER) or any(rule.moment == "turn_end" for rule in state.rules.house):
+        return []
+    if turns + players * len(state.draw_pile) - idle > players * len(DECK):
+        return [f"{turns} turns were taken this round, more than its draws allow: a turn in which a card is played "
+                f"draws from the draw pile (now {len(state.draw_pile)} cards), and fewer than {players} turns in a row "
+                f"pass without (MOI-R20)"]
+    return []
+
+
+def _placing_problems(state: State) -> list[str]:
+    """What a state waiting for a pawn to be placed holds that no round's start does: the pawns
+    are placed in seat order before the hands are dealt (MOI-R19; `engine.first_to_place`). A
+    moment may leave out the pawns of those who placed already (`game_moment`), not show those of
+    the players still to place."""
+    wrong = []
+    if any(state.hands):
+        wrong.append("the hands hold cards while the pawns are placed, before the deal (MOI-R19)")
+    if state.played or state.turns or state.idle_turns:
+        wrong.append("a turn was taken while the pawns are placed, before the first turn (MOI-R19)")
+    players, rules = state.players, state.rules
+    step = -1 if rules.pawns_placed_in_reverse else 1
+    first = (state.first_seat - 1) % players if rules.pawns_placed_in_reverse else state.first_seat  # engine.first_to_place
+    placed = ((state.seat - first) * step) % players
+    to_place = [state.colours[(first + step * count) % players] for count in range(placed, players)]
+    early = [colour.english for colour in to_place if colour in state.mountain.pawns]
+    if len(early) == 1:
+        wrong.append(f"the {early[0]} pawn stands on the Mountain before its turn to be placed (MOI-R19)")
+    elif early:
+        wrong.append(f"the {', '.join(early[:-1])} and {early[-1]} pawns stand on the Mountain before their turn to be placed (MOI-R19)")
+    return wrong
+
+
+def _played_problems(state: State) -> list[str]:
+    """What the cards played this turn may be: cards on the table (the Mountain, the discard pile
+    or the effect waiting for answers), within the turn's limits while it is played (MOI-R04);
+    none before a round's first turn or once the game is over."""
+    played, phase, rules = state.played, state.phase, state.rules
+    if not played:
+        return []
+    if phase is Phase.PLACE_PAWN:
+        return []  # said by `_placing_problems`
+    if phase is Phase.OVER:
+        return ["the game is over, yet cards were played this turn"]
+    wrong = []
+    table: Counter[Card] = Counter(state.mountain.cards.values())
+    table.update(state.discard_pile)
+    if state.pending is not None:
+        table.update(state.pending.effect.cards)
+        if played[len(played) - len(state.pending.effect.cards):] != state.pending.effect.cards:
+            wrong.append("the effect waiting for an answer is not the last play of the turn")
+    if Counter(played) - table:
+        wrong.append("a card played this turn is neither in the Mountain, nor in the discard pile, nor waiting for an answer")
+    disciples = sum(isinstance(card, DiscipleCard) for card in played)
+    discard = phase is Phase.STEP and rules.event_discard and not disciples and len(played) <= 3  # a discard without effect (MOI-R04)
+    if rules.play_limit is not None and len(played) > rules.play_limit and not discard:
+        wrong.append(f"{len(played)} cards were played this turn, more than the {rules.play_limit} a turn allows (MOI-R04)")
+    if not rules.mixed_plays and 0 < disciples < len(played):
+        wrong.append("disciples and events were played in one turn, which these rules forbid (MOI-R04)")
+    return wrong
+
+
+def _results_problems(state: State) -> list[str]:
+    """What the rounds' results must say: one per round played, in order (MOI-R03); each seat's
+    scored points as the round's raw points move the track (MOI-R12; house rules aside, which may
+    change the table at the round's end). Nothing is said of the totals: a game moment may start
+    from any, and house rules may change them."""
+    wrong = []
+    results, rules = state.results, state.rules
+    if any(result.round != number for number, result in enumerate(results, 1)):
+        wrong.append("the results are not those of rounds 1, 2, 3 ... in order")
+    try:
+        rounds = rules.rounds(state.players)
+    except ValueError:
+        return wrong  # said where the colours or the rules are read
+    if state.phase is Phase.OVER:
+        if state.round != rounds or len(results) != rounds:
+            wrong.append(f"the game is over after round {state.round} with {len(results)} round(s) scored; "
+                         f"it ends when the last of its {rounds} rounds is scored (MOI-R03)")
+    elif len(results) != state.round - 1 and not (state.phase is Phase.STEP and len(results) == state.round
+                                                   and any(rule.moment == "scoring" for rule in rules.house)):
+        # a house rule at the scoring moment sees the round's result before the next round is set up
+        wrong.append(f"round {state.round} is played with {len(results)} round(s) scored, not {state.round - 1} (MOI-R03)")
+    if not rules.house and any(not _may_score(rules, raw, scored) for result in results
+                               for raw, scored in zip(result.raw, result.scored)):
+        wrong.append("a round's scored points are not its raw points as the rules move the track (MOI-R12)")
+    return wrong
+
+
+def _may_score(rules: Rules, raw: int, scored: int) -> bool:
+    """Whether a round's raw points may move a seat's total by `scored` (`engine.moved_totals`):
+    as they are under the house rule `negative_scores_kept`; ZH, a total never drops below 0, so a
+    negative score moves it by that much or less; EN, a negative score counts as 0 (MOI-R12)."""
+    if rules.negative_scores_kept or raw >= 0:
+        return scored == raw
+    if rules.floor_total_at_zero:
+        return raw <= scored <= 0
+    return scored == 0
 
 
 # --- JSON form ----------------------------------------------------------------------------------
@@ -263,7 +383,9 @@ def _to_dict(state: State) -> dict[str, Any]:
 _FIELDS = ("game", "rules", "colours", "seed", "round", "first_seat", "mountain", "pawns", "draw_pile", "discard_pile",
            "hands", "totals", "results", "seat", "phase", "played", "pending", "turns", "idle_turns")
 _PHASES = {phase.value: phase for phase in Phase}
-#: The most a count of turns may be: far above any game the protocol lets run (its max_actions).
+#: The most turns a round may count: far above any game the protocol lets run (its max_actions).
+#: Without a house rule at a turn's end, a round's draws bound its turns far below it (`_turn_problems`);
+#: with one, the engine reads that rule's state back as a loaded one, so it never passes it either.
 MOST_TURNS = 1_000_000
 
 
@@ -335,10 +457,23 @@ def _from_dict(data: Any) -> State:
         played=_cards(data, "played", len(DECK)),
         pending=_pending(take(data, "pending", (dict, type(None)), "state", None), players),
         turns=whole(take(data, "turns", int, "state", 0), "state.turns", 0, MOST_TURNS),
-        idle_turns=whole(take(data, "idle_turns", int, "state", 0), "state.idle_turns", 0, MOST_TURNS),
+        idle_turns=whole(take(data, "idle_turns", int, "state", 0), "state.idle_turns", 0, players - 1),
     )
     state.invariants()
+    _check_pending(state)
     return state
+
+
+def _check_pending(state: State) -> None:
+    """DataError naming the field, for an effect waiting for answers that `apply` could not have
+    left: checked by the engine's own checks (imported here, as the engine imports this module)."""
+    if state.pending is None:
+        return
+    from rulesbook.inferno.engine import pending_problem
+
+    problem = pending_problem(state)
+    if problem is not None:
+        raise DataError(*problem)
 
 
 def _mountain(data: dict[str, Any], colours: tuple[Colour, ...]) -> Position:
@@ -391,7 +526,7 @@ def _result(value: Any, where: str, players: int) -> RoundResult:
     return RoundResult(whole(take(value, "round", int, where), f"{where}.round", 1), reason,
                        _seat(take(value, "ender", int, where), f"{where}.ender", players),
                        points("raw", None), points("scored", None),
-                       whole(take(value, "turns", int, where), f"{where}.turns", 0, MOST_TURNS))
+                       whole(take(value, "turns", int, where), f"{where}.turns", 1, MOST_TURNS + 1))  # the turn that ended it included
 
 
 def _pending(value: Any, players: int) -> Pending | None:
