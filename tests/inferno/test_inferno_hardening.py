@@ -249,6 +249,8 @@ def test_the_protocol_loads_through_the_same_validating_path():
     (lambda: Rules(rounds_by_players=((2, 10_000),)), "not 10000"),
     (lambda: Rules(rounds_by_players=((5, 2),)), "for 2 to 4 players, not 5"),
     (lambda: Rules(rounds_by_players=((2, 2), (2, 3))), "gives the rounds of 2 players twice"),
+    (lambda: Rules(rounds_by_players=()), "Rules.rounds_by_players: gives the rounds of no table: give at least one "
+                                          "(players, rounds) pair (MOI-R03)"),  # was taken, then "rounds only for none players"
     (lambda: Rules(rounds_by_players=((2, "4"),)), "Rules.rounds_by_players"),
     (lambda: Rules.from_dict({"two_pawns": "false"}), "Rules.two_pawns"),
     (lambda: Rules.from_dict({"rounds_by_players": [[4, 0]]}), "not 0"),

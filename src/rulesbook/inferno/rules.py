@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from rulesbook.core.data import DataError
-from rulesbook.core.messages import Listed, Message, term
+from rulesbook.core.messages import Listed, Message
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 
@@ -191,6 +191,9 @@ class Rules(RulesData):
         if not 1 <= one < two <= MOST_BISON_REACH:
             raise DataError("Rules.bison_reach", Message("gives the longest move of one Mighty Bison King and of two, "
                                         "1 <= one < two <= {most}, not {value} (MOI-R05)", most=MOST_BISON_REACH, value=self.bison_reach))
+        if not self.rounds_by_players:  # no table could play: "rounds only for none players" at new_game
+            raise DataError("Rules.rounds_by_players", Message("gives the rounds of no table: give at least one (players, rounds) "
+                                                                 "pair (MOI-R03)"))
         seen: set[int] = set()
         for players, rounds in self.rounds_by_players:
             if not 2 <= players <= 4:
@@ -229,8 +232,7 @@ class Rules(RulesData):
                 return rounds
         if not 2 <= players <= 4:
             raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
-        counts = [count for count, _ in self.rounds_by_players]
-        given = Listed(counts, ",") if counts else term("none", "list")
+        given = Listed([count for count, _ in self.rounds_by_players], ",")
         raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
                                     "rounds_by_players gives rounds only for {given} players (MOI-R03)", players=players, given=given))
 
