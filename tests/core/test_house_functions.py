@@ -513,3 +513,54 @@ def test_the_state_a_house_rule_returns_keeps_the_rules_the_game_was_given(game,
     while not protocol.is_over(state):
         state = protocol.apply(state, rng.choice(protocol.legal_actions(state)))[0]
         assert state.rules is given
+
+
+def _indented_return(state):
+    if state:
+        pass
+    return state
+
+
+def _nested_return(state):
+    if state:
+        pass
+        return state
+
+
+def test_a_fingerprint_keeps_the_indentation_inside_the_function_and_is_stable(tmp_path, monkeypatch):
+    """Indentation inside the body is part of the rule (Python's blocks are), its margin is not;
+    and the same source gives the same twelve digits on every run and every Python, so a record
+    written today reads tomorrow."""
+    from rulesbook.core.house import fingerprint_of
+
+    assert fingerprint_of("scoring", _indented_return) != fingerprint_of("scoring", _nested_return)
+    (tmp_path / "handed_in_rule.py").write_text("def bonus(state):   \n    return state\n", encoding="utf-8")
+    (tmp_path / "tidied_rule.py").write_text("def bonus(state):\n    return state\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from handed_in_rule import bonus  # a file's function, its first line ending in spaces
+    from tidied_rule import bonus as tidied
+
+    assert fingerprint_of("scoring", bonus) == fingerprint_of("scoring", tidied) == "733135315ac7"  # the digits records hold
+
+
+def test_a_record_names_every_house_rule_it_disagrees_with_in_both_texts():
+    """Two house rules, the record keeping nothing of the first: the second is still compared; a
+    rule with no text is said to have none; a fingerprint of another kind is named by its field."""
+    first = house_rule("test-first", "scoring")(_kept)
+    second = house_rule("test-second", "turn_end")(_kept)
+    data = json.loads(GameRecord("inferno", 3, 1, rules("inferno", first, second)).to_json())
+    del data["house"]["test-first"]
+    data["house"]["test-second"] = {"fingerprint": "0" * 12}
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_dict(data)
+    assert refused.value.field == "record.house['test-second']"
+    assert refused.value.why.startswith("the game was played under a house rule 'test-second' (no text) other than the one defined "
+                                        "here (no text): ")
+    data["house"] = {"test-other": {}, "test-third": {}}
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_dict(data)
+    assert refused.value.why == "'test-other', 'test-third': no house rule the rules name ('test-first', 'test-second')"
+    data["house"] = {"test-second": {"fingerprint": 5}}
+    with pytest.raises(DataError) as refused:
+        GameRecord.from_dict(data)
+    assert (refused.value.field, refused.value.why) == ("record.house['test-second'].fingerprint", "expected text, not 5")
