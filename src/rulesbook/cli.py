@@ -21,7 +21,8 @@ from rulesbook.core.data import DataError, parse_json, read_text, shown
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_names
-from rulesbook.core.records import MAX_SEED, GameRecord, ReplayStep
+from rulesbook.core.records import GameRecord, ReplayStep
+from rulesbook.core.rng import MAX_SEED
 from rulesbook.core.rulestext import split_fields
 
 BAD_INPUT = 2

@@ -180,6 +180,17 @@ def test_a_new_game_refuses_a_seed_or_rules_it_cannot_keep_and_names_the_field(g
         with pytest.raises(DataError) as raised:
             engine.new_game(seed=seed)
         assert str(raised.value) == f"seed: expected a whole number or text, not {seed!r}"
+    for seed in ("x" * 1000, 10**1000 - 1):  # the longest seed a record keeps
+        assert engine.new_game(seed=seed).seed == seed
+    for seed, said in [("x" * 1001, "a seed of 1,001 characters; at most 1,000"), (10**5000, "a seed of more than 1,000 digits")]:
+        with pytest.raises(DataError) as raised:  # Python's own digit limit for 10**5000 once
+            engine.new_game(seed=seed)
+        assert str(raised.value) == f"seed: {said}"
+        data = json.loads(engine.new_game(seed=1).to_json())
+        data["seed"] = "x" * 1001  # nor does a state with one load
+        with pytest.raises(DataError) as raised:
+            state_module.State.from_json(json.dumps(data))
+        assert str(raised.value) == "state.seed: a seed of 1,001 characters; at most 1,000"
     for seed in ("\ud800", "a\udcff"):  # no Unicode text: it could be neither hashed into a shuffle nor saved
         with pytest.raises(DataError) as raised:
             engine.new_game(seed=seed)

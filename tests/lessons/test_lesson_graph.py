@@ -43,8 +43,9 @@ class Counter:
 def test_places_are_named_as_the_data_writes_them():
     assert place_key((2, -1)) == "2,-1" and place_key("demon") == "demon"
     assert parse_place("2,-1") == (2, -1) and parse_place([3, 4]) == (3, 4)
-    with pytest.raises(ValueError):
-        parse_place("demon")
+    for key in ("demon", "０,０", "٣,1", " 1,2", "1, 2", "+1,2", "1,2,3", "12345,0", "1_0,0", ""):
+        with pytest.raises(ValueError, match="is not a grid place's key"):
+            parse_place(key)
     assert refusal_text(IllegalAction("the demon is asleep", "HUD-R01")) == "The demon is asleep (HUD-R01)"
     assert refusal_text(IllegalAction("the game is over", "rulebook, End of the Game"), "zh-TW") == "遊戲已經結束（中文規則書〈３.遊戲結束〉）"
 

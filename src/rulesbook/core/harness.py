@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from rulesbook.core.data import check_json, shown
 from rulesbook.core.protocol import Game, game as game_named
-from rulesbook.core.records import MAX_SEED, GameRecord, check_seed
+from rulesbook.core.records import GameRecord
+from rulesbook.core.rng import MAX_SEED, check_seed
 from rulesbook.core.stats import mean_interval_of_sums, wilson
 
 

@@ -32,6 +32,7 @@ from rulesbook.core.errors import reason_of
 from rulesbook.core.house import check_recorded, house_recorded
 from rulesbook.core.messages import Message
 from rulesbook.core.protocol import Game, game as game_named, seat_bots
+from rulesbook.core.rng import check_seed
 from rulesbook.core.rules import HOUSE
 
 #: The version of the record format this library writes and reads.
@@ -39,8 +40,6 @@ RECORD_VERSION = 1
 #: The fields of a record's JSON ("bots", "rules" and "house" may be left out; "house" says what
 #: the house rules that "rules" names were when played: `rulesbook.core.house.house_recorded`).
 FIELDS = ("game", "version", "players", "seed", "rules", "house", "actions", "bots")
-#: The longest seed a record may give as text.
-MAX_SEED = 1000
 
 
 class ReplayStep(NamedTuple):
@@ -220,22 +219,6 @@ class GameRecord:
     def write(self, path: str | Path) -> None:
         """The record into its file, as `read` takes it back and `rulesbook replay` replays it."""
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
-
-
-def check_seed(seed: Any, where: str) -> int | str:
-    """A seed a record can hold: a whole number, or a text of at most MAX_SEED characters (a
-    number of as many digits); DataError naming `where` otherwise.
-
-    >>> check_seed("x" * 1001, "seed")
-    Traceback (most recent call last):
-    rulesbook.core.data.DataError: seed: a seed of 1,001 characters; at most 1,000
-    """
-    expect(seed, (int, str), where)
-    if isinstance(seed, str) and len(seed) > MAX_SEED:
-        raise DataError(where, Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
-    if isinstance(seed, int) and abs(seed) >= 10**MAX_SEED:  # its digits counted without writing them out
-        raise DataError(where, Message("a seed of more than {most} digits", most=f"{MAX_SEED:,}"))
-    return seed
 
 
 def _text(value: Any, where: str) -> str:

@@ -9,9 +9,15 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from rulesbook.core.data import DataError, expect
+from rulesbook.core.messages import Message
 
 T = TypeVar("T")
+
+#: The longest seed: a text of this many characters, or a whole number of this many digits.
+MAX_SEED = 1000
 
 
 def seeded_random(seed: int | str, *labels: object) -> random.Random:
@@ -38,3 +44,19 @@ def _swaps(count: int) -> tuple[tuple[int, int], ...]:
     """The places a shuffle of count items swaps into, last first, each with the bits drawn for
     an index up to it: the same for every deck of that size."""
     return tuple((top, (top + 1).bit_length()) for top in range(count - 1, 0, -1))
+
+
+def check_seed(seed: Any, where: str) -> int | str:
+    """A seed a game, a record or a run can hold: a whole number, or a text of at most MAX_SEED characters (a
+    number of as many digits); DataError naming `where` otherwise.
+
+    >>> check_seed("x" * 1001, "seed")
+    Traceback (most recent call last):
+    rulesbook.core.data.DataError: seed: a seed of 1,001 characters; at most 1,000
+    """
+    expect(seed, (int, str), where)
+    if isinstance(seed, str) and len(seed) > MAX_SEED:
+        raise DataError(where, Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
+    if isinstance(seed, int) and abs(seed) >= 10**MAX_SEED:  # its digits counted without writing them out
+        raise DataError(where, Message("a seed of more than {most} digits", most=f"{MAX_SEED:,}"))
+    return seed

@@ -46,11 +46,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from rulesbook.core.data import expect, shown
+from rulesbook.core.data import shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
-from rulesbook.core.rng import seeded_random, shuffled
+from rulesbook.core.rng import check_seed, seeded_random, shuffled
 from rulesbook.core.words import listed, plural
 from rulesbook.hudai.actions import (
     Action,
@@ -125,7 +125,7 @@ def new_game(seed: int | str = 0, rules: Rules | None = None) -> State:
     the opening hand that the Setup leaves out (HUD-R10). A seed is a whole number or a text, as
     a state's JSON holds it."""
     rules = Rules.given(rules) if rules is not None else default_rules()
-    expect(seed, (int, str), "seed")
+    check_seed(seed, "seed")
     cards = rules.cards
     state = State(seed=seed, rules=rules)
     state.draw_pile = shuffled(cards.deck("start"), seed, "start deck")

@@ -34,6 +34,7 @@ from enum import StrEnum
 from typing import Any
 
 from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
+from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import POSITIONS, Rules
@@ -339,7 +340,7 @@ def _read_state(data: Any) -> State:
     check_json(data, "state")
     only_fields(data, ("game", *_FIELD_NAMES), "state")
     of_game(data, "hudai", "Hudai Pass")
-    seed = take(data, "seed", (int, str), "state")
+    seed = check_seed(take(data, "seed", (int, str), "state"), "state.seed")
     raw_rules = take(data, "rules", dict, "state")
     rules = within(lambda: Rules.from_dict(raw_rules), "state.rules")  # a CardFileError of their card set too
     state = State(seed, rules)

@@ -22,12 +22,12 @@ from itertools import combinations, filterfalse
 from operator import attrgetter
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, shown
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
 from rulesbook.core.messages import Listed, Message
-from rulesbook.core.rng import shuffled
+from rulesbook.core.rng import check_seed, shuffled
 from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
     BISON,
@@ -153,7 +153,7 @@ def new_game(players: int | Sequence[Colour | str] = 4, seed: int | str = 0, rul
     A seed is a whole number or a text, as a state's JSON holds it.
     """
     rules = _DEFAULT_RULES if rules is None else Rules.given(rules)
-    expect(seed, (int, str), "seed")
+    check_seed(seed, "seed")
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))

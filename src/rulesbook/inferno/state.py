@@ -25,6 +25,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.errors import NotationError
+from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
@@ -422,7 +423,7 @@ def _from_dict(data: Any) -> State:
     players = len(colours)
     if players < 2 or len(set(colours)) != players:
         raise DataError("state.colours", "expected 2 to 4 different colours, one per player")
-    seed = take(data, "seed", (int, str), "state")
+    seed = check_seed(take(data, "seed", (int, str), "state"), "state.seed")
     try:
         rounds = rules.rounds(players)
     except ValueError as error:

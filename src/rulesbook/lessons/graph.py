@@ -14,6 +14,7 @@ Standard library only, no Jupyter: lessons run and test anywhere Python runs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
@@ -54,11 +55,18 @@ def place_key(place: Place) -> str:
     return f"{row},{column}"
 
 
+#: A grid place's key as `place_key` writes it: ASCII digits, an optional minus, a comma.
+_PLACE_KEY = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
+
+
 def parse_place(key: str | Iterable[int]) -> tuple[int, int]:
-    """A grid place from its key "row,column" (or from a pair)."""
+    """A grid place from its key "row,column", as `place_key` writes it (or from a pair).
+    ValueError for anything else: "０,０" or " 1,2" is not a key a board sends."""
     if isinstance(key, str):
-        row, column = key.split(",")
-        return int(row), int(column)
+        found = _PLACE_KEY.fullmatch(key)
+        if found is None:
+            raise ValueError(f"{key[:40]!r} is not a grid place's key (row,column)")
+        return int(found[1]), int(found[2])
     first, second = key
     return int(first), int(second)
 

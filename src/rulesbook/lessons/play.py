@@ -39,7 +39,8 @@ from typing import Any, Protocol
 from rulesbook.core.data import DataError, expect, parse_json, take
 from rulesbook.core.errors import reason_of
 from rulesbook.core.messages import LANGUAGES, Message
-from rulesbook.core.records import MAX_SEED, GameRecord
+from rulesbook.core.records import GameRecord
+from rulesbook.core.rng import check_seed
 from rulesbook.core.words import sentence
 from rulesbook.lessons.data import Packer
 from rulesbook.lessons.graph import LessonGraph
@@ -104,10 +105,8 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
         seed = seed.strip()
         if not seed:
             raise DataError(f"{where}.seed", Message("give a seed: a number or a word"))
-        if len(seed) > MAX_SEED:
-            raise DataError(f"{where}.seed", Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
         seed = int(seed) if seed.lstrip("-").isdigit() and len(seed) < 19 else seed
-    return seed
+    return check_seed(seed, f"{where}.seed")
 
 
 #: The games a Play page can play: the module of each one's `PLAY`, imported when a page asks for

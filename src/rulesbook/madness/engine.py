@@ -52,11 +52,11 @@ from dataclasses import fields
 from functools import lru_cache, partial
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, kind_name, shown
+from rulesbook.core.data import DataError, kind_name, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
-from rulesbook.core.rng import seeded_random, shuffled
+from rulesbook.core.rng import check_seed, seeded_random, shuffled
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.actions import (
     ACTIONS,
@@ -216,7 +216,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     their names in seat order). A seed is a whole number or a text, as a state's JSON holds it.
     DataError naming `players` or `seed` otherwise."""
     rules = _default_rules(default_pack()) if rules is None else Rules.given(rules)
-    expect(seed, (int, str), "seed")
+    check_seed(seed, "seed")
     pack = rules.pack
     if isinstance(players, int) and not isinstance(players, bool):
         count = players

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
+from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
@@ -170,7 +171,7 @@ class State(CheckedState):
             raise DataError("state.players", f"At the Mountains of Madness is for 3 to 5 players, not {len(players)}")
         reading = _Reading(rules.pack, len(players), rules.tokens)
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
-        state = cls(players, expect(data["seed"], (int, str), "state.seed"), rules, **values)
+        state = cls(players, check_seed(data["seed"], "state.seed"), rules, **values)
         wrong = phase_shape(state)
         if wrong:
             name, why = wrong[0]
