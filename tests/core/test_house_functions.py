@@ -252,7 +252,20 @@ BROKEN = {
     "returns nothing": (lambda state: None, "the function returned None, not the game's state"),
     "returns something else": (lambda state: 3, "the function returned 3, not the game's state"),
     "changes the rules": (other_rules, "the function changed the rules; a house rule changes the table"),
+    "changes the seed": (lambda state: _replaced(state, seed="another game"),
+                         "the function changed the state's seed; a house rule changes the table, not the seed or who plays"),
 }
+#: Who plays, as each game keeps it (Hudai Pass has one monk).
+SEATS = {"inferno": "colours", "madness": "players"}
+
+
+def _replaced(state, **values):
+    """The state with these fields changed, in place where the game's state is not frozen."""
+    if dataclasses.is_dataclass(state) and state.__dataclass_params__.frozen:
+        return dataclasses.replace(state, **values)
+    for name, value in values.items():
+        setattr(state, name, value)
+    return state
 #: What each game says of the state a cheat leaves (its invariants' words, without the field `state`).
 CHEATS = {"inferno": (cheat_inferno, "the 52 cards are not all in the game exactly once (MOI-R01)"),
           "hudai": (cheat_hudai, "a health is above its starting health"),
@@ -262,9 +275,23 @@ CHEATS = {"inferno": (cheat_inferno, "the 52 cards are not all in the game exact
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("how", [*BROKEN, "breaks the game's rules"])
 def test_a_house_rule_that_fails_at_its_moment_names_itself_and_leaves_the_state_untouched(game, how):
+    change, said = BROKEN[how] if how in BROKEN else CHEATS[game]
+    if how == "breaks the game's rules":
+        said = f"the state it returned breaks the game's rules: {said}"
+    _fails_at_its_moment(game, change, said)
+
+
+@pytest.mark.parametrize("game", SEATS)
+def test_a_house_rule_that_swaps_who_plays_is_refused(game):
+    field = SEATS[game]
+    _fails_at_its_moment(game, lambda state: _replaced(state, **{field: tuple(reversed(getattr(state, field)))}),
+                         f"the function changed the state's {field}; a house rule changes the table, not the seed or who plays")
+
+
+def _fails_at_its_moment(game, change, said):
+    """A rule making this change at a turn's end fails, saying so, and leaves the state untouched."""
     protocol = rulesbook.game(game)
     moment = protocol.rules_type.house_moments[-1]  # a turn's end: reached by an action, not at set-up
-    change, said = BROKEN[how] if how in BROKEN else CHEATS[game]
     rule = house_rule("test-broken", moment)(change)
     state = protocol.new_game(GAMES[game], 2, rules(game, rule))
     before, action = _first_reach(protocol, state, moment)
@@ -272,8 +299,6 @@ def test_a_house_rule_that_fails_at_its_moment_names_itself_and_leaves_the_state
     with pytest.raises(HouseRuleError) as failed:
         protocol.apply(before, action)
     assert failed.value.rule is rule and failed.value.moment == moment
-    if how == "breaks the game's rules":
-        said = f"the state it returned breaks the game's rules: {said}"
     assert str(failed.value) == f"house rule 'test-broken' ({moment}): {said}" and failed.value.why == said
     with pytest.raises(HouseRuleError):
         protocol.apply_legal(before, action)

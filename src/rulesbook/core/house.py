@@ -30,9 +30,9 @@ rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined 
 When a moment comes, the game hands each of its house rules a copy of the state, and goes on
 with what the function returns, read back as a state from outside is (`State.from_dict`: every
 field's kind and range, then the game's invariants). A function that raises, returns no state
-of the game, changes the rules or leaves a state the game refuses is a `HouseRuleError` naming
-the rule and the moment; the step that reached the moment returns nothing, so the state given
-to it is untouched.
+of the game, changes the rules, the seed or who plays, or leaves a state the game refuses is a
+`HouseRuleError` naming the rule and the moment; the step that reached the moment returns
+nothing, so the state given to it is untouched.
 """
 
 from __future__ import annotations
@@ -223,9 +223,15 @@ def at_moment(state: Any, moment: str, copy: Callable[[Any], Any] = lambda state
     return state, events
 
 
+#: What a house rule leaves as it is, besides the rules: the seed, which fixes every shuffle (a
+#: record's seed says which game was played), and who plays (Inferno's colours, Madness's players).
+_KEPT = ("seed", "colours", "players")
+
+
 def _changed(rule: HouseRule, state: Any) -> Any:
     """What the rule makes of the state, checked by the game's own checks."""
     kind, rules = type(state), state.rules
+    kept = {name: getattr(state, name) for name in _KEPT if hasattr(state, name)}  # before a function changes it in place
     try:
         changed = rule.change(state)
     except Exception as error:
@@ -234,6 +240,10 @@ def _changed(rule: HouseRule, state: Any) -> Any:
         raise HouseRuleError(rule, rule.moment, f"the function returned {shown(changed)}, not the game's state")
     if changed.rules != rules:
         raise HouseRuleError(rule, rule.moment, "the function changed the rules; a house rule changes the table")
+    for name, value in kept.items():
+        if getattr(changed, name) != value:
+            raise HouseRuleError(rule, rule.moment, f"the function changed the state's {name}; a house rule changes the table, "
+                                                    "not the seed or who plays")
     try:  # read back as a state from outside is: every field's kind and range, then the invariants
         read = kind.from_dict(changed.to_dict())
     except Exception as error:
