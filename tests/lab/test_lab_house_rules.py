@@ -82,6 +82,28 @@ def test_a_house_rule_that_fails_in_a_pool_is_told_as_on_one_worker():
         forget("test-lab-broken")
 
 
+def test_a_house_rule_that_fails_as_the_first_game_is_set_up_is_its_own_error_with_its_cause():
+    """The lab sets up a run's first game to refuse what the game cannot start; a teacher's function
+    failing there was a plain ValueError with no cause, which `except HouseRuleError` missed."""
+    @house_rule("test-lab-typo", "round_start")
+    def typo(state):
+        return state.totalz
+
+    try:
+        for call in (lambda: lab.simulate("inferno", games=2, players=2, rules=Rules(house=(typo,))),
+                     lambda: lab.strength("inferno", ["random", "greedy"], games=2, players=2, rules=Rules(house=(typo,)))):
+            with pytest.raises(HouseRuleError, match=r"^house rule 'test-lab-typo' \(round_start\): the function raised "
+                                                     r"AttributeError: 'State' object has no attribute 'totalz'$") as failed:
+                call()
+            assert isinstance(failed.value.__cause__, AttributeError)
+        with pytest.raises(HouseRuleError) as failed:  # in one variant only: which one is said
+            lab.sweep("inferno", {"house": {"as printed": (), "typo": (typo,)}}, games=2, players=2)
+        assert isinstance(failed.value.__cause__, AttributeError)
+        assert failed.value.__notes__ == ["(in the variant house=typo of Mountain of Inferno)"]
+    finally:
+        forget("test-lab-typo")
+
+
 def test_processes_started_afresh_or_a_cluster_are_refused_house_rules_naming_the_field(catch_up, monkeypatch):
     import rulesbook.lab.workers as workers
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from rulesbook.core.data import shown
 from rulesbook.core.harness import Run
-from rulesbook.core.house import HouseRule
+from rulesbook.core.house import HouseRule, HouseRuleError
 from rulesbook.core.protocol import Game, split_bot_names
 from rulesbook.core.rules import RulesData
 from rulesbook.core.rulestext import rule_value_problem, split_fields
@@ -84,6 +84,8 @@ def make_run(protocol: Game, games: int, players: int | None, seed: int | str, b
     """A checked run, set up once, so that a combination the game cannot start is refused now."""
     try:  # the Run sets up its first game: a combination the game cannot start is refused here
         run = Run(protocol.name, games, protocol.default_seats(players), seed, bot_names(bots), rules)
+    except HouseRuleError:
+        raise  # a teacher's own function failed: its error, with its traceback, is what to read
     except (ValueError, TypeError) as error:
         raise ValueError(str(error)) from None
     return run
@@ -132,6 +134,9 @@ def variants(
         try:
             run = make_run(protocol, games, table.get("players", players), seed, table.get("bots", bots),
                            protocol.rules(**{**base, **whole, **setting}))
+        except HouseRuleError as error:
+            error.add_note(f"(in the variant {label} of {protocol.title})")
+            raise
         except (ValueError, TypeError) as error:
             raise ValueError(f"{protocol.title} refuses the variant {label}: {error}") from None
         default = run.rules == base_run.rules and run.players == base_run.players and run.bots == base_run.bots
