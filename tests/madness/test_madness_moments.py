@@ -3,11 +3,14 @@ exactly one place, and bad requests refused before the engine sees them, as a Da
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import GAME, Phase, Rules, level, game_moment, moment, play_out
+from rulesbook.madness import GAME, Phase, Rules, State, level, game_moment, moment, play_out
 
 
 def labels(state, cards) -> list[str]:
@@ -92,6 +95,39 @@ def test_a_bad_moment_is_a_data_error_naming_the_argument(bad, field):
     with pytest.raises(DataError) as refused:
         game_moment(4, **bad)
     assert refused.value.field == field and refused.value.why
+
+
+def test_a_moment_on_the_way_out_is_as_far_as_its_space_says_and_no_further():
+    """The Airplane leaves the Edge of Madness only for Escape space 1, 2, 3 in turn, and the
+    expedition escapes at the end of the third Escape turn. A Movement Phase on X3 had three
+    "ignore madness" actions and then none; X tiles met before the Edge were taken."""
+    assert [(state.edge_reached, state.escape_steps) for state in (game_moment(4, space="E1"), game_moment(4, space="X2"))] == [
+        (True, 0), (True, 2)]
+    assert game_moment(4, space="X2", visited=["E1", "X1"]).board["X1"] is None
+    edge_tile = game_moment(4).board["E1"]
+    met = game_moment(4, tile=game_moment(4).rules.pack.tiles[edge_tile].name)  # landed on the Edge's tile
+    assert (met.airplane, met.edge_reached, met.escape_steps) == ("E1", True, 0)
+    with pytest.raises(DataError, match=r"^state: a Movement Phase after the 3rd Escape turn: the expedition escapes at that "
+                                        r"turn's end$"):
+        game_moment(4, space="X3")
+    for space, visited in [("C1", ["X3"]), ("C1", ["E1"]), ("E1", ["X1"]), ("X1", ["X2"]), (None, ["E1"])]:
+        with pytest.raises(DataError, match=rf"^visited: {visited[0]} \((Escape|Edge of Madness)\) is met only on the way out, "
+                                            rf"after the Edge of Madness and the Escape spaces before it, and the Airplane "
+                                            rf"stands on {space or 'no space'}$"):
+            game_moment(4, space=space, visited=visited)
+
+
+def test_a_loaded_state_stands_the_airplane_where_the_expedition_has_come():
+    data = json.loads(game_moment(4, space="X1").to_json())
+    for change, says in [
+        (dict(escape_steps=0), "0 Escape turn(s) have begun, and the Airplane stands on Escape space 1"),
+        (dict(escape_steps=2), "2 Escape turn(s) have begun, and the Airplane stands on Escape space 1"),
+        (dict(airplane="C1"), "the expedition has reached the Edge of Madness, and the Airplane stands on C1 (Coast)"),
+        (dict(airplane=None, escape_steps=0), "the expedition has reached the Edge of Madness, and the Airplane stands on no space"),
+        (dict(edge_reached=False, escape_steps=0), "the expedition has not reached the Edge of Madness, and the Airplane stands on X1"),
+    ]:
+        with pytest.raises(DataError, match=re.escape(says)):
+            State.from_json(json.dumps({**data, **change}))
 
 
 def test_a_bad_player_count_is_named_as_players():

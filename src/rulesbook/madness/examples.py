@@ -51,10 +51,19 @@ def at_encounter(players: int, tile_name: str, seed: int | str = 0, rules: Rules
         state.unused_tiles.remove(wanted)
         state.unused_tiles.append(replaced)
     state.board[space] = None
-    state.airplane = space
+    stand_on(state, space)
     state.encounter = wanted
     state.phase = Phase.ENCOUNTER
     return state
+
+
+def stand_on(state: State, space: str) -> None:
+    """The Airplane on this space, with the expedition as far as that space says: on the Edge of
+    Madness or beyond once the Edge is reached, on Escape space N after N Escape turns."""
+    found = pack_of(state).spaces[space]
+    state.airplane = space
+    state.edge_reached = found.region in ("Edge of Madness", "Escape")
+    state.escape_steps = found.escape_order if found.region == "Escape" else 0
 
 
 def seals() -> State:

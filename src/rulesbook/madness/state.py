@@ -304,10 +304,34 @@ def _consistency(state: State) -> list[str]:
         wrong.append(f"a failure names a challenge the expedition does not face ({faced} this turn)")
     if state.airplane is None and state.encounter is not None:
         wrong.append("an Encounter tile lies in front of the Leader only once the Airplane has landed")
-    if state.escape_steps and not state.edge_reached:
-        wrong.append("an escape turn comes only after the Edge of Madness")
+    wrong.extend(_flight_problems(state))
     if state.search_shown is not None and state.board.get(state.search_shown[0]) != state.search_shown[1]:
         wrong.append("a searched tile is shown on the space it lies on")
+    return wrong
+
+
+#: The Escape turns after which the expedition escapes, at that turn's end (engine `_end_turn`).
+ESCAPE_TURNS = 3
+
+
+def _flight_problems(state: State) -> list[str]:
+    """Where the Airplane stands agrees with how far the expedition has come: the Airplane moves on
+    from the Edge of Madness only onto Escape space 1, 2, 3 in turn (Movement Phase), and the
+    expedition escapes at the end of the third Escape turn, with no Movement Phase after it."""
+    space = state.rules.pack.spaces.get(state.airplane) if state.airplane is not None else None
+    region = space.region if space is not None else None
+    steps = space.escape_order if space is not None and region == "Escape" else 0
+    wrong = []
+    if state.edge_reached != (region in ("Edge of Madness", "Escape")):
+        wrong.append(f"the expedition has {'' if state.edge_reached else 'not '}reached the Edge of Madness, and the Airplane "
+                     f"stands on {state.airplane or 'no space'}{f' ({region})' if region else ''}: it stands on the Edge or "
+                     "an Escape space exactly when the Edge has been reached")
+    if state.escape_steps != steps:
+        wrong.append(f"{state.escape_steps} Escape turn(s) have begun, and the Airplane stands on "
+                     f"{f'Escape space {steps}' if steps else state.airplane or 'no space'}: after the Edge of Madness it "
+                     "moves onto Escape space 1, 2, 3 in turn")
+    if state.phase is Phase.MOVEMENT and state.escape_steps >= ESCAPE_TURNS:
+        wrong.append(f"a Movement Phase after the {ESCAPE_TURNS}rd Escape turn: the expedition escapes at that turn's end")
     return wrong
 
 
