@@ -140,8 +140,10 @@ def test_not_an_object_too_deep_and_too_large_are_refused_by_name(tmp_path):
     with pytest.raises(DataError, match="larger than 16,777,216 bytes"):
         GameRecord.read("/dev/zero")
     assert time.perf_counter() - started < 10
-    with pytest.raises(DataError, match="cannot read"):
+    with pytest.raises(DataError, match="^record: cannot read"):
         GameRecord.read(tmp_path)
+    with pytest.raises(DataError, match="^record: cannot read '.*nothing.json': No such file or directory"):
+        GameRecord.read(tmp_path / "nothing.json")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -260,14 +262,19 @@ def test_each_game_makes_its_bots_from_a_list_or_one_text_and_names_one_it_has_n
     (dict(players=3, seed=1, rules="zh"), "record.rules: expected the rules of Mountain of Inferno (or their JSON data), not 'zh'"),
     (dict(players=3, seed=1, rules={"edition": "fr"}), "record.rules.edition: unknown edition 'fr': expected 'en' or 'zh'"),
     (dict(players=3, seed=1, bots=["random"]), "record.bots: one bot name per seat: 3, not 1"),
+    (dict(players=3, seed=1, bots="random"), "record.bots: expected a list, not 'random'"),  # not one bot a letter
+    (dict(players=3, seed=1, bots=[1, "random", "random"]), "record.bots[0]: expected text, not 1"),
+    (dict(players=3, seed=1, actions=["end"] * 10_001), "record.actions: holds 10001 items; at most 10000"),
+    (dict(game="chess", players=3, seed=1), "record.game: unknown game 'chess'; the games are inferno, hudai, madness"),
 ])
 def test_a_record_made_in_python_is_checked_as_one_read_from_a_file(made, said):
     """`write` made files that `read` and `rulesbook replay` refused (a float seed, nine players),
     or failed on its own (rules given as JSON data: AttributeError), or took a text for a list of
     one-letter actions."""
     with pytest.raises(DataError) as refused:
-        GameRecord("inferno", **made)
+        GameRecord(**{"game": "inferno", **made})
     assert str(refused.value) == said
+    assert game("inferno").max_actions == 10_000  # the most a record holds, as said above
 
 
 def test_a_record_made_in_python_may_give_its_rules_as_data_and_reads_back_the_same():

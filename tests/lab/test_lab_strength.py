@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rulesbook import lab
@@ -35,7 +37,8 @@ def test_where_seats_play_alone_or_together_each_level_plays_them_all():
 def test_a_bad_level_or_a_lone_level_where_seats_compete_is_refused_before_any_game():
     with pytest.raises(ValueError, match="has no bot 'genius'; its bots are random, greedy"):
         lab.strength("inferno", "greedy,genius", games=2)
-    with pytest.raises(ValueError, match="name at least two levels"):
+    with pytest.raises(ValueError, match=re.escape("name at least two levels to set against each other, or give against= the "
+                                                   "level to play them against (against='random')")):
         lab.strength("inferno", "greedy", games=2)
     with pytest.raises(ValueError, match="is for 2 to 4 players"):
         lab.strength("inferno", "random,greedy", games=2, players=7)

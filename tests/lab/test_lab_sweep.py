@@ -185,7 +185,7 @@ def test_bad_fields_values_and_combinations_are_refused_before_any_game(grid, me
     (dict(client=5), "client is a Dask distributed Client (lab.local_client() makes one), not 5"),
     (dict(workers=-1), "workers is a whole number from 1 to"),
     (dict(seed=1.5), "the seed is a whole number or a text, not 1.5"),
-    (dict(players="3"), "Mountain of Inferno is for 2 to 4 players, not '3'"),
+    (dict(players="3"), "players: expected a whole number, not '3'"),
     (dict(baseline="no"), "baseline is True or False, not 'no'"),
     (dict(per_game=1), "per_game is True or False, not 1"),
     (dict(progress=0), "progress is True or False (or None), not 0"),
@@ -274,11 +274,16 @@ def test_a_variant_says_which_figures_differ_from_the_default_beyond_the_noise()
     table = lab.sweep("inferno", {"play_limit": [None, 3], "edition": ["en", "zh"]}, games=60, players=3, seed=1, bots="random")
     said = dict(zip(table["variant"], table["beyond_noise"]))
     assert said["play_limit=None, edition=en"] == "" and table.loc[0, "default"]
-    assert said["play_limit=3, edition=en"] == "none", "random bots never play three cards a turn: nothing to see"
+    assert said["play_limit=3, edition=en"] == "none: every game ended as under the default", "random bots never play three cards a turn"
     assert "turns" in said["play_limit=None, edition=zh"].split(", ")
     for _, row in table.iterrows():  # every figure named has intervals apart from the default's, and only those
         for name in [column for column in table.columns if f"{column}_low" in table.columns]:
             apart = row[f"{name}_low"] > table.loc[0, f"{name}_high"] or row[f"{name}_high"] < table.loc[0, f"{name}_low"]
             assert (name in row["beyond_noise"].split(", ")) == (apart and not row["default"]), (row["variant"], name)
+    pawns = lab.sweep("inferno", {"two_pawns": [False, True]}, games=20, players=3, seed=1, bots="random", per_game=True)
+    alone, shared = (pawns[pawns["two_pawns"] == value].drop(columns=["variant", "default", "two_pawns"]).reset_index(drop=True)
+                     for value in (False, True))
+    assert not alone.equals(shared)  # games played otherwise, with figures within the noise: plain "none"
+    assert lab.sweep("inferno", {"two_pawns": [False, True]}, games=20, players=3, seed=1, bots="random")["beyond_noise"].tolist() == ["", "none"]
     no_default = lab.sweep("inferno", {"edition": ["zh"]}, games=4, players=2, seed=1, bots="random", baseline=False)
     assert list(no_default["beyond_noise"]) == [""]

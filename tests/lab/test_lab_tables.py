@@ -163,7 +163,7 @@ BAD = [
     (dict(games=10**12), "games is a whole number from 1 to 1,000,000, not 1000000000000"),
     (dict(games=True), "games is a whole number from 1 to 1,000,000, not True"),
     (dict(games=2.0), "games is a whole number from 1 to 1,000,000, not 2.0"),
-    (dict(players=True), "Mountain of Inferno is for 2 to 4 players, not True"),
+    (dict(players=True), "players: expected a whole number, not True"),
     (dict(seed=[1]), "the seed is a whole number or a text, not [1]"),
     (dict(seed=None), "the seed is a whole number or a text, not None"),
     (dict(bots=5), "bots are names, as 'greedy,random' or ['greedy', 'random'], not 5"),
@@ -244,6 +244,9 @@ def test_a_summary_is_not_summed_up_again():
         with pytest.raises(ValueError, match=re.escape("the table looks like a summary already ('win_rate' comes with win_rate_low "
                                                        "and win_rate_high): summarise the table of games it was made from")):
             lab.summarise(table)
+    for empty in (games[games["turns"] > 10**6], games.iloc[0:0]):  # a filter that kept no game: a row of NaN
+        with pytest.raises(ValueError, match=re.escape("the table holds no games to sum up (a filter of its rows kept none?)")):
+            lab.summarise(empty)
 
 
 @pytest.mark.parametrize("name", GAMES)

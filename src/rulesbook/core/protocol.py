@@ -30,7 +30,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from rulesbook.core.data import DataError
+from rulesbook.core.data import DataError, expect
 from rulesbook.core.messages import Message, term
 from rulesbook.core.rulestext import field_from_text, split_fields
 
@@ -233,8 +233,8 @@ class Game(ABC, Generic[S, A]):
 
     def default_seats(self, players: int | None) -> int:
         """The seat count asked for, checked against the game's range."""
-        count = self.default_players if players is None else players
-        if type(count) is not int or not self.min_players <= count <= self.max_players:  # True is no seat count
+        count = self.default_players if players is None else expect(players, int, "players")  # True is no seat count
+        if not self.min_players <= count <= self.max_players:
             game, given = term(self.title, "term"), repr(players)
             if self.max_players == 1:
                 why = Message("{game} is for {count} player, not {players}", game=game, count=1, players=given)

@@ -54,7 +54,8 @@ def strength(
     if against is not None and not competing:
         raise ValueError(f"{protocol.title}'s seats do not compete: there is no level to play against")
     if competing and against is None and len(names) < 2:
-        raise ValueError(f"{protocol.title}'s seats compete: name at least two levels to set against each other")
+        raise ValueError(f"{protocol.title}'s seats compete: name at least two levels to set against each other, "
+                         "or give against= the level to play them against (against='random')")
     if not competing:
         pairings = {(level, ""): [level] * seats for level in names}
     else:

@@ -39,7 +39,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     have Student t intervals (mean ± t·s/√n; NaN from a single game). Rounds of one game are
     counted as if independent. A table that does not say its game (`attrs["game"]`) gets
     both kinds of win rate. A summary (figures with `_low` and `_high`) is refused: it has no
-    games to sum up.
+    games to sum up, as is a table with no games.
     """
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
@@ -48,6 +48,8 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
         raise ValueError(f"the table looks like a summary already ({summed!r} comes with {summed}_low and {summed}_high): "
                          "summarise the table of games it was made from, one row a game (lab.simulate, "
                          "lab.sweep(..., per_game=True))")
+    if table.empty:  # a filter that kept no game: its figures would be a row of NaN
+        raise ValueError("the table holds no games to sum up (a filter of its rows kept none?)")
     confidence = check_confidence(confidence)
     keys = [] if by is None else [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else None
     if keys is None:

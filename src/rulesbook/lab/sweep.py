@@ -54,7 +54,10 @@ def sweep(
     `rule_<key>` where a game's column has the key's name, as Hudai's `monk_health`), then the
     figures of `summarise` with their intervals (Wilson for rates, Student t for means).
     `beyond_noise`, third, names the figures where a variant's interval and the default's do
-    not overlap, or says "none": a switch that changes nothing these games can show says so.
+    not overlap, or says "none": a switch that changes nothing these games can show says so, and
+    "none: every game ended as under the default" where each game's row is the default's game
+    of the same deal (the bots never bring the switch into play, as Madness's speech rules:
+    its bots never speak).
     `per_game=True` gives the games' rows instead (those columns and `simulate`'s), which
     `summarise(rows, by="variant")` sums up the same way and `lab.record(rows, game, variant)`
     plays again.
@@ -84,15 +87,19 @@ def sweep(
         return rows
     summary = summarise(rows, by="variant", confidence=confidence)
     table = pd.concat([pd.DataFrame(heads), summary.drop(columns="variant")], axis=1)
-    table.insert(2, "beyond_noise", beyond_noise(table))
+    default = next((frame for point, frame in zip(points, frames) if point.default), None)
+    table.insert(2, "beyond_noise", beyond_noise(table, [default is not None and frame.equals(default) for frame in frames]))
     table.attrs.update({**rows.attrs, "confidence": confidence})
     return table
 
 
-def beyond_noise(table: pd.DataFrame) -> list[str]:
+def beyond_noise(table: pd.DataFrame, same: Sequence[bool] = ()) -> list[str]:
     """Per variant, the figures whose interval and the default's do not overlap, or "none" (the
     difference from the default is within the noise of these games: read nothing into it); ""
-    for the default itself, or when no row is the default.
+    for the default itself, or when no row is the default. Where `same` says a variant's games
+    each ended as the default's game of the same deal did, "none: every game ended as under the
+    default": a switch these bots never bring into play, or one that changes nothing the games
+    record.
 
     Intervals that do not overlap are the plain reading a class can check by eye, and a
     cautious one: a difference can be real with intervals that still touch. More games narrow them."""
@@ -102,12 +109,13 @@ def beyond_noise(table: pd.DataFrame) -> list[str]:
     base = table.loc[defaults[0]]
     figures = [name for name in table.columns if f"{name}_low" in table.columns and f"{name}_high" in table.columns]
     said = []
-    for index, row in table.iterrows():
+    for position, (index, row) in enumerate(table.iterrows()):
         if index == defaults[0]:
             said.append("")
             continue
         apart = [name for name in figures if row[f"{name}_low"] > base[f"{name}_high"] or row[f"{name}_high"] < base[f"{name}_low"]]
-        said.append(", ".join(apart) or "none")
+        unchanged = len(same) > position and same[position]
+        said.append(", ".join(apart) or ("none: every game ended as under the default" if unchanged else "none"))
     return said
 
 
