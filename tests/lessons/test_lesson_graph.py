@@ -42,8 +42,8 @@ class Counter:
 
 def test_places_are_named_as_the_data_writes_them():
     assert place_key((2, -1)) == "2,-1" and place_key("demon") == "demon"
-    assert parse_place("2,-1") == (2, -1) and parse_place([3, 4]) == (3, 4)
-    for key in ("demon", "０,０", "٣,1", " 1,2", "1, 2", "+1,2", "1,2,3", "12345,0", "1_0,0", ""):
+    assert parse_place("2,-1") == (2, -1) and parse_place([3, 4]) == (3, 4) and parse_place(f"0,{-10**30}") == (0, -10**30)
+    for key in ("demon", "０,０", "٣,1", " 1,2", "1, 2", "+1,2", "1,2,3", "1" * 1001 + ",0", "1_0,0", ""):
         with pytest.raises(ValueError, match="is not a grid place's key"):
             parse_place(key)
     assert refusal_text(IllegalAction("the demon is asleep", "HUD-R01")) == "The demon is asleep (HUD-R01)"
