@@ -65,9 +65,17 @@ def test_long_labels_take_two_lines_or_slant_and_the_title_wraps(sweep):
     assert {label.get_rotation() for label in labels} == {0}
     assert axes.title.get_wrap() and axes.figure.get_size_inches().tolist() == [4.875, 3.25]
     six = pd.concat([sweep] * 3, ignore_index=True).assign(variant=[f"players={n}, edition={e}" for n in (2, 3, 4) for e in ("en", "zh")])
-    labels = lab.plot(six, "win_rate_0").axes[0].get_xticklabels()
+    figure = lab.plot(six, "win_rate_0")
+    labels = figure.axes[0].get_xticklabels()
     assert [label.get_text() for label in labels][:2] == ["players=2, edition=en", "players=2, edition=zh"]
     assert {label.get_rotation() for label in labels} == {35}
+    # The figure grows under the slanted labels, so the bars keep their height (they shrank to a
+    # strip of 1.3 inches): a quarter inch's multiple, so that drawings repeat exactly.
+    assert figure.get_size_inches().tolist() == [4.875, 3.25 + 1.25]
+    figure.draw_without_rendering()
+    axes.figure.draw_without_rendering()
+    slanted, level = (plotted.axes[0].get_window_extent().height / plotted.dpi for plotted in (figure, axes.figure))
+    assert slanted >= level > 1.8
 
 
 def test_every_seat_of_one_summary_by_default(games):

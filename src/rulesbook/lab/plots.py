@@ -55,6 +55,7 @@ def plot(
     if title is not None and not isinstance(title, str):
         raise ValueError(f"title is a text, not {title!r}")
     with plt.rc_context({"font.size": FONT_SIZE}):
+        made = ax is None
         if ax is None:
             figure, ax = plt.subplots(figsize=FIGURE_SIZE, layout="constrained")
             plt.close(figure)
@@ -63,6 +64,8 @@ def plot(
         else:
             _spread(ax, table, str(column), by)
         ax.set_title(title if title is not None else _title(table, columns or [str(column)]), wrap=True)
+        if made:
+            ax.figure.set_figheight(FIGURE_SIZE[1] + _slant_room(ax))
     return ax.figure
 
 
@@ -152,7 +155,21 @@ def _ticks(ax: Any, labels: list[str]) -> None:
     if max(len(line) for label in lines for line in label.split("\n")) * len(labels) <= LETTERS_ACROSS:
         ax.set_xticks(range(len(labels)), lines)
     else:
-        ax.set_xticks(range(len(labels)), labels, rotation=35, ha="right", rotation_mode="anchor")
+        ax.set_xticks(range(len(labels)), labels, rotation=SLANT, ha="right", rotation_mode="anchor")
+
+
+#: How far the tick labels slant (degrees), and how wide a letter is at FONT_SIZE (in ems, about).
+SLANT, LETTER_WIDTH = 35, 0.6
+
+
+def _slant_room(ax: Any) -> float:
+    """The height slanted labels take below the axis, in inches (a quarter's multiple, so drawings
+    repeat exactly): without it the bars of four long variant names shrank to a strip."""
+    slanted = [label.get_text() for label in ax.get_xticklabels() if label.get_rotation()]
+    if not slanted:
+        return 0.0
+    inches = max(map(len, slanted)) * FONT_SIZE * LETTER_WIDTH / 72 * math.sin(math.radians(SLANT))
+    return math.ceil(inches * 4) / 4
 
 
 def _spread(ax: Any, table: pd.DataFrame, column: str, by: str | None) -> None:
