@@ -12,7 +12,6 @@ import pytest
 
 from rulesbook import lab
 from rulesbook.core import harness, protocol
-from rulesbook.core.stats import mean_interval, t_quantile, wilson
 
 import toy_game
 
@@ -26,56 +25,6 @@ def toy(monkeypatch):
 
 def figures(table: pd.DataFrame) -> list[str]:
     return [column.removesuffix("_low") for column in table.columns if column.endswith("_low")]
-
-
-def test_wilson_interval_matches_the_textbook_figures():
-    # 7 of 10 and 0 of 10, 95 %: Wilson's bounds as published (Newcombe 1998, table I)
-    assert wilson(7, 10) == pytest.approx((0.7, 0.3968, 0.8922), abs=1e-4)
-    assert wilson(0, 10) == pytest.approx((0.0, 0.0, 0.2775), abs=1e-4)
-    assert wilson(10, 10) == pytest.approx((1.0, 0.7225, 1.0), abs=1e-4)
-
-
-@pytest.mark.parametrize("df, quantile", [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423), (1000, 1.9623)])
-def test_t_quantiles_match_the_table(df, quantile):
-    assert t_quantile(0.975, df) == pytest.approx(quantile, abs=1e-4)
-
-
-def test_mean_interval_is_mean_plus_or_minus_t_times_the_standard_error():
-    mean, low, high = mean_interval([1, 2, 3, 4])
-    assert mean == 2.5 and high - mean == pytest.approx(t_quantile(0.975, 3) * (5 / 3) ** 0.5 / 2)
-    assert mean - low == pytest.approx(high - mean)
-    assert mean_interval([5])[0] == 5 and all(value != value for value in mean_interval([5])[1:])
-
-
-@pytest.mark.parametrize(("successes", "trials", "says"), [
-    (3, 2, "successes is a number from 0 to the trials (2), not 3"),  # the arguments swapped
-    (-1, 2, "successes is a number from 0 to the trials (2), not -1"),
-    (float("nan"), 3, "successes is a number from 0 to the trials (3), not nan"),
-    (True, 2, "successes is a number from 0 to the trials (2), not True"),
-    ("1", 2, "successes is a number from 0 to the trials (2), not '1'"),
-    (1, -1, "trials is a whole number of games, 0 or more, not -1"),
-    (1, 2.0, "trials is a whole number of games, 0 or more, not 2.0"),
-])
-def test_a_rate_that_is_no_rate_is_refused_in_words_not_by_a_math_domain_error(successes, trials, says):
-    with pytest.raises(ValueError) as refused:
-        wilson(successes, trials)
-    assert str(refused.value) == says
-    assert all(value != value for value in wilson(0, 0))  # no games: no rate, and no error
-    assert wilson(1.5, 3)[0] == 0.5 and wilson(3, 3)[0] == 1.0 and wilson(0, 3)[0] == 0.0  # both ends, and a shared win
-
-
-@pytest.mark.parametrize(("values", "says"), [
-    ([1, float("nan")], "not nan (value 1)"),  # a statistics.stdev AttributeError before
-    ([float("-inf"), 1], "not -inf (value 0)"),
-    (["1", "2"], "not '1' (value 0)"),
-    ([2, True], "not True (value 1)"),
-    ([None], "not None (value 0)"),
-])
-def test_a_mean_of_values_that_are_not_finite_numbers_is_refused_and_says_which(values, says):
-    with pytest.raises(ValueError) as refused:
-        mean_interval(values)
-    assert str(refused.value) == "the values are finite numbers (drop missing ones first, as Series.dropna() does), " + says
-    assert mean_interval(pd.Series([1.0, None, 3.0]).dropna()) == pytest.approx(mean_interval([1, 3]))
 
 
 def test_a_sweep_has_one_row_per_variant_each_interval_around_its_estimate():
