@@ -682,7 +682,9 @@ class Board {
       return this.settle(fill(this.words().alone, { refusal, label: this.text(alone.label) }).trim(), "no");
     }
     this.chosen = "";
-    return this.settle(alone && alone.refusal !== undefined ? this.text(alone.refusal) : refusal || this.text(node.idle), "no");
+    if (alone && alone.refusal !== undefined) return this.settle(this.text(alone.refusal), "no");
+    // No choice at all for this card here: saying "choose a card" to one who just did helps no one.
+    return this.settle(refusal || fill(this.words().unused, { label: this.text(node.hand[index][1]) }), "no");
   }
 
   /** An effect button ("Move one card", "Place your pawn"): pressed or put back. */

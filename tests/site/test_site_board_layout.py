@@ -121,6 +121,17 @@ def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, 
         assert owner.text_content() == "Red's hand"
 
 
+def test_a_hand_card_with_nothing_to_do_says_so_not_to_choose_a_card(browser_context, site_url):
+    """It said "First choose a card of your hand or an action button ..." to one who just had."""
+    with opened(browser_context, site_url, "book/hudai/a-cards-three-parts.html", viewport=LAPTOP) as page:
+        board = board_titled(page, "B4 against 3 staged damage")
+        card = board.locator('.rb-hand-card[data-code="W1"]')
+        card.click()
+        assert board.locator(".rb-message").text_content() == (f"{card.text_content()} has nothing to do here: choose another "
+                                                               "card or an action button.")
+        assert board.locator(".rb-message").get_attribute("data-tone") == "no" and card.get_attribute("aria-pressed") == "false"
+
+
 def test_a_card_the_chinese_rules_forbid_now_says_why_MOI_R04(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/two-editions.html", viewport=LAPTOP) as page:
         board = board_titled(page, "Chinese rules: red is about to lay MK+2")

@@ -96,6 +96,22 @@ def test_an_exercise_on_the_toy_game_finds_both_switches():
         assert str(refused.value) == f"count: a number of moves, such as 0 for the start, not {count!r}"
 
 
+def test_an_exercise_with_one_answer_says_it_was_the_only_one():
+    """It said "That is all 1: well done." and, as a hint once found, "All 1 switch found"."""
+    class LeftOn(Switches):
+        def start(self):
+            return frozenset({"left"})
+
+    for language, done, found in [("en", "Right: The right switch goes on. That was the only one: well done.", "It is found: nothing is missing."),
+                                  ("zh-TW", "答對了：The right switch goes on.只有這一個，做得好！", "找到了：沒有遺漏。")]:
+        asked = exercise(LessonGraph(LeftOn()).node("s0"), "h0", noun=("switch", "switches"), language=language)
+        assert asked["missing"][0] == found and asked["missing"][1:] == [exercise(
+            LessonGraph(Switches()).node("s0"), "h0", noun=("switch", "switches"), language=language)["missing"][1]]
+        board = SwitchBoard(LeftOn(), moves=0, mode="find", exercise=asked)
+        assert board.click("right") == done
+    assert exercise(LessonGraph(Switches()).node("s0"), "h0")["missing"][0] == "All 2 places found: nothing is missing."
+
+
 def test_the_page_asks_python_only_to_record_a_state_it_does_not_hold():
     board = SwitchBoard(Switches(), moves=0)
     messages = sent(board)

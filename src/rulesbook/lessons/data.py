@@ -58,6 +58,8 @@ _EXERCISE_MESSAGES = {
     "again": Message.text("You have found that one already: {found} of {total} so far."),
     "done": Message.text("Right: {say} That is all {total}: well done."),
 }
+#: The last sentence where there was one answer to find ("That is all 1" reads as a slip).
+_ONLY_ONE = Message.text("Right: {say} That was the only one: well done.")
 #: The same in English.
 EXERCISE_WORDS = {key: message.say() for key, message in _EXERCISE_MESSAGES.items()}
 #: What an exercise's answers are, counted ("two cards") and named ("the cards ...").
@@ -129,8 +131,9 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
     clues = record["options"][option].get("clues", {})
     total = len(answers)
     one, many = noun
-    missing = [Message("All {total} {noun} found: nothing is missing.", total=total,
-                       noun=_said_noun(_COUNTED, many if total != 1 else one, language)).say(language)]
+    found = (Message("All {total} {noun} found: nothing is missing.", total=total, noun=_said_noun(_COUNTED, many, language))
+             if total != 1 else Message("It is found: nothing is missing."))
+    missing = [found.say(language)]
     for left in range(1, total + 1):
         number = capitalised(number_words(left, language))
         if left == 1:
@@ -144,6 +147,7 @@ def exercise(record: dict[str, Any], choice: str, actor: str | None = None,
         "option": option,
         "answers": answers,
         **exercise_words(language),
+        **({"done": _ONLY_ONE.say(language)} if total == 1 else {}),
         "missing": missing,
         "clues": {place: clues.get(place) or anywhere for place in answers},
     }
