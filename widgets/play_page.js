@@ -265,7 +265,8 @@ class Play {
     if (!seed.value) seed.value = this.newSeed();
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.formSetup().then((setup) => setup && this.newGame(setup));
+      // The new game's board in sight: on a phone it began below the fold, and nothing seemed to happen.
+      this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started && this.gameBox.scrollIntoView({ block: "start" }));
     });
     // A card file chosen is the card set chosen (Hudai Pass, HUD-R01).
     const cardFile = this.form.querySelector("[data-card-file]");
@@ -384,6 +385,7 @@ class Play {
     });
   }
 
+  /** The game a reply starts, shown; true once it is (a refusal is said in the status line). */
   begin(reply, words) {
     const named = reply.type === "started" ? null : /^setup\.(\w+)(?:\[(\d+)\])?[.:\[]/.exec(reply.text || "");
     this.invalid(named && this.form.querySelectorAll(`[name="${CSS.escape(named[1])}"]`)[Number(named[2] || 0)]);
@@ -413,7 +415,7 @@ class Play {
     this.timings.playable = this.timings.playable || performance.now();
     performance.mark("rulesbook-play-ready");
     this.moved();
-    return undefined;
+    return true;
   }
 
   /** The set-up's field a refusal names ("setup.seats[1]: one seat is yours…") is marked invalid,

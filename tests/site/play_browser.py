@@ -100,8 +100,9 @@ def set_up_on_the_first_screen(page) -> None:
     page.set_viewport_size(size)
 
 
-#: The set-up's short labels (20 characters or fewer) whose words, before their list, take more
-#: than one line: each of the zh-TW words' runs once stood on a line of its own.
+#: The set-up's short labels (36 characters or fewer, the longest a 390 px phone holds on a line)
+#: whose words, before their list, take more than one line: each of the zh-TW words' runs once
+#: stood on a line of its own, and "Pawns may share a card (MOI-R13)" on three, its id apart.
 BROKEN_LABELS = """() => [...document.querySelectorAll('.rb-play-setup label')].filter((label) => label.querySelector('select'))
   .map((label) => {
     const words = document.createRange();
@@ -109,7 +110,7 @@ BROKEN_LABELS = """() => [...document.querySelectorAll('.rb-play-setup label')].
     words.setEndBefore(label.querySelector('select'));
     const tops = [...words.getClientRects()].filter((box) => box.width > 0).map((box) => box.top).sort((a, b) => a - b);
     return [words.toString().trim(), tops.filter((top, index) => index === 0 || top - tops[index - 1] > 8).length];
-  }).filter(([words, lines]) => words.length <= 20 && lines > 1).map(([words]) => words)"""
+  }).filter(([words, lines]) => words.length <= 36 && lines > 1).map(([words]) => words)"""
 
 
 def settled(page, moves: int, timeout: int = 60_000) -> int:

@@ -43,6 +43,9 @@ def start(page, players: int, game: dict) -> int:
     page.fill("input[name=seed]", game["seed"])
     page.click(".rb-play-setup button[type=submit]")  # the status says "Setting up the table" at once
     page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=game["seed"])
+    # The new game's board comes into sight: on a phone it began below the fold, and the tap seemed to do nothing.
+    top = page.evaluate("document.querySelector('.rb-play-game').getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] / 2, top
     return settled(page, -1)
 
 
