@@ -31,6 +31,11 @@ SWITCH = {
 }
 
 
+#: The theme's words that its catalogues leave in English on a zh-TW page (pydata-sphinx-theme has
+#: no zh_TW catalogue), for _templates/ to say.
+THEME_WORDS_ZH = {"rulesbook_colour_mode": "顏色模式"}
+
+
 def is_zh(app: Any) -> bool:
     return (app.config.language or "en") == "zh_TW"
 
@@ -49,6 +54,7 @@ def add_language_link(app: Any, pagename: str, templatename: str, context: dict[
     """The link at the top of the page's text, and a zh-TW page's language as the page says it."""
     if is_zh(app):
         context["language"] = "zh-Hant-TW"  # the theme writes it as the page's lang
+        context.update(THEME_WORDS_ZH)
     if "body" not in context:
         return
     target, same = counterpart(app, pagename)

@@ -72,6 +72,8 @@ def test_the_zh_configuration_is_the_english_one_but_for_its_language_and_paths(
         assert config.pop(key) == [f"../{path}" for path in theirs.pop(key)]
     assert config.pop("html_favicon") == f"../{theirs.pop('html_favicon')}"
     chinese.pop("exclude_patterns"), english.pop("exclude_patterns")
+    assert (chinese.pop("author"), english.pop("author")) == ("rulesbook 作者群", "the rulesbook authors")
+    assert config["html_theme_options"].pop("search_bar_text") == "搜尋本書…"
     assert chinese == english
 
 
@@ -82,6 +84,16 @@ def test_every_picture_on_a_zh_page_is_described_in_zh_tw():
         assert len(alts) == images and all(alt.strip() and not alt.endswith((".svg", ".png")) for alt in alts), page
         english = [alt for alt in alts if re.search(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b", alt)]
         assert not english, f"{page}: pictures described in English (speak('zh-TW') at the chapter's top): {english[:2]}"
+
+
+def test_the_themes_words_on_a_zh_page_are_in_zh_tw():
+    """The footer said "作者： the rulesbook authors", the search box "Search this book..." and the
+    light/dark switch "Color mode" (the theme has no zh_TW catalogue)."""
+    for page in PAGES:
+        text = (SITE / page).read_text(encoding="utf-8")
+        assert not re.findall(r"the rulesbook authors|Search this book|Color mode", text), page
+        assert 'placeholder="搜尋本書…"' in text and 'aria-label="顏色模式"' in text, page
+    assert 'aria-label="Color mode"' in (SITE / "book/inferno/the-game-at-a-glance.html").read_text(encoding="utf-8")
 
 
 GLANCE = "zh-TW/book/inferno/the-game-at-a-glance.html"
