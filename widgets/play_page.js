@@ -266,7 +266,7 @@ class Play {
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       // The new game's board in sight: on a phone it began below the fold, and nothing seemed to happen.
-      this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started && this.gameBox.scrollIntoView({ block: "start" }));
+      this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started === true && this.gameBox.scrollIntoView({ block: "start" }));
     });
     // A card file chosen is the card set chosen (Hudai Pass, HUD-R01).
     const cardFile = this.form.querySelector("[data-card-file]");

@@ -47,8 +47,8 @@ def _swaps(count: int) -> tuple[tuple[int, int], ...]:
 
 
 def check_seed(seed: Any, where: str) -> int | str:
-    """A seed a game, a record or a run can hold: a whole number, or a text of at most MAX_SEED characters (a
-    number of as many digits); DataError naming `where` otherwise.
+    """A seed a game, a record or a run can hold: a whole number, or a text of at most MAX_SEED
+    characters (a number of as many digits); DataError naming `where` otherwise.
 
     >>> check_seed("x" * 1001, "seed")
     Traceback (most recent call last):

@@ -87,7 +87,7 @@ from rulesbook.madness.actions import (
 from rulesbook.madness.challenges import CardFace, Challenge
 from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack, default_pack
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import Phase, State
+from rulesbook.madness.state import ESCAPE_TURNS, Phase, State
 
 SETUP = "Setting Up the Game"
 MOVEMENT = "Movement Phase"
@@ -801,7 +801,7 @@ def _do_move(s: State, a: MoveAirplane, ev: list[Event]) -> None:
         _say(ev, "edge", "The expedition stands on the Edge of Madness: no more descending; three Escape turns follow.")
     if space.region == "Escape":
         s.escape_steps += 1
-        _say(ev, "escape", f"Escape turn {s.escape_steps} of 3.")
+        _say(ev, "escape", f"Escape turn {s.escape_steps} of {ESCAPE_TURNS}.")
     s.phase = Phase.ENCOUNTER
     _say(ev, "timer", f"The Sand Timer is turned ({s.rules.timer_seconds} seconds): the table may talk until someone plays a card.")
 
@@ -1266,7 +1266,7 @@ def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
 def _end_turn(s: State, ev: list[Event]) -> None:
     if s.rules.house:
         _house(s, "turn_end", ev)
-    if s.escape_steps >= 3:
+    if s.escape_steps >= ESCAPE_TURNS:
         relics = relic_count(s)
         injuries = injuries_in_play(s)
         s.phase = Phase.OVER

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulesbook.madness.engine import new_game, pack_of
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import Phase, State
+from rulesbook.madness.state import Phase, State, way_out
 
 
 def card(state: State, label: str, name: str | None = None) -> str:
@@ -60,10 +60,10 @@ def at_encounter(players: int, tile_name: str, seed: int | str = 0, rules: Rules
 def stand_on(state: State, space: str) -> None:
     """The Airplane on this space, with the expedition as far as that space says: on the Edge of
     Madness or beyond once the Edge is reached, on Escape space N after N Escape turns."""
-    found = pack_of(state).spaces[space]
+    here = way_out(pack_of(state), space)
     state.airplane = space
-    state.edge_reached = found.region in ("Edge of Madness", "Escape")
-    state.escape_steps = found.escape_order if found.region == "Escape" else 0
+    state.edge_reached = here > 0
+    state.escape_steps = max(here - 1, 0)
 
 
 def seals() -> State:

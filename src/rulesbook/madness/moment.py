@@ -24,7 +24,7 @@ from rulesbook.madness.actions import Action
 from rulesbook.madness.engine import apply, new_game
 from rulesbook.madness.examples import at_encounter, stand_on
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import Phase, State
+from rulesbook.madness.state import Phase, State, way_out
 
 
 def game_moment(players: int = 4, *, tile: str | None = None, space: str | None = None, visited: Iterable[str] = (),
@@ -110,19 +110,10 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
 def _check_way_out(state: State, visited: list[str]) -> None:
     """The spaces met on the way out lie behind the Airplane: DataError naming `visited` otherwise."""
     for name in visited:
-        if _way_out(state, name) >= max(_way_out(state, state.airplane), 1):
+        if way_out(state.rules.pack, name) >= max(way_out(state.rules.pack, state.airplane), 1):
             raise DataError("visited", f"{name} ({state.rules.pack.spaces[name].region}) is met only on the way out, after the "
                                        f"Edge of Madness and the Escape spaces before it, and the Airplane stands on "
                                        f"{state.airplane or 'no space'}")
-
-
-def _way_out(state: State, space: str | None) -> int:
-    """How far along the way out a space lies: 0 before the Edge of Madness, 1 on it, 1 + N on
-    Escape space N (the Airplane takes them in that order)."""
-    found = state.rules.pack.spaces[space] if space is not None else None
-    if found is None or found.region not in ("Edge of Madness", "Escape"):
-        return 0
-    return 1 + found.escape_order
 
 
 def _listed(value: object, name: str, what: str) -> list:

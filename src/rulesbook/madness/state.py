@@ -314,21 +314,30 @@ def _consistency(state: State) -> list[str]:
 ESCAPE_TURNS = 3
 
 
+def way_out(pack: Any, space: str | None) -> int:
+    """How far along the way out a space lies: 0 before the Edge of Madness, 1 on it, 1 + N on
+    Escape space N. The Airplane takes them in that order: the expedition has reached the Edge
+    exactly when its Airplane stands at 1 or more, after N Escape turns at 1 + N."""
+    found = pack.spaces.get(space) if space is not None else None
+    if found is None or found.region not in ("Edge of Madness", "Escape"):
+        return 0
+    return 1 + (found.escape_order if found.region == "Escape" else 0)
+
+
 def _flight_problems(state: State) -> list[str]:
-    """Where the Airplane stands agrees with how far the expedition has come: the Airplane moves on
-    from the Edge of Madness only onto Escape space 1, 2, 3 in turn (Movement Phase), and the
+    """Where the Airplane stands agrees with how far the expedition has come (`way_out`), and the
     expedition escapes at the end of the third Escape turn, with no Movement Phase after it."""
-    space = state.rules.pack.spaces.get(state.airplane) if state.airplane is not None else None
-    region = space.region if space is not None else None
-    steps = space.escape_order if space is not None and region == "Escape" else 0
+    pack, airplane = state.rules.pack, state.airplane
+    here = way_out(pack, airplane)
+    steps = max(here - 1, 0)
+    where = f"{airplane} ({pack.spaces[airplane].region})" if airplane in pack.spaces else airplane or "no space"
     wrong = []
-    if state.edge_reached != (region in ("Edge of Madness", "Escape")):
+    if state.edge_reached != (here > 0):
         wrong.append(f"the expedition has {'' if state.edge_reached else 'not '}reached the Edge of Madness, and the Airplane "
-                     f"stands on {state.airplane or 'no space'}{f' ({region})' if region else ''}: it stands on the Edge or "
-                     "an Escape space exactly when the Edge has been reached")
+                     f"stands on {where}: it stands on the Edge or an Escape space exactly when the Edge has been reached")
     if state.escape_steps != steps:
         wrong.append(f"{state.escape_steps} Escape turn(s) have begun, and the Airplane stands on "
-                     f"{f'Escape space {steps}' if steps else state.airplane or 'no space'}: after the Edge of Madness it "
+                     f"{f'Escape space {steps}' if steps else airplane or 'no space'}: after the Edge of Madness it "
                      "moves onto Escape space 1, 2, 3 in turn")
     if state.phase is Phase.MOVEMENT and state.escape_steps >= ESCAPE_TURNS:
         wrong.append(f"a Movement Phase after the {ESCAPE_TURNS}rd Escape turn: the expedition escapes at that turn's end")
