@@ -57,7 +57,7 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     # A refused click: its rule, in zh-TW, and the zh-TW chapter that teaches it; a hint in zh-TW.
     message, linked = first_moves(page, "zh-TW/book", "隨機電腦玩家會選「")
     assert re.search(r"（MOI-R\d+）。?$", message) and not ENGLISH.search(message), message
-    assert linked.startswith("違反規則 MOI-R") and linked.endswith("；詳見教這條規則的章節。")
+    assert re.fullmatch(r"為什麼不行：講 MOI-R\d+ 的章節有說明。", linked), linked
     undone = reloaded = False
     english: set[str] = set()
     for _ in range(400):

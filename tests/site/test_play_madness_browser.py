@@ -81,6 +81,8 @@ def expedition(page, tmp_path, players: int, reload: bool) -> None:
         # ... and links the chapter that teaches it.
         link = page.locator(".rb-play-rule a")
         assert link.inner_text() == "Action" and link.get_attribute("href") == "../madness/the-encounter-and-challenge-values.html"
+        # Said of a section as of a rule's id ("Refused by the rule Action: its chapter teaches it." read oddly).
+        assert page.inner_text(".rb-play-rule") == "Why not: the chapter on Action explains it."
         page.click("[data-tool=hint]")
         page.wait_for_function("() => document.querySelector('.rb-message').textContent.startsWith('The random bot would ')")
         check_quality(page)
