@@ -59,7 +59,7 @@ def play(name):
         hint = ask(server, type="hint", game=name, node=node)
         if hint["click"] is None:
             break
-        text, action = session.game.hint(session.graph.state(node), session.setup.get("hint_bot", ""))
+        text, action = session.game.hint(session.graph.state(node), session.setup.get("hint_bot", ""), str)
         session.follow(action, history)
         ask(server, type="expand", game=name, node=history[-1][0], history=[entry[0] for entry in history[:-1]])
     record = ask(server, type="record", game=name, history=[entry[0] for entry in history])

@@ -281,6 +281,9 @@ class Board {
     this.resetButton.addEventListener("click", this.guard(() => this.rewind(0)));
     html("div", { class: "rb-label rb-log-label" }, side, this.words().moves);
     this.logList = html("ol", { class: "rb-log", "aria-label": this.words().log }, side);
+    // Drawn while hidden (a hot-seat cover, a page not yet shown), a log keeps its current entry
+    // in sight once it is laid out.
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(this.guard(() => this.keepInSight(this.logList))).observe(this.logList);
   }
 
   // --- drawing ----------------------------------------------------------------------------
@@ -454,8 +457,7 @@ class Board {
       const item = html("li", {}, list);
       const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": index + 1 }, item, entry[1]);
       if (index === entries.length - 1) button.setAttribute("aria-current", "step");
-      // Who moved and what it did, in words, for the notation: a tooltip, and a screen reader's description.
-      if (this.mode() !== "find") this.describe(button, this.said(history[index], entry));
+      if (this.mode() !== "find") this.describe(item, button, this.said(history[index], entry));
       button.addEventListener("click", this.guard(() => this.rewind(index + 1)));
     });
     const ahead = this.ahead();
@@ -463,13 +465,31 @@ class Board {
       const item = html("li", { class: "rb-log-ahead" }, list);
       const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": entries.length + index + 1,
         "aria-label": fill(this.words().takenBack, { entry: entry[1] }) }, item, entry[1]);
-      this.describe(button, this.said(index ? ahead[index - 1] : history[history.length - 1], entry));
+      this.describe(item, button, this.said(index ? ahead[index - 1] : history[history.length - 1], entry));
       button.addEventListener("click", this.guard(() => this.forward(index + 1)));
     });
+    this.keepInSight(list);
   }
 
-  describe(button, sentence) {
-    if (sentence && sentence !== button.textContent) button.title = sentence;
+  /** Who moved and what it did, in words, under the entry's notation: shown, since a phone has no
+   * tooltip, and the button's description for a screen reader. */
+  describe(item, button, sentence) {
+    if (!sentence || sentence === button.textContent) return;
+    const said = html("span", { class: "rb-log-said", id: `${this.uid}-said-${button.getAttribute("data-entry")}` }, item, sentence);
+    button.setAttribute("aria-describedby", said.id);
+  }
+
+  /** A log taller than its box (a whole game, on a Play page) keeps its current entry in sight,
+   * scrolling the box alone, never the page. */
+  keepInSight(list) {
+    const current = list.querySelector("[aria-current]");
+    if (!current || list.scrollHeight <= list.clientHeight) return;
+    const item = current.parentElement;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    // Its end at the box's foot, or its start at the top when it is taller than the box.
+    if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = Math.min(top, bottom - list.clientHeight);
+    else if (top < list.scrollTop) list.scrollTop = top;
   }
 
   /** What the picture shows outside its places (a heading, a note, a panel no click acts on) is
@@ -704,6 +724,20 @@ class Board {
     return this.settle(this.chosen ? this.chosenSay(node) : this.text(node.idle), "info");
   }
 
+  /** A click made ready for the reader, as a Play page's hint shows it: its cards or button
+   * chosen, its actor, the keyboard cursor on its place (Enter makes it). Returns the place's name,
+   * or "" when this board holds no such click; what the board says is the caller's. */
+  ready(click) {
+    const node = this.node();
+    const choice = node && node.choices[click.choice];
+    if (!choice || !choice.options || !(click.actor in choice.options) || this.mode() === "find") return "";
+    this.chosen = click.choice;
+    this.actor = click.actor;
+    this.cursor = click.place;
+    const picture = this.picture();
+    return picture && picture.placeName ? picture.placeName(this.view(node), click.place, this.words()) : click.place;
+  }
+
   /** An actor button: the chosen cards act on that actor now. */
   pressActor(actor) {
     const node = this.node();
@@ -817,7 +851,10 @@ class Board {
       this.keepAhead(kept, [...history.slice(count + 1), ...this.ahead()]);
       this.set({ history: kept });
     }
-    return this.settle(words || (count === 0 ? this.words().back : fill(this.words().backTo, { count })), "info");
+    const said = words || (count === 0 ? this.words().back : fill(this.words().backTo, { count }));
+    // Start again, Undo or a press on the log loses nothing, and says so: the moves wait ahead.
+    if (!this.ahead().length) return this.settle(said, "info");
+    return this.settle(`${said}${/[。！？]$/.test(said) ? "" : " "}${this.words().aheadKept}`, "info"); // no space after a full-width stop
   }
 
   /** Forward again through `count` of the moves taken back; the last one's sentence is said again. */

@@ -565,7 +565,11 @@ class Play {
     const node = this.here();
     if (!this.up) this.board.settle(this.say("hintLoading"), "info");
     this.ask({ type: "hint", node }).then((reply) => {
-      if (this.here() === node) this.board.settle(reply.text, reply.type === "hint" ? "info" : "no");
+      if (this.here() !== node) return;
+      if (reply.type !== "hint") return this.board.settle(reply.text, "no");
+      // The hint's move made ready on the board: its button chosen, its place marked, said by name.
+      const place = reply.click ? this.board.ready(reply.click) : "";
+      return this.board.settle(place ? `${reply.text} ${this.say("hintReady", { place })}` : reply.text, "info");
     });
   }
 

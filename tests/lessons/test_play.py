@@ -232,7 +232,8 @@ def test_no_hint_names_a_card_still_face_down(hinted_games):
     """A hint names the action and what the monk can see: never the card a Flow or a swap would
     draw, nor any other card of the draw pile or the mind deck before it is revealed."""
     hints = [(text, hidden) for seen in hinted_games for text, hidden, _ in seen]
-    assert any("\u201cflow\u201d" in text for text, _ in hints) and any("\u201cswap " in text for text, _ in hints)
+    assert any(re.search(r"\u201cFlow of \w+\u201d", text) for text, _ in hints)
+    assert any("\u201cSwap a river card\u201d" in text for text, _ in hints)
     leaks = [(text, sorted(set(CARD_CODE.findall(text)) & hidden)) for text, hidden in hints if set(CARD_CODE.findall(text)) & hidden]
     assert leaks == []
 
@@ -254,3 +255,35 @@ def test_a_game_lost_at_the_turn_limit_names_the_projects_decision():
     lost = apply(game_moment(phase="obtain", turn=3, rules=Rules(max_turns=3), powers=(0, 0, 0)), "pass")[0]
     words = PLAY.over(moment(lost))
     assert lost.outcome == "turn_limit" and words.startswith("The monk has lost in 3 turns") and "HUD-P05" in words
+
+
+HINTED = {
+    None: {"seed": 3, "hint_bot": "heuristic"},
+    "inferno": {"players": 3, "seats": ["you", "greedy", "greedy"], "seed": 3, "hint_bot": "greedy"},
+    "madness": {"players": 3, "seats": ["you", "expedition", "expedition"], "seed": 3, "hint_bot": "expedition"},
+}
+
+
+@pytest.mark.parametrize("game", list(HINTED), ids=lambda game: game or "hudai")
+def test_a_hint_names_its_move_by_the_button_the_reader_presses_not_its_notation(game):
+    """A learner has not met the notation ("redboy DH 0,0", "P1: resolve"): a hint names the card
+    or button whose click makes the move ("Red Boy (DH)", "Reveal the Sled"), and the page makes
+    that click ready. Madness adds where a move acts, which its button does not say ("move to C1")."""
+    page = type("Hinted", (PlayPage,), {"GAME": game})(HINTED[game])
+    named = 0
+    while page.here() not in page.meta["over"] and named < 40:
+        click = page.meta["auto"].get(page.here())
+        if click is not None:
+            page.click(click["choice"], click["place"], click.get("actor"))
+            continue
+        reply = page.ask(type="hint", node=page.here())
+        click = reply["click"]
+        label = page.node()["choices"][click["choice"]]["label"]
+        page.click(click["choice"], click["place"], click.get("actor"))
+        notation = page.history[-1][1]  # the move log's entry: the move's notation
+        quoted = re.findall(r"\u201c([^\u201d]*)\u201d", reply["text"])
+        assert notation not in quoted and (label in quoted or "click the Sand Timer" in reply["text"]), reply["text"]
+        if notation.startswith("P1: move to "):
+            assert f"\u201c{label}\u201d: move to {notation[12:]} (" in reply["text"], reply["text"]
+        named += label in quoted
+    assert named >= 10

@@ -249,7 +249,7 @@ def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
         moment = session.graph.state(history[-1][0])
         if session.game.over(moment) is not None:
             break
-        session.follow(session.game.hint(moment, "expedition")[1], history)
+        session.follow(session.game.hint(moment, "expedition", str)[1], history)
     assert session.game.over(moment) is not None
     assert searched, "the expedition searched no tile: pick another seed"
 
@@ -286,7 +286,7 @@ def test_the_board_tells_the_reader_what_the_bots_said_in_the_encounter_phase_on
         encounters += 1
         talk = table_talk(state)
         for p in others:
-            said = _said(decision, referee.who(p))
+            said = _said(decision, seat_text(p))
             assert said is not None, decision
             tense, cards = said
             assert tense == ("says" if state.talking else "said"), decision
@@ -305,14 +305,15 @@ def test_what_a_bot_said_follows_its_madness_and_hides_which_card_it_put_down():
     state.ignoring = [3]
     referee = PlayReferee(state, ["you", "expedition", "expedition", "random"], 0)
     talking = referee.decision(state)
-    assert "MAD-P18" in talking and "calls time (the project's decision MAD-P01)" in talking
-    assert _said(talking, "P2 (the expedition bot)") == ("says", ["Books 5", "Crates 3"])
-    assert _said(talking, "P3 (the expedition bot)") == ("says", [])
-    assert _said(talking, "P4 (the random bot)") == ("says", ["Weapons 2"])
+    assert "(MAD-P18)" in talking and talking.endswith("you call time (MAD-P01)") and "bot)" not in talking
+    assert _said(talking, "P2") == ("says", ["Books 5", "Crates 3"])
+    assert _said(talking, "P3") == ("says", [])
+    assert _said(talking, "P4") == ("says", ["Weapons 2"])
     silent, _ = apply(state, "P2: play Books 5")
-    assert _said(referee.decision(silent), "P2 (the expedition bot)") == ("said", ["Books 5", "Crates 3"])
+    assert _said(referee.decision(silent), "P2") == ("said", ["Books 5", "Crates 3"])
     timer, _ = apply(silent, "P1: time up")
-    assert _said(referee.decision(timer), "P2 (the expedition bot)") is None
+    assert _said(referee.decision(timer), "P2") is None
+    assert PlayReferee(state, ["expedition", "you", "expedition", "random"], 1).decision(state).endswith("P1 calls time (MAD-P01)")
 
 
 def test_the_hint_claims_only_what_its_bot_knows():

@@ -49,16 +49,19 @@ def opened(context, site_url: str, path: str, viewport: dict[str, int] | None = 
 
 
 def play_hint(page, moves: int) -> int:
-    """The hint's move, made with the reader's clicks (a choice, an actor if the board asks for
-    one, a place); the move count once the bots (or the demon) are done. The bots' moves leave
-    the reader's keyboard cursor where the reader's click put it, and a screen reader is told when
-    it is the reader's turn again."""
+    """The hint's move, made as a reader makes it: Hint pressed, the move is made ready on the
+    board (its cards or button pressed, the keyboard cursor on its place, that place named at the
+    end of the hint's words) and a click on the marked place makes it; the move count once the
+    bots (or the demon) are done. The bots' moves leave the reader's keyboard cursor where the
+    reader's click put it, and a screen reader is told when it is the reader's turn again."""
     click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
-    choose(page, click["choice"])
-    actors = page.locator(f"[data-actor-choice='{click['actor']}']") if click.get("actor") else None
-    if actors and actors.count():
-        actors.click()
-    page.click(f".rb-picture [data-place='{click['place']}']")
+    page.click("[data-tool=hint]")
+    page.wait_for_function("() => /: click .+, marked on the board\\.$/.test(document.querySelector('.rb-message').textContent)")
+    pressed = page.evaluate("""() => [...document.querySelectorAll('.rb-play [aria-pressed=true]')]
+      .map((button) => button.dataset.choice || (button.dataset.hand && `h${button.dataset.hand}`)).filter(Boolean)""")
+    assert "+".join(pressed) == click["choice"], (pressed, click)
+    assert page.evaluate("() => [...document.querySelectorAll('.rb-picture .rb-cursor')].map((place) => place.dataset.place)") == [click["place"]]
+    page.click(".rb-picture .rb-cursor")
     before, moves = moves, settled(page, moves)
     cursor = page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-cursor')].map((place) => place.dataset.place)")
     assert cursor in ([], [click["place"]]), f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"

@@ -71,6 +71,13 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
         assert href.startswith("../inferno/") and (SITE / book / "inferno" / href.removeprefix("../inferno/")).is_file()
     page.click("[data-tool=hint]")
     page.wait_for_function("hinted => document.querySelector('.rb-message').textContent.startsWith(hinted)", arg=hinted)
+    # The hint names the button, not the notation ("pawn 1,1"), and makes its move ready: the
+    # button pressed, the place marked and named.
+    hint = page.inner_text(".rb-message")
+    place = page.evaluate("() => document.querySelector('.rb-picture .rb-cursor').dataset.place")
+    assert page.get_attribute("[data-choice=pawn]", "aria-pressed") == "true" and f"pawn {place}" not in hint, hint
+    assert re.search(r"\u201cPlace your pawn\u201d.*Chosen for you: click [A-Z]{2}[+-]\d at \(-?\d+, -?\d+\), marked on the board\.$"
+                     r"|\u300c放唐僧標記\u300d.*已替你選好：點棋盤上標出的.+。$", hint), hint
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
     assert small_targets(page, ".rb-play") == []
     axe_clean(page)
@@ -95,15 +102,18 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
         if not undone and moves - before > 1:
             # Undo takes back the reader's last action and the bots' replies after it; they stay
             # in the move log, each described by its sentence (who moved), and one press plays
-            # them all again.
+            # them all again. Each entry's sentence shows under its notation (a phone has no
+            # tooltip) and describes its button for a screen reader.
             logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
             page.click("[data-tool=undo]")
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
             assert len(record(page)["record"]["actions"]) == before < actions
             ahead = page.locator(".rb-log-ahead .rb-log-entry")
             assert ahead.all_text_contents() == logs[before + 1:]
-            said = ahead.evaluate_all("entries => entries.map((entry) => entry.title)")
-            assert all(re.match(r"(Red|Yellow|Blue|Black) ", words) for words in said), said
+            said = page.locator(".rb-log-ahead .rb-log-said").all_text_contents()
+            assert len(said) == ahead.count() and all(re.match(r"(Red|Yellow|Blue|Black) ", words) for words in said), said
+            described = ahead.evaluate_all("entries => entries.map((entry) => document.getElementById(entry.getAttribute('aria-describedby')).textContent)")
+            assert described == said and page.locator(".rb-log-ahead .rb-log-said").first.is_visible()
             ahead.last.click()
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=moves)
             assert len(record(page)["record"]["actions"]) == actions and ahead.count() == 0
@@ -132,6 +142,17 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
     here = page.evaluate("(p => { const l = p.model.get('lesson'); return l.nodes[p.here()]; })(window.__rulesbookPlay)")
     assert len(here["hand"]) == len(final.hands[0])
     assert [code for code, _ in here["hand"]] == [card.code for card in final.hands[0]]
+    # The whole game's log scrolls in its own box, its last entry in sight (its start, when it is
+    # taller than the box) and its number not cut off.
+    log = page.evaluate("""() => {
+      const list = document.querySelector('.rb-play .rb-log'), box = list.getBoundingClientRect();
+      const last = list.querySelector('[aria-current]').parentElement.getBoundingClientRect();
+      const shown = Math.min(last.bottom, box.bottom) - Math.max(last.top, box.top);
+      return {scrolls: list.scrollHeight > list.clientHeight, top: last.top - box.top, height: last.height, box: box.height,
+              inSight: last.top >= box.top - 1 && shown >= Math.min(last.height, box.height) - 1,
+              room: parseFloat(getComputedStyle(list).paddingLeft) / parseFloat(getComputedStyle(list).fontSize)};
+    }""")
+    assert log["scrolls"] and log["inSight"] and log["room"] >= 3, log
     if players == 2:  # "Play again", pressed from the keyboard: the new game's board has the focus
         page.focus("[data-play=again]")
         page.keyboard.press("Enter")

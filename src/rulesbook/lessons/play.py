@@ -94,7 +94,10 @@ class PlayGame(Protocol):
     def auto(self, referee: Any, state: Any) -> dict[str, str] | None: ...
     def acts(self, state: Any) -> bool: ...
     def over(self, state: Any) -> str | None: ...
-    def hint(self, state: Any, bot: str) -> tuple[str, str | None]: ...
+    def hint(self, state: Any, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
+        """What the hint bot would do in the reader's seat, and its action: the move is called
+        `named(action)` in the words (the button or card the reader presses for it)."""
+        ...
     def digest(self, state: Any) -> str: ...
 
 
@@ -258,8 +261,15 @@ class PlaySession:
             # A bot's decision: what it will do is its own (its hand), not the reader's to see.
             words = Message.text("Nothing for you to decide: a bot is playing its move.").say(self.game.language)
             return {"text": words, "click": None}
-        text, action = self.game.hint(state, self.setup.get("hint_bot", ""))
+        text, action = self.game.hint(state, self.setup.get("hint_bot", ""), lambda move: self.named(node_id, move))
         return {"text": text, "click": None if action is None else self.click_for(node_id, action)}
+
+    def named(self, node_id: str, action: str) -> str:
+        """A move as a hint names it: the label of the card or button the reader presses for it
+        ("Red Boy (DH)", "Reveal the Sled"), not its notation, which a learner has not met; the
+        notation when no click makes it."""
+        click = self.click_for(node_id, action)
+        return action if click is None else str(self.graph.node(node_id)["choices"][click["choice"]]["label"])
 
     def click_for(self, node_id: str, action: str) -> dict[str, str] | None:
         """The choice, actor and place whose click is this action in that state, if one is."""

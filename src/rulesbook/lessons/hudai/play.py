@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from rulesbook.core.data import DataError, expect, items, only_fields, take
@@ -102,7 +103,7 @@ class HudaiPlay(PlayGame):
                 f"{table.corruption} of {table.rules.corruption_capacity}, demon health {table.demon_health}; "
                 f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
 
-    def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
+    def hint(self, m: Moment, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         """What the hint bot would do here in words, and its action: the action and what the monk
         can already see (`hint_words`), never a card still face down."""
         table = m.table
@@ -111,7 +112,7 @@ class HudaiPlay(PlayGame):
         if table.outcome is not None:
             return "The game is over: Play again starts a new one.", None
         action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
-        return (f"The {bot} bot would choose \u201c{action.text()}\u201d: {hint_words(table, action)} "
+        return (f"The {bot} bot would choose \u201c{named(action.text())}\u201d: {hint_words(table, action)} "
                 "(a hint only: it sees no more of the cards than you do)."), action.text()
 
     def digest(self, m: Moment) -> str:

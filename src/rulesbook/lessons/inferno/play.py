@@ -11,6 +11,7 @@ Standard library only.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from rulesbook.core.data import DataError, items, only_fields, take
@@ -366,14 +367,14 @@ class InfernoPlay(PlayGame):
                         Message("{winners} share the win with {points} (totals: {totals}).", **data))
         return ("" if language == "zh-TW" else " ").join([won, *(whole_sentence(words, language) for words in rounds)])
 
-    def hint(self, state: State, bot: str) -> tuple[str, str | None]:
+    def hint(self, state: State, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         decision = state.decision
         if decision is None:
             return self._say(Message.text("The game is over: Play again starts a new one.")), None
         action = make_bot(bot, f"hint:{bot_seed(state, decision.seat)}").choose(state, legal_actions(state))
         first = apply(state, action)[1][0]
         return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what} (a hint only: it sees no more of the cards than you do).",
-                                 bot=bot_word(bot), action=action.text(), what=first.say(self.language))), action.text()
+                                 bot=bot_word(bot), action=named(action.text()), what=first.say(self.language))), action.text()
 
     def digest(self, state: State) -> str:
         return hashlib.sha256(state.to_json().encode()).hexdigest()

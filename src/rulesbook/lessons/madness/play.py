@@ -108,7 +108,7 @@ def table_talk(state: State) -> dict[int, list[str] | None]:
             for p in range(state.count)}
 
 
-def talk_words(state: State, reader: int, who: Callable[[int], str] = seat_text) -> str:
+def talk_words(state: State, reader: int) -> str:
     """What the reader heard the table say in this Encounter (`table_talk`, MAD-P18): each bot's
     cards, sorted (so a card put face down since does not show by its place), or its silence; and
     whether the reader's own hand was said. Empty outside the Encounter Phase: the rulebook lets
@@ -122,9 +122,9 @@ def talk_words(state: State, reader: int, who: Callable[[int], str] = seat_text)
         if p == reader:
             continue
         if labels is None:
-            out.append(f"{who(p)} {'says' if now else 'said'} nothing, silenced by their Madness")
+            out.append(f"{seat_text(p)} {'says' if now else 'said'} nothing, silenced by their Madness")
         else:
-            out.append(f"{who(p)} {'says' if now else 'said'} {listed(sorted(labels), empty='nothing: an empty hand')}")
+            out.append(f"{seat_text(p)} {'says' if now else 'said'} {listed(sorted(labels), empty='nothing: an empty hand')}")
     if talk[reader] is None:
         out.append(f"you {'say' if now else 'said'} nothing, silenced by your Madness")
     else:
@@ -252,15 +252,16 @@ class PlayReferee(ExpeditionReferee):
     def decision(self, state: State) -> str:
         if state.over:
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
-        leader = self.who(state.leader)
         if state.phase is Phase.ENCOUNTER:
-            plays = (f"anyone may play cards on the Sled while the Sand Timer runs; when it has run out, {leader} calls time "
-                     "(the project's decision MAD-P01)")
-            talk = talk_words(state, self.seat, self.who)
+            # The line above the board, read at every Encounter: the seats by name alone (the set-up
+            # says which bot plays each), the project's decisions by their ids.
+            calls = "you call" if state.leader == self.seat else f"{seat_text(state.leader)} calls"
+            plays = f"anyone may play cards on the Sled while the Sand Timer runs; when it has run out, {calls} time (MAD-P01)"
+            talk = talk_words(state, self.seat)
             if state.talking:
-                return f"Encounter Phase: the table talks until the first card is played (as modelled, MAD-P18): {talk}. Then {plays}"
+                return f"Encounter Phase: the table talks until the first card is played (MAD-P18): {talk}. Then {plays}"
             return f"Encounter Phase, in silence: {plays}. Before the first card (MAD-P18), {talk}"
-        return f"{state.phase.heading}: {leader} decides"
+        return f"{state.phase.heading}: {self.who(state.leader)} decides"
 
     def places(self, key: Hashable) -> list[str]:
         state = self.state(key)
@@ -501,7 +502,7 @@ class MadnessPlay(PlayGame):
         why = LOST.get(state.result or "", state.result or "")
         return f"The expedition is lost after {turns} (The End of the Game): {why}. It held {held}."
 
-    def hint(self, m: Moment, bot: str) -> tuple[str, str | None]:
+    def hint(self, m: Moment, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         """What the hint bot would do in the reader's seat, and its action."""
         state = m.state
         referee = m.referee
@@ -523,7 +524,8 @@ class MadnessPlay(PlayGame):
             chosen = _choose(bot, reader, state, legal_actions(state, reader), None)
             heard = "a hint only: it sees no more than you do"
         assert chosen is not None
-        return f"The {bot} bot would choose \u201c{chosen.text()}\u201d ({heard}).", chosen.text()
+        where = f": {seat_words(chosen.text())}" if isinstance(chosen, AIMED) else ""
+        return f"The {bot} bot would choose \u201c{named(chosen.text())}\u201d{where} ({heard}).", chosen.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.state.to_json().encode()).hexdigest()
@@ -534,6 +536,17 @@ def _parsed(text: str, where: str) -> Action:
         return parse_action(text)
     except ValueError as error:
         raise DataError(where, str(error)) from None
+
+
+#: The actions whose words say where they act ("move to C1", "for Crates 9, P2 draws Madness"), which
+#: the button's label does not: a hint adds them. A card played or a word alone ("resolve") says no more.
+AIMED = (actions.IgnoreMadness, actions.MoveAirplane, actions.GiveRelic, actions.SearchTile, actions.TakeArcane,
+         actions.DrawMadness, actions.RollDie, actions.AcceptDie, actions.DealTo)
+
+
+def seat_words(text: str) -> str:
+    """An action's words without who acts ("P1: move to C1": "move to C1"): the hint is the reader's."""
+    return text.partition(": ")[2]
 
 
 #: What the hint bot knows in the Encounter Phase: the reader's own view, and the table talk the
