@@ -281,6 +281,7 @@ class Board {
     this.resetButton.addEventListener("click", this.guard(() => this.rewind(0)));
     html("div", { class: "rb-label rb-log-label" }, side, this.words().moves);
     this.logList = html("ol", { class: "rb-log", "aria-label": this.words().log }, side);
+    this.logList.addEventListener("keydown", this.guard((event) => this.onLogKey(event)));
     // Drawn while hidden (a hot-seat cover, a page not yet shown), a log keeps its current entry
     // in sight once it is laid out.
     if (typeof ResizeObserver !== "undefined") new ResizeObserver(this.guard(() => this.keepInSight(this.logList))).observe(this.logList);
@@ -469,6 +470,22 @@ class Board {
       button.addEventListener("click", this.guard(() => this.forward(index + 1)));
     });
     this.keepInSight(list);
+    // One Tab stop for the whole log (a game's is hundreds of entries long), at its current entry:
+    // the arrow keys, Home and End move between the entries (onLogKey).
+    const buttons = [...list.querySelectorAll(".rb-log-entry")];
+    const stop = list.querySelector("[aria-current]") || buttons[buttons.length - 1];
+    for (const button of buttons) button.tabIndex = button === stop ? 0 : -1;
+  }
+
+  onLogKey(event) {
+    const buttons = [...this.logList.querySelectorAll(".rb-log-entry")];
+    const here = buttons.indexOf(document.activeElement);
+    const to = { ArrowUp: here - 1, ArrowLeft: here - 1, ArrowDown: here + 1, ArrowRight: here + 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (here < 0 || to === undefined) return;
+    event.preventDefault();
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+    for (const button of buttons) button.tabIndex = button === next ? 0 : -1;
+    next.focus();
   }
 
   /** Who moved and what it did, in words, under the entry's notation: shown, since a phone has no
@@ -550,6 +567,31 @@ class Board {
     }
   }
 
+  /** Bring a place into sight: below the page's sticky header (the page's scroll-padding-top), above
+   * the board's dock where it sticks to the foot of a phone's screen, and within the picture where
+   * the picture scrolls sideways. Only as far as needed; never when it is in sight already. */
+  showPlace(place) {
+    const element = this.placeElement(place);
+    const box = element && element.getBoundingClientRect();
+    if (!box || !box.height) return;
+    const area = this.area.getBoundingClientRect();
+    if (box.left < area.left) this.area.scrollLeft -= area.left - box.left + 8;
+    else if (box.right > area.right) this.area.scrollLeft += box.right - area.right + 8;
+    const top = (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) + 4;
+    const dock = this.root.querySelector(".rb-dock");
+    const bottom = Math.min(window.innerHeight, dock && getComputedStyle(dock).position === "sticky" ? dock.getBoundingClientRect().top : Infinity) - 4;
+    if (box.top < top) window.scrollBy(0, box.top - top);
+    else if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+  }
+
+  /** The keyboard on a place: the board focused, its cursor there and in sight (a hint's move,
+   * which Enter then makes). */
+  focusPlace(place) {
+    this.moveCursor(place);
+    this.area.focus({ preventScroll: true });
+    requestAnimationFrame(() => this.showPlace(place));
+  }
+
   firstPlace() {
     const first = this.area.querySelector("[data-place]:not(.rb-empty)") || this.area.querySelector("[data-place]");
     return first ? first.getAttribute("data-place") : null;
@@ -585,6 +627,7 @@ class Board {
     if (event.key in moves) {
       event.preventDefault();
       this.moveCursor(this.nextPlace(...moves[event.key]));
+      this.showPlace(this.cursor);
       return;
     }
     if ((event.key === "Enter" || event.key === " ") && this.cursor) {

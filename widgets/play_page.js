@@ -157,6 +157,9 @@ class Play {
     this.up = false;  // the engine is up (and has taken over any game begun before)
     this.engineUp = new Promise((resolve) => (this.engineIsUp = resolve));
     window.__rulesbookPlay = this;
+    // A reload's game comes back a moment after the page: the browser's own scroll, restored to a
+    // page not yet that tall, dropped the reader far below the board. The page places it (showGame).
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     this.wire();
     this.wireSand();
   }
@@ -266,7 +269,7 @@ class Play {
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       // The new game's board in sight: on a phone it began below the fold, and nothing seemed to happen.
-      this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started === true && this.gameBox.scrollIntoView({ block: "start" }));
+      this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started === true && this.showGame());
     });
     // A card file chosen is the card set chosen (Hudai Pass, HUD-R01).
     const cardFile = this.form.querySelector("[data-card-file]");
@@ -381,8 +384,17 @@ class Play {
         this.ready();
         return this.status(this.say("savedNotPlayedBack", { text: reply.text }), "no");
       }
-      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack"));
+      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack")) && this.showGame();
     });
+  }
+
+  /** A game begun, or back after a reload, in sight from its status line ("Seed 5. You are Red…"),
+   * below the page's sticky header; the keyboard on its board. */
+  showGame() {
+    this.statusLine.scrollIntoView({ block: "start" });
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || this.root.contains(focused)) this.board.area.focus({ preventScroll: true });
+    return true;
   }
 
   /** The game a reply starts, shown; true once it is (a refusal is said in the status line). */
@@ -465,6 +477,8 @@ class Play {
     this.cover(here);
     if (stepped && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
       this.tell(this.say("yourTurn", { decision: this.board.decisionLine.textContent }));
+    } else {
+      this.tell("");  // what it told is past (a bot moves, Undo, Start again, the end): not left to be read
     }
     // Kept at the reader's moments only: a reload walks the moves nobody decides again.
     if (!auto) this.save();
@@ -569,7 +583,9 @@ class Play {
       if (reply.type !== "hint") return this.board.settle(reply.text, "no");
       // The hint's move made ready on the board: its button chosen, its place marked, said by name.
       const place = reply.click ? this.board.ready(reply.click) : "";
-      return this.board.settle(place ? `${reply.text} ${this.say("hintReady", { place })}` : reply.text, "info");
+      this.board.settle(place ? `${reply.text} ${this.say("hintReady", { place })}` : reply.text, "info");
+      // On a phone the place was often off the screen: it comes into sight, the keyboard on it.
+      if (place) this.board.focusPlace(reply.click.place);
     });
   }
 

@@ -283,6 +283,7 @@ def test_a_hint_names_its_move_by_the_button_the_reader_presses_not_its_notation
         notation = page.history[-1][1]  # the move log's entry: the move's notation
         quoted = re.findall(r"\u201c([^\u201d]*)\u201d", reply["text"])
         assert notation not in quoted and (label in quoted or "click the Sand Timer" in reply["text"]), reply["text"]
+        assert ". (a hint only" not in reply["text"], reply["text"]  # the aside comes before the move's own sentence
         if notation.startswith("P1: move to "):
             assert f"\u201c{label}\u201d: move to {notation[12:]} (" in reply["text"], reply["text"]
         named += label in quoted

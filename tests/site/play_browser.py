@@ -61,13 +61,35 @@ def play_hint(page, moves: int) -> int:
       .map((button) => button.dataset.choice || (button.dataset.hand && `h${button.dataset.hand}`)).filter(Boolean)""")
     assert "+".join(pressed) == click["choice"], (pressed, click)
     assert page.evaluate("() => [...document.querySelectorAll('.rb-picture .rb-cursor')].map((place) => place.dataset.place)") == [click["place"]]
-    page.click(".rb-picture .rb-cursor")
+    # The marked place in sight (below the page's header, above the board's dock on a phone), the
+    # keyboard on it: Enter makes the move.
+    page.wait_for_function(IN_SIGHT, arg=".rb-picture .rb-cursor")
+    assert page.evaluate("document.activeElement.classList.contains('rb-picture')")
+    page.keyboard.press("Enter")
     before, moves = moves, settled(page, moves)
     cursor = page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-cursor')].map((place) => place.dataset.place)")
     assert cursor in ([], [click["place"]]), f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"
     if moves > before + 1 and page.get_attribute(".rb-play", "data-play-ready") == "reader":
         page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent.startsWith('Your turn. ')")
     return moves
+
+
+#: An element wholly in sight: below the page's sticky header (its scroll-padding-top) and above
+#: the board's dock, where the dock sticks to the foot of a phone's screen.
+IN_SIGHT = """selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const dock = document.querySelector('.rb-play .rb-dock');
+  const sticky = dock && getComputedStyle(dock).position === 'sticky';
+  const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  return box.height > 0 && box.top >= top - 1 && box.bottom <= Math.min(innerHeight, sticky ? dock.getBoundingClientRect().top : innerHeight) + 1;
+}"""
+
+
+def game_in_sight(page) -> None:
+    """A game begun or back after a reload is shown from its status line, below the page's header,
+    with the keyboard on its board."""
+    page.wait_for_function(IN_SIGHT, arg=".rb-play-status")
+    assert page.evaluate("document.activeElement.classList.contains('rb-picture')")
 
 
 def axe_clean(page) -> None:

@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import axe_clean, downloaded, opened, record, robot, settled  # noqa: E402
+from play_browser import axe_clean, downloaded, game_in_sight, opened, record, robot, settled  # noqa: E402
 from site_browser import SITE, report_offline, rule_ids_not_whole, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/inferno.html"
@@ -43,7 +43,9 @@ def start(page, players: int, game: dict) -> int:
     page.fill("input[name=seed]", game["seed"])
     page.click(".rb-play-setup button[type=submit]")  # the status says "Setting up the table" at once
     page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=game["seed"])
-    # The new game's board comes into sight: on a phone it began below the fold, and the tap seemed to do nothing.
+    # The new game comes into sight from its status line, the keyboard on its board: on a phone it
+    # began below the fold, and the tap seemed to do nothing (then the header hid its first line).
+    game_in_sight(page)
     top = page.evaluate("document.querySelector('.rb-play-game').getBoundingClientRect().top")
     assert 0 <= top < page.viewport_size["height"] / 2, top
     return settled(page, -1)
@@ -108,6 +110,8 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
             page.click("[data-tool=undo]")
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
             assert len(record(page)["record"]["actions"]) == before < actions
+            # What the screen reader's status line told ("Your turn…") is past: it is not left there.
+            page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent === ''")
             ahead = page.locator(".rb-log-ahead .rb-log-entry")
             assert ahead.all_text_contents() == logs[before + 1:]
             said = page.locator(".rb-log-ahead .rb-log-said").all_text_contents()
@@ -128,6 +132,7 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
                 page.reload()
                 moves = settled(page, -1)
                 assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs
+                game_in_sight(page)  # not far below it, where the browser's own scroll restoration left it
             reloaded = True
     assert undone and reloaded
     assert page.get_attribute(".rb-play", "data-play-ready") == "over"

@@ -79,6 +79,31 @@ def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
         assert focused(page) == "rb-undo|undo" and board.locator(".rb-undo").get_attribute("aria-disabled") == "true"
 
 
+def test_the_move_log_is_one_tab_stop_and_the_arrow_keys_move_in_it(browser_context, site_url):
+    """A whole game's log is hundreds of entries: Tab reaches it once, at its current entry, and
+    leaves it at once; the arrow keys, Home and End move between its entries."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        board = page.locator(".rb-board").nth(3)
+        for _ in range(2):  # two moves: the first card or button with a legal place, played there
+            for choice in board.locator(".rb-hand-card, .rb-effect").all():
+                choice.click()
+                if board.locator(".rb-picture .rb-target").count():
+                    board.locator(".rb-picture .rb-target").first.click()
+                    break
+        entries = board.locator(".rb-log-entry")
+        assert entries.count() == 3 and entries.evaluate_all("all => all.filter((e) => e.tabIndex === 0).length") == 1
+        board.locator(".rb-reset").focus()
+        page.keyboard.press("Tab")
+        assert focused(page) == "rb-log-entry|2"
+        for key, entry in (("ArrowUp", 1), ("ArrowUp", 0), ("ArrowUp", 0), ("End", 2), ("Home", 0), ("ArrowDown", 1)):
+            page.keyboard.press(key)
+            assert focused(page) == f"rb-log-entry|{entry}", key
+        page.keyboard.press("Tab")
+        assert not focused(page).startswith("rb-log-entry"), "Tab leaves the log"
+        page.keyboard.press("Shift+Tab")
+        assert focused(page) == "rb-log-entry|1"  # back where the reader left it
+
+
 def test_a_second_hand_card_never_leaves_two_cards_pressed_that_do_not_play_together(browser_context, site_url):
     with opened(browser_context, site_url, "book/inferno/red-boy.html") as page:
         # An exercise keeps its own card pressed: another card is refused politely, clicks still count.

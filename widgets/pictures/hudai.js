@@ -209,7 +209,7 @@ function placeName(view, place) {
     const item = (rows[kind] || []).find(([code]) => code === what);
     return item ? cardWords(item) : what;
   }
-  return { combo: "the end of the combo", discard: "the discard pile", draw: "the draw pile", purchase: "the purchase value",
+  return { combo: "the combo's next slot", discard: "the discard pile", draw: "the draw pile", purchase: "the purchase value",
     demon: "the demon's health", staged: "the staged damage", hand: "your hand", health: "your health",
     corruption: "your corruption" }[kind] || place;
 }

@@ -112,8 +112,8 @@ class HudaiPlay(PlayGame):
         if table.outcome is not None:
             return "The game is over: Play again starts a new one.", None
         action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
-        return (f"The {bot} bot would choose \u201c{named(action.text())}\u201d: {hint_words(table, action)} "
-                "(a hint only: it sees no more of the cards than you do)."), action.text()
+        return (f"The {bot} bot would choose \u201c{named(action.text())}\u201d (a hint only: it sees no more of the cards "
+                f"than you do): {hint_words(table, action)}"), action.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.table.to_json().encode()).hexdigest()

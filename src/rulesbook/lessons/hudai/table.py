@@ -60,7 +60,8 @@ def card_label(code: str, table: State) -> str:
 
 
 def place_words(place: str, table: State) -> str:
-    """A place as a sentence names it ("the end of the combo", "the left power (Drain)")."""
+    """A place as a sentence names it ("the combo's next slot", "the left power (Drain)"): the slot, not
+    "the end of the combo", which a learner took for the button End the combo."""
     kind, _, what = place.partition(":")
     if kind == "power":
         return power_words(table, POSITIONS.index(what))
@@ -70,7 +71,7 @@ def place_words(place: str, table: State) -> str:
         where = {"black": "in the black supply", "river": "in the Mind River", "combo": "in the combo"}[kind]
         return f"{what} {where}"
     return {
-        "combo": "the end of the combo",
+        "combo": "the combo's next slot",
         "discard": "the discard pile",
         "draw": "the draw pile",
         "purchase": "the purchase value",
