@@ -781,6 +781,18 @@ class Board {
     return picture && picture.placeName ? picture.placeName(this.view(node), click.place, this.words()) : click.place;
   }
 
+  /** The one choice a moment offers, chosen for the reader, its legal places marked at once (a
+   * Play page's first move: "Place your pawn", with no card in hand); nothing when there are
+   * several, when one is chosen, or in an exercise. */
+  chooseOnly() {
+    const node = this.node();
+    if (!node || this.chosen || this.mode() === "find") return;
+    const open = Object.keys(node.choices).filter((key) => node.choices[key].options);
+    if (open.length !== 1) return;
+    this.chosen = open[0];
+    this.draw();
+  }
+
   /** An actor button: the chosen cards act on that actor now. */
   pressActor(actor) {
     const node = this.node();

@@ -475,6 +475,7 @@ class Play {
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
     this.cover(here);
+    if (!auto && !ending) this.board.chooseOnly();
     if (stepped && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
       this.tell(this.say("yourTurn", { decision: this.board.decisionLine.textContent }));
     } else {

@@ -62,7 +62,8 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
     """The first reader's moment (a pawn to place): a refused click names its rule and links its
     chapter (in the page's `book`); a hint (its words begin `hinted`); the page on a phone; axe-core.
     What the refused click said, and the line that links its rule's chapter."""
-    page.locator("[data-choice=pawn]").click()
+    # The moment's one choice is chosen already, its places marked: the hand holds no card yet.
+    assert page.get_attribute("[data-choice=pawn]", "aria-pressed") == "true" and page.locator(".rb-picture .rb-target").count()
     taken = page.evaluate("""() => [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
       .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
     page.click(f".rb-picture [data-place='{taken}']")
@@ -191,7 +192,7 @@ def test_hot_seat_covers_the_board_between_two_readers(play_page):
         assert page.locator(".rb-label").first.text_content() == f"Your hand ({seat})"
         if not page.locator("[data-choice=pawn]").count():
             break  # both pawns placed: Red plays, with Red's hand shown only now
-        page.locator("[data-choice=pawn]").click()
+        assert page.get_attribute("[data-choice=pawn]", "aria-pressed") == "true"  # the one choice, chosen
         place = page.locator(".rb-picture .rb-target").first.get_attribute("data-place")
         moves = page.evaluate("window.__rulesbookPlay.history().length - 1")
         page.click(f".rb-picture [data-place='{place}']")
@@ -213,7 +214,7 @@ def play_offline(page: object, url: str) -> dict[str, object]:
     page.select_option("select[name=players]", "2")
     page.click(".rb-play-setup button[type=submit]")
     page.wait_for_selector(".rb-play[data-play-ready=reader]", state="attached", timeout=60_000)
-    page.locator("[data-choice=pawn]").click()
+    page.wait_for_selector("[data-choice=pawn][aria-pressed=true]", state="attached")  # the one choice, chosen
     place = page.locator(".rb-picture .rb-target").first.get_attribute("data-place")
     page.click(f".rb-picture [data-place='{place}']")
     page.wait_for_function("() => window.__rulesbookPlay.history().length >= 2", timeout=60_000)
