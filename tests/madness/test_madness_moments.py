@@ -10,7 +10,7 @@ import pytest
 
 from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import GAME, Phase, Rules, State, level, game_moment, moment, play_out
+from rulesbook.madness import GAME, Phase, Rules, State, apply, level, game_moment, moment, play_out
 
 
 def labels(state, cards) -> list[str]:
@@ -120,8 +120,9 @@ def test_a_moment_on_the_way_out_is_as_far_as_its_space_says_and_no_further():
 def test_a_loaded_state_stands_the_airplane_where_the_expedition_has_come():
     data = json.loads(game_moment(4, space="X1").to_json())
     for change, says in [
-        (dict(escape_steps=0), "0 Escape turn(s) have begun, and the Airplane stands on Escape space 1"),
-        (dict(escape_steps=2), "2 Escape turn(s) have begun, and the Airplane stands on Escape space 1"),
+        (dict(escape_steps=0), "0 Escape turns have begun, and the Airplane stands on Escape space 1"),
+        (dict(escape_steps=2), "2 Escape turns have begun, and the Airplane stands on Escape space 1"),
+        (dict(escape_steps=1, airplane="X2"), "1 Escape turn has begun, and the Airplane stands on Escape space 2"),
         (dict(airplane="C1"), "the expedition has reached the Edge of Madness, and the Airplane stands on C1 (Coast)"),
         (dict(airplane=None, escape_steps=0), "the expedition has reached the Edge of Madness, and the Airplane stands on no space"),
         (dict(edge_reached=False, escape_steps=0), "the expedition has not reached the Edge of Madness, and the Airplane stands on X1"),
@@ -181,3 +182,16 @@ def test_a_moment_no_file_could_load_is_refused_at_once(monkeypatch):
 def test_expert_moments_keep_several_madness_cards():
     state = game_moment(4, levels={1: [1, 2, 3]}, rules=Rules(expert=True))
     assert level(state, 1) == 3 and len(state.madness[1]) == 3 and GAME.invariants(state) == []
+
+
+@pytest.mark.parametrize("cards", [1, 2])
+def test_the_tables_sentences_count_in_words_not_in_card_s(cards):
+    """"1 card", "2 cards", never "card(s)": the sentences a learner reads as the table plays."""
+    sled = [(1, "Crates 5"), (2, "Books 3")][:cards]
+    moment = game_moment(3, tile="Frozen Bay", sled=sled)
+    timed, first = apply(moment, "P1: time up")
+    _, then = apply(timed, "P1: resolve")
+    said = " ".join(event.text for event in [*first, *then])
+    assert f"runs out with {cards} card{'s' * (cards > 1)} on the Sled;" in said
+    assert "1 failure to suffer: Books 8-10." in said  # Frozen Bay's Books, met by neither sled
+    assert "(s)" not in said

@@ -675,7 +675,7 @@ def _shortfall(state: State) -> tuple[int, int]:
 def _refuse_deal(state: State, act: Deal) -> IllegalAction | None:
     wanted, deck = _shortfall(state)
     if 0 < deck < wanted:
-        return IllegalAction(f"the deck holds {deck} card(s) and the hands lack {wanted}: the Leader chooses who receives "
+        return IllegalAction(f"the deck holds {plural(deck, 'card')} and the hands lack {wanted}: the Leader chooses who receives "
                              "the cards, giving them out one at a time (MAD-P09)", DRAW)
     return None
 
@@ -843,7 +843,7 @@ def _do_speak(s: State, a: Speak, ev: list[Event]) -> None:
 
 def _do_time_up(s: State, a: TimeUp, ev: list[Event]) -> None:
     s.phase = Phase.TIMER
-    _say(ev, "timer", f"The Sand Timer runs out with {len(s.sled)} card(s) on the Sled; the Leader decides alone whether to restart.",
+    _say(ev, "timer", f"The Sand Timer runs out with {plural(len(s.sled), 'card')} on the Sled; the Leader decides alone whether to restart.",
          seat=a.player)
 
 
@@ -921,7 +921,7 @@ def _start_reward(s: State, ev: list[Event], reward: str) -> None:
         back = min(2, s.discard_tokens)
         s.discard_tokens -= back
         s.sled_tokens += back
-        _say(ev, "reward", f"Reward Praise: {back} Leadership token(s) come back from the discard to the Sled.", data={"reward": "Praise", "tokens": back})
+        _say(ev, "reward", f"Reward Praise: {plural(back, 'Leadership token')} {'comes' if back == 1 else 'come'} back from the discard to the Sled.", data={"reward": "Praise", "tokens": back})
     elif reward == "Arcane":
         if s.arcane_deck:
             s.reward, s.phase = reward, Phase.REWARD
@@ -1002,7 +1002,7 @@ def _after_reward(s: State, ev: list[Event]) -> None:
 
 
 def _to_suffer(faced: tuple[Challenge, ...], pending: tuple[int, ...]) -> str:
-    return (f"{len(pending)} failure(s) to suffer: {', '.join(faced[i].text for i in pending)}. For each, in the order the "
+    return (f"{plural(len(pending), 'failure')} to suffer: {', '.join(faced[i].text for i in pending)}. For each, in the order the "
             "Leader picks, a player draws Madness or the Leader rolls the Penalty Die (MAD-R07).")
 
 
@@ -1091,7 +1091,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             taken.append(card)
         _tell(ev, "confusion", partial(_confused, pack.cards, measured), {"count": count, "cards": tuple(taken)})
         if len(taken) < count:
-            _say(ev, "confusion", f"The Equipment deck had only {len(taken)} card(s): one Leadership token goes to the box (MAD-R04).")
+            _say(ev, "confusion", f"The Equipment deck had only {plural(len(taken), 'card')}: one Leadership token goes to the box (MAD-R04).")
             _box_token(s, ev)
     elif face == "Loss of Confidence":
         if s.sled_tokens >= 2:
@@ -1099,18 +1099,18 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             s.discard_tokens += 2
             _say(ev, "loss of confidence", "Loss of Confidence: 2 Leadership tokens go from the Sled to the discard.", data={"tokens": 2})
         else:
-            _say(ev, "loss of confidence", f"Loss of Confidence with {s.sled_tokens} token(s) on the Sled: 1 token goes to the box instead.")
+            _say(ev, "loss of confidence", f"Loss of Confidence with {plural(s.sled_tokens, 'token')} on the Sled: 1 token goes to the box instead.")
             _box_token(s, ev)
 
 
 def _confused(faces: dict[str, Any], measured: tuple[Challenge, int] | None, count: int, cards: tuple[str, ...]) -> str:
     """Confusion's discard: a broken silence's fixed count (`measured` None), or how far a challenge missed."""
     if measured is None:
-        why = f"{count} card(s) (broken silence: no challenge to measure)"
+        why = f"{plural(count, 'card')} (broken silence: no challenge to measure)"
     else:
         c, total = measured
         side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
-        why = f"{count} card(s): {c.text} had {total}, measured against the {side}"
+        why = f"{plural(count, 'card')}: {c.text} had {total}, measured against the {side}"
     names = ", ".join(faces[card].label for card in cards) or "nothing"
     return f"Confusion: discard {why} from the Equipment deck -> {names}."
 
@@ -1185,7 +1185,8 @@ def _end_resolution(s: State, ev: list[Event]) -> None:
     for _, card in s.sled:
         s.equipment_discard.append(card)
     if s.sled:
-        _say(ev, "cleanup", f"The {len(s.sled)} card(s) played go to the Equipment discard.")
+        played = "The card played goes" if len(s.sled) == 1 else f"The {len(s.sled)} cards played go"
+        _say(ev, "cleanup", f"{played} to the Equipment discard.")
     s.sled = []
     if s.encounter is not None:
         s.set_aside.append(s.encounter)
@@ -1274,7 +1275,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
         s.won = relics >= injuries  # MAD-R03
         margin = relics - injuries
         verdict = "won" if s.won else "lost"
-        _say(ev, "escaped", f"The expedition escapes the Mountain with {relics} Relic(s) and {injuries} Injury card(s): you {verdict} "
+        _say(ev, "escaped", f"The expedition escapes the Mountain with {plural(relics, 'Relic')} and {plural(injuries, 'Injury card')}: you {verdict} "
              f"(MAD-R03). The result, in the pack's own words (MAD-P13): {s.rules.pack.result_text(margin)}",
              data={"relics": relics, "injuries": injuries, "won": s.won})
         return

@@ -25,6 +25,7 @@ from typing import Any
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
 from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState
+from rulesbook.core.words import plural
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
 
@@ -336,7 +337,8 @@ def _flight_problems(state: State) -> list[str]:
         wrong.append(f"the expedition has {'' if state.edge_reached else 'not '}reached the Edge of Madness, and the Airplane "
                      f"stands on {where}: it stands on the Edge or an Escape space exactly when the Edge has been reached")
     if state.escape_steps != steps:
-        wrong.append(f"{state.escape_steps} Escape turn(s) have begun, and the Airplane stands on "
+        begun = "has" if state.escape_steps == 1 else "have"
+        wrong.append(f"{plural(state.escape_steps, 'Escape turn')} {begun} begun, and the Airplane stands on "
                      f"{f'Escape space {steps}' if steps else airplane or 'no space'}: after the Edge of Madness it "
                      "moves onto Escape space 1, 2, 3 in turn")
     if state.phase is Phase.MOVEMENT and state.escape_steps >= ESCAPE_TURNS:
@@ -364,7 +366,7 @@ def phase_shape(state: State) -> list[tuple[str, str]]:
     heading = phase.heading
     if phase not in _LANDED:
         if state.sled:
-            wrong.append(("sled", f"empty in the {heading}, not {len(state.sled)} card(s): the cards played go to the "
+            wrong.append(("sled", f"empty in the {heading}, not {plural(len(state.sled), 'card')}: the cards played go to the "
                                   "Equipment discard at the end of the Resolution Phase (Resolution Phase)"))
         if state.encounter is not None:
             wrong.append(("encounter", f"none in the {heading}, not {state.encounter}: the tile in front of the Leader is "
