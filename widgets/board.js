@@ -768,15 +768,14 @@ class Board {
   }
 
   /** A click made ready for the reader, as a Play page's hint shows it: its cards or button
-   * chosen, its actor, the keyboard cursor on its place (Enter makes it). Returns the place's name,
-   * or "" when this board holds no such click; what the board says is the caller's. */
+   * chosen, and its actor (`focusPlace` then puts the keyboard on its place). Returns the place's
+   * name, or "" when this board holds no such click; what the board says is the caller's. */
   ready(click) {
     const node = this.node();
     const choice = node && node.choices[click.choice];
     if (!choice || !choice.options || !(click.actor in choice.options) || this.mode() === "find") return "";
     this.chosen = click.choice;
     this.actor = click.actor;
-    this.cursor = click.place;
     const picture = this.picture();
     return picture && picture.placeName ? picture.placeName(this.view(node), click.place, this.words()) : click.place;
   }
