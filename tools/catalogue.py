@@ -5,7 +5,7 @@
     python tools/catalogue.py check    exit 1 when a msgid lacks its zh-TW form or a file is out of date
 
 The msgids are found as xgettext would, without it: every `Message("...")`, `Message.text("...")`,
-`Message.sentence("...")` and `term("...", "context")` with literal text in src/rulesbook, plus the words no literal holds
+`Message.sentence("...")`, `term("...", "context")` and both templates of `counted(n, "...", "...")` with literal text in src/rulesbook, plus the words no literal holds
 (the game's names, its rulebook sections, the board shell's words of widgets/words.json and the
 whole-game board's buttons). Standard library only: the .mo format is written here.
 """
@@ -43,26 +43,29 @@ def source_msgids(root: Path = SRC) -> dict[Key, str]:
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            key = _literal_message(node)
-            if key is not None:
+            for key in _literal_messages(node):
                 found.setdefault(key, str(path.relative_to(root.parent)))
     return found
 
 
-def _literal_message(node: ast.AST) -> Key | None:
+def _literal_messages(node: ast.AST) -> list[Key]:
+    """The msgids a call says: a `Message`'s template, a `term`'s word, or both templates of a
+    `counted` (its one and its many)."""
     if not isinstance(node, ast.Call) or not node.args:
-        return None
+        return []
     func = node.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if name == "counted":
+        return [(None, text.value) for text in node.args[1:3] if isinstance(text, ast.Constant) and isinstance(text.value, str)]
     text = node.args[0]
     if not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
-        return None
+        return []
     if name == "Message" or (name in ("text", "sentence") and isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "Message"):
-        return None, text.value
+        return [(None, text.value)]
     context = node.args[1] if len(node.args) == 2 else None
     if name == "term" and isinstance(context, ast.Constant) and isinstance(context.value, str):
-        return context.value, text.value
-    return None
+        return [(context.value, text.value)]
+    return []
 
 
 def data_msgids() -> dict[Key, str]:

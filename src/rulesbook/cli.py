@@ -24,6 +24,7 @@ from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_n
 from rulesbook.core.records import GameRecord, ReplayStep
 from rulesbook.core.rng import MAX_SEED
 from rulesbook.core.rulestext import split_fields
+from rulesbook.core.words import plural
 
 BAD_INPUT = 2
 #: The status of a program stopped by SIGPIPE, as a shell reports it (128 + 13).
@@ -168,7 +169,7 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
     intervals = summary["intervals"]
     lines = [
-        f"{title}: {summary['games']} games, {summary['players']} player(s), seed {summary['seed']!r}",
+        f"{title}: {plural(summary['games'], 'game')}, {plural(summary['players'], 'player')}, seed {summary['seed']!r}",
         f"rules: {rules}",
         f"bots: {', '.join(summary['bots'])}",
         # Where seats compete someone always wins; where they win together, that is the figure.
@@ -207,7 +208,7 @@ def _replay(args: argparse.Namespace) -> int:
         raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
     protocol = record.protocol
     out = sys.stdout
-    out.write(f"{protocol.title}, {record.players} player(s), seed {record.seed!r}\n")
+    out.write(f"{protocol.title}, {plural(record.players, 'player')}, seed {record.seed!r}\n")
     try:
         for step in record.steps():
             seat = _actor(protocol, step)

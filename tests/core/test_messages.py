@@ -46,10 +46,12 @@ def test_a_new_english_message_with_no_translation_is_found(tmp_path):
         'A = Message("a sentence nobody translated yet: {card}", card="MK+1")\n'
         'B = Message.text("another one")\n'
         'C = term("a word", "term")\n'
-        'D = Message("the game is over")\n', encoding="utf-8")
+        'D = Message("the game is over")\n'
+        'E = counted(2, "{count} new thing", "{count} new things")\n', encoding="utf-8")
     found = tool.source_msgids(package)
     assert set(tool.missing(ENTRIES, found)) == {
-        (None, "a sentence nobody translated yet: {card}"), (None, "another one"), ("term", "a word")}
+        (None, "a sentence nobody translated yet: {card}"), (None, "another one"), ("term", "a word"),
+        (None, "{count} new thing"), (None, "{count} new things")}
 
 
 def test_the_scan_finds_the_engines_refusals():

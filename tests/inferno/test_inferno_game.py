@@ -554,7 +554,7 @@ def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables()
         game_moment(LINE, ["GUANYIN GUANYIN", "GUANYIN", "SB+2"])
     with pytest.raises(ValueError, match=r"^pile: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
         game_moment(LINE, ["GUANYIN", "SB+2", "FAN"], pile="GUANYIN GUANYIN")
-    with pytest.raises(ValueError, match=r"^colours: 'RY' leaves out the blue pawn\(s\) on the Mountain"):
+    with pytest.raises(ValueError, match=r"^colours: 'RY' leaves out the blue pawn on the Mountain"):
         game_moment(LINE, ["SB+2", "PM+2"], colours="RY")
     with pytest.raises(ValueError, match="^mountain: the blue pawn belongs to no player here$"):
         game_moment(LINE, ["SB+2", "PM+2"])

@@ -575,7 +575,7 @@ def test_a_red_boy_picture_that_is_no_disciple_is_refused_listing_the_disciples(
 def test_colours_that_leave_a_pawn_of_the_mountain_to_no_player_say_so_of_the_colours_given():
     with pytest.raises(DataError) as refused:
         game_moment("MK+1@R PM+1@Y", ["SB+1", "DH+2"], colours=["B", "K"])
-    assert str(refused.value) == ("colours: ['B', 'K'] leaves out the red and yellow pawn(s) on the Mountain; "
+    assert str(refused.value) == ("colours: ['B', 'K'] leaves out the red and yellow pawns on the Mountain; "
                                   "every pawn there must be one of the players' colours")
     with pytest.raises(DataError) as refused:  # no colours given: the Mountain shows a pawn more than there are hands
         game_moment("MK+1@R PM+1@Y SB+1@B", ["SB+2", "DH+2"])
@@ -738,10 +738,10 @@ RESULT = {"round": 1, "reason": "a", "ender": 0, "raw": [5, -2], "scored": [5, 0
 
 
 @pytest.mark.parametrize("change, why", [
-    (lambda d: d.update(phase="play"), "round 4 is played with 4 round(s) scored, not 3 (MOI-R03)"),
-    (lambda d: d.update(phase="step", played=[]), "round 4 is played with 4 round(s) scored, not 3"),
-    (lambda d: d.update(round=3), "the game is over after round 3 with 4 round(s) scored"),
-    (lambda d: d.update(results=d["results"][:3]), "the game is over after round 4 with 3 round(s) scored"),
+    (lambda d: d.update(phase="play"), "round 4 is played with 4 rounds scored, not 3 (MOI-R03)"),
+    (lambda d: d.update(phase="step", played=[]), "round 4 is played with 4 rounds scored, not 3"),
+    (lambda d: d.update(round=3), "the game is over after round 3 with 4 rounds scored"),
+    (lambda d: d.update(results=d["results"][:3]), "the game is over after round 4 with 3 rounds scored"),
     (lambda d: d["results"][1].update(round=1), "the results are not those of rounds 1, 2, 3 ... in order"),
     (lambda d: d["results"][0].update(scored=[7, 7], raw=[7, 6]), "scored points are not its raw points"),
 ])
@@ -757,8 +757,8 @@ def test_the_results_are_one_per_round_played_in_order_as_scored_MOI_R12(change,
 
 
 @pytest.mark.parametrize("change, why", [
-    (lambda d: d.update(results=[RESULT, {**RESULT, "round": 2}, {**RESULT, "round": 3}]), "round 1 is played with 3 round(s) scored"),
-    (lambda d: d.update(round=3), "round 3 is played with 0 round(s) scored, not 2"),
+    (lambda d: d.update(results=[RESULT, {**RESULT, "round": 2}, {**RESULT, "round": 3}]), "round 1 is played with 3 rounds scored"),
+    (lambda d: d.update(round=3), "round 3 is played with 0 rounds scored, not 2"),
     (lambda d: d.update(results=[{**RESULT, "round": 99}]), "the results are not those of rounds 1, 2, 3"),
     (lambda d: d.update(results=[{**RESULT, "scored": [1000, 0]}]), "scored points are not its raw points"),
     (lambda d: d.update(results=[{**RESULT, "turns": 0}]), "state.results[0].turns"),

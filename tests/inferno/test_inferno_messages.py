@@ -177,7 +177,7 @@ def test_the_bison_lessons_refusals_say_themselves_in_zh_tw():
             except IllegalAction as error:
                 said[str(error)] = assert_said_in_zh_tw(error, option)
     assert len(said) >= 8
-    assert said["only 1 Mighty Bison King card(s) are left in hand (rulebook, I)"] == "手牌只剩1張牛魔王卡（中文規則書〈２.遊戲進行〉(1)）"
+    assert said["only 1 Mighty Bison King card is left in hand (rulebook, I)"] == "手牌只剩1張牛魔王卡（中文規則書〈２.遊戲進行〉(1)）"
 
 
 def test_the_windows_lessons_refusals_say_themselves_in_zh_tw():
@@ -328,10 +328,10 @@ def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
      "the card under the yellow pawn also holds the red pawn: one Iron Fan Princess moves the card with both, and the play "
      "names it by the red pawn ('fan R ...') (MOI-R22)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), None, PlayBison(Colour.YELLOW, (0, 1), 2),
-     "with 2 Mighty Bison King card(s) the yellow pawn moves 4-5 card(s), from card to card, never over an empty place, "
+     "with 2 Mighty Bison King cards the yellow pawn moves 4-5 cards, from card to card, never over an empty place, "
      "visiting no card twice and ending on a card with room (MOI-R05)"),
     (lambda: on_long_line("BISON FAN", "", "", rules=Rules(bison_reach=(1, 2))), None, PlayBison(Colour.YELLOW, (0, 1), 1),
-     "with 1 Mighty Bison King card(s) the yellow pawn moves 1 card(s), from card to card, never over an empty place, "
+     "with 1 Mighty Bison King card the yellow pawn moves 1 card, from card to card, never over an empty place, "
      "visiting no card twice and ending on a card with room (MOI-R05)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((BISON,)),
      "'bison Y 0,1' is cancelled with one Iron Fan Princess or one Guan Yin, from your hand (rulebook I)"),
@@ -355,7 +355,12 @@ def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, EndPlay(), "red must now step a pawn or stay, not 'end' (MOI-R09)"),
     (lambda: on_long_line(*HANDS), None, EndPlay(), "play or discard at least one card before ending step I (MOI-R18)"),
     (lambda: on_long_line("MK+2 BISON BISON", "", "", rules=Rules(play_limit=2)), LayDisciple(parse_card("MK+2"), (1, 1)),
-     PlayBison(Colour.YELLOW, (0, 5), 2), "at most 2 card(s) may be played in one turn (MOI-R04)"),
+     PlayBison(Colour.YELLOW, (0, 5), 2), "at most 2 cards may be played in one turn (MOI-R04)"),
+    (lambda: on_long_line("MK+2 BISON BISON", "", "", rules=Rules(play_limit=1)), LayDisciple(parse_card("MK+2"), (1, 1)),
+     PlayBison(Colour.YELLOW, (0, 1), 1), "at most 1 card may be played in one turn (MOI-R04)"),
+    (lambda: on_long_line("BISON FAN", "", ""), None, PlayBison(Colour.YELLOW, (0, 5), 1),
+     "with 1 Mighty Bison King card the yellow pawn moves 1-3 cards, from card to card, never over an empty place, "
+     "visiting no card twice and ending on a card with room (MOI-R05)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 57,
      "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not an action of Mountain of Inferno (rulebook, Play)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 58,

@@ -88,7 +88,7 @@ def test_format_aligns_columns_and_writes_plus_signs():
         ("MK+1@RB", "MK+1@RB", 0, 0,
          "two pawns may share a card only with the optional rule, Rules(two_pawns=True) (MOI-R13)"),
         ("MK+3 PM+1\nMK+3", "MK+3", 1, 0,
-         "the deck has only 1 MK+3 card(s) and this Mountain shows more (rulebook, Card Descriptions)"),
+         "the deck has only 1 MK+3 card and this Mountain shows more (rulebook, Card Descriptions)"),
         ("MK+1 ?", "?", 0, 1,
          "not a place: write '.' for an empty place or a card such as MK+2 (MK, PM, SB, DH and a value)"),
         ("MK+٣", "MK+٣", 0, 0,
@@ -214,12 +214,12 @@ def test_an_origin_off_the_table_is_refused_by_name(origin):
 
 def test_a_position_holds_no_more_copies_of_a_card_than_the_deck_MOI_R01():
     dragon = DiscipleCard(Disciple.DRAGON_HORSE, 3)
-    with pytest.raises(ValueError, match=r"^the deck has only 1 DH\+3 card\(s\) and this Mountain shows 2 \(rulebook, Card Descriptions\)$"):
+    with pytest.raises(ValueError, match=r"^the deck has only 1 DH\+3 card and this Mountain shows 2 \(rulebook, Card Descriptions\)$"):
         Position({(0, 0): dragon, (0, 1): dragon})
     monkey = DiscipleCard(Disciple.MONKEY_KING, 1)
     copies = Counter(DISCIPLE_CARDS)[monkey]
     assert len(Position({(0, column): monkey for column in range(copies)})) == copies
-    with pytest.raises(ValueError, match=f"has only {copies} MK\\+1 card\\(s\\) and this Mountain shows {copies + 1} "):
+    with pytest.raises(ValueError, match=f"has only {copies} MK\\+1 cards and this Mountain shows {copies + 1} "):
         Position({(0, column): monkey for column in range(copies + 1)})
 
 
@@ -323,7 +323,7 @@ def test_with_card_lays_one_card_and_leaves_the_rest(position, data):
 def test_with_card_lays_no_more_of_a_card_than_the_deck_holds():
     """It laid a second SB-3, a Mountain whose own text `parse` then refused."""
     start = Position.parse("MK+1 SB-3 DH+1\nDH+2@R PM+1 MK+2@Y")
-    with pytest.raises(ValueError, match=re.escape("the deck has only 1 SB-3 card(s) and this Mountain would show 2 (rulebook, Card Descriptions)")):
+    with pytest.raises(ValueError, match=re.escape("the deck has only 1 SB-3 card and this Mountain would show 2 (rulebook, Card Descriptions)")):
         start.with_card((0, 3), "SB-3")
     mk1 = DiscipleCard(Disciple.MONKEY_KING, 1)
     row = Position({(0, column): mk1 for column in range(DECK_COUNTS[mk1])})

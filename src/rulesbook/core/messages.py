@@ -176,6 +176,17 @@ class Message:
         return hash((self.template, self.context))
 
 
+def counted(count: int, one: str, many: str, /, **data: Any) -> Message:
+    """A message whose words follow a number, `count` in its data: the template `one` when it is 1,
+    else `many`. Each is its own msgid, as gettext's ngettext keeps them, so English says "1 card"
+    and "2 cards" and zh-TW, which has one form, says both alike.
+
+    >>> str(counted(1, "{count} card is left", "{count} cards are left")), str(counted(0, "{count} card is left", "{count} cards are left"))
+    ('1 card is left', '0 cards are left')
+    """
+    return Message(one if count == 1 else many, count=count, **data)
+
+
 def term(word: str, context: str) -> Message:
     """A word of the game said in a language (a card, a colour, a rule's section): the msgid is
     the English word, the context says which kind of word it is."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
-from rulesbook.core.messages import Message
+from rulesbook.core.messages import Message, counted
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
 from rulesbook.inferno.position import REACH, Colour, Coord, Table
 
@@ -110,8 +110,8 @@ def _words(text: Any, verbs: tuple[str, ...], count: int | None) -> list[str]:
         raise NotationError(text, Message("expected an action starting with {verbs}", verbs=" or ".join(repr(v) for v in verbs)))
     args = words[1:]
     if count is not None and len(args) != count:
-        raise NotationError(text, Message("'{verb}' takes {count} argument(s), not {given}", verb=words[0].lower(), count=count,
-                                          given=len(args)))
+        raise NotationError(text, counted(count, "'{verb}' takes {count} argument, not {given}",
+                                          "'{verb}' takes {count} arguments, not {given}", verb=words[0].lower(), given=len(args)))
     return args
 
 
@@ -279,7 +279,8 @@ class PlayRedBoy:
         except ValueError:
             raise NotationError(codes, Message("Red Boy pictures are disciple codes: MK, PM, SB, DH")) from None
         if len(pictures) != (2 if verb == "redboy2" else 1):
-            raise NotationError(codes, Message("'{verb}' takes {count} picture(s)", verb=verb, count=2 if verb == "redboy2" else 1))
+            raise NotationError(codes, counted(2 if verb == "redboy2" else 1, "'{verb}' takes {count} picture",
+                                               "'{verb}' takes {count} pictures", verb=verb))
         return cls(tuple(sorted(pictures, key=_CODE)), parse_place(place))
 
     __str__ = text

@@ -26,7 +26,7 @@ from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
-from rulesbook.core.messages import Listed, Message
+from rulesbook.core.messages import Listed, Message, counted
 from rulesbook.core.rng import check_seed, shuffled
 from rulesbook.core.words import listed
 from rulesbook.inferno.actions import (
@@ -622,7 +622,8 @@ def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     rules, played = state.rules, state.played
     limit = rules.play_limit
     if limit is not None and len(cards) > limit - len(played):
-        raise IllegalAction(Message("at most {limit} card(s) may be played in one turn", limit=limit), "MOI-R04")
+        raise IllegalAction(counted(limit, "at most {count} card may be played in one turn",
+                                    "at most {count} cards may be played in one turn"), "MOI-R04")
     if played and not rules.mixed_plays and isinstance(cards[0], DiscipleCard) != isinstance(played[0], DiscipleCard):
         raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
 
@@ -662,9 +663,16 @@ def _check_bison_on(state: State, action: PlayBison) -> None:
         span = rules.bison_steps(action.count)
         steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
         raise IllegalAction(Message(
-            "with {count} Mighty Bison King card(s) the {colour} pawn moves {steps} card(s), "
-            "from card to card, never over an empty place, visiting no card twice and ending on a card with room",
-            count=action.count, colour=colour_word(action.colour), steps=steps), "MOI-R05")
+            "{move}, from card to card, never over an empty place, visiting no card twice and ending on a card with room",
+            move=_bison_move(action.count, colour_word(action.colour), steps)), "MOI-R05")
+
+
+def _bison_move(count: int, colour: Message, steps: str) -> Message:
+    """How far so many Bison King cards move a pawn, its nouns agreeing with both numbers."""
+    if steps == "1":  # only one card moves a pawn one card, with a reach of (1, ...)
+        return Message("with 1 Mighty Bison King card the {colour} pawn moves 1 card", colour=colour)
+    return counted(count, "with {count} Mighty Bison King card the {colour} pawn moves {steps} cards",
+                   "with {count} Mighty Bison King cards the {colour} pawn moves {steps} cards", colour=colour, steps=steps)
 
 
 def _check_princess(state: State, action: PlayPrincess) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesbook.core.data import DataError, shown, within
-from rulesbook.core.messages import Listed, Message, term
+from rulesbook.core.messages import Listed, Message, counted, term
 from rulesbook.core.shape import played_out
 from rulesbook.inferno.actions import Action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, count_rule, parse_card
@@ -124,7 +124,9 @@ def _seats(position: Position, held: tuple[tuple[Card, ...], ...], colours: Sequ
                         Message("give one hand per player, 2 to 4 players, and as many different colours"))
     strangers = [term(colour.english, "colour") for colour in position.pawn_colours() if colour not in seats]
     if strangers and colours is not None:
-        raise DataError("colours", Message("{value} leaves out the {colours} pawn(s) on the Mountain; "
+        raise DataError("colours", counted(len(strangers), "{value} leaves out the {colours} pawn on the Mountain; "
+                                           "every pawn there must be one of the players' colours",
+                                           "{value} leaves out the {colours} pawns on the Mountain; "
                                            "every pawn there must be one of the players' colours",
                                            value=shown(colours), colours=Listed(strangers)))
     if strangers:

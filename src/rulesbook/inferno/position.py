@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
-from rulesbook.core.messages import Message, term
+from rulesbook.core.messages import Message, counted, term
+from rulesbook.core.words import plural
 from rulesbook.inferno.cards import DECK_COUNTS, DISCIPLE_VALUES, Disciple, DiscipleCard, EventKind, parse_card
 
 if TYPE_CHECKING:
@@ -650,7 +651,8 @@ class Position:
                 raise ValueError(f"only disciples lie in the Mountain, not {card!r}")
         for card, count in Counter(self._cards.values()).items():
             if count > DECK_COUNTS[card]:
-                raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain shows {count} (rulebook, Card Descriptions)")
+                raise ValueError(f"the deck has only {plural(DECK_COUNTS[card], card.code + ' card')} and this Mountain shows {count} "
+                                 "(rulebook, Card Descriptions)")
         for colour, code in self._pawns.items():
             if type(colour) is not Colour:
                 raise ValueError(f"a pawn is one of the Colour values, not {colour!r}")
@@ -793,7 +795,8 @@ class Position:
         code, card = place_code(checked_place(place)), given_disciple(card)
         shown = 1 + sum(other == card for there, other in self._cards.items() if there != code)
         if shown > DECK_COUNTS[card]:
-            raise ValueError(f"the deck has only {DECK_COUNTS[card]} {card.code} card(s) and this Mountain would show {shown} (rulebook, Card Descriptions)")
+            raise ValueError(f"the deck has only {plural(DECK_COUNTS[card], card.code + ' card')} and this Mountain would show {shown} "
+                             "(rulebook, Card Descriptions)")
         return self.laid(code, card)
 
     def laid(self, place: Place, card: DiscipleCard) -> Position:
@@ -1075,7 +1078,8 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
             if seen[card] > DECK_COUNTS[card]:
                 raise NotationError(
                     token,
-                    Message("the deck has only {count} {card} card(s) and this Mountain shows more (rulebook, Card Descriptions)", count=DECK_COUNTS[card], card=card.code),
+                    counted(DECK_COUNTS[card], "the deck has only {count} {card} card and this Mountain shows more (rulebook, Card Descriptions)",
+                            "the deck has only {count} {card} cards and this Mountain shows more (rulebook, Card Descriptions)", card=card.code),
                     row,
                     column,
                 )

@@ -27,6 +27,7 @@ from rulesbook.core.data import DataError, expect, items, only_fields, parse_jso
 from rulesbook.core.errors import NotationError
 from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState
+from rulesbook.core.words import plural
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Position, is_connected
@@ -321,12 +322,12 @@ def _results_problems(state: State) -> list[str]:
         return wrong  # said where the colours or the rules are read
     if state.phase is Phase.OVER:
         if state.round != rounds or len(results) != rounds:
-            wrong.append(f"the game is over after round {state.round} with {len(results)} round(s) scored; "
+            wrong.append(f"the game is over after round {state.round} with {plural(len(results), 'round')} scored; "
                          f"it ends when the last of its {rounds} rounds is scored (MOI-R03)")
     elif len(results) != state.round - 1 and not (state.phase is Phase.STEP and len(results) == state.round
                                                    and any(rule.moment == "scoring" for rule in rules.house)):
         # a house rule at the scoring moment sees the round's result before the next round is set up
-        wrong.append(f"round {state.round} is played with {len(results)} round(s) scored, not {state.round - 1} (MOI-R03)")
+        wrong.append(f"round {state.round} is played with {plural(len(results), 'round')} scored, not {state.round - 1} (MOI-R03)")
     if not rules.house and any(not _may_score(rules, raw, scored) for result in results
                                for raw, scored in zip(result.raw, result.scored)):
         wrong.append("a round's scored points are not its raw points as the rules move the track (MOI-R12)")

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.messages import Capitalised, Listed, Message, term
+from rulesbook.core.messages import Capitalised, Listed, Message, counted, term
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison, Step
 from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
@@ -293,7 +293,8 @@ class BisonLesson:
     def _bison(self, state: BisonTurn, colour: Colour, cards: int, place: Coord) -> Outcome:
         position = state.position
         if state.hand.count(BISON) < cards:
-            raise IllegalAction(Message("only {count} Mighty Bison King card(s) are left in hand", count=state.hand.count(BISON)),
+            raise IllegalAction(counted(state.hand.count(BISON), "only {count} Mighty Bison King card is left in hand",
+                                        "only {count} Mighty Bison King cards are left in hand"),
                                 "rulebook, I")
         start = position.pawn(colour)
         if place in bison_destinations(position, colour, cards, self.rules):
