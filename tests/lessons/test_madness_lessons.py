@@ -230,9 +230,10 @@ def test_a_hint_offers_a_leadership_token_only_where_the_engine_lets_it_be_spent
 
 def test_the_leader_calling_time_is_named_as_the_projects_decision_mad_p01():
     """The rulebook's Encounter Phase "ends as soon as the Sand Timer runs out"; the Leader's call is
-    the project's device (MAD-P01): the board's line, its button and its hint name it so."""
+    the project's device (MAD-P01): the board's line, its button's prompt and its hint name it so (the
+    button's label is short: "Call time")."""
     referee = ExpeditionReferee(game_moment(4, tile="Frozen Bay"))
     node = LessonGraph(referee).node(LessonGraph(referee).start_id)
     assert "calls time" in node["decision"] and "MAD-P01" in node["decision"]
-    assert "MAD-P01" in node["choices"]["time"]["label"]
+    assert node["choices"]["time"]["label"] == "Call time" and "MAD-P01" in node["choices"]["time"]["says"]["0"]
     assert "MAD-P01" in referee.hint(referee.start()) and "MAD-P01" in referee.idle(referee.start())

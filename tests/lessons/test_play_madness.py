@@ -336,7 +336,7 @@ def test_the_hint_claims_only_what_its_bot_knows():
     for phase, text in texts:
         assert "never the others' hands" not in text
         if phase == "encounter":
-            assert "what the table said as MAD-P18 models it" in text, text
+            assert "what the table said (MAD-P18)" in text, text
         else:
             assert "what the table said" not in text, text
 

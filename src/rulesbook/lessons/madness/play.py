@@ -551,7 +551,7 @@ def seat_words(text: str) -> str:
 
 #: What the hint bot knows in the Encounter Phase: the reader's own view, and the table talk the
 #: board's decision line tells the reader (`talk_words`).
-HEARD = "a hint only: it knows no more than you do, your hand and what the table said as MAD-P18 models it"
+HEARD = "a hint only: it knows no more than you do, your hand and what the table said (MAD-P18)"
 
 PLAY = MadnessPlay()
 

@@ -47,7 +47,7 @@ STOPS = {None: (), "landing": (Phase.ENCOUNTER,), "reveal": (Phase.REWARD, Phase
 _OUT_OF_PHASE = "Cards are played only in the Encounter Phase, while the Sand Timer runs"
 #: The Leader's button that ends the Encounter Phase: the project's device (MAD-P01), not the
 #: rulebook's, whose phase ends as soon as the Sand Timer runs out.
-CALL_TIME = "Call time (MAD-P01)"
+CALL_TIME = "Call time"
 
 
 def reader_seat(state: State, seat: int | None) -> int:
@@ -182,7 +182,7 @@ class ExpeditionReferee:
                 effect("ignore", "Spend a token: a player ignores their Madness", actions.IgnoreMadness(leader, holders[0]),
                        "A Leadership token lets one player ignore their Madness this turn: {count} player{s} may be chosen")
         elif phase is Phase.ENCOUNTER:
-            effect("time", CALL_TIME, None, f"{CALL_TIME}: click the Sand Timer")
+            effect("time", CALL_TIME, None, f"{CALL_TIME} (MAD-P01: here the Leader ends the phase): click the Sand Timer")
         elif phase is Phase.TIMER:
             effect("restart", "Spend a token: turn the timer again", actions.RestartEncounter(leader),
                    "Spend a token: click the Sand Timer")
@@ -344,7 +344,8 @@ class ExpeditionReferee:
         if self.ended(state):
             return "This board's turn is over. Undo, or click an entry of the move log, to look back."
         if state.phase is Phase.ENCOUNTER:
-            return f"Choose a card of your hand and click the Sled, or choose \u201c{CALL_TIME}\u201d and click the Sand Timer."
+            return (f"Choose a card of your hand and click the Sled, or choose \u201c{CALL_TIME}\u201d and click the Sand Timer "
+                    "(MAD-P01: here the Leader ends the phase).")
         return "First choose what to do (a card of your hand or a button), then click where it happens."
 
     def hint(self, key: Hashable) -> str:
@@ -367,7 +368,7 @@ class ExpeditionReferee:
             hand = len(state.hands[self.seat])
             return (f"Pick one of your {number_words(hand)} cards and click the Sled to play it face down; from the first card "
                     f"on, nobody may talk. When the Sand Timer has run out, choose \u201c{CALL_TIME}\u201d and click the timer: the "
-                    "rulebook's timer ends the phase by itself, and here the Leader calls it.")
+                    "rulebook's timer ends the phase by itself, and here the Leader calls it (MAD-P01).")
         if phase is Phase.TIMER:
             held = f"The Sled holds {number_words(len(state.sled))} card{'s' if len(state.sled) != 1 else ''}. "
             if actions.RestartEncounter(state.leader) in legal_actions(state, state.leader):
