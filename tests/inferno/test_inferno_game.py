@@ -105,6 +105,20 @@ def test_a_disciple_must_touch_the_mountain():
     refused(state, LayDisciple(parse_card("PM+2"), (-1, 0)), "rulebook I")  # not in hand
 
 
+def test_a_card_laid_this_turn_is_part_of_the_mountain_for_the_next_MOI_P02():
+    """Cards are laid one at a time, each against the Mountain as it is then: a turn may lay a line
+    going away from the Mountain, each card touching only the one before, in both editions."""
+    for rules in (Rules(), Rules(edition="zh")):
+        state = table(LINE, ["MK+2 PM+2 SB+2", "GUANYIN", "PM+3"], rules=rules)
+        second = LayDisciple(parse_card("PM+2"), (-2, 0))  # beside (-1, 0) only
+        refused(state, second, "rulebook I")  # before the first card is there
+        state, _ = apply(state, LayDisciple(parse_card("MK+2"), (-1, 0)))
+        assert second in legal_actions(state)
+        state, _ = apply(state, second)
+        state, _ = apply(state, LayDisciple(parse_card("SB+2"), (-3, 0)))
+        assert {place for place in state.mountain.cards if place[1] == 0 and place[0] < 0} == {(-1, 0), (-2, 0), (-3, 0)}
+
+
 def test_bison_refusal_cites_moi_r05_and_changes_nothing():
     state = table(LINE, ["BISON", "GUANYIN", "PM+2"])
     message = refused(state, PlayBison(R, (0, 2)), "MOI-R05")  # blue stands there

@@ -638,6 +638,7 @@ def _no_pawn(colour: Colour) -> Message:
 
 
 def _check_lay(state: State, action: LayDisciple) -> None:
+    """A disciple touches the Mountain as it is now, cards laid earlier this turn included (MOI-P02)."""
     _check_cards_played(state, action.cards)
     mountain, place = state.mountain, place_code(action.place)
     if place in mountain._cards:

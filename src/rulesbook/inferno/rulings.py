@@ -61,6 +61,11 @@ RULINGS: tuple[Ruling, ...] = (
     _ruling("MOI-P01", "In what order are those who may cancel an effect asked?",
             "one at a time, clockwise from the player, only those who hold a card that cancels it; the first to cancel ends the asking", SAME,
             note="neither text gives an order: at a table whoever speaks first would answer; the engine needs one"),
+    _ruling("MOI-P02", "Does a disciple laid earlier in the same turn count as part of the Mountain?",
+            "yes: each card is laid against the Mountain as it is at that moment, so a turn may lay a line of cards "
+            "going away from it, each touching the one before", SAME,
+            note="EN asks for a card 'already in the Mountain' and ZH for a card of the Mountain; neither says when; "
+                 "cards are laid one at a time"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
