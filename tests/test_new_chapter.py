@@ -65,6 +65,10 @@ def test_a_bad_request_is_one_line_exit_2_and_nothing_written(project, capsys, a
 def test_no_table_of_contents_or_no_part_for_the_game_is_said(tmp_path, capsys):
     assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
     assert "_toc.yml does not exist" in capsys.readouterr().err
+    (tmp_path / "_toc.yml").mkdir()
+    assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
+    assert "_toc.yml is a folder, not the book's table of contents" in capsys.readouterr().err
+    (tmp_path / "_toc.yml").rmdir()
     (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: intro\nparts:\n  - caption: Other\n    chapters:\n      - file: a\n")
     assert main(["new-chapter", "hudai", "x", "--book", str(tmp_path)]) == 2
     assert "no part with the caption 'Hudai Pass'" in capsys.readouterr().err

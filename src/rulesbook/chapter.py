@@ -113,6 +113,8 @@ def write_chapter(book: str | Path, game: str, slug: str) -> Path:
         raise ChapterError(f"the chapter's name {slug!r}: lower-case letters and digits, words joined by '-' (such as 'my-rule')")
     root = Path(book)
     toc_path = root / "_toc.yml"
+    if toc_path.is_dir():
+        raise ChapterError(f"{toc_path} is a folder, not the book's table of contents: give the book's project folder with --book")
     if not toc_path.is_file():
         raise ChapterError(f"{toc_path} does not exist: run this in the book's project folder, or give it with --book")
     path = root / "book" / game / f"{slug}.ipynb"

@@ -114,6 +114,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if not 1 <= args.games <= MAX_GAMES:  # no games would be a summary of nothing and no record
             raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
         rules = protocol.rules_from_fields(_rules_fields(protocol, args.rules))
+        if args.record is not None and not args.record.strip():
+            raise ValueError("--record names the file to write the first game's record to, not ''")
         bots = split_bot_names(args.bots or "")
         if args.bots is not None and not bots:
             raise ValueError(f"--bots names one bot or more, comma-separated, not {args.bots!r}")

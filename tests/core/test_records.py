@@ -104,6 +104,9 @@ def changed(record: GameRecord, **fields) -> dict:
                                                  "rounds_by_players gives rounds only for 3 players (MOI-R03)"),  # seats and rules that cannot start
     ({"bots": 5}, "record.bots: expected a list, not 5"),
     ({"bots": ["random", 5]}, "record.bots[1]: expected text, not 5"),
+    ({"bots": ["random", " "]}, "record.bots[1]: a bot's name is one line of 1 to 80 printable characters, not ' '"),
+    ({"bots": ["random", "\x1b[31mred"]}, "record.bots[1]: a bot's name is one line of 1 to 80 printable characters, not '\\x1b[31mred'"),
+    ({"bots": ["random", "x" * 81]}, "record.bots[1]: a bot's name is one line of 1 to 80 printable characters, not 'xxx"),
     ({"seed": [1]}, "record.seed: expected a whole number or text, not [1]"),
     ({"seed": 1.5}, "record.seed: expected a whole number or text, not 1.5"),
     ({"seed": "x" * 5000}, "record.seed: a seed of 5,000 characters; at most 1,000"),
@@ -133,7 +136,8 @@ def test_a_seed_of_the_longest_length_is_kept(records):
 
 def test_not_an_object_too_deep_and_too_large_are_refused_by_name(tmp_path):
     for text, says in [("[]", "record: expected an object, not []"), ("null", "record: expected an object, not None"),
-                       ("[" * 100_000, "record: nested deeper than 64 levels"), ('{"seed": NaN}', "record: not JSON")]:
+                       ("[" * 100_000, "record: nested deeper than 64 levels"), ('{"seed": NaN}', "record: not JSON"),
+                       ('{"game": "hudai", "seed": 1, "seed": 2}', "record: the field 'seed' is given twice in one object; which one was meant?")]:
         with pytest.raises(DataError, match="^" + says.replace("[", r"\[").replace("(", r"\(")):
             GameRecord.from_json(text)
     started = time.perf_counter()

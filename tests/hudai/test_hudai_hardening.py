@@ -95,6 +95,21 @@ def test_a_state_that_breaks_a_field_or_the_games_invariants_is_refused(fields, 
     assert data == before  # nothing changed
 
 
+@pytest.mark.parametrize(("one", "other", "why"), [
+    ("black_supply", "mind_river", "the black supply holds G3, not a black card (HUD-R01); the Mind River holds K1, not a mind card"),
+    ("mind_deck", "hand", "the mind deck holds W5, not a mind card (HUD-R01)"),
+    ("mind_river", "draw_pile", "the Mind River holds W2, not a mind card (HUD-R01)"),
+])
+def test_a_card_in_a_pile_its_deck_never_reaches_is_refused_hud_r01(one, other, why):
+    """Every card still in the game once, but one where the game never puts it: a green card in the
+    black supply was taken as the free black card, a white one in the Mind River could be bought."""
+    data = copy.deepcopy(GOOD)
+    data[one][0], data[other][0] = data[other][0], data[one][0]
+    with pytest.raises(DataError) as error:
+        State.from_dict(data)
+    assert error.value.field == "state" and why in error.value.why, str(error.value)
+
+
 #: Rules whose demon has Defend and Entangle, the powers that set `demon_block` and `entangled`.
 GUARDED = {**GOOD["rules"], "powers": ["drain", "defend", "entangle"]}
 NO_DRAIN = {**GOOD["rules"], "powers": ["crush", "confuse", "mind_pierce"]}
@@ -301,6 +316,12 @@ def test_states_of_a_game_round_trip_and_their_piles_mutated_are_refused(data):
     ({"powers": ("drain", "fly", "confuse")}, "Rules.powers"),
     ({"cards": "my.csv"}, "Rules.cards"),
     ({"max_turns": 1000}, "Rules.max_turns"),
+    ({"max_turns": 10**400}, "Rules.max_turns"),
+    # Past what a table holds, and past what the statistics of a run (in floats) can count.
+    ({"demon_health": 10**400, "power_limit": 10**400}, "Rules.demon_health"),
+    ({"monk_health": 1000}, "Rules.monk_health"),
+    ({"corruption_capacity": 10**20}, "Rules.corruption_capacity"),
+    ({"power_limit": 1000}, "Rules.power_limit"),
 ])
 def test_rules_are_checked_when_made(fields, field):
     with pytest.raises(DataError) as error:

@@ -106,7 +106,8 @@ def test_a_state_of_another_type_than_text_is_refused():
     (lambda d: d.update(seat=True), "state.seat", "not True"),
     (lambda d: d.update(first_seat=3), "state.first_seat", "from 0 to 2"),
     (lambda d: d.update(hands=5), "state.hands", "expected a list"),
-    (lambda d: d.update(totals=[-1, 0, 0]), "state.totals[0]", "at least 0, not -1"),
+    (lambda d: d.update(totals=[-1, 0, 0]), "state.totals[0]", "from 0 to 1000000, not -1"),
+    (lambda d: d.update(totals=[10**400, 0, 0]), "state.totals[0]", "from 0 to 1000000, not " + "1" + "0" * 56 + "..."),
     (lambda d: d.update(totals=[1.5, 0, 0]), "state.totals[0]", "whole number"),
     (lambda d: d.update(turns=-5), "state.turns", "not -5"),
     (lambda d: d.update(round=0), "state.round", "not 0"),
@@ -442,6 +443,7 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase=3), "phase"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], pile=99), "pile"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(-1, 0, 0)), "totals"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(10**400, 0, 0)), "state"),  # no game reaches it (MOST_POINTS)
     (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "hands"),
     (lambda: game_moment(LINE, "SB+1 DH+2"), "hands"),
     (lambda: game_moment(LINE, [5, "DH+2", "FAN"]), "hands[0]"),

@@ -110,7 +110,7 @@ def test_negative_scores_are_kept_only_under_the_house_rule_MOI_R12():
     assert State.from_json(below.to_json()) == below
     data = below.to_dict()
     data["rules"]["negative_scores_kept"] = False
-    with pytest.raises(DataError, match=r"state.totals\[0\]: .*at least 0, not -1"):
+    with pytest.raises(DataError, match=r"state.totals\[0\]: .*from 0 to 1000000, not -1"):
         State.from_dict(data)
     with pytest.raises(DataError, match="below 0, and the rules keep no negative scores"):
         State(**{**below.__dict__, "rules": Rules()}).invariants()

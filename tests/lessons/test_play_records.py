@@ -56,3 +56,21 @@ def test_a_move_no_bot_may_make_is_still_refused_naming_the_moment():
                           [*record.actions[:5], "no such move", *record.actions[6:]], bots=record.bots)
     reply = ask(PlayServer(), type="resume", game="inferno", record=tampered.to_dict())
     assert reply["type"] == "error" and "no such move" in reply["text"], reply
+
+
+@pytest.mark.parametrize(("name", "players", "pages"), [("inferno", 3, "random, greedy"), ("madness", 3, "expedition, random")])
+def test_a_record_naming_a_bot_the_page_has_not_is_refused_naming_the_seat(name, players, pages):
+    """A record of a bot written in Python (or edited by hand) names a bot the page cannot play
+    past the record's end: refused by the seat's field, with the page's bots to choose from; the
+    page's own game goes on untouched."""
+    record = simulated(name, players, ["random"], "simulate:0")
+    server = PlayServer()
+    first = ask(server, type="new", game=name, setup={"seed": 3})
+    for bots in (["random", "MyBot", "random"], ["MyBot", "random", "random"]):
+        reply = ask(server, type="resume", game=name, record={**record.to_dict(), "bots": bots})
+        seat = bots.index("MyBot")
+        assert reply["type"] == "error" and reply["text"].startswith(f"record.bots[{seat}]: 'MyBot' is no bot of this page, which "
+                                                                     f"plays {pages}"), reply
+    assert ask(server, type="record", game=name, history=first["history"])["type"] == "record"  # the game before is still there
+    zh = ask(PlayServer(), type="resume", game=name, record={**record.to_dict(), "bots": ["MyBot"] * players}, setup={"language": "zh-TW"})
+    assert zh["type"] == "error" and "不是這個頁面的機器人" in zh["text"], zh

@@ -55,6 +55,11 @@ def refused(data: object, field: str, why: str = "") -> DataError:
     return error.value
 
 
+def _swap(data: dict, one: str, other: str) -> None:
+    """The first cards of two piles swapped: every card still in one place, each in the wrong one."""
+    data[one][0], data[other][0] = data[other][0], data[one][0]
+
+
 def changed(change) -> dict:
     data = a_state().to_dict()
     change(data)
@@ -91,6 +96,10 @@ def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     (lambda d: d.update(rules={"expert": "yes"}), "state.rules.expert", "true or false"),
     (lambda d: d.update(colour="red"), "state", "no field 'colour'"),
     (lambda d: d.update(phase="over"), "state", "has a result"),
+    # A card where its kind never goes: the Arcane deck gives Arcane cards only (an Injury there was
+    # taken as the Arcane card a reward gives, and refused later as a legal move).
+    (lambda d: _swap(d, "arcane_deck", "injury_deck"), "state", "the Arcane deck holds I"),
+    (lambda d: _swap(d, "arcane_deck", "injury_deck"), "state", "which is no Injury card of the pack"),
 ])
 def test_a_state_that_breaks_a_type_or_an_invariant_is_refused_naming_the_field(change, field, why):
     refused(changed(change), field, why)

@@ -123,7 +123,23 @@ def test_results_with_bounds_at_both_ends_load_when_they_cover_every_reachable_s
     pack = parse_pack(_broken(bounded))
     assert pack.result_text(-15) and pack.result_text(11) and pack.result_text(2) == default_pack().result_text(2)
     with pytest.raises(PackError, match="no result covers the score 11;"):
-        parse_pack(_broken(lambda d: (bounded(d), d["results"][-1].update(max=10))))
+        parse_pack(_broken(lambda d: (bounded(d), d["results"][-1].update(min=12, max=12))))
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda d: d["results"][2].update(max=5), "results[3]", "covers the score 4, which results[2] covers already"),
+    (lambda d: d["results"].append({"min": None, "max": None, "text": "x"}), "results[6]", "covers the score -1, which results[0]"),
+    (lambda d: d["results"][2].update(min=4, max=2), "results[2]", "min 4 is above max 2: the result covers no score"),
+    (lambda d: d["results"][0].update(max=10**5), "results[0].max", "from -1000 to 1000, or null"),
+    (lambda d: d["spaces"][0].update(row=10**400), "spaces[0].row", "from 0 to 60 (a pack has at most 60 spaces), not 100000"),
+    (lambda d: d["spaces"][0].update(column=-1), "spaces[0].column", "from 0 to 60 (a pack has at most 60 spaces), not -1"),
+])
+def test_results_that_overlap_or_cover_nothing_and_places_off_the_board_are_refused_mad_p13(change, field, words):
+    """Each score has one result (the first that covers it would hide the other's words), and a
+    space's place in the picture is a small whole number (one of 400 digits broke the drawing)."""
+    with pytest.raises(PackError) as error:
+        parse_pack(_broken(change))
+    assert error.value.field == field and words in str(error.value)
 
 
 def _pack_file(path, change=None, name="teacher"):

@@ -80,6 +80,22 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON data may hold")
 
 
+class _Twice(Exception):
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose fields are named once each: JSON itself would keep the last of two,
+    and a record edited by hand to say `"seed": 1` twice would replay a game nobody meant."""
+    data: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in data:
+            raise _Twice(name)
+        data[name] = value
+    return data
+
+
 def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
     """JSON data, refused with a DataError naming `what` when too large, too deep or not JSON."""
     if not isinstance(text, (str, bytes, bytearray)):
@@ -87,7 +103,10 @@ def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
     if len(text) > limit:
         raise DataError(what, Message("larger than {limit} bytes", limit=f"{limit:,}"))
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_once_each)
+    except _Twice as twice:
+        raise DataError(what, Message("the field {name} is given twice in one object; which one was meant?",
+                                      name=shown(twice.name))) from None
     except RecursionError:
         raise DataError(what, Message("nested deeper than {limit} levels", limit=MAX_DEPTH)) from None
     except json.JSONDecodeError as error:
@@ -181,6 +200,7 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
     """A whole number within [low, high]; DataError naming `where` otherwise."""
     expect(value, int, where)
     if (low is not None and value < low) or (high is not None and value > high):
+        value = shown(value)  # a number of a thousand digits is cut, as any value quoted
         if low is not None and high is not None:
             why = Message("expected a whole number from {low} to {high}, not {value}", low=low, high=high, value=value)
         elif low is not None:

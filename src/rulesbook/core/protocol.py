@@ -31,6 +31,7 @@ from dataclasses import fields
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from rulesbook.core.data import DataError, expect
+from rulesbook.core.errors import shown
 from rulesbook.core.messages import Message, term
 from rulesbook.core.rulestext import field_from_text, split_fields
 
@@ -251,13 +252,23 @@ class Game(ABC, Generic[S, A]):
 
 
 def split_bot_names(text: str) -> tuple[str, ...]:
-    """Bots per seat as a user types them, "greedy, random": names between commas, blanks and
-    empty names left out (the command line, the lab and a record's `bots` read them alike).
+    """Bots per seat as a user types them, "greedy, random": names between commas, blanks and a
+    comma at the end left out (the command line and the lab read them alike). A seat named by
+    nothing between two commas is refused: the names after it would sit one seat too early.
 
     >>> split_bot_names("greedy, random,")
     ('greedy', 'random')
+    >>> split_bot_names("greedy,,random")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'greedy,,random' names no bot for seat 2: give one name between each two commas
     """
-    return tuple(name.strip() for name in text.split(",") if name.strip())
+    names = [name.strip() for name in text.split(",")]
+    while names and not names[-1]:
+        names.pop()
+    if "" in names:
+        raise ValueError(f"{shown(text)} names no bot for seat {names.index('') + 1}: give one name between each two commas")
+    return tuple(names)
 
 
 def seat_bots(names: str | Sequence[str]) -> tuple[str, ...]:

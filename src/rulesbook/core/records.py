@@ -92,7 +92,7 @@ class GameRecord:
             expect(self.actions, list, "record.actions")
         self.actions = items(list(self.actions), "record.actions", _text, most=protocol.max_actions)
         if self.bots is not None:
-            self.bots = items(list(self.bots) if isinstance(self.bots, tuple) else self.bots, "record.bots", _text)
+            self.bots = items(list(self.bots) if isinstance(self.bots, tuple) else self.bots, "record.bots", _bot_name)
             if len(self.bots) != self.players:
                 raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=self.players,
                                                        given=len(self.bots)))
@@ -193,7 +193,7 @@ class GameRecord:
         actions = items(take(data, "actions", list, "record"), "record.actions", _text, most=protocol.max_actions)
         bots = data.get("bots")
         if bots is not None:
-            bots = items(bots, "record.bots", _text)
+            bots = items(bots, "record.bots", _bot_name)
             if len(bots) != players:
                 raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=players, given=len(bots)))
         rules_data = take(data, "rules", dict, "record", default={})
@@ -223,3 +223,17 @@ class GameRecord:
 
 def _text(value: Any, where: str) -> str:
     return str(expect(value, str, where))
+
+
+#: The longest name a record gives a bot: a level ("search") or a bot class's name.
+MOST_NAME = 80
+
+
+def _bot_name(value: Any, where: str) -> str:
+    """Who played a seat, as the record names it: one line of printable text, a bot's name or a
+    level's; any bot may play, one of the game's or one written in Python, so any such name goes."""
+    name = _text(value, where)
+    if not name.strip() or len(name) > MOST_NAME or not name.isprintable():
+        raise DataError(where, Message("a bot's name is one line of 1 to {most} printable characters, not {name}",
+                                       most=MOST_NAME, name=shown(name)))
+    return name

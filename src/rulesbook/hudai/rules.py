@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.data import DataError
+from rulesbook.core.errors import shown
 from rulesbook.core.house import HouseRule
 from rulesbook.core.rules import RulesData
 from rulesbook.hudai.cards import MOST_CARDS, POWER_SYMBOLS, CardSet, reconstructed_cards
@@ -37,6 +38,10 @@ _AT_LEAST_ONE = ("monk_health", "corruption_capacity", "demon_health", "hand_siz
 _NOT_NEGATIVE = ("cubes_per_power", "river_size", "opening_hand", "max_white_per_combo")
 #: Counts of cards to draw (a hand filled, the Mind River dealt): no card set holds more than `MOST_CARDS`.
 _CARDS_DRAWN = ("hand_size", "river_size", "opening_hand")
+#: Cubes (health, corruption, a power): a table holds no more than this many; more would be no game
+#: anyone sets up, and numbers past what a float holds would break the statistics of a run.
+MOST_CUBES = 999
+_CUBES = ("monk_health", "corruption_capacity", "demon_health", "cubes_per_power", "power_limit")
 
 #: The moments at which a house rule of one's own (`Rules.house`, `rulesbook.core.house`) runs:
 #: "turn_start": a turn begun (the turn counted, its counters at zero; the first turn's in
@@ -98,15 +103,21 @@ class Rules(RulesData):
                             f"({', '.join(POWER_SYMBOLS[p] for p in twice)}) is given twice (HUD-R12: the box has one tile of each symbol)")
         for name in _AT_LEAST_ONE:
             if getattr(self, name) < 1:
-                raise DataError(f"Rules.{name}", f"must be at least 1, not {getattr(self, name)}")
+                raise DataError(f"Rules.{name}", f"must be at least 1, not {shown(getattr(self, name))}")
         for name in _NOT_NEGATIVE:
             if getattr(self, name) < 0:
-                raise DataError(f"Rules.{name}", f"must not be negative, not {getattr(self, name)}")
+                raise DataError(f"Rules.{name}", f"must not be negative, not {shown(getattr(self, name))}")
+        for name in _CUBES:
+            if getattr(self, name) > MOST_CUBES:
+                raise DataError(f"Rules.{name}", f"at most {MOST_CUBES} cubes, not {shown(getattr(self, name))}")
         for name in _CARDS_DRAWN:
             if getattr(self, name) > MOST_CARDS:
-                raise DataError(f"Rules.{name}", f"at most {MOST_CARDS}, not {getattr(self, name)}: no card set holds more cards "
+                raise DataError(f"Rules.{name}", f"at most {MOST_CARDS}, not {shown(getattr(self, name))}: no card set holds more cards "
                                                  f"(each colour has each value 1-6 once, HUD-R01), so no more can be drawn")
         self._check_set_up()
+        if self.max_turns > MAX_ACTIONS:  # each turn takes an action at least
+            raise DataError("Rules.max_turns", f"at most {MAX_ACTIONS:,} turns, not {shown(self.max_turns)}: a game may take "
+                                               f"{MAX_ACTIONS:,} actions (HUD-P05)")
         most = most_actions(self)
         if most > MAX_ACTIONS:
             turns = MAX_ACTIONS // actions_per_turn(self.cards)

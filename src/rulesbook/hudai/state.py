@@ -142,6 +142,12 @@ class State(CheckedState):
             missing, extra = " ".join(sorted(the_set - found)), " ".join(sorted(found - the_set))
             wrong.append("the cards are not all in the game exactly once (HUD-R01): "
                          + "; ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part))
+        for pile, deck, words in _PILES_OF_ONE_DECK:
+            strangers = sorted(set(getattr(self, pile)) - set(rules.cards.deck(deck)))
+            if strangers:
+                kind = "a black card" if deck == "corruption" else "a mind card"
+                wrong.append(f"{words} holds {', '.join(strangers)}, {'not ' + kind if len(strangers) == 1 else 'none of them ' + kind} "
+                             "(HUD-R01)")
         if len(self.mind_river) > rules.river_size:
             wrong.append("the Mind River holds more cards than its size")
         counts = (*self.powers, *self.pinned, self.monk_health, self.corruption, self.demon_health, self.staged_damage,
@@ -221,6 +227,13 @@ def _shows(state: State, outcome: str) -> bool:
 
 
 # ---------------------------------------------------------------- the counts a game can reach
+
+
+#: The piles that hold the cards of one deck only, whatever the game does: the black supply its
+#: corruption cards, the mind deck, its discard pile and the Mind River the mind cards; a card
+#: leaves them for the monk's piles and never comes back (the monk's piles hold any card).
+_PILES_OF_ONE_DECK = (("black_supply", "corruption", "the black supply"), ("mind_deck", "mind", "the mind deck"),
+                      ("mind_discard", "mind", "the mind discard pile"), ("mind_river", "mind", "the Mind River"))
 
 
 def out_of_reach(state: State) -> list[tuple[str, str]]:

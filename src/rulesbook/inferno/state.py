@@ -212,6 +212,8 @@ def _problems(state: State) -> list[str]:
         wrong.append("a running total is missing (MOI-R12)")
     elif not state.rules.negative_scores_kept and any(total < 0 for total in state.totals):
         wrong.append("a running total is below 0, and the rules keep no negative scores (MOI-R12)")
+    if any(abs(total) > MOST_POINTS for total in state.totals):
+        wrong.append(f"a running total is beyond {MOST_POINTS:,} points either way, which no game reaches")
     if not 0 <= state.seat < players or not 0 <= state.first_seat < players:
         wrong.append("the seat to play or the first seat is not a seat of this game")
     limit = state.rules.max_pawns_per_card
@@ -389,6 +391,10 @@ _PHASES = {phase.value: phase for phase in Phase}
 #: Without a house rule at a turn's end, a round's draws bound its turns far below it (`_turn_problems`);
 #: with one, the engine reads that rule's state back as a loaded one, so it never passes it either.
 MOST_TURNS = 1_000_000
+#: The most points a total or a round's score may hold, either way: a round scores a few dozen at
+#: most, so no game, house rules and all, comes near; a number past it is a tampered state (one of
+#: 400 digits would break the statistics of a run, which count in floats).
+MOST_POINTS = 1_000_000
 
 
 def _card(value: Any, where: str) -> Card:
@@ -435,7 +441,7 @@ def _from_dict(data: Any) -> State:
     if len(hands) != players:
         raise DataError("state.hands", f"expected one hand per player ({players}), not {len(hands)}")
     totals = tuple(items(take(data, "totals", list, "state"), "state.totals",
-                         lambda v, w: whole(v, w, None if rules.negative_scores_kept else 0), 4))
+                         lambda v, w: whole(v, w, -MOST_POINTS if rules.negative_scores_kept else 0, MOST_POINTS), 4))
     if len(totals) != players:
         raise DataError("state.totals", f"expected one total per player ({players}), not {len(totals)}")
     phase_text = take(data, "phase", str, "state")
@@ -519,15 +525,15 @@ def _result(value: Any, where: str, players: int) -> RoundResult:
     if reason not in ("a", "b"):
         raise DataError(f"{where}.reason", f"expected 'a' (a complete cross) or 'b' (the draw pile), not {shown(reason)}")
 
-    def points(name: str, low: int | None) -> tuple[int, ...]:
-        listed = items(take(value, name, list, where), f"{where}.{name}", lambda v, w: whole(v, w, low), players)
+    def points(name: str, low: int) -> tuple[int, ...]:
+        listed = items(take(value, name, list, where), f"{where}.{name}", lambda v, w: whole(v, w, low, MOST_POINTS), players)
         if len(listed) != players:
             raise DataError(f"{where}.{name}", f"expected one score per player ({players})")
         return tuple(listed)
 
     return RoundResult(whole(take(value, "round", int, where), f"{where}.round", 1), reason,
                        _seat(take(value, "ender", int, where), f"{where}.ender", players),
-                       points("raw", None), points("scored", None),
+                       points("raw", -MOST_POINTS), points("scored", -MOST_POINTS),
                        whole(take(value, "turns", int, where), f"{where}.turns", 1, MOST_TURNS + 1))  # the turn that ended it included
 
 

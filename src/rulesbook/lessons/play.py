@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rulesbook.core.data import DataError, expect, parse_json, take
-from rulesbook.core.errors import reason_of
+from rulesbook.core.errors import reason_of, shown
 from rulesbook.core.messages import LANGUAGES, Message
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rng import check_seed
@@ -99,6 +99,24 @@ class PlayGame(Protocol):
         `named(action)` in the words (the button or card the reader presses for it)."""
         ...
     def digest(self, state: Any) -> str: ...
+
+
+def recorded_seats(record: GameRecord, bots: Collection[str], you: str) -> list[str] | None:
+    """Who sits where in a record played back on a Play page: its bots by seat (None when it
+    names none), each one the page plays ("you", or one of `bots`); a record of bots alone seats
+    the reader at seat 1. A bot the page does not have (one written in Python) is refused by its
+    field, since the page could not go on with it past the record's end."""
+    if not record.bots:
+        return None
+    for index, name in enumerate(record.bots):
+        if name != you and name not in bots:
+            raise DataError(f"record.bots[{index}]", Message(
+                "{name} is no bot of this page, which plays {bots}: write one of them in its place to play the record here",
+                name=shown(name), bots=", ".join(bots)))
+    seats = list(record.bots)
+    if you not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
+        seats[0] = you
+    return seats
 
 
 def seed_of(data: dict[str, Any], where: str) -> int | str:

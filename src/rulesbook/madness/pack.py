@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import itertools
 import json
 import os
 from collections import OrderedDict
@@ -34,7 +35,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from rulesbook.core.data import DataError, check_json, parse_json, read_text
-from rulesbook.core.errors import NotationError
+from rulesbook.core.errors import NotationError, shown
 from rulesbook.core.messages import Message
 from rulesbook.madness.challenges import EQUIPMENT_TYPES, CardFace, Challenge, parse_challenge
 
@@ -63,6 +64,8 @@ MADNESS_DEALS = ("none", "all but the first Leader", "all")
 #: each one spent or rested is a turn the expedition may go on.
 MOST = {"spaces": 60, "tiles": 200, "cards": 200, "relics": 50, "madness": 200, "results": 50, "die": 60,
         "leadership_tokens": 12, "hand": 20, "relic_tokens": 50}
+#: The furthest score a result may name either way: far past any pack's Relics and Injuries.
+MOST_SCORE = 1000
 
 #: The keys each kind of object in a pack may have (a key starting with "_" is a comment).
 KEYS: dict[str, tuple[str, ...]] = {
@@ -381,10 +384,28 @@ def _results(data: dict[str, Any]) -> tuple[tuple[int | None, int | None, str], 
         text = _get(row, "text", str, where)
         low, high = row.get("min"), row.get("max")
         for key, value in (("min", low), ("max", high)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise PackError(f"{where}.{key}", "must be a whole number or null")
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MOST_SCORE):
+                raise PackError(f"{where}.{key}", f"must be a whole number from {-MOST_SCORE} to {MOST_SCORE}, or null")
+        if low is not None and high is not None and low > high:
+            raise PackError(where, f"min {low} is above max {high}: the result covers no score")
         results.append((low, high, text))
+    for (i, first), (j, second) in itertools.combinations(enumerate(results), 2):
+        shared = _shared(first, second)
+        if shared is not None:
+            raise PackError(f"results[{j}]", f"covers the score {shared}, which results[{i}] covers already: "
+                                             "each score has one result (MAD-P13)")
     return tuple(results)
+
+
+def _shared(first: tuple[int | None, int | None, str], second: tuple[int | None, int | None, str]) -> int | None:
+    """A score both results cover, if any (None: no bound that way)."""
+    low = max((bound for bound in (first[0], second[0]) if bound is not None), default=None)
+    high = min((bound for bound in (first[1], second[1]) if bound is not None), default=None)
+    if low is None and high is None:
+        return 0
+    if low is None or high is None or low <= high:
+        return low if low is not None else high
+    return None
 
 
 def _check_results(results: tuple[tuple[int | None, int | None, str], ...], lowest: int, highest: int) -> None:
@@ -423,8 +444,17 @@ def _spaces(data: dict[str, Any], types: tuple[str, ...]) -> dict[str, Space]:
                             "a space without a tile shows two challenges (MAD-R10)", types)
         spaces[sid] = Space(sid, region, adjacent, faced, _optional(raw, "start", bool, False, where),
                             _optional(raw, "escape_order", int, 0, where),
-                            _optional(raw, "row", int, 0, where), _optional(raw, "column", int, 0, where))
+                            _grid(raw, "row", where), _grid(raw, "column", where))
     return spaces
+
+
+def _grid(raw: dict[str, Any], key: str, where: str) -> int:
+    """A space's row or column in the board's picture: 0 up to as many as a pack has spaces."""
+    value = _optional(raw, key, int, 0, where)
+    if not 0 <= value <= MOST["spaces"]:
+        raise PackError(f"{where}.{key}", f"must be a whole number from 0 to {MOST['spaces']} (a pack has at most "
+                                          f"{MOST['spaces']} spaces), not {shown(value)}")
+    return int(value)
 
 
 def _check_links(spaces: dict[str, Space], tiles_used: dict[str, int]) -> None:

@@ -252,6 +252,11 @@ def _conservation(state: State) -> list[str]:
              + [c for hand in state.hands for c in hand] + [c for _, c in state.sled])
     if not _sorted_equal(cards, pack.cards):
         wrong.append("Equipment, Arcane and Injury cards are not conserved (each card of the pack in exactly one place)")
+    for deck, kind, name in ((state.arcane_deck, pack.arcane, "Arcane"), (state.injury_deck, pack.injuries, "Injury")):
+        strangers = sorted(set(deck) - set(kind))
+        if strangers:
+            wrong.append(f"the {name} deck holds {', '.join(strangers)}, which {'is' if len(strangers) == 1 else 'are'} "
+                         f"no {name} card of the pack")
     if not _sorted_equal(state.relic_deck + [r for held in state.relics for r in held], pack.relics):
         wrong.append("Relic cards are not conserved")
     madness = [m for deck in state.madness_decks for m in deck] + state.madness_box + [m for held in state.madness for m in held]

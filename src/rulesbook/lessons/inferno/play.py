@@ -28,7 +28,7 @@ from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import State
 from rulesbook.lessons.graph import Choice, Misclick, place_key
 from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
-from rulesbook.lessons.play import PlayGame, seed_of
+from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
@@ -310,9 +310,7 @@ class InfernoPlay(PlayGame):
         rules = record.rules or Rules()
         if rules != Rules(edition=rules.edition, two_pawns=rules.two_pawns):
             raise DataError("record.rules", Message("this page plays an edition as printed, with or without the two-pawn rule"))
-        seats = list(record.bots) if record.bots and all(who == YOU or who in BOTS for who in record.bots) else None
-        if seats is not None and YOU not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
-            seats[0] = YOU
+        seats = recorded_seats(record, BOTS, YOU)
         given = dict(choices) if isinstance(choices, dict) else {}
         if seats is not None:
             given["seats"] = seats

@@ -36,7 +36,7 @@ from rulesbook.core.words import listed, plural, sentence
 from rulesbook.lessons.graph import Choice, Misclick, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
-from rulesbook.lessons.play import PlayGame, seed_of
+from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
 from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot, remember
@@ -459,9 +459,7 @@ class MadnessPlay(PlayGame):
         rules = record.rules or Rules()
         if rules != Rules(expert=rules.expert):
             raise DataError("record.rules", "this page plays the shipped pack and rules, with or without the Expert Variant")
-        seats = list(record.bots or [YOU, *["expedition"] * (record.players - 1)])
-        if YOU not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
-            seats[0] = YOU
+        seats = recorded_seats(record, BOTS, YOU) or [YOU, *["expedition"] * (record.players - 1)]
         beyond = choices.get("seats")  # the form's seats after the table's, kept as they were
         if isinstance(beyond, list):
             seats += beyond[record.players: self.SEATS]
