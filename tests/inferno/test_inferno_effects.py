@@ -99,7 +99,7 @@ def test_red_boy_never_discards_a_card_with_a_pawn_MOI_R16():
     assert red_boy_targets(Position.parse("MK+1@R PM+1"), None) == {(0, 1)}
 
 
-# --- phase II step (MOI-R09) -----------------------------------------------------------------
+# --- step II step (MOI-R09) -----------------------------------------------------------------
 def test_the_phase_two_step_goes_one_card_onto_a_free_card_MOI_R09():
     assert step_destinations(LINE, "R") == {(0, 1)}
     assert step_destinations(LINE, "B") == {(0, 1), (0, 3)}

@@ -113,7 +113,7 @@ def test_an_english_board_keeps_its_data_and_a_zh_tw_one_the_same_moves(state):
 #: (sha256 of their JSON, keys sorted): a change here is a change every English page shows.
 ENGLISH_DIGESTS = {
     "exercise": "981256bb2d06026c5e9dfee51a1ba32153a762283c4515919c467f629d1f4794",
-    "responding": "9959f7131c02cedb9c969cf3faa10f0844fe4656074940db5b4ff3318a4a4d03",
+    "responding": "0e70defe4d7e28c227812e92351894bb06fdd613343365f1d8fb045fcaea57da",
     "start": "ac7166986116084d1a4218b26b68d40d7bbcf7a7a9c78ba19588323a28dab79b",
 }
 
@@ -184,9 +184,9 @@ BISON_DIGESTS = {
     "one": "66429655669a0515c1dd80410483e0375654f94f1f0d5c86d9b67e6ee12da1ec",
     "two": "f7277dc99fa0b288cd1c6069067d7cfb18197a4903639656c42f40ec662c192d",
     "either": "e3a895977e5c41afec5f80935258db124312c38e04813bc9067e9bc374660c93",
-    "turn": "6a2c74a3a947b14f3b55448385a53127a8a9f416f819a76cef460555095d30c5",
+    "turn": "00bd577f8225c93e6d0e8e2cf7d50ec33c8c564e3dcd1d652224adc62903763a",
     "find": "765cb2e2ceee3e3a0c7baceec35d99158a9a2e9d9678ed449cc4060f5d1a8e1f",
-    "three": "5a61f8071d094b507ea590197812aadb699fd821bbbd04a45917999aad8fef73",
+    "three": "30ae712b9a3314eb001a2c484da176b374dae948137f6bd541f2229b4ea1878a",
 }
 
 

@@ -2,7 +2,7 @@
 
 Each test sends `handle` exactly what the front end sends (see widgets/board.js) and
 reads the synced traits the front end would draw. Rule ids: MOI-R05 (Bison King path), MOI-R06
-(who may cancel), MOI-R09 (phase II step).
+(who may cancel), MOI-R09 (step II step).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_phase_two_step_MOI_R09(board):
     front_end_click(board, "1,1", "step")
     assert board.position.pawn("R") == (1, 1) and board.tone == "ok"
     front_end_click(board, "0,1", "h0")
-    assert board.tone == "no" and "The pawn has moved: cards are played in phase I" in board.message
+    assert board.tone == "no" and "The pawn has moved: cards are played in step I" in board.message
 
 
 def test_undo_and_rewind_restore_earlier_states(board):

@@ -404,8 +404,8 @@ ACTION_FORMS: tuple[tuple[str, str, str], ...] = (
     ("end", "end step I after playing at least one card (or when nothing can be played)", "MOI-R18"),
     ("cancel GUANYIN", "answer the effect just played with the cards that cancel it", "MOI-R06"),
     ("pass", "let the effect just played happen", "MOI-R06"),
-    ("step B 1,1", "phase II: move the blue pawn one card, onto a card with room", "MOI-R09"),
-    ("stay", "phase II: move no pawn", "MOI-R09"),
+    ("step B 1,1", "step II: move the blue pawn one card, onto a card with room", "MOI-R09"),
+    ("stay", "step II: move no pawn", "MOI-R09"),
 )
 
 Action = PlacePawn | LayDisciple | PlayBison | PlayPrincess | PlayRedBoy | DiscardEvents | EndPlay | Cancel | Pass | Step | Stay

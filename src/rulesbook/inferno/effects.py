@@ -297,7 +297,7 @@ def red_boy_discards(position: Position, picture: Disciple | None) -> tuple[Plac
 
 
 def step_destinations(position: Position | str, colour: Colour | str, rules: Rules = _DEFAULT) -> set[Coord]:
-    """Where the phase II move can take that pawn: one orthogonal step onto a card with room (MOI-R09)."""
+    """Where the step II move can take that pawn: one orthogonal step onto a card with room (MOI-R09)."""
     rules = Rules.given(rules)
     position = given_position(position, rules)
     full = position.full(rules.max_pawns_per_card)

@@ -112,7 +112,7 @@ class Rules(RulesData):
     any_opponent_cancels: EN only the owner of a targeted pawn may cancel a Bison King or an
         Iron Fan Princess (every owner of a pawn on the Princess's card, MOI-R22), and any other
         player a Red Boy; ZH any opponent any of the three (MOI-R06, MOI-R22).
-    step_any_pawn: whose pawn the one-step move of phase II may move; EN your own, ZH anyone's
+    step_any_pawn: whose pawn the one-step move of step II may move; EN your own, ZH anyone's
         (MOI-R09).
     ends_when_refill_short: condition b; EN the round ends when the draw pile is empty at
         step III, ZH when the player who just finished cannot refill to three (MOI-R10).

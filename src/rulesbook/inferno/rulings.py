@@ -34,7 +34,7 @@ RULINGS: tuple[Ruling, ...] = (
     _ruling("MOI-R06", "Who may cancel an effect?", "Bison King and Iron Fan: only the owner of the targeted pawn (nobody when it is the player's own); Red Boy: any other player, with Guan Yin", "any opponent may cancel any of the three", ("any_opponent_cancels",)),
     _ruling("MOI-R07", "May a cancel be answered?", "no: one answer per effect played", SAME, note="neither text allows chains"),
     _ruling("MOI-R08", "When does a player who cancelled refill?", "not at once: at the end of their own next turn", SAME),
-    _ruling("MOI-R09", "Which pawn does the step of phase II move?", "optional; your own pawn, one card orthogonally, onto a free card", "optional; any player's pawn", ("step_any_pawn",)),
+    _ruling("MOI-R09", "Which pawn does the step of step II move?", "optional; your own pawn, one card orthogonally, onto a free card", "optional; any player's pawn", ("step_any_pawn",)),
     _ruling("MOI-R10", "When does an empty draw pile end the round (condition b)?", "at step III, if the draw pile is empty", "when the player who just finished cannot refill to three", ("ends_when_refill_short",)),
     _ruling("MOI-R11", "Who counts a card twice when a complete cross ends the round (condition a)?",
            "the owner of every pawn standing alone at a complete cross: its best complete row and column, the crossing card counted in both, even a -3",

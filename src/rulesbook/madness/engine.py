@@ -896,8 +896,8 @@ def _revealed(faces: dict[str, Any], seats: tuple[int, ...], cards: tuple[str, .
 
 
 def _measured(kind: str, index: int, challenge: str, total: int, overcome: bool, misses_by: int) -> str:
-    verdict = "SUCCESS" if overcome else f"FAILURE (misses by {misses_by})"
-    return f"{challenge}: {kind} total {total} -> {verdict}."
+    verdict = "overcome" if overcome else f"failed (misses by {misses_by})"
+    return f"{challenge}: the {kind} add up to {total}, {verdict}."
 
 
 def _start_reward(s: State, ev: list[Event], reward: str) -> None:
@@ -1110,9 +1110,9 @@ def _confused(faces: dict[str, Any], measured: tuple[Challenge, int] | None, cou
     else:
         c, total = measured
         side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
-        why = f"{plural(count, 'card')}: {c.text} had {total}, measured against the {side}"
+        why = f"{plural(count, 'card')} ({c.text} had {total}, measured against the {side})"
     names = ", ".join(faces[card].label for card in cards) or "nothing"
-    return f"Confusion: discard {why} from the Equipment deck -> {names}."
+    return f"Confusion discards {why} from the Equipment deck: {names}."
 
 
 def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The Mighty Bison King lesson: a referee for one turn of Bison King plays and the phase II step.
+"""The Mighty Bison King lesson: a referee for one turn of Bison King plays and the pawn's move of step II.
 
 Every yes and no comes from the rules library (`bison_destinations`, `step_destinations`); this
 module only words the answers for a learner and says who may cancel (MOI-R06). A full game
@@ -167,14 +167,14 @@ class BisonTurn:
 
     position: Position
     hand: tuple[str, ...]
-    phase: str = "play"  # "play" (phase I), "over" (after the phase II step)
+    phase: str = "play"  # "play" (step I), "over" (after the pawn's move of step II)
 
 
 class BisonLesson:
     """Referee of a Mighty Bison King lesson for `player`, holding `hand` (event codes).
 
     pawns: the pawns a Bison King may move (default: every pawn on the Mountain).
-    step: whether the phase II step is offered (own pawn in EN, any pawn in ZH, MOI-R09).
+    step: whether the pawn's move of step II is offered (own pawn in EN, any pawn in ZH, MOI-R09).
     """
 
     def __init__(self, position: Position | str, player: Colour | str = "R", hand: tuple[str, ...] = (BISON,),
@@ -241,10 +241,10 @@ class BisonLesson:
                 out.append(self._hand_choice(state, key, label, codes))
         if self.step:
             who = self.pawns if self.rules.step_any_pawn else (self.player,)
-            label = self._say(Message.text("Move one card (phase II)"))
+            label = self._say(Message.text("Move one card (step II)"))
             if state.phase == "over":
                 out.append(Choice("step", label, refusal=self._say(Message.text(
-                    "The pawn has moved: the phase II move is made once (rulebook, II)."))))
+                    "The pawn has moved: the step II move is made once (rulebook, II)."))))
             else:
                 options = {c.letter: f"step:{c.letter}" for c in who if c in state.position.pawns}
                 out.append(Choice("step", label, options, self.player.letter,
@@ -258,7 +258,7 @@ class BisonLesson:
     def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
         if state.phase == "over":
             return Choice(key, label, refusal=self._say(Message.text(
-                "The pawn has moved: cards are played in phase I, before the pawn's own move (rulebook, I and II).")))
+                "The pawn has moved: cards are played in step I, before the pawn's own move (rulebook, I and II).")))
         if any(code != BISON for code in codes):
             return Choice(key, label, refusal=self._say(Message.text(
                 "This board teaches the Mighty Bison King; keep the other cards for now. An Iron Fan Princess "
@@ -283,7 +283,7 @@ class BisonLesson:
         effect, _, letter = option.partition(":")
         colour = Colour.parse(letter)
         if state.phase == "over":
-            raise IllegalAction(Message("The pawn has moved: phases I and II are over"), "rulebook, II")
+            raise IllegalAction(Message("The pawn has moved: steps I and II are over"), "rulebook, II")
         if effect == "step":
             return self._step(state, colour, place)
         if effect.startswith("bison"):
@@ -353,7 +353,7 @@ class BisonLesson:
     def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
         position = state.position
         if colour is not self.player and not self.rules.step_any_pawn:
-            raise IllegalAction(Message("In phase II a player moves their own pawn only"), "MOI-R09")
+            raise IllegalAction(Message("In step II a player moves their own pawn only"), "MOI-R09")
         start = position.pawn(colour)
         if place in step_destinations(position, colour, self.rules):
             say = self._say(Message("{who} moves {pawn} one card, from {start} to {place} (rulebook, II). "
@@ -366,9 +366,9 @@ class BisonLesson:
         if place not in position.cards:
             why = Message("There is no card there: the pawn moves onto a card")
         elif place == start:
-            why = Message("The phase II move goes to another card; to stay, simply make no move")
+            why = Message("The step II move goes to another card; to stay, simply make no move")
         elif place not in set(neighbours(start)):
-            why = Message("{place} is not next to the pawn: the phase II move is one card up, down, left or right, never diagonal",
+            why = Message("{place} is not next to the pawn: the step II move is one card up, down, left or right, never diagonal",
                           place=Capitalised(place_words(position, place)))
         else:
             why = Message("{place} already holds a pawn: a card holds one pawn", place=Capitalised(place_words(position, place)))

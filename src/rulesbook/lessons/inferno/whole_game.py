@@ -131,7 +131,7 @@ class GameReferee:
                 Phase.PLACE_PAWN: Message("{who} to place a pawn", who=who),
                 Phase.PLAY: Message("{who} to play", who=who),
                 Phase.RESPOND: Message("{who} may cancel the effect just played, or let it happen (MOI-R06)", who=who),
-                Phase.STEP: Message("{who} may move a pawn one card (phase II)", who=who),
+                Phase.STEP: Message("{who} may move a pawn one card (step II)", who=who),
             }[decision.phase]
         language = self.language
         return {
@@ -196,7 +196,7 @@ class GameReferee:
             return [Choice("pawn", say(Message.text("Place your pawn")), {me: "pawn"}, me,
                            prompt=say(Message("Place your pawn on a free card: {count} card{s} {are} free", **_LATER)))]
         if decision.phase is Phase.STEP:
-            label = say(Message.text("Move one card (phase II)"))
+            label = say(Message.text("Move one card (step II)"))
             colours = sorted({action.colour for action in legal_actions(state) if isinstance(action, Step)}, key=COLOUR_ORDER.index)
             if not colours:
                 return [Choice("step", label, refusal=say(Message.text("No pawn can step: every card next to it is full or missing (MOI-R09)")))]
