@@ -40,6 +40,7 @@ def test_a_value_an_error_quotes_is_cut_at_sixty_characters():
     assert shown("x" * 58) == repr("x" * 58)  # 60 characters with its quotes: whole
     assert shown("x" * 59) == repr("x" * 59)[:57] + "..." and len(shown("x" * 59)) == 60
     assert shown([1, "a"]) == "[1, 'a']"
+    assert shown(10**5000) == shown([10**5000]) == "a number too long to write out"  # past the digit limit repr itself refuses
 
 
 def test_a_kind_an_error_names_is_said_in_words_or_by_its_class_name():

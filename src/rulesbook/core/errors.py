@@ -76,7 +76,10 @@ class IllegalAction(RulesbookError, ValueError):
 def shown(value: object) -> str:
     """A value as an error message quotes it: its repr, cut at 60 characters (a record may hold an
     action of megabytes, and its error is one line)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number past Python's digit limit (4,300): too long to write out at all
+        return "a number too long to write out"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

@@ -18,6 +18,9 @@ T = TypeVar("T")
 
 #: The longest seed: a text of this many characters, or a whole number of this many digits.
 MAX_SEED = 1000
+#: The longest seed a bot takes: a game's seed with what the bot is for added to it ("{seed}:{seat}",
+#: a lesson's "{seed}:{seat}:{round}:..."), so more than MAX_SEED, yet not a book's length.
+MAX_BOT_SEED = 2 * MAX_SEED
 
 
 def seeded_random(seed: int | str, *labels: object) -> random.Random:
@@ -46,17 +49,18 @@ def _swaps(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((top, (top + 1).bit_length()) for top in range(count - 1, 0, -1))
 
 
-def check_seed(seed: Any, where: str) -> int | str:
-    """A seed a game, a record or a run can hold: a whole number, or a text of at most MAX_SEED
-    characters (a number of as many digits); DataError naming `where` otherwise.
+def check_seed(seed: Any, where: str, most: int = MAX_SEED) -> int | str:
+    """A seed a game, a record or a run can hold: a whole number, or a text of at most `most`
+    characters (a number of as many digits; MAX_SEED, a bot's MAX_BOT_SEED); DataError naming
+    `where` otherwise.
 
     >>> check_seed("x" * 1001, "seed")
     Traceback (most recent call last):
     rulesbook.core.data.DataError: seed: a seed of 1,001 characters; at most 1,000
     """
     expect(seed, (int, str), where)
-    if isinstance(seed, str) and len(seed) > MAX_SEED:
-        raise DataError(where, Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{MAX_SEED:,}"))
-    if isinstance(seed, int) and abs(seed) >= 10**MAX_SEED:  # its digits counted without writing them out
-        raise DataError(where, Message("a seed of more than {most} digits", most=f"{MAX_SEED:,}"))
+    if isinstance(seed, str) and len(seed) > most:
+        raise DataError(where, Message("a seed of {length} characters; at most {most}", length=f"{len(seed):,}", most=f"{most:,}"))
+    if isinstance(seed, int) and abs(seed) >= 10**most:  # its digits counted without writing them out
+        raise DataError(where, Message("a seed of more than {most} digits", most=f"{most:,}"))
     return seed

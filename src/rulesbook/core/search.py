@@ -33,7 +33,12 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
-from rulesbook.core.rng import seeded_random
+from rulesbook.core.data import DataError, expect
+from rulesbook.core.rng import MAX_BOT_SEED, check_seed, seeded_random
+
+#: The most playouts a search runs a decision: far above every level (400 at most) and a teacher's
+#: strong run, yet low enough that a slip (10**9) is refused rather than left to choose for hours.
+MAX_PLAYOUTS = 100_000
 
 
 class Searched(Protocol):
@@ -67,12 +72,26 @@ class _Node:
         self.children: dict[Hashable, _Node] = {}
 
 
+def check_playouts(playouts: Any, where: str = "playouts") -> int:
+    """A search's playouts a decision, a whole number from 1 to MAX_PLAYOUTS; DataError naming
+    `where` otherwise (none would choose nothing, a billion would choose for hours)."""
+    expect(playouts, int, where)
+    if playouts < 1:
+        raise DataError(where, f"a search needs at least one playout, not {playouts if playouts > -MAX_PLAYOUTS else 'a negative number'}")
+    if playouts > MAX_PLAYOUTS:
+        raise DataError(where, f"a search runs at most {MAX_PLAYOUTS:,} playouts a decision: more would take minutes to choose")
+    return playouts
+
+
 class InformationSetSearch:
     """Chooses by `playouts` ISMCTS playouts (see the module); `exploration` is UCB's constant."""
 
     def __init__(self, game: Searched, playouts: int, seed: int | str = 0, exploration: float = 0.7):
-        if playouts < 1:
-            raise ValueError(f"a search needs at least one playout, not {playouts}")
+        check_playouts(playouts)
+        check_seed(seed, "seed", MAX_BOT_SEED)
+        expect(exploration, float, "exploration")
+        if exploration < 0:
+            raise DataError("exploration", f"UCB's exploration constant is at least 0, not {exploration}")
         self.game = game
         self.playouts = playouts
         self.exploration = exploration

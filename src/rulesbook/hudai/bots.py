@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from rulesbook.core.rng import seeded_random
+from rulesbook.core.rng import MAX_BOT_SEED, check_seed, seeded_random
 from rulesbook.core.search import InformationSetSearch
 from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai.actions import Action
@@ -43,6 +43,7 @@ class RandomMonk:
     name = "random"
 
     def __init__(self, seed: int | str = 0):
+        check_seed(seed, "seed", MAX_BOT_SEED)
         self.rng: random.Random = seeded_random(seed, "random monk")
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
@@ -133,7 +134,7 @@ class GreedyMonk:
     obtain_threshold = 0.5
 
     def __init__(self, seed: int | str = 0):
-        self.seed = seed
+        self.seed = check_seed(seed, "seed", MAX_BOT_SEED)  # unused, yet refused as every bot refuses a bad seed
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -542,7 +543,7 @@ class SearchMonk:
     playouts = 400
 
     def __init__(self, seed: int | str = 0, playouts: int | None = None):
-        self.search = InformationSetSearch(_Monk(), playouts or self.playouts, seed)
+        self.search = InformationSetSearch(_Monk(), self.playouts if playouts is None else playouts, seed)
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
         return self.search.choose(state, actions)
@@ -556,8 +557,9 @@ BOTS: dict[str, type[RandomMonk] | type[GreedyMonk] | type[SearchMonk]] = {
 
 
 def make_bot(name: str, seed: int | str = 0) -> RandomMonk | GreedyMonk | SearchMonk:
-    """A bot by name (`random`, `greedy`, `heuristic`, `search`) seeded for one game."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"Hudai Pass has no bot {name!r}; its bots are {', '.join(BOTS)}") from None
+    """A bot by name (`random`, `greedy`, `heuristic`, `search`) seeded for one game; ValueError
+    listing the bots for an unknown name (a list too, which a dict cannot look up)."""
+    kind = BOTS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise ValueError(f"Hudai Pass has no bot {name!r}; its bots are {', '.join(BOTS)}")
+    return kind(seed)

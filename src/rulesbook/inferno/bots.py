@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from rulesbook.core.rng import MAX_BOT_SEED, check_seed
 from rulesbook.core.search import InformationSetSearch
 from rulesbook.inferno.actions import Action, Cancel, DiscardEvents, EndPlay, Pass, Stay
 from rulesbook.inferno.cards import EventKind
@@ -22,6 +23,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0):
+        check_seed(seed, "seed", MAX_BOT_SEED)
         self.random = random.Random(f"random-bot:{seed}")
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
@@ -63,6 +65,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str = 0):
+        check_seed(seed, "seed", MAX_BOT_SEED)
         self.random = random.Random(f"greedy-bot:{seed}")
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
@@ -194,7 +197,7 @@ class SearchBot:
     playouts = 400
 
     def __init__(self, seed: int | str = 0, playouts: int | None = None):
-        self.search = InformationSetSearch(_Table(), playouts or self.playouts, seed)
+        self.search = InformationSetSearch(_Table(), self.playouts if playouts is None else playouts, seed)
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
         return self.search.choose(state, actions)

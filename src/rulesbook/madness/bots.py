@@ -35,11 +35,13 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
+from rulesbook.core.data import DataError, whole
+from rulesbook.core.rng import MAX_BOT_SEED, check_seed
 from rulesbook.madness import actions as madness_actions
 from rulesbook.madness.actions import Action
 from rulesbook.madness.challenges import Challenge, parse_challenge
 from rulesbook.core.search import InformationSetSearch
-from rulesbook.madness.engine import apply_legal, legal_actions
+from rulesbook.madness.engine import MOST_PLAYERS, apply_legal, legal_actions
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import REVEALED_PHASES, SeatView, SeatViews
 
@@ -50,6 +52,12 @@ REGION_RANK = {"Coast": 0, "Mountain": 1, "City": 2, "Edge of Madness": 3, "Esca
 
 
 SILENT_FROM_LEVEL = 3
+
+
+def check_seat(seat: Any, where: str = "seat") -> int:
+    """A player's seat, 0 to MOST_PLAYERS - 1 (a bot of another seat would read views that are not
+    there); DataError naming `where` otherwise."""
+    return whole(seat, where, 0, MOST_PLAYERS - 1)
 
 
 def _silent(view: View, player: int) -> bool:
@@ -126,9 +134,11 @@ class ExpeditionBot:
     name = "expedition"
 
     def __init__(self, seat: int, ignore_from: int = 5, reroll_accident_from: int = 2):
-        self.seat = seat
-        self.ignore_from = ignore_from
-        self.reroll_accident_from = reroll_accident_from
+        """`ignore_from` and `reroll_accident_from`: the Leadership tokens on the Sled (or in all)
+        from which it spends one to ignore a silent player's Madness, or to reroll an Accident."""
+        self.seat = check_seat(seat)
+        self.ignore_from = whole(ignore_from, "ignore_from", 0)
+        self.reroll_accident_from = whole(reroll_accident_from, "reroll_accident_from", 0)
         self.memory: dict[str, dict[str, Any]] = {}  # space -> the tile a Search showed there (MAD-R09)
 
     def observe(self, view: View) -> None:
@@ -315,6 +325,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0):
+        check_seed(seed, "seed", MAX_BOT_SEED)
         self.random = random.Random(str(seed))
 
     def choose(self, view: View | None, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
@@ -333,14 +344,18 @@ class PlayerBot(Protocol):
 
 
 def player_bot(name: str, seat: int, seed: int | str = 0) -> PlayerBot:
-    """One player's bot of that name; ValueError listing the bots for an unknown name."""
+    """One player's bot of that name; ValueError listing the bots for an unknown name, DataError
+    naming `seat` or `seed`, checked for every bot alike (the expedition bot takes no seed, the
+    random bot no seat: the other name would)."""
+    if not isinstance(name, str) or name not in BOTS:
+        raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
+    check_seat(seat)
+    check_seed(seed, "seed", MAX_BOT_SEED)
     if name == "expedition":
         return ExpeditionBot(seat)
     if name == "random":
         return RandomBot(seed)
-    if name in ("search", "quick-search"):
-        return BOTS[name](seat, seed)
-    raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
+    return BOTS[name](seat, seed)  # the search bots
 
 
 class Table:
@@ -353,10 +368,16 @@ class Table:
     """
 
     def __init__(self, bots: Sequence[PlayerBot]):
+        for index, bot in enumerate(bots):
+            seat = getattr(bot, "seat", index)  # a bot of no seat (the random bot) may sit anywhere
+            if seat != index:
+                raise DataError(f"bots[{index}]", f"the bot of seat {seat} sits at seat {index}: each bot plays its own seat")
         self.bots = list(bots)
         self.talk: dict[int, list[str] | None] = {}
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
+        if state.count != len(self.bots):  # before any bot has seen the moment
+            raise DataError("bots", f"an expedition of {state.count} players needs one bot a seat, not {len(self.bots)}")
         views = SeatViews(state)  # each seat's view of this moment, built once however often it is asked
         if state.search_shown is not None:
             for seat, bot in enumerate(self.bots):
@@ -401,7 +422,8 @@ class TableBot:
     first asked about (a new one when the number of players changes)."""
 
     def __init__(self, name: str, seed: int | str = 0):
-        player_bot(name, 0, seed)  # an unknown name is refused now, not at the first choice
+        check_seed(seed, "seed", MAX_BOT_SEED)
+        player_bot(name, 0, f"{seed}:0")  # an unknown name, or a seed too long for a seat's, refused now, not at the first choice
         self.name = name
         self.seed = seed
         self.table: Table | None = None
@@ -578,7 +600,7 @@ class SearchBot(ExpeditionBot):
     def __init__(self, seat: int, seed: int | str = 0, playouts: int | None = None):
         super().__init__(seat)
         self.game = _Expedition()
-        self.search = InformationSetSearch(self.game, playouts or self.playouts, seed)
+        self.search = InformationSetSearch(self.game, self.playouts if playouts is None else playouts, seed)
 
     def choose(self, view: View, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
         self.observe(view)
