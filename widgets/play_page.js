@@ -375,7 +375,7 @@ class Play {
     return this.ask({ type: "new", setup }).then((reply) => this.begin(reply));
   }
 
-  resume({ record, setup }, file) {
+  resume({ record, setup, ahead, entries }, file) {
     this.status(file ? this.say("playingBack", { file }) : this.say("settingOut"), "info");
     return this.ask({ type: "resume", record, setup: setup || {} }).then((reply) => {
       if (reply.type !== "started") {
@@ -384,7 +384,12 @@ class Play {
         this.ready();
         return this.status(this.say("savedNotPlayedBack", { text: reply.text }), "no");
       }
-      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack")) && this.showGame();
+      // The moves that waited ahead in the move log wait there again (while the record played back
+      // to as many entries as were kept: else they are let go, and the game is its record's).
+      const played = reply.history;
+      const back = Number.isInteger(ahead) && ahead > 0 && ahead < played.length && played.length === entries ? ahead : 0;
+      reply.history = played.slice(0, played.length - back);
+      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack"), played.slice(played.length - back)) && this.showGame();
     });
   }
 
@@ -397,8 +402,9 @@ class Play {
     return true;
   }
 
-  /** The game a reply starts, shown; true once it is (a refusal is said in the status line). */
-  begin(reply, words) {
+  /** The game a reply starts, shown, with the moves `ahead` of it waiting in the move log (a game
+   * kept for a reload); true once it is (a refusal is said in the status line). */
+  begin(reply, words, ahead = []) {
     const named = reply.type === "started" ? null : /^setup\.(\w+)(?:\[(\d+)\])?[.:\[]/.exec(reply.text || "");
     this.invalid(named && this.form.querySelectorAll(`[name="${CSS.escape(named[1])}"]`)[Number(named[2] || 0)]);
     if (reply.type !== "started") return this.status(reply.text, "no");
@@ -426,6 +432,10 @@ class Play {
     this.status(this.say("seedYou", { seed: reply.setup.seed, you: reply.you }), "info");
     this.timings.playable = this.timings.playable || performance.now();
     performance.mark("rulesbook-play-ready");
+    if (ahead.length) {
+      this.board.keepAhead(reply.history, ahead);
+      this.board.drawLog();
+    }
     this.moved();
     return true;
   }
@@ -590,13 +600,16 @@ class Play {
     });
   }
 
+  /** The game kept for a reload: the record of its moves and of those taken back that wait ahead
+   * in the move log (`ahead`: how many of the log's entries are those), so a reload loses neither. */
   save() {
     const history = this.history(); // [id, entry] pairs: the entries tell apart two clicks to one state
-    this.ask({ type: "record", history }).then((reply) => {
+    const ahead = this.board ? this.board.ahead() : [];
+    this.ask({ type: "record", history: [...history, ...ahead] }).then((reply) => {
       if (reply.type !== "record") return;
-      this.lastRecord = reply;
       try {
-        localStorage.setItem(this.key, JSON.stringify({ record: reply.record, setup: this.setup }));
+        const kept = { record: reply.record, setup: this.setup, ahead: ahead.length, entries: history.length + ahead.length };
+        localStorage.setItem(this.key, JSON.stringify(kept));
       } catch (error) {
         // No storage (private mode, full): the game goes on, it is only not kept.
       }

@@ -77,11 +77,22 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
             assert moves < before + 1
             undone = True
         elif not reloaded and moves - before > 2:
-            # The demon has played a turn: a reload brings the game back as it was.
+            # The demon has played a turn: a reload brings the game back as it was, with the moves
+            # an Undo took back waiting in grey in the move log, as they waited before.
             logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
+            page.click("[data-tool=undo]")
+            page.wait_for_function("n => window.__rulesbookPlay.history().length < n", arg=len(logs))
+            kept = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
+            assert kept == logs[:len(kept)] and page.locator(".rb-log-ahead .rb-log-entry").all_text_contents() == logs[len(kept):]
             page.reload()
-            moves = settled(page, -1)
-            assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs
+            settled(page, -1)
+            assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == kept
+            ahead = page.locator(".rb-log-ahead .rb-log-entry")
+            assert ahead.all_text_contents() == logs[len(kept):]
+            ahead.last.click()  # one press plays them all again
+            page.wait_for_function("n => window.__rulesbookPlay.history().length === n", arg=len(logs))
+            assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)") == logs and ahead.count() == 0
+            moves = len(logs) - 1
             reloaded = True
     assert undone and reloaded
     assert page.get_attribute(".rb-play", "data-play-ready") == "over"
