@@ -195,3 +195,13 @@ def test_a_madness_table_of_another_size_refuses_to_choose_and_changes_nothing(p
     assert str(seats) in error.why and str(players) in error.why
     assert state.to_dict() == before and table[0].table.talk == talk
     assert all(not bot.memory for bot in table[0].table.bots)
+
+
+@pytest.mark.parametrize("name", ("inferno", "hudai"))
+@pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
+def test_a_bot_of_inferno_or_hudai_refuses_a_seat_no_table_has(name, seat):
+    """Their bots play whichever seat is to decide, yet a seat given is one of the table's (0-3,
+    Hudai's monk 0): -1 or 99 was taken silently."""
+    for bot in game(name).bot_names:
+        refused(lambda: game(name).make_bot(bot, seat, 1), "seat")
+    assert game(name).make_bot(game(name).bot_names[0], game(name).max_players - 1, 1) is not None

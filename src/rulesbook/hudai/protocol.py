@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesbook.core.data import whole
 from rulesbook.core.shape import EngineGame
 from rulesbook.hudai import actions as hudai_actions
 from rulesbook.hudai import engine as hudai_engine
@@ -71,6 +72,8 @@ class Hudai(EngineGame[State, Action]):
         return event.text if isinstance(event, Event) else str(event)
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk | SearchMonk:
+        """The bot of that name; it plays whichever seat is to decide, so the seat is only checked to be one."""
+        whole(seat, "seat", 0, self.max_players - 1)
         return make_bot(name, seed)
 
     def rule_from_text(self, name: str, text: str) -> Any:

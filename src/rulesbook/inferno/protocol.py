@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesbook.core.data import whole
 from rulesbook.core.shape import EngineGame
 from rulesbook.inferno import actions as inferno_actions
 from rulesbook.inferno import engine as inferno_engine
@@ -73,6 +74,8 @@ class Inferno(EngineGame[State, Action]):
         ]
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
+        """The bot of that name; it plays whichever seat is to decide, so the seat is only checked to be one."""
+        whole(seat, "seat", 0, self.max_players - 1)
         return make_bot(name, seed)
 
 

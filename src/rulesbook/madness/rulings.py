@@ -66,7 +66,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("MAD-P07", "What do the Relic tokens cover?",
            "a Specimen token covers one phase of the Leadership column (Specimen B the Resolution Phase, as in the "
            "Icy Cape example), a Ruin token an equipment type (the Leader cannot play it), a Knowledge token the Rest "
-           "Phase; all bite only while their owner leads; a Relic card's printed action is the Madness draw"),
+           "Phase; all bite only while their owner leads; a Relic card's printed action is the Madness draw (the "
+           "rulebook says only that the tokens cover parts of the Player Board, a Ruin token an equipment type)"),
     Ruling("MAD-P08", "When do the Heal and Praise rewards apply?",
            "at once: Heal returns the Injury most recently discarded (else one played this turn) to the Injury deck; "
            "Praise brings back as many tokens as the discard holds, up to two"),
