@@ -260,8 +260,11 @@ class Board {
     }));
     // Focus only moves the cursor mark: redrawing between a mouse press and its release would
     // swallow the click.
+    // Come back to by the keyboard (Shift+Tab from the dock), the cursor comes into sight: on a
+    // phone it was left under the dock. A mouse's focus scrolls nothing, or the click would move.
     this.area.addEventListener("focus", this.guard(() => {
       if (!this.cursor) this.moveCursor(this.firstPlace());
+      if (this.area.matches(":focus-visible")) requestAnimationFrame(() => this.showPlace(this.cursor));
     }));
     // The dock: the message and the choices, together. On a narrow board it stays in view at the
     // foot of the screen while the picture scrolls under it (board.css).
@@ -335,7 +338,11 @@ class Board {
       place.setAttribute("id", `${this.uid}-${key}`);
       place.setAttribute("aria-selected", "false");
     }
-    this.moveCursor(!printing && this.cursor && this.placeElement(this.cursor) ? this.cursor : null);
+    // A move that changes the places (the Sled revealed, the players' panels now) leaves the keyboard
+    // on the board's first place, not on none, where Enter did nothing and Space scrolled the page.
+    const kept = this.cursor && this.placeElement(this.cursor) ? this.cursor : null;
+    this.moveCursor(printing ? null : kept || (document.activeElement === this.area ? this.firstPlace() : null));
+    this.markPlaces(context);
     this.drawHand(node);
     this.drawLog();
     writeText(this.messageLine, this.model.get("message") || "");
@@ -624,15 +631,34 @@ class Board {
 
   onKey(event) {
     const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (event.key in moves) {
-      event.preventDefault();
-      this.moveCursor(this.nextPlace(...moves[event.key]));
+    if (event.key in moves || event.key === "Home" || event.key === "End") {
+      event.preventDefault();  // the board's keys move its cursor, never the page
+      const all = [...this.area.querySelectorAll("[data-place]")];
+      const place = event.key in moves ? this.nextPlace(...moves[event.key]) : (event.key === "Home" ? all[0] : all[all.length - 1]);
+      this.moveCursor(typeof place === "string" || place === null ? place : place.getAttribute("data-place"));
       this.showPlace(this.cursor);
       return;
     }
-    if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+    if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      this.clickPlace(this.cursor);
+      if (this.cursor) this.clickPlace(this.cursor);
+      else {
+        this.moveCursor(this.firstPlace());
+        this.showPlace(this.cursor);
+      }
+    }
+  }
+
+  /** A legal place and a found one are said as well as drawn: a picture of HTML places (Hudai's
+   * table, Madness's panels) gets the words for a screen reader; an SVG picture says them in its
+   * places' titles itself (Inferno's Mountain, Madness's mountain). */
+  markPlaces(context) {
+    for (const place of this.area.querySelectorAll("[data-place]")) {
+      for (const old of place.querySelectorAll(":scope > .rb-said-mark")) old.remove();
+      if (place instanceof SVGElement) continue;
+      const key = place.getAttribute("data-place");
+      const words = [context.targets.has(key) && "legalDestination", context.found.has(key) && "foundThere"].filter(Boolean);
+      for (const word of words) html("span", { class: "rb-said-mark" }, place, fill(this.words()[word], { label: "" }));
     }
   }
 

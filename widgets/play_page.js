@@ -384,12 +384,13 @@ class Play {
         this.ready();
         return this.status(this.say("savedNotPlayedBack", { text: reply.text }), "no");
       }
-      // The moves that waited ahead in the move log wait there again (while the record played back
-      // to as many entries as were kept: else they are let go, and the game is its record's).
+      // The game is back where the reader was, and the moves that waited ahead in the move log wait
+      // there again: the record holds both, and the saved game how many entries were the reader's.
       const played = reply.history;
-      const back = Number.isInteger(ahead) && ahead > 0 && ahead < played.length && played.length === entries ? ahead : 0;
-      reply.history = played.slice(0, played.length - back);
-      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack"), played.slice(played.length - back)) && this.showGame();
+      const mine = Number.isInteger(entries) && Number.isInteger(ahead) ? entries - ahead : played.length;
+      const at = mine >= 1 && mine < played.length ? mine : played.length;
+      reply.history = played.slice(0, at);
+      return this.begin(reply, file ? this.say("playedBack", { file }) : this.say("gameBack"), played.slice(at)) && this.showGame();
     });
   }
 

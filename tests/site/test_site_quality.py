@@ -79,6 +79,57 @@ def test_focus_stays_on_the_control_that_was_pressed(browser_context, site_url):
         assert focused(page) == "rb-undo|undo" and board.locator(".rb-undo").get_attribute("aria-disabled") == "true"
 
 
+#: Whether the board's keyboard cursor is in sight: below the page's sticky header, above the board's
+#: dock where it sticks to the foot of a phone's screen (board.showPlace's measure, from outside).
+CURSOR_IN_SIGHT = """board => {
+  const cursor = board.querySelector('.rb-picture .rb-cursor');
+  if (!cursor) return false;
+  const box = cursor.getBoundingClientRect();
+  const dock = board.querySelector('.rb-dock');
+  const bottom = getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().top : innerHeight;
+  const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  return box.height > 0 && box.top >= top - 1 && box.bottom <= Math.min(innerHeight, bottom) + 1;
+}"""
+
+
+def test_the_boards_keys_keep_its_cursor_on_a_place_and_in_sight(browser_context, site_url):
+    """A keyboard audit at 390 px: Shift+Tab back from the dock left the cursor under it; Home and
+    End scrolled the page, not the cursor; a move that changed the places (the Sled revealed, the
+    players' panels now) left the cursor on none, where Enter did nothing and Space scrolled away."""
+    with opened(browser_context, site_url, "book/madness/moving-the-airplane.html", viewport={"width": 390, "height": 844}) as page:
+        board = page.locator(".rb-board").nth(2)
+        area = board.locator(".rb-picture")
+        area.focus()
+        page.keyboard.press("End")
+        last = area.evaluate("a => [...a.querySelectorAll('[data-place]')].pop().getAttribute('data-place')")
+        assert area.locator(".rb-cursor").get_attribute("data-place") == last
+        assert board.evaluate(CURSOR_IN_SIGHT)
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        page.wait_for_function(CURSOR_IN_SIGHT, arg=board.element_handle())
+        scrolled = page.evaluate("scrollY")
+        page.keyboard.press("Home")
+        first = area.evaluate("a => a.querySelector('[data-place]').getAttribute('data-place')")
+        assert area.locator(".rb-cursor").get_attribute("data-place") == first and board.evaluate(CURSOR_IN_SIGHT)
+        assert abs(page.evaluate("scrollY") - scrolled) < 844, "Home moved the cursor, not the page to its top"
+    with opened(browser_context, site_url, "book/madness/relics.html") as page:
+        board = page.locator(".rb-board").first
+        area = board.locator(".rb-picture")
+        board.locator('[data-choice="reveal"]').click()
+        area.focus()
+        before = {place.get_attribute("data-place") for place in area.locator("[data-place]").all()}
+        page.keyboard.press("Home")
+        while area.locator(".rb-cursor.rb-target").count() == 0:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")  # the Sled revealed: the places are now others
+        page.wait_for_function("() => document.querySelectorAll('.rb-board')[0].querySelectorAll('.rb-log-entry').length > 1")
+        assert {place.get_attribute("data-place") for place in area.locator("[data-place]").all()} != before
+        assert area.get_attribute("aria-activedescendant") and area.locator(".rb-cursor").count() == 1
+        scrolled = page.evaluate("scrollY")
+        page.keyboard.press(" ")
+        assert page.evaluate("scrollY") == scrolled, "Space is the board's key, never the page's"
+
+
 def test_the_move_log_is_one_tab_stop_and_the_arrow_keys_move_in_it(browser_context, site_url):
     """A whole game's log is hundreds of entries: Tab reaches it once, at its current entry, and
     leaves it at once; the arrow keys, Home and End move between its entries."""
