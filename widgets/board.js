@@ -121,6 +121,7 @@ class Board {
     this.chosen = ""; // a choice key with options, or "" (never a refused one)
     this.actor = null; // the actor the choice acts on, when the reader switched to another
     this.cursor = null; // the place key under the keyboard cursor
+    this.lostPlace = null; // the reader's place while a move has taken it off the board (see draw)
     this.pending = null; // live mode: the click waiting for Python to record the state it leads to
     this.preselect();
     this.build();
@@ -246,7 +247,7 @@ class Board {
     const root = this.root;
     root.classList.add("rb-board");
     root.textContent = "";
-    this.titleLine = html("div", { class: "rb-title" }, root);
+    this.titleLine = html("div", { class: "rb-title", id: `${this.uid}-title` }, root);
     this.decisionLine = html("div", { class: "rb-decision" }, root);
     const stage = html("div", { class: "rb-stage" }, root);
     this.area = html("div", { class: "rb-picture", role: "listbox", tabindex: "0" }, stage);
@@ -263,7 +264,7 @@ class Board {
     // Come back to by the keyboard (Shift+Tab from the dock), the cursor comes into sight: on a
     // phone it was left under the dock. A mouse's focus scrolls nothing, or the click would move.
     this.area.addEventListener("focus", this.guard(() => {
-      if (!this.cursor) this.moveCursor(this.firstPlace());
+      if (!this.cursor) this.placeCursor(this.firstPlace());
       if (this.area.matches(":focus-visible")) requestAnimationFrame(() => this.showPlace(this.cursor));
     }));
     // The dock: the message and the choices, together. On a narrow board it stays in view at the
@@ -338,10 +339,18 @@ class Board {
       place.setAttribute("id", `${this.uid}-${key}`);
       place.setAttribute("aria-selected", "false");
     }
-    // A move that changes the places (the Sled revealed, the players' panels now) leaves the keyboard
-    // on the board's first place, not on none, where Enter did nothing and Space scrolled the page.
-    const kept = this.cursor && this.placeElement(this.cursor) ? this.cursor : null;
-    this.moveCursor(printing ? null : kept || (document.activeElement === this.area ? this.firstPlace() : null));
+    // A move that takes the cursor's place off the board (the Sled revealed: the players' panels
+    // now) leaves the keyboard on the first place, not on none, where Enter did nothing and Space
+    // scrolled the page; the reader's own place comes back to the cursor when it comes back (after
+    // the bots' moves), unless the reader has moved the cursor meanwhile.
+    const wanted = [this.lostPlace, this.cursor].find((place) => place && this.placeElement(place));
+    if (printing || wanted) {
+      this.lostPlace = null;
+      this.moveCursor(printing ? null : wanted);
+    } else {
+      this.lostPlace = this.lostPlace || this.cursor;
+      this.moveCursor(document.activeElement === this.area ? this.firstPlace() : null);
+    }
     this.markPlaces(context);
     this.drawHand(node);
     this.drawLog();
@@ -530,7 +539,10 @@ class Board {
     };
     visit(this.area);
     facts.forEach((fact, index) => fact.setAttribute("id", `${this.uid}-fact${index}`));
-    if (facts.length) this.area.setAttribute("aria-describedby", facts.map((fact) => fact.id).join(" "));
+    // The board's question first ("Which cards does blue score?"): a screen reader coming to the
+    // board by the skip link or Tab hears what it asks, and each board of a page is told apart.
+    const ids = [...(this.titleLine.hidden ? [] : [this.titleLine.id]), ...facts.map((fact) => fact.id)];
+    if (ids.length) this.area.setAttribute("aria-describedby", ids.join(" "));
     else this.area.removeAttribute("aria-describedby");
   }
 
@@ -556,6 +568,12 @@ class Board {
 
   placeElement(place) {
     return place ? this.area.querySelector(`[data-place="${CSS.escape(place)}"]`) : null;
+  }
+
+  /** The reader puts the cursor on a place (a key, a click, a hint): it stays there. */
+  placeCursor(place) {
+    this.lostPlace = null;
+    this.moveCursor(place);
   }
 
   moveCursor(place) {
@@ -594,7 +612,7 @@ class Board {
   /** The keyboard on a place: the board focused, its cursor there and in sight (a hint's move,
    * which Enter then makes). */
   focusPlace(place) {
-    this.moveCursor(place);
+    this.placeCursor(place);
     this.area.focus({ preventScroll: true });
     requestAnimationFrame(() => this.showPlace(place));
   }
@@ -635,7 +653,7 @@ class Board {
       event.preventDefault();  // the board's keys move its cursor, never the page
       const all = [...this.area.querySelectorAll("[data-place]")];
       const place = event.key in moves ? this.nextPlace(...moves[event.key]) : (event.key === "Home" ? all[0] : all[all.length - 1]);
-      this.moveCursor(typeof place === "string" || place === null ? place : place.getAttribute("data-place"));
+      this.placeCursor(typeof place === "string" || place === null ? place : place.getAttribute("data-place"));
       this.showPlace(this.cursor);
       return;
     }
@@ -643,7 +661,7 @@ class Board {
       event.preventDefault();
       if (this.cursor) this.clickPlace(this.cursor);
       else {
-        this.moveCursor(this.firstPlace());
+        this.placeCursor(this.firstPlace());
         this.showPlace(this.cursor);
       }
     }
@@ -831,7 +849,7 @@ class Board {
   clickPlace(place, cursor = true) {
     const node = this.node();
     if (!node) return;
-    if (cursor) this.moveCursor(place);
+    if (cursor) this.placeCursor(place);
     const choice = this.choice(node);
     if (!choice) return this.settle(this.text(node.idle), "info");
     const option = this.option(node);

@@ -53,7 +53,8 @@ def play_hint(page, moves: int) -> int:
     board (its cards or button pressed, the keyboard cursor on its place, that place named at the
     end of the hint's words) and a click on the marked place makes it; the move count once the
     bots (or the demon) are done. The bots' moves leave the reader's keyboard cursor where the
-    reader's click put it, and a screen reader is told when it is the reader's turn again."""
+    reader's click put it (or on the board's first place, once that place is gone), and a screen
+    reader is told when it is the reader's turn again."""
     click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
     page.click("[data-tool=hint]")
     page.wait_for_function("() => /: click .+, marked on the board\\.$/.test(document.querySelector('.rb-message').textContent)")
@@ -68,7 +69,15 @@ def play_hint(page, moves: int) -> int:
     page.keyboard.press("Enter")
     before, moves = moves, settled(page, moves)
     cursor = page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-cursor')].map((place) => place.dataset.place)")
-    assert cursor in ([], [click["place"]]), f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"
+    # Where the place is gone (the Sled revealed: the players' panels now), the cursor is on the
+    # board's first place, so Enter and Space still act on the board.
+    places, first = page.evaluate("""() => {
+      const all = [...document.querySelectorAll('.rb-play .rb-picture [data-place]')];
+      const first = all.find((place) => !place.classList.contains('rb-empty')) || all[0];
+      return [all.map((place) => place.dataset.place), first ? [first.dataset.place] : []];
+    }""")
+    moved_on = click["place"] not in places and cursor == first
+    assert cursor in ([], [click["place"]]) or moved_on, f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"
     if moves > before + 1 and page.get_attribute(".rb-play", "data-play-ready") == "reader":
         page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent.startsWith('Your turn. ')")
     return moves

@@ -10,6 +10,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from playwright.sync_api import expect
 from page_visit import focused
 from robot import READ_BOARDS
 from site_browser import SITE, open_chapter, opened, watch
@@ -244,3 +245,17 @@ def test_one_search_box_and_no_empty_header_strip_above_the_page(browser_context
         assert page.evaluate("(document.querySelector('.bd-header') || {offsetHeight: 0}).offsetHeight") == 0
         assert page.locator(".bd-sidebar-primary .search-button-field, .bd-sidebar-primary form.bd-search").count() == 1
         assert page.locator("#pst-header .search-button-field, #pst-header form.bd-search").count() == 0
+
+
+def test_a_boards_question_is_what_a_screen_reader_hears_first_of_it(browser_context, site_url):
+    """A keyboard audit: the question ("Which cards does blue score?") was a plain line beside the
+    board, and the six boards of a page had one name: a screen reader skipped the question."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        titled = 0
+        for board in page.locator(".rb-board").all():
+            title = board.locator(".rb-title")
+            if title.is_hidden():
+                continue
+            titled += 1
+            expect(board.locator(".rb-picture")).to_have_accessible_description(re.compile("^" + re.escape(title.inner_text().strip())))
+        assert titled >= 1
