@@ -5,6 +5,7 @@ its seed, its refusals)."""
 from __future__ import annotations
 
 import pytest
+from test_search import Nim  # take one or two; the last to take wins
 
 from rulesbook.core.data import DataError
 from rulesbook.core.rng import MAX_BOT_SEED
@@ -34,27 +35,6 @@ class Bet:
     def estimate(self, state, rng):
         value = 1.0 if state == "win" else 0.0
         return (value, 1 - value) if self.decider == 0 else (1 - value, value)
-
-
-class Nim:
-    """Take one or two from a heap; whoever takes the last wins (finished by random takes)."""
-
-    def seat(self, state):
-        return None if state[0] == 0 else state[1]
-
-    def legal(self, state):
-        return [take for take in (1, 2) if take <= state[0]]
-
-    def play(self, state, take):
-        return (state[0] - take, 1 - state[1])
-
-    def sample(self, state, seat, rng):
-        return state
-
-    def estimate(self, state, rng):
-        while state[0]:
-            state = self.play(state, rng.choice(self.legal(state)))
-        return (0.0, 1.0) if state[1] == 0 else (1.0, 0.0)
 
 
 class Detour:
