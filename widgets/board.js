@@ -647,12 +647,32 @@ class Board {
     return best ? best.getAttribute("data-place") : this.cursor;
   }
 
-  onKey(event) {
+  /** An arrow's move, which the opposite arrow takes back: on a picture whose places are not in
+   * a grid the nearest place back is not always the one the cursor came from, so the arrows
+   * remember their way (forgotten when the cursor moves otherwise or that place is gone). */
+  arrowPlace(key) {
     const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (event.key in moves || event.key === "Home" || event.key === "End") {
+    const back = { ArrowUp: "ArrowDown", ArrowDown: "ArrowUp", ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft" };
+    const trail = this.arrowTrail && this.arrowTrail.length && this.arrowTrail[this.arrowTrail.length - 1].to === this.cursor ? this.arrowTrail : [];
+    const last = trail[trail.length - 1];
+    if (last && last.back === key && this.placeElement(last.from)) {
+      trail.pop();
+      this.arrowTrail = trail.length ? trail : null;
+      return last.from;
+    }
+    const from = this.cursor;
+    const to = this.nextPlace(...moves[key]);
+    if (from && to && to !== from) trail.push({ from, to, back: back[key] });
+    this.arrowTrail = trail;
+    return to;
+  }
+
+  onKey(event) {
+    const arrows = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
+    if (arrows.includes(event.key) || event.key === "Home" || event.key === "End") {
       event.preventDefault();  // the board's keys move its cursor, never the page
       const all = [...this.area.querySelectorAll("[data-place]")];
-      const place = event.key in moves ? this.nextPlace(...moves[event.key]) : (event.key === "Home" ? all[0] : all[all.length - 1]);
+      const place = arrows.includes(event.key) ? this.arrowPlace(event.key) : (event.key === "Home" ? all[0] : all[all.length - 1]);
       this.placeCursor(typeof place === "string" || place === null ? place : place.getAttribute("data-place"));
       this.showPlace(this.cursor);
       return;

@@ -67,6 +67,40 @@ def test_on_a_phone_a_board_of_six_columns_or_fewer_shows_its_whole_picture(brow
         every_board_whole(page)
 
 
+def edge_shades(picture) -> tuple[float, float]:
+    """How much darker than the board the picture is at its left and right edges, in the row of
+    column numbers (where no card lies; below the rounded corners)."""
+    from collections import Counter
+    from io import BytesIO
+
+    from PIL import Image
+
+    shot = Image.open(BytesIO(picture.screenshot())).convert("L")
+    width = shot.size[0]
+    rows = range(8, 14)
+    ground = Counter(shot.getpixel((x, y)) for y in rows for x in range(width)).most_common(1)[0][0]
+    left = [ground - shot.getpixel((x, y)) for y in rows for x in range(3)]
+    right = [ground - shot.getpixel((x, y)) for y in rows for x in range(width - 3, width)]
+    return sum(left) / len(left), sum(right) / len(right)
+
+
+def test_on_a_phone_a_picture_wider_than_the_screen_shows_which_side_it_goes_on(browser_context, site_url):
+    """A phone shows no scroll bar until the reader scrolls: a Mountain of seven columns (a learner's
+    audit: "no sideways cue") shades the side where more of it is, and only that side."""
+    with opened(browser_context, site_url, "book/inferno/reading-a-mountain.html", viewport=PHONE) as page:
+        picture = page.locator(".rb-picture").first
+        picture.scroll_into_view_if_needed()
+        assert picture.evaluate("p => p.scrollWidth - p.clientWidth") > 40
+        left, right = edge_shades(picture)
+        assert right > 6 and left < 1, (left, right)
+        picture.evaluate("p => { p.scrollLeft = (p.scrollWidth - p.clientWidth) / 2; }")
+        left, right = edge_shades(picture)
+        assert right > 6 and left > 6, (left, right)
+        picture.evaluate("p => { p.scrollLeft = p.scrollWidth; }")
+        left, right = edge_shades(picture)
+        assert left > 6 and right < 1, (left, right)
+
+
 IN_VIEW = """([board, place]) => {
   const seen = (element) => {
     const box = element.getBoundingClientRect();
