@@ -197,7 +197,7 @@ endif
 SITE_STAMP = _build/html/.pages-built-lite$(LITE)
 # The zh-TW book (zh-TW/, its own _config.yml and _toc.yml; tools/languages.py says why) is built
 # after the English one, into _build/zh-TW, and copied into the site as _build/html/zh-TW.
-SITE_SOURCES = _toc.yml _config.yml $(shell find book zh-TW _templates tools widgets lite src -name node_modules -prune \
+SITE_SOURCES = _toc.yml _config.yml $(shell find book zh-TW _templates locale tools widgets lite src -name node_modules -prune \
 	-o -name __pycache__ -prune -o -name _build -prune -o -type f -print) $(wildcard _build/.jupyter_cache/chapter-inputs.json)
 $(SITE_STAMP): $(SITE_SOURCES)
 	rm -f _build/html/.pages-built-lite*

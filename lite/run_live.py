@@ -56,10 +56,10 @@ WORDS = {
         "and press Run live there. The pages and their boards work from a file as they are."),
     "zh_TW": LinkWords(
         "在瀏覽器執行",
-        "在瀏覽器裡用 Python 執行這一章，也可以修改它（在新分頁開啟）",
+        "在瀏覽器裡用 Python 執行這一章，也可以修改它（在新分頁開啟；JupyterLab 的介面是英文）",
         "「在瀏覽器執行」要在瀏覽器裡啟動 Python，這需要用 http 提供這本書，而這一頁是從檔案開啟的。"
         f"請在專案資料夾執行\n\n    {SERVE}\n\n再打開 http://localhost:8000/，在那裡按「在瀏覽器執行」。"
-        "各頁和頁上的棋盤從檔案開啟也照常可用。"),
+        "各頁和頁上的盤面從檔案開啟也照常可用。"),
 }
 
 

@@ -10,11 +10,16 @@ Why two books and not Sphinx's translation catalogues of one: the zh-TW chapters
 Taiwanese readers, with the Chinese edition's rules as their default, so their code cells differ
 (`Rules(edition="zh")`, a board's words) and their text does not follow the English paragraph by
 paragraph, as a catalogue of translated paragraphs would have it. The theme's own words come in
-zh-TW from Sphinx's catalogues (`language: zh_TW`).
+zh-TW from Sphinx's catalogues (`language: zh_TW`) and, first, from the project's
+(locale/zh_TW/LC_MESSAGES/sphinx.po): the theme ships only a Simplified `zh` catalogue, which gettext
+took for zh_TW. The copy button's words, which its script picks by the page's lang, are added here;
+and the search index cuts Chinese into words (jieba, with the game's own terms), else a Chinese
+search found only a page whose title it was.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import posixpath
 import re
@@ -31,9 +36,10 @@ SWITCH = {
 }
 
 
-#: The theme's words that its catalogues leave in English on a zh-TW page (pydata-sphinx-theme has
-#: no zh_TW catalogue), for _templates/ to say.
-THEME_WORDS_ZH = {"rulesbook_colour_mode": "顏色模式"}
+#: The theme's words in zh-TW: the catalogue Sphinx reads before its own and the theme's.
+THEME_WORDS = Path(__file__).resolve().parents[1] / "locale" / "zh_TW" / "LC_MESSAGES" / "sphinx.po"
+#: The copy button's words (sphinx-copybutton has them for zh-CN only), by the page's lang.
+COPY_WORDS_ZH = {"copy": "複製", "copy_to_clipboard": "複製到剪貼簿", "copy_success": "已複製！", "copy_failure": "無法複製"}
 
 
 def is_zh(app: Any) -> bool:
@@ -54,7 +60,6 @@ def add_language_link(app: Any, pagename: str, templatename: str, context: dict[
     """The link at the top of the page's text, and a zh-TW page's language as the page says it."""
     if is_zh(app):
         context["language"] = "zh-Hant-TW"  # the theme writes it as the page's lang
-        context.update(THEME_WORDS_ZH)
     if "body" not in context:
         return
     target, same = counterpart(app, pagename)
@@ -71,12 +76,17 @@ _BREAK_INSIDE = re.compile(f"(?<=[{_CJK}])[ \\t]*\\n[ \\t]*(?=[{_CJK}])")
 _BREAK_AT_END = re.compile(f"(?<=[{_CJK}])[ \\t]*\\n[ \\t]*$|^[ \\t]*\\n[ \\t]*$")
 _BREAK_AT_START = re.compile(f"^[ \\t]*\\n[ \\t]*(?=[{_CJK}])")
 _CJK_AT_END, _CJK_AT_START = re.compile(f"[{_CJK}]$"), re.compile(f"^[{_CJK}]")
+#: Chinese punctuation, after which Chinese puts no space whatever follows ("卡牌遊戲，2 到 4 人").
+_MARKS = "。，、；：！？"
+_BREAK_AFTER_MARK = re.compile(f"(?<=[{_MARKS}])[ \t]*\n[ \t]*")
+_MARK_AT_END = re.compile(f"[{_MARKS}]$")
 
 
 def join_chinese_lines(app: Any, doctree: Any) -> None:
     """A zh-TW paragraph written over several source lines reads as one: HTML turns a line break
     into a space, which Chinese does not put between its characters ("可以反制。 這一頁"). A
-    break next to an emphasis (**復原**) goes too, when Chinese stands on both sides of it."""
+    break next to an emphasis (**復原**) goes too, when Chinese stands on both sides of it, and
+    any break after Chinese punctuation ("卡牌遊戲，\n2 到 4 人")."""
     if not is_zh(app):
         return
     from docutils import nodes
@@ -89,11 +99,13 @@ def join_chinese_lines(app: Any, doctree: Any) -> None:
                 continue
             before = next((words.rstrip() for words in reversed(said[:index]) if words.strip()), "")
             after = next((words.lstrip() for words in said[index + 1:] if words.strip()), "")
-            joined = _BREAK_INSIDE.sub("", text)
+            joined = _BREAK_AFTER_MARK.sub("", _BREAK_INSIDE.sub("", text))
             if _CJK_AT_START.search(after) and (joined.strip() or _CJK_AT_END.search(before)):
                 joined = _BREAK_AT_END.sub("", joined)
             if _CJK_AT_END.search(before):
                 joined = _BREAK_AT_START.sub("", joined)
+            if _MARK_AT_END.search(before):
+                joined = re.sub(r"^[ \t]*\n[ \t]*", "", joined)
             if joined != text:  # by place: a parent finds a child Text by its words, and many say "\n"
                 parent = texts[index].parent
                 parent[next(at for at, child in enumerate(parent.children) if child is texts[index])] = nodes.Text(joined)
@@ -125,10 +137,55 @@ def chinese_toggles(app: Any, doctree: Any, docname: str) -> None:
                 logging.getLogger(__name__).warning("a hidden cell's toggle with no Chinese words: %r", toggle[prompt], location=toggle)
 
 
+def search_words(app: Any, config: Any) -> None:
+    """A zh-TW search finds the words of a Chinese page: Sphinx's Chinese index cuts text into
+    words with jieba (a build dependency), told the game's own terms (唐僧標記, 觀世音菩薩 ...) from
+    the message catalogue, so that each is one word as well as its parts."""
+    if (config.language or "en") != "zh_TW":
+        return
+    import logging
+
+    import jieba
+
+    from rulesbook.core.messages import term
+    from rulesbook.inferno.names import TERMS
+
+    jieba.setLogLevel(logging.WARNING)  # its notes on loading its dictionary, on every build
+    words = sorted({term(english, context).say("zh-TW") for _, english, context in TERMS})
+    path = Path(app.doctreedir) / "search-words.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    words = [word for word in words if len(word) > 1 and re.fullmatch(f"[{_CJK}]+", word) and not re.search("[「」：]", word)]
+    path.write_text("".join(f"{word} 100000\n" for word in words), encoding="utf-8")
+    config.html_search_options = {**(config.html_search_options or {}), "dict": str(path)}
+
+
+def chinese_copy_button(app: Any, exception: Exception | None) -> None:
+    """The copy button of a zh-TW page's code says 複製: its script picks its words by the page's
+    lang, which has no zh-Hant-TW entry (it said "Copy"); the entry is added to the built script."""
+    if exception or not is_zh(app) or app.builder.format != "html":
+        return
+    script = Path(app.outdir) / "_static" / "copybutton.js"
+    text = script.read_text(encoding="utf-8")
+    if "'zh-Hant-TW'" in text:
+        return
+    if "const messages = {\n" not in text:
+        raise RuntimeError(f"{script}: no `const messages = {{` to add the zh-Hant-TW words to (sphinx-copybutton changed)")
+    entry = "  'zh-Hant-TW': {\n" + "".join(f"    '{key}': '{word}',\n" for key, word in COPY_WORDS_ZH.items()) + "  },\n"
+    script.write_text(text.replace("const messages = {\n", "const messages = {\n" + entry, 1), encoding="utf-8")
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", add_language_link)
     app.connect("doctree-read", join_chinese_lines)
     app.connect("doctree-resolved", chinese_toggles)
+    app.connect("config-inited", search_words)
+    app.connect("build-finished", chinese_copy_button)
+    # A change to the theme's zh-TW words writes every page again (the pages keep the words).
+    app.add_config_value("rulesbook_theme_words", _digest(THEME_WORDS), "html")
     # env_version: a change to what reading or writing a page does here (join_chinese_lines,
     # chinese_toggles) reads and writes every page again.
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.is_file() else ""

@@ -595,7 +595,7 @@ class Play {
       if (reply.type !== "hint") return this.board.settle(reply.text, "no");
       // The hint's move made ready on the board: its button chosen, its place marked, said by name.
       const place = reply.click ? this.board.ready(reply.click) : "";
-      this.board.settle(place ? `${reply.text} ${this.say("hintReady", { place })}` : reply.text, "info");
+      this.board.settle(place ? this.joined(reply.text, this.say("hintReady", { place })) : reply.text, "info");
       // On a phone the place was often off the screen: it comes into sight, the keyboard on it.
       if (place) this.board.focusPlace(reply.click.place);
     });
@@ -728,6 +728,11 @@ class Play {
   /** One of the page's sentences (play_words.json), in the page's language, its {names} filled. */
   say(key, values = {}) {
     return fill(this.words[key], values);
+  }
+
+  /** Sentences one after another: a space between them in English, none after Chinese's 。 */
+  joined(...sentences) {
+    return sentences.join(this.root.getAttribute("data-language") === "zh-TW" ? "" : " ");
   }
 
   /** Told to a screen reader only (the `aside` status line): emptied first, so the same words

@@ -66,6 +66,16 @@ def test_a_picture_is_described_in_zh_tw_when_asked_and_in_english_as_ever_other
     assert describe_cards([], language="zh-TW") == "沒有卡牌。" and describe_position(Position.parse("."), language="zh-TW") == "火焰山區是空的。"
 
 
+def test_a_pawn_is_marked_in_the_pictures_language():
+    """A zh-TW audit: the pawns read R, Y, B, K on every Chinese board, letters of English words;
+    a reader of Chinese tells them apart by 紅, 黃 (the notation keeps its letters: data-pawn)."""
+    svg = "{http://www.w3.org/2000/svg}"
+    for language, marks in (("en", ["R", "Y"]), ("zh-TW", ["紅", "黃"])):
+        drawing = ElementTree.fromstring(show(MOUNTAIN, language=language).svg)
+        pawns = drawing.iter(f"{svg}g")
+        assert [(g.get("data-pawn"), g.findtext(f"{svg}text")) for g in pawns if g.get("data-pawn")] == list(zip("RY", marks))
+
+
 def test_speak_makes_every_later_picture_describe_itself_in_its_language():
     try:
         speak("zh-TW")
@@ -82,7 +92,7 @@ def test_the_score_track_is_described_and_labelled_in_zh_tw():
     record = GameRecord.play("inferno", 3, seed=7, rules=Rules(edition="zh"), bots=[RandomBot(seed) for seed in range(3)])
     state = record.final_state()
     chinese = describe_track(state, language="zh-TW")
-    assert chinese.startswith("計分軌上的分數，從第1回合之前到3個回合的每一回合之後：紅方（圓形）0、") and not ENGLISH.search(chinese)
+    assert chinese.startswith("計分表上的分數，從第1回合之前到3個回合的每一回合之後：紅方（圓形）0、") and not ENGLISH.search(chinese)
     svg = show_track(state, language="zh-TW").svg
     assert ">回合後<" in svg and ">分數<" in svg and ">黃方<" in svg
     assert describe_track(state).startswith("Points on the score track before round 1 and after each of 3 rounds: red (circles) 0, ")

@@ -73,4 +73,4 @@ def test_a_record_naming_a_bot_the_page_has_not_is_refused_naming_the_seat(name,
                                                                      f"plays {pages}"), reply
     assert ask(server, type="record", game=name, history=first["history"])["type"] == "record"  # the game before is still there
     zh = ask(PlayServer(), type="resume", game=name, record={**record.to_dict(), "bots": ["MyBot"] * players}, setup={"language": "zh-TW"})
-    assert zh["type"] == "error" and "不是這個頁面的機器人" in zh["text"], zh
+    assert zh["type"] == "error" and "不是這個頁面的電腦玩家" in zh["text"], zh

@@ -25,6 +25,8 @@ from test_play_inferno_browser import first_moves  # noqa: E402
 PAGE = "zh-TW/book/play/inferno.html"
 #: Three English words in a row: a sentence left in English (the notation has at most two: "lay DH+1 0,1").
 ENGLISH = re.compile(r"\b[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}\b")
+#: A space after Chinese punctuation, which Chinese does not put there.
+SPACED = re.compile("[。，；：！？] ")
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +62,10 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     assert re.fullmatch(r"為什麼不行：講 MOI-R\d+ 的章節有說明。", linked), linked
     undone = reloaded = False
     english: set[str] = set()
+    spaced: set[str] = set()  # a space after 。 or ，: the hint's two sentences were joined by one
     for _ in range(400):
         english |= {text for text in said(page) if ENGLISH.search(text)}
+        spaced |= {text for text in said(page) if SPACED.search(text)}
         if page.get_attribute(".rb-play", "data-play-ready") == "over":
             break
         before = moves
@@ -78,12 +82,16 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
             assert page.inner_text(".rb-play-status").startswith("種子 2。")
             reloaded = True
     assert undone and reloaded and page.get_attribute(".rb-play", "data-play-ready") == "over"
-    assert english == set(), english
+    assert english == set() and spaced == set(), (english, spaced)
     ending = page.inner_text(".rb-play-end-words")
     assert "獲勝" in ending and "第1回合" in ending and page.inner_text("[data-play=again]") == "再玩一局（新的種子）"
     data, _ = downloaded(page, tmp_path / "inferno-zh.json")
     assert data.players == 3 and data.rules.edition == "zh" and len(record(page)["record"]["actions"]) == len(data.actions)
 
+    # The button that loads a record says so in zh-TW: the file input's own words ("Choose File",
+    # the browser's language) are not drawn; the input stays for the keyboard, named by the label.
+    assert page.inner_text(".rb-play-load") == "載入遊戲紀錄"
+    assert page.locator("[data-play-load]").evaluate("input => getComputedStyle(input).opacity") == "0"
     # A record the page cannot play back is refused in zh-TW, naming its field; a good one plays on in zh-TW.
     saved = json.loads((tmp_path / "inferno-zh.json").read_text())
     broken = tmp_path / "broken.json"

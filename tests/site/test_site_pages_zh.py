@@ -5,7 +5,9 @@ are page_visit.py's: links and widgets, the keyboard, axe-core, a phone, the rob
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import yaml
@@ -68,7 +70,7 @@ def test_the_zh_configuration_is_the_english_one_but_for_its_language_and_paths(
     english["sphinx"].pop("local_extensions")
     config, theirs = chinese["sphinx"]["config"], english["sphinx"]["config"]
     assert config.pop("rulesbook_site_folder") == "zh-TW"  # the live site and Pyodide one folder up
-    for key in ("templates_path", "html_static_path"):
+    for key in ("templates_path", "html_static_path", "locale_dirs"):
         assert config.pop(key) == [f"../{path}" for path in theirs.pop(key)]
     assert config.pop("html_favicon") == f"../{theirs.pop('html_favicon')}"
     chinese.pop("exclude_patterns"), english.pop("exclude_patterns")
@@ -86,14 +88,65 @@ def test_every_picture_on_a_zh_page_is_described_in_zh_tw():
         assert not english, f"{page}: pictures described in English (speak('zh-TW') at the chapter's top): {english[:2]}"
 
 
+#: Characters only Simplified Chinese writes (their Traditional forms: 轉頁頂請啟條總顯碼導網編輯類...):
+#: the theme's zh catalogue, which gettext took for zh_TW, put 跳转至主要内容 on every page.
+SIMPLIFIED = set("转页顶请启条总显码导网编辑类务动书写读应该让给从两样间问题这们个为来说时会对过还没发经开关内")
+
+
 def test_the_themes_words_on_a_zh_page_are_in_zh_tw():
     """The footer said "作者： the rulesbook authors", the search box "Search this book..." and the
-    light/dark switch "Color mode" (the theme has no zh_TW catalogue)."""
-    for page in PAGES:
+    light/dark switch "Color mode"; a zh-TW audit found the theme's Simplified words (跳转至主要内容,
+    回到顶部, 上一页) and its English ones (the sidebars' buttons, the contents' name)."""
+    import pydata_sphinx_theme
+
+    theirs = Path(pydata_sphinx_theme.__file__).parent / "locale/zh/LC_MESSAGES/sphinx.po"
+    simplified = [said for said in re.findall(r'^msgstr "(.+)"$', theirs.read_text(encoding="utf-8"), re.M) if set(said) & SIMPLIFIED]
+    assert len(simplified) > 10  # the theme's catalogue, to be sure none of it is on a page
+    for page in [*PAGES, "zh-TW/search.html"]:
         text = (SITE / page).read_text(encoding="utf-8")
-        assert not re.findall(r"the rulesbook authors|Search this book|Color mode", text), page
-        assert 'placeholder="搜尋本書…"' in text and 'aria-label="顏色模式"' in text, page
-    assert 'aria-label="Color mode"' in (SITE / "book/inferno/the-game-at-a-glance.html").read_text(encoding="utf-8")
+        assert not re.findall(r"the rulesbook authors|Search this book|Color mode|Toggle \w+ sidebar|aria-label=\"Main\"", text), page
+        assert not set(text) & SIMPLIFIED and not [said for said in simplified if said in text], page
+        assert 'placeholder="搜尋本書…"' in text and 'aria-label="顏色模式"' in text and ">跳到主要內容<" in text, page
+        assert 'title="開啟或關閉全書目錄"' in text and 'aria-label="全書目錄"' in text, page
+    assert 'title="下一頁"' in (SITE / "zh-TW/book/inferno/scoring.html").read_text(encoding="utf-8")
+    english = (SITE / "book/inferno/the-game-at-a-glance.html").read_text(encoding="utf-8")
+    assert 'aria-label="Color mode"' in english and 'title="Toggle primary sidebar"' in english and ">Skip to main content<" in english
+
+
+def test_a_zh_search_finds_the_pages_of_a_chinese_word(browser_context, site_url):
+    """The search index held no Chinese word (Sphinx cuts Chinese only with jieba): 反制 found
+    nothing, 牛魔王 only the page of that title. A game's term is one word and its parts (唐僧標記, 唐僧)."""
+    index = (SITE / "zh-TW/searchindex.js").read_text(encoding="utf-8")
+    terms = json.loads(index[index.index("(") + 1:index.rindex(")")])["terms"]
+    assert {"反制", "唐僧標記", "唐僧", "牛魔王", "計分表"} <= set(terms)
+    page = browser_context.new_page()
+    try:
+        page.goto(f"{site_url}zh-TW/search.html?q=反制")
+        page.wait_for_selector("#search-results li", timeout=30_000)
+        found = page.eval_on_selector_all("#search-results li a", "links => links.map((a) => a.getAttribute('href'))")
+        assert any("guan-yin-and-cancelling" in href for href in found) and len(found) >= 3, found
+    finally:
+        page.close()
+
+
+def test_a_zh_pages_copy_button_speaks_chinese(browser_context, site_url):
+    """sphinx-copybutton picks its words by the page's lang, which it has only for zh-CN: a zh-TW
+    code cell's button said "Copy" (tools/languages.py adds zh-Hant-TW's)."""
+    page = browser_context.new_page()
+    try:
+        open_chapter(page, site_url, "zh-TW/book/inferno/scoring.html")
+        button = page.locator(".copybtn").first
+        button.wait_for(state="attached")
+        assert button.get_attribute("data-tooltip") == "複製"
+        assert button.locator("title").text_content() == "複製到剪貼簿"
+    finally:
+        page.close()
+    english = browser_context.new_page()
+    try:
+        open_chapter(english, site_url, "book/inferno/scoring.html")
+        assert english.locator(".copybtn").first.get_attribute("data-tooltip") == "Copy"
+    finally:
+        english.close()
 
 
 GLANCE = "zh-TW/book/inferno/the-game-at-a-glance.html"
@@ -117,6 +170,10 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
         assert board.locator(".rb-log li").all_text_contents() == ["開始", "還沒有找到任何答案。"]
         assert board.locator(".rb-picture").get_attribute("aria-label").startswith("「火焰山」區：")
         assert "空位(-1, -1)" in board.locator('[data-place="-1,-1"] title').text_content()
+        # A pawn is marked 紅, not R (an English word's letter); the notation's letter stays its data.
+        pawns = board.locator(".rb-pawn").all()
+        assert pawns and [(pawn.get_attribute("data-pawn"), pawn.locator("text").text_content()) for pawn in pawns] == [
+            (pawn.get_attribute("data-pawn"), "紅黃藍黑"["RYBK".index(pawn.get_attribute("data-pawn"))]) for pawn in pawns]
         board.locator(".rb-hint").click()
         assert re.fullmatch(r"還差8個位置：看看\(\d, \d\)的\w\w[+-]\d旁邊。", board.locator(".rb-message").text_content())
         board.locator('[data-place="-1,-1"]').click()  # a corner: the engine's refusal, in the zh-TW rulebook's words
@@ -137,6 +194,10 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
 SPACED = re.compile("[\u3000-\u303f\u3400-\u9fff\uff00-\uffef][ \\t]*\\n\\s*[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
+#: Chinese punctuation followed by a space.
+AFTER_MARK = re.compile("[。，、；：！？]\\s+\\S.{0,7}")
+
+
 def test_a_zh_paragraph_written_over_several_lines_reads_without_spaces_between_its_characters():
     """tools/languages.py joins a zh-TW paragraph's lines where Chinese stands on both sides of the
     break ("可以反制。 這一頁" read with a space), next to an emphasis too; English and code keep theirs."""
@@ -148,9 +209,9 @@ def test_a_zh_paragraph_written_over_several_lines_reads_without_spaces_between_
     sys.path.insert(0, str(ROOT / "tools"))
     from languages import join_chinese_lines
 
-    source = "可以反制。\n這一頁；\n**復原**會收回，Python 在\nEnglish words\nstay apart，\n中文 `code`\n接著。\n\n```\n程式\n碼\n```\n"
-    for language, said in (("zh_TW", "可以反制。這一頁；復原會收回，Python 在\nEnglish words\nstay apart，中文 code\n接著。"),
-                           ("en", "可以反制。\n這一頁；\n復原會收回，Python 在\nEnglish words\nstay apart，\n中文 code\n接著。")):
+    source = "可以反制。\n這一頁；\n**復原**會收回，Python 在\nEnglish words\nstay apart，\n中文 `code`\n接著，\n2 到 4 人，\n`code`。\n\n```\n程式\n碼\n```\n"
+    for language, said in (("zh_TW", "可以反制。這一頁；復原會收回，Python 在\nEnglish words\nstay apart，中文 code\n接著，2 到 4 人，code。"),
+                           ("en", "可以反制。\n這一頁；\n復原會收回，Python 在\nEnglish words\nstay apart，\n中文 code\n接著，\n2 到 4 人，\ncode。")):
         app = type("App", (), {"config": type("Config", (), {"language": language})})
         tree = publish_doctree(source, parser=Parser())
         join_chinese_lines(app, tree)
@@ -159,6 +220,9 @@ def test_a_zh_paragraph_written_over_several_lines_reads_without_spaces_between_
         paragraphs = re.findall(r"<p\b[^>]*>(.*?)</p>", (SITE / page).read_text(encoding="utf-8"), re.S)
         spaced = [match.group() for text in paragraphs for match in [SPACED.search(re.sub(r"<[^>]+>", "", text))] if match]
         assert not spaced, f"{page}: {spaced[:3]}"
+        # A space after Chinese punctuation, from the source's text or its line break (a zh-TW audit found 80).
+        marked = [match.group() for text in paragraphs for match in [AFTER_MARK.search(re.sub(r"<[^>]+>", "", text))] if match]
+        assert not marked, f"{page}: {marked[:3]}"
 
 
 def test_a_zh_pages_hidden_cells_open_and_close_in_chinese():

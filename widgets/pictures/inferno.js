@@ -115,8 +115,8 @@ function drawMountain(area, { view, places, targets, found, actor, words }) {
       const [code, name] = card;
       svg("text", { x: x + 7, y: y + 19, class: "rb-code" }, g).textContent = code.slice(0, 2);
       svg("text", { x: x + CARD_W / 2 + 4, y: y + 47, class: "rb-value" }, g).textContent = code.slice(2).replace("-", "\u2212");
-      const words = name.split(" ");
-      const lines = words.length > 1 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : words;
+      const parts = name.split(" ");
+      const lines = parts.length > 1 ? [parts.slice(0, -1).join(" "), parts[parts.length - 1]] : parts;
       lines.forEach((line, index) => {
         svg("text", { x: x + CARD_W / 2, y: y + CARD_H - 20 + 13 * index - (lines.length === 1 ? -6 : 0), class: "rb-name" }, g).textContent = line;
       });
@@ -130,7 +130,7 @@ function drawMountain(area, { view, places, targets, found, actor, words }) {
         class: `rb-pawn rb-pawn-${colour}${colour === actor ? " rb-moving" : ""}`, "data-pawn": colour, "data-actor": colour,
       }, g);
       svg("circle", { cx, cy, r: 11 }, pawn);
-      svg("text", { x: cx, y: cy + 4 }, pawn).textContent = colour;
+      svg("text", { x: cx, y: cy + 4 }, pawn).textContent = words[`pawnMark${colour}`] || colour;  // 紅 on a zh-TW board
     });
   }
   keepTextSize(area, drawing, width);

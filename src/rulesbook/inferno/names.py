@@ -17,7 +17,7 @@ from rulesbook.core.messages import Message, term, translated
 from rulesbook.inferno.cards import DECK, Card, Disciple, DiscipleCard, EventKind, parse_card  # noqa: F401 (parse_card: the examples)
 from rulesbook.inferno.position import Colour
 
-__all__ = ["TERMS", "card_word", "colour_word", "disciple_word", "names_table", "player_word", "rule_word"]
+__all__ = ["TERMS", "card_word", "colour_word", "disciple_word", "names_table", "pawn_mark", "player_word", "rule_word"]
 
 #: Every word of the game the catalogue names: (notation, English, context in the catalogue).
 #: The notation is the project's own (cards' codes, colours' letters); "" where none writes it.
@@ -68,6 +68,17 @@ RULE_SECTIONS: tuple[str, ...] = (
 def colour_word(colour: Colour) -> Message:
     """A colour as a sentence names it: "red", 紅."""
     return term(colour.english, "colour")
+
+
+def pawn_mark(colour: Colour, language: str = "en") -> str:
+    """The mark on a pawn in a picture: its notation letter, or in zh-TW its colour's word (紅), as
+    the board's words say (widgets/words.json, pawnMarkR ...). A letter of English words would
+    mean nothing to a reader of Chinese, who tells the pawns apart by it as much as by colour.
+
+    >>> pawn_mark(Colour.BLACK), pawn_mark(Colour.BLACK, "zh-TW")
+    ('K', '黑')
+    """
+    return colour.letter if language == "en" else colour_word(colour).say(language)
 
 
 def player_word(colour: Colour) -> Message:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rulesbook.core.messages import Listed, Message, spoken, term
 from rulesbook.core.picture import Picture, checked_title, escape, svg_document
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
-from rulesbook.inferno.names import disciple_word, player_word
+from rulesbook.inferno.names import disciple_word, pawn_mark, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, checked_place, given_position
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def position_svg(
             out.append(
                 f'<g data-pawn="{colour.letter}"><circle cx="{cx}" cy="{cy}" r="10" fill="{PAWN_FILL[colour]}" '
                 f'stroke="#fff" stroke-width="2"/><text x="{cx}" y="{cy + 4}" font-size="11" font-weight="bold" '
-                f'text-anchor="middle" fill="{PAWN_TEXT[colour]}">{colour.letter}</text></g>'
+                f'text-anchor="middle" fill="{PAWN_TEXT[colour]}">{pawn_mark(colour, said_in)}</text></g>'
             )
     description = describe_position(position, highlights, marks, title, language)
     title = title or Message.text("A Mountain of Inferno position").say(spoken(language))

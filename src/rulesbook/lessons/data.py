@@ -48,7 +48,7 @@ import hashlib
 import json
 from typing import Any
 
-from rulesbook.core.messages import Message, term
+from rulesbook.core.messages import Listed, Message, term
 from rulesbook.core.words import capitalised
 
 #: Sentences of a find exercise, as messages (said in the board's language); {say}, {found},
@@ -75,6 +75,16 @@ def number_words(count: int, language: str = "en") -> str:
     if language != "en":
         return str(count)
     return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
+
+def together(labels: list[str], language: str = "en") -> str:
+    """Cards played together, as a choice's button names them: "Red Boy (Pig Monk) + Red Boy
+    (Pig Monk)"; in zh-TW as the board's sentences list them, 紅孩兒（豬八戒）和紅孩兒（豬八戒）.
+
+    >>> together(["MK+1", "PM+2", "SB+3"]), together(["MK+1", "PM+2", "SB+3"], "zh-TW")
+    ('MK+1 + PM+2 + SB+3', 'MK+1、PM+2和SB+3')
+    """
+    return " + ".join(labels) if language == "en" else Listed(labels).say(language)
 
 
 def exercise_words(language: str = "en") -> dict[str, str]:

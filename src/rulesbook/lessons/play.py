@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 from rulesbook.core.data import DataError, expect, parse_json, take
 from rulesbook.core.errors import reason_of, shown
-from rulesbook.core.messages import LANGUAGES, Message
+from rulesbook.core.messages import LANGUAGES, Listed, Message
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rng import check_seed
 from rulesbook.core.words import sentence
@@ -112,7 +112,7 @@ def recorded_seats(record: GameRecord, bots: Collection[str], you: str) -> list[
         if name != you and name not in bots:
             raise DataError(f"record.bots[{index}]", Message(
                 "{name} is no bot of this page, which plays {bots}: write one of them in its place to play the record here",
-                name=shown(name), bots=", ".join(bots)))
+                name=shown(name), bots=Listed(bots, ",")))
     seats = list(record.bots)
     if you not in seats:  # bots alone (`rulesbook simulate --record`): the reader takes seat 1
         seats[0] = you

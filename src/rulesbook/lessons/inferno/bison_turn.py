@@ -24,7 +24,7 @@ from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
-from rulesbook.lessons.data import exercise, number_words
+from rulesbook.lessons.data import exercise, number_words, together
 from rulesbook.lessons.graph import Choice, LessonGraph, Outcome
 
 BISON = EventKind.MIGHTY_BISON_KING.value
@@ -237,7 +237,7 @@ class BisonLesson:
             for picked in combinations(indices, size):
                 key = "+".join(f"h{i}" for i in picked)
                 codes = [state.hand[i] for i in picked]
-                label = " + ".join(self._card_label(code) for code in codes)
+                label = together([self._card_label(code) for code in codes], self.language)
                 out.append(self._hand_choice(state, key, label, codes))
         if self.step:
             who = self.pawns if self.rules.step_any_pawn else (self.player,)
