@@ -74,9 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_whole, default=100, help=f"how many games, 1 to {MAX_GAMES:,} (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
-    simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, turned one seat"
-                          f" each game (more names than seats take turns at the table: a bot's win rate is over the games it"
-                          f" played); the first named is the default ({bots})")
+    simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, that line-up"
+                          f" turned one seat each game (more names than seats take turns at the table: a bot's win rate is"
+                          f" per seat it held where seats compete, else over the games it played); the first named is the"
+                          f" default ({bots})")
     simulate.add_argument("--rules", action="append", default=[], help="variants: FIELD=VALUE[,FIELD=VALUE], such as inferno's"
                           " edition=zh; a list VALUE as a/b/c (starting_points=0/0/3), a list of lists as JSON in double quotes"
                           " (rounds_by_players=\"[[2,4],[3,3],[4,4]]\"), a VALUE with a comma in double quotes"
@@ -136,6 +137,9 @@ def _simulate(args: argparse.Namespace) -> int:
     with Progress(run.games, protocol.name) as progress:
         summary = summarise(run, results(run, jobs=args.jobs), keep)
     summary["jobs"] = args.jobs
+    if protocol.seats_compete:  # someone always wins: "games won" would read 100 %; a bot's rate is per seat it held
+        del summary["win_rate"], summary["intervals"]["win_rate"]
+        summary["parity"] = 1 / run.players
     if args.record and first:
         try:
             first[0].write(args.record)
@@ -179,7 +183,7 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         # Seats are counted from 0 everywhere: current_player, the lab's win_rate_<seat>, here.
         "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}{_within(interval, '.1%')}" for seat, (rate, interval)
                                          in enumerate(zip(summary["win_rate_by_seat"], intervals["win_rate_by_seat"]))),
-        "win rate by bot, over the games it played: " + ", ".join(f"{name} {rate:.1%}{_within(intervals['win_rate_by_bot'][name], '.1%')}"
+        _by_bot(summary) + ", ".join(f"{name} {rate:.1%}{_within(intervals['win_rate_by_bot'][name], '.1%')}"
                                                                    for name, rate in summary["win_rate_by_bot"].items()),
         "mean result by seat: " + ", ".join(f"{value:.2f}{_within(interval, '.2f')}"
                                             for value, interval in zip(summary["mean_returns"], intervals["mean_returns"])),
@@ -190,6 +194,14 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         f"{summary['actions_per_second']} actions/s",
     ]
     return "\n".join(lines)
+
+
+def _by_bot(summary: dict[str, Any]) -> str:
+    """The head of the bots' win rates, saying what they count: where seats compete, a bot's share
+    of the wins per seat it held (beside parity, a seat's fair share), else the games it played in."""
+    if not game_named(summary["game"]).seats_compete:
+        return "win rate by bot, over the games it played: "
+    return f"win rate by bot, per seat it held (a tie shares the win; parity {1 / summary['players']:.1%}): "
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -221,7 +233,12 @@ def _replay(args: argparse.Namespace) -> int:
             state = step.after
     except ValueError as error:
         raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
-    if protocol.is_over(state):
+    if protocol.is_over(state) and protocol.max_players == 1:  # a solo game: its one player won or lost
+        ending = protocol.facts(state).get("ending")
+        verdict = "won" if protocol.winners(state) else "lost"
+        out.write(f"the game is over: {getattr(protocol, 'player_name', 'the player')} {verdict}"
+                  + (f" (ending: {ending})\n" if ending else "\n"))
+    elif protocol.is_over(state):
         results_ = ", ".join(f"seat {seat} {value:g}" for seat, value in enumerate(protocol.returns(state)))
         winners = ", ".join(f"seat {seat}" for seat in protocol.winners(state)) or "nobody"
         out.write(f"the game is over: {results_}; won by {winners}\n")

@@ -55,7 +55,8 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
              hint: str | dict[str, str] | None = None, language: str | None = None) -> Board:
     """A find exercise on `moment`: with `ask` chosen (for `actor`: a pawn's colour in Mountain of
     Inferno, a seat in Madness; none in Hudai Pass, where the monk makes every choice), the reader finds every place the engine accepts. A Mountain of
-    Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose)."""
+    Inferno exercise speaks `language` ("zh-TW"; by default the one `rulesbook.widgets.speak` chose);
+    the other games' boards speak English only, and another `language` for them is a ValueError."""
     if not isinstance(ask, str):
         raise ValueError(f"ask: the choice made, as 'h0', 'obtain' or 'fly', not {ask!r}")
     if not isinstance(prompt, str):
@@ -64,6 +65,10 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
         raise ValueError("prompt: a question of blanks only; give it words or leave it out")
     if hint is not None and not isinstance(hint, (str, dict)):
         raise ValueError(f"hint: one sentence, or a sentence for each answer ({{answer: sentence}}), not {hint!r}")
+    if isinstance(moment, (HudaiState, MadnessState)) and language is not None and language != "en":
+        title = "a Hudai Pass" if isinstance(moment, HudaiState) else "an At the Mountains of Madness"
+        raise ValueError(f"language: {title} board speaks English only ('en'): only Mountain of Inferno's boards speak "
+                         f"zh-TW; not {language!r}")
     if isinstance(moment, InfernoState):
         board: Board = InfernoBoard.find_in_game(moment, ask, None if actor is None else str(actor), title=prompt,
                                                   language=language)

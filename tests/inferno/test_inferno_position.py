@@ -39,8 +39,9 @@ def test_plus_sign_may_be_left_out_and_case_does_not_matter():
     assert Position.parse("MK2 pm+1@r") == Position.parse("MK+2 PM+1@R")
 
 
-def test_blank_lines_are_ignored_and_any_whitespace_separates():
-    assert Position.parse("\n\nMK+1\tPM+1\n\n.   SB+2\n") == Position.parse("MK+1 PM+1\n. SB+2")
+def test_blank_lines_around_the_rows_are_ignored_and_any_whitespace_separates():
+    # A blank line between rows is refused (tests/inferno/test_teacher_audit_inferno.py): it was dropped without a word.
+    assert Position.parse("\n\nMK+1\tPM+1\n.   SB+2\n\n") == Position.parse("MK+1 PM+1\n. SB+2")
 
 
 def test_leading_dots_keep_coordinates_and_survive_formatting():

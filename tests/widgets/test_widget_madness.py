@@ -26,6 +26,16 @@ def test_the_board_plays_refuses_and_undoes_like_every_board():
     assert repr(board).startswith("MadnessExpedition(Movement Phase: the Leader, P1 (you), moves the Airplane; hand: ")
 
 
+def test_a_madness_board_on_a_moment_is_made_by_the_name_the_other_games_use():
+    """A teacher's audit: `InfernoBoard.game(moment)` and `HudaiTable.game(moment)` are in the README;
+    the same line for Madness was an AttributeError."""
+    moment = game_moment(4, space="C10", visited=["C6"])
+    board = MadnessExpedition.game(moment, moves=0, until="landing")
+    assert board.lesson == MadnessExpedition.turn(moment, moves=0, until="landing").lesson
+    with pytest.raises(TypeError):
+        MadnessExpedition.game(moment, rounds=2)
+
+
 def test_a_live_click_beyond_the_page_is_refereed_by_python_and_added():
     board = MadnessExpedition.turn(game_moment(3, tile="Frozen Bay", hands={0: ["Books 6", "Books 4"]}), moves=0)
     before = set(board.lesson["nodes"])

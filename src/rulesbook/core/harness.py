@@ -40,13 +40,21 @@ def game_seed(seed: int | str, index: int) -> str:
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
-    """The bot names per seat for game `index`: the list repeated to fill the table, turned by one
-    seat each game so each bot sits in every seat equally often.
+    """The bot names per seat for game `index`: the list repeated to fill the table, and that
+    line-up turned by one seat each game, so every game seats the same bots and each bot sits in
+    every seat equally often (over as many games as seats). More names than seats take turns at
+    the table: game `index` seats the names from the index-th on, round the list.
 
     >>> seat_bots(["greedy", "random"], 3, 0), seat_bots(["greedy", "random"], 3, 1)
-    (['greedy', 'random', 'greedy'], ['random', 'greedy', 'random'])
+    (['greedy', 'random', 'greedy'], ['random', 'greedy', 'greedy'])
+    >>> seat_bots(["a", "b", "c"], 2, 1)
+    ['b', 'c']
     """
-    return [bots[(seat + index) % len(bots)] for seat in range(players)]
+    if len(bots) > players:
+        return [bots[(seat + index) % len(bots)] for seat in range(players)]
+    filled = [bots[seat % len(bots)] for seat in range(players)]
+    turn = index % players
+    return filled[turn:] + filled[:turn]
 
 
 @dataclass(frozen=True)

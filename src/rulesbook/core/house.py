@@ -32,7 +32,10 @@ with what the function returns, read back as a state from outside is (`State.fro
 field's kind and range, then the game's invariants). A function that raises, returns no state
 of the game, changes the rules, the seed or who plays, or leaves a state the game refuses is a
 `HouseRuleError` naming the rule and the moment; the step that reached the moment returns
-nothing, so the state given to it is untouched.
+nothing, so the state given to it is untouched. A house rule may end a game, by setting the
+fields that say it is over as the game's own end does: Hudai Pass's `phase=Phase.OVER` and
+`outcome`, At the Mountains of Madness's `phase=Phase.OVER`, `result` and `won`; a state refused
+for ending otherwise (the demon's health 0 with the game going on) is an error that says so.
 """
 
 from __future__ import annotations
@@ -228,6 +231,21 @@ def at_moment(state: Any, moment: str, copy: Callable[[Any], Any] = lambda state
 _KEPT = ("seed", "colours", "players")
 
 
+#: A refusal about how a game ends (its invariants' words), which a house rule's error follows with
+#: how a house rule may end the game: `_ENDING`, by the module of the game's state.
+_ABOUT_THE_END = re.compile(r"game (ends|ended|is over|goes on)")
+_ENDING = {
+    "rulesbook.hudai.state": (
+        "to end the game, return the state with phase=Phase.OVER and outcome='won' (the demon's health 0), or how the "
+        "monk lost, as the table shows it: 'health' (monk_health 0), 'corruption' (corruption at corruption_capacity), "
+        "'power' (a power above power_limit) or 'turn_limit' (turn at max_turns); Phase is rulesbook.hudai.Phase"),
+    "rulesbook.madness.state": (
+        "to end the game, return the state with phase=Phase.OVER, result='escaped' and won=True (or won=False, "
+        "when the Injuries outweigh the Relics, MAD-R03), or result='no hope' or 'injuries' and won=False; Phase is "
+        "rulesbook.madness.Phase"),
+}
+
+
 def _changed(rule: HouseRule, state: Any) -> Any:
     """What the rule makes of the state, checked by the game's own checks."""
     kind, rules = type(state), state.rules
@@ -248,6 +266,8 @@ def _changed(rule: HouseRule, state: Any) -> Any:
         read = kind.from_dict(changed.to_dict())
     except Exception as error:
         why = error.why if isinstance(error, DataError) and error.field == "state" else str(error)
-        raise HouseRuleError(rule, rule.moment, f"the state it returned breaks the game's rules: {why}") from error
+        ending = _ENDING.get(kind.__module__) if _ABOUT_THE_END.search(why) else None
+        raise HouseRuleError(rule, rule.moment, f"the state it returned breaks the game's rules: {why}"
+                                                + (f"; {ending}" if ending else "")) from error
     object.__setattr__(read, "rules", rules)  # the rules as given, not found again by their names
     return read

@@ -907,6 +907,8 @@ def _finish_turn(s: State, cards: CardSet, events: Events) -> None:
     _refill_river(s, events)
     if s.rules.house:
         _house(s, "turn_end", events)
+        if s.phase is OVER:  # a house rule ended the game (it set its outcome)
+            return
     if (_staged_damage(s, events) and _fill_hand(s, cards, events) and _demon_powers(s, cards, events)
             and _return_set_aside(s, events)):
         _next_turn(s, events)

@@ -1061,7 +1061,7 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
     cards: dict[Coord, DiscipleCard] = {}
     pawns: dict[Colour, Coord] = {}
     seen: Counter = Counter()
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = _rows(text)
     most_rows, most_places = REACH - top + 1, REACH - left + 1
     if len(lines) > most_rows:
         raise NotationError(lines[most_rows].split()[0][:40], Message("a Mountain has at most {rows} rows (places lie within {reach} of 0,0)", rows=most_rows, reach=REACH), most_rows)
@@ -1106,6 +1106,38 @@ def _parse(text: str, rules: Rules | None, whole: bool, origin: Coord) -> Positi
         _check_whole(cards, lines)
     return Position({(top + row, left + column): card for (row, column), card in cards.items()},
                     {colour: (top + row, left + column) for colour, (row, column) in pawns.items()})
+
+
+#: Why the notation refuses a row's indent or a blank line: both would move cards without a word.
+_BY_TOKENS = Message("write '.' for an empty place: columns are counted by tokens, not spaces")
+
+
+def _rows(text: str) -> list[str]:
+    """The text's rows: its lines, blank lines before and after them and an indent common to all
+    (a triple-quoted string's) left out. A row indented more than the others, or a blank line
+    between rows, is a NotationError: a token's column is its place among the row's tokens, so
+    spaces before a row would not move its cards right, nor a blank line move the next rows down."""
+    lines = text.splitlines()
+    filled = [index for index, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return []
+    lines = lines[filled[0]:filled[-1] + 1]
+    indents = [line[:len(line) - len(line.lstrip())] for line in lines if line.strip()]
+    common = min(indents, key=len)
+    rows: list[str] = []
+    for index, line in enumerate(lines):
+        if not line.strip():  # the last line has words: a row follows
+            after = next(later for later in lines[index:] if later.strip())
+            raise NotationError(after.split()[0][:40], Message(
+                "a blank line between rows: rows follow one another, line after line (a row of '.' is an empty row); {why}",
+                why=_BY_TOKENS), len(rows), 0)
+        indent = line[:len(line) - len(line.lstrip())]
+        if indent != common:
+            why = (Message("this row is indented and the others are not: {why}", why=_BY_TOKENS) if indent.startswith(common)
+                   else Message("this row's indent differs from the others': {why}", why=_BY_TOKENS))
+            raise NotationError(line.split()[0][:40], why, len(rows), 0)  # column 0: where its first card would lie
+        rows.append(line[len(common):])
+    return rows
 
 
 def _check_whole(cards: dict[Coord, DiscipleCard], lines: list[str]) -> None:

@@ -97,7 +97,10 @@ class Rules(RulesData):
     """Which reading of the rules a game follows; DataError when made with a value of the wrong
     type or a combination no game can play.
 
-    edition: "en" (default) or "zh"; fills every field not given.
+    edition: "en" (default) or "zh"; fills every field not given. It names the reading that most
+        of the edition switches follow: `dataclasses.replace(rules, edition="zh")` keeps every
+        other field as it was (it does not apply the preset), so a value whose switches mostly
+        follow the other edition is refused, naming the call that makes what was meant.
     two_pawns: the optional rule, pawns may share a card (MOI-R13); off in both editions. A card
         holding more than one pawn never completes a cross.
     shared_card_limit: how many pawns a card may hold under the optional rule; EN 2 ("up to
@@ -177,6 +180,7 @@ class Rules(RulesData):
 
     def check(self) -> None:
         """The values and combinations a game can play, checked when the rules are made."""
+        self._check_edition()
         if self.play_limit is not None and self.play_limit < 1:
             raise DataError("Rules.play_limit", Message("must be at least 1, not {value} (MOI-R04)", value=self.play_limit))
         if not 2 <= self.shared_card_limit <= 4:
@@ -205,6 +209,50 @@ class Rules(RulesData):
                                             "(MOI-R03; more would pass the {most}-round bound of a game)", players=players,
                                             most=MOST_ROUNDS, rounds=rounds))
             seen.add(players)
+
+    def _check_edition(self) -> None:
+        """DataError for a value labelled with one edition whose switches mostly follow the other:
+        it would play the other edition's rules under this one's name, in a record, a table's
+        label and a repr. `dataclasses.replace(Rules(), edition="zh")` makes one (the preset fills
+        only the fields not given, and replace gives them all)."""
+        other = "zh" if self.edition == "en" else "en"
+        own = [name for name, value in _PRESETS[self.edition].items() if getattr(self, name) == value]
+        theirs = [name for name, value in _PRESETS[other].items() if getattr(self, name) == value]
+        if len(theirs) <= len(own):
+            return
+        total = len(_PRESETS[other])
+        said = {"edition": repr(self.edition), "label": self.edition.upper(), "other": other.upper(), "total": total,
+                "meant": self._spelled(self.edition, keep_other=False), "honest": self._spelled(other, keep_other=True)}
+        if len(theirs) == total:
+            why = Message("Rules(edition={edition}) with all {total} of its edition switches at the {other} values would play the "
+                          "{other} rules under the {label} label. dataclasses.replace(rules, edition={edition}) makes such a value: "
+                          "it keeps every other field as it was and does not apply the edition's preset. Write {meant} for the "
+                          "{label} rules with your changes, or {honest} for these rules as they are", **said)
+        else:
+            why = Message("Rules(edition={edition}) with {count} of its {total} edition switches at the {other} values ({names}) "
+                          "would play mostly the {other} rules under the {label} label. dataclasses.replace(rules, "
+                          "edition={edition}) makes such a value: it keeps every other field as it was and does not apply the "
+                          "edition's preset. Write {meant} for the {label} rules with your changes, or {honest} for these rules "
+                          "as they are", count=len(theirs), names=Listed(theirs, ","), **said)
+        raise DataError("Rules.edition", why)
+
+    def _spelled(self, edition: str, keep_other: bool) -> str:
+        """The call that makes these rules under `edition`'s preset: each switch that differs from
+        it (with `keep_other` False, only those at neither edition's value: the changes a teacher
+        made before `replace`), and each other field that differs from its default."""
+        given = []
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name == "edition":
+                continue
+            if item.name in _PRESETS[edition]:
+                differs = value != _PRESETS[edition][item.name] and (keep_other or all(
+                    value != preset[item.name] for preset in _PRESETS.values()))
+            else:
+                differs = value != item.default
+            if differs:
+                given.append(f"{item.name}={value!r}")
+        return f"Rules({', '.join([f'edition={edition!r}', *given])})"
 
     def starting_totals(self, players: int) -> tuple[int, ...]:
         """Each seat's points before the first round (the house rule `starting_points`; else 0).

@@ -51,6 +51,9 @@ def read_progress(path: str | PathLike[str], what: str | None = None) -> list[di
     path = Path(path)
     what = what or path.name
     data = parse_json(read_text(path, what, MAX_BYTES), what, MAX_BYTES)
+    if isinstance(data, dict) and "format" not in data:  # a record, or any other JSON: not a field gone missing
+        raise DataError(what, "not a progress file (its 'format' is missing): a progress file is what a page's "
+                              "'Download my progress' button writes")
     if take(data, "format", str, what) != FORMAT:
         raise DataError(f"{what}.format", f"not a progress file: expected {FORMAT!r}, not {data['format']!r}")
     if take(data, "version", int, what) != 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +16,8 @@ from rulesbook.core.stats import check_confidence, mean_interval, wilson
 IDENTIFIERS = ("game", "players", "round", "ender")
 
 
-def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, confidence: float = 0.95) -> pd.DataFrame:
+def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, confidence: float = 0.95,
+              game: str | Game | None = None) -> pd.DataFrame:
     """One row per group of `by` columns (None: one row for the whole table) of a `simulate` table.
 
     Every figure `m` comes with `m_low` and `m_high`, its confidence interval:
@@ -37,9 +39,15 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
 
     Rates have Wilson score intervals (sound near 0 and 1; a shared win counts its share); means
     have Student t intervals (mean ± t·s/√n; NaN from a single game). Rounds of one game are
-    counted as if independent. A table that does not say its game (`attrs["game"]`) gets
-    both kinds of win rate. A summary (figures with `_low` and `_high`) is refused: it has no
+    counted as if independent. A summary (figures with `_low` and `_high`) is refused: it has no
     games to sum up, as is a table with no games.
+
+    Which rates a table has depends on its game, which its `attrs["game"]` says. `attrs` are lost
+    on the way through `to_csv` and `read_csv`, and by `pd.concat` of tables made apart (`to_pickle`
+    keeps them). Such a table is summed up as the game its `ending` column names (no two games end
+    alike), so its figures are those of the table it was saved from; `game=` names the game instead
+    (a ValueError when the table says another). A table with win or ending columns that names no
+    game either way gets both kinds of win rate and only the endings it holds, with a warning.
     """
     if not isinstance(table, pd.DataFrame):
         raise ValueError(f"table is a table of games (from lab.simulate), not {type(table).__name__}")
@@ -51,6 +59,7 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     if table.empty:  # a filter that kept no game: its figures would be a row of NaN
         raise ValueError("the table holds no games to sum up (a filter of its rows kept none?)")
     confidence = check_confidence(confidence)
+    table = _with_game(table, game)
     keys = [] if by is None else [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else None
     if keys is None:
         raise ValueError(f"by is a column's name or a list of names, not {by!r}")
@@ -127,6 +136,40 @@ def _game(table: pd.DataFrame) -> Game | None:
     """The game the table says it is from (`attrs["game"]`), if it says."""
     name = table.attrs.get("game")
     return game_named(name) if name in GAMES else None
+
+
+def _with_game(table: pd.DataFrame, game: str | Game | None) -> pd.DataFrame:
+    """The table, its `attrs` naming its game: as `game` says, as its endings show, or as it was
+    (with a warning where the game would change its figures)."""
+    said, told = _game(table), None
+    if game is not None:
+        told = game if isinstance(game, Game) else game_named(game)
+        if said is not None and said.name != told.name:
+            raise ValueError(f"game: the table is from {said.title}, not {told.title} (its attrs['game'] says so)")
+    elif said is not None:
+        return table
+    else:
+        told = _game_by_endings(table)
+    if told is None:
+        if any(column == "won" or column in ("ending", "round_endings") or re.fullmatch(r"win_\d+", str(column))
+               for column in table.columns):
+            warnings.warn("the table does not say which game it is from (its attrs were lost: read back from a CSV file, "
+                          "or pd.concat of tables made apart?), so it gets both kinds of win rate and only the endings it "
+                          "holds; give lab.summarise(..., game='inferno'), or keep tables with to_pickle", UserWarning,
+                          stacklevel=3)
+        return table
+    named = table.copy(deep=False)
+    named.attrs = {**table.attrs, "game": told.name}
+    return named
+
+
+def _game_by_endings(table: pd.DataFrame) -> Game | None:
+    """The one game whose endings include every ending the table's `ending` column holds."""
+    if "ending" not in table.columns:
+        return None
+    endings = {str(ending) for ending in table["ending"].dropna()}
+    found = [game_named(name) for name in GAMES if endings and endings <= set(game_named(name).endings)]
+    return found[0] if len(found) == 1 else None
 
 
 def _seats_compete(table: pd.DataFrame) -> bool | None:

@@ -41,9 +41,11 @@ def sweep(
     `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
     b}`); values may also be written as text, as on the command line ("zh", "true"). The key
     `rules` takes whole sets of rules side by side, house rules by name: `{"rules": {"ZH step":
-    Rules(step_any_pawn=True), "ZH": Rules(edition="zh")}}`, each a Rules value (the fields where
-    it differs from the defaults), a dict of fields or FIELD=VALUE text. `rules` are the fields
-    every variant starts from. Every variant plays the same seeds, so differences come
+    Rules(step_any_pawn=True), "ZH": Rules(edition="zh")}}`, each a Rules value (the fields it
+    sets, as its repr names them: `Rules(edition="zh", play_limit=None)` sets both, so it plays
+    exactly that value), a dict of fields or FIELD=VALUE text. `rules` are the fields every
+    variant starts from (a Rules value: exactly it), and a set of the grid's sets its own fields
+    on top of them. Every variant plays the same seeds, so differences come
     from the rules, not the deals. An unknown field, a bad value or a combination the game refuses
     is a ValueError naming it, before any game is played.
 

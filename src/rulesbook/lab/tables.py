@@ -34,7 +34,9 @@ def simulate(
 
     Game i is seeded `"<seed>:<i>"` and its bots turn one seat per game, so each row depends only
     on (seed, i): `workers` processes (None: every core) or a Dask `client` give the same rows as
-    one. `bots` are names per seat ("greedy,random"), repeated to fill the table. `rules` is the
+    one. `bots` are names per seat ("greedy,random"), repeated to fill the table; that line-up is
+    what turns (three players of "greedy,random": two greedy bots and a random one in every game;
+    `core.harness.seat_bots`), and more names than seats take turns at the table. `rules` is the
     game's Rules, a dict of fields or `FIELD=VALUE` text; a bad field, value or combination is a
     ValueError before any game is played. `progress`: a bar in Jupyter or on a terminal (None:
     only when someone is watching). The table's `attrs` hold the game, players, seed, bots and rules.

@@ -41,7 +41,7 @@ class Variant:
 
 def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
     """The fields a `rules` argument sets: None (none), a mapping, `FIELD=VALUE` text, or a Rules
-    value (then the fields where it differs from the game's defaults)."""
+    value (then `fields_set`: the game's Rules made from them alone is that value)."""
     if rules is None:
         return {}
     if isinstance(rules, str):
@@ -49,11 +49,28 @@ def rule_values(protocol: Game, rules: Any) -> dict[str, Any]:
     if isinstance(rules, Mapping):
         return {name: rule_value(protocol, name, value) for name, value in rules.items()}
     if isinstance(rules, protocol.rules_type):
-        defaults = protocol.rules()
-        return {f.name: getattr(rules, f.name) for f in fields(rules) if getattr(rules, f.name) != getattr(defaults, f.name)}
+        return fields_set(rules)
     given = f"the Rules of {rules.game_title}" if isinstance(rules, RulesData) else shown(rules)  # another game's
     raise ValueError(f"rules for {protocol.title} are its {protocol.rules_type.__name__}, a dict of fields or "
                      f"FIELD=VALUE text, not {given}")
+
+
+def fields_set(rules: RulesData) -> dict[str, Any]:
+    """The fields a Rules value sets, as its repr names them: those that set the printed defaults of
+    others (Inferno's `edition`) where they differ from the game's defaults, and every other field
+    where it differs from what they print. `type(rules)(**fields_set(rules)) == rules`: a Chinese
+    ruleset with a field set back to its English reading keeps it (a difference from the game's
+    defaults alone would drop it, and the edition would fill in the Chinese reading again).
+
+    >>> from rulesbook.inferno import Rules
+    >>> fields_set(Rules(edition="zh", play_limit=None))
+    {'edition': 'zh', 'play_limit': None}
+    """
+    kind = type(rules)
+    plain = kind()
+    printed = kind(**{name: getattr(rules, name) for name in rules.printed_by}) if rules.printed_by else plain
+    return {item.name: getattr(rules, item.name) for item in fields(rules)  # type: ignore[arg-type]
+            if getattr(rules, item.name) != getattr(plain if item.name in rules.printed_by else printed, item.name)}
 
 
 def rule_value(protocol: Game, name: str, value: Any) -> Any:

@@ -59,6 +59,11 @@ def place_key(place: Place) -> str:
 _PLACE_KEY = re.compile(r"(-?[0-9]{1,1000}),(-?[0-9]{1,1000})")  # far places too: the referee says why not
 
 
+def is_place_key(key: object) -> bool:
+    """Whether `key` is a grid place's key ("row,column"), not a named place such as a button's."""
+    return isinstance(key, str) and _PLACE_KEY.fullmatch(key) is not None
+
+
 def parse_place(key: str | Iterable[int]) -> tuple[int, int]:
     """A grid place from its key "row,column", as `place_key` writes it (or from a pair).
     ValueError for anything else: "０,０" or " 1,2" is not a key a board sends."""

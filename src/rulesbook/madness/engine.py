@@ -1267,6 +1267,8 @@ def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
 def _end_turn(s: State, ev: list[Event]) -> None:
     if s.rules.house:
         _house(s, "turn_end", ev)
+        if s.phase is Phase.OVER:  # a house rule ended the game (it set its result)
+            return
     if s.escape_steps >= ESCAPE_TURNS:
         relics = relic_count(s)
         injuries = injuries_in_play(s)

@@ -23,6 +23,7 @@ from rulesbook.core.shape import played_out
 from rulesbook.madness.actions import Action
 from rulesbook.madness.engine import apply, new_game
 from rulesbook.madness.examples import at_encounter, stand_on
+from rulesbook.madness.pack import Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State, way_out
 
@@ -59,8 +60,7 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
     for index, pair in enumerate(sled):
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise DataError(f"sled[{index}]", f"expected a (player, card label) pair, not {shown(pair)}")
-    if tile is not None and not any(t.name == tile for t in pack.tiles.values()):
-        raise DataError("tile", f"the data pack has no Encounter tile named {shown(tile)}")
+    _check_tile(pack, tile)
     state = at_encounter(players, tile, seed, rules) if tile is not None else new_game(players, seed, rules)
     state.leader = _seat(state, leader, "leader")
     for name in visited:
@@ -105,6 +105,17 @@ def game_moment(players: int = 4, *, tile: str | None = None, space: str | None 
             raise DataError("die", f"the Penalty Die has no face {shown(face)}; its faces are {', '.join(sorted(set(pack.die)))}")
     state.invariants()
     return state
+
+
+def _check_tile(pack: Pack, tile: str | None) -> None:
+    """DataError for a tile the pack has none of that name, listing its tiles by name (and naming
+    the tile whose id was given: "TC01" is Icy Cape's)."""
+    if tile is None or any(t.name == tile for t in pack.tiles.values()):
+        return
+    by_id = pack.tiles.get(tile) if isinstance(tile, str) else None
+    how = f"tiles go by name: {shown(tile)} is the id of {by_id.name}; " if by_id is not None else "tiles go by name; "
+    raise DataError("tile", f"the data pack has no Encounter tile named {shown(tile)}: {how}its tiles are "
+                            f"{', '.join(t.name for t in pack.tiles.values())}")
 
 
 def _check_way_out(state: State, visited: list[str]) -> None:

@@ -8,6 +8,8 @@ the Madness engine. The reader sits at one seat and sees only what that seat may
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesbook.lessons.madness import ExpeditionReferee, find_in_expedition, leadership_exercise, sled_exercise
 from rulesbook.madness.state import State
 from rulesbook.widgets.board import Board
@@ -15,7 +17,7 @@ from rulesbook.widgets.board import Board
 
 class MadnessExpedition(Board):
     """A board for one Madness lesson. Build it with `MadnessExpedition.turn(...)` (play on from
-    any moment), `.find(...)` (an exercise: every place a decision may act on), `.sled(...)` (which
+    any moment; `.game(...)` is the same, by the other boards' name), `.find(...)` (an exercise: every place a decision may act on), `.sled(...)` (which
     challenges does this Sled overcome?) or `.leadership(...)` (where may a token be used?)."""
 
     picture = "madness"
@@ -30,6 +32,12 @@ class MadnessExpedition(Board):
         Airplane moves)."""
         referee = ExpeditionReferee(state, seat, ("mountain",) if mountain else (), until)
         return cls(referee, moves=moves, title=title)
+
+    @classmethod
+    def game(cls, state: State, **options: Any) -> MadnessExpedition:
+        """A board on any moment, by the name the other games' boards give it (`InfernoBoard.game`,
+        `HudaiTable.game`): here `turn`, with its options, since a Madness board plays one turn."""
+        return cls.turn(state, **options)
 
     @classmethod
     def find(cls, state: State, choice: str = "fly", *, seat: int | None = None, title: str = "") -> MadnessExpedition:

@@ -26,8 +26,8 @@ from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Coord, Posit
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.inferno.bison_turn import card_distances
-from rulesbook.lessons.data import exercise, number_words
-from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome, parse_place
+from rulesbook.lessons.data import exercise, number_words, together
+from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome, is_place_key, parse_place
 
 #: The decisions that are not a place on the Mountain: each a button below it, by its place key.
 NAMED: dict[type, tuple[str, str]] = {
@@ -231,7 +231,7 @@ class GameReferee:
     def _pair_choice(self, hand: tuple[Card, ...], first: int, second: int, me: str, pawns: list[str], moved: str) -> Choice:
         """The choice of two hand cards together: two Bison Kings, two Red Boys, or refused."""
         key, say = f"h{first}+h{second}", self._say
-        label = f"{card_label(hand[first], self.language)} + {card_label(hand[second], self.language)}"
+        label = together([card_label(hand[first], self.language), card_label(hand[second], self.language)], self.language)
         kinds = {getattr(hand[first], "kind", None), getattr(hand[second], "kind", None)}
         if kinds == {EventKind.MIGHTY_BISON_KING}:
             return Choice(key, label, {c: f"bison2:{c}" for c in pawns}, moved, actors=_pawn_words(pawns, self.language),
@@ -512,11 +512,25 @@ def game_find_exercise(state: State, choice: str, actor: str | None = None, *, t
 
 def find_in_game(state: State, choice: str, actor: str | None = None, language: str = "en") -> tuple[GameReferee, dict[str, Any]]:
     """The referee and the exercise record (choice, option, answers, sentences) of a find exercise,
-    said in `language` ("en" or "zh-TW")."""
+    said in `language` ("en" or "zh-TW"). A choice with no place on the Mountain to find (a button
+    below it: "discard", "stay", "end") is refused by name, and so is a choice not offered, listing
+    those that may be asked."""
     referee = GameReferee(state, language)
     graph = LessonGraph(referee)
     node = graph.node(graph.start_id)
     picked = node["choices"].get(choice, {})
+    offered = {key: value for key, value in node["choices"].items() if "options" in value}
+    askable = [key for key, value in offered.items()
+               if all(is_place_key(target) for option in value["options"].values() for target in node["options"][option]["targets"])]
+    if choice in offered and choice not in askable:
+        raise ValueError(f"ask: the choice {choice!r} ({_LABELS.get(choice, choice)}) has no place on the Mountain to find; "
+                         + (f"ask one that does: {', '.join(askable)}" if askable else "nothing on this moment does"))
+    if choice not in offered:  # the exercise's own refusal would list the buttons too
+        buttons = [key for key in offered if key not in askable]
+        raise ValueError(f"the choice {choice!r} is not offered here; " + (
+            f"the choices are {', '.join(askable)}" if askable
+            else f"no choice here has a place on the Mountain to find, only the button{'s' if len(buttons) > 1 else ''} "
+                 f"{', '.join(buttons)}" if buttons else "nothing is"))
     targets = [parse_place(key) for option in picked.get("options", {}).values() for key in node["options"][option]["targets"]]
     on_cards = all(state.mountain.card_at(place) is not None for place in targets)
     return referee, exercise(node, choice, actor, ("card", "cards") if on_cards else ("place", "places"), language)
