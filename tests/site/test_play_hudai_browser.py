@@ -101,7 +101,7 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
 
     path = tmp_path / "hudai.json"
     played, said = downloaded(page, path)
-    assert f"seed {SEED}" in said and "the game is over: seat 0 0;" in said
+    assert f"seed {SEED}" in said and "the game is over: the monk lost (ending: health)" in said
     final = played.final_state()
     assert node(page)["view"] == json.loads(json.dumps(table_view(final)))
 
