@@ -232,18 +232,8 @@ _KEPT = ("seed", "colours", "players")
 
 
 #: A refusal about how a game ends (its invariants' words), which a house rule's error follows with
-#: how a house rule may end the game: `_ENDING`, by the module of the game's state.
+#: how a house rule may end the game, as the game's state says it (`CheckedState.house_ending`).
 _ABOUT_THE_END = re.compile(r"game (ends|ended|is over|goes on)")
-_ENDING = {
-    "rulesbook.hudai.state": (
-        "to end the game, return the state with phase=Phase.OVER and outcome='won' (the demon's health 0), or how the "
-        "monk lost, as the table shows it: 'health' (monk_health 0), 'corruption' (corruption at corruption_capacity), "
-        "'power' (a power above power_limit) or 'turn_limit' (turn at max_turns); Phase is rulesbook.hudai.Phase"),
-    "rulesbook.madness.state": (
-        "to end the game, return the state with phase=Phase.OVER, result='escaped' and won=True (or won=False, "
-        "when the Injuries outweigh the Relics, MAD-R03), or result='no hope' or 'injuries' and won=False; Phase is "
-        "rulesbook.madness.Phase"),
-}
 
 
 def _changed(rule: HouseRule, state: Any) -> Any:
@@ -266,7 +256,7 @@ def _changed(rule: HouseRule, state: Any) -> Any:
         read = kind.from_dict(changed.to_dict())
     except Exception as error:
         why = error.why if isinstance(error, DataError) and error.field == "state" else str(error)
-        ending = _ENDING.get(kind.__module__) if _ABOUT_THE_END.search(why) else None
+        ending = getattr(kind, "house_ending", "") if _ABOUT_THE_END.search(why) else ""
         raise HouseRuleError(rule, rule.moment, f"the state it returned breaks the game's rules: {why}"
                                                 + (f"; {ending}" if ending else "")) from error
     object.__setattr__(read, "rules", rules)  # the rules as given, not found again by their names

@@ -122,6 +122,9 @@ class CheckedState:
     at once (`invariants`), so a loaded state that breaks the game's rules is refused whole."""
 
     __slots__ = ()
+    #: How a house rule ends the game, as the game's own end does (which fields it sets): said
+    #: when a rule's state is refused for how it ends (`core.house`); "" where none is told.
+    house_ending: ClassVar[str] = ""
 
     def problems(self) -> list[str]:
         raise NotImplementedError

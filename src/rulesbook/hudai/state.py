@@ -31,7 +31,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.rng import check_seed
@@ -74,6 +74,10 @@ PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mi
 class State(CheckedState):
     """Everything needed to continue (and replay) the game; `apply` never changes a state, it copies."""
 
+    house_ending: ClassVar[str] = (
+        "to end the game, return the state with phase=Phase.OVER and outcome='won' (the demon's health 0), or how the "
+        "monk lost, as the table shows it: 'health' (monk_health 0), 'corruption' (corruption at corruption_capacity), "
+        "'power' (a power above power_limit) or 'turn_limit' (turn at max_turns); Phase is rulesbook.hudai.Phase")
     seed: int | str
     rules: Rules
     turn: int = 1

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
 from rulesbook.core.rng import check_seed
@@ -75,6 +75,10 @@ RESULTS = ("escaped", "no hope", "injuries")
 class State(CheckedState):
     """Everything on the table. Card piles are lists of card ids; the top of a deck is its end."""
 
+    house_ending: ClassVar[str] = (
+        "to end the game, return the state with phase=Phase.OVER, result='escaped' and won=True (or won=False, "
+        "when the Injuries outweigh the Relics, MAD-R03), or result='no hope' or 'injuries' and won=False; Phase is "
+        "rulesbook.madness.Phase")
     players: tuple[str, ...]
     seed: int | str
     rules: Rules
