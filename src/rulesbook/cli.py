@@ -233,10 +233,10 @@ def _replay(args: argparse.Namespace) -> int:
             state = step.after
     except ValueError as error:
         raise BadInput(f"rulesbook replay: {args.record}: {error}") from None
-    if protocol.is_over(state) and protocol.max_players == 1:  # a solo game: its one player won or lost
+    if protocol.is_over(state) and not protocol.seats_compete:  # the monk, or the expedition, won or lost
         ending = protocol.facts(state).get("ending")
         verdict = "won" if protocol.winners(state) else "lost"
-        out.write(f"the game is over: {getattr(protocol, 'player_name', 'the player')} {verdict}"
+        out.write(f"the game is over: {protocol.player_name} {verdict}"
                   + (f" (ending: {ending})\n" if ending else "\n"))
     elif protocol.is_over(state):
         results_ = ", ".join(f"seat {seat} {value:g}" for seat, value in enumerate(protocol.returns(state)))

@@ -42,13 +42,16 @@ def test_the_bot_rates_say_what_they_count_and_inferno_s_json_has_no_win_rate(ca
     assert any(line.startswith("win rate by bot, over the games it played: ") for line in capsys.readouterr().out.splitlines())
 
 
-def test_replay_of_a_hudai_record_says_whether_the_monk_won(capsys, tmp_path):
-    path = tmp_path / "monk.json"
-    assert cli.main(["simulate", "hudai", "--games", "1", "--seed", "1", "--bots", "random", "--record", str(path)]) == 0
+@pytest.mark.parametrize(("game", "who"), [("hudai", "the monk"), ("madness", "the expedition")])
+def test_replay_of_a_solo_or_cooperative_record_says_whether_its_side_won(capsys, tmp_path, game, who):
+    """The replay's last line read "seat 0 0; won by nobody" for the monk, and "seat 0 1, seat 1 1,
+    seat 2 1, seat 3 1; won by seat 0, seat 1, seat 2, seat 3" for an expedition that escaped."""
+    path = tmp_path / f"{game}.json"
+    assert cli.main(["simulate", game, "--games", "1", "--seed", "1", "--record", str(path)]) == 0
     capsys.readouterr()
     assert cli.main(["replay", str(path)]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert re.fullmatch(r"the game is over: the monk (won|lost) \(ending: \w+\)", last), last
+    assert re.fullmatch(rf"the game is over: {who} (won|lost) \(ending: [\w ]+\)", last), last
 
 
 @pytest.fixture

@@ -36,6 +36,19 @@ def test_a_class_of_files_is_one_table_a_row_for_each_exercise_a_student_tried(t
     assert table.loc[0].to_dict() == {"student": "Ana P.", **ENTRY}
 
 
+def test_a_class_keeps_its_table_when_told_to_leave_out_a_broken_file(tmp_path):
+    """A teacher's audit: one file of thirty that is no progress file (a record handed in by
+    mistake, a file cut short) stopped the whole class's table."""
+    ana = write(tmp_path, "ana.json", FILE)
+    record = write(tmp_path, "ben.json", {"game": "inferno", "actions": []})
+    cut = write(tmp_path, "cai.json", json.dumps(FILE)[:40])
+    with pytest.raises(DataError, match="ben.json: not a progress file"):
+        lab.progress([ana, record, cut])
+    with pytest.warns(UserWarning, match=r"2 of 3 files left out, being no progress files: ben.json: not a progress file .*; cai.json"):
+        table = lab.progress([ana, record, cut], skip_bad=True)
+    assert table.equals(lab.progress([ana]))
+
+
 def test_one_file_may_be_given_alone_as_a_path(tmp_path):
     """Not read letter by letter, as files named 'a', 'n', 'a' ..., as before."""
     ana = write(tmp_path, "ana.json", FILE)

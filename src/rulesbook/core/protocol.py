@@ -80,6 +80,9 @@ class Game(ABC, Generic[S, A]):
     bot_names: ClassVar[tuple[str, ...]]
     #: Whether the seats win or lose together (a shared win is then no tie).
     cooperative: ClassVar[bool] = False
+    #: Who wins or loses where the seats do not compete (a solo game, a cooperative one), as
+    #: `rulesbook replay` says it: "the monk", "the expedition".
+    player_name: ClassVar[str] = "the player"
     #: A bound on the actions of one game of this many players, for harnesses and tests.
     max_actions: ClassVar[int] = 20_000
     #: Every way a game can end, as a table's "ending" column says it (lab.summarise gives each

@@ -25,7 +25,7 @@ from rulesbook.hudai.state import OUTCOMES, State
 class Hudai(EngineGame[State, Action]):
     name = "hudai"
     title = "Hudai Pass"
-    player_name = "the monk"  # the one seat, as `rulesbook replay` says whether it won
+    player_name = "the monk"
     rules_example = "monk_health=10,powers=drain/crush/confuse"
     min_players = 1
     max_players = 1

@@ -20,6 +20,7 @@ same file given twice, with a ValueError.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping
 from os import PathLike
 from pathlib import Path
@@ -68,10 +69,13 @@ def read_progress(path: str | PathLike[str], what: str | None = None) -> list[di
     return rows
 
 
-def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None) -> pd.DataFrame:
+def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | None = None, *,
+             skip_bad: bool = False) -> pd.DataFrame:
     """Every student's file as one table: a row for each exercise a student tried. `files` is a
     list of paths, or one path; `names` gives a student's name by the file's path as given. No
-    file at all is refused: a glob that matched nothing would be a class with no work done.
+    file at all is refused: a glob that matched nothing would be a class with no work done. A file
+    that is no progress file is refused, naming it; with `skip_bad` it is left out instead, and a
+    warning names each file left out and why (one broken file of thirty keeps the class's table).
 
     >>> progress([])
     Traceback (most recent call last):
@@ -90,10 +94,18 @@ def progress(files: Iterable[str | PathLike[str]], names: Mapping[str, str] | No
             raise DataError(f"files[{index}]", f"expected a path, not {shown(file)}")
     if names is not None and (not isinstance(names, Mapping) or not all(isinstance(name, str) for name in names.values())):
         raise DataError("names", f"expected a student's name by each file's path ({{path: name}}), not {shown(names)}")
-    rows = []
+    rows, left_out = [], []
     for file, (student, what) in zip(files, _students([Path(file) for file in files])):
         student = (names or {}).get(str(file), student)
-        rows += [{"student": student, **row} for row in read_progress(file, what)]
+        try:
+            rows += [{"student": student, **row} for row in read_progress(file, what)]
+        except DataError as error:
+            if not skip_bad:
+                raise
+            left_out.append(str(error))
+    if left_out:
+        warnings.warn(f"{len(left_out)} of {len(files)} files left out, being no progress files: " + "; ".join(left_out),
+                      UserWarning, stacklevel=2)
     return pd.DataFrame(rows, columns=COLUMNS)
 
 

@@ -43,6 +43,7 @@ class Madness(EngineGame[State, Action]):
     rules_type = Rules
     bot_names = BOT_NAMES
     cooperative = True
+    player_name = "the expedition"
     max_actions = 5_000
     endings = RESULTS
     engine = madness_engine
