@@ -43,6 +43,7 @@ PACKAGE_NAMES = {
     "State", "Phase", "Rules", "Action", "parse_action", "new_game", "legal_actions", "refusal", "is_legal",
     "apply", "apply_legal", "game_moment", "play_out", "show", "RULINGS", "BY_ID", "rulings_table", "make_bot", "Event",
     "IllegalAction", "NotationError", "ACTION_FORMS", "GAME", "parse_card",
+    "MOMENTS",  # a house rule's moments, beside Rules (a teacher's audit: only from rulesbook.<game>.rules)
 }
 
 

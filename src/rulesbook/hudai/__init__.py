@@ -49,7 +49,7 @@ from rulesbook.hudai.engine import (
 from rulesbook.hudai.moment import game_moment, play_out
 from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.render import show
-from rulesbook.hudai.rules import POSITIONS, Rules
+from rulesbook.hudai.rules import MOMENTS, POSITIONS, Rules
 from rulesbook.hudai.rulings import BY_ID, RULINGS, Ruling, rulings_table
 from rulesbook.hudai.state import Phase, State
 
@@ -65,6 +65,7 @@ __all__ = [
     "GreedyMonk",
     "HeuristicMonk",
     "IllegalAction",
+    "MOMENTS",
     "NotationError",
     "POSITIONS",
     "POWERS",

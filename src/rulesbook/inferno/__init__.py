@@ -48,7 +48,7 @@ from rulesbook.inferno.names import names_table
 from rulesbook.inferno.protocol import GAME
 from rulesbook.inferno.position import REACH, Colour, Coord, Position, cut_places, is_connected
 from rulesbook.inferno.render import cards_svg, position_svg, show, show_cards, show_track
-from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.rules import MOMENTS, Rules
 from rulesbook.inferno.rulings import BY_ID, RULINGS, rulings_table
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, complete_crosses, score, windows
 from rulesbook.inferno.state import HAND_SIZE, Decision, Phase, RoundResult, State
@@ -56,7 +56,7 @@ from rulesbook.inferno.state import HAND_SIZE, Decision, Phase, RoundResult, Sta
 __all__ = [
     "BOTS", "BY_ID", "COLUMN", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS", "DISCIPLE_VALUES", "Decision",
     "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "Event", "EventCard", "EventKind", "GAME", "GreedyBot",
-    "HAND_SIZE", "IllegalAction", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
+    "HAND_SIZE", "IllegalAction", "MOMENTS", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
     "RandomBot", "RoundResult", "Rules", "State", "apply", "apply_legal", "best_window", "bison_destinations",
     "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected", "is_legal",
     "legal_actions", "make_bot", "mountain_layout", "names_table", "new_game", "parse_card", "placements", "play_out", "position_svg",

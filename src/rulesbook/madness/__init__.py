@@ -32,12 +32,12 @@ from rulesbook.madness.pack import Pack, PackError, default_pack, load_pack, par
 from rulesbook.madness.protocol import GAME, event_text
 from rulesbook.madness.render import show, show_cards, show_mountain, show_players, show_sled, show_tile
 from rulesbook.madness.rulings import BY_ID, RULINGS, rulings_table
-from rulesbook.madness.rules import Rules
+from rulesbook.madness.rules import MOMENTS, Rules
 from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "NotationError", "Pack", "PackError", "Phase",
+    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "MOMENTS", "NotationError", "Pack", "PackError", "Phase",
     "RULINGS", "RandomBot", "Rules", "State", "Table", "default_pack", "event_text", "examples", "game_moment",
     "load_pack", "make_bot", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
     "resolve_challenges", "rulings_table", "show", "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
