@@ -24,8 +24,9 @@ The sentences: `right` (an answer found) and `done` (the last one) may use {say}
 says of the answer, as a clause: "the PM+1 card at (0, 1) works."), {Say} (the same with a
 capital, to start a sentence), {found} and {total}; `again` (found already) only {found} and
 {total}. `hint` is what the Hint button adds to "Two places are still missing: ...", as written,
-one sentence for every answer or one for each (a dict by the answer's place, as
-`board.exercise["answers"]` names them). The board fills a placeholder written just so and shows
+one sentence for every answer or one for some (a dict by the answer's place, as
+`board.exercise["answers"]` names them; an answer left out keeps the board's own hint, such as
+"look beside the MK+1 card at (0, 0)"). The board fills a placeholder written just so and shows
 every other brace as it is, so any other brace is refused: "{ found }", "{found:>3}", "{{found}}"
 (which would show as "{1}").
 """
@@ -90,7 +91,7 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
         if sentence is not None:
             record[name] = _checked(name, sentence, _FILLED[name])
     if hint is not None:
-        record["clues"] = _clues(hint, record["answers"])
+        record["clues"] = _clues(hint, record["answers"], record["clues"])
     return board.asked(record)
 
 
@@ -113,8 +114,10 @@ def _checked(name: str, sentence: str, filled: tuple[str, ...]) -> str:
     return sentence
 
 
-def _clues(hint: str | dict[Any, str], answers: list[str]) -> dict[str, str]:
-    """Each answer's hint; a grid place may be named as a board's click names it, (row, column)."""
+def _clues(hint: str | dict[Any, str], answers: list[str], own: dict[str, str]) -> dict[str, str]:
+    """Each answer's hint; a grid place may be named as a board's click names it, (row, column).
+    An answer the dict leaves out keeps the board's own hint (`own`), so a teacher may write one
+    for the answer a class misses most and leave the rest."""
     if isinstance(hint, str):
         return {place: _checked("hint", hint, _FILLED["hint"]) for place in answers}
     keys: dict[Any, list[Any]] = {}
@@ -127,10 +130,8 @@ def _clues(hint: str | dict[Any, str], answers: list[str]) -> dict[str, str]:
     unknown = sorted(str(key) for key in set(hint) - set(answers))
     if unknown:
         raise ValueError(f"hint: {', '.join(unknown)} is not among the answers ({', '.join(answers)})")
-    missing = [place for place in answers if place not in hint]
-    if missing:
-        raise ValueError(f"hint: no hint for {', '.join(missing)}; give one for every answer, or one sentence for all")
-    return {place: _checked(f"hint[{place!r}]", hint[place], _FILLED["hint"]) for place in answers}
+    return {place: _checked(f"hint[{place!r}]", hint[place], _FILLED["hint"]) if place in hint else own[place]
+            for place in answers}
 
 
 def _answer_key(key: Any) -> Any:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 from page_visit import focused
 from robot import READ_BOARDS
-from site_browser import SITE, open_chapter, opened, watch
+from site_browser import SITE, open_chapter, opened, site_pages, watch
 from test_site_every_chapter import PAGES
 
 from rulesbook.lessons.data import opened_exercise
@@ -240,6 +240,43 @@ def test_every_picture_is_described_and_chinese_is_marked(page_path):
         assert alt and not alt.endswith((".svg", ".png")) and "_images/" not in alt, f"{source}: alt text {alt!r}"
         assert len(alt.split()) >= 5, f"{source}: {alt!r} describes too little"
     assert parser.unmarked == [], "Chinese text without lang=zh-Hant"
+
+
+
+class Prose(HTMLParser):
+    """A page's text outside code: Markdown that was not read as such shows its marks there."""
+
+    CODE = ("pre", "code", "kbd", "samp", "script", "style", "textarea")
+    MARKS = re.compile(r"\*\*|(?<![\w*\\])\*(?=\w)|(?<!\w)__|`")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks: list[str] = []
+        self._code = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._code += tag in self.CODE
+
+    def handle_endtag(self, tag: str) -> None:
+        self._code -= tag in self.CODE
+
+    def handle_data(self, data: str) -> None:
+        if not self._code:
+            self.marks += [data[max(0, found.start() - 20):found.end() + 20] for found in self.MARKS.finditer(data)]
+
+
+def test_no_markdown_mark_is_left_in_a_pages_text():
+    """A bold lead-in written `**準備。**兩人` is no bold to CommonMark (its closing `**` follows
+    punctuation and precedes a letter): the reader saw the asterisks. Both books, every page."""
+    pages = site_pages()
+    assert len(pages) > 60
+    for path in pages:
+        prose = Prose()
+        prose.feed(path.read_text(encoding="utf-8"))
+        assert prose.marks == [], path.relative_to(SITE)
+    caught = Prose()
+    caught.feed("<p>**準備。**兩人 <code>**kwargs</code> `rules` *not</p><pre>**kwargs</pre>")
+    assert len(caught.marks) == 5, caught.marks  # two `**`, two backticks, one `*`
 
 
 def test_a_boards_own_error_tells_the_reader_and_fails_the_page(browser_context, site_url):

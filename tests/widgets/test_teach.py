@@ -60,8 +60,6 @@ def test_each_mistake_in_making_an_exercise_is_named():
         teach.exercise(inferno(), "h0", done="  ")
     with pytest.raises(ValueError, match="hint: 9,9 is not among the answers"):
         teach.exercise(inferno(), "h0", hint={"9,9": "there"})
-    with pytest.raises(ValueError, match="hint: no hint for"):
-        teach.exercise(inferno(), "h0", hint={teach.exercise(inferno(), "h0").exercise["answers"][0]: "here"})
     answers = teach.exercise(inferno(), "h0").exercise["answers"]
     with pytest.raises(ValueError, match=r"hint: '-?\d+,-?\d+' and \(-?\d+, -?\d+\) name the same answer; give each answer once"):
         teach.exercise(inferno(), "h0", hint={answers[0]: "here", tuple(map(int, answers[0].split(","))): "there"} | {
@@ -193,3 +191,13 @@ def test_any_value_for_any_argument_makes_an_exercise_or_a_value_error(moment, a
             teach.exercise(made, **arguments)
         except ValueError as error:
             assert str(error), arguments
+
+
+def test_a_hint_for_some_answers_leaves_the_others_the_boards_own():
+    own = teach.exercise(inferno(), "h0").exercise
+    first, *others = own["answers"]
+    clues = teach.exercise(inferno(), "h0", hint={first: "look left of the Monkey King"}).exercise["clues"]
+    assert clues[first] == "look left of the Monkey King" and others
+    assert [clues[place] for place in others] == [own["clues"][place] for place in others]
+    assert own["clues"][first] == "look beside the MK+1 card at (0, 0)"  # the board's own, replaced
+
