@@ -136,3 +136,12 @@ def test_the_turn_limit_is_named_as_the_projects_decision():
     assert lost.outcome == "turn_limit"
     referee = TableReferee(lost)
     assert "HUD-P05" in referee.decision(referee.start()) and "HUD-P05" in table_view(lost)["turn"]["over"]
+
+
+@pytest.mark.parametrize("combo, said", [
+    ("R5", "Flow may remove the combo's one card from the game for good (HUD-R04), or keep it and go on with the combo."),
+    ("W1 R5", "Flow may remove one of the two cards of the combo from the game for good (HUD-R04), or keep them all and go on with the combo."),
+])
+def test_a_flows_hint_counts_the_combos_cards_as_said(combo, said):
+    """A one-card combo read "one of the one cards of the combo" (a learner's audit)."""
+    assert LessonGraph(TableReferee(game_moment(combo=combo, phase="flow"))).node("s0")["hint"] == said

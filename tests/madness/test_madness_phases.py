@@ -606,3 +606,19 @@ def test_a_search_reward_with_no_face_down_tile_left_is_passed_over_mad_r09():
     assert "Reward Search: no face-down tile is left to look at." in [e.text for e in events if e.kind == "reward"]
     assert state.phase is Phase.FAILURES and state.reward is None
     assert not any(isinstance(action, SearchTile) for action in legal_actions(state))
+
+
+def test_confusion_on_an_empty_deck_says_so_mad_r04():
+    """It said "discards 7 cards ... from the Equipment deck: nothing. The Equipment deck had only
+    0 cards" (a learner's audit)."""
+    state = at_encounter(4, "Seals")
+    state.equipment_discard.extend(state.equipment_deck)
+    state.equipment_deck = []
+    state, _ = resolve_with(state, [])
+    state.loaded_die = ["Confusion"]
+    state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
+    state, events = apply(state, "P1: accept Confusion")
+    said = [e.text for e in events if e.kind == "confusion"]
+    assert said[0].startswith("Confusion would discard 7 cards (") and said[0].endswith("from the Equipment deck, which holds none.")
+    assert said[1] == "The Equipment deck is empty: one Leadership token goes to the box (MAD-R04)."
+    assert state.boxed_tokens == 1

@@ -119,3 +119,5 @@ def test_no_exercise_holds_its_answers_in_the_clear_issue_24():
                 assert json.dumps(clue)[1:-1] not in source, f"{where}: a clue is in the page: {clue!r}"
         if exercise["answers"] != unpack(lesson)[lesson["start"]]["places"]:  # not every place is one
             assert json.dumps(exercise["answers"]) not in source, where
+        # The state's own hint, which a Hint gives in a lesson, named them ("G2 or R4 cost 4 or less")
+        assert all(node["hint"] == "" for node in unpack(lesson).values()), where

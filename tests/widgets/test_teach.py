@@ -3,6 +3,8 @@ on the board and in Python alike, and every mistake in making one a clear error 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulesbook import teach
@@ -201,3 +203,14 @@ def test_a_hint_for_some_answers_leaves_the_others_the_boards_own():
     assert [clues[place] for place in others] == [own["clues"][place] for place in others]
     assert own["clues"][first] == "look beside the MK+1 card at (0, 0)"  # the board's own, replaced
 
+
+
+def test_a_find_exercises_page_data_keeps_the_states_own_hint_out():
+    """The state's own hint names what may be bought ("G2 or R4 cost 4 or less"): a lesson's Hint
+    says it, but in an exercise it would give the answers away in the page source."""
+    shop = hudai_moment("W1", phase="obtain", purchase=4, river="G2 B5 R4")
+    assert "G2 or R4" in unpack(HudaiTable.game(shop).lesson)["s0"]["hint"]
+    buying = teach.exercise(shop, "obtain")
+    assert sorted(buying.exercise["answers"]) == ["river:G2", "river:R4"]
+    assert "G2 or R4" not in json.dumps(buying.lesson, ensure_ascii=False)
+    assert all(node["hint"] == "" for node in unpack(buying.lesson).values())

@@ -301,7 +301,8 @@ class Packer:
             "choices": choices,
             "options": options,
             "idle": text(record["idle"]),
-            "hint": text(record["hint"]),
+            # An exercise's Hint speaks from its sealed clues; the state's own hint may name the answers.
+            "hint": text("" if self.salt else record["hint"]),
         }
         if record.get("hand_label"):
             node["handLabel"] = text(record["hand_label"])

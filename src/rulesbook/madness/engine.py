@@ -1091,7 +1091,8 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
             taken.append(card)
         _tell(ev, "confusion", partial(_confused, pack.cards, measured), {"count": count, "cards": tuple(taken)})
         if len(taken) < count:
-            _say(ev, "confusion", f"The Equipment deck had only {plural(len(taken), 'card')}: one Leadership token goes to the box (MAD-R04).")
+            held = f"had only {plural(len(taken), 'card')}" if taken else "is empty"
+            _say(ev, "confusion", f"The Equipment deck {held}: one Leadership token goes to the box (MAD-R04).")
             _box_token(s, ev)
     elif face == "Loss of Confidence":
         if s.sled_tokens >= 2:
@@ -1111,8 +1112,9 @@ def _confused(faces: dict[str, Any], measured: tuple[Challenge, int] | None, cou
         c, total = measured
         side = f"lower number {c.low}" if total < c.low else (f"higher number {c.high}" if total > c.high else "nearer number")
         why = f"{plural(count, 'card')} ({c.text} had {total}, measured against the {side})"
-    names = ", ".join(faces[card].label for card in cards) or "nothing"
-    return f"Confusion discards {why} from the Equipment deck: {names}."
+    if not cards:
+        return f"Confusion would discard {why} from the Equipment deck, which holds none."
+    return f"Confusion discards {why} from the Equipment deck: {', '.join(faces[card].label for card in cards)}."
 
 
 def _box_token(s: State, ev: list[Event], source: str | None = None) -> None:

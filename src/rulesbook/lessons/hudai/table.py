@@ -527,6 +527,9 @@ class TableReferee:
             return self.idle(m)
         legal = legal_actions(table)
         if table.phase == FLOW:
+            if len(table.combo) == 1:
+                return ("Flow may remove the combo's one card from the game for good (HUD-R04), "
+                        "or keep it and go on with the combo.")
             return (f"Flow may remove one of the {number_words(len(table.combo))} cards of the combo from the game for good "
                     "(HUD-R04), or keep them all and go on with the combo.")
         if table.phase == OBTAIN:
