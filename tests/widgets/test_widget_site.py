@@ -15,7 +15,8 @@ from rulesbook.inferno.render import cards_svg, describe_position, position_svg
 from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
 from rulesbook.widgets.assets import BundleError, asset_text, bundle, pictures
 from rulesbook.widgets.board import LANGUAGE_WORDS, WORDS
-from rulesbook.widgets.site import BOARD_TRAITS, board_state, chinese_marked, picture_description, rule_ids_whole
+from rulesbook.widgets.site import (BOARD_TRAITS, board_state, chinese_marked, picture_description, rule_anchor,
+                                    rule_ids_whole, rule_rows_anchored)
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3@R
@@ -65,6 +66,19 @@ def test_a_rule_id_is_kept_whole_outside_tags_and_elements_of_text_alone():
     assert rule_ids_whole(body) == ('<p title="MOI-R13">Pawns share (<span class="rb-rule-id">MOI-R13</span>; '
                                     '<span class="rb-rule-id">HUD-P05</span>, <span class="rb-rule-id">MAD-R01</span>)</p>'
                                     '<option>MOI-R13</option><p>XMOI-R1 MOI-R</p>')
+
+
+
+def test_a_rule_id_links_to_its_row_outside_links_and_code():
+    body = ('<p>Share (MOI-R13), <a href="x">MOI-R13</a>, <code>HUD-P05</code></p>'
+            '<table><tr class="row-odd"><td><p>MOI-R13</p></td><td><p>as MOI-R03</p></td></tr></table>')
+    linked = rule_ids_whole(rule_rows_anchored(body), lambda rule: f"reference.html#{rule_anchor(rule)}")
+    assert linked == ('<p>Share (<a class="rb-rule-id" href="reference.html#moi-r13">MOI-R13</a>), <a href="x">'
+                      '<span class="rb-rule-id">MOI-R13</span></a>, <code><span class="rb-rule-id">HUD-P05</span></code></p>'
+                      '<table><tr id="moi-r13" class="row-odd"><td><p><a class="rb-rule-id" href="reference.html#moi-r13">MOI-R13</a></p></td>'
+                      '<td><p>as <a class="rb-rule-id" href="reference.html#moi-r03">MOI-R03</a></p></td></tr></table>')
+    assert rule_rows_anchored('<tr id="kept"><td>MOI-R13</td></tr><tr><td>see MOI-R13</td></tr>') == (
+        '<tr id="kept"><td>MOI-R13</td></tr><tr><td>see MOI-R13</td></tr>')  # an id kept; a row about a rule is not its row
 
 
 def test_a_picture_is_described_by_what_the_library_drew():

@@ -171,41 +171,82 @@ TEXT_ONLY = ("script", "style", "option", "textarea", "title")
 def chinese_marked(body: str) -> str:
     """The page body with each run of Chinese text in <span lang="zh-Hant">, outside tags and
     elements of text alone (scripts, an <option>)."""
-    return _in_text(body, lambda text: _CHINESE.sub(lambda match: f'<span lang="zh-Hant">{match.group(0)}</span>', text))
+    return _in_text(body, lambda text, _: _CHINESE.sub(lambda match: f'<span lang="zh-Hant">{match.group(0)}</span>', text))
 
 
 #: A rule's id ("MOI-R13", "HUD-P05"), which a line never breaks at its hyphen.
 _RULE_ID = re.compile(r"\b(?:MOI|HUD|MAD)-[RP]\d+\b")
 
 
-def rule_ids_whole(body: str) -> str:
+#: Where each game's rulings and decisions are listed, one table row each (the part's reference).
+REFERENCES = {"MOI": "book/inferno/reference", "HUD": "book/hudai/reference", "MAD": "book/madness/reference"}
+#: A reference table's row whose first cell is a rule id: the row is that id's anchor.
+_RULE_ROW = re.compile(r"<tr(?![^>]*\bid=)([^>]*>\s*<td[^>]*>\s*(?:<p>)?\s*)((?:MOI|HUD|MAD)-[RP]\d+)(?=\s*(?:</p>)?\s*</td>)")
+
+
+def rule_anchor(rule: str) -> str:
+    """The anchor of a rule's row on its reference page: "MOI-R05" -> "moi-r05"."""
+    return rule.lower()
+
+
+def rule_rows_anchored(body: str) -> str:
+    """A reference page's body with each row that lists a rule anchored by its id (`rule_anchor`)."""
+    return _RULE_ROW.sub(lambda match: f'<tr id="{rule_anchor(match.group(2))}"{match.group(1)}{match.group(2)}', body)
+
+
+def rule_ids_whole(body: str, link: Callable[[str], str | None] | None = None) -> str:
     """The page body with each rule id in <span class="rb-rule-id"> (site.css keeps it on one
-    line: a phone broke "MOI-R13" after its hyphen), outside tags and elements of text alone."""
-    return _in_text(body, lambda text: _RULE_ID.sub(lambda match: f'<span class="rb-rule-id">{match.group(0)}</span>', text))
+    line: a phone broke "MOI-R13" after its hyphen), outside tags and elements of text alone; with
+    `link` (a rule id to the address of its row, or None), each id outside a link and code is a
+    link of that class instead, so a reader who meets "HUD-P06" in a chapter can read it."""
+    def whole(text: str, in_link_or_code: bool) -> str:
+        return _RULE_ID.sub(lambda match: _rule_id(match.group(0), None if in_link_or_code or link is None else link(match.group(0))), text)
+
+    return _in_text(body, whole)
 
 
-def _in_text(body: str, change: Callable[[str], str]) -> str:
-    """The body with `change` made to its text: not to tags, nor inside elements of text alone."""
+def _rule_id(rule: str, address: str | None) -> str:
+    if address is None:
+        return f'<span class="rb-rule-id">{rule}</span>'
+    return f'<a class="rb-rule-id" href="{html.escape(address)}">{rule}</a>'
+
+
+def _in_text(body: str, change: Callable[[str, bool], str]) -> str:
+    """The body with `change` made to its text: not to tags, nor inside elements of text alone;
+    `change` is told whether the text is inside a link or code (where no link may go)."""
     out = []
     hidden = False
+    plain = 0  # how many links and code elements the text is inside
     for piece in _TAG.split(body):
         if piece.startswith("<"):
             name = piece[1:].split(None, 1)[0].lower().rstrip(">") if len(piece) > 1 else ""
             hidden = name in TEXT_ONLY or (hidden and name.removeprefix("/") not in TEXT_ONLY)
+            if name.removeprefix("/") in ("a", "code", "pre"):
+                plain = max(0, plain + (-1 if name.startswith("/") else 1))
             out.append(piece)
         else:
-            out.append(piece if hidden else change(piece))
+            out.append(piece if hidden else change(piece, plain > 0))
     return "".join(out)
 
 
 def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """Chinese marked as such on an English page (a zh-TW page says its language once, on <html>:
     a span around each run would split a label's words into pieces of a flex box); rule ids kept
-    whole on a line; a hidden cell's toggle named by what it shows ("Show code cell source"), not
+    whole on a line and each a link to its row on the part's reference page (`REFERENCES`), the
+    rows anchored there; a hidden cell's toggle named by what it shows ("Show code cell source"), not
     by myst-nb's aria-label, which differs from its text (axe-core)."""
     if "body" in context:
         body = context["body"] if str(app.config.language or "").startswith("zh") else chinese_marked(context["body"])
-        context["body"] = rule_ids_whole(body).replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        if pagename in REFERENCES.values():
+            body = rule_rows_anchored(body)
+
+        def link(rule: str) -> str | None:
+            page = REFERENCES[rule[:3]]
+            if page not in app.env.found_docs:
+                return None  # a book without that game's part
+            return f"{'' if page == pagename else context['pathto'](page)}#{rule_anchor(rule)}"
+
+        context["body"] = rule_ids_whole(body, link).replace('<summary aria-label="Toggle hidden content">', "<summary>")
 
 
 def picture_description(svg_text: str) -> str:
