@@ -98,7 +98,8 @@ def test_a_refused_click_names_its_rule_and_a_bad_message_changes_nothing():
 
 
 @pytest.mark.parametrize(("setup", "says"), [
-    ({**SETUP, "powers": ["drain", "drain", "confuse"]}, "HUD-R12"),
+    ({**SETUP, "powers": ["drain", "confuse", "drain"]}, "setup.powers[2]: Right tile: Drain is the left tile already; "
+                                                       "the demon's three tiles are different (HUD-R12"),
     ({**SETUP, "powers": ["drain", "confuse"]}, "setup.powers: three demon tiles"),
     ({**SETUP, "seed": "  "}, "setup.seed"),
     ({**SETUP, "cards": "mine.csv"}, "setup.cards"),

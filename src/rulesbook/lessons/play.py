@@ -330,7 +330,7 @@ class PlayServer:
     >>> json.loads(server.handle('{"type": "hint", "node": "s0"}'))["click"]
     {'choice': 'black', 'actor': 'M', 'place': 'black:K2'}
     >>> print(json.loads(server.handle('{"type": "new", "setup": {"seed": 1, "powers": ["drain", "drain", "crush"]}}'))["text"])
-    setup.powers: the demon's three tiles are different; drain (drop) is given twice (HUD-R12: the box has one tile of each symbol)
+    setup.powers[1]: Centre tile: Drain is the left tile already; the demon's three tiles are different (HUD-R12: the box has one tile of each symbol)
     """
 
     def __init__(self) -> None:

@@ -24,6 +24,8 @@ from rulesbook.lessons.play import PlayGame, seed_of
 OWN_FILE = "file"
 #: The longest name a card file may go by (the page sends the file's name as its source).
 MAX_SOURCE = 200
+#: The form's names of the demon's three tiles (book/play/hudai.md), left to right.
+TILES = ("Left tile", "Centre tile", "Right tile")
 
 
 class HudaiPlay(PlayGame):
@@ -45,6 +47,10 @@ class HudaiPlay(PlayGame):
         powers = take(data, "powers", list, "setup", default=list(HudaiRules().powers))
         if len(powers) != 3 or not all(isinstance(power, str) for power in powers):
             raise DataError("setup.powers", "three demon tiles, left to right (HUD-R02)")
+        for index, power in enumerate(powers):  # said as the form says it, naming the select
+            if power in POWER_NAMES and power in powers[:index]:
+                raise DataError(f"setup.powers[{index}]", f"{TILES[index]}: {POWER_NAMES[power]} is the {TILES[powers.index(power)].lower()} "
+                                "already; the demon's three tiles are different (HUD-R12: the box has one tile of each symbol)")
         cards = card_set_data(take(data, "cards", (str, dict), "setup", default=RECONSTRUCTED))
         hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
         if hint_bot not in HUDAI_BOTS:
