@@ -1,7 +1,8 @@
 """The examples in the documentation run as tests, as python-chess runs its README: every `>>>`
 example in a docstring of src/rulesbook (doctest, module by module: each module is imported, the
 widgets and the lab too where their extras are installed, as in `make test`), and every ```python
-block of README.md, in order, in one namespace (with a tenth of the games a simulation plays).
+block of README.md, each alone, in a namespace of its own, as a reader pastes one (with a tenth of
+the games a simulation plays).
 
 A README block may be left out only with a visible mark as its first line, saying why:
 `# not run by the tests: <why>` (for a block that opens a browser or would run for minutes).
@@ -81,7 +82,7 @@ def test_fewer_games_keeps_every_call_and_only_shortens_the_runs():
     assert fewer_games(code) == 'lab.simulate("inferno", games=20, players=4)\nlab.sweep("hudai", grid, games=10)\nlab.simulate("x", games=10)'
 
 
-def test_the_readme_python_blocks_run_in_order_in_one_namespace(tmp_path, monkeypatch):
+def test_each_readme_python_block_runs_alone(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a block that writes a file writes it here
     # A class's progress, handed in a folder each, as the README's lab.progress line reads it.
     (tmp_path / "handed-in" / "ana").mkdir(parents=True)
@@ -89,15 +90,14 @@ def test_the_readme_python_blocks_run_in_order_in_one_namespace(tmp_path, monkey
         "format": "rulesbook-progress", "version": 1, "exported": "2026-12-03T18:00:00.000Z", "exercises": [
             {"exercise": "book/inferno/red-boy.html#0123", "page": "book/inferno/red-boy.html", "title": "Where may the Red Boy go?",
              "total": 3, "found": 3, "attempts": 4, "misses": 1, "done": True, "updated": "2026-12-03T17:58:00.000Z"}]}), encoding="utf-8")
-    namespace: dict = {"__name__": "readme"}
     run = left_out = 0
     for line, code in readme_blocks():
         if code.startswith(NOT_RUN):
             assert code.splitlines()[0].removeprefix(NOT_RUN).strip(), f"README line {line}: say why it is not run"
             left_out += 1
             continue
-        try:
-            exec(compile(fewer_games(code), f"README.md, the block at line {line}", "exec"), namespace)
+        try:  # a block of its own, as a reader pastes it: it makes or imports all it uses (a first-time reader's audit)
+            exec(compile(fewer_games(code), f"README.md, the block at line {line}", "exec"), {"__name__": "readme"})
         except Exception as error:
             raise AssertionError(f"README.md, the block at line {line}: {type(error).__name__}: {error}") from error
         run += 1

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -75,9 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i is seeded '<seed>:<i>' (default 1)")
     bots = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
     simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, that line-up"
-                          f" turned one seat each game (more names than seats take turns at the table: a bot's win rate is"
-                          f" per seat it held where seats compete, else over the games it played); the first named is the"
-                          f" default ({bots})")
+                          f" turned one seat each game (more names than seats take turns at the table). A bot's win rate is"
+                          f" per seat it held where seats compete, over the games it played in a solo game; a cooperative"
+                          f" table shares one result, so compare levels there one run each (or with rulesbook.lab.strength)."
+                          f" The first named is the default ({bots}). The search levels think for a tenth of a second to a"
+                          f" second a decision: seconds a game of Inferno, half a minute to a minute of Hudai or Madness.")
     simulate.add_argument("--rules", action="append", default=[], help="variants: FIELD=VALUE[,FIELD=VALUE], such as inferno's"
                           " edition=zh; a list VALUE as a/b/c (starting_points=0/0/3), a list of lists as JSON in double quotes"
                           " (rounds_by_players=\"[[2,4],[3,3],[4,4]]\"), a VALUE with a comma in double quotes"
@@ -104,8 +107,10 @@ def _new_chapter(args: argparse.Namespace) -> int:
         path = write_chapter(args.book, args.game, args.slug)
     except (ChapterError, OSError) as error:
         raise BadInput(f"rulesbook new-chapter: {error}") from None
-    print(f"wrote {path} and listed it in {Path(args.book) / '_toc.yml'}: `make book` builds it, and "
-          f"`.venv/bin/python -m pytest --nbval-lax {path}` tests it alone")
+    # The commands as this machine runs them: a book made elsewhere has no Makefile nor .venv of its own.
+    builds = "`make book` builds it, and " if (Path(args.book) / "Makefile").is_file() else ""
+    print(f"wrote {path} and listed it in {Path(args.book) / '_toc.yml'}: {builds}"
+          f"`{shlex.quote(sys.executable)} -m pytest --nbval-lax {shlex.quote(str(path))}` tests it alone")
     return 0
 
 
@@ -126,7 +131,8 @@ def _simulate(args: argparse.Namespace) -> int:
         if args.record and (os.path.isdir(args.record) or not os.path.isdir(os.path.dirname(os.path.abspath(args.record)))):
             raise ValueError(f"cannot write the record to {args.record!r}: a folder, or in a folder that does not exist")
     except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
-        raise BadInput(f"rulesbook simulate: {error}") from None
+        python = "; the command line runs none: run it with rulesbook.lab.simulate" if "rules.house: no house rule" in str(error) else ""
+        raise BadInput(f"rulesbook simulate: {error}{python}") from None
     first: list[GameRecord] = []
 
     def keep(result: Any) -> None:
@@ -174,19 +180,29 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
     if rules is None:
         rules = ", ".join(f"{name}={value}" for name, value in summary["rules"].items())
     intervals = summary["intervals"]
+    compete = game_named(summary["game"]).seats_compete
+    by_bot = ", ".join(f"{name} {rate:.1%}{_within(intervals['win_rate_by_bot'][name], '.1%')}" for name, rate in summary["win_rate_by_bot"].items())
+    results = [f"{value:.2f}{_within(interval, '.2f')}" for value, interval in zip(summary["mean_returns"], intervals["mean_returns"])]
     lines = [
         f"{title}: {plural(summary['games'], 'game')}, {plural(summary['players'], 'player')}, seed {summary['seed']!r}",
         f"rules: {rules}",
         f"bots: {', '.join(summary['bots'])}",
-        # Where seats compete someone always wins; where they win together, that is the figure.
-        *([] if game_named(summary["game"]).seats_compete else [f"games won: {summary['win_rate']:.1%}{_within(intervals['win_rate'], '.1%')}"]),
+    ]
+    if compete:  # someone always wins: each seat's and each bot's share of the wins
         # Seats are counted from 0 everywhere: current_player, the lab's win_rate_<seat>, here.
-        "win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}{_within(interval, '.1%')}" for seat, (rate, interval)
-                                         in enumerate(zip(summary["win_rate_by_seat"], intervals["win_rate_by_seat"]))),
-        _by_bot(summary) + ", ".join(f"{name} {rate:.1%}{_within(intervals['win_rate_by_bot'][name], '.1%')}"
-                                                                   for name, rate in summary["win_rate_by_bot"].items()),
-        "mean result by seat: " + ", ".join(f"{value:.2f}{_within(interval, '.2f')}"
-                                            for value, interval in zip(summary["mean_returns"], intervals["mean_returns"])),
+        lines += ["win rate by seat: " + ", ".join(f"seat {seat} {rate:.1%}{_within(interval, '.1%')}" for seat, (rate, interval)
+                                                   in enumerate(zip(summary["win_rate_by_seat"], intervals["win_rate_by_seat"]))),
+                  f"win rate by bot, per seat it held (a tie shares the win; parity {1 / summary['players']:.1%}): {by_bot}",
+                  "mean result by seat: " + ", ".join(results)]
+    else:  # the seats win or lose together: one figure for the table, the same for every seat
+        lines.append(f"games won: {summary['win_rate']:.1%}{_within(intervals['win_rate'], '.1%')}")
+        if summary["players"] == 1 and len(summary["win_rate_by_bot"]) > 1:  # the names took turns in the one seat
+            lines.append(f"win rate by bot, over the games it played: {by_bot}")
+        elif len(summary["win_rate_by_bot"]) > 1:
+            lines.append("win rate by bot: none; these bots played together at every table and share its result "
+                         "(to compare levels, run each alone, or use rulesbook.lab.strength)")
+        lines.append(f"mean result: {results[0]}")
+    lines += [
         "(in brackets: 95 % intervals, Wilson's for rates, Student's t for means)",
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
         "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),
@@ -194,14 +210,6 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         f"{summary['actions_per_second']} actions/s",
     ]
     return "\n".join(lines)
-
-
-def _by_bot(summary: dict[str, Any]) -> str:
-    """The head of the bots' win rates, saying what they count: where seats compete, a bot's share
-    of the wins per seat it held (beside parity, a seat's fair share), else the games it played in."""
-    if not game_named(summary["game"]).seats_compete:
-        return "win rate by bot, over the games it played: "
-    return f"win rate by bot, per seat it held (a tie shares the win; parity {1 / summary['players']:.1%}): "
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -54,7 +54,8 @@ def test_the_text_summary_names_the_game_and_its_figures(name, capsys):
     players, bots, _ = QUICK[name]
     assert cli.main(["simulate", name, "--players", players, "--games", "3", "--bots", bots]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(game(name).title) and "win rate by seat" in out and "endings:" in out and "actions/s" in out
+    table = "win rate by seat" if game(name).seats_compete else "games won"
+    assert out.startswith(game(name).title) and table in out and "endings:" in out and "actions/s" in out
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -65,9 +66,25 @@ def test_the_summary_says_games_won_only_where_seats_win_together(name, capsys):
     lines = capsys.readouterr().out.splitlines()
     won = [line for line in lines if line.startswith("games won")]
     assert len(won) == (0 if game(name).seats_compete else 1) and all(re.fullmatch(r"games won: \d+\.\d% \[\d+\.\d% to \d+\.\d%\]", line) for line in won)
-    by_bot = ("win rate by bot, per seat it held (a tie shares the win; parity " if game(name).seats_compete  # what it counts
-              else "win rate by bot, over the games it played: ")
-    assert any(line.startswith(by_bot) for line in lines)
+    by_bot = [line for line in lines if line.startswith("win rate by bot")]
+    if game(name).seats_compete:  # what it counts
+        assert len(by_bot) == 1 and by_bot[0].startswith("win rate by bot, per seat it held (a tie shares the win; parity ")
+    else:  # one bot in every game: its rate is the games won
+        assert by_bot == [] and not any(line.startswith("win rate by seat") for line in lines)
+        assert len([line for line in lines if line.startswith("mean result: ")]) == 1
+
+
+@pytest.mark.parametrize(("name", "players", "said"), [
+    ("hudai", "1", "win rate by bot, over the games it played: heuristic "),
+    ("madness", "4", "win rate by bot: none; these bots played together at every table and share its result "
+                     "(to compare levels, run each alone, or use rulesbook.lab.strength)"),
+])
+def test_two_bots_of_a_game_won_together_are_compared_only_where_they_took_turns(name, players, said, capsys):
+    """`--bots random,expedition` in Madness said "expedition 0.0%, random 0.0%" (the tables'
+    rate, both at every table), where the expedition bots alone win about two games in three."""
+    bots = "random,heuristic" if name == "hudai" else "random,expedition"
+    assert cli.main(["simulate", name, "--players", players, "--games", "12", "--bots", bots]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if line.startswith("win rate by bot")][0].startswith(said)
 
 
 def test_more_bots_than_seats_take_turns_and_each_rate_is_over_its_own_games(capsys):
@@ -167,6 +184,8 @@ BAD_INPUT = [
     (["simulate", "inferno", "--rules", "editon=zh"], "has no rule 'editon'; its rules are edition"),
     (["simulate", "inferno", "--rules", "edition=fr"], "bad value for the rule 'edition': 'fr' is not one of en, zh"),
     (["simulate", "madness", "--rules", "expert=maybe"], "'maybe' is not true or false"),
+    (["simulate", "hudai", "--rules", "house=tax"], "no house rule 'tax' is defined here; a house rule is a Python function: define it "
+     "first, with rulesbook.core.house_rule('tax', moment) on it; the command line runs none: run it with rulesbook.lab.simulate"),
     (["simulate", "madness", "--rules", "boxed_token_source=lid"], "boxed_token_source"),
     (["simulate", "hudai", "--rules", "powers=drain/drain/drain/drain"], "'powers': 'drain/drain/drain/drain' should have 3 parts"),
     (["simulate", "hudai", "--rules", "powers=drain/fly/confuse"], "'fly' is not a demon power"),

@@ -365,9 +365,8 @@ def test_rules_write_house_rules_by_name_and_read_them_back_where_they_are_defin
     with pytest.raises(DataError) as unknown:
         protocol.rules_from_dict(made.to_dict())
     assert unknown.value.field == "rules.house"
-    assert unknown.value.why == (f"no house rule {first.name!r} is defined here; define it first, with "
-                                 f"rulesbook.core.house_rule({first.name!r}, moment) on its function, in Python (a command line "
-                                 "knows no house rule: run it with rulesbook.lab.simulate)")
+    assert unknown.value.why == (f"no house rule {first.name!r} is defined here; a house rule is a Python function: define it "
+                                 f"first, with rulesbook.core.house_rule({first.name!r}, moment) on it")
     with pytest.raises(DataError, match="rules.house: expected a list of house rules' names, not 'test-x'"):
         protocol.rules_from_dict({"house": "test-x"})
 
@@ -589,3 +588,17 @@ def test_a_record_names_every_house_rule_it_disagrees_with_in_both_texts():
     with pytest.raises(DataError) as refused:
         GameRecord.from_dict(data)
     assert (refused.value.field, refused.value.why) == ("record.house['test-second'].fingerprint", "expected text, not 5")
+
+
+def test_a_record_of_a_house_rule_not_defined_says_what_its_rules_do():
+    """In Python the refusal spoke of "a command line"; the record keeps each rule's text, which
+    tells the reader which function to define (a first-time reader's audit). The command line
+    says it runs no house rule."""
+    rule = house_rule("test-leader-tax", "scoring", text="after each round's scoring, the leader pays 1 point")(lambda state: state)
+    record = GameRecord.play("inferno", 3, seed=5, rules=rulesbook.game("inferno").rules(house=(rule,)))
+    forget(rule.name)
+    with pytest.raises(DataError) as unknown:
+        GameRecord.from_json(record.to_json())
+    assert "command line" not in str(unknown.value)
+    assert unknown.value.__notes__ == ["The record says what its house rules do: 'test-leader-tax': after each round's scoring, the leader pays 1 point"]
+

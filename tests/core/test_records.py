@@ -296,3 +296,15 @@ def test_a_state_given_for_a_record_is_said_to_be_one(name):
         GameRecord.from_json(state)
     assert str(refused.value) == ("record: this is a game's state (it has a phase and no actions), not a record: read it with "
                                   "rulesbook.game(name).from_json")
+
+
+def test_a_progress_file_or_a_summary_given_for_a_record_is_said_to_be_none():
+    """`rulesbook replay` of a progress file said "record: no field 'exercises', 'exported',
+    'format'; the fields are ...", which reads as a field missing (a first-time reader's audit)."""
+    progress = {"format": "rulesbook-progress", "version": 1, "exported": "2026-12-03T18:00:00.000Z", "exercises": {}}
+    with pytest.raises(DataError, match="^record: this is a reader's progress file, not a game record: read it with rulesbook.lab.progress$"):
+        GameRecord.from_dict(progress)
+    with pytest.raises(DataError, match=r"^record: this is no game record \(it has neither 'game' nor 'actions'\): a record is what simulate"):
+        GameRecord.from_dict({"games": 3, "win_rate": 0.5, "seed": 1})
+    with pytest.raises(DataError, match="^record: no field 'colour'"):  # a record with a slip is still told its field
+        GameRecord.from_dict({"game": "hudai", "seed": 1, "actions": [], "colour": "red"})

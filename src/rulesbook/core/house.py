@@ -25,7 +25,7 @@ rulesbook.core.data.DataError: Rules.house: the house rule 'late' runs at 'dusk'
 >>> forget("catch-up"); forget("late")
 >>> Rules.from_dict({"house": ["catch-up"]})
 Traceback (most recent call last):
-rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined here; define it first, with rulesbook.core.house_rule('catch-up', moment) on its function, in Python (a command line knows no house rule: run it with rulesbook.lab.simulate)
+rulesbook.core.data.DataError: rules.house: no house rule 'catch-up' is defined here; a house rule is a Python function: define it first, with rulesbook.core.house_rule('catch-up', moment) on it
 
 When a moment comes, the game hands each of its house rules a copy of the state, and goes on
 with what the function returns, read back as a state from outside is (`State.from_dict`: every
@@ -128,9 +128,8 @@ def defined(name: str) -> HouseRule:
     """The house rule defined here under that name; DataError (field `rules.house`) saying to define it."""
     rule = _DEFINED.get(name) if isinstance(name, str) else None
     if rule is None:
-        raise DataError("rules.house", f"no house rule {shown(name)} is defined here; define it first, with "
-                                       f"rulesbook.core.house_rule({shown(name)}, moment) on its function, in Python (a command "
-                                       f"line knows no house rule: run it with rulesbook.lab.simulate)")
+        raise DataError("rules.house", f"no house rule {shown(name)} is defined here; a house rule is a Python function: define it "
+                                       f"first, with rulesbook.core.house_rule({shown(name)}, moment) on it")
     return rule
 
 

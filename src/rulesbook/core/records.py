@@ -182,6 +182,11 @@ class GameRecord:
         if isinstance(data, dict) and "phase" in data and "actions" not in data:  # a saved state: say so, not its 20 fields
             raise DataError("record", Message("this is a game's state (it has a phase and no actions), not a record: read it with "
                                               "rulesbook.game(name).from_json"))
+        if isinstance(data, dict) and data.get("format") == "rulesbook-progress":
+            raise DataError("record", Message("this is a reader's progress file, not a game record: read it with rulesbook.lab.progress"))
+        if isinstance(data, dict) and not {"game", "actions"} & set(data):  # a summary, a pack: what it is not, not its fields
+            raise DataError("record", Message("this is no game record (it has neither 'game' nor 'actions'): a record is what "
+                                              "simulate --record, GameRecord.write or a Play page's Download the record writes"))
         only_fields(data, FIELDS, "record")
         version = take(data, "version", int, "record", default=1)  # records written by hand may leave it out
         if version != RECORD_VERSION:
@@ -197,7 +202,15 @@ class GameRecord:
             if len(bots) != players:
                 raise DataError("record.bots", Message("one bot name per seat: {players}, not {given}", players=players, given=len(bots)))
         rules_data = take(data, "rules", dict, "record", default={})
-        rules = within(lambda: protocol.rules_from_dict(rules_data), "record.rules")
+        try:
+            rules = within(lambda: protocol.rules_from_dict(rules_data), "record.rules")
+        except DataError as error:  # a house rule not defined here: what the record says its rules do
+            said = data.get("house") if error.field == "record.rules.house" else None
+            texts = [f"{name!r}: {entry['text']}" for name, entry in said.items()
+                     if isinstance(entry, dict) and isinstance(entry.get("text"), str) and entry["text"]] if isinstance(said, dict) else []
+            if texts:
+                error.add_note(f"The record says what its house rules do: {'; '.join(texts)}")
+            raise
         check_recorded(getattr(rules, HOUSE, ()), data.get("house", {}), "record.house")
         record = cls(protocol.name, players, seed, rules, actions, bots)
         within(record.start, "record")  # a combination of seats and rules the game cannot start

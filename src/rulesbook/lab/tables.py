@@ -152,8 +152,8 @@ def run_attrs(run: Run) -> dict[str, Any]:
 
 def record(table: pd.DataFrame, game: int, variant: str | None = None) -> GameRecord:
     """The record of game `game` of a `simulate` table (a number of its `game` column, as pandas
-    gives it or not), played again from its seed: replay it with `record.steps()`, or save
-    `record.to_json()` for `rulesbook replay`. Of a `sweep(..., per_game=True)` table, whose
+    gives it or not), played again from its seed: replay it with `record.steps()`, or write it
+    to a file with `record.write(path)` for `rulesbook replay` (and `GameRecord.read(path)`). Of a `sweep(..., per_game=True)` table, whose
     variants play the same numbers, it is the game of the `variant` named (its `variant` column;
     by default the only one the table holds)."""
     attrs, games = _how_played(table, variant)

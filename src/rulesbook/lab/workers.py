@@ -113,7 +113,8 @@ def local_client(workers: int = 2) -> Any:
     a worker whose heartbeat meets the scheduler already closing, as the cluster stops, would
     print a traceback into the cell (issue 24); an error in a game still comes back to the
     caller as its exception. On a real cluster, pass `Client("tcp://scheduler:8786")` to
-    `client=` instead."""
+    `client=` instead. In a script, call it under `if __name__ == "__main__":`: each worker process
+    starts by importing the script that made it (Python's "spawn"), and would run it again."""
     import logging
 
     from distributed import Client
