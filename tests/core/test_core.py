@@ -87,12 +87,24 @@ def test_a_progress_line_shows_the_share_done_the_counts_and_the_rate():
     progress.started = 100.0
     assert progress.line(now=100.0) == "games [--------] 0/4 0/s"  # no time gone: no rate yet
     progress.done = 3
-    assert progress.line(now=100.5) == "games [######--] 3/4 6/s"
+    assert progress.line(now=100.5) == "games [######--] 3/4 6/s, 1 s left"
     progress.done = 4
     assert progress.line(now=102.0) == "games [########] 4/4 2/s"
     assert Progress(0, "none", width=4).line(now=0.0).startswith("none [####] 0/0")  # nothing to do is all done
     assert Progress(-3).total == 0
     assert Progress(4, stream=io.StringIO()).line().startswith(" [" + "-" * 30 + "] 0/4 ")  # by default: no label, 30 wide
+
+
+
+def test_a_slow_runs_line_says_seconds_each_and_the_time_left():
+    """Five search-bot games of Hudai in 221 s drew "0/s" and no end in sight (a first-time reader's audit)."""
+    progress = Progress(500, "hudai", stream=io.StringIO(), width=4)
+    progress.started, progress.done = 0.0, 5
+    assert progress.line(now=221.0) == "hudai [----] 5/500 44 s each, 6 h 5 min left"
+    progress.done = 300
+    assert progress.line(now=400.0) == "hudai [##--] 300/500 0.8/s, 4 min left"
+    progress.done = 500
+    assert progress.line(now=600.0) == "hudai [####] 500/500 0.8/s"  # done: nothing left to say
 
 
 def test_a_progress_bar_redraws_once_a_tenth_of_a_second_has_gone_and_ends_its_line(monkeypatch):
@@ -107,7 +119,12 @@ def test_a_progress_bar_redraws_once_a_tenth_of_a_second_has_gone_and_ends_its_l
     for _ in range(4):
         progress.advance()
     progress.close()
-    assert terminal.getvalue() == "\rgames [#----] 1/5 10/s\rgames [###--] 3/5 15/s\rgames [####-] 4/5 4/s\n"
+    assert terminal.getvalue() == "\rgames [#----] 1/5 10/s, 1 s left\rgames [###--] 3/5 15/s, 1 s left\rgames [####-] 4/5 4/s, 1 s left \n"  # padded over the longer line
+    shorter = Terminal()
+    progress = Progress(5, "games", stream=shorter, width=5)
+    progress._draw("games [#----] 1/5 1/s, 4 s left")
+    progress._draw("games [#####] 5/5 5/s", "\n")
+    assert shorter.getvalue().split("\r")[-1] == "games [#####] 5/5 5/s" + " " * 10 + "\n"  # the longer line covered
 
 
 def test_a_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end():
