@@ -121,6 +121,7 @@ def test_a_progress_bar_redraws_once_a_tenth_of_a_second_has_gone_and_ends_its_l
     progress.close()
     assert terminal.getvalue() == "\rgames [#----] 1/5 10/s, 1 s left\rgames [###--] 3/5 15/s, 1 s left\rgames [####-] 4/5 4/s, 1 s left \n"  # padded over the longer line
     shorter = Terminal()
+    monkeypatch.setattr(progress_module.time, "perf_counter", lambda: 0.0)
     progress = Progress(5, "games", stream=shorter, width=5)
     progress._draw("games [#----] 1/5 1/s, 4 s left")
     progress._draw("games [#####] 5/5 5/s", "\n")
