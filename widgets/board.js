@@ -105,6 +105,20 @@ export function writeText(node, text) {
   if (from < words.length) node.append(words.slice(from));
 }
 
+/** The words of an element as a screen reader reads them: its text (not its CSS upper-cased
+ * rendering), a space between the texts of its parts, nothing of what is aria-hidden. */
+function spokenText(element) {
+  const parts = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const hidden = text.parentElement && text.parentElement.closest('[aria-hidden="true"], title');
+    if (hidden && element.contains(hidden)) continue;
+    const words = text.data.replace(/\s+/g, " ").trim();
+    if (words) parts.push(words);
+  }
+  return parts.join(" ");
+}
+
 export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
@@ -248,7 +262,10 @@ class Board {
     root.classList.add("rb-board");
     root.textContent = "";
     this.titleLine = html("div", { class: "rb-title", id: `${this.uid}-title` }, root);
-    this.decisionLine = html("div", { class: "rb-decision" }, root);
+    this.decisionLine = html("div", { class: "rb-decision", id: `${this.uid}-decision` }, root);
+    // How much more the picture shows than its places, and the key that says it (describePicture):
+    // part of the board's short description, never shown.
+    this.factsLine = html("div", { class: "rb-facts-count", id: `${this.uid}-facts`, hidden: "" }, root);
     const stage = html("div", { class: "rb-stage" }, root);
     this.area = html("div", { class: "rb-picture", role: "listbox", tabindex: "0" }, stage);
     this.area.addEventListener("click", this.guard((event) => {
@@ -336,7 +353,7 @@ class Board {
       place.classList.toggle("rb-found", context.found.has(key));
       place.classList.remove("rb-refused");
       place.setAttribute("role", "option");
-      place.setAttribute("id", `${this.uid}-${key}`);
+      place.setAttribute("id", `${this.uid}-place-${key}`);  // a prefix of its own: Hudai's place "hand" took the dock label's id
       place.setAttribute("aria-selected", "false");
     }
     // A move that takes the cursor's place off the board (the Sled revealed: the players' panels
@@ -354,7 +371,14 @@ class Board {
     this.markPlaces(context);
     this.drawHand(node);
     this.drawLog();
-    writeText(this.messageLine, this.model.get("message") || "");
+    // A status line is said again whenever it is written: a redraw (a hint, the only choice chosen
+    // for the reader) leaves the same words alone; a sentence said again on purpose is settle's.
+    const message = this.model.get("message") || "";
+    if (this.sayAgain && this.sayAgain.message !== message) {
+      clearTimeout(this.sayAgain.timer);  // other words came first: the sentence waiting is past
+      this.sayAgain = null;
+    }
+    if (this.messageLine.textContent !== message) writeText(this.messageLine, message);
     this.messageLine.setAttribute("data-tone", this.model.get("tone") || "info");
     this.undoButton.setAttribute("aria-disabled", this.entries().length === 0 ? "true" : "false");
     this.restoreFocus(focused);
@@ -539,11 +563,22 @@ class Board {
     };
     visit(this.area);
     facts.forEach((fact, index) => fact.setAttribute("id", `${this.uid}-fact${index}`));
+    this.facts = facts;
     // The board's question first ("Which cards does blue score?"): a screen reader coming to the
-    // board by the skip link or Tab hears what it asks, and each board of a page is told apart.
-    const ids = [...(this.titleLine.hidden ? [] : [this.titleLine.id]), ...facts.map((fact) => fact.id)];
-    if (ids.length) this.area.setAttribute("aria-describedby", ids.join(" "));
-    else this.area.removeAttribute("aria-describedby");
+    // board by the skip link or Tab hears what it asks, and each board of a page is told apart;
+    // then whose turn it is and what to decide. What else the picture shows is only counted, with
+    // the key that says it (D): said whole, it was re-read on every focus (Madness's 26 tiles,
+    // about 1,000 characters). The facts stay the listbox's details (aria-details).
+    const ids = [...(this.titleLine.hidden ? [] : [this.titleLine.id]), this.decisionLine.id];
+    if (facts.length) {
+      writeText(this.factsLine, fill(this.words().factsCount || WORDS.factsCount, { count: facts.length }));  // English until its translation is in
+      ids.push(this.factsLine.id);
+      this.area.setAttribute("aria-details", facts.map((fact) => fact.id).join(" "));
+    } else {
+      this.factsLine.textContent = "";
+      this.area.removeAttribute("aria-details");
+    }
+    this.area.setAttribute("aria-describedby", ids.join(" "));
   }
 
   // --- focus and the keyboard cursor ------------------------------------------------------
@@ -644,7 +679,12 @@ class Board {
         best = other;
       }
     }
-    return best ? best.getAttribute("data-place") : this.cursor;
+    if (best) return best.getAttribute("data-place");
+    // Nothing drawn that way (ArrowDown on a one-row board): a listbox's reader expects Down and
+    // Right to go on to the next option, Up and Left back, so the order of the places does.
+    const all = [...this.area.querySelectorAll("[data-place]")];
+    const next = all[all.indexOf(here) + (dx + dy > 0 ? 1 : -1)];
+    return next ? next.getAttribute("data-place") : this.cursor;
   }
 
   /** An arrow's move, which the opposite arrow takes back: on a picture whose places are not in
@@ -677,6 +717,19 @@ class Board {
       this.showPlace(this.cursor);
       return;
     }
+    if ((event.key === "PageDown" || event.key === "PageUp") && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      const place = this.nextTarget(event.key === "PageDown" ? 1 : -1);
+      if (!place) return;  // no legal place marked: the key scrolls the page, as it does elsewhere
+      event.preventDefault();
+      this.placeCursor(place);
+      this.showPlace(place);
+      return;
+    }
+    if ((event.key === "d" || event.key === "D") && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      this.tellFacts();
+      return;
+    }
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (this.cursor) this.clickPlace(this.cursor);
@@ -687,16 +740,48 @@ class Board {
     }
   }
 
+  /** The legal place (marked rb-target) after the cursor (`step` 1) or before it (-1), in the
+   * places' order, going round; null when none is marked. Page Down and Page Up: a listbox's
+   * "a page further", which on a board means the next place the reader may click, so a reader who
+   * cannot see the dots does not walk through every empty place to find them. */
+  nextTarget(step) {
+    const all = [...this.area.querySelectorAll("[data-place]")];
+    const here = all.indexOf(this.placeElement(this.cursor));
+    for (let i = 1; i <= all.length; i += 1) {
+      const place = all[(((here < 0 ? (step > 0 ? -1 : 0) : here) + step * i) % all.length + all.length) % all.length];
+      if (place.classList.contains("rb-target")) return place.getAttribute("data-place");
+    }
+    return null;
+  }
+
+  /** D on the board: what the picture shows besides its places (the players' health, the piles,
+   * the map's tiles), said in the message line; the listbox's description only counts it. */
+  tellFacts() {
+    const facts = (this.facts || []).filter((fact) => this.area.contains(fact)).map(spokenText).filter(Boolean);
+    this.settle(facts.length ? facts.join("; ") : this.decisionLine.textContent, "info");
+  }
+
   /** A legal place and a found one are said as well as drawn: a picture of HTML places (Hudai's
    * table, Madness's panels) gets the words for a screen reader; an SVG picture says them in its
    * places' titles itself (Inferno's Mountain, Madness's mountain). */
   markPlaces(context) {
     for (const place of this.area.querySelectorAll("[data-place]")) {
-      for (const old of place.querySelectorAll(":scope > .rb-said-mark")) old.remove();
       if (place instanceof SVGElement) continue;
+      if (place.hasAttribute("data-rb-marked")) {
+        place.removeAttribute("aria-label");
+        place.removeAttribute("data-rb-marked");
+      }
+      // A place the picture names itself (Inferno's buttons, Hudai's powers) says its marks itself.
+      if (place.hasAttribute("aria-label")) continue;
       const key = place.getAttribute("data-place");
       const words = [context.targets.has(key) && "legalDestination", context.found.has(key) && "foundThere"].filter(Boolean);
-      for (const word of words) html("span", { class: "rb-said-mark" }, place, fill(this.words()[word], { label: "" }));
+      if (!words.length) continue;
+      // Its own words and the mark in one name ("First card, a legal destination"): a hidden mark
+      // after them was read with a stray space ("First card , a legal destination").
+      let label = spokenText(place);
+      for (const word of words) label = fill(this.words()[word], { label });
+      place.setAttribute("aria-label", label);
+      place.setAttribute("data-rb-marked", "");
     }
   }
 
@@ -763,11 +848,27 @@ class Board {
 
   /** Say, save and draw after a reader's action; a refused place is marked afterwards. */
   settle(message, tone, refused) {
+    const again = Boolean(message) && message === this.messageLine.textContent;
     this.say(message, tone);
     this.save();
+    if (again) this.repeat(message);
     this.draw();
     if (refused) this.markRefused(refused);
     this.reveal();
+  }
+
+  /** The same sentence said again (the same refusal twice): a status line that is not written
+   * says nothing new, so on the next tick (a change of its own, apart from the redraw, as a Play
+   * page's tell() does) its words are written afresh, which a screen reader says again. They
+   * stay on show meanwhile: what the page shows never blinks empty. */
+  repeat(message) {
+    clearTimeout(this.sayAgain && this.sayAgain.timer);
+    const timer = setTimeout(() => {
+      if (!this.sayAgain || this.sayAgain.timer !== timer) return;
+      this.sayAgain = null;
+      if (this.messageLine.textContent === message && (this.model.get("message") || "") === message) writeText(this.messageLine, message);
+    }, 50);
+    this.sayAgain = { message, timer };
   }
 
   chosenSay(node) {
@@ -800,13 +901,15 @@ class Board {
     const together = node.choices[key];
     if (together && together.options) {
       this.chosen = key;
-      return this.settle(this.chosenSay(node), "info");
+      this.settle(this.chosenSay(node), "info");
+      return this.cursorToTarget();
     }
     const alone = node.choices[`h${index}`];
     const refusal = together ? this.text(together.refusal) : "";
     if (before.length && alone && alone.options && pressed.includes(index)) {
       this.chosen = `h${index}`;
-      return this.settle(fill(this.words().alone, { refusal, label: this.text(alone.label) }).trim(), "no");
+      this.settle(fill(this.words().alone, { refusal, label: this.text(alone.label) }).trim(), "no");
+      return this.cursorToTarget();
     }
     this.chosen = "";
     if (alone && alone.refusal !== undefined) return this.settle(this.text(alone.refusal), "no");
@@ -828,7 +931,16 @@ class Board {
       return this.settle(this.text(choice.refusal), "no");
     }
     this.chosen = this.chosen === key ? "" : key;
-    return this.settle(this.chosen ? this.chosenSay(node) : this.text(node.idle), "info");
+    this.settle(this.chosen ? this.chosenSay(node) : this.text(node.idle), "info");
+    return this.cursorToTarget();
+  }
+
+  /** Cards or a button pressed: the picture's cursor goes to their first legal place, so that
+   * the arrows, Enter, or Shift+Tab back to the board start there. The focus stays on the button
+   * pressed (only aria-activedescendant moves), and the page does not scroll. */
+  cursorToTarget() {
+    const first = this.chosen && this.area.querySelector("[data-place].rb-target");
+    if (first) this.placeCursor(first.getAttribute("data-place"));
   }
 
   /** A click made ready for the reader, as a Play page's hint shows it: its cards or button
@@ -862,6 +974,7 @@ class Board {
     if (!node || !this.choice(node)) return;
     this.actor = actor;
     this.settle(this.chosenSay(node), "info");
+    this.cursorToTarget();
   }
 
   /** A click on a place. A move the page plays itself (a bot's) passes `cursor` false: the

@@ -119,12 +119,11 @@ export class Progress {
   show() {
     if (!this.line) return;
     const part = this.part();
-    if (!part) {
-      this.line.textContent = "";
-      return;
-    }
-    const done = part.exercises.filter((key) => (this.data.exercises[key] || {}).done).length;
-    this.line.textContent = fill(pageWords(this.doc).progressPart, { part: part.title, done, total: part.exercises.length });
+    const done = part ? part.exercises.filter((key) => (this.data.exercises[key] || {}).done).length : 0;
+    const words = part ? fill(pageWords(this.doc).progressPart, { part: part.title, done, total: part.exercises.length }) : "";
+    // A status line is said again whenever it is written: only a change of count is news (a
+    // screen-reader audit heard the same line before every exercise's answer).
+    if (this.line.textContent !== words) this.line.textContent = words;
   }
 
   /** The file a student hands in: every exercise this browser kept, as JSON. */

@@ -55,9 +55,11 @@ BOARD_BOXES = """() => [...document.querySelectorAll('.rb-board')].map((b) => {
   return [Math.round(box.width), Math.round(box.height)];
 })"""
 #: The words a board's picture shows that a screen reader cannot reach: the arrow keys go from
-#: option to option (the places), and the rest must be in the listbox's description.
+#: option to option (the places), and the rest must be in the listbox's description or its
+#: details (aria-details: the facts the description only counts, which the key D says).
 UNREACHED = """() => [...document.querySelectorAll('.rb-picture')].flatMap((area) => {
-  const described = (area.getAttribute('aria-describedby') || '').split(' ').filter(Boolean).map((id) => document.getElementById(id));
+  const described = ['aria-describedby', 'aria-details'].flatMap((name) => (area.getAttribute(name) || '').split(' '))
+    .filter(Boolean).map((id) => document.getElementById(id));
   const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
   const missed = [];
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {

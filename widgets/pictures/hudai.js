@@ -4,7 +4,7 @@
 // has its name and its count. Places (data-place) are the keys of that module's docstring. The
 // picture works out no rule: what each hand card feeds, for one, comes in the view.
 
-import { html, svg } from "../board.js";
+import { fill, html, svg } from "../board.js";
 
 const COLOURS = { W: "white", G: "green", B: "blue", R: "red", Y: "yellow", K: "black" };
 const MOVES = { drop: "Stab", hammers: "Build-up", circles: "3rd eye", stones: "Defend", cog: "Flow", arrow: "Pin" };
@@ -107,8 +107,6 @@ function drawDemon(context, table, demon, monk) {
     const position = ["left", "centre", "right"][index];
     const tile = spot(context, powers, `power:${position}`, "hd-power");
     tile.setAttribute("data-actor", position);
-    const pins = html("span", { class: "hd-pins" }, tile, pinned ? `set aside: ${pinned}` : "none set aside");
-    if (!pinned) pins.classList.add("hd-quiet");
     const head = html("span", { class: "hd-power-head" }, tile);
     icon(symbol, head);
     html("span", { class: "hd-power-name" }, head, name);
@@ -117,6 +115,22 @@ function drawDemon(context, table, demon, monk) {
     for (let i = 0; i < Math.min(count, 16); i += 1) html("span", { class: "hd-cube" }, row);
     html("span", { class: `hd-count${count > demon.limit - 3 ? " hd-danger" : ""}` }, tile, cubes(count));
     html("span", { class: "hd-limit" }, tile, `lost above ${demon.limit}`);
+    // The cubes set aside are drawn on top (order -1 of the tile's column) but read last: the
+    // power's name first ("none set aside Drain LEFT 2 cubes" was its name, read backwards).
+    const pins = html("span", { class: "hd-pins", style: "order: -1" }, tile, pinned ? `set aside: ${pinned}` : "none set aside");
+    if (!pinned) pins.classList.add("hd-quiet");
+    // A space between its parts (no gap in a flex column): read as words by what joins the text
+    // of an element's parts as it is (axe-core's "Drainleft2 cubes" did not match the name below).
+    for (const part of [...tile.children].slice(1)) part.before(" ");
+    // Named in words as the tile shows them, in that order (axe's label-in-name: a voice user says
+    // what is seen), the position not upper-cased: "Drain, left: 2 cubes, lost above 12; none set aside".
+    if (tile.hasAttribute("data-place")) {
+      const key = `power:${position}`;
+      let label = `${name}, ${position}: ${cubes(count)}, lost above ${demon.limit}; ${pinned ? `set aside: ${pinned}` : "none set aside"}`;
+      if (context.targets.has(key)) label = fill(context.words.legalDestination, { label });
+      if (context.found.has(key)) label = fill(context.words.foundThere, { label });
+      tile.setAttribute("aria-label", label);
+    }
   });
 }
 

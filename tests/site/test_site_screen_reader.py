@@ -1,0 +1,208 @@
+"""The boards as a screen reader meets them (a screen-reader audit, keyboard only, with the live
+regions and the accessibility tree read): ids that name the right thing, a status line said once
+and a sentence said again when it is said again, arrows that walk a one-row board, a key to the
+legal places, the cursor brought to them, and a short description that still reaches every fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from page_visit import focused
+from site_browser import SITE, open_chapter, opened
+from test_site_every_chapter import PAGES
+
+#: Every id the page uses twice, and every id a board's ARIA reference points to that is not there.
+IDS = """() => {
+  const seen = new Map();
+  for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) || 0) + 1);
+  const twice = [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+  const dangling = [];
+  for (const element of document.querySelectorAll('.rb-board [aria-labelledby], .rb-board [aria-describedby], .rb-board [aria-activedescendant], .rb-board [aria-details]')) {
+    for (const name of ['aria-labelledby', 'aria-describedby', 'aria-activedescendant', 'aria-details']) {
+      for (const id of (element.getAttribute(name) || '').split(' ').filter(Boolean)) {
+        if (!document.getElementById(id) || !element.closest('.rb-board').contains(document.getElementById(id))) dangling.push(`${name}=${id}`);
+      }
+    }
+  }
+  return {twice, dangling};
+}"""
+
+#: Record what a status line holds each time it changes (what a screen reader is given to say).
+LISTEN = """element => {
+  element.rbHeard = [];
+  new MutationObserver(() => element.rbHeard.push(element.textContent)).observe(element, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+#: Whether a picture's places are all drawn in one row (their middles at one height).
+ONE_ROW = """a => {
+  const middles = [...a.querySelectorAll('[data-place]')].map((p) => { const box = p.getBoundingClientRect(); return box.top + box.height / 2; });
+  return middles.length > 1 && Math.max(...middles) - Math.min(...middles) < 4;
+}"""
+
+
+def heard(locator) -> list[str]:
+    return locator.evaluate("e => e.rbHeard")
+
+
+def pages_with_boards() -> list[str]:
+    return [page for page in PAGES if 'application/vnd.jupyter.widget-view+json' in (SITE / page).read_text(encoding="utf-8")]
+
+
+def test_no_id_is_used_twice_and_every_boards_reference_finds_its_element(browser_context, site_url):
+    """A Hudai place "hand" got the dock label's id (rb1-hand): the hand's group was named after
+    the cards on the table ("W white 2 Build-up : W2, Hammers, value 2 …"), not "Hand". Every
+    chapter page with boards, after its boards are drawn."""
+    pages = pages_with_boards()
+    assert len(pages) > 20
+    page = browser_context.new_page()
+    try:
+        for path in pages:
+            open_chapter(page, site_url, path)
+            assert page.evaluate(IDS) == {"twice": [], "dangling": []}, path
+        open_chapter(page, site_url, "book/hudai/a-whole-game.html")
+        board = page.locator(".rb-board").first
+        expect(board.locator(".rb-hand")).to_have_accessible_name(board.locator(".rb-dock .rb-label").first.text_content().strip())
+    finally:
+        page.close()
+
+
+def test_a_redraw_says_nothing_and_a_sentence_said_again_is_heard_again(browser_context, site_url):
+    """The live message was written again on every redraw (the Play pages said "Red ends step I."
+    twice); the same refusal twice must still be said twice: written afresh a tick later."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        board = page.locator(".rb-board").nth(3)
+        message = board.locator(".rb-message")
+        board.locator('[data-hand="0"]').click()
+        message.evaluate(LISTEN)
+        board.evaluate("root => root.__rulesbookBoard.draw()")  # what any change of the model does
+        assert heard(message) == []
+        wrong = board.locator(".rb-picture [data-place]:not(.rb-target)").first
+        wrong.click()
+        refusal = message.text_content()
+        assert refusal and message.get_attribute("data-tone") == "no"
+        wrong.click()
+        expect(message).to_have_text(refusal)
+        page.wait_for_function("e => e.rbHeard.length >= 2", arg=message.element_handle())
+        assert heard(message) == [refusal, refusal]
+
+
+def test_the_progress_line_is_written_only_when_its_count_changes(browser_context, site_url):
+    """The progress line (role=status) was written with the same words on every click, right or
+    wrong, ahead of the board's own answer."""
+    with opened(browser_context, site_url, "book/inferno/red-boy.html") as page:
+        line = page.locator(".rb-progress-line").first
+        expect(line).to_contain_text("exercises done")
+        line.evaluate(LISTEN)
+        exercise = page.locator(".rb-board").nth(1)
+        for place in exercise.locator(".rb-picture [data-place]").all()[:3]:
+            place.click()
+        done = page.evaluate("() => document.querySelector('.rb-progress-line').textContent")
+        assert len(heard(line)) <= 1 and all(words == done for words in heard(line)), heard(line)
+
+
+def test_arrow_down_walks_a_one_row_board_place_by_place(browser_context, site_url):
+    """ArrowDown on a one-row board (Hudai's "The combo ends with B3") did nothing: a listbox's
+    reader expects Down to go on. With no place below, Down and Right go to the next place in
+    order, Up and Left to the one before."""
+    with opened(browser_context, site_url, "book/hudai/building-a-combo.html") as page:
+        rows = 0
+        for board in page.locator(".rb-board").all():
+            area = board.locator(".rb-picture")
+            places = area.evaluate("a => [...a.querySelectorAll('[data-place]')].map((p) => p.getAttribute('data-place'))")
+            if area.evaluate(ONE_ROW) is False:
+                continue
+            rows += 1
+            area.focus()
+            page.keyboard.press("Home")
+            visited = {area.locator(".rb-cursor").get_attribute("data-place")}
+            for _ in places:
+                page.keyboard.press("ArrowDown")
+                visited.add(area.locator(".rb-cursor").get_attribute("data-place"))
+            assert visited == set(places), (board.locator(".rb-title").text_content(), sorted(set(places) - visited))
+            page.keyboard.press("End")
+            for _ in places:
+                page.keyboard.press("ArrowUp")
+            assert area.locator(".rb-cursor").get_attribute("data-place") == places[0]
+        assert rows >= 2
+
+
+def test_page_down_and_page_up_jump_between_the_legal_places_and_the_help_says_so(browser_context, site_url):
+    """To find the 8 legal places of a card among 17 a screen-reader user arrowed over every
+    empty place, listening for "a legal destination": Page Down and Page Up go to the next and
+    previous one (going round), and the board's name says so."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        board = page.locator(".rb-board").nth(3)
+        area = board.locator(".rb-picture")
+        expect(area).to_have_accessible_name(re.compile("Page Down and Page Up"))
+        board.locator('[data-hand="0"]').click()
+        targets = area.evaluate("a => [...a.querySelectorAll('[data-place].rb-target')].map((p) => p.getAttribute('data-place'))")
+        assert len(targets) >= 2
+        area.focus()
+        page.keyboard.press("Home")
+        seen = []
+        for _ in range(len(targets) + 1):
+            page.keyboard.press("PageDown")
+            seen.append(area.locator(".rb-cursor").get_attribute("data-place"))
+        assert seen == targets + targets[:1]
+        page.keyboard.press("PageUp")
+        assert area.locator(".rb-cursor").get_attribute("data-place") == targets[-1]
+        assert area.get_attribute("aria-activedescendant") == area.locator(".rb-cursor").get_attribute("id")
+
+
+def test_a_pressed_card_brings_the_cursor_to_its_first_legal_place_and_keeps_the_focus(browser_context, site_url):
+    """A learner pressed R2 and the cursor stayed on "step:1": five arrows to the combo. The
+    cursor (aria-activedescendant) goes to the first legal place; the focus stays on the card."""
+    with opened(browser_context, site_url, "book/hudai/building-a-combo.html") as page:
+        board = page.locator(".rb-board").first
+        area = board.locator(".rb-picture")
+        card = board.locator(".rb-hand-card").first
+        card.focus()
+        page.keyboard.press(" ")
+        first = area.locator("[data-place].rb-target").first
+        assert first.count(), board.locator(".rb-message").text_content()
+        assert focused(page) == f"rb-hand-card|{card.get_attribute('data-hand')}"
+        assert area.locator(".rb-cursor").get_attribute("data-place") == first.get_attribute("data-place")
+        assert area.get_attribute("aria-activedescendant") == first.get_attribute("id")
+        page.keyboard.press("Shift+Tab")
+        while focused(page) and not focused(page).startswith("rb-picture"):
+            page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+        expect(board.locator(".rb-message")).to_have_attribute("data-tone", "ok")
+
+
+def test_the_board_is_described_by_its_question_whose_turn_and_a_short_count(browser_context, site_url):
+    """Coming to a board said its title and every fact of the picture (Madness: all 26 tiles,
+    about 1,050 characters, on every focus), never whose turn it is. Now: the question, the
+    decision, a count of the rest and its key; D says the rest, which stays the listbox's details."""
+    with opened(browser_context, site_url, "book/madness/failures-step-by-step.html") as page:
+        for board in page.locator(".rb-board").all():
+            area = board.locator(".rb-picture")
+            decision = board.locator(".rb-decision").inner_text().strip()
+            description = area.evaluate("""a => a.getAttribute('aria-describedby').split(' ')
+                .map((id) => document.getElementById(id).textContent.trim()).filter(Boolean).join(' ')""")
+            assert decision and decision in description, (decision, description)
+            assert len(description) < 400, description
+            details = area.get_attribute("aria-details")
+            if not details:
+                continue
+            assert "Press D" in description
+            facts = area.evaluate("a => a.getAttribute('aria-details').split(' ').map((id) => document.getElementById(id).textContent)")
+            area.focus()
+            page.keyboard.press("d")
+            told = board.locator(".rb-message").text_content()
+            assert len(told) > 100 and all(re.sub(r"\s+", "", fact)[:8] in re.sub(r"\s+", "", told) for fact in facts), told
+
+
+def test_a_marked_place_is_named_without_a_stray_space_and_a_power_in_reading_order(browser_context, site_url):
+    """A legal place of Hudai's table was read "First card , a legal destination"; a demon's power
+    "none set aside Drain LEFT 2 cubes lost above 12", its state first."""
+    with opened(browser_context, site_url, "book/hudai/building-a-combo.html") as page:
+        board = page.locator(".rb-board").first
+        board.locator(".rb-hand-card").first.click()
+        for place in board.locator(".rb-picture [data-place].rb-target").all():
+            expect(place).to_have_accessible_name(re.compile(r"\S, a legal destination$"))
+        power = board.locator('.rb-picture [data-place^="power:"]').first
+        expect(power).to_have_accessible_name(re.compile(r"^\w[\w ]*, (left|centre|right): \d+ cubes?, lost above \d+; (none set aside|set aside: .+)$"))
