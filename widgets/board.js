@@ -571,7 +571,7 @@ class Board {
     // about 1,000 characters). The facts stay the listbox's details (aria-details).
     const ids = [...(this.titleLine.hidden ? [] : [this.titleLine.id]), this.decisionLine.id];
     if (facts.length) {
-      writeText(this.factsLine, fill(this.words().factsCount || WORDS.factsCount, { count: facts.length }));  // English until its translation is in
+      writeText(this.factsLine, fill(this.words().factsCount, { count: facts.length }));
       ids.push(this.factsLine.id);
       this.area.setAttribute("aria-details", facts.map((fact) => fact.id).join(" "));
     } else {
@@ -766,6 +766,7 @@ class Board {
    * places' titles itself (Inferno's Mountain, Madness's mountain). */
   markPlaces(context) {
     for (const place of this.area.querySelectorAll("[data-place]")) {
+      for (const old of place.querySelectorAll(":scope > .rb-said-mark")) old.remove();
       if (place instanceof SVGElement) continue;
       if (place.hasAttribute("data-rb-marked")) {
         place.removeAttribute("aria-label");
@@ -776,12 +777,21 @@ class Board {
       const key = place.getAttribute("data-place");
       const words = [context.targets.has(key) && "legalDestination", context.found.has(key) && "foundThere"].filter(Boolean);
       if (!words.length) continue;
-      // Its own words and the mark in one name ("First card, a legal destination"): a hidden mark
-      // after them was read with a stray space ("First card , a legal destination").
-      let label = spokenText(place);
-      for (const word of words) label = fill(this.words()[word], { label });
-      place.setAttribute("aria-label", label);
-      place.setAttribute("data-rb-marked", "");
+      const walker = document.createTreeWalker(place, NodeFilter.SHOW_TEXT);
+      let texts = 0;
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) texts += Boolean(text.data.trim());
+      if (texts === 1) {
+        // Words alone, its own and the mark in one name ("First card, a legal destination"): a
+        // hidden mark after them was read with a stray space ("First card , a legal destination").
+        let label = spokenText(place);
+        for (const word of words) label = fill(this.words()[word], { label });
+        place.setAttribute("aria-label", label);
+        place.setAttribute("data-rb-marked", "");
+      } else {
+        // A place of several parts (a pile's name and count, a player's board) keeps its content as
+        // its name, which must hold what is seen as axe-core joins it, and the mark after it.
+        for (const word of words) html("span", { class: "rb-said-mark" }, place, fill(this.words()[word], { label: "" }));
+      }
     }
   }
 

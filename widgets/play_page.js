@@ -148,6 +148,7 @@ class Play {
     this.asks = 0;
     this.meta = { auto: {}, over: {} };
     this.timer = null;
+    this.quietMoves = [];  // the moves nobody decides shown while the page kept them quiet, to be told
     this.board = null;
     this.model = null;
     this.setup = null;
@@ -160,6 +161,10 @@ class Play {
     // A reload's game comes back a moment after the page: the browser's own scroll, restored to a
     // page not yet that tall, dropped the reader far below the board. The page places it (showGame).
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    // What made the last click on the board's buttons: a hint asked with no pointer (the keyboard,
+    // a screen reader's own activation: pointerType "") says "press Enter", with one "click".
+    this.pointer = "";
+    this.boardArea.addEventListener("click", (event) => (this.pointer = event.pointerType || ""), true);
     this.wire();
     this.wireSand();
   }
@@ -407,8 +412,10 @@ class Play {
    * kept for a reload); true once it is (a refusal is said in the status line). */
   begin(reply, words, ahead = []) {
     const named = reply.type === "started" ? null : /^setup\.(\w+)(?:\[(\d+)\])?[.:\[]/.exec(reply.text || "");
-    this.invalid(named && this.form.querySelectorAll(`[name="${CSS.escape(named[1])}"]`)[Number(named[2] || 0)]);
-    if (reply.type !== "started") return this.status(reply.text, "no");
+    const field = named && this.form.querySelectorAll(`[name="${CSS.escape(named[1])}"]`)[Number(named[2] || 0)];
+    this.invalid(field);
+    // The field at fault is marked and focused: its path ("setup.powers[1]: ") is no word for a reader.
+    if (reply.type !== "started") return this.status(field ? reply.text.replace(/^setup\.[\w.[\]]+: /, "") : reply.text, "no");
     this.meta = { auto: {}, over: {} };
     this.learn(reply);
     this.setup = reply.setup;
@@ -423,9 +430,17 @@ class Play {
       this.board = this.boardArea.__rulesbookBoard;
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
+      this.overGuard();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
-      this.model.on("change:message", () => this.ruleLink());
+      // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
+      // own action is told again.
+      this.model.on("change:message", () => {
+        if (!this.stepped) this.hush(false);
+        this.ruleLink();
+      });
     } else {
+      this.stepped = false;
+      this.hush(false);
       this.model.set(state);
     }
     this.gameBox.hidden = false;
@@ -437,6 +452,8 @@ class Play {
       this.board.keepAhead(reply.history, ahead);
       this.board.drawLog();
     }
+    this.fresh = true;  // its first decision is told (moved)
+    this.quietMoves = [];
     this.moved();
     return true;
   }
@@ -456,6 +473,15 @@ class Play {
     field.focus();
   }
 
+  /** A refused set-up's words in sight: on a phone the status line was below the screen, the
+   * focus on the field at fault (a ring and no words). As far as needed, once laid out. */
+  revealStatus() {
+    requestAnimationFrame(() => {
+      const box = this.statusLine.getBoundingClientRect();
+      if (box.height && (box.top < 0 || box.bottom > window.innerHeight)) this.statusLine.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   // --- after every move --------------------------------------------------------------------
   history() {
     return this.model ? this.model.get("history") : [];
@@ -469,11 +495,14 @@ class Play {
   moved() {
     clearTimeout(this.timer);
     const stepped = this.stepped;
-    this.stepped = false;
+    const fresh = this.fresh;  // a game begun (or back): its first decision is told
+    this.stepped = this.fresh = false;
     const history = this.history();
     const here = this.here();
     if (stepped && history.length > 1 && this.meta.auto[history[history.length - 2][0]]) {
-      html("li", {}, this.story, this.model.get("message"));
+      const words = this.model.get("message");
+      html("li", {}, this.story, words);
+      if (this.board.messageLine.getAttribute("aria-live") === "off") this.quietMoves.push(words);  // shown, not yet told
     } else if (this.meta.auto[here]) {
       this.story.textContent = "";
     }
@@ -487,11 +516,19 @@ class Play {
     this.sandTimer(here);
     this.cover(here);
     if (!auto && !ending) this.board.chooseOnly();
-    if (stepped && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
-      this.tell(this.say("yourTurn", { decision: this.board.decisionLine.textContent }));
-    } else {
-      this.tell("");  // what it told is past (a bot moves, Undo, Start again, the end): not left to be read
+    // The moves nobody decides were shown but not told (autoClick): when the reader's turn comes
+    // back, or the game ends, they are told at once, as the list below the board has them.
+    const played = this.quietMoves;
+    if (ending && (played.length || fresh || here !== this.toldAt)) {
+      this.tell(this.joined(...played, ending, this.say("playAgainWhere")), here);
+    } else if ((stepped || fresh) && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
+      this.tell(this.joined(...played, this.say("yourTurn", { decision: this.board.decisionLine.textContent })), here);
+    } else if (played.length && !auto && !ending) {
+      this.tell(this.joined(...played), here);  // hot-seat: the moves are told; the cover says whose turn it is
+    } else if (here !== this.toldAt) {
+      this.tell("");  // what it told is past (a bot moves, Undo, Start again): not left to be read
     }
+    if (!auto) this.quietMoves = [];
     // Kept at the reader's moments only: a reload walks the moves nobody decides again.
     if (!auto) this.save();
   }
@@ -523,17 +560,20 @@ class Play {
     const sand = this.sand(node);
     const length = this.history().length;
     if (!this.sandStarts || length < (this.sandLength || 0) || length === 1) this.sandStarts = {};
+    if (!Object.keys(this.sandStarts).length) this.sandWarned = {};
     this.sandLength = length;
     if (shown) shown.hidden = !sand;
     if (!sand) return;
     const started = (this.sandStarts[sand.key] = this.sandStarts[sand.key] || Date.now());
-    let warned = false;  // the countdown itself is silent (role=timer): its last seconds are told once
+    // The countdown itself is silent (role=timer): its last seconds are told once an Encounter (it
+    // was told again after every card played in them).
     const tick = () => {
       if (this.here() !== node) return clearInterval(this.sandHandle);
       const left = Math.max(0, sand.seconds - (Date.now() - started) / 1000);
-      if (shown) shown.textContent = left > 0 ? this.say("sandLeft", { seconds: Math.ceil(left) }) : this.say("sandUp");
-      if (!warned && left > 0 && left <= Math.min(SAND_WARNING, sand.seconds / 3)) {
-        warned = true;
+      const words = left > 0 ? this.say("sandLeft", { seconds: Math.ceil(left) }) : this.say("sandUp");
+      if (shown && shown.textContent !== words) shown.textContent = words;  // a change once a second, not four
+      if (!this.sandWarned[sand.key] && left > 0 && left <= Math.min(SAND_WARNING, sand.seconds / 3)) {
+        this.sandWarned[sand.key] = true;
         this.tell(this.say("sandSoon"));
       }
       if (left > 0) return undefined;
@@ -572,6 +612,8 @@ class Play {
   autoClick(node, click) {
     if (this.here() !== node || !this.board) return;
     this.stepped = true;
+    // Quiet, but in a running Encounter: the bots' cards come seconds apart there, and each is news.
+    this.hush(!this.sand(node));
     this.board.chosen = click.choice;
     this.board.actor = click.actor || null;
     this.board.clickPlace(click.place, false);
@@ -580,22 +622,57 @@ class Play {
   /** Back to before the reader's last action: the demon's steps after it go too. */
   undo() {
     clearTimeout(this.timer);
+    this.stepped = false;
+    this.quietMoves = [];
+    this.hush(false);
     const history = this.history();
     for (let index = history.length - 1; index > 0; index -= 1) {
-      if (!this.meta.auto[history[index - 1][0]]) return this.board.rewind(index - 1, this.say("undoneLast"));
+      if (!this.meta.auto[history[index - 1][0]]) return this.board.rewind(index - 1, this.undone(history, index));
     }
     return this.board.settle(this.board.words().nothingToUndo, "info");
   }
 
+  /** What Undo takes back, said: the reader's action (from the state history[index - 1]) by its
+   * sentence, how many moves followed it, and the decision it goes back to. Two Undos in a row
+   * say two things, and a screen reader hears where the game is now. */
+  undone(history, index) {
+    const move = this.board.said(history[index - 1], history[index]).replace(/\s*[.。]$/, "");
+    const after = history.length - 1 - index;
+    const node = (this.board.lesson().nodes || {})[history[index - 1][0]];
+    const decision = node ? this.board.text(node.decision) : "";
+    const key = !move ? "undoneLast" : after === 0 ? "undoneMove" : after === 1 ? "undoneAndOne" : "undoneAndMore";
+    return this.joined(this.say(key, { move, count: after }), decision);
+  }
+
+  /** The board's message line out of a screen reader's hearing (aria-live off) while the moves
+   * nobody decides play, one after another (a burst of polite sentences, 5 to 10 in a few
+   * seconds, which a screen reader queued for a minute or cut short), or back in. Shown all the
+   * while; told at once when the reader's turn comes back (moved). */
+  hush(quiet) {
+    if (this.board) this.board.messageLine.setAttribute("aria-live", quiet ? "off" : "polite");
+  }
+
+  /** After the end, a card or a button of the hand says the game is over (it answered as if the
+   * game went on: "… has nothing to do here"). */
+  overGuard() {
+    for (const name of ["pressHand", "pressEffect"]) {
+      const own = this.board[name].bind(this.board);
+      this.board[name] = (...args) => (this.meta.over[this.here()] ? this.board.settle(this.say("gameOver"), "info") : own(...args));
+    }
+  }
+
   hint() {
     const node = this.here();
+    const keys = !this.pointer;
     if (!this.up) this.board.settle(this.say("hintLoading"), "info");
     this.ask({ type: "hint", node }).then((reply) => {
       if (this.here() !== node) return;
       if (reply.type !== "hint") return this.board.settle(reply.text, "no");
       // The hint's move made ready on the board: its button chosen, its place marked, said by name.
       const place = reply.click ? this.board.ready(reply.click) : "";
-      this.board.settle(place ? this.joined(reply.text, this.say("hintReady", { place })) : reply.text, "info");
+      // Asked from the keyboard, the hint's place gets the focus: Enter plays it; a click for the mouse.
+      const ready = keys ? "hintKeys" : "hintReady";
+      this.board.settle(place ? this.joined(reply.text, this.say(ready, { place })) : reply.text, "info");
       // On a phone the place was often off the screen: it comes into sight, the keyboard on it.
       if (place) this.board.focusPlace(reply.click.place);
     });
@@ -732,12 +809,13 @@ class Play {
 
   /** Sentences one after another: a space between them in English, none after Chinese's 。 */
   joined(...sentences) {
-    return sentences.join(this.root.getAttribute("data-language") === "zh-TW" ? "" : " ");
+    return sentences.filter(Boolean).join(this.root.getAttribute("data-language") === "zh-TW" ? "" : " ");
   }
 
   /** Told to a screen reader only (the `aside` status line): emptied first, so the same words
    * are told again. */
-  tell(words) {
+  tell(words, at = null) {
+    this.toldAt = at;  // the state it was told at: a second look at the same state (moved again) keeps it
     this.aside.textContent = "";
     setTimeout(() => (this.aside.textContent = words), 50);
   }
@@ -745,6 +823,7 @@ class Play {
   status(words, tone) {
     writeText(this.statusLine, words);
     this.statusLine.setAttribute("data-tone", tone);
+    if (tone === "no") this.revealStatus();  // a refusal (a set-up, a file) or a failure: its words in sight
   }
 }
 

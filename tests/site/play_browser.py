@@ -79,7 +79,7 @@ def play_hint(page, moves: int) -> int:
     moved_on = click["place"] not in places and cursor == first
     assert cursor in ([], [click["place"]]) or moved_on, f"the bots' moves took the reader's cursor from {click['place']} to {cursor}"
     if moves > before + 1 and page.get_attribute(".rb-play", "data-play-ready") == "reader":
-        page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent.startsWith('Your turn. ')")
+        page.wait_for_function("() => document.querySelector('.rb-play-aside').textContent.includes('Your turn. ')")
     return moves
 
 

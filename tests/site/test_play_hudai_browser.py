@@ -42,8 +42,12 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     page.click(".rb-play-setup button[type=submit]")
     moves = settled(page, -1)
     assert moves == 0
-    # What no click acts on (the turn, the monk's panel) is the table's description for a screen reader.
-    expect(page.locator(".rb-picture")).to_have_accessible_description(re.compile(r"^Demon, turn 1 Monk Health 12/12 Corruption 0/12 .*Mind River"))
+    # The table is described by whose turn and what to decide, and a count of the rest, which D says
+    # (the turn, the monk's panel: what no click acts on).
+    expect(page.locator(".rb-picture")).to_have_accessible_description(
+        re.compile(r"^Step 1, the combo: play a card from your hand Press D to hear the rest of the picture \(\d+ more\)\.$"))
+    page.locator(".rb-picture").press("d")
+    expect(page.locator(".rb-message")).to_have_text(re.compile(r"^Demon, turn 1; Monk; Health 12/12; Corruption 0/12; .*Mind River"))
 
     # A refused click says why, with the rule; nothing moves.
     first = next(key for key in node(page)["choices"] if key.startswith("h"))
@@ -149,7 +153,7 @@ def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_pat
     assert page.input_value("select[name=cards]") == "file"  # choosing a file chooses the set
     page.click(".rb-play-setup button[type=submit]")
     page.wait_for_function("() => document.querySelector('.rb-play-status').dataset.tone === 'no'")
-    assert page.inner_text(".rb-play-status") == "setup.cards: broken.csv, line 13, field 'value': 9 is outside 1-6"
+    assert page.inner_text(".rb-play-status") == "broken.csv, line 13, field 'value': 9 is outside 1-6"  # its field marked: no path
     # The field it names is marked for a screen reader, described by the status line, and focused.
     cards = page.locator("select[name=cards]")
     assert cards.get_attribute("aria-invalid") == "true" and cards.evaluate("field => field === document.activeElement")

@@ -28,6 +28,13 @@ MAX_SOURCE = 200
 TILES = ("Left tile", "Centre tile", "Right tile")
 
 
+class PlayReferee(TableReferee):
+    """The table as the Play page shows it: the demon's turn plays by itself, a step at a time (the
+    page clicks Go on), where a chapter's board asks the reader to."""
+
+    DEMON_TURN = "Now the demon's turn plays by itself, a step at a time: each step shows here and in the list below the board."
+
+
 class HudaiPlay(PlayGame):
     """Hudai Pass on a Play page: the reader is the monk; the demon's turn is played step by step
     by the page (`auto`), each step the engine's events in words."""
@@ -81,7 +88,7 @@ class HudaiPlay(PlayGame):
         return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers), "cards": rules.cards.to_data()})
 
     def referee(self, setup: dict[str, Any]) -> TableReferee:
-        return TableReferee(new_hudai_game(setup["seed"], self.rules(setup)))
+        return PlayReferee(new_hudai_game(setup["seed"], self.rules(setup)))
 
     def auto(self, referee: TableReferee, m: Moment) -> dict[str, str] | None:
         """The demon's next step, when the demon's turn is being walked: the shell's "Go on" click."""
@@ -118,8 +125,7 @@ class HudaiPlay(PlayGame):
         if table.outcome is not None:
             return "The game is over: Play again starts a new one.", None
         action = make_hudai_bot(bot, f"{table.seed}:hint:{table.turn}").choose(table, legal_actions(table))
-        return (f"The {bot} bot would choose \u201c{named(action.text())}\u201d (a hint only: it sees no more of the cards "
-                f"than you do): {hint_words(table, action)}"), action.text()
+        return f"The {bot} bot would choose \u201c{named(action.text())}\u201d: {hint_words(table, action)}", action.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.table.to_json().encode()).hexdigest()
@@ -178,4 +184,4 @@ def _card_set(key: tuple[str, ...]) -> CardSet:
 
 PLAY = HudaiPlay()
 
-__all__ = ["OWN_FILE", "PLAY", "HudaiPlay", "card_set_data", "hint_words"]
+__all__ = ["OWN_FILE", "PLAY", "HudaiPlay", "PlayReferee", "card_set_data", "hint_words"]

@@ -240,6 +240,9 @@ class TableReferee:
     the engine from there. `only` keeps the board to some of `LESSON_WORDS` (a chapter's subject);
     every move it offers is the engine's, and every refusal the engine's own, with its rule."""
 
+    #: What a move that sets the demon's turn going adds: a chapter's board walks it a click at a time.
+    DEMON_TURN = "Now the demon's turn: press Go on."
+
     def __init__(self, table: State, only: Iterable[str] | None = None):
         if not isinstance(table, State):
             raise ValueError(f"a Hudai Pass board starts from a game State (game_moment, new_game), not {type(table).__name__}")
@@ -274,7 +277,7 @@ class TableReferee:
         self._walks[(m.key, action.text())] = steps
         after = Moment(m.key, action.text(), 0, steps[0].table)
         if "demon" in self.only:
-            return after, f"{steps[0].text} Now the demon's turn: press Go on."
+            return after, f"{steps[0].text} {self.DEMON_TURN}"
         return after, f"{steps[0].text} The demon's turn follows; this board stops here."
 
     # --- the referee's questions ---------------------------------------------------------------
@@ -498,7 +501,7 @@ class TableReferee:
 
     def _reach(self, table: State, action: Action, say: str) -> str:
         """What a find exercise says of a right answer: the engine's own sentence."""
-        return say.replace(" Now the demon's turn: press Go on.", "")
+        return say.replace(f" {self.DEMON_TURN}", "")
 
     def idle(self, m: Moment) -> str:
         table = m.table

@@ -371,8 +371,8 @@ class InfernoPlay(PlayGame):
             return self._say(Message.text("The game is over: Play again starts a new one.")), None
         action = make_bot(bot, f"hint:{bot_seed(state, decision.seat)}").choose(state, legal_actions(state))
         first = apply(state, action)[1][0]
-        # The aside before the move's own sentence, which ends the hint with its own full stop.
-        return self._say(Message("The {bot} bot would play \u201c{action}\u201d (a hint only: it sees no more of the cards than you do): {what}",
+        # That a hint sees no more than the reader is said once, in the page's How to play.
+        return self._say(Message("The {bot} bot would play \u201c{action}\u201d: {what}",
                                  bot=bot_word(bot), action=named(action.text()), what=first.say(self.language))), action.text()
 
     def digest(self, state: State) -> str:

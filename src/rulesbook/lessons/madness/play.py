@@ -520,10 +520,10 @@ class MadnessPlay(PlayGame):
             heard = HEARD
         else:
             chosen = _choose(bot, reader, state, legal_actions(state, reader), None)
-            heard = "a hint only: it sees no more than you do"
+            heard = ""
         assert chosen is not None
         where = f": {seat_words(chosen.text())}" if isinstance(chosen, AIMED) else ""
-        return f"The {bot} bot would choose \u201c{named(chosen.text())}\u201d{where} ({heard}).", chosen.text()
+        return f"The {bot} bot would choose \u201c{named(chosen.text())}\u201d{where}{f' ({heard})' if heard else ''}.", chosen.text()
 
     def digest(self, m: Moment) -> str:
         return hashlib.sha256(m.state.to_json().encode()).hexdigest()
@@ -547,9 +547,10 @@ def seat_words(text: str) -> str:
     return text.partition(": ")[2]
 
 
-#: What the hint bot knows in the Encounter Phase: the reader's own view, and the table talk the
-#: board's decision line tells the reader (`talk_words`).
-HEARD = "a hint only: it knows no more than you do, your hand and what the table said (MAD-P18)"
+#: What the hint bot knows in the Encounter Phase, said there (the rest of the game, the page's How
+#: to play says once that a hint sees no more than the reader): the reader's own view, and the
+#: table talk the board's decision line tells the reader (`talk_words`).
+HEARD = "it knows your hand and what the table said (MAD-P18)"
 
 PLAY = MadnessPlay()
 

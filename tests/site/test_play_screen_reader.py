@@ -1,0 +1,250 @@
+"""What a screen reader is told on the Play pages, and what a phone shows of them (the screen-reader
+and the learner audits of December 2026, widgets/play_page.js and play.css).
+
+A screen reader hears a live region's every change: the board's message line (`.rb-message`,
+polite) and the page's own status line for it (`.rb-play-aside`). The tests record each change with
+whether the message line was live then (its aria-live), as a screen reader would hear it:
+
+- the bots' (or the demon's) moves play quietly, one after another, shown but not told; when the
+  reader's turn comes back, one announcement tells them all, then "Your turn" (a burst of 5 to 10
+  polite sentences in a few seconds was lost or queued for a minute);
+- a new game, and Play again, tell the first decision; the end tells the result and where Play
+  again is; a card pressed after the end says the game is over;
+- Undo says what it took back and what is to decide now (it said the same sentence every time);
+- Hudai's demon goes on by itself: the page does not ask to press Go on;
+- the Sand Timer's text changes once a second, not four times;
+- a hint made ready from the keyboard says to press Enter (a click is for the mouse);
+- on a phone the board's sticky dock leaves most of the screen to the table, after turns of play;
+- a set-up refused shows its words on a phone's screen, not below it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from play_browser import IN_SIGHT, opened, play_hint, robot, settled  # noqa: E402
+from site_browser import PHONE  # noqa: E402
+
+INFERNO, HUDAI, MADNESS = "book/play/inferno.html", "book/play/hudai.html", "book/play/madness.html"
+
+#: Every change of the message line and of the page's status line for a screen reader, from now
+#: on (window.__said): where, its text, and whether the line was live (polite) when it changed.
+LISTEN = """() => {
+  window.__said = [];
+  if (window.__listening) return;
+  window.__listening = true;
+  const watch = (selector, where) => {
+    const element = document.querySelector(selector);
+    new MutationObserver(() => window.__said.push({ where, text: element.textContent, live: element.getAttribute('aria-live') || 'polite' }))
+      .observe(element, { childList: true, characterData: true, subtree: true });
+  };
+  watch('.rb-play .rb-message', 'message');
+  watch('.rb-play-aside', 'aside');
+}"""
+
+
+def start(page, path: str, seed: str, **choices: str) -> int:
+    """A new game of the page's form with `seed` and the `choices` (select name -> value); the moves."""
+    page.wait_for_selector(".rb-play-setup button[type=submit]:not([disabled])", state="attached", timeout=120_000)
+    for name, value in choices.items():
+        if name == "seats":
+            for index, seat in enumerate(value.split(",")):
+                page.locator("select[name=seats]").nth(index).select_option(seat)
+        else:
+            page.select_option(f"select[name={name}]", value)
+    page.fill("input[name=seed]", seed)
+    page.click(".rb-play-setup button[type=submit]")
+    page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=seed)
+    return settled(page, -1)
+
+
+def aside(page) -> str:
+    """What the page's status line for a screen reader says once its last words are written."""
+    page.wait_for_timeout(120)  # tell() empties it, then writes its words 50 ms later
+    return page.inner_text(".rb-play-aside")
+
+
+def said(page, where: str = "message", live: bool = True) -> list[str]:
+    """The texts a line took since LISTEN, those while it was live (or while it was not)."""
+    return [entry["text"] for entry in page.evaluate("window.__said")
+            if entry["where"] == where and entry["text"] and (entry["live"] != "off") == live]
+
+
+GAMES = {
+    INFERNO: ("5", {"players": "2", "seats": "you,greedy", "hint_bot": "random"}),
+    HUDAI: ("35", {"hint_bot": "random"}),
+    MADNESS: ("19", {"players": "4", "seats": "you,random,random,random", "hint_bot": "random"}),
+}
+
+
+@pytest.mark.parametrize("path", [INFERNO, HUDAI, MADNESS])
+def test_the_bots_moves_are_told_once_when_the_turn_comes_back(browser_context, site_url, path):
+    """SR H1 (and L8 on Hudai): the moves nobody decides are shown, not told one by one."""
+    with opened(browser_context, site_url, path) as page:
+        seed, choices = GAMES[path]
+        moves = start(page, path, seed, **choices)
+        page.evaluate(LISTEN)
+        for _ in range(60):
+            page.evaluate("window.__said = []")
+            before = moves
+            moves = play_hint(page, moves)
+            if moves > before + 1 and page.get_attribute(".rb-play", "data-play-ready") == "reader":
+                break
+        else:
+            pytest.fail("the bots never played a turn")
+        story = page.locator(".rb-play-story li").all_inner_texts()
+        assert len(story) == moves - before - 1, story
+        # Each of the bots' moves was shown on the message line, none while it was live.
+        quiet, told = said(page, live=False), said(page)
+        assert [text for text in told if text in story] == [], told
+        assert set(story) <= set(quiet), (story, quiet)
+        # Told once, when the turn came back: the moves as the list below the board has them, then the turn.
+        decision = page.inner_text(".rb-play .rb-decision")
+        assert aside(page) == " ".join([*story, f"Your turn. {decision}"])
+        assert not any("press Go on" in text for text in told), told  # Hudai's demon goes on by itself
+        # The reader's next action is told again on the message line.
+        page.click("[data-tool=hint]")
+        page.wait_for_function("() => /marked on the board\\.$|press Enter/.test(document.querySelector('.rb-message').textContent)")
+        assert said(page)[-1] == page.inner_text(".rb-message")
+
+
+def test_undo_says_what_it_took_back_and_what_is_to_decide(browser_context, site_url):
+    """SR M5: Undo names the reader's action taken back, the moves after it, and the decision now."""
+    with opened(browser_context, site_url, INFERNO) as page:
+        seed, choices = GAMES[INFERNO]
+        moves = start(page, INFERNO, seed, **choices)
+        for _ in range(60):
+            before = moves
+            moves = robot(page, 1)
+            if moves > before + 1 and before > 0:  # a bots' turn after the reader's second action at least
+                break
+        bots = moves - before - 1
+        mine = page.evaluate("at => (p => p.board.said(p.history()[at], p.history()[at + 1]))(window.__rulesbookPlay)", before)
+        page.click("[data-tool=undo]")
+        page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
+        first = page.inner_text(".rb-message")
+        decision = page.inner_text(".rb-play .rb-decision")
+        after = "the move after it" if bots == 1 else f"the {bots} moves after it"
+        assert mine and first.startswith(f"Undone: \u201c{mine.rstrip('.')}\u201d, and {after}. {decision}"), (first, mine)
+        page.click("[data-tool=undo]")
+        page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 < n", arg=before)
+        second = page.inner_text(".rb-message")
+        assert second.startswith("Undone: \u201c") and second != first, second
+
+
+def test_a_new_game_the_end_and_play_again_are_told(browser_context, site_url):
+    """SR M3: the first decision of a new game; SR L4: the end, its result and where Play again
+    is; a card pressed after the end says the game is over."""
+    with opened(browser_context, site_url, HUDAI) as page:
+        seed, choices = GAMES[HUDAI]
+        start(page, HUDAI, seed, **choices)
+        decision = page.inner_text(".rb-play .rb-decision")
+        assert decision and aside(page) == f"Your turn. {decision}"
+        robot(page, 500)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        ending = page.inner_text(".rb-play-end-words")
+        assert ending and aside(page).endswith(f"{ending} Play again is just above the board, after these words."), aside(page)
+        page.locator(".rb-play [data-hand]").first.click()
+        assert page.inner_text(".rb-message") == "The game is over: Play again, above the board, starts a new one."
+        page.click("[data-play=again]")
+        page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader' && window.__rulesbookPlay.history().length === 1")
+        decision = page.inner_text(".rb-play .rb-decision")
+        assert aside(page) == f"Your turn. {decision}"
+
+
+def test_the_sand_timer_is_written_once_a_second(browser_context, site_url):
+    """SR L10: the countdown (role=timer) changes when its seconds do, not four times a second."""
+    with opened(browser_context, site_url, MADNESS) as page:
+        page.goto(f"{site_url}{MADNESS}?pace=0&sand=30")
+        seed, choices = GAMES[MADNESS]
+        moves = start(page, MADNESS, seed, **choices)
+        for _ in range(30):
+            if page.is_visible(".rb-play-sand"):
+                break
+            moves = play_hint(page, moves)
+        else:
+            pytest.fail("no Encounter timed")
+        page.evaluate("""() => {
+          const sand = document.querySelector('.rb-play-sand');
+          window.__sand = [];
+          new MutationObserver(() => window.__sand.push(sand.textContent)).observe(sand, { childList: true, characterData: true, subtree: true });
+        }""")
+        page.wait_for_timeout(2100)
+        written = page.evaluate("window.__sand")
+        assert 1 <= len(written) <= 3 and len(set(written)) == len(written), written
+
+
+def test_a_hint_from_the_keyboard_says_press_enter(browser_context, site_url):
+    """SR M7 (the page's part): a hint asked from the keyboard says to press Enter on the board,
+    where the focus goes; asked with a click, to click the marked place."""
+    with opened(browser_context, site_url, INFERNO) as page:
+        seed, choices = GAMES[INFERNO]
+        start(page, INFERNO, seed, **choices)
+        page.focus("[data-tool=hint]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => /^The random bot would /.test(document.querySelector('.rb-message').textContent)")
+        place = page.evaluate("document.querySelector('.rb-picture .rb-cursor').dataset.place")
+        message = page.inner_text(".rb-message")
+        assert re.search(r" Ready: press Enter to play it at .+\.$", message), message
+        assert page.evaluate("document.activeElement.classList.contains('rb-picture')")
+        page.keyboard.press("Escape")
+        page.click("[data-tool=hint]")
+        page.wait_for_function("() => /marked on the board\\.$/.test(document.querySelector('.rb-message').textContent)")
+        assert re.search(r" Ready: click .+, marked on the board\.$", page.inner_text(".rb-message")), place
+
+
+#: The board's sticky dock's share of the screen, where it sticks (0 where it does not).
+DOCK_SHARE = """() => {
+  const dock = document.querySelector('.rb-play .rb-dock');
+  return getComputedStyle(dock).position === 'sticky' ? dock.getBoundingClientRect().height / innerHeight : 0;
+}"""
+
+
+@pytest.mark.parametrize("path", [INFERNO, HUDAI, MADNESS])
+def test_the_dock_leaves_most_of_a_phone_screen_to_the_table(browser_context, site_url, path):
+    """Learner 1 and 2: after five turns on a 390x844 phone, the sticky dock (the message and the
+    choices) is at most 45 % of the screen; the move log is not in its sticky part."""
+    with opened(browser_context, site_url, path) as page:
+        seed, choices = GAMES[path]
+        moves = start(page, path, seed, **choices)
+        turns = 0
+        for _ in range(80):
+            before = moves
+            moves = robot(page, 1)
+            turns += moves > before + 1
+            if turns == 5 or page.get_attribute(".rb-play", "data-play-ready") == "over":
+                break
+        assert page.viewport_size == PHONE
+        page.focus(".rb-picture")
+        page.evaluate("window.__rulesbookPlay.board.showPlace(window.__rulesbookPlay.board.cursor)")
+        share = page.evaluate(DOCK_SHARE)
+        assert 0 < share <= 0.45, f"the dock covers {share:.0%} of a phone's screen"
+        # A long message (Madness's talk, a refusal with its rule: 700 characters) with the hand: still at most 45 %.
+        page.evaluate("window.__rulesbookPlay.board.settle('P2 said Books 3, Books 5, Tools 3 and Weapons 5. '.repeat(14), 'info')")
+        share = page.evaluate(DOCK_SHARE)
+        assert 0 < share <= 0.45, f"with a long message the dock covers {share:.0%} of a phone's screen"
+        assert page.evaluate("!document.querySelector('.rb-play .rb-dock').contains(document.querySelector('.rb-play .rb-log'))")
+        # The message begins in sight, at the top of the dock (which scrolls within).
+        top, dock = page.evaluate("[document.querySelector('.rb-play .rb-message'), document.querySelector('.rb-play .rb-dock')].map((e) => e.getBoundingClientRect().top)")
+        assert dock - 1 <= top < PHONE["height"] - 40, (top, dock)
+
+
+def test_a_refused_set_up_is_said_in_sight_on_a_phone(browser_context, site_url):
+    """Learner 4 (the page's part): the refusal's words come into sight on a phone, the field at
+    fault still marked and focused."""
+    with opened(browser_context, site_url, HUDAI) as page:
+        page.wait_for_selector(".rb-play-setup button[type=submit]:not([disabled])", state="attached", timeout=120_000)
+        page.locator("select[name=powers]").nth(1).select_option("drain")
+        page.click(".rb-play-setup button[type=submit]")
+        page.wait_for_function("() => document.querySelector('.rb-play-status').dataset.tone === 'no'", timeout=120_000)
+        assert page.get_attribute("select[name=powers] >> nth=1", "aria-invalid") == "true"  # the Centre tile, the second Drain
+        page.wait_for_function(IN_SIGHT, arg=".rb-play-status")
+        # in the form's words, without the field's path ("setup.powers[1]: ... drain (drop) is given twice")
+        assert page.text_content(".rb-play-status") == ("Centre tile: Drain is the left tile already; the demon's three tiles "
+                                                        "are different (HUD-R12: the box has one tile of each symbol)")
