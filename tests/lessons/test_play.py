@@ -286,6 +286,6 @@ def test_a_hint_names_its_move_by_the_button_the_reader_presses_not_its_notation
         assert notation not in quoted and (label in quoted or "click the Sand Timer" in reply["text"]), reply["text"]
         assert ". (a hint only" not in reply["text"], reply["text"]  # the aside comes before the move's own sentence
         if notation.startswith("P1: move to "):
-            assert f"\u201c{label}\u201d: move to {notation[12:]} (" in reply["text"], reply["text"]
+            assert re.search(rf"\u201c{re.escape(label)}\u201d: move to {notation[12:]}[ .]", reply["text"]), reply["text"]
         named += label in quoted
     assert named >= 10
