@@ -80,7 +80,7 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
     place = page.evaluate("() => document.querySelector('.rb-picture .rb-cursor').dataset.place")
     assert page.get_attribute("[data-choice=pawn]", "aria-pressed") == "true" and f"pawn {place}" not in hint, hint
     assert re.search(r"\u201cPlace your pawn\u201d.*Ready: click [A-Z]{2}[+-]\d at \(-?\d+, -?\d+\), marked on the board\.$"
-                     r"|\u300c放唐僧標記\u300d.*已替你選好：點盤面上標出的.+。$", hint), hint
+                     r"|\u300c放唐僧標記\u300d.*準備好了：點盤面上標出的.+。$", hint), hint
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
     assert small_targets(page, ".rb-play") == []
     axe_clean(page)

@@ -74,7 +74,9 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
             page.click("[data-tool=undo]")
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
             # Nothing is lost, and the page says so: the moves taken back wait in the move log.
-            assert page.inner_text(".rb-message") == "已復原：你的上一個動作，以及之後發生的事。收回的行動以灰色留在行動紀錄中：按其中一項，就能重新下到那一步。"
+            # What was taken back, by its sentence, how many moves followed, and what is to decide now.
+            assert re.fullmatch(r"已復原：「紅方[^」]+」(，以及之後的(一步|\d+步))?。輪到紅方.+。收回的行動以灰色留在行動紀錄中：按其中一項，就能重新下到那一步。",
+                                page.inner_text(".rb-message")), page.inner_text(".rb-message")
             moves, undone = before, True
         elif undone and not reloaded:
             page.reload()
