@@ -927,7 +927,8 @@ class Board {
     return this.settle(refusal || fill(this.words().unused, { label: this.text(node.hand[index][1]) }), "no");
   }
 
-  /** An effect button ("Move one card", "Place your pawn"): pressed or put back. */
+  /** An effect button ("Move one card", "Place your pawn"): pressed or put back; or, when its one
+   * legal place bears its own name, played. */
   pressEffect(key) {
     const node = this.node();
     if (!node) return;
@@ -940,7 +941,25 @@ class Board {
       this.chosen = "";
       return this.settle(this.text(choice.refusal), "no");
     }
-    this.chosen = this.chosen === key ? "" : key;
+    const before = this.chosen;
+    this.chosen = key;
+    // A button that is its own move (Inferno's "End step I", "Stay where you are", also drawn below
+    // the Mountain): pressed, it is played; it said "press the End step I button below the
+    // Mountain", a second thing of the same name. A button with several card sets still asks which.
+    const option = Object.keys(choice.options).length === 1 ? this.option(node) : null;
+    const targets = option ? [...this.targets(node, option)] : [];
+    if (targets.length === 1 && targets[0] === key) {
+      this.clickPlace(key, false);
+      // Not played here (beyond the lesson data, or waiting for the kernel, which keeps the choice
+      // with the click): the button does not stay pressed, as if a second press would undo it.
+      const now = this.node();
+      if (this.chosen === key && now && now.id === node.id) {
+        this.chosen = "";
+        this.draw();
+      }
+      return undefined;
+    }
+    this.chosen = before === key ? "" : key;
     this.settle(this.chosen ? this.chosenSay(node) : this.text(node.idle), "info");
     return this.cursorToTarget();
   }

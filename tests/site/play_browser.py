@@ -182,7 +182,8 @@ ROBOT = """async count => {
     }
     const actor = root.querySelector(`[data-actor-choice='${click.actor}']`);
     if (actor && actor.getAttribute("aria-pressed") !== "true") press(actor);
-    press(root.querySelector(`.rb-picture [data-place='${click.place}']`));
+    // A button that is its own move ("End step I") was played when pressed: no place to click.
+    if (play.history().length - 1 === before) press(root.querySelector(`.rb-picture [data-place='${click.place}']`));
     try {
       await wait(() => ready() && Number(root.dataset.playMoves) > before);
     } catch (error) {

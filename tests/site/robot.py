@@ -254,6 +254,27 @@ class Robot:
                 option = node["options"][option_key]
                 if not option["targets"] and not option["refusals"]:
                     continue
+                if len(choice["options"]) == 1 and list(option["targets"]) == [key]:
+                    # A button that is its own move (Inferno's "End step I"): pressed, it is played.
+                    next_id, say, _log, _reach = option["targets"][key]
+                    if next_id in seen or (next_id not in self.nodes and beyond_tried) or (
+                            len(seen) >= WALKED_STATES and next_id in self.nodes):
+                        continue
+                    self.release()
+                    if next_id not in self.nodes:
+                        before = self.look()
+                        shown = self.look(controls(key)[0])
+                        assert shown["tone"] == "info" and shown["message"].startswith(say), (self.where, shown["message"])
+                        self.unchanged(before, shown, "a move beyond the lesson")
+                        beyond_tried = True
+                        continue
+                    shown, hinted = self.looks([*controls(key), ".rb-hint"])  # the move, and the hint there
+                    assert shown["node"] == next_id, f"{self.where}: the button {key} showed {shown['node']}, not {next_id}"
+                    assert shown["tone"] == "ok" and shown["message"] == say, (self.where, shown["message"], say)
+                    self.walk(next_id, seen, hinted=hinted)
+                    shown = self.look(".rb-undo")
+                    assert shown["node"] == node_id and shown["tone"] == "info", f"{self.where}: undo after the button {key}"
+                    continue
                 self.choose(node, key, actor)
                 shown = self.look()
                 assert set(shown["targets"]) == set(option["targets"]), f"{self.where}: {key} for {actor} marks the wrong places"
