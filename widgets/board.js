@@ -900,6 +900,9 @@ class Board {
       const choice = node.choices[this.exercise().choice];
       return this.settle(fill(this.words().fixed, { label: choice ? this.text(choice.label) : "" }), "info");
     }
+    // A moment that offers nothing to choose (the game is over, a bot's turn): a card pressed hears
+    // what the moment is, not that it "has nothing to do here" as if another card would.
+    if (!Object.values(node.choices).some((choice) => choice.options)) return this.settle(this.text(node.idle), "info");
     const before = this.pressedHand();
     const pressed = before.includes(index) ? before.filter((i) => i !== index) : [...before, index].sort((a, b) => a - b);
     const key = pressed.map((i) => `h${i}`).join("+");

@@ -430,7 +430,6 @@ class Play {
       this.board = this.boardArea.__rulesbookBoard;
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
-      this.overGuard();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
       // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
       // own action is told again.
@@ -650,15 +649,6 @@ class Play {
    * while; told at once when the reader's turn comes back (moved). */
   hush(quiet) {
     if (this.board) this.board.messageLine.setAttribute("aria-live", quiet ? "off" : "polite");
-  }
-
-  /** After the end, a card or a button of the hand says the game is over (it answered as if the
-   * game went on: "… has nothing to do here"). */
-  overGuard() {
-    for (const name of ["pressHand", "pressEffect"]) {
-      const own = this.board[name].bind(this.board);
-      this.board[name] = (...args) => (this.meta.over[this.here()] ? this.board.settle(this.say("gameOver"), "info") : own(...args));
-    }
   }
 
   hint() {

@@ -28,7 +28,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import IN_SIGHT, opened, play_hint, robot, settled  # noqa: E402
+from play_browser import IN_SIGHT, node, opened, play_hint, robot, settled  # noqa: E402
 from site_browser import PHONE  # noqa: E402
 
 INFERNO, HUDAI, MADNESS = "book/play/inferno.html", "book/play/hudai.html", "book/play/madness.html"
@@ -151,7 +151,7 @@ def test_a_new_game_the_end_and_play_again_are_told(browser_context, site_url):
         ending = page.inner_text(".rb-play-end-words")
         assert ending and aside(page).endswith(f"{ending} Play again is just above the board, after these words."), aside(page)
         page.locator(".rb-play [data-hand]").first.click()
-        assert page.inner_text(".rb-message") == "The game is over: Play again, above the board, starts a new one."
+        assert page.inner_text(".rb-message") == node(page)["idle"] == "The game is over. Undo, or click an entry of the move log, to look back."
         page.click("[data-play=again]")
         page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader' && window.__rulesbookPlay.history().length === 1")
         decision = page.inner_text(".rb-play .rb-decision")
