@@ -900,9 +900,6 @@ class Board {
       const choice = node.choices[this.exercise().choice];
       return this.settle(fill(this.words().fixed, { label: choice ? this.text(choice.label) : "" }), "info");
     }
-    // A moment that offers nothing to choose (the game is over, a bot's turn): a card pressed hears
-    // what the moment is, not that it "has nothing to do here" as if another card would.
-    if (!Object.values(node.choices).some((choice) => choice.options)) return this.settle(this.text(node.idle), "info");
     const before = this.pressedHand();
     const pressed = before.includes(index) ? before.filter((i) => i !== index) : [...before, index].sort((a, b) => a - b);
     const key = pressed.map((i) => `h${i}`).join("+");
@@ -926,7 +923,10 @@ class Board {
     }
     this.chosen = "";
     if (alone && alone.refusal !== undefined) return this.settle(this.text(alone.refusal), "no");
-    // No choice at all for this card here: saying "choose a card" to one who just did helps no one.
+    // No choice at all for this card here: saying "choose a card" to one who just did helps no one;
+    // where nothing at all can be chosen (the game over, a bot's turn), the moment's own line, not
+    // that this card "has nothing to do here" as if another would.
+    if (!refusal && !Object.values(node.choices).some((choice) => choice.options)) return this.settle(this.text(node.idle), "info");
     return this.settle(refusal || fill(this.words().unused, { label: this.text(node.hand[index][1]) }), "no");
   }
 
