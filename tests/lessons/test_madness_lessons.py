@@ -237,3 +237,24 @@ def test_the_leader_calling_time_is_named_as_the_projects_decision_mad_p01():
     assert "calls time" in node["decision"] and "MAD-P01" in node["decision"]
     assert node["choices"]["time"]["label"] == "Call time" and "MAD-P01" in node["choices"]["time"]["says"]["0"]
     assert "MAD-P01" in referee.hint(referee.start()) and "MAD-P01" in referee.idle(referee.start())
+
+
+def test_a_searched_tile_is_drawn_face_up_for_that_one_moment_only():
+    """MAD-R09: the board draws the tile a Search turned over, face up, while it is shown; the next
+    action turns it face down again, and a seat sees only its space and nothing of it."""
+    from rulesbook.lessons.madness.table import table_view
+    from rulesbook.madness import examples
+
+    seals = play_out(examples.seals(), "P1: play Tools 6", "P2: play Tools 3", "P3: play Books 4",
+                     "P3: play Books 2", "P4: play Injury", "P1: time up", "P1: resolve", quiet=True)
+    for space in ("M3", "Y2"):
+        searched, _ = apply(seals, f"P1: search {space}")
+        tile = searched.rules.pack.tiles[searched.board[space]]
+        for seat in range(4):
+            shown = table_view(searched, seat, ("mountain",))["search"]
+            assert shown["space"] == space and shown["name"] == tile.name and shown["region"] == tile.region
+            assert [row[0] for row in shown["challenges"]] == [c.type for c in tile.challenges]
+            assert shown["reward"] == (tile.reward or "none")
+        after, _ = apply(searched, "P1: for Books 7-9, roll the Penalty Die")
+        assert "search" not in table_view(after, 0, ("mountain",))
+        assert tile.name not in json.dumps(table_view(seals, 0, ("mountain",)))  # nothing of it before

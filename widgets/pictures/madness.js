@@ -60,7 +60,7 @@ function mountain(area, view, context) {
     });
   }
   const [plane, escape] = view.airplane;
-  const [searched, seenTile] = view.search || [null, null];
+  const searched = view.search ? view.search.space : null;
   for (const [name, region, , , tile] of spaces) {
     const [cx, cy] = centre(at.get(name));
     const here = plane === name;
@@ -73,7 +73,7 @@ function mountain(area, view, context) {
     if (isPlace) g.setAttribute("data-place", name);
     let label = `${name}, ${region}, ${here ? "the Airplane is here" : tile ? "a face-down tile" : "an empty space"}`;
     if (here && escape) label += `, escape ${escape} of 3`;
-    if (searched === name) label += `, its tile ${seenTile} face up for a moment (Search)`;
+    if (searched === name) label += `, its tile ${view.search.name} face up for a moment (Search)`;
     if (context.targets.has(name)) label += ", open to the Airplane";
     if (context.found.has(name)) label += ", found";
     svg("title", {}, g).textContent = label;
@@ -85,9 +85,11 @@ function mountain(area, view, context) {
   }
 }
 
-function tile(box, view, context) {
-  const t = view.tile;
+/** A tile face up: the Encounter tile (`view.tile`, its challenges places where the node lists
+ * them), or the tile a Search turned over for this one moment (`seen`: its space, MAD-R09). */
+function tile(box, t, context, seen = null) {
   const element = html("div", { class: `rb-md-tile rb-md-${REGION_CLASS[t.region] || "other"}` }, box);
+  if (seen) html("div", { class: "rb-md-seen" }, element, `Search turns over ${seen} for this moment:`);
   const head = html("div", { class: "rb-md-head" }, element);
   html("span", { class: "rb-md-title" }, head, t.name);
   html("span", { class: "rb-md-region" }, head, t.region);
@@ -248,7 +250,8 @@ function draw(area, context) {
     const [how, won] = view.result;
     html("div", { class: "rb-md-result" }, table, how === "escaped" ? `Escaped: the expedition ${won ? "won" : "lost"}` : "The expedition is lost");
   }
-  if (view.tile) tile(table, view, context);
+  if (view.tile) tile(table, view.tile, context);
+  if (view.search) tile(table, view.search, context, view.search.space);
   if (view.sled || context.places.includes("sled")) sled(table, view, context);
   else tokens(table, view.tokens);
   timerAndDie(table, view, context, area);

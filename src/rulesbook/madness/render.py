@@ -249,6 +249,12 @@ def _mountain_body(view: dict[str, Any], highlights: set[str], x0: float, y0: fl
     return out, width, height
 
 
+def _searched(view: dict[str, Any]) -> dict[str, Any]:
+    """The tile a Search turned over, named as the picture shows it: "M5 searched: Cold Chimney"."""
+    shown = view["search"]
+    return {**shown["tile"], "name": f"{shown['space']} searched: {shown['tile']['name']}"}
+
+
 def _tile_body(tile: dict[str, Any], x0: float, y0: float, outcomes: Sequence[bool] = (), totals: Sequence[int] = (),
                width: float = PANEL_W) -> tuple[list[str], float]:
     lines = len(tile["challenges"])
@@ -383,6 +389,10 @@ def show_mountain(state: State, highlights: Iterable[str] = (), title: str | Non
     view = view_of(state)
     marked, title = _marked(state, highlights), checked_title(title)
     body, width, height = _mountain_body(view, marked, 6, 6)
+    if view.get("search"):  # the searched tile face up below the mountain, for this one moment (MAD-R09)
+        part, tile_height = _tile_body(_searched(view), 6, height + 14)
+        body.extend(part)
+        width, height = max(width, PANEL_W), height + 8 + tile_height
     description = describe_mountain(view, marked)
     if title:
         description = f"{title.rstrip('.')}. {description}"
@@ -458,6 +468,10 @@ def show(state: State, seat: int | None = None, highlights: Iterable[str] = (), 
     y = 6.0
     if view["encounter"]:
         part, height = _tile_body(view["encounter"], x, y, view["outcomes"], view["totals"])
+        body.extend(part)
+        y += height + 8
+    if view.get("search"):  # face up beside the Encounter tile, for this one moment (MAD-R09)
+        part, height = _tile_body(_searched(view), x, y)
         body.extend(part)
         y += height + 8
     part, height = _sled_body(view, x, y)

@@ -32,6 +32,11 @@ def player_of(place: str) -> int | None:
     return None
 
 
+def _challenge_row(text: str, verdict: list | None = None) -> list:
+    """A challenge as the picture draws a row of a tile: its type, its range in words, its verdict."""
+    return [parse_challenge(text).type, challenge_words(text).split(" ", 1)[1], verdict]
+
+
 def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any]:
     """What a board draws for `seat`, as plain JSON parts (the picture widgets/pictures/madness.js
     draws them): the mountain, the tile, the Sled and its tokens, the die, the timer, the decks and
@@ -44,8 +49,11 @@ def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any
         out["links"] = sorted({tuple(sorted((name, other))) for name, space in board.items() for other in space["adjacent"]})
         out["links"] = [list(pair) for pair in out["links"]]
         out["airplane"] = [view["airplane"], view["escape_steps"] if view["edge_reached"] else 0]
-        if view["search"]:  # face up for this one moment (MAD-R09)
-            out["search"] = [view["search"]["space"], view["search"]["tile"]["name"]]
+        if view["search"]:  # face up for this one moment, beside the mountain (MAD-R09)
+            shown = view["search"]["tile"]
+            out["search"] = {"space": view["search"]["space"], "name": shown["name"], "region": shown["region"],
+                             "challenges": [_challenge_row(text) for text in shown["challenges"]],
+                             "reward": shown["reward"] or "none"}
     faced = view["challenges"]
     if faced or view["encounter"]:
         tile = view["encounter"]
@@ -53,11 +61,10 @@ def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any
         region = tile["region"] if tile else view["board"][view["airplane"]]["region"]
         rows = []
         for index, text in enumerate(faced or tile["challenges"]):
-            challenge = parse_challenge(text)
             verdict = None
             if index < len(view["outcomes"]):
                 verdict = [view["totals"][index], bool(view["outcomes"][index])]
-            rows.append([challenge.type, challenge_words(text).split(" ", 1)[1], verdict])
+            rows.append(_challenge_row(text, verdict))
         out["tile"] = {"name": name, "region": region, "challenges": rows,
                        "reward": (tile["reward"] or "none") if tile else "none (an empty space)"}
     sled = view["sled"]
