@@ -162,7 +162,6 @@ def house_to_data(house: Iterable[HouseRule]) -> list[str]:
     return [rule.name for rule in house]
 
 
-
 def house_recorded(house: Iterable[HouseRule]) -> dict[str, dict[str, str]]:
     """What a game's record keeps of each house rule beside its name: its text and its fingerprint
     (when Python kept the function's source)."""
