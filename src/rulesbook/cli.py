@@ -1,9 +1,11 @@
 """The `rulesbook` command: `simulate GAME ...` and `replay RECORD.json`, the same for every game,
+`strength GAME`, every bot level against the others (with the lab's extra, `rulesbook[lab]`),
 and `new-chapter GAME SLUG`, a chapter of the book to start from.
 
 Bad input (an unknown game, bot or rule, a bad value, an unreadable record) is one line on
-stderr naming the problem, and exit status 2; never a traceback. A run plays at most
-1,000,000 games (`MAX_GAMES`) in at most 4 processes per core.
+stderr naming the problem, and exit status 2; never a traceback (a missing lab extra too). A
+run plays at most 1,000,000 games (`MAX_GAMES`; `strength`: a pairing) in at most 4 processes
+per core.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default=None, help=f"bot names per seat, comma-separated; repeated to fill the table, that line-up"
                           f" turned one seat each game (more names than seats take turns at the table). A bot's win rate is"
                           f" per seat it held where seats compete, over the games it played in a solo game; a cooperative"
-                          f" table shares one result, so compare levels there one run each (or with rulesbook.lab.strength)."
+                          f" table shares one result, so compare levels there one run each (or with `rulesbook strength GAME`)."
                           f" The first named is the default ({bots}). The search levels think for a tenth of a second to a"
                           f" second a decision: seconds a game of Inferno, half a minute to a minute of Hudai or Madness.")
     simulate.add_argument("--rules", action="append", default=[], help="variants: FIELD=VALUE[,FIELD=VALUE], such as inferno's"
@@ -91,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=_whole, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
     simulate.add_argument("--verify", action="store_true", help="replay every game from its record through the checked apply")
     simulate.set_defaults(handler=_simulate)
+    _add_strength(commands)
     replay = commands.add_parser("replay", help="print a recorded game action by action")
     replay.add_argument("record", help="a game record in JSON, as `simulate --record` writes it")
     replay.set_defaults(handler=_replay)
@@ -100,6 +103,41 @@ def build_parser() -> argparse.ArgumentParser:
     chapter.add_argument("--book", default=".", help="the book's project folder, the one with _toc.yml (default: this folder)")
     chapter.set_defaults(handler=_new_chapter)
     return parser
+
+
+def _add_strength(commands: Any) -> None:
+    strength = commands.add_parser("strength", help="every bot level against the others on the same deals (the lab's extra)")
+    strength.add_argument("game", help=f"one of {', '.join(GAMES)}")
+    levels = "; ".join(f"{name}: {', '.join(game_named(name).bot_names)}" for name in GAMES)
+    strength.add_argument("--levels", default=None, help=f"the bot levels to measure, comma-separated, each once (default: every bot"
+                          f" of the game, the search levels too, which take minutes to hours: {levels}). Where seats compete"
+                          f" (inferno) a level holds one seat, turning one place a game, against another level in every other"
+                          f" seat; where they do not (hudai, madness) it plays every seat, and its rate is the games won.")
+    strength.add_argument("--against", default=None, help="set each level against this one only (where seats compete); default:"
+                          " against every other level named")
+    strength.add_argument("--games", type=_whole, default=100, help=f"games a pairing, 1 to {MAX_GAMES:,} (default 100)")
+    strength.add_argument("--players", type=_whole, default=None, help="seats at the table (default: the game's usual count)")
+    strength.add_argument("--seed", type=_seed, default=1, help="the run's seed; game i of each pairing is seeded '<seed>:<i>',"
+                          " the same deals for every pairing (default 1)")
+    strength.add_argument("--rules", action="append", default=[], help="variants: FIELD=VALUE[,FIELD=VALUE], as simulate's --rules;"
+                          " may be given again, for more fields")
+    strength.add_argument("--confidence", type=_share, default=0.95, help="the intervals' confidence, between 0 and 1 (default 0.95)")
+    strength.add_argument("--json", action="store_true", help="print the table as JSON: its rows with the lab's column names, and the"
+                          " game, players, seed, confidence and rules")
+    strength.add_argument("--jobs", type=_whole, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
+    strength.set_defaults(handler=_strength)
+
+
+#: A share as the command line takes one: ASCII digits and a point (float() reads "٠.٩" and "1_0" too).
+_DECIMAL = re.compile(r"[0-9]*\.?[0-9]+")
+
+
+def _share(text: str) -> float:
+    """A confidence: a number strictly between 0 and 1, written as 0.95 or .95."""
+    value = float(text) if _DECIMAL.fullmatch(text.strip()) and len(text.strip()) <= 20 else -1.0
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number between 0 and 1, such as 0.95")
+    return value
 
 
 def _new_chapter(args: argparse.Namespace) -> int:
@@ -200,7 +238,7 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
             lines.append(f"win rate by bot, over the games it played: {by_bot}")
         elif len(summary["win_rate_by_bot"]) > 1:
             lines.append("win rate by bot: none; these bots played together at every table and share its result "
-                         "(to compare levels, run each alone, or use rulesbook.lab.strength)")
+                         "(to compare levels, run each alone, or use `rulesbook strength` or rulesbook.lab.strength)")
         lines.append(f"mean result: {results[0]}")
     lines += [
         "(in brackets: 95 % intervals, Wilson's for rates, Student's t for means)",
@@ -209,6 +247,105 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         f"{summary['actions']} actions in {summary['seconds']} s: {summary['games_per_second']} games/s, "
         f"{summary['actions_per_second']} actions/s",
     ]
+    return "\n".join(lines)
+
+
+def _strength(args: argparse.Namespace) -> int:
+    """`lab.strength` from the command line: its table, as lines or as JSON."""
+    try:
+        protocol = game_named(args.game)
+        if not 1 <= args.games <= MAX_GAMES:  # checked here to name the option: the lab says "games"
+            raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
+        job_count(args.jobs, "--jobs")  # the lab's `workers`, checked under the option's name
+        rules = protocol.rules_from_fields(_rules_fields(protocol, args.rules))
+        levels = _level_names(args.levels)
+        against = None if args.against is None else args.against.strip()
+        if against == "":
+            raise ValueError(f"--against names one bot level, not {args.against!r}")
+    except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
+        python = "; the command line runs none: run it with rulesbook.lab.strength" if "rules.house: no house rule" in str(error) else ""
+        raise BadInput(f"rulesbook strength: {error}{python}") from None
+    lab = _lab()
+    try:  # the lab checks the levels, `against` and the seats before any game is played
+        table = lab.strength(protocol.name, levels, against=against, games=args.games, players=args.players, seed=args.seed,
+                             rules=rules, confidence=args.confidence, workers=args.jobs, progress=None)
+    except (ValueError, TypeError) as error:
+        raise BadInput(f"rulesbook strength: {_as_options(str(error))}") from None
+    data = {name: table.attrs[name] for name in ("game", "players", "seed", "confidence")}
+    data["rules"] = protocol.rules_to_dict(rules)
+    data["rows"] = [{name: _plain(value) for name, value in row.items()} for row in table.to_dict("records")]
+    print(json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) if args.json
+          else format_strength(protocol.title, data, protocol.rules_to_text(rules)))
+    return 0
+
+
+def _lab() -> Any:
+    """`rulesbook.lab`, imported only here: the base package needs no pandas (nor tqdm, the lab's
+    progress bar, imported as the games start): without them, one line saying what to install."""
+    try:
+        from rulesbook import lab
+        import tqdm  # noqa: F401
+    except ImportError as error:
+        missing = error.name or "a library of the lab"
+        if missing.split(".")[0] == "rulesbook":  # the package itself is broken: not the user's doing
+            raise
+        raise BadInput(f"rulesbook strength: needs {missing}, which is not installed: it comes with the lab's extra, "
+                       "pip install 'rulesbook[lab]'") from None
+    return lab
+
+
+def _level_names(text: str | None) -> tuple[str, ...] | None:
+    """`--levels` as names (None: the lab's default, every bot of the game); a blank name is refused."""
+    if text is None:
+        return None
+    names = [name.strip() for name in text.split(",")]
+    while names and not names[-1]:  # a comma at the end, as --bots takes it
+        names.pop()
+    if not names:
+        raise ValueError(f"--levels names one bot level or more, comma-separated, not {shown(text)}")
+    if "" in names:
+        raise ValueError(f"--levels {shown(text)} names no level at place {names.index('') + 1}: give one name between each two commas")
+    return tuple(names)
+
+
+#: lab.strength's words for its Python arguments, as the command line's options say them (whole
+#: phrases of its messages: a level name the user typed, quoted in a message, stays as typed).
+_OPTION_WORDS = ((re.compile(r"give against= the level to play them against \(against='([^']*)'\)"),
+                  r"give --against the level to play them against (--against \1)"),
+                 (re.compile(r"^levels name "), "--levels name "))
+
+
+def _as_options(message: str) -> str:
+    """A message of lab.strength with its arguments named as options ("give against= the level"
+    reads "give --against the level"): the lab's own message stays the one a Python user reads."""
+    for pattern, replacement in _OPTION_WORDS:
+        message = pattern.sub(replacement, message)
+    return message
+
+
+def _plain(value: Any) -> Any:
+    """A table's value as JSON holds it: a Python number (not numpy's), NaN as None (null)."""
+    value = value.item() if hasattr(value, "item") else value
+    return None if isinstance(value, float) and value != value else value
+
+
+def format_strength(title: str, data: dict[str, Any], rules: str) -> str:
+    """`rulesbook strength`'s table in lines, from its JSON form: one line per pairing (per level
+    where the seats do not compete), the rates aligned."""
+    compete = game_named(data["game"]).seats_compete
+    rows = data["rows"]
+    games = rows[0]["games"] if rows else 0
+    lines = [f"{title}: {plural(games, 'game')} a {'pairing' if compete else 'level'}, {plural(data['players'], 'player')}, "
+             f"seed {data['seed']!r}", f"rules: {rules}"]
+    if compete:
+        lines.append("a level holds one seat (turning one place a game) and the level it is against every other seat; a tie shares the win")
+    width = max((len(row["pairing"]) for row in rows), default=0) + 1
+    for row in rows:
+        low, high = row["win_rate_low"], row["win_rate_high"]
+        said = (f"{row['pairing'] + ':':<{width}} {row['win_rate']:>6.1%}{_within(None if low is None else [low, high], '.1%')}"
+                f" of {plural(row['games'], 'game')}")
+        lines.append(f"{said} (parity {row['parity']:.1%})" if compete else f"{said} won")
+    lines.append(f"(in brackets: {data['confidence'] * 100:g} % intervals, Wilson's for rates)")
     return "\n".join(lines)
 
 

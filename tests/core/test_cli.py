@@ -77,7 +77,7 @@ def test_the_summary_says_games_won_only_where_seats_win_together(name, capsys):
 @pytest.mark.parametrize(("name", "players", "said"), [
     ("hudai", "1", "win rate by bot, over the games it played: heuristic "),
     ("madness", "4", "win rate by bot: none; these bots played together at every table and share its result "
-                     "(to compare levels, run each alone, or use rulesbook.lab.strength)"),
+                     "(to compare levels, run each alone, or use `rulesbook strength` or rulesbook.lab.strength)"),
 ])
 def test_two_bots_of_a_game_won_together_are_compared_only_where_they_took_turns(name, players, said, capsys):
     """`--bots random,expedition` in Madness said "expedition 0.0%, random 0.0%" (the tables'
