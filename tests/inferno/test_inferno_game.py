@@ -348,6 +348,22 @@ def test_en_ends_when_the_pile_is_empty_zh_when_a_refill_falls_short_MOI_R10():
     assert en.results[0].reason == "b"
 
 
+def test_a_cross_and_an_empty_pile_at_one_step_III_end_the_round_by_the_cross_MOI_P03():
+    for rules in (Rules(), Rules(edition="zh")):
+        crossed, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, pile="MK+3", phase=Phase.STEP), Stay())
+        both, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, pile="", phase=Phase.STEP), Stay())
+        assert both.results[0].reason == "a" and both.results[0].raw == crossed.results[0].raw, rules.edition
+
+
+def test_zh_a_player_who_needs_no_card_leaves_the_round_on_with_the_pile_empty_MOI_P04():
+    """ZH's condition b is a refill that falls short: red holds three cards and needs none."""
+    hands = ["SB+3 PM+3 DH+3", "SB+2", ""]
+    zh, events = apply(table(LINE, hands, rules=Rules(edition="zh"), pile="", phase=Phase.STEP), Stay())
+    assert not zh.results and zh.draw_pile == () and zh.decision.seat == 1 and [e.kind for e in events] == ["stay"]
+    en, _ = apply(table(LINE, hands, pile="", phase=Phase.STEP), Stay())
+    assert en.results[0].reason == "b"  # EN: the pile is empty, whatever red holds
+
+
 def test_en_every_lone_pawn_at_a_cross_scores_it_doubled_zh_only_the_ender_at_their_own_pawn_MOI_R11():
     hands = ["SB+3", "SB+2", "PM+3"]
     en, _ = apply(table(CROSS, hands, phase=Phase.STEP), Stay())  # red ends; blue is at the cross

@@ -14,7 +14,7 @@ EDITION_FIELDS = {
     "event_discard": (True, False, ("MOI-R04",)),
     "any_opponent_cancels": (False, True, ("MOI-R06", "MOI-R22")),
     "step_any_pawn": (False, True, ("MOI-R09",)),
-    "ends_when_refill_short": (False, True, ("MOI-R10",)),
+    "ends_when_refill_short": (False, True, ("MOI-R10", "MOI-P04")),
     "doubled_cross_for_ender_only": (False, True, ("MOI-R11",)),
     "doubling_optional": (False, True, ("MOI-R11",)),
     "floor_total_at_zero": (False, True, ("MOI-R12",)),

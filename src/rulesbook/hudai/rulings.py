@@ -69,7 +69,8 @@ RULINGS: tuple[Ruling, ...] = (
            "River run dry", ("reshuffle_mind_deck",)),
     Ruling("HUD-P05", "Does every game end?",
            "A game still running after 100 turns is lost for the monk (the ending 'turn_limit').",
-           "a guard for programs that never attack; no bot reaches it", ("max_turns",)),
+           "a guard for a game that cannot end otherwise: a program that never attacks, or a monk left with no card in hand, "
+           "draw pile or discard (Crush can take them all), who can only pass; the bots reach it only there", ("max_turns",)),
     Ruling("HUD-P06", "May an effect be used with nothing to act on?",
            "No. Defend and blue need staged damage; a value, Pin, yellow or 3rd eye needs a cube on the power it takes "
            "from. Pin and yellow set aside what the power has, up to 3 and 1."),

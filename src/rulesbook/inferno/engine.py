@@ -965,10 +965,11 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
     """Step III (is the round over?) and step IV (draw up to three, or the house rule's
     `hand_size`), then the next player, on the Mountain as the step left it."""
     rules = state.rules
-    if has_complete_cross(mountain, rules):
+    if has_complete_cross(mountain, rules):  # before the draw pile: a cross and an empty pile is condition a (MOI-P03)
         return _end_round(replace(state, mountain=mountain), "a", events)
     seat, pile, hands = state.seat, state.draw_pile, state.hands
     need = rules.hand_size - len(hands[seat])
+    # EN: the pile is empty (MOI-R10); ZH: it cannot refill this player, and one who needs no card can (MOI-P04)
     if need > len(pile) if rules.ends_when_refill_short else not pile:
         return _end_round(replace(state, mountain=mountain), "b", events)
     players = len(hands)

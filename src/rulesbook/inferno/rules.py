@@ -118,7 +118,8 @@ class Rules(RulesData):
     step_any_pawn: whose pawn the one-step move of step II may move; EN your own, ZH anyone's
         (MOI-R09).
     ends_when_refill_short: condition b; EN the round ends when the draw pile is empty at
-        step III, ZH when the player who just finished cannot refill to three (MOI-R10).
+        step III, ZH when the player who just finished cannot refill to three (MOI-R10): one
+        who needs no card leaves the round on (MOI-P04).
     doubled_cross_for_ender_only: who counts a card twice when a complete cross ends the round
         (MOI-R11). EN: the owner of every pawn standing alone at a complete cross, with its best
         complete (four-card) row and column. ZH: only the player who ended the round, at their

@@ -29,12 +29,12 @@ RULINGS: tuple[Ruling, ...] = (
            note="neither text prints them"),
     _ruling("MOI-R03", "How many rounds?", "2 players: 4; 3 players: 3; 4 players: 4", "as many rounds as players (2 players: 2)", ("rounds_by_players",)),
     _ruling("MOI-R04", "What may a turn's step I play?", "one or more cards, disciples and events mixed; or instead discard 1-3 events with no effect", "1-3 cards, all disciples or all events; no discarding", ("play_limit", "mixed_plays", "event_discard")),
-    _ruling("MOI-R05", "How does a Mighty Bison King move a pawn?", "exactly 1-3 steps with one card, 4-5 with two; each step to an orthogonally adjacent card, never over an empty place; the path may pass pawns but visits no card twice and may not end on an occupied card", SAME,
+    _ruling("MOI-R05", "How does a Mighty Bison King move a pawn?", "exactly 1-3 steps with one card, 4-5 with two; each step to an orthogonally adjacent card, never over an empty place; the path may pass pawns but visits no card twice and may not end on an occupied card (with the optional rule, MOI-R13: on a full one)", SAME,
            note="EN only forbids ending on the start card; only a path through distinct cards makes 4-5 differ from 1-3"),
     _ruling("MOI-R06", "Who may cancel an effect?", "Bison King and Iron Fan: only the owner of the targeted pawn (nobody when it is the player's own); Red Boy: any other player, with Guan Yin", "any opponent may cancel any of the three", ("any_opponent_cancels",)),
     _ruling("MOI-R07", "May a cancel be answered?", "no: one answer per effect played", SAME, note="neither text allows chains"),
     _ruling("MOI-R08", "When does a player who cancelled refill?", "not at once: at the end of their own next turn", SAME),
-    _ruling("MOI-R09", "Which pawn does the step of step II move?", "optional; your own pawn, one card orthogonally, onto a free card", "optional; any player's pawn", ("step_any_pawn",)),
+    _ruling("MOI-R09", "Which pawn does the step of step II move?", "optional; your own pawn, one card orthogonally, onto a free card (with the optional rule, MOI-R13: one with room)", "optional; any player's pawn", ("step_any_pawn",)),
     _ruling("MOI-R10", "When does an empty draw pile end the round (condition b)?", "at step III, if the draw pile is empty", "when the player who just finished cannot refill to three", ("ends_when_refill_short",)),
     _ruling("MOI-R11", "Who counts a card twice when a complete cross ends the round (condition a)?",
            "the owner of every pawn standing alone at a complete cross: its best complete row and column, the crossing card counted in both, even a -3",
@@ -60,12 +60,23 @@ RULINGS: tuple[Ruling, ...] = (
            note="only with the optional rule"),
     _ruling("MOI-P01", "In what order are those who may cancel an effect asked?",
             "one at a time, clockwise from the player, only those who hold a card that cancels it; the first to cancel ends the asking", SAME,
-            note="neither text gives an order: at a table whoever speaks first would answer; the engine needs one"),
+            note="neither text gives an order: at a table whoever speaks first would answer; the engine needs one. Asking only "
+                 "those who can answer tells the table that the others hold no such card, as a table asking everyone at once "
+                 "would not: accepted, so that no turn waits on a player with nothing to say"),
     _ruling("MOI-P02", "Does a disciple laid earlier in the same turn count as part of the Mountain?",
             "yes: each card is laid against the Mountain as it is at that moment, so a turn may lay a line of cards "
             "going away from it, each touching the one before", SAME,
             note="EN asks for a card 'already in the Mountain' and ZH for a card of the Mountain; neither says when; "
                  "cards are laid one at a time"),
+    _ruling("MOI-P03", "What if step III finds a complete cross and the end of the draw pile at once?",
+            "the round ends by condition a, the complete cross, and is scored as such", SAME,
+            note="neither text says which condition counts when both hold; the cross is what the turn did, and both texts "
+                 "name it first. In EN it can cost points: the crossing card counts twice even when it is a -3"),
+    _ruling("MOI-P04", "Does condition b end the round when the player who just finished needs no card?",
+            "yes: condition b is an empty draw pile, whatever the player holds",
+            "no: the player holds three cards and refills nothing, so play goes on with the pile empty until a player who "
+            "finishes cannot refill, or a cycle of turns changes nothing (MOI-R20)", ("ends_when_refill_short",),
+            note="the ZH text ends the round when a player who finished cannot refill: one who needs no card can"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
