@@ -122,7 +122,7 @@ def test_a_card_laid_this_turn_is_part_of_the_mountain_for_the_next_MOI_P02():
 def test_bison_refusal_cites_moi_r05_and_changes_nothing():
     state = table(LINE, ["BISON", "GUANYIN", "PM+2"])
     message = refused(state, PlayBison(R, (0, 2)), "MOI-R05")  # blue stands there
-    assert "visiting no card twice" in message
+    assert "the blue pawn stands on" in message and "never stop on it" in message
 
 
 def test_en_mixes_disciples_and_events_zh_does_not_MOI_R04():
@@ -605,8 +605,8 @@ def test_play_out_prints_events_and_refusal_returns_the_error_or_none(capsys):
     state = play_out(table(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"]), "bison B 0,1")
     assert "Red plays Mighty Bison King" in capsys.readouterr().out and state.phase is Phase.RESPOND
     error = refusal(state, parse_action("end"))
-    assert isinstance(error, IllegalAction) and error.rule == "MOI-P01"  # blue is asked now, before play goes on
-    assert refusal(state, "end").rule == "MOI-P01"  # the text form is taken too
+    assert isinstance(error, IllegalAction) and error.rule == "MOI-R06"  # blue may cancel now, before play goes on
+    assert refusal(state, "end").rule == "MOI-R06"  # the text form is taken too
     assert refusal(state, parse_action("pass")) is None
     assert capsys.readouterr().out == ""  # a refusal prints nothing
 

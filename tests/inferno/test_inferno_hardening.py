@@ -283,7 +283,7 @@ def test_the_players_are_a_count_or_their_colours_in_seat_order():
     for players in (1, 5, True):
         with pytest.raises(DataError) as raised:
             new_game(players)
-        assert str(raised.value) == f"players: Mountain of Inferno is for 2 to 4 players, not {players}"
+        assert str(raised.value) == f"players: Mountain of Inferno is for 2 to 4 players, not {players} (rulebook, Object of the Game)"
     for players in ([], ["R"], ["R", "R"], ["R", "Y", "B", "K", "R"]):
         with pytest.raises(DataError) as raised:
             new_game(players)
@@ -635,7 +635,7 @@ def place_text(place: tuple[int, int]) -> str:
     (PlayRedBoy, lambda s, e: " ".join([*e.text().split()[:-1], place_text(empty_place(s))]), "there is no card at"),
     (PlayRedBoy, lambda s, e: " ".join([*e.text().split()[:-1], place_text(s.mountain.pawn("R"))]), "never discards a card holding a pawn (MOI-R16)"),
     (PlayPrincess, lambda s, e: f"fan K {place_text(e.place)}", "there is no black pawn on the Mountain"),
-    (PlayPrincess, lambda s, e: f"fan {e.colour.letter} 40,40", "touches the rest of the Mountain (MOI-R15)"),
+    (PlayPrincess, lambda s, e: f"fan {e.colour.letter} 40,40", "must touch the rest of the Mountain along a side (MOI-R15)"),
     (PlayBison, lambda s, e: f"bison K {place_text(e.place)}", "there is no black pawn on the Mountain"),
     (PlayBison, lambda s, e: f"bison {e.colour.letter} 40,40", "(MOI-R05)"),
 ])

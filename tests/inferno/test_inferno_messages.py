@@ -113,7 +113,7 @@ HANDS = ["MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"]
     (lambda: game_moment(LINE, HANDS), DiscardEvents((GUAN_YIN, BISON)), "從手牌丟棄1~3張事件卡（MOI-R04）"),
     (lambda: game_moment(LINE, HANDS), PlayRedBoy((Disciple.DRAGON_HORSE,), (0, 3)), "你的手牌沒有紅孩兒（白龍馬）（中文規則書〈２.遊戲進行〉(1)）"),
     (lambda: game_moment(LINE, HANDS), PlayBison(Colour.BLUE, (0, 0), 1),
-     "打出1張牛魔王卡時，藍色唐僧標記移動1-3格：沿著卡牌走，不經過空位，不重複經過同一張卡牌，並停在還能放唐僧標記的卡牌上（MOI-R05）"),
+     "紅色唐僧標記在(0, 0)的MK+1上：唐僧標記可以經過其他唐僧標記，但不能停在它上方（MOI-R05）"),
     (lambda: game_moment(LINE, ["MK+2 REDBOY:PM", "PM+2", "SB+2"]), PlayRedBoy((Disciple.PIG_MONK,), (0, 3)),
      "1張紅孩兒卡只能移除與其圖像相同的豬八戒；2張紅孩兒卡可移除任何1張徒弟卡（中文規則書〈２.遊戲進行〉(1)）"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.BLUE, (0, 2)),
@@ -328,11 +328,11 @@ def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
      "the card under the yellow pawn also holds the red pawn: one Iron Fan Princess moves the card with both, and the play "
      "names it by the red pawn ('fan R ...') (MOI-R22)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), None, PlayBison(Colour.YELLOW, (0, 1), 2),
-     "with 2 Mighty Bison King cards the yellow pawn moves 4-5 cards, from card to card, never over an empty place, "
-     "visiting no card twice and ending on a card with room (MOI-R05)"),
+     "two Mighty Bison Kings move a pawn 4 or 5 cards, and no path from the DH+2 card at (1, 2) to the PM+1 card at (0, 1) "
+     "that visits no card twice is that long: the shortest is 2 cards (MOI-R05)"),
     (lambda: on_long_line("BISON FAN", "", "", rules=Rules(bison_reach=(1, 2))), None, PlayBison(Colour.YELLOW, (0, 1), 1),
-     "with 1 Mighty Bison King card the yellow pawn moves 1 card, from card to card, never over an empty place, "
-     "visiting no card twice and ending on a card with room (MOI-R05)"),
+     "one Mighty Bison King moves a pawn exactly 1 card, and no path from the DH+2 card at (1, 2) to the PM+1 card at (0, 1) "
+     "that visits no card twice is that long: the shortest is 2 cards (MOI-R05)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Cancel((BISON,)),
      "'bison Y 0,1' is cancelled with one Iron Fan Princess or one Guan Yin, from your hand (rulebook I)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 5), 2), Cancel((FAN,)),
@@ -350,17 +350,17 @@ def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP, rules=Rules(edition="zh")), None, Step(Colour.BLACK, (0, 1)),
      "there is no black pawn on the Mountain (MOI-R09)"),
     (lambda: on_long_line("BISON BISON FAN", "GUANYIN FAN", "SB+2"), PlayBison(Colour.YELLOW, (0, 1), 1), Stay(),
-     "yellow must now cancel the effect just played or pass, not 'stay' (MOI-P01)"),
+     "yellow must now cancel the effect just played or pass, not 'stay' (MOI-R06)"),
     (lambda: on_long_line(*HANDS), None, Stay(), "red must now play cards (or end step I), not 'stay' (rulebook I)"),
-    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, EndPlay(), "red must now step a pawn or stay, not 'end' (MOI-R09)"),
+    (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), None, EndPlay(), "red must now step a pawn or stay, not 'end' (rulebook, Play)"),
     (lambda: on_long_line(*HANDS), None, EndPlay(), "play or discard at least one card before ending step I (MOI-R18)"),
     (lambda: on_long_line("MK+2 BISON BISON", "", "", rules=Rules(play_limit=2)), LayDisciple(parse_card("MK+2"), (1, 1)),
      PlayBison(Colour.YELLOW, (0, 5), 2), "at most 2 cards may be played in one turn (MOI-R04)"),
     (lambda: on_long_line("MK+2 BISON BISON", "", "", rules=Rules(play_limit=1)), LayDisciple(parse_card("MK+2"), (1, 1)),
      PlayBison(Colour.YELLOW, (0, 1), 1), "at most 1 card may be played in one turn (MOI-R04)"),
     (lambda: on_long_line("BISON FAN", "", ""), None, PlayBison(Colour.YELLOW, (0, 5), 1),
-     "with 1 Mighty Bison King card the yellow pawn moves 1-3 cards, from card to card, never over an empty place, "
-     "visiting no card twice and ending on a card with room (MOI-R05)"),
+     "one Mighty Bison King moves a pawn 1 to 3 cards, and no path from the DH+2 card at (1, 2) to the PM+3 card at (0, 5) "
+     "that visits no card twice is that long: the shortest is 4 cards (MOI-R05)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 57,
      "b'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not an action of Mountain of Inferno (rulebook, Play)"),
     (lambda: on_long_line(*HANDS), None, b"x" * 58,

@@ -115,7 +115,7 @@ def test_an_english_board_keeps_its_data_and_a_zh_tw_one_the_same_moves(state):
 #: could name the answers).
 ENGLISH_DIGESTS = {
     "exercise": "77b04ec609a425273b280009af472f3b89f00bb4beb6a895932049cfadd6c611",
-    "responding": "0e70defe4d7e28c227812e92351894bb06fdd613343365f1d8fb045fcaea57da",
+    "responding": "4b2302945c7fc62c3df35b7618c742ebc8e256f274926419e4a0d6615c89e037",
     "start": "ac7166986116084d1a4218b26b68d40d7bbcf7a7a9c78ba19588323a28dab79b",
 }
 

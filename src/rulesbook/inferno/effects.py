@@ -14,6 +14,8 @@ and check what they are given; those the engine asks trust it.
 
 from __future__ import annotations
 
+from collections import deque
+from functools import lru_cache
 from itertools import filterfalse
 
 from rulesbook.core.data import DataError, shown
@@ -21,7 +23,7 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.messages import Message
 from rulesbook.inferno.cards import Disciple
 from rulesbook.inferno.position import (
-    SPAN, Colour, Coord, Place, Position, Shape, given_position, lonely_sides, place_code, places_at,
+    SPAN, Colour, Coord, Place, Position, Shape, given_position, lonely_sides, neighbours, place_code, places_at,
 )
 from rulesbook.inferno.rules import Rules, bison_steps
 
@@ -128,6 +130,28 @@ def bison_path_ends(shape: Shape, start: Place, cards: int) -> tuple[Place, ...]
                                 ends.add(fifth)
     known = shape.paths[key] = tuple(sorted(ends))
     return known
+
+
+def card_distances(position: Position, start: Coord) -> dict[Coord, int]:
+    """For each card joined to start by cards, the length of the shortest path there (a shortest
+    path never visits a card twice, MOI-R05): a breadth-first search, cheap on any Mountain, for
+    wording a move (a refused Bison King's, `engine.bison_refusal`; the lessons'), never asked on
+    the way to a legal one."""
+    return _card_distances(position, start)
+
+
+@lru_cache(maxsize=512)
+def _card_distances(position: Position, start: Coord) -> dict[Coord, int]:
+    cards = position.cards
+    distances = {start: 0}
+    waiting = deque([start])
+    while waiting:
+        place = waiting.popleft()
+        for near in neighbours(place):
+            if near in cards and near not in distances:
+                distances[near] = distances[place] + 1
+                waiting.append(near)
+    return distances
 
 
 def any_path_ends(shape: Shape, start: Place, steps: range) -> tuple[Place, ...]:

@@ -50,7 +50,7 @@ from rulesbook.inferno.actions import (
     spoken_place,
 )
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard
-from rulesbook.inferno.effects import bison_moves, lift_allowed, princess_moves, red_boy_discards
+from rulesbook.inferno.effects import bison_moves, card_distances, has_room, lift_allowed, princess_moves, red_boy_discards
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import (
@@ -156,7 +156,8 @@ def new_game(players: int | Sequence[Colour | str] = 4, seed: int | str = 0, rul
     check_seed(seed, "seed")
     if isinstance(players, int):
         if not 2 <= players <= 4:
-            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
+            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players} (rulebook, Object of the Game)",
+                                               players=players))
         colours = COLOUR_ORDER[:players]
     elif isinstance(players, Sequence) and not isinstance(players, str):
         colours = tuple(Colour.parse(colour) for colour in players)
@@ -545,8 +546,8 @@ _PHASE_WORDS = {
 _PHASE_RULE = {
     Phase.PLACE_PAWN: "MOI-R19",
     Phase.PLAY: "rulebook I",
-    Phase.RESPOND: "MOI-P01",  # one player at a time is asked to answer, before play goes on
-    Phase.STEP: "MOI-R09",
+    Phase.RESPOND: "MOI-R06",  # who may cancel an effect, at once: those it entitles answer before play goes on
+    Phase.STEP: "rulebook, Play",  # the turn's order, I to IV: step I is over, step II waits
 }
 #: The kinds of action each phase waits for.
 _EXPECTED: dict[Phase, tuple[type, ...]] = {
@@ -617,8 +618,9 @@ def _check_discard(state: State, action: DiscardEvents) -> None:
 
 def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
     """What every card play asks: the cards in hand, room in the turn, the turn's kind of cards (MOI-R04)."""
-    if not _holds(state.hands[state.seat], cards):
-        raise IllegalAction(Message("you do not hold {cards}", cards=Listed(map(card_word, cards))), "rulebook I")
+    hand = state.hands[state.seat]
+    if not _holds(hand, cards):
+        raise IllegalAction(_not_held(hand, cards), "rulebook I")
     rules, played = state.rules, state.played
     limit = rules.play_limit
     if limit is not None and len(cards) > limit - len(played):
@@ -626,6 +628,17 @@ def _check_cards_played(state: State, cards: tuple[Card, ...]) -> None:
                                     "at most {count} cards may be played in one turn"), "MOI-R04")
     if played and not rules.mixed_plays and isinstance(cards[0], DiscipleCard) != isinstance(played[0], DiscipleCard):
         raise IllegalAction(Message("in this edition a turn's cards are all disciples or all events"), "MOI-R04")
+
+
+def _not_held(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> Message:
+    """What the hand lacks of the cards a play names (it does not hold them all): the cards it
+    holds none of, or, of a card named twice, how many it holds."""
+    named = tuple(dict.fromkeys(cards))
+    missing = [card for card in named if card not in hand]
+    if missing:
+        return Message("you do not hold {cards}", cards=Listed(map(card_word, missing)))
+    card = next(card for card in named if hand.count(card) < cards.count(card))
+    return Message("you hold {held} {card}, not {needed}", held=hand.count(card), card=card_word(card), needed=cards.count(card))
 
 
 def _check_pawn_there(state: State, colour: Colour) -> None:
@@ -661,19 +674,68 @@ def _check_bison_on(state: State, action: PlayBison) -> None:
     rules = state.rules
     if place_code(action.place) not in bison_moves(state.mountain, action.colour, action.count, rules.max_pawns_per_card,
                                                    rules.bison_reach):
-        span = rules.bison_steps(action.count)
-        steps = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
-        raise IllegalAction(Message(
-            "{move}, from card to card, never over an empty place, visiting no card twice and ending on a card with room",
-            move=_bison_move(action.count, colour_word(action.colour), steps)), "MOI-R05")
+        raise IllegalAction(bison_refusal(state.mountain, action.colour, action.count, action.place, rules), "MOI-R05")
 
 
-def _bison_move(count: int, colour: Message, steps: str) -> Message:
-    """How far so many Bison King cards move a pawn, its nouns agreeing with both numbers."""
-    if steps == "1":  # only one card moves a pawn one card, with a reach of (1, ...)
-        return Message("with 1 Mighty Bison King card the {colour} pawn moves 1 card", colour=colour)
-    return counted(count, "with {count} Mighty Bison King card the {colour} pawn moves {steps} cards",
-                   "with {count} Mighty Bison King cards the {colour} pawn moves {steps} cards", colour=colour, steps=steps)
+def bison_refusal(mountain: Position, colour: Colour, cards: int, place: Coord, rules: Rules = _DEFAULT_RULES) -> Message:
+    """Why `cards` Mighty Bison Kings may not take the `colour` pawn to place, a place they cannot
+    take it to (MOI-R05): no card there, the card it starts on, a card with no room, no path of
+    cards there, or no path of a length within reach that visits no card twice (the shortest one
+    said, which is exact). Asked only once a move is refused. The Bison King lesson says the same
+    (`rulesbook.lessons.inferno.bison_turn`), its board's refusals capitalised."""
+    start = mountain.pawn(colour)
+    if place not in mountain.cards:
+        return Message("there is no card there: the Bison King moves a pawn from card to card and never over an empty place")
+    if place == start:
+        return Message("the pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
+    if not has_room(mountain, place, rules):
+        standing = mountain.pawns_at(place)
+        others = Listed(map(_pawn_words, standing))
+        if len(standing) == 1:
+            return Message("{others} stands on {place}: a pawn may pass over another pawn but never stop on it",
+                           others=others, place=_card_words(mountain, place))
+        return Message("{others} stand on {place}: a pawn may pass over other pawns but never stop on a card with no room for it",
+                       others=others, place=_card_words(mountain, place))
+    shortest = card_distances(mountain, start).get(place)
+    if shortest is None:
+        return Message("no path of cards leads from the {colour} pawn to {place}", colour=colour_word(colour),
+                       place=_card_words(mountain, place))
+    # The place has room and is no destination, so no path there of a length within reach visits
+    # no card twice (`bison_moves`); the shortest path is exact, whatever its length.
+    steps = rules.bison_steps(cards)
+    data = {"start": _card_words(mountain, start), "place": _card_words(mountain, place), "shortest": _steps_words(shortest)}
+    if len(steps) == 1:
+        if cards == 1:
+            return Message("one Mighty Bison King moves a pawn exactly {steps}, and no path from {start} to {place} "
+                           "that visits no card twice is that long: the shortest is {shortest}", steps=_steps_words(steps[0]), **data)
+        return Message("two Mighty Bison Kings move a pawn exactly {steps}, and no path from {start} to {place} "
+                       "that visits no card twice is that long: the shortest is {shortest}", steps=_steps_words(steps[0]), **data)
+    if len(steps) == 2:
+        span = Message("{low} or {high}", low=steps[0], high=steps[-1])
+    else:
+        span = Message("{low} to {high}", low=steps[0], high=steps[-1])
+    if cards == 1:
+        return Message("one Mighty Bison King moves a pawn {span} cards, and no path from {start} to {place} "
+                       "that visits no card twice is that long: the shortest is {shortest}", span=span, **data)
+    return Message("two Mighty Bison Kings move a pawn {span} cards, and no path from {start} to {place} "
+                   "that visits no card twice is that long: the shortest is {shortest}", span=span, **data)
+
+
+def _pawn_words(colour: Colour) -> Message:
+    """"the red pawn", 紅色唐僧標記."""
+    return Message("the {colour} pawn", colour=colour_word(colour))
+
+
+def _card_words(mountain: Position, place: Coord) -> Message:
+    """A card of the Mountain in a sentence: "the MK+2 card at (0, 1)"."""
+    return Message("the {card} card at {place}", card=mountain.cards[place].code, place=spoken_place(place))
+
+
+def _steps_words(length: int) -> Message:
+    """"1 card", "4 cards"."""
+    if length == 1:
+        return Message("{numbers} card", numbers=str(length))
+    return Message("{numbers} cards", numbers=str(length))
 
 
 def _check_princess(state: State, action: PlayPrincess) -> None:
@@ -696,7 +758,23 @@ def _check_princess_on(state: State, action: PlayPrincess) -> None:
         raise IllegalAction(Message("lifting the card under the {colour} pawn would split the Mountain", colour=colour_word(colour)),
                             "MOI-R15")
     if place_code(action.place) not in princess_moves(mountain, source):
-        raise IllegalAction(Message("the card must go to another empty place that touches the rest of the Mountain"), "MOI-R15")
+        raise IllegalAction(_princess_refusal(mountain, source, action.place), "MOI-R15")
+
+
+def _princess_refusal(mountain: Position, source: Place, place: Coord) -> Message:
+    """Why the card lifted from source, which may be lifted, may not go to place (MOI-R15): it
+    lies there already, another card does, or the place touches no card but the one lifted, or
+    none at all. Asked only once the play is refused."""
+    code, where = place_code(place), spoken_place(place)
+    if code == source:
+        return Message("the card already lies at {place}: Iron Fan Princess puts it down somewhere else", place=where)
+    if code in mountain._cards:
+        return Message("a card already lies at {place}", place=where)
+    if mountain._shape.is_free(code):  # an empty place beside a card, and no card but the one lifted
+        return Message("at {place} the card would touch only the place it was lifted from, not the rest of the Mountain",
+                       place=where)
+    return Message("no card of the Mountain lies beside {place}: the card must touch the rest of the Mountain along a side",
+                   place=where)
 
 
 def _check_red_boy(state: State, action: PlayRedBoy) -> None:

@@ -280,7 +280,8 @@ class Rules(RulesData):
             if count == players:
                 return rounds
         if not 2 <= players <= 4:
-            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=players))
+            raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players} (rulebook, Object of the Game)",
+                                               players=players))
         given = Listed([count for count, _ in self.rounds_by_players], ",")
         raise DataError("players", Message("Mountain of Inferno is for 2 to 4 players, not {players} under these rules: "
                                     "rounds_by_players gives rounds only for {given} players (MOI-R03)", players=players, given=given))

@@ -9,7 +9,6 @@ word for word as they were.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -19,8 +18,8 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.messages import Capitalised, Listed, Message, counted, term
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison, Step
-from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, has_room, step_destinations
-from rulesbook.inferno.engine import cancel_means, entitled_to_cancel
+from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, card_distances, step_destinations
+from rulesbook.inferno.engine import bison_refusal, cancel_means, entitled_to_cancel
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
@@ -58,26 +57,6 @@ def path_lengths(position: Position, start: Coord, longest: int = _LONGEST_TOLD)
     Only used to word explanations; what is legal is `bison_destinations`.
     """
     return _path_lengths(position, start, longest)
-
-
-def card_distances(position: Position, start: Coord) -> dict[Coord, int]:
-    """For each card joined to start by cards, the length of the shortest path there (a shortest
-    path never visits a card twice, MOI-R05): a breadth-first search, cheap on any Mountain."""
-    return _card_distances(position, start)
-
-
-@lru_cache(maxsize=512)
-def _card_distances(position: Position, start: Coord) -> dict[Coord, int]:
-    cards = position.cards
-    distances = {start: 0}
-    waiting = deque([start])
-    while waiting:
-        place = waiting.popleft()
-        for near in neighbours(place):
-            if near in cards and near not in distances:
-                distances[near] = distances[place] + 1
-                waiting.append(near)
-    return distances
 
 
 @lru_cache(maxsize=512)
@@ -322,33 +301,8 @@ class BisonLesson:
         raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
 
     def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> Message:
-        start = position.pawn(colour)
-        steps = self.rules.bison_steps(cards)
-        if len(steps) == 2:
-            span = Message("{low} or {high}", low=steps[0], high=steps[-1])
-        else:
-            span = Message("{low} to {high}", low=steps[0], high=steps[-1])
-        if place not in position.cards:
-            return Message("There is no card there: the Bison King moves a pawn from card to card and never over an empty place")
-        if place == start:
-            return Message("The pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
-        if not has_room(position, place, self.rules):
-            others = Capitalised(Listed(map(_pawn_words, position.pawns_at(place))))
-            return Message("{others} stands on {place}: a pawn may pass over another pawn but never stop on it",
-                           others=others, place=place_words(position, place))
-        shortest = card_distances(position, start).get(place)
-        if shortest is None:
-            return Message("No path of cards leads from the {colour} pawn to {place}", colour=colour_word(colour),
-                           place=place_words(position, place))
-        # The place has room and is no destination, so no path there of a length within reach visits
-        # no card twice (`bison_destinations`); the shortest path is exact, whatever its length.
-        data = {"span": span, "start": place_words(position, start), "place": place_words(position, place),
-                "shortest": _steps_message(shortest)}
-        if cards == 1:
-            return Message("One Mighty Bison King moves a pawn {span} cards, and no path from {start} to {place} "
-                           "that visits no card twice is that long: the shortest is {shortest}", **data)
-        return Message("Two Mighty Bison Kings move a pawn {span} cards, and no path from {start} to {place} "
-                       "that visits no card twice is that long: the shortest is {shortest}", **data)
+        """The engine's own reason (`bison_refusal`): the board capitalises it (`refusal_text`)."""
+        return bison_refusal(position, colour, cards, place, self.rules)
 
     def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
         position = state.position
