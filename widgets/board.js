@@ -266,6 +266,10 @@ class Board {
     // How much more the picture shows than its places, and the key that says it (describePicture):
     // part of the board's short description, never shown.
     this.factsLine = html("div", { class: "rb-facts-count", id: `${this.uid}-facts`, hidden: "" }, root);
+    // The keys of the picture and the words its marks are said with: part of the board's
+    // description (describePicture), never shown. They were the listbox's name, the same for
+    // every board of a page: a screen reader's list of a page's boards could not tell them apart.
+    this.keysLine = html("div", { class: "rb-keys", id: `${this.uid}-keys`, hidden: "" }, root);
     const stage = html("div", { class: "rb-stage" }, root);
     this.area = html("div", { class: "rb-picture", role: "listbox", tabindex: "0" }, stage);
     this.area.addEventListener("click", this.guard((event) => {
@@ -288,6 +292,9 @@ class Board {
     // foot of the screen while the picture scrolls under it (board.css).
     const dock = html("div", { class: "rb-dock" }, stage);
     this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, dock);
+    // Words the page says after every message, for a screen reader only (writeMessage): a Play
+    // page's "the link to the rule's chapter follows the board", while that link is shown.
+    this.messageNote = "";
     this.handLabel = html("div", { class: "rb-label", id: `${this.uid}-hand` }, dock, this.words().hand);
     this.handBox = html("div", { class: "rb-hand", role: "group", "aria-labelledby": `${this.uid}-hand` }, dock);
     this.actorLabel = html("div", { class: "rb-label", id: `${this.uid}-actor` }, dock, this.words().actsOn);
@@ -345,8 +352,11 @@ class Board {
       this.describePicture();
       this.drawnFor = { lesson, node, picture, marks };
     }
+    // Named by its question and what it shows ("Where can one Bison King take the red pawn? — The
+    // Mountain"): each board of a page told apart; its keys are in its description.
     const label = (picture.labelWord && this.words()[picture.labelWord]) || picture.label || this.words().board;
-    this.area.setAttribute("aria-label", fill(this.words().pictureOf, { label, keys: this.words().picture }));
+    this.area.setAttribute("aria-label", lesson.title ? fill(this.words().pictureTitled, { title: lesson.title, label }) : label);
+    if (this.keysLine.textContent !== this.words().picture) this.keysLine.textContent = this.words().picture;
     for (const place of this.area.querySelectorAll("[data-place]")) {
       const key = place.getAttribute("data-place");
       place.classList.toggle("rb-target", context.targets.has(key));
@@ -378,7 +388,7 @@ class Board {
       clearTimeout(this.sayAgain.timer);  // other words came first: the sentence waiting is past
       this.sayAgain = null;
     }
-    if (this.messageLine.textContent !== message) writeText(this.messageLine, message);
+    if (this.messageLine.textContent !== this.spoken(message)) this.writeMessage(message);
     this.messageLine.setAttribute("data-tone", this.model.get("tone") || "info");
     this.undoButton.setAttribute("aria-disabled", this.entries().length === 0 ? "true" : "false");
     this.restoreFocus(focused);
@@ -402,6 +412,9 @@ class Board {
     // player never changes silently.
     this.handLabel.textContent = node.handLabel === undefined ? this.words().hand : this.text(node.handLabel);
     const pressed = new Set(this.pressedHand());
+    // A game over (a Play page's): the hand and the buttons are shown as they were, offered no
+    // more; a press says the moment's own line (pressHand, pressEffect).
+    const over = this.over(node) ? { "aria-disabled": "true" } : {};
     node.hand.forEach(([code, label], index) => {
       const button = html("button", {
         type: "button",
@@ -409,6 +422,7 @@ class Board {
         "data-hand": index,
         "data-code": code,
         "aria-pressed": pressed.has(index) ? "true" : "false",
+        ...over,
       }, box, this.text(label));
       button.addEventListener("click", this.guard(() => this.pressHand(index)));
     });
@@ -420,6 +434,7 @@ class Board {
         class: "rb-effect",
         "data-choice": key,
         "aria-pressed": this.chosen === key ? "true" : "false",
+        ...over,
       }, box, this.text(choice.label));
       button.addEventListener("click", this.guard(() => this.pressEffect(key)));
     }
@@ -432,7 +447,7 @@ class Board {
     box.textContent = "";
     const choice = this.choice(node);
     const option = this.option(node);
-    const actors = this.mode() !== "find" && choice && choice.actors ? Object.keys(choice.actors) : [];
+    const actors = this.mode() !== "find" && choice && choice.actors && !this.over(node) ? Object.keys(choice.actors) : [];
     this.actorLabel.hidden = box.hidden = actors.length < 2;
     if (actors.length < 2) return;
     for (const actor of actors) {
@@ -504,9 +519,9 @@ class Board {
     const ahead = this.ahead();
     ahead.forEach((entry, index) => {
       const item = html("li", { class: "rb-log-ahead" }, list);
-      const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": entries.length + index + 1,
-        "aria-label": fill(this.words().takenBack, { entry: entry[1] }) }, item, entry[1]);
-      this.describe(item, button, this.said(index ? ahead[index - 1] : history[history.length - 1], entry));
+      const button = html("button", { type: "button", class: "rb-log-entry", "data-entry": entries.length + index + 1 }, item, entry[1]);
+      const name = this.describe(item, button, this.said(index ? ahead[index - 1] : history[history.length - 1], entry));
+      button.setAttribute("aria-label", fill(this.words().takenBack, { entry: name }));
       button.addEventListener("click", this.guard(() => this.forward(index + 1)));
     });
     this.keepInSight(list);
@@ -529,11 +544,16 @@ class Board {
   }
 
   /** Who moved and what it did, in words, under the entry's notation: shown, since a phone has no
-   * tooltip, and the button's description for a screen reader. */
+   * tooltip; and the button's name, the sentence first ("Red plays Red Boy …"), which a screen
+   * reader says first (the notation alone, "redboy DH 1,-1", said little), and the notation shown
+   * at its end (a voice-control user says what is shown). The entry's name. */
   describe(item, button, sentence) {
-    if (!sentence || sentence === button.textContent) return;
-    const said = html("span", { class: "rb-log-said", id: `${this.uid}-said-${button.getAttribute("data-entry")}` }, item, sentence);
-    button.setAttribute("aria-describedby", said.id);
+    const entry = button.textContent;
+    if (!sentence || sentence === entry) return entry;
+    html("span", { class: "rb-log-said", "aria-hidden": "true" }, item, sentence);  // in the name already
+    const name = fill(this.words().logEntry, { said: sentence, entry });
+    button.setAttribute("aria-label", name);
+    return name;
   }
 
   /** A log taller than its box (a whole game, on a Play page) keeps its current entry in sight,
@@ -564,12 +584,12 @@ class Board {
     visit(this.area);
     facts.forEach((fact, index) => fact.setAttribute("id", `${this.uid}-fact${index}`));
     this.facts = facts;
-    // The board's question first ("Which cards does blue score?"): a screen reader coming to the
-    // board by the skip link or Tab hears what it asks, and each board of a page is told apart;
-    // then whose turn it is and what to decide. What else the picture shows is only counted, with
+    // The board's question is its name (draw): a screen reader coming to the board by the skip
+    // link or Tab hears what it asks, and each board of a page is told apart; its description says
+    // whose turn it is and what to decide, then the keys. What else the picture shows is only counted, with
     // the key that says it (D): said whole, it was re-read on every focus (Madness's 26 tiles,
     // about 1,000 characters). The facts stay the listbox's details (aria-details).
-    const ids = [...(this.titleLine.hidden ? [] : [this.titleLine.id]), this.decisionLine.id];
+    const ids = [this.decisionLine.id, this.keysLine.id];
     if (facts.length) {
       writeText(this.factsLine, fill(this.words().factsCount, { count: facts.length }));
       ids.push(this.factsLine.id);
@@ -858,7 +878,7 @@ class Board {
 
   /** Say, save and draw after a reader's action; a refused place is marked afterwards. */
   settle(message, tone, refused) {
-    const again = Boolean(message) && message === this.messageLine.textContent;
+    const again = Boolean(message) && this.spoken(message) === this.messageLine.textContent;
     this.say(message, tone);
     this.save();
     if (again) this.repeat(message);
@@ -876,9 +896,28 @@ class Board {
     const timer = setTimeout(() => {
       if (!this.sayAgain || this.sayAgain.timer !== timer) return;
       this.sayAgain = null;
-      if (this.messageLine.textContent === message && (this.model.get("message") || "") === message) writeText(this.messageLine, message);
+      if (this.messageLine.textContent === this.spoken(message) && (this.model.get("message") || "") === message) this.writeMessage(message);
     }, 50);
     this.sayAgain = { message, timer };
+  }
+
+  /** What the message line says of `message`: its words, then the page's note (messageNote). */
+  spoken(message) {
+    return message && this.messageNote ? `${message}${this.messageNote}` : message;
+  }
+
+  /** The message written, its rule ids kept whole, and the page's note after it for a screen
+   * reader only (board.css's rb-said-mark): what is shown is the message alone. */
+  writeMessage(message) {
+    writeText(this.messageLine, message);
+    if (message && this.messageNote) html("span", { class: "rb-said-mark" }, this.messageLine, this.messageNote);
+  }
+
+  /** Whether the game is over at `node`: nothing more to play, the hand offered no more, the move
+   * that ended it said in no tone of a right answer (a game may end lost). A board alone never
+   * knows (a chapter's lesson is no whole game); a Play page says so (its `meta.over`). */
+  over(node) {
+    return false;
   }
 
   chosenSay(node) {
@@ -896,6 +935,7 @@ class Board {
   pressHand(index) {
     const node = this.node();
     if (!node) return;
+    if (this.over(node)) return this.settle(this.text(node.idle), "info");
     if (this.mode() === "find") {
       const choice = node.choices[this.exercise().choice];
       return this.settle(fill(this.words().fixed, { label: choice ? this.text(choice.label) : "" }), "info");
@@ -935,6 +975,7 @@ class Board {
   pressEffect(key) {
     const node = this.node();
     if (!node) return;
+    if (this.over(node)) return this.settle(this.text(node.idle), "info");
     const choice = node.choices[key];
     if (this.mode() === "find") {
       return this.settle(fill(this.words().fixed, { label: this.text((node.choices[this.exercise().choice] || choice).label) }), "info");
@@ -1003,7 +1044,7 @@ class Board {
   /** An actor button: the chosen cards act on that actor now. */
   pressActor(actor) {
     const node = this.node();
-    if (!node || !this.choice(node)) return;
+    if (!node || !this.choice(node) || this.over(node)) return;
     this.actor = actor;
     this.settle(this.chosenSay(node), "info");
     this.cursorToTarget();
@@ -1066,7 +1107,8 @@ class Board {
     this.keepAhead(history, next && next[0] === nextId && next[1] === this.text(log) ? rest : []);
     this.preselect();
     this.set({ history });
-    return this.settle(this.text(say), "ok");
+    // The move that ends a game is news, not a right answer: a tick said a lost game was well played.
+    return this.settle(this.text(say), this.over(this.lesson().nodes[nextId]) ? "info" : "ok");
   }
 
   /** An exercise's answer or miss, told to the page (rb-attempt; the static site counts them). */

@@ -430,6 +430,10 @@ class Play {
       this.board = this.boardArea.__rulesbookBoard;
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
+      // The board learns from the engine where the game is over: the hand is offered no more there,
+      // and the move that ends it has no tick (a game lost was not a right answer).
+      this.board.over = (node) => Boolean(node && this.meta.over[node.id]);
+      this.dockTools = this.makeDockTools();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
       // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
       // own action is told again.
@@ -455,6 +459,19 @@ class Play {
     this.quietMoves = [];
     this.moved();
     return true;
+  }
+
+  /** On a phone the board's tools (Undo, Hint) come after its sticky dock, off the screen while the
+   * reader plays from the dock: a compact copy of them at the dock's foot, which play.css draws on
+   * a phone only. It is for the thumb: out of the tab order and of what a screen reader reads
+   * (aria-hidden), which have the tools themselves, once each; it holds no id. */
+  makeDockTools() {
+    const box = html("div", { class: "rb-play-dock-tools", "aria-hidden": "true" }, this.boardArea.querySelector(".rb-dock"));
+    for (const [tool, act] of [["undo", () => this.undo()], ["hint", () => this.hint()]]) {
+      const button = html("button", { type: "button", tabindex: "-1", "data-dock-tool": tool }, box, this.board.words()[tool]);
+      button.addEventListener("click", this.board.guard(act));
+    }
+    return box;
   }
 
   /** The set-up's field a refusal names ("setup.seats[1]: one seat is yours…") is marked invalid,
@@ -506,6 +523,8 @@ class Play {
       this.story.textContent = "";
     }
     const ending = this.meta.over[here];
+    const undo = this.dockTools && this.dockTools.querySelector("[data-dock-tool=undo]");
+    if (undo) undo.setAttribute("aria-disabled", this.board.undoButton.getAttribute("aria-disabled") || "false");
     writeText(this.endBox.querySelector(".rb-play-end-words"), ending || "");
     showIf(this.endBox, Boolean(ending), this.board.area);  // "Play again" pressed: on to the new game's board
     const auto = this.meta.auto[here];
@@ -785,6 +804,10 @@ class Play {
     const rule = this.model.get("tone") === "no" ? rules.find((name) => name in (this.chapters || {})) : undefined;
     box.textContent = "";
     box.hidden = !rule;
+    // The refusal says where its link is, to a screen reader (the board writes it after the
+    // refusal, off the screen): the link, after the board, came unannounced.
+    const space = this.root.getAttribute("data-language") === "zh-TW" ? "" : " ";  // none after Chinese's 。, as joined()
+    if (this.board) this.board.messageNote = rule ? `${space}${this.say("ruleFollows", { rule })}` : "";
     if (!rule) return;
     const [before, after] = this.say("refusedBy").split("{rule}");
     box.append(before);

@@ -147,6 +147,16 @@ BROKEN_LABELS = """() => [...document.querySelectorAll('.rb-play-setup label')].
   }).filter(([words, lines]) => words.length <= 36 && lines > 1).map(([words]) => words)"""
 
 
+def shown_message(page) -> str:
+    """The board's message as shown: its words without what it says to a screen reader only (after
+    a refusal whose rule's chapter is linked, where that link is: board.js's messageNote)."""
+    return page.evaluate("""() => {
+      const message = document.querySelector('.rb-play .rb-message').cloneNode(true);
+      for (const note of message.querySelectorAll('.rb-said-mark')) note.remove();
+      return message.textContent;
+    }""")
+
+
 def settled(page, moves: int, timeout: int = 60_000) -> int:
     """Wait until the page has settled past `moves`; the moves made so far."""
     page.wait_for_function(SETTLED, arg=moves, timeout=timeout)

@@ -42,10 +42,11 @@ def test_a_robot_plays_a_whole_hudai_game_on_the_play_page(play_page, tmp_path):
     page.click(".rb-play-setup button[type=submit]")
     moves = settled(page, -1)
     assert moves == 0
-    # The table is described by whose turn and what to decide, and a count of the rest, which D says
-    # (the turn, the monk's panel: what no click acts on).
+    # The table is described by whose turn and what to decide, its keys, and a count of the rest,
+    # which D says (the turn, the monk's panel: what no click acts on).
     expect(page.locator(".rb-picture")).to_have_accessible_description(
-        re.compile(r"^Step 1, the combo: play a card from your hand Press D to hear the rest of the picture \(\d+ more\)\.$"))
+        re.compile(r"^Step 1, the combo: play a card from your hand Arrow keys move between places, .* "
+                   r"Press D to hear the rest of the picture \(\d+ more\)\.$"))
     page.locator(".rb-picture").press("d")
     expect(page.locator(".rb-message")).to_have_text(re.compile(r"^Demon, turn 1; Monk; Health 12/12; Corruption 0/12; .*Mind River"))
 

@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import axe_clean, downloaded, game_in_sight, opened, record, robot, settled  # noqa: E402
+from play_browser import axe_clean, downloaded, game_in_sight, opened, record, robot, settled, shown_message  # noqa: E402
 from site_browser import SITE, report_offline, rule_ids_not_whole, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/inferno.html"
@@ -67,7 +67,7 @@ def first_moves(page, book: str = "book", hinted: str = "The random bot would pl
     taken = page.evaluate("""() => [...document.querySelectorAll('.rb-picture [data-place]')].map(e => e.dataset.place)
       .find(place => place.includes(',') && !document.querySelector(`.rb-picture [data-place='${place}']`).classList.contains('rb-target'))""")
     page.click(f".rb-picture [data-place='{taken}']")
-    message, linked = page.inner_text(".rb-message"), page.inner_text(".rb-play-rule")
+    message, linked = shown_message(page), page.inner_text(".rb-play-rule")
     assert rule_ids_not_whole(page, ".rb-play") == {"loose": [], "broken": []}, "the refusal keeps its rule's id whole"
     if "MOI-R" in message:
         href = page.locator(".rb-play-rule a[data-rule]").get_attribute("href")
@@ -106,7 +106,7 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
             # Undo takes back the reader's last action and the bots' replies after it; they stay
             # in the move log, each described by its sentence (who moved), and one press plays
             # them all again. Each entry's sentence shows under its notation (a phone has no
-            # tooltip) and describes its button for a screen reader.
+            # tooltip) and names its button for a screen reader, first, the notation after it.
             logs = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
             page.click("[data-tool=undo]")
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
@@ -117,8 +117,9 @@ def test_a_robot_plays_a_whole_inferno_game_on_the_play_page(play_page, tmp_path
             assert ahead.all_text_contents() == logs[before + 1:]
             said = page.locator(".rb-log-ahead .rb-log-said").all_text_contents()
             assert len(said) == ahead.count() and all(re.match(r"(Red|Yellow|Blue|Black) ", words) for words in said), said
-            described = ahead.evaluate_all("entries => entries.map((entry) => document.getElementById(entry.getAttribute('aria-describedby')).textContent)")
-            assert described == said and page.locator(".rb-log-ahead .rb-log-said").first.is_visible()
+            named = ahead.evaluate_all("entries => entries.map((entry) => entry.getAttribute('aria-label'))")
+            assert named == [f"{words} \u2014 {log}, taken back: press to play it again" for words, log in zip(said, logs[before + 1:])], named
+            assert page.locator(".rb-log-ahead .rb-log-said").first.is_visible()
             ahead.last.click()
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=moves)
             assert len(record(page)["record"]["actions"]) == actions and ahead.count() == 0

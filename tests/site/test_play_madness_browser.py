@@ -23,7 +23,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rulesbook.lessons.madness.table import table_view  # noqa: E402
-from play_browser import axe_clean, downloaded, node, opened, play_hint, record, robot, settled  # noqa: E402
+from play_browser import axe_clean, downloaded, node, opened, play_hint, record, robot, settled, shown_message  # noqa: E402
 from site_browser import report_offline, run_offline, small_targets  # noqa: E402
 
 PAGE = "book/play/madness.html"
@@ -77,7 +77,7 @@ def expedition(page, tmp_path, players: int, reload: bool) -> None:
         # Leading the first turn: a card is refused before the Encounter, naming the rule's section.
         first = next(key for key in node(page)["choices"] if key.startswith("h"))
         page.locator(f"[data-hand='{first[1:]}']").click()
-        assert page.inner_text(".rb-message").endswith("(Action)")
+        assert shown_message(page).endswith("(Action)")
         # ... and links the chapter that teaches it.
         link = page.locator(".rb-play-rule a")
         assert link.inner_text() == "Action" and link.get_attribute("href") == "../madness/the-encounter-and-challenge-values.html"

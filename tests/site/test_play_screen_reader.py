@@ -9,7 +9,9 @@ whether the message line was live then (its aria-live), as a screen reader would
   reader's turn comes back, one announcement tells them all, then "Your turn" (a burst of 5 to 10
   polite sentences in a few seconds was lost or queued for a minute);
 - a new game, and Play again, tell the first decision; the end tells the result and where Play
-  again is; a card pressed after the end says the game is over;
+  again is; a card pressed after the end says the game is over; the move that ends a game lost
+  has no tick, and the hand is offered no more;
+- a refusal that the page links to its rule's chapter says where that link is;
 - Undo says what it took back and what is to decide now (it said the same sentence every time);
 - Hudai's demon goes on by itself: the page does not ask to press Go on;
 - the Sand Timer's text changes once a second, not four times;
@@ -150,7 +152,7 @@ def test_a_new_game_the_end_and_play_again_are_told(browser_context, site_url):
         assert page.get_attribute(".rb-play", "data-play-ready") == "over"
         ending = page.inner_text(".rb-play-end-words")
         assert ending and aside(page).endswith(f"{ending} Play again is just above the board, after these words."), aside(page)
-        page.locator(".rb-play [data-hand]").first.click()
+        page.locator(".rb-play [data-hand]").first.click(force=True)  # offered no more (aria-disabled), it still answers
         assert page.inner_text(".rb-message") == node(page)["idle"] == "The game is over. Undo, or click an entry of the move log, to look back."
         page.click("[data-play=again]")
         page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader' && window.__rulesbookPlay.history().length === 1")
@@ -248,3 +250,102 @@ def test_a_refused_set_up_is_said_in_sight_on_a_phone(browser_context, site_url)
         # in the form's words, without the field's path ("setup.powers[1]: ... drain (drop) is given twice")
         assert page.text_content(".rb-play-status") == ("Centre tile: Drain is the left tile already; the demon's three tiles "
                                                         "are different (HUD-R12: the box has one tile of each symbol)")
+
+
+#: How each page's game (GAMES) ends: lost by the reader's side (Red, the monk, the expedition).
+LOST = {
+    INFERNO: r"^Yellow wins with \d+",
+    HUDAI: r"^The monk has lost in ",
+    MADNESS: r"^The expedition is lost |, and you lost: ",
+}
+
+
+@pytest.mark.parametrize("path", [INFERNO, HUDAI, MADNESS])
+def test_a_lost_game_ends_with_no_tick_and_the_hand_offered_no_more(browser_context, site_url, path):
+    """Learner 8 and SR L4: the move that ended a lost game was shown in the "ok" tone with a tick
+    ("\u2713 \u2026 the monk falls to the dark side and loses"), and the hand's buttons were still
+    offered. The ending move is in the neutral tone; the hand's, the buttons' and the actors'
+    buttons are aria-disabled, and a press on one says the game is over, with no error."""
+    with opened(browser_context, site_url, path) as page:
+        seed, choices = GAMES[path]
+        start(page, path, seed, **choices)
+        robot(page, 3000)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        assert re.search(LOST[path], page.inner_text(".rb-play-end-words")), page.inner_text(".rb-play-end-words")
+        message = page.locator(".rb-play .rb-message")
+        assert message.get_attribute("data-tone") == "info", message.get_attribute("data-tone")
+        assert "\u2713" not in message.evaluate("m => getComputedStyle(m, '::before').content")
+        buttons = page.locator(".rb-play .rb-hand button, .rb-play .rb-actors button")
+        offered = buttons.evaluate_all("all => all.filter((b) => b.getClientRects().length && b.getAttribute('aria-disabled') !== 'true').map((b) => b.textContent)")
+        assert offered == [], offered
+        if buttons.count():
+            buttons.first.click(force=True)
+            expect_idle = node(page)["idle"]
+            assert page.inner_text(".rb-message") == expect_idle
+        assert page.seen["errors"] == [], page.seen
+
+
+def test_a_refusal_linked_to_its_chapter_says_where_the_link_is(browser_context, site_url):
+    """SR L7: "Why not: the chapter on MOI-R19 explains it." came after the board, unannounced. The
+    refusal's spoken words end by saying that the link follows the board (shown as before: the
+    words a screen reader is told are off the screen); a refusal with no such link says nothing
+    more, and the link's own words are unchanged."""
+    with opened(browser_context, site_url, INFERNO) as page:
+        seed, choices = GAMES[INFERNO]
+        start(page, INFERNO, seed, **choices)
+        page.evaluate(LISTEN)
+        page.locator(".rb-play .rb-picture [data-place]:not(.rb-target)").first.click()
+        link = page.locator(".rb-play-rule")
+        assert link.is_visible() and link.inner_text() == "Why not: the chapter on MOI-R19 explains it."
+        refusal = page.evaluate("m => [...m.childNodes].filter((n) => !(n.classList && n.classList.contains('rb-said-mark'))).map((n) => n.textContent).join('')",
+                                page.locator(".rb-play .rb-message").element_handle())
+        assert refusal.endswith("(MOI-R19)"), refusal
+        note = "The chapter on MOI-R19 explains why: its link follows the board."
+        assert page.locator(".rb-play .rb-message").text_content() == f"{refusal} {note}"
+        assert said(page)[-1] == f"{refusal} {note}"
+        # A move made: no link, nothing more said.
+        page.locator(".rb-play .rb-picture [data-place].rb-target").first.click()
+        page.wait_for_function("() => document.querySelector('.rb-play-rule').hidden")
+        assert "link follows" not in page.locator(".rb-play .rb-message").text_content()
+
+
+#: The Undo and Hint a reader can press from the dock: [words, wholly on the screen] of each shown.
+DOCK_TOOLS = """() => [...document.querySelectorAll('.rb-play .rb-dock button')].filter((b) => /^(Undo|Hint)$/.test(b.textContent) && b.getClientRects().length)
+  .map((b) => { const box = b.getBoundingClientRect(); return [b.textContent, box.top >= 0 && box.bottom <= innerHeight && box.height >= 24]; })"""
+#: The page's tab stops by their words (a button's name): those named Undo or Hint.
+TAB_STOPS = """() => [...document.querySelectorAll('.rb-play button, .rb-play [tabindex]')]
+  .filter((b) => b.tabIndex >= 0 && b.getClientRects().length && !b.closest('[aria-hidden=true]') && /^(Undo|Hint)$/.test(b.textContent)).map((b) => b.textContent)"""
+
+
+def test_undo_and_hint_are_within_reach_of_the_dock_on_a_phone(browser_context, site_url):
+    """Learner (phone): Undo and Hint were in the tools row after the dock, off the screen while the
+    reader played from the sticky dock. On a phone the dock holds a compact Undo and Hint (at its
+    foot, in sight whatever the message's length), which act as the tools do; the dock stays at
+    most 40 % of the screen; a screen reader and the keyboard still find one Undo and one Hint
+    (the copy is for the thumb: out of the tab order and the accessibility tree), and on a desktop
+    the copy is not drawn at all."""
+    with opened(browser_context, site_url, INFERNO) as page:
+        seed, choices = GAMES[INFERNO]
+        moves = start(page, INFERNO, seed, **choices)
+        for _ in range(3):
+            moves = robot(page, 1)
+        page.focus(".rb-picture")
+        page.evaluate("window.__rulesbookPlay.board.showPlace(window.__rulesbookPlay.board.cursor)")
+        assert page.evaluate(DOCK_TOOLS) == [["Undo", True], ["Hint", True]]
+        assert 0 < page.evaluate(DOCK_SHARE) <= 0.40
+        page.evaluate("window.__rulesbookPlay.board.settle('P2 said Books 3, Books 5, Tools 3 and Weapons 5. '.repeat(14), 'info')")
+        assert page.evaluate(DOCK_TOOLS) == [["Undo", True], ["Hint", True]]
+        assert 0 < page.evaluate(DOCK_SHARE) <= 0.40
+        assert sorted(page.evaluate(TAB_STOPS)) == ["Hint", "Undo"]
+        assert page.evaluate("() => new Set([...document.querySelectorAll('[id]')].map((e) => e.id)).size === document.querySelectorAll('[id]').length")
+        # The dock's Hint makes the hint's move ready, as the tools' Hint does; its Undo takes back.
+        page.locator(".rb-play .rb-dock button", has_text="Hint").click()
+        page.wait_for_function("() => /marked on the board\\.$/.test(document.querySelector('.rb-message').textContent)")
+        page.locator(".rb-play .rb-dock button", has_text="Undo").click()
+        page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 < n", arg=moves)
+        assert page.inner_text(".rb-message").startswith("Undone")
+        assert page.seen["errors"] == [], page.seen
+        # A desktop: no copy drawn, and the tools where they were.
+        page.set_viewport_size({"width": 1100, "height": 900})
+        assert page.evaluate(DOCK_TOOLS) == []
+        assert sorted(page.evaluate(TAB_STOPS)) == ["Hint", "Undo"]

@@ -168,7 +168,7 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
         assert {selector: board.locator(selector).text_content() for selector in SHELL} == SHELL
         assert board.locator(".rb-decision").text_content() == "輪到紅方行動"
         assert board.locator(".rb-log li").all_text_contents() == ["開始", "還沒有找到任何答案。"]
-        assert board.locator(".rb-picture").get_attribute("aria-label").startswith("「火焰山」區：")
+        assert board.locator(".rb-picture").get_attribute("aria-label") == f"{board.locator('.rb-title').text_content()}——「火焰山」區"
         assert "空位(-1, -1)" in board.locator('[data-place="-1,-1"] title').text_content()
         # A pawn is marked 紅, not R (an English word's letter); the notation's letter stays its data.
         pawns = board.locator(".rb-pawn").all()

@@ -317,5 +317,5 @@ def test_a_boards_question_is_what_a_screen_reader_hears_first_of_it(browser_con
             if title.is_hidden():
                 continue
             titled += 1
-            expect(board.locator(".rb-picture")).to_have_accessible_description(re.compile("^" + re.escape(title.inner_text().strip())))
+            expect(board.locator(".rb-picture")).to_have_accessible_name(re.compile("^" + re.escape(title.inner_text().strip()) + " \u2014 "))
         assert titled >= 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from page_visit import focused
+from page_visit import axe, focused
 from site_browser import SITE, open_chapter, opened
 from test_site_every_chapter import PAGES
 
@@ -132,11 +132,11 @@ def test_arrow_down_walks_a_one_row_board_place_by_place(browser_context, site_u
 def test_page_down_and_page_up_jump_between_the_legal_places_and_the_help_says_so(browser_context, site_url):
     """To find the 8 legal places of a card among 17 a screen-reader user arrowed over every
     empty place, listening for "a legal destination": Page Down and Page Up go to the next and
-    previous one (going round), and the board's name says so."""
+    previous one (going round), and the board's description says so."""
     with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
         board = page.locator(".rb-board").nth(3)
         area = board.locator(".rb-picture")
-        expect(area).to_have_accessible_name(re.compile("Page Down and Page Up"))
+        expect(area).to_have_accessible_description(re.compile("Page Down and Page Up"))
         board.locator('[data-hand="0"]').click()
         targets = area.evaluate("a => [...a.querySelectorAll('[data-place].rb-target')].map((p) => p.getAttribute('data-place'))")
         assert len(targets) >= 2
@@ -175,8 +175,9 @@ def test_a_pressed_card_brings_the_cursor_to_its_first_legal_place_and_keeps_the
 
 def test_the_board_is_described_by_its_question_whose_turn_and_a_short_count(browser_context, site_url):
     """Coming to a board said its title and every fact of the picture (Madness: all 26 tiles,
-    about 1,050 characters, on every focus), never whose turn it is. Now: the question, the
-    decision, a count of the rest and its key; D says the rest, which stays the listbox's details."""
+    about 1,050 characters, on every focus), never whose turn it is. Now: the decision, the keys
+    (the question is the board's name), a count of the rest and its key; D says the rest, which
+    stays the listbox's details."""
     with opened(browser_context, site_url, "book/madness/failures-step-by-step.html") as page:
         for board in page.locator(".rb-board").all():
             area = board.locator(".rb-picture")
@@ -206,3 +207,45 @@ def test_a_marked_place_is_named_without_a_stray_space_and_a_power_in_reading_or
             expect(place).to_have_accessible_name(re.compile(r"\S, a legal destination$"))
         power = board.locator('.rb-picture [data-place^="power:"]').first
         expect(power).to_have_accessible_name(re.compile(r"^\w[\w ]*, (left|centre|right): \d+ cubes?, lost above \d+; (none set aside|set aside: .+)$"))
+
+
+def test_each_board_is_named_by_its_question_and_described_by_its_keys(browser_context, site_url):
+    """SR L2: every listbox of a page had one name, "The Mountain: arrow keys move between places,
+    …": in a screen reader's list of form fields the six boards of the Bison King page could not be
+    told apart. Each is named by its question and what it shows; the keys are its description.
+    SR L1: nothing said that a place "marked with a dot" is heard as ", a legal destination" (a
+    button, ", a legal choice"): the keys' help says so once."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        names = []
+        for board in page.locator(".rb-board").all():
+            area = board.locator(".rb-picture")
+            title = board.locator(".rb-title").inner_text().strip()
+            assert title
+            expect(area).to_have_accessible_name(f"{title} \u2014 The Mountain")
+            expect(area).to_have_accessible_description(re.compile(
+                r"^Red to play\.? Arrow keys move between places.*Page Down and Page Up.*marked with a dot.*"
+                r"\u201ca legal destination\u201d.*\u201ca legal choice\u201d.*Enter or Space"))
+            names.append(area.evaluate("a => a.getAttribute('aria-label')"))
+        assert len(set(names)) == len(names) == 6, names
+
+
+def test_a_move_log_entry_is_named_by_its_sentence_then_its_notation(browser_context, site_url):
+    """SR L6: a move log's entries were named by their notation ("redboy DH 1,-1", "P1: resolve"),
+    the sentence only their description, read after a pause. The sentence is heard first, the
+    notation shown stays at the name's end (a voice-control user says what is shown); a move taken
+    back says so after them."""
+    with opened(browser_context, site_url, "book/inferno/mighty-bison-king.html") as page:
+        board = page.locator(".rb-board").nth(3)
+        board.locator('[data-hand="0"]').click()
+        board.locator(".rb-picture [data-place].rb-target").first.click()
+        said = board.locator(".rb-message").text_content()
+        assert said.startswith("Red ") and board.locator(".rb-message").get_attribute("data-tone") == "ok"
+        entry = board.locator('.rb-log-entry[data-entry="1"]')
+        notation = entry.text_content()
+        assert notation and notation not in said
+        expect(entry).to_have_accessible_name(f"{said} \u2014 {notation}")
+        expect(board.locator(".rb-log-said")).to_have_text(said)  # shown under the notation still (a phone has no tooltip)
+        board.locator('[data-tool="reset"]').click()
+        entry = board.locator('.rb-log-ahead .rb-log-entry[data-entry="1"]')
+        expect(entry).to_have_accessible_name(f"{said} \u2014 {notation}, taken back: press to play it again")
+        assert axe(page, ["label-content-name-mismatch"]) == []  # what is shown is in the name (not in brackets, which axe drops)
