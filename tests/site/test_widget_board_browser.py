@@ -162,9 +162,9 @@ def test_the_move_log_says_who_moved_and_keeps_the_moves_taken_back(chapter):
     assert [said(1), said(2)] == [bison, step] and board.locator(".rb-log-said").all_text_contents() == [bison, step]
     assert entry(2).get_attribute("aria-label") == f"{step} \u2014 {logged[1]}"
 
-    board.locator('[data-tool="reset"]').click()  # Start again loses nothing: the moves wait in grey
+    board.locator('[data-tool="reset"]').click()  # Start again loses nothing: the moves stay, marked
     assert pawn_places(board)["R"] == (1, 0) and ahead.all_text_contents() == logged
-    assert message(board) == "Back to the start. The moves taken back wait in grey in the move log: press one to play up to it again."
+    assert message(board) == "Back to the start. The moves taken back stay in the move log, greyed and marked “taken back”: press one to play up to it again."
     assert entry(2).get_attribute("aria-label") == f"{step} \u2014 {logged[1]}, taken back: press to play it again"
     assert said(2) == step
     entry(2).click()  # forward through both, the last one said again
@@ -205,6 +205,29 @@ def test_the_board_is_usable_from_the_keyboard(chapter):
     assert pawn_places(board)["R"] == (1, 1)
     assert "to the PM+1 card at (1, 1)" in message(board)
     assert "\u2713" not in board.locator(".rb-message").aria_snapshot()  # the tick is for the eye
+
+
+def test_the_key_d_says_the_mountain_row_by_row(chapter):
+    """A screen reader learnt the position only by walking every place (20 to 40 arrow presses):
+    D says the Mountain in one sentence, row by row, each card by its column and its pawns; it is
+    hidden from the eye, which sees the picture."""
+    board = chapter.locator(".rb-board").nth(ONE_CARD)
+    colour = {"R": "red", "Y": "yellow"}
+    rows = {}
+    for (row, column), card in sorted(MOUNTAIN.cards.items()):
+        said = f"{card.code} in column {column}"
+        pawns = MOUNTAIN.pawns_at((row, column))
+        if pawns:
+            said += f" with the {' and '.join(colour[pawn.letter] for pawn in pawns)} pawn"
+        rows.setdefault(row, []).append(said)
+    expected = "The Mountain, row by row: " + "; ".join(f"row {row}: {', '.join(said)}" for row, said in rows.items()) + "."
+    assert "row 1: DH+2 in column 0 with the red pawn, PM+1 in column 1, MK+2 in column 2 with the yellow pawn" in expected
+    board.locator(".rb-picture").focus()
+    chapter.keyboard.press("d")
+    assert message(board) == expected
+    summary = board.locator(".rb-picture p.rb-said-mark")
+    assert summary.text_content() == expected and summary.bounding_box()["width"] <= 1  # for the ear only
+    assert "(1 more)" in board.locator(".rb-facts-count").text_content()
 
 
 def test_the_exercise_checks_the_readers_clicks_MOI_R05(chapter):

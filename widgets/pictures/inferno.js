@@ -134,6 +134,28 @@ function drawMountain(area, { view, places, targets, found, actor, words }) {
     });
   }
   keepTextSize(area, drawing, width);
+  rowByRow(area, grid, cards, pawns, words);
+}
+
+/** The Mountain in one sentence, row by row, for a screen reader (visually hidden: the picture
+ * shows it). Read on request (the board's D key says the picture's facts): the places name one
+ * card each, and a reader walking them all to learn the position pressed an arrow 20 to 40 times. */
+function rowByRow(area, grid, cards, pawns, words) {
+  const rows = new Map();
+  for (const [row, column] of [...grid].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+    const card = cards.get(key(row, column));
+    if (!card) continue;
+    const standing = pawns.get(key(row, column)) || [];
+    let said = fill(words.rowCard, { code: card[0], column });
+    if (standing.length) {
+      said = fill(standing.length > 1 ? words.rowCardPawns : words.rowCardPawn,
+        { card: said, pawns: standing.map((p) => words[`pawn${p}`]).join(words.pawnsAnd) });
+    }
+    if (!rows.has(row)) rows.set(row, []);
+    rows.get(row).push(said);
+  }
+  const lines = [...rows].map(([row, said]) => fill(words.mountainRow, { row, cards: said.join(words.cardsJoin) }));
+  html("p", { class: "rb-said-mark" }, area, fill(words.mountainRows, { rows: lines.join(words.rowsJoin) }));
 }
 
 function actorsAt(view, place) {
