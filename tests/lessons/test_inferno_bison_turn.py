@@ -9,10 +9,10 @@ import re
 import pytest
 
 from rulesbook.inferno import Colour, Position, Rules, bison_destinations
+from rulesbook.inferno.effects import card_distances
 from rulesbook.inferno.position import neighbours
 from rulesbook.lessons import BisonLesson, LessonGraph, bison_lesson, cancel_rights, find_exercise, path_lengths, unpack
 from rulesbook.lessons.data import opened_exercise
-from rulesbook.lessons.inferno.bison_turn import card_distances
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2

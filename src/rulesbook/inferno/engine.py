@@ -690,7 +690,7 @@ def bison_refusal(mountain: Position, colour: Colour, cards: int, place: Coord, 
         return Message("the pawn cannot end where it started: its path never visits a card twice, so it cannot come back")
     if not has_room(mountain, place, rules):
         standing = mountain.pawns_at(place)
-        others = Listed(map(_pawn_words, standing))
+        others = Listed(map(pawn_words, standing))
         if len(standing) == 1:
             return Message("{others} stands on {place}: a pawn may pass over another pawn but never stop on it",
                            others=others, place=_card_words(mountain, place))
@@ -703,13 +703,13 @@ def bison_refusal(mountain: Position, colour: Colour, cards: int, place: Coord, 
     # The place has room and is no destination, so no path there of a length within reach visits
     # no card twice (`bison_moves`); the shortest path is exact, whatever its length.
     steps = rules.bison_steps(cards)
-    data = {"start": _card_words(mountain, start), "place": _card_words(mountain, place), "shortest": _steps_words(shortest)}
+    data = {"start": _card_words(mountain, start), "place": _card_words(mountain, place), "shortest": steps_words(shortest)}
     if len(steps) == 1:
         if cards == 1:
             return Message("one Mighty Bison King moves a pawn exactly {steps}, and no path from {start} to {place} "
-                           "that visits no card twice is that long: the shortest is {shortest}", steps=_steps_words(steps[0]), **data)
+                           "that visits no card twice is that long: the shortest is {shortest}", steps=steps_words(steps[0]), **data)
         return Message("two Mighty Bison Kings move a pawn exactly {steps}, and no path from {start} to {place} "
-                       "that visits no card twice is that long: the shortest is {shortest}", steps=_steps_words(steps[0]), **data)
+                       "that visits no card twice is that long: the shortest is {shortest}", steps=steps_words(steps[0]), **data)
     if len(steps) == 2:
         span = Message("{low} or {high}", low=steps[0], high=steps[-1])
     else:
@@ -721,7 +721,7 @@ def bison_refusal(mountain: Position, colour: Colour, cards: int, place: Coord, 
                    "that visits no card twice is that long: the shortest is {shortest}", span=span, **data)
 
 
-def _pawn_words(colour: Colour) -> Message:
+def pawn_words(colour: Colour) -> Message:
     """"the red pawn", 紅色唐僧標記."""
     return Message("the {colour} pawn", colour=colour_word(colour))
 
@@ -731,7 +731,7 @@ def _card_words(mountain: Position, place: Coord) -> Message:
     return Message("the {card} card at {place}", card=mountain.cards[place].code, place=spoken_place(place))
 
 
-def _steps_words(length: int) -> Message:
+def steps_words(length: int) -> Message:
     """"1 card", "4 cards"."""
     if length == 1:
         return Message("{numbers} card", numbers=str(length))

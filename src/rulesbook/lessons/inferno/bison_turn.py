@@ -18,9 +18,9 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.core.messages import Capitalised, Listed, Message, counted, term
 from rulesbook.inferno.cards import EventKind
 from rulesbook.inferno.actions import PlayBison, Step
-from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, card_distances, step_destinations
-from rulesbook.inferno.engine import bison_refusal, cancel_means, entitled_to_cancel
-from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
+from rulesbook.inferno.effects import BISON_STEPS, bison_destinations, step_destinations
+from rulesbook.inferno.engine import bison_refusal, cancel_means, entitled_to_cancel, pawn_words, steps_words
+from rulesbook.inferno.names import disciple_word, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, neighbours
 from rulesbook.inferno.rules import Rules
 from rulesbook.lessons.data import exercise, number_words, together
@@ -44,10 +44,6 @@ def place_words(position: Position, place: Coord) -> Message:
     if card:
         return Message("the {card} card at {place}", card=card.code, place=where)
     return Message("the empty place {place}", place=where)
-
-
-def _pawn_words(colour: Colour) -> Message:
-    return Message("the {colour} pawn", colour=colour_word(colour))
 
 
 def path_lengths(position: Position, start: Coord, longest: int = _LONGEST_TOLD) -> dict[Coord, set[int]]:
@@ -131,13 +127,6 @@ def _cancel_sentence(position: Position, player: Colour, target: Colour, cards: 
     means = _means_message(next(iter(rights.values())))
     who = Listed([Capitalised(player_word(colour)) for colour in rights], "or")
     return Message("{who} may cancel it at once with {means} (MOI-R06).", who=who, means=means)
-
-
-def _steps_message(length: int) -> Message:
-    """"1 card", "4 cards"."""
-    if length == 1:
-        return Message("{numbers} card", numbers=str(length))
-    return Message("{numbers} cards", numbers=str(length))
 
 
 @dataclass(frozen=True)
@@ -232,7 +221,7 @@ class BisonLesson:
         return out
 
     def _names(self) -> dict[str, str]:
-        return {colour.letter: self._say(_pawn_words(colour)) for colour in self.pawns}
+        return {colour.letter: self._say(pawn_words(colour)) for colour in self.pawns}
 
     def _hand_choice(self, state: BisonTurn, key: str, label: str, codes: list[str]) -> Choice:
         if state.phase == "over":
@@ -283,8 +272,8 @@ class BisonLesson:
             for _ in range(cards):
                 hand.remove(BISON)
             after = position.with_pawn(colour, place)
-            data = {"who": Capitalised(player_word(self.player)), "pawn": _pawn_words(colour), "start": place_words(position, start),
-                    "place": place_words(position, place), "steps": _steps_message(lengths[0])}
+            data = {"who": Capitalised(player_word(self.player)), "pawn": pawn_words(colour), "start": place_words(position, start),
+                    "place": place_words(position, place), "steps": steps_words(lengths[0])}
             if cards == 1:
                 played = Message("{who} plays one Mighty Bison King: {pawn} goes from {start} to {place}, a path of {steps}.", **data)
             else:
@@ -294,15 +283,12 @@ class BisonLesson:
             reach = self._say(Message("{pawn} can reach {place} by a path of {steps}.", **data))
             number = number_words(lengths[0], self.language)
             if lengths[0] == 1:
-                clue = Message("one is {number} card from {pawn}, counting along the Mountain", number=number, pawn=_pawn_words(colour))
+                clue = Message("one is {number} card from {pawn}, counting along the Mountain", number=number, pawn=pawn_words(colour))
             else:
-                clue = Message("one is {number} cards from {pawn}, counting along the Mountain", number=number, pawn=_pawn_words(colour))
+                clue = Message("one is {number} cards from {pawn}, counting along the Mountain", number=number, pawn=pawn_words(colour))
             return Outcome(BisonTurn(after, tuple(hand), state.phase), say, log, reach, self._say(clue))
-        raise IllegalAction(self._why_not_bison(position, colour, cards, place), "MOI-R05")
-
-    def _why_not_bison(self, position: Position, colour: Colour, cards: int, place: Coord) -> Message:
-        """The engine's own reason (`bison_refusal`): the board capitalises it (`refusal_text`)."""
-        return bison_refusal(position, colour, cards, place, self.rules)
+        # The engine's own reason: the board capitalises it (`refusal_text`).
+        raise IllegalAction(bison_refusal(position, colour, cards, place, self.rules), "MOI-R05")
 
     def _step(self, state: BisonTurn, colour: Colour, place: Coord) -> Outcome:
         position = state.position
@@ -312,10 +298,10 @@ class BisonLesson:
         if place in step_destinations(position, colour, self.rules):
             say = self._say(Message("{who} moves {pawn} one card, from {start} to {place} (rulebook, II). "
                                     "Steps III and IV follow: check whether the round is over, then draw.",
-                                    who=Capitalised(player_word(self.player)), pawn=_pawn_words(colour),
+                                    who=Capitalised(player_word(self.player)), pawn=pawn_words(colour),
                                     start=place_words(position, start), place=place_words(position, place)))
             log = str(Step(colour, place))
-            clue = self._say(Message("look next to {pawn}: up, down, left or right", pawn=_pawn_words(colour)))
+            clue = self._say(Message("look next to {pawn}: up, down, left or right", pawn=pawn_words(colour)))
             return Outcome(BisonTurn(position.with_pawn(colour, place), state.hand, "over"), say, log, clue=clue)
         if place not in position.cards:
             why = Message("There is no card there: the pawn moves onto a card")
@@ -344,7 +330,7 @@ class BisonLesson:
         for cards in (1, 2):
             if bisons >= cards:
                 reach = len(bison_destinations(position, colour, cards, self.rules))
-                data = {"pawn": _pawn_words(colour), "count": reach}
+                data = {"pawn": pawn_words(colour), "count": reach}
                 if cards == 1:
                     what = Message("one Bison King can take {pawn} to {count} card", **data) if reach == 1 else \
                         Message("one Bison King can take {pawn} to {count} cards", **data)

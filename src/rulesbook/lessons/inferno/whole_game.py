@@ -20,12 +20,12 @@ from rulesbook.core.messages import Capitalised, Listed, Message, said, term
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action, spoken_place)
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.effects import card_distances
 from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, refusal
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Coord, Position, neighbours
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
 from rulesbook.inferno.state import Phase, State
-from rulesbook.lessons.inferno.bison_turn import card_distances
 from rulesbook.lessons.data import exercise, number_words, together
 from rulesbook.lessons.graph import Choice, LessonGraph, Misclick, Outcome, is_place_key, parse_place
 
