@@ -152,11 +152,23 @@ def _new_chapter(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_games(games: int) -> None:
+    """`--games`, 1 to MAX_GAMES: no games would be a summary of nothing and no record."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {games}")
+
+
+def _refused(command: str, error: Exception) -> BadInput:
+    """A command's bad input in one line; a house rule the command line cannot define (one written
+    in Python) is pointed to the lab's function of the same name, which can."""
+    python = f"; the command line runs none: run it with rulesbook.lab.{command}" if "rules.house: no house rule" in str(error) else ""
+    return BadInput(f"rulesbook {command}: {error}{python}")
+
+
 def _simulate(args: argparse.Namespace) -> int:
     try:
         protocol = game_named(args.game)
-        if not 1 <= args.games <= MAX_GAMES:  # no games would be a summary of nothing and no record
-            raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
+        _check_games(args.games)
         rules = protocol.rules_from_fields(_rules_fields(protocol, args.rules))
         if args.record is not None and not args.record.strip():
             raise ValueError("--record names the file to write the first game's record to, not ''")
@@ -169,8 +181,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if args.record and (os.path.isdir(args.record) or not os.path.isdir(os.path.dirname(os.path.abspath(args.record)))):
             raise ValueError(f"cannot write the record to {args.record!r}: a folder, or in a folder that does not exist")
     except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
-        python = "; the command line runs none: run it with rulesbook.lab.simulate" if "rules.house: no house rule" in str(error) else ""
-        raise BadInput(f"rulesbook simulate: {error}{python}") from None
+        raise _refused("simulate", error) from None
     first: list[GameRecord] = []
 
     def keep(result: Any) -> None:
@@ -254,8 +265,7 @@ def _strength(args: argparse.Namespace) -> int:
     """`lab.strength` from the command line: its table, as lines or as JSON."""
     try:
         protocol = game_named(args.game)
-        if not 1 <= args.games <= MAX_GAMES:  # checked here to name the option: the lab says "games"
-            raise ValueError(f"--games is a whole number from 1 to {MAX_GAMES:,}, not {args.games}")
+        _check_games(args.games)  # here, to name the option: the lab says "games"
         job_count(args.jobs, "--jobs")  # the lab's `workers`, checked under the option's name
         rules = protocol.rules_from_fields(_rules_fields(protocol, args.rules))
         levels = _level_names(args.levels)
@@ -263,8 +273,7 @@ def _strength(args: argparse.Namespace) -> int:
         if against == "":
             raise ValueError(f"--against names one bot level, not {args.against!r}")
     except (ValueError, TypeError) as error:  # TypeError: a Rules that refuses a value by its type
-        python = "; the command line runs none: run it with rulesbook.lab.strength" if "rules.house: no house rule" in str(error) else ""
-        raise BadInput(f"rulesbook strength: {error}{python}") from None
+        raise _refused("strength", error) from None
     lab = _lab()
     try:  # the lab checks the levels, `against` and the seats before any game is played
         table = lab.strength(protocol.name, levels, against=against, games=args.games, players=args.players, seed=args.seed,
