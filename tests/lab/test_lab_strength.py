@@ -74,3 +74,14 @@ def test_the_lab_refuses_the_slips_the_command_line_refuses(kwargs, said):
     with pytest.raises(ValueError) as refused:
         lab.simulate("hudai", games=1, **kwargs)
     assert str(refused.value) == said
+
+
+def test_its_progress_bar_says_what_is_measured(capsys):
+    """It said "hudai sweep": the sweep it plays through is no sweep to the teacher watching."""
+    lab.strength("hudai", "random", games=2, progress=True)
+    assert "hudai strength" in capsys.readouterr().err
+    lab.sweep("hudai", {"monk_health": [7]}, games=2, progress=True)
+    assert "hudai sweep" in capsys.readouterr().err
+    lab.sweep("hudai", {"monk_health": [7]}, games=2, progress=True, label="health")
+    err = capsys.readouterr().err
+    assert "health" in err and "sweep" not in err

@@ -138,6 +138,7 @@ def test_bad_fields_values_and_combinations_are_refused_before_any_game(grid, me
     (dict(baseline="no"), "baseline is True or False, not 'no'"),
     (dict(per_game=1), "per_game is True or False, not 1"),
     (dict(progress=0), "progress is True or False (or None), not 0"),
+    (dict(label=3), "label is the progress bar's words, as text, not 3"),
 ])
 def test_bad_arguments_are_refused_by_name_before_any_game(arguments, message, monkeypatch):
     monkeypatch.setattr(harness.Run, "play", lambda *_: (_ for _ in ()).throw(AssertionError("a game was played")))

@@ -66,7 +66,7 @@ def strength(
     labels = {pairing: f"{pairing[0]} against {pairing[1]}" if competing else pairing[0] for pairing in pairings}
     rows = sweep(protocol, {"bots": {labels[pairing]: bots for pairing, bots in pairings.items()}}, games=games,
                  players=players, seed=seed, rules=rules, baseline=False, per_game=True, workers=workers,
-                 client=client, progress=progress)
+                 client=client, progress=progress, label=f"{protocol.name} strength")
     table = []
     for pairing, label in labels.items():
         part = rows[rows["bots"] == label]  # the grid key's column holds each pairing's label

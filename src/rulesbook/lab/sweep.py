@@ -31,11 +31,13 @@ def sweep(
     workers: int | None = 1,
     client: Any = None,
     progress: bool | None = None,
+    label: str | None = None,
 ) -> pd.DataFrame:
     """Every combination of the `grid`'s values, `games` games each; one row per variant.
 
     The arguments after the grid are given by name (a sweep takes many numbers); `games`,
-    `players`, `seed`, `bots`, `rules`, `workers`, `client` and `progress` are `simulate`'s.
+    `players`, `seed`, `bots`, `rules`, `workers`, `client` and `progress` are `simulate`'s;
+    `label` is the progress bar's (the game's name and "sweep" when None).
 
     `grid` maps a `Rules` field (or `players`, `bots`) to the values to try, as a list or as
     `{label: value}` for data a teacher loads (a card set, a data pack: `{"standard": a, "harsh":
@@ -67,10 +69,12 @@ def sweep(
     protocol = game_of(game)
     games, confidence = games_count(games), check_confidence(confidence)
     per_game = bool(flag(per_game, "per_game"))
+    if label is not None and not isinstance(label, str):
+        raise ValueError(f"label is the progress bar's words, as text, not {label!r}")
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
                       baseline=bool(flag(baseline, "baseline")))
     played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=workers,
-                            client=client, progress=progress, label=f"{protocol.name} sweep"))
+                            client=client, progress=progress, label=f"{protocol.name} sweep" if label is None else label))
     frames = [game_rows(protocol, played[number * games:(number + 1) * games]) for number in range(len(points))]
     columns = _setting_columns(grid, {column for frame in frames for column in frame.columns})
     heads = [{"variant": point.label, "default": point.default,
