@@ -11,6 +11,8 @@ import re
 from playwright.sync_api import expect
 from page_visit import axe, focused
 from site_browser import SITE, open_chapter, opened
+from play_browser import node, robot, settled
+from play_browser import opened as play_opened
 from test_site_every_chapter import PAGES
 
 #: Every id the page uses twice, and every id a board's ARIA reference points to that is not there.
@@ -249,3 +251,77 @@ def test_a_move_log_entry_is_named_by_its_sentence_then_its_notation(browser_con
         entry = board.locator('.rb-log-ahead .rb-log-entry[data-entry="1"]')
         expect(entry).to_have_accessible_name(f"{said} \u2014 {notation}, taken back: press to play it again")
         assert axe(page, ["label-content-name-mismatch"]) == []  # what is shown is in the name (not in brackets, which axe drops)
+
+
+def map_words(view: dict) -> str:
+    """The Madness map as D says it (madness.js byRegion), from the table view the picture draws:
+    region by region from the Coast up, row by row, the spaces side by side that look alike said
+    together."""
+    plane, escape = view["airplane"]
+    searched = (view.get("search") or {}).get("space")
+    regions: dict[str, dict[int, list]] = {}
+    for name, region, row, _column, tile in sorted(view["spaces"], key=lambda space: (space[2], space[3])):
+        looks = "the Airplane" if name == plane else "seen" if name == searched else "face down" if tile else "empty"
+        if name == plane and escape:
+            looks += f" (escape {escape} of 3)"
+        runs = regions.setdefault(region, {}).setdefault(row, [])
+        if runs and runs[-1][1] == looks:
+            runs[-1][0].append(name)
+        else:
+            runs.append(([name], looks))
+
+    def names(group: list[str]) -> str:
+        return group[0] if len(group) == 1 else f"{', '.join(group[:-1])} and {group[-1]}"
+
+    said = [f"{region}: " + "; ".join(", ".join(f"{names(group)} {looks}" for group, looks in runs) for runs in rows.values()) + "."
+            for region, rows in regions.items()]
+    return "The map, row by row from the Coast up. " + " ".join(said)
+
+
+#: The facts D says that are drawn inside the map (its spaces said one by one, "C1 empty C5 ?").
+FACTS_IN_THE_MAP = "a => (a.getAttribute('aria-details') || '').split(' ').filter((id) => document.getElementById(id).closest('svg'))"
+
+
+def test_the_key_d_says_the_madness_map_region_by_region(browser_context, site_url):
+    """A screen reader learnt the map only by walking its 25 spaces (where is the Airplane, which
+    tiles are gone): D says it in one hidden sentence, region by region from the Coast up and row by
+    row, first of the picture's facts, with the reader's found marks. The spaces no click acts on (a
+    Play page between moves) were themselves facts, said as "C1 empty C2 empty … C5 ?": said once
+    now, in the sentence."""
+    with opened(browser_context, site_url, "book/madness/moving-the-airplane.html") as page:
+        board = page.locator(".rb-board").filter(has_text="From M3: find every space")
+        area = board.locator(".rb-picture")
+        board.locator('[data-place="M6"]').click()  # a right answer: ticked
+        expected = ("The map, row by row from the Coast up. Coast: C1, C2, C3 and C4 face down; C5, C6, C7 and C8 face down; "
+                    "C9 face down, C10 and C11 empty. Mountain: M1 and M2 face down, M3 the Airplane, M4 face down; "
+                    "M5 face down, M6 empty (found), M7 face down. City: Y1, Y2 and Y3 face down. "
+                    "Edge of Madness: E1 face down. Escape: X1 face down; X2 face down; X3 face down.")
+        area.focus()
+        page.keyboard.press("d")
+        told = board.locator(".rb-message").text_content()
+        assert told == f"{expected}; Leadership tokens: on the Sled 6 discarded 0 in the box 0", told
+        summary = area.locator("p.rb-said-mark")
+        assert summary.text_content() == expected and summary.bounding_box()["width"] <= 1  # for the ear only
+        assert "(2 more)" in board.locator(".rb-facts-count").text_content() and area.evaluate(FACTS_IN_THE_MAP) == []
+    with play_opened(browser_context, site_url, "book/play/madness.html", viewport=None) as page:
+        page.wait_for_selector(".rb-play-setup button[type=submit]:not([disabled])", state="attached", timeout=120_000)
+        page.select_option("select[name=players]", "5")
+        for index, seat in enumerate(["random", "random", "random", "random", "you"]):
+            page.locator("select[name=seats]").nth(index).select_option(seat)
+        page.fill("input[name=seed]", "6")
+        page.select_option("select[name=hint_bot]", "random")
+        page.click(".rb-play-setup button[type=submit]")
+        page.wait_for_function("() => document.querySelector('.rb-play-status').textContent.startsWith('Seed 6. ')")
+        settled(page, -1)
+        robot(page, 12)  # the hint's moves and the bots': spaces emptied, an Encounter on, no space a place
+        board = page.locator(".rb-play .rb-board")
+        area = board.locator(".rb-picture")
+        view = node(page)["view"]
+        expected = map_words(view)
+        assert view["airplane"][0] and f"{view['airplane'][0]} the Airplane" in expected, expected
+        assert area.locator(".rb-md-space[data-place]").count() == 0  # no space a place: each was a fact
+        area.focus()
+        page.keyboard.press("d")
+        told = board.locator(".rb-message").text_content()
+        assert told.startswith(f"{expected}; ") and len(re.findall(r"\bC1\b", told)) == 1, told
+        assert area.evaluate(FACTS_IN_THE_MAP) == [] and len(told) < 1000, told

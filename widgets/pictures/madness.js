@@ -61,6 +61,9 @@ function mountain(area, view, context) {
   }
   const [plane, escape] = view.airplane;
   const searched = view.search ? view.search.space : null;
+  // A space no click acts on is said by the map's summary (below) alone: drawn as a fact too, D said
+  // it twice, as a bare "C5 ?" the second time.
+  if (!spaces.some(([name]) => context.places.includes(name))) drawing.setAttribute("aria-hidden", "true");
   for (const [name, region, , , tile] of spaces) {
     const [cx, cy] = centre(at.get(name));
     const here = plane === name;
@@ -71,6 +74,7 @@ function mountain(area, view, context) {
     if (isPlace) classes.push("rb-place");
     const g = svg("g", { class: classes.join(" ") }, drawing);
     if (isPlace) g.setAttribute("data-place", name);
+    else g.setAttribute("aria-hidden", "true");
     let label = `${name}, ${region}, ${here ? "the Airplane is here" : tile ? "a face-down tile" : "an empty space"}`;
     if (here && escape) label += `, escape ${escape} of 3`;
     if (searched === name) label += `, its tile ${view.search.name} face up for a moment (Search)`;
@@ -83,6 +87,39 @@ function mountain(area, view, context) {
     if (context.targets.has(name)) svg("circle", { cx: cx - SPACE_W / 2 + 6, cy: cy - SPACE_H / 2 + 6, r: 5, class: "rb-target-mark" }, g);
     if (context.found.has(name)) svg("text", { x: cx + SPACE_W / 2 - 7, y: cy - 3, class: "rb-found-mark" }, g).textContent = "\u2713";
   }
+  byRegion(area, view, context);
+}
+
+/** The map in one hidden paragraph, region by region from the Coast up and row by row, each space
+ * as the eye sees it at a glance (for a screen reader: the board's D key says it with the picture's
+ * other facts). The spaces are places, one tile each: a reader walked 25 of them to learn where the
+ * Airplane is. Spaces side by side that look alike are said together ("C1, C2 and C3 face down");
+ * a searched space is "seen", as drawn: its tile is the Search panel's own fact, not said here again. */
+function byRegion(area, view, context) {
+  const [plane, escape] = view.airplane;
+  const searched = view.search ? view.search.space : null;
+  const looks = (name, tile) => {
+    const said = plane === name ? "the Airplane" : searched === name ? "seen" : tile ? "face down" : "empty";
+    // The legal spaces (dots) are left to Page Down and to their own names: in a Search all 24 are.
+    const marks = [plane === name && escape && `escape ${escape} of 3`, context.found.has(name) && "found"].filter(Boolean);
+    return marks.length ? `${said} (${marks.join(", ")})` : said;  // in brackets: a comma parts the spaces
+  };
+  const regions = new Map();  // region -> row -> runs of [names, looks]
+  const ordered = [...view.spaces].sort((a, b) => a[2] - b[2] || a[3] - b[3]);
+  for (const [name, region, row, , tile] of ordered) {
+    if (!regions.has(region)) regions.set(region, new Map());
+    const rows = regions.get(region);
+    if (!rows.has(row)) rows.set(row, []);
+    const runs = rows.get(row);
+    const said = looks(name, tile);
+    const last = runs[runs.length - 1];
+    if (last && last[1] === said) last[0].push(name);
+    else runs.push([[name], said]);
+  }
+  const names = (list) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list[0]);
+  const said = [...regions].map(([region, rows]) => `${region}: ${[...rows.values()]
+    .map((runs) => runs.map(([list, looked]) => `${names(list)} ${looked}`).join(", ")).join("; ")}.`);
+  html("p", { class: "rb-said-mark" }, area, `The map, row by row from the Coast up. ${said.join(" ")}`);
 }
 
 /** A tile face up: the Encounter tile (`view.tile`, its challenges places where the node lists
