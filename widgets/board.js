@@ -920,6 +920,12 @@ class Board {
     return false;
   }
 
+  /** Whether the game over at `node` was won by the reader's side: the move that ended it is then
+   * said as a success (a tick), as a lost game's is not. A Play page says so (its `meta.won`). */
+  won(node) {
+    return false;
+  }
+
   chosenSay(node) {
     const choice = this.choice(node);
     const option = this.option(node);
@@ -1107,8 +1113,10 @@ class Board {
     this.keepAhead(history, next && next[0] === nextId && next[1] === this.text(log) ? rest : []);
     this.preselect();
     this.set({ history });
-    // The move that ends a game is news, not a right answer: a tick said a lost game was well played.
-    return this.settle(this.text(say), this.over(this.lesson().nodes[nextId]) ? "info" : "ok");
+    // The move that ends a game is news, not a right answer (a tick said a lost game was well
+    // played), unless the reader's side won it.
+    const reached = this.lesson().nodes[nextId];
+    return this.settle(this.text(say), this.over(reached) && !this.won(reached) ? "info" : "ok");
   }
 
   /** An exercise's answer or miss, told to the page (rb-attempt; the static site counts them). */

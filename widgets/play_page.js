@@ -21,6 +21,7 @@
 // ?sand=S runs Madness's Sand Timer for S seconds (tests); the page's switch turns it off.
 
 import { boardRender, fill, html, writeText } from "./board.js";
+import { PageModel } from "./page_model.js";
 import PLAY_WORDS from "./play_words.json" with { type: "json" };
 import PLAY_WORDS_ZH_TW from "./play_words.zh-TW.json" with { type: "json" };
 import hudai from "./pictures/hudai.js";
@@ -64,40 +65,12 @@ function grow(lesson, delta) {
   Object.assign(lesson.nodes, delta.nodes);
 }
 
-/** The anywidget model API the shell uses, with the worker as the other side (like a kernel's). */
-class WorkerModel {
+/** The page's model (page_model.js) with the worker as the other side, as a kernel is a notebook's. */
+class WorkerModel extends PageModel {
   constructor(play, state) {
+    super(state);
     this.play = play;
-    this.state = { ...state };
-    this.handlers = new Map();
   }
-
-  get(name) {
-    return this.state[name];
-  }
-
-  set(name, value) {
-    const changes = typeof name === "object" ? name : { [name]: value };
-    const changed = Object.keys(changes).filter((key) => this.state[key] !== changes[key]);
-    Object.assign(this.state, changes);
-    for (const key of changed) this.emit(`change:${key}`);
-  }
-
-  on(event, handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event).add(handler);
-  }
-
-  off(event, handler) {
-    const handlers = this.handlers.get(event);
-    if (handlers) handlers.delete(handler);
-  }
-
-  emit(event, content) {
-    for (const handler of [...(this.handlers.get(event) || [])]) handler(content);
-  }
-
-  save_changes() {}
 
   /** The shell's messages: "hello" is answered at once (the engine is there: live mode), "expand"
    * goes to the worker with the move log's states, and its answer comes back as the kernel's would. */
@@ -146,7 +119,7 @@ class Play {
     this.aside = html("p", { class: "rb-play-aside", role: "status" }, root);
     this.asked = new Map();
     this.asks = 0;
-    this.meta = { auto: {}, over: {} };
+    this.meta = { auto: {}, over: {}, won: {} };
     this.timer = null;
     this.quietMoves = [];  // the moves nobody decides shown while the page kept them quiet, to be told
     this.board = null;
@@ -259,10 +232,12 @@ class Play {
     if (resolve) resolve(reply);
   }
 
-  /** What the worker says about the states of a lesson: the moves nobody decides, the endings. */
+  /** What the worker says about the states of a lesson: the moves nobody decides, the endings,
+   * the endings the reader's side won. */
   learn(reply) {
     Object.assign(this.meta.auto, reply.meta.auto);
     Object.assign(this.meta.over, reply.meta.over);
+    Object.assign(this.meta.won, reply.meta.won);
     this.learnSeats(reply.meta);
     if (typeof reply.ms === "number") (this.timings.moves = this.timings.moves || []).push(reply.ms);
   }
@@ -416,7 +391,7 @@ class Play {
     this.invalid(field);
     // The field at fault is marked and focused: its path ("setup.powers[1]: ") is no word for a reader.
     if (reply.type !== "started") return this.status(field ? reply.text.replace(/^setup\.[\w.[\]]+: /, "") : reply.text, "no");
-    this.meta = { auto: {}, over: {} };
+    this.meta = { auto: {}, over: {}, won: {} };
     this.learn(reply);
     this.setup = reply.setup;
     this.chapters = reply.chapters || {};
@@ -431,9 +406,12 @@ class Play {
       this.board.undo = () => this.undo();
       this.board.hint = () => this.hint();
       // The board learns from the engine where the game is over: the hand is offered no more there,
-      // and the move that ends it has no tick (a game lost was not a right answer).
+      // and the move that ends it has a tick only when the reader's side won (a game lost was not
+      // a right answer).
       this.board.over = (node) => Boolean(node && this.meta.over[node.id]);
+      this.board.won = (node) => Boolean(node && this.meta.won[node.id]);
       this.dockTools = this.makeDockTools();
+      this.makeDockEncounter();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
       // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
       // own action is told again.
@@ -472,6 +450,30 @@ class Play {
       button.addEventListener("click", this.board.guard(act));
     }
     return box;
+  }
+
+  /** Madness's Encounter on a phone: what the table said (MAD-P18) is in the decision line at the
+   * board's top and the Sand Timer's countdown above the board, both far off the screen while the
+   * reader plays from the dock. A copy of each in the dock, which play.css draws on a phone only:
+   * the decision's sentence as the engine says it, after the message, and the time left in the row
+   * of the dock's Undo and Hint. They are for the eye (aria-hidden): a screen reader has the
+   * decision line, and the countdown it is not made to hear every second (sandTimer). */
+  makeDockEncounter() {
+    const message = this.board.messageLine;
+    this.dockTalk = html("p", { class: "rb-play-dock-talk", "aria-hidden": "true", hidden: "" });
+    message.after(this.dockTalk);
+    this.dockSand = html("span", { class: "rb-play-dock-sand", hidden: "" });
+    this.dockTools.prepend(this.dockSand);
+  }
+
+  /** The dock's copies shown for the state `node`: the talk in any Encounter, the time left while
+   * the Sand Timer runs on this page. */
+  dockEncounter(node, sand) {
+    const record = node && (this.board.lesson().nodes || {})[node];
+    const talk = record && this.encounter(node) ? this.board.text(record.decision) : "";
+    if (this.dockTalk.textContent !== talk) writeText(this.dockTalk, talk);
+    this.dockTalk.hidden = !talk;
+    this.dockSand.hidden = !sand;
   }
 
   /** The set-up's field a refusal names ("setup.seats[1]: one seat is yours…") is marked invalid,
@@ -556,10 +558,16 @@ class Play {
    * times (a Madness view's `timer`, [seconds, "turn.restarts"]); null when off or not timed. */
   sand(node) {
     const box = this.root.querySelector("[data-play-sand]");
-    const record = node && this.model && (this.model.get("lesson").nodes || {})[node];
-    if (!box || !box.checked || !record || this.meta.over[node]) return null;
-    const timer = this.board.view(record).timer;
+    const timer = box && box.checked ? this.encounter(node) : null;
     return timer ? { seconds: this.sandSeconds || timer[0], key: timer[1] } : null;
+  }
+
+  /** The timer of the Encounter a state is in (its view's), whether or not it runs on this page;
+   * null outside an Encounter or once the game is over. */
+  encounter(node) {
+    const record = node && this.model && (this.model.get("lesson").nodes || {})[node];
+    if (!record || this.meta.over[node]) return null;
+    return this.board.view(record).timer || null;
   }
 
   /** The wait before a bot's move: within a running Encounter the bots' cards are spaced out, so
@@ -581,6 +589,7 @@ class Play {
     if (!Object.keys(this.sandStarts).length) this.sandWarned = {};
     this.sandLength = length;
     if (shown) shown.hidden = !sand;
+    if (this.dockTalk) this.dockEncounter(node, sand);
     if (!sand) return;
     const started = (this.sandStarts[sand.key] = this.sandStarts[sand.key] || Date.now());
     // The countdown itself is silent (role=timer): its last seconds are told once an Encounter (it
@@ -590,6 +599,7 @@ class Play {
       const left = Math.max(0, sand.seconds - (Date.now() - started) / 1000);
       const words = left > 0 ? this.say("sandLeft", { seconds: Math.ceil(left) }) : this.say("sandUp");
       if (shown && shown.textContent !== words) shown.textContent = words;  // a change once a second, not four
+      if (this.dockSand && this.dockSand.textContent !== words) this.dockSand.textContent = words;
       if (!this.sandWarned[sand.key] && left > 0 && left <= Math.min(SAND_WARNING, sand.seconds / 3)) {
         this.sandWarned[sand.key] = true;
         this.tell(this.say("sandSoon"));

@@ -12,47 +12,11 @@
 // into the site's one script, which calls it.
 
 import { boardRender, fill, html, pageWords } from "./board.js";
+import { PageModel } from "./page_model.js";
 import { Progress } from "./progress.js";
 
 const WIDGET_STATE = "application/vnd.jupyter.widget-state+json";
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
-
-/** A model that lives in the page: changes are kept locally, which is all a static page needs. */
-class PageModel {
-  constructor(state) {
-    this.state = { ...state };
-    this.handlers = new Map();
-  }
-
-  get(name) {
-    return this.state[name];
-  }
-
-  set(name, value) {
-    const changes = typeof name === "object" ? name : { [name]: value };
-    const changed = Object.keys(changes).filter((key) => this.state[key] !== changes[key]);
-    Object.assign(this.state, changes);
-    for (const key of changed) this.emit(`change:${key}`);
-  }
-
-  on(event, handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event).add(handler);
-  }
-
-  off(event, handler) {
-    const handlers = this.handlers.get(event);
-    if (handlers) handlers.delete(handler);
-  }
-
-  emit(event) {
-    for (const handler of [...(this.handlers.get(event) || [])]) handler();
-  }
-
-  save_changes() {}
-
-  send() {}
-}
 
 function addSkipLink(first, count) {
   const words = pageWords();

@@ -59,7 +59,7 @@ class PlayPage:
         if next_id not in self.lesson["nodes"]:
             reply = self.ask(type="expand", node=next_id, history=self.ids())
             grow(self.lesson, reply["delta"])
-            for name in ("auto", "over"):
+            for name in ("auto", "over", "won"):
                 self.meta[name].update(reply["meta"][name])
         target = self.node()["options"][option]["targets"][place]
         self.history.append([next_id, target[2]])

@@ -17,6 +17,9 @@ whether the message line was live then (its aria-live), as a screen reader would
 - the Sand Timer's text changes once a second, not four times;
 - a hint made ready from the keyboard says to press Enter (a click is for the mouse);
 - on a phone the board's sticky dock leaves most of the screen to the table, after turns of play;
+- on a phone, in Madness's timed Encounter, what the table said and the time left are in the dock
+  (a copy for the eye: a screen reader has the decision line, and hears no countdown);
+- the move that ends a game the reader's side won has a tick;
 - a set-up refused shows its words on a phone's screen, not below it.
 """
 
@@ -349,3 +352,100 @@ def test_undo_and_hint_are_within_reach_of_the_dock_on_a_phone(browser_context, 
         page.set_viewport_size({"width": 1100, "height": 900})
         assert page.evaluate(DOCK_TOOLS) == []
         assert sorted(page.evaluate(TAB_STOPS)) == ["Hint", "Undo"]
+
+
+#: The dock's elements, shown, whose own text is `words` (the deepest such), each as [top, bottom,
+#: hidden from a screen reader]; and the dock's box where it sticks.
+IN_THE_DOCK = """words => {
+  const dock = document.querySelector('.rb-play .rb-dock');
+  const found = [...dock.querySelectorAll('*')].filter((e) => e.textContent.trim() === words.trim() && e.getClientRects().length
+    && ![...e.children].some((c) => c.textContent.trim() === words.trim()));
+  const box = dock.getBoundingClientRect();
+  return { found: found.map((e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom, Boolean(e.closest('[aria-hidden=true]'))]; }),
+           dock: [box.top, box.bottom] };
+}"""
+
+
+def test_the_encounters_talk_and_time_left_are_in_the_dock_on_a_phone(browser_context, site_url):
+    """Learner 2 (phone, Madness): in the real-time Encounter the bots' talk (MAD-P18) was only in
+    the decision line at the board's top, and the Sand Timer's countdown above the board: both far
+    off the screen while the reader played from the dock. On a phone the dock shows the decision's
+    sentence as the engine says it, beginning in the dock's sight, and the time left at its foot;
+    the dock stays at most 40 % of the screen. Both are copies for the eye (aria-hidden): the
+    countdown is not live, and its copy changes once a second. The Sand Timer's switch turned off,
+    the time left goes; a desktop draws neither copy."""
+    with opened(browser_context, site_url, MADNESS) as page:
+        page.goto(f"{site_url}{MADNESS}?pace=0&sand=60")
+        seed, choices = GAMES[MADNESS]
+        moves = start(page, MADNESS, seed, **choices)
+        for _ in range(30):
+            if page.is_visible(".rb-play-sand"):
+                break
+            moves = play_hint(page, moves)
+        else:
+            pytest.fail("no Encounter timed")
+        page.focus(".rb-picture")
+        page.evaluate("window.__rulesbookPlay.board.showPlace(window.__rulesbookPlay.board.cursor)")
+        decision = page.text_content(".rb-play .rb-decision")
+        assert re.search(r"P\d (says|said) ", decision), decision  # the talk is in the engine's decision
+        talk = page.evaluate(IN_THE_DOCK, decision)
+        assert len(talk["found"]) == 1, talk
+        top, bottom, hidden = talk["found"][0]
+        dock_top, dock_bottom = talk["dock"]
+        assert hidden and dock_top <= top < dock_bottom - 40, talk  # begins in sight, in the dock
+        countdown = page.text_content(".rb-play-sand")
+        assert re.fullmatch(r"Sand Timer: \d+ s left", countdown), countdown
+        # The time left as the countdown says it (read together: the second may change between two reads).
+        left = page.evaluate(f"() => ({IN_THE_DOCK})(document.querySelector('.rb-play-sand').textContent)")
+        assert len(left["found"]) == 1, left
+        top, bottom, hidden = left["found"][0]
+        assert hidden and 0 <= top and bottom <= PHONE["height"], left
+        assert 0 < page.evaluate(DOCK_SHARE) <= 0.40
+        # The countdown itself is not live, and no copy of it is: one change a second, heard by no one.
+        assert page.get_attribute(".rb-play-sand", "aria-live") is None
+        page.evaluate("""() => {
+          window.__dockSand = [];
+          const dock = document.querySelector('.rb-play .rb-dock');
+          new MutationObserver((changes) => { for (const change of changes) {
+            const element = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+            if (/ s left$/.test(element.textContent)) window.__dockSand.push([element.textContent, Boolean(element.closest('[aria-hidden=true]'))]);
+          } }).observe(dock, { childList: true, characterData: true, subtree: true });
+        }""")
+        page.wait_for_timeout(2100)
+        written = page.evaluate("window.__dockSand")
+        assert 1 <= len(written) <= 3 and all(hidden for _, hidden in written), written
+        # The switch off: no time left in the dock; the talk stays (the Encounter goes on).
+        page.uncheck("[data-play-sand]")
+        assert page.evaluate(IN_THE_DOCK, countdown)["found"] == []
+        assert not page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-dock *')].some((e) => / s left$/.test(e.textContent) && e.getClientRects().length)")
+        assert len(page.evaluate(IN_THE_DOCK, decision)["found"]) == 1
+        # A desktop: the decision line is in sight above the board, and the dock has no copy.
+        page.set_viewport_size({"width": 1100, "height": 900})
+        assert page.evaluate(IN_THE_DOCK, decision)["found"] == []
+        assert page.seen["errors"] == [], page.seen
+
+
+#: Games the reader's side wins with the hint's moves: the monk, the expedition.
+WON = {
+    HUDAI: ("2", {"hint_bot": "heuristic"}, r"^The monk has won in "),
+    MADNESS: ("11", {"players": "3", "seats": "you,expedition,expedition", "hint_bot": "expedition"}, r", and you won: "),
+}
+
+
+@pytest.mark.parametrize("path", [HUDAI, MADNESS])
+def test_a_won_game_ends_with_a_tick(browser_context, site_url, path):
+    """The move that ends a game the reader's side won is said as a success, in the "ok" tone with
+    its tick (the engine's `meta.won`); a lost game's stays neutral (the test above)."""
+    with opened(browser_context, site_url, path) as page:
+        seed, choices, ending = WON[path]
+        start(page, path, seed, **choices)
+        robot(page, 3000)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        assert re.search(ending, page.inner_text(".rb-play-end-words")), page.inner_text(".rb-play-end-words")
+        message = page.locator(".rb-play .rb-message")
+        assert message.get_attribute("data-tone") == "ok", (message.get_attribute("data-tone"), message.inner_text())
+        assert "\u2713" in message.evaluate("m => getComputedStyle(m, '::before').content")
+        offered = page.locator(".rb-play .rb-hand button, .rb-play .rb-actors button").evaluate_all(
+            "all => all.filter((b) => b.getClientRects().length && b.getAttribute('aria-disabled') !== 'true').map((b) => b.textContent)")
+        assert offered == [], offered
+        assert page.seen["errors"] == [], page.seen

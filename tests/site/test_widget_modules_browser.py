@@ -28,6 +28,7 @@ EXPORTS = {
     "seal.js": ["answerTag", "clueKey", "entryKey", "sha256", "unseal"],
     "progress.js": ["Progress", "STORAGE_KEY", "pagePath"],
     "static_page.js": ["startPage"],
+    "page_model.js": ["PageModel"],
     **{f"pictures/{name}.js": ["default"] for name in pictures()},
 }
 #: A model with the part of the anywidget model API the shell uses.

@@ -15,6 +15,7 @@ import pytest
 from rulesbook.inferno import Position, bison_destinations, step_destinations
 from rulesbook.lessons import unpack
 from rulesbook.widgets import InfernoBoard, asset_path, board_module
+from rulesbook.widgets.assets import _ordered
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3   DH+1   PM+2
@@ -171,6 +172,11 @@ def test_the_wheel_ships_the_files_the_widget_loads():
     shipped = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     for name in ("board.js", "board.css", "static_page.js", "site.css", "pictures"):
         assert shipped[f"widgets/{name}"] == f"rulesbook/widgets/static/{name}"
+    # Every module the site's and the Play page's scripts are built from (a new one was once left out).
+    needed = {module.name for entry in ("site.js", "play_page.js")
+              for module in _ordered(entry, {"site.js": 'import { startPage } from "./static_page.js";'}, keep_exports=False)}
+    assert {"page_model.js", "progress.js", "play_page.js"} <= needed
+    assert [name for name in sorted(needed) if f"widgets/{name}" not in shipped and not name.startswith("pictures/")] == ["site.js"]
     for name in ("board.js", "board.css", "static_page.js", "site.css", "pictures/inferno.js", "pictures/inferno.css"):
         assert asset_path(name).is_file()
 

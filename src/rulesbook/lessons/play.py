@@ -19,6 +19,7 @@ message, JSON text in and out:
 appends to it (`Packer.delta`: a click costs the same late in a game as early), each with `meta`:
 {"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
 bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended;
+{"won": {id: true}} the finished games the reader's side won (the page gives their last move a tick);
 {"seat": {id: name}} in a hot-seat game (a game's optional `seat(referee, state)`), the reader who
 decides there, so the page covers the board between two readers. "started" also carries the
 game's optional `chapters` ({rule id: chapter page}): a refused click links the chapter of its rule.
@@ -69,6 +70,11 @@ class PlayGame(Protocol):
     def seat(self, referee: Any, state: Any) -> str | None:
         """In a hot-seat game, the reader who decides here (the page covers the board between two)."""
         return None
+
+    def won(self, referee: Any, state: Any) -> bool:
+        """Whether a finished game was won by the reader's side (a reader's seat among the winners):
+        the page then says its last move as a success. Not won by default."""
+        return False
 
     def said(self, state: Any, action: str) -> str:
         """The move-log entry a record's action has on the page (Madness names no card a bot puts
@@ -175,7 +181,7 @@ class PlaySession:
         graph = self.graph
         records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
         self.packer.add(records)
-        auto, over, seats = {}, {}, {}
+        auto, over, won, seats = {}, {}, {}, {}
         for node_id in records:
             state = graph.state(node_id)
             click = self.game.auto(graph.referee, state)
@@ -184,10 +190,12 @@ class PlaySession:
             ending = self.game.over(state)
             if ending is not None:
                 over[node_id] = ending
+                if self.game.won(graph.referee, state):
+                    won[node_id] = True
             seat = self.game.seat(graph.referee, state)
             if seat is not None:
                 seats[node_id] = seat
-        return {"auto": auto, "over": over, "seat": seats}
+        return {"auto": auto, "over": over, "won": won, "seat": seats}
 
     def _seen(self, record: dict[str, Any]) -> dict[str, Any]:
         """A node's record with each target's sentence kept only for a click already made."""

@@ -10,6 +10,7 @@ install reads the same files from the repository's top-level widgets/ folder:
     pictures/<game>.js, .css     one picture per game: imports the helpers from ../board.js and
                                  `export default`s the picture ({label, draw, actorsAt, placeName})
     static_page.js, site.css     what only the static site needs: boards with no kernel, print, skip link
+    page_model.js                the model a board has in a page with no kernel (the static site's, the Play page's)
     progress.js                  the reader's progress on the static site: kept, shown by part, exported
 
 The JavaScript files are ES modules. `bundle` joins a module and everything it imports into one

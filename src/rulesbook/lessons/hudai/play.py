@@ -116,6 +116,10 @@ class HudaiPlay(PlayGame):
                 f"{table.corruption} of {table.rules.corruption_capacity}, demon health {table.demon_health}; "
                 f"cubes on the powers: {powers} (more than {table.rules.power_limit} loses).")
 
+    def won(self, referee: TableReferee, m: Moment) -> bool:
+        """The monk won (the demon has no health left): the reader's side."""
+        return not m.walk and m.table.outcome == WON
+
     def hint(self, m: Moment, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         """What the hint bot would do here in words, and its action: the action and what the monk
         can already see (`hint_words`), never a card still face down."""

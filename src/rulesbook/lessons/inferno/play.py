@@ -365,6 +365,11 @@ class InfernoPlay(PlayGame):
                         Message("{winners} share the win with {points} (totals: {totals}).", **data))
         return ("" if language == "zh-TW" else " ").join([won, *(whole_sentence(words, language) for words in rounds)])
 
+    def won(self, referee: SeatReferee, state: State) -> bool:
+        """A reader's seat has the most points, or shares them (a tie shares the victory): in a
+        hot-seat game, one reader's win is the page's too."""
+        return state.is_over and any(seat in referee.readers for seat in state.winners)
+
     def hint(self, state: State, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         decision = state.decision
         if decision is None:

@@ -500,6 +500,11 @@ class MadnessPlay(PlayGame):
         why = LOST.get(state.result or "", state.result or "")
         return f"The expedition is lost after {turns} (The End of the Game): {why}. It held {held}."
 
+    def won(self, referee: PlayReferee, m: Moment) -> bool:
+        """The expedition won (it escaped with at least as many Relics as Injuries, MAD-R03): the
+        game is cooperative, so the reader's seat won with it."""
+        return bool(m.state.over and m.state.won)
+
     def hint(self, m: Moment, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         """What the hint bot would do in the reader's seat, and its action."""
         state = m.state
