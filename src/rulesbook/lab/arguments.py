@@ -38,3 +38,10 @@ def flag(value: Any, name: str, none: bool = False) -> bool | None:
     if type(value) is not bool and not (none and value is None):
         raise ValueError(f"{name} is True or False{' (or None)' if none else ''}, not {value!r}")
     return value
+
+
+def bar_label(label: Any, default: str) -> str:
+    """A progress bar's words: `default` (what the function plays) unless the caller names it."""
+    if label is not None and not isinstance(label, str):
+        raise ValueError(f"label is the progress bar's words, as text, not {label!r}")
+    return default if label is None else label

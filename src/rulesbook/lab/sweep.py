@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import Game
-from rulesbook.lab.arguments import flag, games_count
+from rulesbook.lab.arguments import bar_label, flag, games_count
 from rulesbook.core.stats import check_confidence
 from rulesbook.lab.summary import summarise
 from rulesbook.lab.tables import game_of, game_rows, run_attrs
@@ -69,12 +69,10 @@ def sweep(
     protocol = game_of(game)
     games, confidence = games_count(games), check_confidence(confidence)
     per_game = bool(flag(per_game, "per_game"))
-    if label is not None and not isinstance(label, str):
-        raise ValueError(f"label is the progress bar's words, as text, not {label!r}")
     points = variants(protocol, grid, games=games, players=players, seed=seed, bots=bots, rules=rules,
                       baseline=bool(flag(baseline, "baseline")))
     played = list(play_runs([(point.run, range(point.run.games)) for point in points], workers=workers,
-                            client=client, progress=progress, label=f"{protocol.name} sweep" if label is None else label))
+                            client=client, progress=progress, label=bar_label(label, f"{protocol.name} sweep")))
     frames = [game_rows(protocol, played[number * games:(number + 1) * games]) for number in range(len(points))]
     columns = _setting_columns(grid, {column for frame in frames for column in frame.columns})
     heads = [{"variant": point.label, "default": point.default,
