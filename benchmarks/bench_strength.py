@@ -111,7 +111,7 @@ def madness_decisions(level: str, players: int = 4) -> list[float]:
     from rulesbook.madness import Phase, apply_legal, legal_actions, make_bot, new_game
 
     state, table, times = new_game(players, seed="strength:timed"), make_bot(level, seed=1), []
-    while not state.over:
+    while not state.is_over:
         actions = legal_actions(state)
         started = time.process_time()
         action = table.choose(state, actions)

@@ -33,7 +33,7 @@ def moments(seed: str, every: int = 3) -> list:
     record = GameRecord.play("madness", 4, seed=seed, bots=["expedition"])
     state, found = record.start(), []
     for index, text in enumerate(record.actions):
-        if index % every == 0 and not state.over:
+        if index % every == 0 and not state.is_over:
             found.append(state)
         state, _ = apply(state, text)
     return found

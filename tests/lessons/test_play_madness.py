@@ -66,7 +66,7 @@ def test_the_record_replays_in_cpython_to_the_same_state(played):
     assert record.bots == played.setup["seats"][: record.players]
     assert len(record.actions) == len(played.history) - 1
     final = record.final_state()
-    assert final.over and hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"]
+    assert final.is_over and hashlib.sha256(final.to_json().encode()).hexdigest() == reply["digest"]
     assert reply["over"] == played.meta["over"][played.here()]
     # A bot's face-down card is named in the record, never on the page.
     assert not any(text.endswith(FACE_DOWN[6:]) for text in record.actions)
@@ -208,7 +208,7 @@ def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played
         state = session.graph.state(node_id).state
         record = session.graph.node(node_id)
         clicks = {entry[2] for key, option in record["options"].items() if key != "bot" for entry in option["targets"].values()}
-        if state.over:
+        if state.is_over:
             assert clicks == set() and not record["choices"]
             continue
         legal = legal_actions(state)

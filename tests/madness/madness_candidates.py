@@ -26,7 +26,7 @@ from rulesbook.madness import (
     Speak,
     TakeArcane,
     TimeUp,
-    challenges,
+    faced_challenges,
     parse_challenge,
 )
 from rulesbook.madness.actions import DIE_FACES, Action
@@ -42,7 +42,7 @@ def candidates(state: State) -> list[Action]:
     seats = [*range(state.count), state.count, -1]
     faces = sorted({card.face for card in pack.cards.values()}, key=lambda face: face.text) + [NO_SUCH_FACE]
     relics = sorted(pack.relic_by_name)[:3] + [(state.reward or "")[6:], "Nobody's Relic"]
-    faced = list(dict.fromkeys(challenges(state))) + [pack.tiles[next(iter(pack.tiles))].challenges[0], NO_SUCH_CHALLENGE]
+    faced = list(dict.fromkeys(faced_challenges(state))) + [pack.tiles[next(iter(pack.tiles))].challenges[0], NO_SUCH_CHALLENGE]
     spaces = [*pack.spaces, "Z9"]
     out: list[Action] = []
     for player in seats:

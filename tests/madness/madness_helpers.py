@@ -126,7 +126,7 @@ def play_bots(players: int, seed: int | str, rules: Rules | None = None, bots: S
     state = GAME.new_game(players, seed, rules)
     table = GAME.make_bots(list(bots or ["expedition"] * players), seed)
     texts: list[str] = []
-    while not state.over:
+    while not state.is_over:
         assert len(texts) < max_actions, f"no end within {max_actions} actions"
         legal = legal_actions(state)
         action = table[state.leader].choose(state, legal)
@@ -148,7 +148,7 @@ def played(players: int, seed: str, rules: Rules, bots: str, loaded: bool = Fals
     if loaded:
         state.loaded_die = [rng.choice(state.pack.die) for _ in range(40)]
     steps = []
-    while not state.over:
+    while not state.is_over:
         legal = legal_actions(state)
         action = rng.choice(legal) if bots == "random" else table[state.leader].choose(state, legal)
         steps.append((state, action))

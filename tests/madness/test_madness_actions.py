@@ -136,9 +136,9 @@ def test_a_state_says_is_over_as_the_other_games_do_and_over_still():
     """The shape the three games share: `state.is_over`; `over`, which the chapters say, is the same."""
     rng, state = random.Random("over"), new_game(3, "over")
     while not state.is_over:
-        assert not state.over and not GAME.is_over(state)
+        assert not state.is_over and not GAME.is_over(state)
         state, _ = apply(state, rng.choice(legal_actions(state)))
-    assert state.is_over and state.over and GAME.is_over(state) and GAME.current_player(state) is None
+    assert state.is_over and GAME.is_over(state) and GAME.current_player(state) is None
 
 
 @given(st.text(max_size=40) | st.sampled_from([text for text, _, _ in ACTION_FORMS]).map(lambda t: t.replace("P1", "P2")))

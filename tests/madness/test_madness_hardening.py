@@ -295,7 +295,7 @@ def test_a_pack_whose_games_could_run_past_the_limit_of_actions_is_refused_when_
     rules = Rules(pack=parse_pack(data))
     for seed in range(5):
         state, actions = new_game(3, seed, rules), 0
-        while not state.over:
+        while not state.is_over:
             state, _ = apply(state, legal_actions(state)[seed * actions % len(legal_actions(state))])
             actions += 1
             assert actions < GAME.max_actions

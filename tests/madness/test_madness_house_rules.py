@@ -72,4 +72,4 @@ def test_expeditions_under_house_rules_keep_every_invariant(players, house):
     rules = Rules(**house)
     for seed in range(scaled(2)):
         final, _ = play_bots(players, f"house:{seed}", rules, on_step=lambda before, action, after, events: assert_step(before, after))
-        assert final.over
+        assert final.is_over

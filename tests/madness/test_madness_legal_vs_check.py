@@ -111,7 +111,7 @@ def sampled_states(games: int = 48) -> Iterator[tuple[str, State]]:
         rng = random.Random(seed)
         state = GAME.new_game(players, seed, rules)
         bots = GAME.make_bots(["expedition" if index % 2 else "random"] * players, seed)
-        while not state.over:
+        while not state.is_over:
             if rng.random() < RARE.get(state.phase, 0.03):
                 yield from corners(state, rng)
             action = bots[state.leader].choose(state, legal_actions(state))

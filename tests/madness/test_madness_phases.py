@@ -100,7 +100,7 @@ def test_moves_go_to_adjacent_spaces_never_the_same_one():
 
 
 def test_an_empty_space_has_its_own_two_challenges_and_no_reward_mad_r10():
-    from rulesbook.madness import challenges
+    from rulesbook.madness import faced_challenges
 
     state = new_game(4, 3)
     state, _ = apply(state, "P1: move to C2")
@@ -110,7 +110,7 @@ def test_an_empty_space_has_its_own_two_challenges_and_no_reward_mad_r10():
     state = play_to_next_movement(state)
     state, events = apply(state, "P3: move to C2")
     assert state.encounter is None and "empty space" in events[0].text
-    assert challenges(state) == pack_of(state).spaces["C2"].challenges and len(challenges(state)) == 2
+    assert faced_challenges(state) == pack_of(state).spaces["C2"].challenges and len(faced_challenges(state)) == 2
     state, events = resolve_with(state, [])
     assert state.phase is Phase.FAILURES and state.pending == [0, 1]
     assert not any(e.kind == "reward" for e in events)

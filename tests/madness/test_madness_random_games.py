@@ -43,7 +43,7 @@ def run_random_game(players: int, seed: str, expert: bool, deep: bool, max_actio
     state = new_game(players, seed, rules)
     assert_conserved(state)
     actions = []
-    while not state.over and len(actions) < max_actions:
+    while not state.is_over and len(actions) < max_actions:
         legal = legal_actions(state)
         assert legal, "a game that is not over always has a decision to take"
         if deep and len(actions) % 7 == 0:
@@ -83,7 +83,7 @@ def run_bot_game(players: int, seed: str, expert: bool, deep: bool) -> State:
 
     rules = Rules(expert=expert)
     state, actions = play_bots(players, seed, rules, on_step=check)
-    assert state.over
+    assert state.is_over
     if deep:
         assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
         record = GameRecord("madness", players, seed, rules, actions)
@@ -121,7 +121,7 @@ def test_mixed_tables_of_bots_play_to_the_end():
     for seed in range(6):
         state, actions = play_bots(4, f"mixed-{seed}", bots=["expedition", "random", "expedition", "expedition"],
                                    on_step=lambda b, a, after, e: assert_step(b, after))
-        assert state.over and actions
+        assert state.is_over and actions
 
 
 def test_the_protocol_table_asks_the_players_in_turn_from_the_leader():
@@ -129,7 +129,7 @@ def test_the_protocol_table_asks_the_players_in_turn_from_the_leader():
     state = GAME.new_game(4, "table-check")
     table = GAME.make_bots(["expedition"] * 4, "table-check")
     players_seen = set()
-    while not state.over and state.turn < 6:
+    while not state.is_over and state.turn < 6:
         action = table[GAME.current_player(state)].choose(state, GAME.legal_actions(state))
         players_seen.add(action.player)
         state = GAME.apply(state, action).state

@@ -22,7 +22,7 @@ def a_decision(seed: int, players: int = 4) -> State:
     while (state.turn < 3 or state.phase is Phase.ENCOUNTER or state.search_shown is not None
            or len(legal_actions(state)) < 2):
         state = apply_legal(state, bot.choose(state, legal_actions(state)))[0]
-        assert not state.over
+        assert not state.is_over
     return state
 
 
@@ -110,7 +110,7 @@ def expedition(players: int, seed: str) -> tuple[list[str], bool | None]:
     state = new_game(players, seed)
     table = Table([SearchBot(seat, f"{seed}:{seat}", playouts=2) for seat in range(players)])
     moves = []
-    while not state.over:
+    while not state.is_over:
         actions = legal_actions(state)
         chosen = table.choose(state, actions)
         assert chosen in actions

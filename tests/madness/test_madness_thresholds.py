@@ -145,7 +145,7 @@ def test_loss_of_confidence_discards_two_or_boxes_one_with_fewer_than_two_on_the
     state.sled_tokens, state.discard_tokens = on_sled, 6 - on_sled
     state = rolled(state, "Loss of Confidence")
     assert (state.sled_tokens, state.boxed_tokens) == (on_sled - to_discard - boxed, boxed)
-    assert not state.over
+    assert not state.is_over
 
 
 @pytest.mark.parametrize("in_play, over", [(2, False), (1, True)])
@@ -153,7 +153,7 @@ def test_boxing_the_last_leadership_token_loses_the_game_the_end_of_the_game(in_
     state = failing()
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = 1, in_play - 1, 6 - in_play
     state = rolled(state, "Loss of Confidence")
-    assert state.over is over and state.tokens_in_play == in_play - 1
+    assert state.is_over is over and state.tokens_in_play == in_play - 1
     assert (state.result == "no hope") is over
 
 
@@ -165,7 +165,7 @@ def test_an_accident_needs_two_injury_cards_rolling_the_penalty_die(injury_deck,
     state.loaded_die = ["Accident"]
     state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
     state, events = apply(state, "P1: accept Accident")
-    assert state.over is over and (state.result == "injuries") is over
+    assert state.is_over is over and (state.result == "injuries") is over
     assert len(state.injury_deck) == max(0, injury_deck - 2)
     drawn = [e.text for e in events if e.kind == "accident"]
     assert [f"Injury {n} of 2" in text for n, text in zip((1, 2), drawn)] == [True] * min(injury_deck, 2)
@@ -323,7 +323,7 @@ def test_rest_needs_two_leadership_tokens_in_play_rest_phase(sled, discard, allo
         return
     state, _ = apply(state, "P1: rest")
     assert (state.sled_tokens, state.discard_tokens, state.boxed_tokens) == (sled + discard - 1, 0, 7 - sled - discard)
-    assert not state.over
+    assert not state.is_over
 
 
 # --- The End of the Game: the third Escape tile ends it -------------------------------------------
@@ -333,7 +333,7 @@ def test_the_expedition_escapes_at_the_end_of_the_turn_on_the_third_escape_tile(
     state = new_game(3, SEED)
     state.phase, state.edge_reached, state.escape_steps = Phase.REST, True, escape_steps
     state, _ = apply(state, "P1: no rest")
-    assert state.over is over and (state.result == "escaped") is over
+    assert state.is_over is over and (state.result == "escaped") is over
 
 
 def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():

@@ -15,7 +15,7 @@ import pytest
 
 from rulesbook.madness import GAME, Rules, State, apply, legal_actions, new_game, player_view, show
 from rulesbook.madness import bots, views
-from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, level
+from rulesbook.madness.engine import decision, faced_challenges, failure_options, hand_limit, level
 from madness_helpers import play_bots
 from simulation_scale import scaled
 
@@ -58,7 +58,7 @@ def reference_view(state: State, player: int, with_legal: bool = True) -> dict[s
         "board": board,
         "search": {"space": state.search_shown[0], "tile": tile(state.search_shown[1])} if state.search_shown else None,
         "encounter": tile(state.encounter) if state.encounter else None,
-        "challenges": [c.text for c in challenges(state)] if state.phase in views.FACING_PHASES else [],
+        "challenges": [c.text for c in faced_challenges(state)] if state.phase in views.FACING_PHASES else [],
         "talking": state.talking, "sled": sled, "hand": [card(c) for c in state.hands[player]],
         "hand_sizes": [len(h) for h in state.hands], "hand_limit": hand_limit(state),
         "equipment_deck": len(state.equipment_deck), "equipment_discard": [card(c) for c in state.equipment_discard],
@@ -93,7 +93,7 @@ def random_game_states(players: int, seed: str, expert: bool, most: int = 300) -
     rng = random.Random(seed)
     state = new_game(players, seed, Rules(expert=expert))
     states = [state]
-    while not state.over and len(states) < most:
+    while not state.is_over and len(states) < most:
         state, _ = apply(state, rng.choice(legal_actions(state)))
         states.append(state)
     return states
@@ -122,7 +122,7 @@ def test_the_views_hold_what_the_reference_builds(players, expert):
         for seat in range(state.count):
             expected = reference_view(state, seat, with_legal=False)
             assert views.SeatViews(state)[seat] == expected
-            if number % 5 == 0 or state.search_shown or state.over:  # the view with its legal actions, on a sample
+            if number % 5 == 0 or state.search_shown or state.is_over:  # the view with its legal actions, on a sample
                 assert json.dumps(player_view(state, seat)) == json.dumps(reference_view(state, seat))
                 assert player_view(state, seat, with_legal=False) == expected
 
@@ -179,7 +179,7 @@ def test_the_table_builds_each_entry_once_and_never_changes_one(monkeypatch):
     state = GAME.new_game(5, "views:table", None)
     table = GAME.make_bots(["expedition"] * 5, "views:table")
     moments = []
-    while not state.over:
+    while not state.is_over:
         moments.append(state)
         state, _ = apply(state, table[state.leader].choose(state, legal_actions(state)))
     monkeypatch.undo()

@@ -114,7 +114,7 @@ def expedition(page, tmp_path, players: int, reload: bool) -> None:
     assert f"seed {seed}" in said
     assert played.bots == seats and not any(text.endswith("face down") for text in played.actions)
     final = played.final_state()
-    assert final.over
+    assert final.is_over
     assert node(page)["view"] == json.loads(json.dumps(table_view(final, reader, ("mountain", "decks"))))
 
 

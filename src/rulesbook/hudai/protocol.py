@@ -16,7 +16,6 @@ from rulesbook.hudai import engine as hudai_engine
 from rulesbook.hudai.actions import Action
 from rulesbook.hudai.bots import BOTS, GreedyMonk, RandomMonk, SearchMonk, make_bot
 from rulesbook.hudai.cards import RECONSTRUCTED, CardSet, load_cards, reconstructed_cards
-from rulesbook.core.events import Event
 from rulesbook.hudai.engine import MONK, new_game
 from rulesbook.hudai.rules import MAX_ACTIONS, Rules
 from rulesbook.hudai.state import OUTCOMES, State
@@ -39,6 +38,8 @@ class Hudai(EngineGame[State, Action]):
     state_type = State
 
     def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
+        """The protocol's set-up, by players, seed and rules as every game's: the engine's takes
+        no players (one monk), so a count other than 1 is refused here."""
         self.default_seats(players)
         return new_game(seed, rules)
 
@@ -67,10 +68,6 @@ class Hudai(EngineGame[State, Action]):
             "corruption": state.corruption,
             "demon_health": state.demon_health,
         }
-
-    def event_text(self, event: Any) -> str:
-        """An event's sentence; the start of a turn also shows the table (health, powers, hand)."""
-        return event.text if isinstance(event, Event) else str(event)
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> RandomMonk | GreedyMonk | SearchMonk:
         """The bot of that name; it plays whichever seat is to decide, so the seat is only checked to be one."""

@@ -4,6 +4,16 @@ The package has the shape of every game of the book: `state` (State, Phase), `ru
 `actions` (each action's text form and parser side by side), `engine` (new_game, legal_actions,
 refusal, apply), `moment` (game_moment, play_out), `render`, `rulings`, `bots` and `protocol`.
 Everything a chapter, a widget or a bot needs is importable from here. Standard library only.
+
+>>> mountain = Position.parse("MK+1 SB-3@R\\nDH+2@B PM+1")   # one line of text per row of the Mountain
+>>> sorted(bison_destinations(mountain, "R"))                # Blue's card is full: one pawn to a card
+[(0, 0), (1, 1)]
+>>> score(mountain, "R"), score(mountain, "B")               # best row plus best column, the pawn's card once
+(-1, 4)
+>>> state = new_game(3, seed=1)
+>>> state.decision.colour, legal_actions(state)[0]
+(<Colour.RED: 'R'>, PlacePawn(place=(0, 0)))
+>>> state, events = apply(state, legal_actions(state)[0])
 """
 
 from rulesbook.core.errors import IllegalAction, NotationError

@@ -118,12 +118,13 @@ def _drew(colour: Colour, count: int) -> Message:
     return Message.sentence("{colour} draws {count}", colour=player_word(colour), count=count)
 
 
-#: Why a round ends, as `_end_round` and `_end_turn` word it: their English is the msgid.
-_WHY_ROUNDS_END = (
-    Message.text("a complete cross (condition a)"),
-    Message.text("the draw pile ran out (condition b)"),
-    Message.text("a full cycle of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
-)
+#: Why a round ends, by its reason ("idle": MOI-R20's full cycle, scored as b), as the round's
+#: event words it (`_end_round`): each English text is the msgid, written here once.
+_WHY_ROUNDS_END = {reason: why.template for reason, why in {
+    "a": Message.text("a complete cross (condition a)"),
+    "b": Message.text("the draw pile ran out (condition b)"),
+    "idle": Message.text("a full cycle of turns with no card played, discarded or moved (MOI-R20), scored as condition b"),
+}.items()}
 
 
 def _round_ended(round: int, reason: str, why: str, colours: tuple[Colour, ...], raw: tuple[int, ...]) -> Message:
@@ -1053,8 +1054,7 @@ def _end_turn(state: State, events: list[Event], mountain: Position) -> tuple[St
     players = len(hands)
     idle_turns = 0 if state.played else state.idle_turns + 1
     if idle_turns >= players:
-        why = "a full cycle of turns with no card played, discarded or moved (MOI-R20), scored as condition b"
-        return _end_round(replace(state, mountain=mountain), "b", events, why)
+        return _end_round(replace(state, mountain=mountain), "b", events, _WHY_ROUNDS_END["idle"])
     if need > 0:
         drawn = pile[len(pile) - min(need, len(pile)) :][::-1]
         pile = pile[: len(pile) - len(drawn)]
@@ -1125,7 +1125,7 @@ def _end_round(state: State, reason: str, events: list[Event], why: str = "") ->
     totals = moved_totals(state.rules, state.totals, raw)
     scored = tuple(after - before for before, after in zip(state.totals, totals))
     result = RoundResult(state.round, reason, ender, raw, scored, state.turns + 1)
-    why = why or ("a complete cross (condition a)" if reason == "a" else "the draw pile ran out (condition b)")
+    why = why or _WHY_ROUNDS_END[reason]
     events.append(Event.worded("round", _round_ended, {"round": state.round, "reason": reason, "why": why,
                                                         "colours": state.colours, "raw": raw}, ender))
     state = replace(state, totals=tuple(totals), results=state.results + (result,))

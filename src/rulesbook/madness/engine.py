@@ -275,7 +275,7 @@ def level(state: State, player: int) -> int:
     return max(levels[card] for card in cards)
 
 
-def challenges(state: State) -> tuple[Challenge, ...]:
+def faced_challenges(state: State) -> tuple[Challenge, ...]:
     """The challenges faced this turn: the tile's, or the empty space's own (MAD-R10)."""
     pack = state.rules.pack
     if state.encounter is not None:
@@ -332,7 +332,7 @@ def failure_options(state: State) -> list[dict[str, Any]]:
     """
     if not state.pending:
         return []
-    faced = challenges(state)
+    faced = faced_challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     return [{"challenge": faced[i].text, "total": state.totals[i], "misses_by": faced[i].distance(state.totals[i]),
              "madness_for": list(below), "penalty_die": True} for i in state.pending]
@@ -419,7 +419,7 @@ def _legal_reward(state: State) -> list[Action]:
 def _legal_failures(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
-    faced = challenges(state)
+    faced = faced_challenges(state)
     below = [p for p in range(state.count) if level(state, p) < 3]
     done: set[Challenge] = set()
     out: list[Action] = []
@@ -643,7 +643,7 @@ def _refuse_take(state: State, act: TakeArcane) -> IllegalAction | None:
 
 def _refuse_failed(state: State, act: DrawMadness | RollDie) -> IllegalAction | None:
     """The challenge named is a failure still to suffer (MAD-R07)."""
-    faced = challenges(state)
+    faced = faced_challenges(state)
     if not any(faced[index] == act.challenge for index in state.pending):
         still = ", ".join(faced[index].text for index in state.pending)
         return IllegalAction(f"{act.challenge.text} is not a failed challenge still to suffer ({still})", "Failures")
@@ -873,7 +873,7 @@ def _do_resolve(s: State, a: Resolve, ev: list[Event]) -> None:
         face = cards[c]
         if face.type is not None:
             totals[face.type] = totals.get(face.type, 0) + face.value
-    faced = challenges(s)
+    faced = faced_challenges(s)
     s.totals = [totals.get(c.type, 0) for c in faced]
     s.outcomes = [c.met_by(t) for c, t in zip(faced, s.totals)]
     for i, (c, total, ok) in enumerate(zip(faced, s.totals, s.outcomes)):
@@ -996,7 +996,7 @@ def _after_reward(s: State, ev: list[Event]) -> None:
     """After any reward the failures are suffered, one by one, in the Leader's order (MAD-R07)."""
     if s.pending:
         s.phase = Phase.FAILURES
-        _tell(ev, "failures", partial(_to_suffer, challenges(s)), {"pending": tuple(s.pending)})
+        _tell(ev, "failures", partial(_to_suffer, faced_challenges(s)), {"pending": tuple(s.pending)})
     else:
         _end_resolution(s, ev)
 
@@ -1007,7 +1007,7 @@ def _to_suffer(faced: tuple[Challenge, ...], pending: tuple[int, ...]) -> str:
 
 
 def _take_pending(s: State, challenge: Challenge) -> int:
-    faced = challenges(s)
+    faced = faced_challenges(s)
     index = next(i for i in s.pending if faced[i] == challenge)
     s.pending.remove(index)
     return index
@@ -1082,7 +1082,7 @@ def _apply_face(s: State, ev: list[Event], face: str, index: int | None) -> None
         if index is None:
             count, measured = s.rules.speech_confusion_cards, None
         else:
-            measured = (challenges(s)[index], s.totals[index])
+            measured = (faced_challenges(s)[index], s.totals[index])
             count = measured[0].distance(measured[1])
         taken: list[str] = []
         for _ in range(min(count, len(s.equipment_deck))):
@@ -1333,5 +1333,5 @@ def score(state: State) -> dict[str, Any]:
             "won": state.won, "result": state.result, "table": state.rules.pack.result_text(relics - injuries)}
 
 
-__all__ = ["apply", "apply_legal", "challenges", "covered", "decision", "destinations", "failure_options", "hand_limit",
+__all__ = ["apply", "apply_legal", "covered", "decision", "destinations", "faced_challenges", "failure_options", "hand_limit",
            "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "pack_of", "refusal", "relic_count", "relic_recipients", "score"]

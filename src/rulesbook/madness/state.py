@@ -217,12 +217,6 @@ class State(CheckedState):
         return self.phase is Phase.OVER
 
     @property
-    def over(self) -> bool:
-        """The same as `is_over`, the name the three games' states share (one shape); kept, as the
-        chapters and the Play say `over`."""
-        return self.phase is Phase.OVER
-
-    @property
     def pack(self) -> Pack:
         return self.rules.pack
 

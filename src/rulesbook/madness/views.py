@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from rulesbook.madness.engine import challenges, decision, failure_options, hand_limit, legal_actions, level
+from rulesbook.madness.engine import decision, faced_challenges, failure_options, hand_limit, legal_actions, level
 from rulesbook.madness.pack import Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
@@ -248,7 +248,7 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "search": lambda state, player, piece: ({"space": state.search_shown[0], "tile": piece.tile_of(state.search_shown[1])}
                                             if state.search_shown else None),
     "encounter": lambda state, player, piece: piece.tile_of(state.encounter) if state.encounter else None,
-    "challenges": lambda state, player, piece: [c.text for c in challenges(state)] if state.phase in FACING_PHASES else [],
+    "challenges": lambda state, player, piece: [c.text for c in faced_challenges(state)] if state.phase in FACING_PHASES else [],
     "talking": lambda state, player, piece: state.talking,
     "sled": _sled,
     "hand": lambda state, player, piece: piece.cards(state.hands[player]),

@@ -13,7 +13,7 @@ from rulesbook.lessons.madness.referee import ExpeditionReferee, reader_seat
 from rulesbook.lessons.madness.table import table_view
 from rulesbook.madness.actions import Action, IgnoreMadness, RaiseHandLimit, Reroll, Resolve, Rest, RestartEncounter, TimeUp, seat_text
 from rulesbook.madness.challenges import Challenge, parse_challenge
-from rulesbook.madness.engine import apply, challenges, refusal
+from rulesbook.madness.engine import apply, faced_challenges, refusal
 from rulesbook.madness.pack import LEADERSHIP_COLUMN
 from rulesbook.madness.render import challenge_words
 from rulesbook.madness.state import Phase, State
@@ -31,7 +31,7 @@ def choice_key(referee: ExpeditionReferee, choice: str) -> str:
     """A choice by its key ("fly", "give") or, for a failure, by its challenge ("Crates 8-10")."""
     state = referee.state(referee.start())
     if state.phase is Phase.FAILURES and not choice.startswith("fail:"):
-        faced = challenges(state)
+        faced = faced_challenges(state)
         wanted = parse_challenge(choice)
         found = next((index for index in state.pending if faced[index] == wanted), None)
         if found is None:
@@ -70,7 +70,7 @@ class SledJudge:
             raise ValueError("judge a Sled in the Encounter Phase or when the Sand Timer has run out")
         self.before = state
         self.after, _ = apply(state, Resolve(state.leader))
-        self.faced = challenges(state)
+        self.faced = faced_challenges(state)
         if not any(self.after.outcomes):
             raise ValueError("this Sled overcomes no challenge: there would be nothing to find")
 

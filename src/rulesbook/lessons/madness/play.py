@@ -143,7 +143,7 @@ def bot_move(state: State, seats: Sequence[str], reader: int, memory: Memory | N
     meanwhile); when no bot wants to, the reader plays or lets the timer run out. In every other
     phase the Leader decides: the reader when they lead, else that seat's bot. The bots remember
     `memory`'s tiles as a bot of the simulations' Table does."""
-    if state.over:
+    if state.is_over:
         return None
     leader = state.leader
     if state.phase is not Phase.ENCOUNTER:
@@ -221,7 +221,7 @@ class PlayReferee(ExpeditionReferee):
         return key.state  # type: ignore[attr-defined]
 
     def ended(self, state: State) -> bool:
-        return state.over
+        return state.is_over
 
     def as_recorded(self, moment: Moment, text: str) -> None:
         """A bot makes this move (a record's) in this moment, when it is legal here: a record of
@@ -250,7 +250,7 @@ class PlayReferee(ExpeditionReferee):
         return f"{seat_text(player)} (you)" if player == self.seat else f"{seat_text(player)} (the {self.seats[player]} bot)"
 
     def decision(self, state: State) -> str:
-        if state.over:
+        if state.is_over:
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
         if state.phase is Phase.ENCOUNTER:
             # The line above the board, read at every Encounter: the seats by name alone (the set-up
@@ -274,7 +274,7 @@ class PlayReferee(ExpeditionReferee):
 
     def choices(self, key: Hashable) -> list[Choice]:
         state = self.state(key)
-        if state.over:
+        if state.is_over:
             return []
         move = self.bot(key)  # type: ignore[arg-type]
         if state.phase is Phase.ENCOUNTER:  # the reader's cards and time, beside a bot's card
@@ -330,13 +330,13 @@ class PlayReferee(ExpeditionReferee):
 
     def idle(self, key: Hashable) -> str:
         state = self.state(key)
-        if not state.over and self.bot(key) is not None:  # type: ignore[arg-type]
+        if not state.is_over and self.bot(key) is not None:  # type: ignore[arg-type]
             return "A bot decides now: its move plays by itself in a moment (or press \u201cGo on\u201d)."
         return super().idle(key)
 
     def hint(self, key: Hashable) -> str:
         state = self.state(key)
-        if state.over:
+        if state.is_over:
             return "The expedition is over: Play again starts a new one."
         if self.bot(key) is not None and state.phase is not Phase.ENCOUNTER:  # type: ignore[arg-type]
             return f"{self.who(state.leader)} leads and decides now; your turn to decide comes."
@@ -478,12 +478,12 @@ class MadnessPlay(PlayGame):
 
     def acts(self, m: Moment) -> bool:
         """Every move is a line of the record: the reader's and the bots'."""
-        return not m.state.over
+        return not m.state.is_over
 
     def over(self, m: Moment) -> str | None:
         """How the expedition ended, in the rulebook's words (The End of the Game, MAD-R03)."""
         state = m.state
-        if not state.over:
+        if not state.is_over:
             return None
         relics, injuries = relic_count(state), injuries_in_play(state)
         held = f"{plural(relics, 'Relic')} and {plural(injuries, 'Injury card')} in play"
@@ -503,14 +503,14 @@ class MadnessPlay(PlayGame):
     def won(self, referee: PlayReferee, m: Moment) -> bool:
         """The expedition won (it escaped with at least as many Relics as Injuries, MAD-R03): the
         game is cooperative, so the reader's seat won with it."""
-        return bool(m.state.over and m.state.won)
+        return bool(m.state.is_over and m.state.won)
 
     def hint(self, m: Moment, bot: str, named: Callable[[str], str]) -> tuple[str, str | None]:
         """What the hint bot would do in the reader's seat, and its action."""
         state = m.state
         referee = m.referee
         reader = referee.seat
-        if state.over:
+        if state.is_over:
             return "The expedition is over: Play again starts a new one.", None
         if state.phase is not Phase.ENCOUNTER and state.leader != reader:
             return f"{referee.who(state.leader)} leads and decides now: its move plays by itself.", None

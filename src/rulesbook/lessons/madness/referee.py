@@ -35,7 +35,7 @@ from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLE
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, seat_text
 from rulesbook.madness.challenges import parse_card
-from rulesbook.madness.engine import apply, challenges, destinations, hand_limit, legal_actions, level, refusal
+from rulesbook.madness.engine import apply, destinations, faced_challenges, hand_limit, legal_actions, level, refusal
 from rulesbook.madness.render import challenge_words
 from rulesbook.madness.state import Phase, State
 
@@ -99,7 +99,7 @@ class ExpeditionReferee:
     def ended(self, state: State) -> bool:
         """The board stops when the expedition ends, the Sled passes to the next Leader, or a phase
         it was told to stop at (`until`) is reached."""
-        return state.over or state.turn != self.turn or state.phase in self.stops
+        return state.is_over or state.turn != self.turn or state.phase in self.stops
 
     # --- the picture ------------------------------------------------------------------------
     def picture(self, key: Hashable) -> dict[str, Any]:
@@ -114,7 +114,7 @@ class ExpeditionReferee:
         return view
 
     def decision(self, state: State) -> str:
-        if state.over:
+        if state.is_over:
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
         if state.turn != self.turn:
             return f"The Sled has passed to {seat_text(state.leader)}: this board's turn is over."
@@ -199,7 +199,7 @@ class ExpeditionReferee:
                 for face in faces:
                     effect(f"arcane-{face.split()[1]}", f"Take {face}", None, f"Take {face}: click the Equipment discard")
         elif phase is Phase.FAILURES:
-            faced = challenges(state)
+            faced = faced_challenges(state)
             done = set()
             for index in state.pending:
                 if faced[index] in done:
@@ -273,7 +273,7 @@ class ExpeditionReferee:
                 raise IllegalAction(f"the Arcane card goes to {PLACE_WORDS[DISCARD]}: click it", "Arcane Equipment")
             return actions.TakeArcane(leader, parse_card(_arcane_face(state, verb[7:])))
         if verb == "fail":
-            challenge = challenges(state)[int(argument)]
+            challenge = faced_challenges(state)[int(argument)]
             if place == DIE:
                 return actions.RollDie(leader, challenge)
             if target is None:
@@ -291,7 +291,7 @@ class ExpeditionReferee:
         following, events = apply(state, action)
         seen = [sentence(event.text) for event in events if event.visible_to(self.seat)]
         say = " ".join(seen)
-        if self.ended(following) and not following.over:
+        if self.ended(following) and not following.is_over:
             say += " The Sled passes on: this board stops here." if following.turn != self.turn else " This board stops here."
         return Outcome(self.key(following), say, action.text(), self._reach(state, action), self._clue(state, action))
 
@@ -378,7 +378,7 @@ class ExpeditionReferee:
         if phase is Phase.REWARD:
             return f"At least one challenge was overcome: {leader} takes the reward, {state.reward}. Choose it, then click where it goes."
         if phase is Phase.FAILURES:
-            faced = challenges(state)
+            faced = faced_challenges(state)
             left = [challenge_words(faced[index].text) for index in state.pending]
             below = [seat_text(p) for p in range(state.count) if level(state, p) < 3]
             madness = (f"click a player below Madness level 3 ({listed(below, 'or')}) to give them a Madness card, or"
