@@ -108,15 +108,37 @@ export function writeText(node, text) {
 /** The words of an element as a screen reader reads them: its text (not its CSS upper-cased
  * rendering), a space between the texts of its parts, nothing of what is aria-hidden. */
 function spokenText(element) {
-  const parts = [];
+  return [...readTexts(element)].map(([, words]) => words).join(" ");
+}
+
+/** The text nodes of `element` a screen reader reads (none under aria-hidden, no SVG title), each
+ * with its words, spaces collapsed. */
+function* readTexts(element) {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
     const hidden = text.parentElement && text.parentElement.closest('[aria-hidden="true"], title');
     if (hidden && element.contains(hidden)) continue;
     const words = text.data.replace(/\s+/g, " ").trim();
-    if (words) parts.push(words);
+    if (words) yield [text, words];
   }
-  return parts.join(" ");
+}
+
+/** The elements whose texts the key D sets apart (`factText`). */
+const BLOCKS = "div, p, li, section, h1, h2, h3, h4, h5, h6, td, th";
+
+/** A fact of the picture as the key D says it: its text, each block (a panel's heading, a card, a
+ * track) set apart by a comma, no space before a colon. Run together, a Hudai panel was one breath:
+ * "Combo (empty) Hand R red 5 Flow : R5, Cog, value 5 W white 1 …". */
+function factText(element) {
+  const parts = [];
+  let last = null;
+  for (const [text, words] of readTexts(element)) {
+    const block = text.parentElement.closest(BLOCKS);
+    if (parts.length) parts.push(block === last ? " " : ", ");
+    parts.push(words);
+    last = block;
+  }
+  return parts.join("").replace(/,? +(?=[:;])|,(?=[:;])/g, "");
 }
 
 export function fill(template, values) {
@@ -777,8 +799,10 @@ class Board {
   /** D on the board: what the picture shows besides its places (the players' health, the piles,
    * the map's tiles), said in the message line; the listbox's description only counts it. */
   tellFacts() {
-    const facts = (this.facts || []).filter((fact) => this.area.contains(fact)).map(spokenText).filter(Boolean);
-    this.settle(facts.length ? facts.join("; ") : this.decisionLine.textContent, "info");
+    const facts = (this.facts || []).filter((fact) => this.area.contains(fact)).map(factText).filter(Boolean);
+    // One sentence of them: a fact's own full stop would stand before the next one's semicolon.
+    const said = facts.map((fact, index) => (index < facts.length - 1 ? fact.replace(/\.$/, "") : fact));
+    this.settle(said.length ? said.join("; ") : this.decisionLine.textContent, "info");
   }
 
   /** A legal place and a found one are said as well as drawn: a picture of HTML places (Hudai's
@@ -1057,8 +1081,10 @@ class Board {
   }
 
   /** A click on a place. A move the page plays itself (a bot's) passes `cursor` false: the
-   * reader's keyboard cursor, and what a screen reader says is selected, stay where they were. */
-  clickPlace(place, cursor = true) {
+   * reader's keyboard cursor, and what a screen reader says is selected, stay where they were;
+   * and `news` true: nobody at the board decided it (a bot, the demon, the Sand Timer), so it is
+   * said as news, without the tick of a move well chosen. */
+  clickPlace(place, cursor = true, news = false) {
     const node = this.node();
     if (!node) return;
     if (cursor) this.placeCursor(place);
@@ -1075,11 +1101,11 @@ class Board {
         return this.settle(this.chosenSay(node), "info");
       }
     }
-    return this.answer(node, option, place);
+    return this.answer(node, option, place, news);
   }
 
   /** The answer Python wrote down for this click, in the lesson data (both transports). */
-  answer(node, option, place) {
+  answer(node, option, place, news = false) {
     const entry = this.entry(node, option, place);
     const target = Array.isArray(entry) ? entry : null;
     const refusal = entry === undefined ? null : this.text(entry);
@@ -1103,7 +1129,7 @@ class Board {
     const [nextId, say, log] = target;
     if (!(this.lesson().nodes || {})[nextId]) {
       // Legal, but further than the lesson data goes: a kernel records that state; a page says so and stays.
-      if (this.live) return this.expand(node, place, nextId);
+      if (this.live) return this.expand(node, place, nextId, news);
       return this.settle(fill(this.words().beyond, { say: this.text(say) }), "info");
     }
     const history = this.history().map((entry) => [...entry]);
@@ -1113,10 +1139,11 @@ class Board {
     this.keepAhead(history, next && next[0] === nextId && next[1] === this.text(log) ? rest : []);
     this.preselect();
     this.set({ history });
-    // The move that ends a game is news, not a right answer (a tick said a lost game was well
-    // played), unless the reader's side won it.
+    // A move the reader chose has the tick; a bot's or the demon's is news (a tick praised the
+    // demon's blow), and so is the move that ends a game, unless the reader's side won it.
     const reached = this.lesson().nodes[nextId];
-    return this.settle(this.text(say), this.over(reached) && !this.won(reached) ? "info" : "ok");
+    const tick = this.over(reached) ? this.won(reached) : !news;
+    return this.settle(this.text(say), tick ? "ok" : "info");
   }
 
   /** An exercise's answer or miss, told to the page (rb-attempt; the static site counts them). */
@@ -1126,8 +1153,8 @@ class Board {
 
   /** Live mode: ask Python for the record of the state a legal click leads to; the click is
    * answered again once it is there (`expanded`). */
-  expand(node, place, nextId) {
-    this.pending = { node: node.id, chosen: this.chosen, actor: this.actor, place };
+  expand(node, place, nextId, news) {
+    this.pending = { node: node.id, chosen: this.chosen, actor: this.actor, place, news };
     this.send({ type: "expand", node: nextId });
     return undefined;
   }
@@ -1145,7 +1172,7 @@ class Board {
     if (!node || node.id !== pending.node) return undefined; // the reader went elsewhere meanwhile
     this.chosen = pending.chosen;
     this.actor = pending.actor;
-    return this.answer(node, this.option(node), pending.place);
+    return this.answer(node, this.option(node), pending.place, pending.news);
   }
 
   undo() {

@@ -644,7 +644,7 @@ class Play {
     this.hush(!this.sand(node));
     this.board.chosen = click.choice;
     this.board.actor = click.actor || null;
-    this.board.clickPlace(click.place, false);
+    this.board.clickPlace(click.place, false, true);
   }
 
   /** Back to before the reader's last action: the demon's steps after it go too. */

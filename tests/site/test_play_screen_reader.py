@@ -7,7 +7,8 @@ whether the message line was live then (its aria-live), as a screen reader would
 
 - the bots' (or the demon's) moves play quietly, one after another, shown but not told; when the
   reader's turn comes back, one announcement tells them all, then "Your turn" (a burst of 5 to 10
-  polite sentences in a few seconds was lost or queued for a minute);
+  polite sentences in a few seconds was lost or queued for a minute); they have no tick, the
+  reader's own moves have;
 - a new game, and Play again, tell the first decision; the end tells the result and where Play
   again is; a card pressed after the end says the game is over; the move that ends a game lost
   has no tick, and the hand is offered no more;
@@ -46,7 +47,8 @@ LISTEN = """() => {
   window.__listening = true;
   const watch = (selector, where) => {
     const element = document.querySelector(selector);
-    new MutationObserver(() => window.__said.push({ where, text: element.textContent, live: element.getAttribute('aria-live') || 'polite' }))
+    new MutationObserver(() => window.__said.push({ where, text: element.textContent, live: element.getAttribute('aria-live') || 'polite',
+                                                    tone: element.getAttribute('data-tone') }))
       .observe(element, { childList: true, characterData: true, subtree: true });
   };
   watch('.rb-play .rb-message', 'message');
@@ -109,6 +111,11 @@ def test_the_bots_moves_are_told_once_when_the_turn_comes_back(browser_context, 
         quiet, told = said(page, live=False), said(page)
         assert [text for text in told if text in story] == [], told
         assert set(story) <= set(quiet), (story, quiet)
+        # Shown as news, without the tick of a move well chosen (the demon's blow had one); the
+        # reader's own move before them has it.
+        tones = {entry["text"]: entry["tone"] for entry in page.evaluate("window.__said") if entry["where"] == "message"}
+        assert {tones[text] for text in story} == {"info"}, tones
+        assert "ok" in {tone for text, tone in tones.items() if text not in story}, tones
         # Told once, when the turn came back: the moves as the list below the board has them, then the turn.
         decision = page.inner_text(".rb-play .rb-decision")
         assert aside(page) == " ".join([*story, f"Your turn. {decision}"])
