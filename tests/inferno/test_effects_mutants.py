@@ -1,0 +1,39 @@
+"""Card effects in Mountain of Inferno (rulesbook.inferno.effects): what mutation testing found no
+test for — a Mountain asked about in its notation, together with the rules it is read under. With
+the optional rule (MOI-R13) the notation may put two pawns on a card; every question a reader asks
+(`show`'s way: where a Bison King, an Iron Fan Princess, a Red Boy or the step II move may go) must
+read it under the rules given, not refuse it nor answer under the printed rules."""
+
+from __future__ import annotations
+
+from rulesbook.inferno import Rules
+from rulesbook.inferno.effects import bison_destinations, princess_destinations, red_boy_targets, step_destinations
+
+TWO_PAWNS = Rules(two_pawns=True)
+#: Red and blue share MK+1, yellow stands alone on PM+2, SB+3 is free: one row of three cards.
+SHARED = "MK+1@RB PM+2@Y SB+3"
+
+
+def test_the_step_may_join_a_lone_pawn_but_not_a_full_card_MOI_R09_MOI_R13():
+    assert step_destinations(SHARED, "R", TWO_PAWNS) == {(0, 1)}  # onto yellow's card: room for one more
+    assert step_destinations(SHARED, "Y", TWO_PAWNS) == {(0, 2)}  # MK+1 holds two pawns: full
+
+
+def test_one_bison_may_stop_on_a_card_holding_one_pawn_MOI_R05_MOI_R13():
+    """From MK+1: one step to PM+2 (yellow's, room for one more), two steps to SB+3."""
+    assert bison_destinations(SHARED, "R", 1, TWO_PAWNS) == {(0, 1), (0, 2)}
+    assert bison_destinations(SHARED, "Y", 1, TWO_PAWNS) == {(0, 2)}  # not onto the full MK+1
+
+
+def test_red_boy_takes_only_the_free_end_card_MOI_R15_MOI_R16():
+    """MK+1 and PM+2 hold pawns; PM+2 also holds the row together. Only SB+3 may go."""
+    assert red_boy_targets(SHARED, None, TWO_PAWNS) == {(0, 2)}
+    assert red_boy_targets(SHARED, "SB", TWO_PAWNS) == {(0, 2)}
+    assert red_boy_targets(SHARED, "MK", TWO_PAWNS) == set()
+
+
+def test_princess_puts_an_end_card_down_touching_the_rest_of_the_row_MOI_R15():
+    """Lifting MK+1 (red and blue with it) leaves PM+2 SB+3: the card goes above or below either,
+    or after SB+3; not where only MK+1 itself was touched. PM+2 holds the row together: no lift."""
+    assert princess_destinations(SHARED, "R", TWO_PAWNS) == {(-1, 1), (1, 1), (-1, 2), (1, 2), (0, 3)}
+    assert princess_destinations(SHARED, "Y", TWO_PAWNS) == set()
