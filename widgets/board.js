@@ -313,6 +313,16 @@ class Board {
     // The dock: the message and the choices, together. On a narrow board it stays in view at the
     // foot of the screen while the picture scrolls under it (board.css).
     const dock = html("div", { class: "rb-dock" }, stage);
+    // A card or button pressed by a pointer (a tap, a mouse; a key's press has detail 0): the
+    // cursor went to its first legal place (cursorToTarget), which comes into sight when it is not
+    // (under a phone's dock, off the screen, beyond the picture's own scroll box): the message says
+    // "each marked with a dot". One in sight moves nothing (showPlace). A key leaves the focus on
+    // the button; Shift+Tab back to the board shows the place (the focus handler).
+    dock.addEventListener("click", this.guard((event) => {
+      if (!event.detail || !event.target.closest("[data-hand], [data-choice], [data-actor-choice]")) return;
+      const place = this.chosen && this.area.querySelector("[data-place].rb-target.rb-cursor");
+      if (place) requestAnimationFrame(() => this.showPlace(place.getAttribute("data-place")));
+    }));
     this.messageLine = html("div", { class: "rb-message", role: "status", "aria-live": "polite" }, dock);
     // Words the page says after every message, for a screen reader only (writeMessage): a Play
     // page's "the link to the rule's chapter follows the board", while that link is shown.

@@ -455,8 +455,8 @@ class Play {
   /** Madness's Encounter on a phone: what the table said (MAD-P18) is in the decision line at the
    * board's top and the Sand Timer's countdown above the board, both far off the screen while the
    * reader plays from the dock. A copy of each in the dock, which play.css draws on a phone only:
-   * the decision's sentence as the engine says it, after the message, and the time left in the row
-   * of the dock's Undo and Hint. They are for the eye (aria-hidden): a screen reader has the
+   * the talk as the engine says it (the view's `talk`, the decision's part that is news), after the
+   * message, and the time left in the row of the dock's Undo and Hint. They are for the eye (aria-hidden): a screen reader has the
    * decision line, and the countdown it is not made to hear every second (sandTimer). */
   makeDockEncounter() {
     const message = this.board.messageLine;
@@ -470,7 +470,7 @@ class Play {
    * the Sand Timer runs on this page. */
   dockEncounter(node, sand) {
     const record = node && (this.board.lesson().nodes || {})[node];
-    const talk = record && this.encounter(node) ? this.board.text(record.decision) : "";
+    const talk = (record && this.encounter(node) && this.board.view(record).talk) || "";
     if (this.dockTalk.textContent !== talk) writeText(this.dockTalk, talk);
     this.dockTalk.hidden = !talk;
     this.dockSand.hidden = !sand;
@@ -527,15 +527,23 @@ class Play {
     const ending = this.meta.over[here];
     const undo = this.dockTools && this.dockTools.querySelector("[data-dock-tool=undo]");
     if (undo) undo.setAttribute("aria-disabled", this.board.undoButton.getAttribute("aria-disabled") || "false");
+    const ended = Boolean(ending) && this.endBox.hidden && !fresh;  // by play now, not on coming back
     writeText(this.endBox.querySelector(".rb-play-end-words"), ending || "");
     showIf(this.endBox, Boolean(ending), this.board.area);  // "Play again" pressed: on to the new game's board
+    if (ended) this.showEnd();
     const auto = this.meta.auto[here];
     this.root.setAttribute("data-play-ready", ending ? "over" : auto ? "demon" : "reader");
     this.root.setAttribute("data-play-moves", String(history.length - 1));
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
     this.cover(here);
-    if (!auto && !ending) this.board.chooseOnly();
+    if (!auto && !ending) {
+      this.board.chooseOnly();
+      requestAnimationFrame(() => {
+        this.dockToChoice();
+        this.cursorInSight();
+      });
+    }
     // The moves nobody decides were shown but not told (autoClick): when the reader's turn comes
     // back, or the game ends, they are told at once, as the list below the board has them.
     const played = this.quietMoves;
@@ -551,6 +559,58 @@ class Play {
     if (!auto) this.quietMoves = [];
     // Kept at the reader's moments only: a reload walks the moves nobody decides again.
     if (!auto) this.save();
+  }
+
+  /** On a phone the dock (at most 40 % of the screen) scrolls within, and the message and an
+   * Encounter's talk can fill it, leaving the cards and the one button that moves the game on
+   * ("Call time", "deal") below its compact tools row or below the screen (the dock cannot stick
+   * higher than the top of its board), and a phone shows no scroll bar. The reader's turn come,
+   * the dock is scrolled (the page only as far as the dock's own foot needs) so that the first
+   * card or button they may press is in sight above that row, and the last too when they fit
+   * together; from the message's start when all fits. A desktop's dock does not scroll. */
+  dockToChoice() {
+    const dock = this.boardArea.querySelector(".rb-dock");
+    if (!dock || getComputedStyle(dock).position !== "sticky" || dock.scrollHeight <= dock.clientHeight) return;
+    const offered = [...dock.querySelectorAll("[data-hand], [data-choice]")]
+      .filter((button) => button.getAttribute("aria-disabled") !== "true" && button.getClientRects().length);
+    if (!offered.length) return;
+    // The dock stuck at its board's top (a game begun, the page on its status line) can reach below
+    // the screen's foot, its tools row too: the page goes up that little, or no scroll of the dock
+    // brings its last row into sight.
+    const below = dock.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 0) window.scrollBy(0, below);
+    const box = dock.getBoundingClientRect();
+    const top = box.top + dock.clientTop;
+    const tools = this.dockTools.getBoundingClientRect();
+    const bottom = Math.min(tools.height ? tools.top : box.bottom, box.bottom, window.innerHeight);
+    const first = offered[0].getBoundingClientRect();
+    const last = offered[offered.length - 1].getBoundingClientRect();
+    const end = last.bottom - first.top + 8 <= bottom - top ? last.bottom : first.bottom;
+    const message = this.board.messageLine.getBoundingClientRect().top - top - 2;
+    dock.scrollTop += Math.max(message, end - bottom + 4);
+  }
+
+  /** The keyboard left on the board (:focus-visible; a mouse's or a tap's focus scrolls nothing)
+   * while the bots moved: the turn come back, their moves have redrawn the picture (a player's
+   * panel grew) and the cursor's place can be below the screen, where Enter acts on it unseen. It
+   * comes into sight (showPlace: as far as needed; nothing when in sight). */
+  cursorInSight() {
+    const area = this.board.area;
+    if (document.activeElement === area && area.matches(":focus-visible") && this.board.cursor) this.board.showPlace(this.board.cursor);
+  }
+
+  /** A game ended by play: on a phone the end's words and Play again, above the board, were out of
+   * sight (the screen on the board and its dock). Brought into sight, below the page's header; where
+   * they are in sight already (a desktop, mostly), nothing moves. The focus stays where it is. */
+  showEnd() {
+    requestAnimationFrame(() => {
+      const box = this.endBox.getBoundingClientRect();
+      const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      const dock = this.boardArea.querySelector(".rb-dock");
+      const sticky = dock && getComputedStyle(dock).position === "sticky";
+      const bottom = sticky ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight;
+      if (box.height && (box.top < top || box.bottom > bottom)) this.endBox.scrollIntoView({ block: "start" });
+    });
   }
 
   // --- the Sand Timer: Madness's real-time Encounter (its own functions, called from moved()) -----

@@ -278,12 +278,16 @@ def test_the_board_tells_the_reader_what_the_bots_said_in_the_encounter_phase_on
     encounters = 0
     for node_id, _ in played.history:
         state = session.graph.state(node_id).state
-        decision = session.graph.node(node_id)["decision"]
+        record = session.graph.node(node_id)
+        decision = record["decision"]
         others = [p for p in range(state.count) if p != me]
         if state.phase is not Phase.ENCOUNTER:
             assert all(_said(decision, referee.who(p)) is None for p in others), decision
+            assert "talk" not in record["view"]
             continue
         encounters += 1
+        # The talk apart too, as the decision says it (a phone's dock shows it beside the hand).
+        assert record["view"]["talk"] in decision and record["view"]["talk"].startswith(("P", "you")), record["view"]
         talk = table_talk(state)
         for p in others:
             said = _said(decision, seat_text(p))

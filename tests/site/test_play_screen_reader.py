@@ -21,7 +21,10 @@ whether the message line was live then (its aria-live), as a screen reader would
 - on a phone, in Madness's timed Encounter, what the table said and the time left are in the dock
   (a copy for the eye: a screen reader has the decision line, and hears no countdown);
 - the move that ends a game the reader's side won has a tick;
-- a set-up refused shows its words on a phone's screen, not below it.
+- a set-up refused shows its words on a phone's screen, not below it;
+- what the reader must act on next is in sight (the phone and keyboard audit h69): on a phone, the
+  dock's cards and buttons when the turn comes, a tapped card's first place, the end of a game
+  played; with the keyboard on the board, its cursor when the turn comes back.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import IN_SIGHT, node, opened, play_hint, robot, settled  # noqa: E402
-from site_browser import PHONE  # noqa: E402
+from play_browser import IN_SIGHT, ROBOT, node, opened, play_hint, robot, settled  # noqa: E402
+from site_browser import PHONE, next_frame  # noqa: E402
 
 INFERNO, HUDAI, MADNESS = "book/play/inferno.html", "book/play/hudai.html", "book/play/madness.html"
 
@@ -376,8 +379,8 @@ IN_THE_DOCK = """words => {
 def test_the_encounters_talk_and_time_left_are_in_the_dock_on_a_phone(browser_context, site_url):
     """Learner 2 (phone, Madness): in the real-time Encounter the bots' talk (MAD-P18) was only in
     the decision line at the board's top, and the Sand Timer's countdown above the board: both far
-    off the screen while the reader played from the dock. On a phone the dock shows the decision's
-    sentence as the engine says it, beginning in the dock's sight, and the time left at its foot;
+    off the screen while the reader played from the dock. On a phone the dock shows the talk as the
+    engine says it in the decision, beginning in the dock's sight, and the time left at its foot;
     the dock stays at most 40 % of the screen. Both are copies for the eye (aria-hidden): the
     countdown is not live, and its copy changes once a second. The Sand Timer's switch turned off,
     the time left goes; a desktop draws neither copy."""
@@ -393,9 +396,9 @@ def test_the_encounters_talk_and_time_left_are_in_the_dock_on_a_phone(browser_co
             pytest.fail("no Encounter timed")
         page.focus(".rb-picture")
         page.evaluate("window.__rulesbookPlay.board.showPlace(window.__rulesbookPlay.board.cursor)")
-        decision = page.text_content(".rb-play .rb-decision")
-        assert re.search(r"P\d (says|said) ", decision), decision  # the talk is in the engine's decision
-        talk = page.evaluate(IN_THE_DOCK, decision)
+        decision, said = page.text_content(".rb-play .rb-decision"), node(page)["view"]["talk"]
+        assert re.match(r"P\d (says|said) ", said) and said in decision, (said, decision)  # the engine's words, the decision's part
+        talk = page.evaluate(IN_THE_DOCK, said)
         assert len(talk["found"]) == 1, talk
         top, bottom, hidden = talk["found"][0]
         dock_top, dock_bottom = talk["dock"]
@@ -425,10 +428,10 @@ def test_the_encounters_talk_and_time_left_are_in_the_dock_on_a_phone(browser_co
         page.uncheck("[data-play-sand]")
         assert page.evaluate(IN_THE_DOCK, countdown)["found"] == []
         assert not page.evaluate("() => [...document.querySelectorAll('.rb-play .rb-dock *')].some((e) => / s left$/.test(e.textContent) && e.getClientRects().length)")
-        assert len(page.evaluate(IN_THE_DOCK, decision)["found"]) == 1
+        assert len(page.evaluate(IN_THE_DOCK, said)["found"]) == 1
         # A desktop: the decision line is in sight above the board, and the dock has no copy.
         page.set_viewport_size({"width": 1100, "height": 900})
-        assert page.evaluate(IN_THE_DOCK, decision)["found"] == []
+        assert page.evaluate(IN_THE_DOCK, said)["found"] == []
         assert page.seen["errors"] == [], page.seen
 
 
@@ -455,4 +458,140 @@ def test_a_won_game_ends_with_a_tick(browser_context, site_url, path):
         offered = page.locator(".rb-play .rb-hand button, .rb-play .rb-actors button").evaluate_all(
             "all => all.filter((b) => b.getClientRects().length && b.getAttribute('aria-disabled') !== 'true').map((b) => b.textContent)")
         assert offered == [], offered
+        assert page.seen["errors"] == [], page.seen
+
+
+#: The cards and buttons the reader may press in the dock, the first and the buttons (those that
+#: move the game on: "Call time", "deal") wholly in sight, within the dock, above its compact tools
+#: row and the screen's foot (the element at the middle is itself): [] when they are, else which.
+CHOICES_HIDDEN = """() => {
+  const dock = document.querySelector('.rb-play .rb-dock');
+  const offered = [...dock.querySelectorAll('[data-hand], [data-choice]')]
+    .filter((b) => b.getAttribute('aria-disabled') !== 'true' && b.getClientRects().length);
+  const top = dock.getBoundingClientRect().top;
+  const bottom = Math.min(dock.querySelector('.rb-play-dock-tools').getBoundingClientRect().top, innerHeight);
+  return offered.filter((b, index) => index === 0 || b.dataset.choice).filter((b) => {
+    const box = b.getBoundingClientRect(), hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !(box.top >= top - 1 && box.bottom <= bottom + 1 && hit && b.contains(hit));
+  }).map((b) => [b.dataset.choice || `h${b.dataset.hand}`, Math.round(b.getBoundingClientRect().bottom), Math.round(bottom)]);
+}"""
+
+
+def test_the_first_choice_is_in_the_docks_sight_when_the_turn_comes_on_a_phone(browser_context, site_url):
+    """Audit h69 finding 1 (phone, Madness, seed 7): the dock, capped at 40 % of the screen, opened
+    on its message and the Encounter's talk, the one button that moves the game on ("deal", "Call
+    time") or the hand below its compact Undo/Hint row, or below the screen. The reader's turn come,
+    the dock is scrolled so that the first card and the buttons are in sight; the page moves only
+    where the dock's own foot was below the screen (the dock stuck at its board's top)."""
+    with opened(browser_context, site_url, MADNESS) as page:
+        moves = start(page, MADNESS, "7")
+        hidden = []
+        y = page.evaluate("scrollY")
+        for _ in range(8):
+            next_frame(page)
+            where = page.evaluate(CHOICES_HIDDEN)
+            if where:
+                hidden.append((moves, where))
+            # The dock scrolled; the page only as far as the dock's own foot was below the screen.
+            dock = page.evaluate("document.querySelector('.rb-play .rb-dock').getBoundingClientRect().bottom")
+            assert page.evaluate("scrollY") == y or abs(dock - PHONE["height"]) < 1, (moves, y, page.evaluate("scrollY"), dock)
+            y = page.evaluate("scrollY")
+            moves = page.evaluate(ROBOT, 1)  # drawn: the dock is measured as the reader sees it
+            assert page.get_attribute(".rb-play", "data-play-ready") == "reader"
+        assert hidden == [], hidden
+        assert page.seen["errors"] == [], page.seen
+
+
+#: The board's cursor, its place, and whether it is wholly in sight (IN_SIGHT, and within the
+#: picture's own scroll box sideways).
+CURSOR_IN_SIGHT = f"""() => {{
+  const place = document.querySelector('.rb-play .rb-picture .rb-cursor');
+  const area = document.querySelector('.rb-play .rb-picture').getBoundingClientRect(), box = place.getBoundingClientRect();
+  return [place.dataset.place, ({IN_SIGHT})('.rb-play .rb-picture .rb-cursor') && box.left >= area.left - 1 && box.right <= area.right + 1];
+}}"""
+
+
+def test_a_tapped_cards_first_place_comes_into_sight(browser_context, site_url):
+    """Audit h69 finding 2 (phone, Hudai): a card tapped, the message says its places are "each
+    marked with a dot", and the first was under the dock or off the screen. Tapped (a pointer), the
+    first legal place comes into sight; on a desktop, a mouse's click on a card whose place is in
+    sight moves nothing (the page must not jump under the mouse)."""
+    with opened(browser_context, site_url, HUDAI) as page:
+        seed, choices = GAMES[HUDAI]
+        start(page, HUDAI, seed, **choices)
+        click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
+        card = f".rb-play [data-hand='{click['choice'].split('+')[0][1:]}']"
+        press = f"document.querySelector(\"{card}\").dispatchEvent(new MouseEvent('click', {{ bubbles: true }}))"
+        page.evaluate(press)  # no pointer (detail 0): the cursor goes to the first place, nothing scrolls
+        place = page.evaluate(CURSOR_IN_SIGHT)[0]
+        page.evaluate(press)  # put back
+        # The place just under the sticky dock, as after a turn of play.
+        page.evaluate("""p => {
+          const box = document.querySelector(`.rb-play .rb-picture [data-place='${p}']`).getBoundingClientRect();
+          scrollBy(0, box.top - (innerHeight - box.height / 2 - 20));
+        }""", place)
+        assert page.evaluate(CURSOR_IN_SIGHT)[1] is False or page.evaluate(f"() => ({IN_SIGHT})(\".rb-play .rb-picture [data-place='{place}']\")") is False
+        page.click(card)
+        next_frame(page)
+        assert page.evaluate(CURSOR_IN_SIGHT) == [place, True]
+        page.click(card)  # put back
+        # A desktop: the place in sight, a mouse's click moves nothing.
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("p => document.querySelector(`.rb-play .rb-picture [data-place='${p}']`).scrollIntoView({ block: 'center' })", place)
+        next_frame(page)
+        # What the board scrolls itself (showPlace: window.scrollBy); a mouse's click (detail 1)
+        # dispatched, as Playwright's click would first scroll the card into view.
+        page.evaluate("() => { window.__scrolled = 0; const by = window.scrollBy.bind(window); window.scrollBy = (...a) => { window.__scrolled += 1; by(...a); }; }")
+        page.evaluate(press.replace("bubbles: true", "bubbles: true, detail: 1"))
+        next_frame(page)
+        assert page.evaluate(CURSOR_IN_SIGHT) == [place, True]
+        assert page.evaluate("window.__scrolled") == 0
+        assert page.seen["errors"] == [], page.seen
+
+
+def test_the_end_of_a_game_played_is_in_sight_on_a_phone(browser_context, site_url):
+    """Audit h69 finding 8 (phone): a game ended by play, the end's words and Play again, above the
+    board, were out of sight (the screen stayed on the board and its dock). They come into sight."""
+    with opened(browser_context, site_url, MADNESS) as page:
+        seed, choices, _ = WON[MADNESS]
+        start(page, MADNESS, seed, **choices)
+        robot(page, 3000)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        page.locator(".rb-play [data-dock-tool=undo]").click()  # back before the last move, then played again
+        page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader'")
+        click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
+        page.evaluate("p => document.querySelector(`.rb-play .rb-picture [data-place='${p}']`).scrollIntoView({ block: 'center' })", click["place"])
+        page.evaluate(ROBOT, 1)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        next_frame(page)
+        assert page.evaluate(f"() => ({IN_SIGHT})('.rb-play-end')")
+        assert page.seen["errors"] == [], page.seen
+
+
+def test_the_keyboards_cursor_is_in_sight_when_the_turn_comes_back(browser_context, site_url):
+    """Audit h69 finding 4 (keyboard, Madness, 1280x800, seed 7): a move made on the board with
+    Enter, the keyboard stays there while the bots move; their moves redrew the picture (a panel
+    grew) and, the turn back, the cursor's place was below the screen, where Enter acts unseen.
+    The turn come back to a board the keyboard is on, its cursor is in sight."""
+    with opened(browser_context, site_url, MADNESS, viewport={"width": 1280, "height": 800}) as page:
+        moves = start(page, MADNESS, "7")
+        moves = robot(page, 23)
+        click = page.evaluate("(p => p.ask({type: 'hint', node: p.here()}))(window.__rulesbookPlay)")["click"]
+        assert click["choice"] == "reveal", click  # the seed's game as the audit played it
+        page.focus(".rb-play [data-choice=reveal]")
+        page.keyboard.press("Enter")
+        for _ in range(20):
+            if page.evaluate("document.activeElement.matches('.rb-play .rb-picture')"):
+                break
+            page.keyboard.press("Shift+Tab")
+        for _ in range(20):
+            if page.evaluate("() => document.querySelector('.rb-play .rb-picture .rb-cursor').dataset.place") == click["place"]:
+                break
+            page.keyboard.press("PageDown")
+        page.keyboard.press("Enter")
+        moves = settled(page, moves)
+        next_frame(page)
+        assert page.evaluate("document.activeElement.matches('.rb-play .rb-picture:focus-visible')")
+        assert page.evaluate(IN_SIGHT, ".rb-play .rb-picture .rb-cursor"), page.evaluate(
+            "() => { const c = document.querySelector('.rb-play .rb-picture .rb-cursor'); return [c.dataset.place, c.getBoundingClientRect().toJSON()]; }")
         assert page.seen["errors"] == [], page.seen

@@ -249,6 +249,15 @@ class PlayReferee(ExpeditionReferee):
     def who(self, player: int) -> str:
         return f"{seat_text(player)} (you)" if player == self.seat else f"{seat_text(player)} (the {self.seats[player]} bot)"
 
+    def picture(self, key: Hashable) -> dict[str, Any]:
+        """The chapters' picture, and in an Encounter what the table said (MAD-P18) apart from the
+        decision that says it whole: a phone's dock shows it beside the hand (play_page.js)."""
+        view = super().picture(key)
+        talk = talk_words(self.state(key), self.seat)
+        if talk:
+            view["talk"] = talk
+        return view
+
     def decision(self, state: State) -> str:
         if state.is_over:
             return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
