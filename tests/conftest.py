@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from simulation_scale import scaled
 
-from rulesbook.inferno.position import Table
+from rulesbook.inferno.position import Memo
 
 settings.register_profile(
     "rulesbook",
@@ -63,14 +63,14 @@ CACHES = {
 
 
 def empty_caches() -> None:
-    """Empty every cache of the rulesbook modules loaded: the dicts of `CACHES`, every `Table`
+    """Empty every cache of the rulesbook modules loaded: the dicts of `CACHES`, every `Memo`
     and every `functools` cache."""
     for name, module in list(sys.modules.items()):
         if not name.startswith("rulesbook."):
             continue
         kept = CACHES.get(name, ())
         for key, value in vars(module).items():
-            if isinstance(value, Table) or key in kept:
+            if isinstance(value, Memo) or key in kept:
                 value.clear()
             elif callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()

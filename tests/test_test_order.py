@@ -19,14 +19,14 @@ def test_every_file_run_first_exists_once():
 
 
 #: Run in a fresh Python, where no test has filled a cache yet: every rulesbook module of the games
-#: loaded, the size of every module-level dict and list noted (the `Table`s apart: `empty_caches`
+#: loaded, the size of every module-level dict and list noted (the `Memo`s apart: `empty_caches`
 #: empties them all), a game of each game played by random bots and one by plain bots (which read
 #: the seats' views), and the names of those that grew printed.
 GROWN = """
 import importlib, json, pkgutil, random, sys
 import rulesbook
 from rulesbook.core.harness import play
-from rulesbook.inferno.position import Table
+from rulesbook.inferno.position import Memo
 
 for package in ("core", "inferno", "hudai", "madness"):
     for module in pkgutil.walk_packages(importlib.import_module(f"rulesbook.{package}").__path__, f"rulesbook.{package}."):
@@ -34,7 +34,7 @@ for package in ("core", "inferno", "hudai", "madness"):
 
 def piles():
     return {f"{name}.{key}": len(value) for name, module in list(sys.modules.items()) if name.startswith("rulesbook.")
-            for key, value in vars(module).items() if isinstance(value, (dict, list)) and not isinstance(value, Table)}
+            for key, value in vars(module).items() if isinstance(value, (dict, list)) and not isinstance(value, Memo)}
 
 before = piles()
 for name, bot in (("inferno", "greedy"), ("hudai", "heuristic"), ("madness", "expedition")):

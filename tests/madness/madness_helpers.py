@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from rulesbook.madness import GAME, Phase, Rules, apply, apply_legal, legal_actions, level, pack_of, player_view
+from rulesbook.madness import GAME, Phase, Rules, apply, apply_legal, legal_actions, level, player_view
 from rulesbook.madness.actions import Action
 from rulesbook.madness.examples import at_encounter as _at_encounter
 from rulesbook.madness.examples import card as card_id  # noqa: F401  (used by the tests)
@@ -85,7 +85,7 @@ def assert_no_leak(state: State) -> None:
 
 
 def assert_conserved(state: State) -> None:
-    pack = pack_of(state)
+    pack = state.pack
     cards = (state.equipment_deck + state.equipment_discard + state.arcane_deck + state.injury_deck
              + [c for h in state.hands for c in h] + [c for _, c in state.sled])
     assert sorted(cards) == sorted(pack.cards), "Equipment, Arcane and Injury cards must be conserved"

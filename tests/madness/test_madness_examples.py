@@ -3,7 +3,7 @@
 import pytest
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.madness import Phase, RollDie, Reroll, SearchTile, apply, failure_options, legal_actions, level, pack_of
+from rulesbook.madness import Phase, RollDie, Reroll, SearchTile, apply, failure_options, legal_actions, level
 from madness_helpers import assert_conserved, at_encounter, card_id, give_hand
 
 
@@ -38,7 +38,7 @@ def test_icy_cape_specimen_b_goes_to_a_player_who_moves_to_level_2_and_covers_re
         state, _ = apply(state, text)
     assert state.outcomes == [True, False] and state.reward == "Relic Specimen B"
     state, events = apply(state, "P1: give Specimen B to P2")
-    pack = pack_of(state)
+    pack = state.pack
     assert [pack.relics[r].name for r in state.relics[1]] == ["Specimen B"]
     assert old_madness[0] in state.madness_box  # the Level 1 card goes back to the box
     assert level(state, 1) == 2 and len(state.madness[1]) == 1

@@ -28,7 +28,6 @@ from rulesbook.madness import (
     legal_actions,
     level,
     new_game,
-    pack_of,
     parse_action,
     player_view,
 )
@@ -42,7 +41,7 @@ from simulation_scale import scaled
 @pytest.mark.parametrize("players, hand, with_madness", [(3, 5, []), (4, 4, [1, 2, 3]), (5, 3, [0, 1, 2, 3, 4])])
 def test_setup_for_3_4_5_players_setting_up_the_game(players, hand, with_madness):
     state = new_game(players, 7)
-    pack = pack_of(state)
+    pack = state.pack
     assert [len(h) for h in state.hands] == [hand] * players
     assert [p for p in range(players) if state.madness[p]] == with_madness
     assert all(level(state, p) == 1 for p in with_madness)
@@ -110,7 +109,7 @@ def test_an_empty_space_has_its_own_two_challenges_and_no_reward_mad_r10():
     state = play_to_next_movement(state)
     state, events = apply(state, "P3: move to C2")
     assert state.encounter is None and "empty space" in events[0].text
-    assert faced_challenges(state) == pack_of(state).spaces["C2"].challenges and len(faced_challenges(state)) == 2
+    assert faced_challenges(state) == state.pack.spaces["C2"].challenges and len(faced_challenges(state)) == 2
     state, events = resolve_with(state, [])
     assert state.phase is Phase.FAILURES and state.pending == [0, 1]
     assert not any(e.kind == "reward" for e in events)
@@ -145,7 +144,7 @@ def test_edge_of_madness_then_three_escape_turns_and_the_result_mad_r03():
     outcomes = {}
     for relics in (injuries, injuries - 1):  # a tie wins, one short loses (MAD-R03)
         trial = before_end.copy()
-        trial.relic_deck = list(pack_of(trial).relics)
+        trial.relic_deck = list(trial.pack.relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
         trial = play_to_next_movement(trial)
         assert trial.phase is Phase.OVER and trial.result == "escaped"
@@ -171,7 +170,7 @@ def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
     assert Speak not in kinds(state)
     with pytest.raises(IllegalAction, match="talking is allowed"):
         apply(state, "P2: speak")
-    card = pack_of(state).cards[state.hands[1][0]].label
+    card = state.pack.cards[state.hands[1][0]].label
     state, events = apply(state, f"P2: play {card}")
     assert not state.talking and any(e.kind == "silence" for e in events)
     state.loaded_die = ["Loss of Confidence"]
@@ -183,7 +182,7 @@ def test_talking_stops_at_the_first_card_and_speaking_then_rolls_the_die():
 def test_a_card_played_is_told_to_the_table_face_down_and_to_its_player_face_up():
     state = at_encounter(4, "Seals")
     card = state.hands[1][0]
-    label = pack_of(state).cards[card].label
+    label = state.pack.cards[card].label
     _, events = apply(state, f"P2: play {label}")
     assert [(e.kind, e.seat, e.seen_by, dict(e.data)) for e in events] == [
         ("silence", None, None, {}),  # the table's silence follows from the card: the game's own
@@ -237,7 +236,7 @@ def test_after_time_up_an_encounter_action_is_told_the_sand_timer_has_run_out_MA
 
 def test_restart_encounter_costs_a_token_and_keeps_the_sled():
     state = at_encounter(4, "Seals")
-    card = pack_of(state).cards[state.hands[0][0]].label
+    card = state.pack.cards[state.hands[0][0]].label
     state, _ = apply(state, f"P1: play {card}")
     state, _ = apply(state, "P1: time up")
     assert state.phase is Phase.TIMER
@@ -267,7 +266,7 @@ def test_each_restart_is_counted_for_the_timer():
 def test_restart_may_return_the_played_cards_as_a_rules_switch():
     state = at_encounter(4, "Seals", cards_stay_on_restart=False)
     card = state.hands[0][0]
-    state, _ = apply(state, f"P1: play {pack_of(state).cards[card].label}")
+    state, _ = apply(state, f"P1: play {state.pack.cards[card].label}")
     state, _ = apply(state, "P1: time up")
     state, _ = apply(state, "P1: restart encounter")
     assert state.sled == [] and card in state.hands[0]
@@ -332,7 +331,7 @@ def test_arcane_reward_goes_to_the_equipment_discard():
     assert sorted(a.card.text for a in legal_actions(state) if isinstance(a, TakeArcane)) == [
         "Arcane Books 10", "Arcane Crates 10", "Arcane Tools 10", "Arcane Weapons 10"]
     state, _ = apply(state, "P1: take Arcane Books 10")
-    assert pack_of(state).cards[state.equipment_discard[-1]].label == "Arcane Books 10"
+    assert state.pack.cards[state.equipment_discard[-1]].label == "Arcane Books 10"
     assert len(state.arcane_deck) == 7
 
 
@@ -445,7 +444,7 @@ def test_draw_phase_limit_tokens_and_short_deck():
         # P1 alone sees the card, told by the game; everyone sees that the Leader (P1) dealt it
         assert [(e.kind, e.seat, e.seen_by, dict(e.data)) for e in events] == [
             ("deal", None, (0,), {"player": 0, "card": dealt}), ("deal", 0, None, {"player": 0})]
-        assert pack_of(state).cards[dealt].label in events[0].text
+        assert state.pack.cards[dealt].label in events[0].text
     assert len(state.hands[0]) == 3 and state.phase is Phase.REST
     state, events = apply(state, "P1: no rest")
     assert state.hand_bonus == 1  # lasts until the next Draw Phase
@@ -500,7 +499,7 @@ def test_expert_variant_keeps_every_madness_card():
     state, _ = resolve_with(state, [])
     state, _ = apply(state, "P1: for Tools 7-9, P2 draws Madness")
     state, _ = apply(state, "P1: for Books 7-9, P2 draws Madness")
-    pack = pack_of(state)
+    pack = state.pack
     assert sorted(pack.madness[m].level for m in state.madness[1]) == [1, 2, 3]
     assert level(state, 1) == 3
     view = player_view(state, 1)
@@ -533,7 +532,7 @@ def test_every_action_text_parses_back_to_the_same_action():
 
 def test_madness_texts_stay_with_their_owner_mad_r08():
     state = new_game(5, 12)
-    pack = pack_of(state)
+    pack = state.pack
     for viewer in range(5):
         text = json.dumps(player_view(state, viewer))
         for p in range(5):

@@ -25,7 +25,6 @@ from rulesbook.madness import (
     legal_actions,
     level,
     new_game,
-    pack_of,
     refusal,
     score,
 )
@@ -39,7 +38,7 @@ def cards_for(state: State, labels: list[str]) -> list[str]:
     """Distinct card ids with these labels ("Tools 6" twice gives two different cards)."""
     chosen: list[str] = []
     for label in labels:
-        chosen.append(next(c.id for c in pack_of(state).cards.values() if c.label == label and c.id not in chosen))
+        chosen.append(next(c.id for c in state.pack.cards.values() if c.label == label and c.id not in chosen))
     return chosen
 
 
@@ -115,7 +114,7 @@ def test_praise_takes_up_to_two_tokens_from_the_discard_praise(in_discard, back)
 @pytest.mark.parametrize("injuries_in_discard, healed", [(0, False), (1, True)])
 def test_heal_needs_at_least_one_injury_in_the_discard_heal(injuries_in_discard, healed):
     state = at_encounter(3, "Sounding Station", SEED)  # Books 6-8, Tools 4-6; reward Heal
-    injuries = [c for c in state.equipment_discard if pack_of(state).cards[c].type is None]
+    injuries = [c for c in state.equipment_discard if state.pack.cards[c].type is None]
     for card in injuries[injuries_in_discard:]:
         state.equipment_discard.remove(card)
         state.injury_deck.append(card)
@@ -208,7 +207,7 @@ def test_with_everyone_at_level_3_only_the_die_is_left_mad_r07(levels, drawers):
 
 def test_a_second_knowledge_card_brings_no_second_token_relic():
     state = new_game(4, SEED)
-    knowledge = sorted(n for n in pack_of(state).relic_by_name if n.startswith("Knowledge"))
+    knowledge = sorted(n for n in state.pack.relic_by_name if n.startswith("Knowledge"))
     for count, name in enumerate(knowledge[:2], start=1):
         state.phase, state.reward = Phase.REWARD, f"Relic {name}"
         state, _ = apply(state, f"P1: give {name} to P2")
@@ -223,7 +222,7 @@ def test_a_second_knowledge_card_brings_no_second_token_relic():
     (8, "Invitations"), (10, "Invitations"), (11, "first civilisation"),
 ])
 def test_the_result_table_at_each_boundary_the_end_of_the_game(margin, words):
-    assert words in pack_of(new_game(3, SEED)).result_text(margin)
+    assert words in new_game(3, SEED).pack.result_text(margin)
 
 
 def test_the_score_is_relics_minus_injuries_read_in_the_result_table_the_end_of_the_game():
@@ -233,8 +232,8 @@ def test_the_score_is_relics_minus_injuries_read_in_the_result_table_the_end_of_
     first = score(state)
     assert first["relics"] == 0 and first["injuries"] > 0
     assert first["margin"] == -first["injuries"]
-    assert first["table"] == pack_of(state).result_text(-first["injuries"]) and "lets you go" in first["table"]
-    relic = next(iter(pack_of(state).relics))
+    assert first["table"] == state.pack.result_text(-first["injuries"]) and "lets you go" in first["table"]
+    relic = next(iter(state.pack.relics))
     state.relics[1].extend(relic for _ in range(first["injuries"] + 4))  # four more Relics than Injuries
     later = score(state)
     assert later["margin"] == 4 and "celebrated" in later["table"]
@@ -340,19 +339,19 @@ def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():
     state = new_game(3, SEED)
     state.phase, state.edge_reached, state.escape_steps = Phase.REST, True, 3
     injuries = sum(1 for pile in (state.equipment_discard, *state.hands, state.equipment_deck)
-                   for c in pile if pack_of(state).cards[c].type is None)
+                   for c in pile if state.pack.cards[c].type is None)
     for relics, won in ((injuries, True), (injuries - 1, False), (injuries + 1, True)):
         trial = state.copy()
-        trial.relic_deck = list(pack_of(trial).relics)
+        trial.relic_deck = list(trial.pack.relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
         trial, events = apply(trial, "P1: no rest")
         assert trial.won is won, (relics, injuries)
         # The End of the Game: the result table is read at Relics minus Injuries (-1, 0 or +1 here)
         escaped = next(e for e in events if e.kind == "escaped")
         assert dict(escaped.data) == {"relics": relics, "injuries": injuries, "won": won}
-        assert escaped.text.endswith(pack_of(trial).result_text(relics - injuries))
+        assert escaped.text.endswith(trial.pack.result_text(relics - injuries))
         # ... in the illustrative pack's words, which are the project's, not the rulebook's (MAD-P13)
-        assert f"(MAD-R03). The result, in the pack's own words (MAD-P13): {pack_of(trial).result_text(relics - injuries)}" in escaped.text
+        assert f"(MAD-R03). The result, in the pack's own words (MAD-P13): {trial.pack.result_text(relics - injuries)}" in escaped.text
 
 
 def test_the_relic_reward_is_given_to_one_player():
@@ -400,14 +399,14 @@ def test_the_last_relic_token_of_a_kind_is_still_taken_relic():
     """Relic: "place a token of that kind" while one is left beside the board: the fourth Specimen
     takes the fourth and last Specimen token (one left is enough)."""
     state = new_game(4, SEED)
-    specimens = sorted(n for n in pack_of(state).relic_by_name if n.startswith("Specimen"))
+    specimens = sorted(n for n in state.pack.relic_by_name if n.startswith("Specimen"))
     assert len(specimens) == state.relic_tokens["Specimen"] == 4
     for player, name in enumerate(specimens):
         left = state.relic_tokens["Specimen"]
         state.phase, state.reward = Phase.REWARD, f"Relic {name}"
         state, events = apply(state, f"P1: give {name} to P{player + 1}")
         assert state.relic_tokens["Specimen"] == left - 1
-        assert state.covers[player] == [pack_of(state).relics[pack_of(state).relic_by_name[name]].covers]
+        assert state.covers[player] == [state.pack.relics[state.pack.relic_by_name[name]].covers]
         assert any(e.kind == "relic token" and "places a Specimen token" in e.text for e in events)
     assert state.relic_tokens["Specimen"] == 0
     assert_conserved(state)
@@ -448,7 +447,7 @@ def test_each_roll_of_the_penalty_die_is_the_seeds_next_roll_rolling_the_penalty
     """Rolling the Penalty Die: the n-th roll of a game is the seed's roll labelled n, so a record
     replays the same faces and two rolls are two throws, not one face twice."""
     state = failing()
-    faces = pack_of(state).die
+    faces = state.pack.die
     for count in (1, 2):
         challenge = ("Tools 7-9", "Books 7-9")[count - 1]
         state, _ = apply(state, f"P1: for {challenge}, roll the Penalty Die")

@@ -26,7 +26,7 @@ from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import Message, counted
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
-from rulesbook.inferno.position import REACH, Colour, Coord, Table
+from rulesbook.inferno.position import REACH, Colour, Coord, Memo
 
 #: What the package front re-exports (`from rulesbook.inferno.actions import *`).
 __all__ = [
@@ -46,7 +46,7 @@ def red_boy(picture: Disciple) -> EventCard:
 
 _RED_BOYS = {picture: EventCard(EventKind.RED_BOY, picture) for picture in Disciple}  # cards are values: made once
 #: The cards of a Red Boy play, by its pictures (one, or two in code order).
-_RED_BOY_CARDS: Table = Table(lambda pictures: tuple(map(red_boy, pictures)))
+_RED_BOY_CARDS: Memo = Memo(lambda pictures: tuple(map(red_boy, pictures)))
 _CODE = attrgetter("code")
 
 

@@ -54,7 +54,7 @@ from rulesbook.inferno.effects import bison_moves, card_distances, has_room, lif
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import (
-    COLOUR_ORDER, DOWN, LEFT, RIGHT, UP, Colour, Coord, Place, Position, Table, cards_beside, place_at, place_code,
+    COLOUR_ORDER, DOWN, LEFT, RIGHT, UP, Colour, Coord, Memo, Place, Position, cards_beside, place_at, place_code,
 )
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
@@ -237,13 +237,13 @@ def _deal(state: State) -> State:
 #: made the first time it is listed and handed out again after that: actions are equal by value,
 #: so sharing them changes nothing but the time spent building them. Here the Mountain's place
 #: codes become the (row, column) places every action names.
-_PAWNS = Table(lambda place: PlacePawn(place_at(place)))
-_LAYS = Table(lambda card: Table(lambda place: LayDisciple(card, place_at(place))))
-_BISONS = Table(lambda target: Table(lambda place: PlayBison(target[0], place_at(place), target[1])))
-_PRINCESSES = Table(lambda colour: Table(lambda place: PlayPrincess(colour, place_at(place))))
-_RED_BOYS = Table(lambda pictures: Table(lambda place: PlayRedBoy(pictures, place_at(place))))
-_STEPS = Table(lambda colour: Table(lambda place: Step(colour, place_at(place))))
-_CANCELS = Table(Cancel)
+_PAWNS = Memo(lambda place: PlacePawn(place_at(place)))
+_LAYS = Memo(lambda card: Memo(lambda place: LayDisciple(card, place_at(place))))
+_BISONS = Memo(lambda target: Memo(lambda place: PlayBison(target[0], place_at(place), target[1])))
+_PRINCESSES = Memo(lambda colour: Memo(lambda place: PlayPrincess(colour, place_at(place))))
+_RED_BOYS = Memo(lambda pictures: Memo(lambda place: PlayRedBoy(pictures, place_at(place))))
+_STEPS = Memo(lambda colour: Memo(lambda place: Step(colour, place_at(place))))
+_CANCELS = Memo(Cancel)
 _END, _PASS, _STAY = EndPlay(), Pass(), Stay()
 
 

@@ -68,7 +68,7 @@ def _place_at(code: Place) -> Coord:
     return (row - SHIFT, column - SHIFT)
 
 
-class Table(dict):
+class Memo(dict):
     """A dict that makes each missing entry the first time it is asked for, `make(key)`, and
     keeps it: for answers that depend on the key alone (a place's neighbours, the action laying a
     card at a place), asked for again and again by every playout."""
@@ -85,7 +85,7 @@ class Table(dict):
 
 
 #: The (row, column) place of each code met, one tuple object for each.
-_PLACES: Table = Table(_place_at)
+_PLACES: Memo = Memo(_place_at)
 
 
 def place_at(code: Place) -> Coord:
@@ -103,11 +103,11 @@ def places_at(codes: Iterable[Place]) -> tuple[Coord, ...]:
 
 
 #: For each place, its four neighbours: up, right, down, left.
-_NEAR: Table = Table(lambda place: (place + UP, place + RIGHT, place + DOWN, place + LEFT))
+_NEAR: Memo = Memo(lambda place: (place + UP, place + RIGHT, place + DOWN, place + LEFT))
 #: The same in order (row, then column): up, left, right, down.
-_NEAR_IN_ORDER: Table = Table(lambda place: (place + UP, place + LEFT, place + RIGHT, place + DOWN))
+_NEAR_IN_ORDER: Memo = Memo(lambda place: (place + UP, place + LEFT, place + RIGHT, place + DOWN))
 #: For each place, each of its neighbours with that neighbour's three other neighbours.
-_BEYOND: Table = Table(lambda place: tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place]))
+_BEYOND: Memo = Memo(lambda place: tuple((near, tuple(spot for spot in _NEAR[near] if spot != place)) for near in _NEAR[place]))
 
 
 def lonely_sides(place: Place, cards: Container[Place]) -> tuple[Place, ...]:
@@ -472,13 +472,13 @@ _RING_STEPS: tuple[int, ...] = (UP, UP + RIGHT, RIGHT, DOWN + RIGHT, DOWN, DOWN 
 
 #: For each place, the eight around it (see `_RING_STEPS`), each with its bit in the place's ring
 #: and the bit the place has in that one's ring.
-_RING_WALK: Table = Table(
+_RING_WALK: Memo = Memo(
     lambda place: tuple(
         (1 << bit, place + step, 1 << ((bit + 4) % 8)) for bit, step in enumerate(_RING_STEPS)
     )
 )
 #: The same, the four sides (above, right, below, left) apart from the four corners.
-_SIDES_AND_CORNERS: Table = Table(lambda place: (_RING_WALK[place][0::2], _RING_WALK[place][1::2]))
+_SIDES_AND_CORNERS: Memo = Memo(lambda place: (_RING_WALK[place][0::2], _RING_WALK[place][1::2]))
 
 
 def _ring(place: Place, cards: Container[Place]) -> int:

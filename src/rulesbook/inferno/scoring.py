@@ -18,7 +18,7 @@ from rulesbook.core.errors import IllegalAction
 from rulesbook.inferno.cards import DISCIPLE_CARDS, Disciple, DiscipleCard
 from rulesbook.inferno.position import DOWN as STEP_DOWN
 from rulesbook.inferno.position import (
-    LEFT, RIGHT, UP, Colour, Coord, Place, Position, Shape, Table, checked_place, given_position, place_at, place_code,
+    LEFT, RIGHT, UP, Colour, Coord, Memo, Place, Position, Shape, checked_place, given_position, place_at, place_code,
 )
 from rulesbook.inferno.rules import Rules
 
@@ -120,7 +120,7 @@ def _crossing(shape: Shape, place: Place) -> bool:
 
 #: For each place, the three places on each side of it, nearest first, along its row (left,
 #: right) and its column (up, down): as far as a window through it reaches.
-_LINES: Table = Table(
+_LINES: Memo = Memo(
     lambda place: tuple(tuple(place + way * step for step in (1, 2, 3)) for way in (LEFT, RIGHT, UP, STEP_DOWN))
 )
 

@@ -112,11 +112,6 @@ PHASE_OF: dict[type, Phase] = {
 }
 
 
-def pack_of(state: State) -> Pack:
-    """The components the game is played with: the pack its rules carry."""
-    return state.rules.pack
-
-
 #: The most players at a table ('for 3 to 5 players').
 MOST_PLAYERS = 5
 #: The actions that name only who takes them, made once per seat: actions are values, so one serves
@@ -1334,4 +1329,4 @@ def score(state: State) -> dict[str, Any]:
 
 
 __all__ = ["apply", "apply_legal", "covered", "decision", "destinations", "faced_challenges", "failure_options", "hand_limit",
-           "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "pack_of", "refusal", "relic_count", "relic_recipients", "score"]
+           "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "refusal", "relic_count", "relic_recipients", "score"]

@@ -6,18 +6,18 @@ test) then applies the actions the rulebook describes and checks the events.
 
 from __future__ import annotations
 
-from rulesbook.madness.engine import new_game, pack_of
+from rulesbook.madness.engine import new_game
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State, way_out
 
 
 def card(state: State, label: str, name: str | None = None) -> str:
     """The id of a card by its label ("Tools 6") and, if several, its name ("Barometer")."""
-    return next(c.id for c in pack_of(state).cards.values() if c.label == label and (name is None or c.name == name))
+    return next(c.id for c in state.pack.cards.values() if c.label == label and (name is None or c.name == name))
 
 
 def tile(state: State, name: str) -> str:
-    return next(t.id for t in pack_of(state).tiles.values() if t.name == name)
+    return next(t.id for t in state.pack.tiles.values() if t.name == name)
 
 
 def take(state: State, card_id: str) -> None:
@@ -41,7 +41,7 @@ def give_hand(state: State, player: int, cards: list[str]) -> None:
 def at_encounter(players: int, tile_name: str, seed: int | str = 0, rules: Rules | None = None) -> State:
     """A fresh game whose Airplane has just landed on the named tile: the Encounter Phase begins."""
     state = new_game(players, seed, rules)
-    pack = pack_of(state)
+    pack = state.pack
     wanted = tile(state, tile_name)
     space = next((s for s, t in state.board.items() if t == wanted), None)
     if space is None:  # left in the box at set-up: swap it onto a space of its region
@@ -60,7 +60,7 @@ def at_encounter(players: int, tile_name: str, seed: int | str = 0, rules: Rules
 def stand_on(state: State, space: str) -> None:
     """The Airplane on this space, with the expedition as far as that space says: on the Edge of
     Madness or beyond once the Edge is reached, on Escape space N after N Escape turns."""
-    here = way_out(pack_of(state), space)
+    here = way_out(state.pack, space)
     state.airplane = space
     state.edge_reached = here > 0
     state.escape_steps = max(here - 1, 0)
