@@ -50,7 +50,7 @@ from rulesbook.hudai.moment import game_moment, play_out
 from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.render import show
 from rulesbook.hudai.rules import MOMENTS, POSITIONS, Rules
-from rulesbook.hudai.rulings import BY_ID, RULINGS, Ruling, rulings_table
+from rulesbook.hudai.rulings import BY_ID, RULINGS, rulings_table
 from rulesbook.hudai.state import Phase, State
 
 __all__ = [
@@ -73,7 +73,6 @@ __all__ = [
     "RULINGS",
     "RandomMonk",
     "SearchMonk",
-    "Ruling",
     "Rules",
     "SYMBOLS",
     "State",
