@@ -9,17 +9,8 @@ import pytest
 
 from rulesbook.inferno import Position, Rules, complete_crosses, score
 from rulesbook.inferno.scoring import has_complete_cross, is_complete_cross
+from test_inferno_position import SCORING_EXAMPLE  # the rulebook's ("Example of scoring at the end of a Round")
 
-#: The rulebook's scoring example ("Example of scoring at the end of a Round"): black on MK-3 at
-#: a complete cross, red on SB+1 and blue on SB+3 elsewhere.
-RULEBOOK_EXAMPLE = """
-.     SB+2   .      .      .     .
-.     PM+2   .      .      .     .
-PM+1  MK-3@K DH+2   SB+1@R PM+1  MK+1
-.     DH+1   DH+2   MK+2   .     .
-.     .      PM+1   .      .     .
-.     .      SB+3@B DH+1   PM+1  MK+2
-"""
 
 #: A cross of four different disciples both ways through PM+1 at (1, 1).
 CROSS = ". MK+1 . .\nMK+2 PM+1{pawns} SB+1 DH+1\n. SB+2 . .\n. DH+2 . ."
@@ -29,7 +20,7 @@ def test_the_rulebook_example_has_its_cross_under_black_only():
     """Black's MK-3 lies in the row PM+1 MK-3 DH+2 SB+1 and the column SB+2 PM+2 MK-3 DH+1: a
     complete cross (rulebook III a). Red's SB+1 has a complete row but a column of two cards;
     blue's column DH+2 DH+2 PM+1 SB+3 shows Dragon Horse twice."""
-    position = Position.parse(RULEBOOK_EXAMPLE)
+    position = Position.parse(SCORING_EXAMPLE)
     assert is_complete_cross(position, (2, 1)) is True
     assert is_complete_cross(position, (2, 3)) is False
     assert is_complete_cross(position, (5, 2)) is False

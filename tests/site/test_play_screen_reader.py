@@ -93,6 +93,17 @@ GAMES = {
 }
 
 
+def timed_encounter(page) -> int:
+    """The page's Madness game (GAMES) played with the hints until the Sand Timer runs; the moves."""
+    seed, choices = GAMES[MADNESS]
+    moves = start(page, MADNESS, seed, **choices)
+    for _ in range(30):
+        if page.is_visible(".rb-play-sand"):
+            return moves
+        moves = play_hint(page, moves)
+    pytest.fail("no Encounter timed")
+
+
 @pytest.mark.parametrize("path", [INFERNO, HUDAI, MADNESS])
 def test_the_bots_moves_are_told_once_when_the_turn_comes_back(browser_context, site_url, path):
     """SR H1 (and L8 on Hudai): the moves nobody decides are shown, not told one by one."""
@@ -177,14 +188,7 @@ def test_the_sand_timer_is_written_once_a_second(browser_context, site_url):
     """SR L10: the countdown (role=timer) changes when its seconds do, not four times a second."""
     with opened(browser_context, site_url, MADNESS) as page:
         page.goto(f"{site_url}{MADNESS}?pace=0&sand=30")
-        seed, choices = GAMES[MADNESS]
-        moves = start(page, MADNESS, seed, **choices)
-        for _ in range(30):
-            if page.is_visible(".rb-play-sand"):
-                break
-            moves = play_hint(page, moves)
-        else:
-            pytest.fail("no Encounter timed")
+        timed_encounter(page)
         page.evaluate("""() => {
           const sand = document.querySelector('.rb-play-sand');
           window.__sand = [];
@@ -386,14 +390,7 @@ def test_the_encounters_talk_and_time_left_are_in_the_dock_on_a_phone(browser_co
     the time left goes; a desktop draws neither copy."""
     with opened(browser_context, site_url, MADNESS) as page:
         page.goto(f"{site_url}{MADNESS}?pace=0&sand=60")
-        seed, choices = GAMES[MADNESS]
-        moves = start(page, MADNESS, seed, **choices)
-        for _ in range(30):
-            if page.is_visible(".rb-play-sand"):
-                break
-            moves = play_hint(page, moves)
-        else:
-            pytest.fail("no Encounter timed")
+        timed_encounter(page)
         page.focus(".rb-picture")
         page.evaluate("window.__rulesbookPlay.board.showPlace(window.__rulesbookPlay.board.cursor)")
         decision, said = page.text_content(".rb-play .rb-decision"), node(page)["view"]["talk"]
