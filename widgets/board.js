@@ -89,20 +89,55 @@ export function pageWords(doc = document) {
 const RULE_ID = /\b(?:MOI|HUD|MAD)-[RP]\d+\b/g;
 
 /** Put `text` in `node`, each rule id in it in <span class="rb-rule-id"> (board.css keeps it on
- * one line): a phone may break "MOI-R04" after its hyphen, as it did on the Play page's set-up. */
-export function writeText(node, text) {
+ * one line): a phone may break "MOI-R04" after its hyphen, as it did on the Play page's set-up.
+ * `linked` (a message line, a Play page's end words; never a button, a label or an aria-hidden
+ * copy): each id whose part's reference page the page names (`ruleRows`) is instead a link of that
+ * class to its row, "<reference page>#moi-r05", as a chapter's ids are (site.py's rule_ids_whole);
+ * the words stay the same. */
+export function writeText(node, text, linked = false) {
   const words = text == null ? "" : String(text);
+  const rows = linked ? ruleRows(node.ownerDocument) : {};
   node.textContent = "";
   let from = 0;
   for (const found of words.matchAll(RULE_ID)) {
     if (found.index > from) node.append(words.slice(from, found.index));
-    const id = document.createElement("span");
+    const page = rows[found[0].slice(0, 3)];
+    const id = document.createElement(typeof page === "string" ? "a" : "span");
     id.className = "rb-rule-id";
+    if (typeof page === "string") id.setAttribute("href", `${page}#${found[0].toLowerCase()}`);
     id.textContent = found[0];
     node.append(id);
     from = found.index + found[0].length;
   }
   if (from < words.length) node.append(words.slice(from));
+}
+
+/** Where this page says each part's rules are listed, a row per rule: its
+ * <meta name="rb-rule-rows" content='{"MOI": "../inferno/reference.html"}'> (site.py,
+ * rule_rows_meta), only the parts whose reference page the book has ("" on that page itself).
+ * A notebook says none: its ids stay spans. */
+function ruleRows(doc) {
+  const meta = doc && doc.querySelector('meta[name="rb-rule-rows"]');
+  return meta ? JSON.parse(meta.getAttribute("content")) : {};
+}
+
+/** In `node` (written by writeText), the last `words` in its own text made a link to `address`
+ * (a Play page's refusal: the chapter of the rule it cites, "… (Action)"), its words the same;
+ * nothing when they are not there or are an id already linked. */
+function linkWords(node, words, address) {
+  const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
+  for (const text of texts.reverse()) {
+    const at = text.data.lastIndexOf(words);
+    if (at < 0) continue;
+    const rest = text.splitText(at);
+    rest.splitText(words.length);
+    const link = document.createElement("a");
+    link.setAttribute("href", address);
+    link.setAttribute("data-rule", words);
+    rest.replaceWith(link);
+    link.append(rest);
+    return;
+  }
 }
 
 /** The words of an element as a screen reader reads them: its text (not its CSS upper-cased
@@ -940,10 +975,15 @@ class Board {
     return message && this.messageNote ? `${message}${this.messageNote}` : message;
   }
 
-  /** The message written, its rule ids kept whole, and the page's note after it for a screen
-   * reader only (board.css's rb-said-mark): what is shown is the message alone. */
+  /** The message written, its rule ids kept whole (each a link to its row where the page says
+   * where the rows are), and the page's note after it for a screen reader only (board.css's
+   * rb-said-mark): what is shown is the message alone. A Play page's refusal that cites a section
+   * its chapters teach ("… (Action)", the page's `messageLink`, {rule, address}) has those words a
+   * link to that chapter: in the dock, in sight on a phone, not only after the board. */
   writeMessage(message) {
-    writeText(this.messageLine, message);
+    writeText(this.messageLine, message, true);
+    const link = message && this.messageLink;
+    if (link && !link.rule.match(RULE_ID)) linkWords(this.messageLine, link.rule, link.address);
     if (message && this.messageNote) html("span", { class: "rb-said-mark" }, this.messageLine, this.messageNote);
   }
 

@@ -528,7 +528,7 @@ class Play {
     const undo = this.dockTools && this.dockTools.querySelector("[data-dock-tool=undo]");
     if (undo) undo.setAttribute("aria-disabled", this.board.undoButton.getAttribute("aria-disabled") || "false");
     const ended = Boolean(ending) && this.endBox.hidden && !fresh;  // by play now, not on coming back
-    writeText(this.endBox.querySelector(".rb-play-end-words"), ending || "");
+    writeText(this.endBox.querySelector(".rb-play-end-words"), ending || "", true);  // its rule ids linked to their rows
     showIf(this.endBox, Boolean(ending), this.board.area);  // "Play again" pressed: on to the new game's board
     if (ended) this.showEnd();
     const auto = this.meta.auto[here];
@@ -878,6 +878,9 @@ class Play {
     // refusal, off the screen): the link, after the board, came unannounced.
     const space = this.root.getAttribute("data-language") === "zh-TW" ? "" : " ";  // none after Chinese's 。, as joined()
     if (this.board) this.board.messageNote = rule ? `${space}${this.say("ruleFollows", { rule })}` : "";
+    // The words cited are a link to the chapter in the message itself (board.js writeMessage): on a
+    // phone this link, after the board, is far below the dock. An id cited links to its row there.
+    if (this.board) this.board.messageLink = rule ? { rule, address: this.chapters[rule] } : null;
     if (!rule) return;
     const [before, after] = this.say("refusedBy").split("{rule}");
     box.append(before);

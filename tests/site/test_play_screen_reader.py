@@ -37,8 +37,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_browser import IN_SIGHT, ROBOT, node, opened, play_hint, robot, settled  # noqa: E402
+from play_browser import IN_SIGHT, ROBOT, node, opened, play_hint, robot, settled, shown_message  # noqa: E402
 from site_browser import PHONE, next_frame  # noqa: E402
+from test_site_rule_links import MESSAGE_IDS, NO_LINK_THERE, assert_linked  # noqa: E402
 
 INFERNO, HUDAI, MADNESS = "book/play/inferno.html", "book/play/hudai.html", "book/play/madness.html"
 
@@ -592,3 +593,64 @@ def test_the_keyboards_cursor_is_in_sight_when_the_turn_comes_back(browser_conte
         assert page.evaluate(IN_SIGHT, ".rb-play .rb-picture .rb-cursor"), page.evaluate(
             "() => { const c = document.querySelector('.rb-play .rb-picture .rb-cursor'); return [c.dataset.place, c.getBoundingClientRect().toJSON()]; }")
         assert page.seen["errors"] == [], page.seen
+
+
+# --- A rule id in a Play page's message links to its row (the audit h69, findings 6 and 7) ------
+
+#: An element of the dock wholly on the screen and within the dock's own visible box (it scrolls within).
+IN_THE_DOCKS_SIGHT = """selector => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const dock = document.querySelector('.rb-play .rb-dock').getBoundingClientRect();
+  return box.height > 0 && box.top >= Math.max(0, dock.top) - 1 && box.bottom <= Math.min(innerHeight, dock.bottom) + 1;
+}"""
+
+
+def begin(page, seed: str) -> None:
+    """A new game with `seed` and the form's other choices as they are (any language)."""
+    page.wait_for_selector(".rb-play-setup button[type=submit]:not([disabled])", state="attached", timeout=120_000)
+    page.fill("input[name=seed]", seed)
+    page.click(".rb-play-setup button[type=submit]")
+    settled(page, -1)
+
+
+@pytest.mark.parametrize("path, seed, click, rule", [
+    (HUDAI, "35", '.rb-play [data-choice="end"]', "HUD-P15"),  # "End the combo: it goes to the discard pile (HUD-P15)…"
+    ("zh-TW/book/play/inferno.html", "5", ".rb-play .rb-picture [data-place]:not(.rb-target)", "MOI-R19"),  # a refusal
+])
+def test_a_rule_id_in_a_play_pages_message_links_to_its_row(browser_context, site_url, path, seed, click, rule):
+    """Audit h69 (6): "(HUD-R04)" in a Play page's message had nothing to click, where a chapter's
+    ids link to their rows. The id the message cites links to its row on the reference page of the
+    page's own book (zh-TW: its Inferno reference), the row there; the words are the board's; the
+    dock's aria-hidden copies, the buttons and the picture hold no link."""
+    with opened(browser_context, site_url, path) as page:
+        begin(page, seed)
+        page.locator(click).first.click(force=True)
+        page.wait_for_function("rule => document.querySelector('.rb-play .rb-message').textContent.includes(rule)", arg=rule)
+        found = page.evaluate(MESSAGE_IDS, ".rb-play")
+        assert [words for words, *_ in found] == [rule], found
+        assert_linked(found, f"../{'hudai' if rule.startswith('HUD') else 'inferno'}/reference.html")
+        assert found[0][3].startswith(site_url + ("zh-TW/" if path.startswith("zh-TW") else "book/"))
+        assert shown_message(page) == page.evaluate("window.__rulesbookPlay.model.get('message')")
+        assert page.evaluate(NO_LINK_THERE, ".rb-play .rb-board")["links"] == []
+
+
+def test_a_refusals_chapter_is_linked_in_the_dock_on_a_phone(browser_context, site_url):
+    """Audit h69 (7): on a phone a refusal's "Why not: the chapter on Action explains it." was some
+    1,000 px below the dock, and only a screen reader was told it was there. The words the refusal
+    cites ("(Action)", a section: no id to link to its row) are a link to that chapter in the
+    message itself, in the dock and in sight; the link after the board stays as it was."""
+    with opened(browser_context, site_url, MADNESS) as page:
+        seed, choices = GAMES[MADNESS]
+        start(page, MADNESS, seed, **choices)
+        page.locator(".rb-play [data-hand]").first.click()
+        page.wait_for_function("() => !document.querySelector('.rb-play-rule').hidden")
+        after = page.locator(".rb-play-rule a")
+        assert page.locator(".rb-play-rule").inner_text() == "Why not: the chapter on Action explains it."
+        cited = page.locator(".rb-play .rb-dock .rb-message a[data-rule]")
+        assert cited.count() == 1 and cited.inner_text() == "Action"
+        assert cited.get_attribute("href") == after.get_attribute("href")
+        assert shown_message(page).endswith("(Action)")
+        assert shown_message(page) == page.evaluate("window.__rulesbookPlay.model.get('message')")
+        next_frame(page)
+        page.wait_for_function(IN_THE_DOCKS_SIGHT, arg=".rb-play .rb-message a[data-rule]")
+        assert page.evaluate(NO_LINK_THERE, ".rb-play .rb-board")["links"] == []

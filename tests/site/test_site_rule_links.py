@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from site_browser import SITE, site_pages
+from site_browser import CHAPTER, SITE, opened, site_pages
 
 LINK = re.compile(r'<a class="rb-rule-id" href="([^"]*)">((?:MOI|HUD|MAD)-[RP]\d+)</a>')
 
@@ -29,3 +29,63 @@ def test_every_rule_id_in_a_page_links_to_its_row():
         # every id outside a link or code is one
         assert '<span class="rb-rule-id">' not in re.sub(r"<(a|code|pre)\b.*?</\1>", "", text, flags=re.S), path.relative_to(SITE)
     assert linked > 500 and len(rows) == 4  # the three parts' references and the zh-TW book's
+
+
+# --- A rule id in a board's message (written in the browser, board.js writeText) -----------------
+# The page says where the rows are (<meta name="rb-rule-rows">, site.py's rule_rows_meta); the board
+# links each id in its message line, and a Play page's end words, as the chapter's text links its
+# ids. Never inside a button, a label, a picture or an aria-hidden copy (the phone dock's talk).
+
+#: The rule ids in the message line: [text, tag, class, href resolved, href as written] each.
+MESSAGE_IDS = """within => [...document.querySelectorAll(`${within} .rb-message .rb-rule-id`)]
+  .filter((id) => !id.closest('.rb-said-mark'))
+  .map((id) => [id.textContent, id.tagName, id.className, id.href || '', id.getAttribute('href') || ''])"""
+#: Links to rules where none may be: in a button, a label, the picture, an aria-hidden copy, a
+#: screen reader's note; and how many rule ids are in such places at all (spans).
+NO_LINK_THERE = """within => {
+  const there = 'button, label, .rb-label, .rb-picture, [aria-hidden=true], .rb-said-mark, .rb-log';
+  const ids = [...document.querySelectorAll(`${within} .rb-rule-id`)].filter((id) => id.closest(there));
+  return { links: ids.filter((id) => id.tagName === 'A').map((id) => id.textContent), spans: ids.length };
+}"""
+
+
+def row_on_page(address: str) -> bool:
+    """Whether the page at `address` (a URL of the served copy) has the row its fragment names."""
+    from urllib.parse import unquote, urlparse
+
+    parts = urlparse(address)
+    page = SITE / unquote(parts.path).lstrip("/")
+    return f'<tr id="{parts.fragment}"' in page.read_text(encoding="utf-8")
+
+
+def assert_linked(found: list, rows_at: str) -> None:
+    """Each id of the message a link of class rb-rule-id to its row on `rows_at`, the row there."""
+    assert found, "no rule id in the message"
+    for words, tag, css, address, written in found:
+        assert (tag, css) == ("A", "rb-rule-id"), (words, tag)
+        assert written == f"{rows_at}#{words.lower()}", written
+        assert row_on_page(address), f"{words}: no row at {address}"
+
+
+def test_a_boards_message_links_the_rule_id_it_cites_to_its_row(browser_context, site_url):
+    """Learner: "(MOI-R05)" in a board's refusal linked nowhere, where the chapter's own text links
+    each id. On the pilot chapter's first board, W-card chosen and a card-less place clicked: the
+    refusal's id links to its row on the part's reference page (the row is there), and the message
+    reads the same as the board's words; no link in a button, a label or the picture."""
+    with opened(browser_context, site_url, CHAPTER) as page:
+        assert page.locator('meta[name="rb-rule-rows"]').count() == 1
+        board = page.locator(".rb-board").first
+        board.locator("[data-hand]").first.click()
+        board.locator(".rb-picture [data-place]:not(.rb-target)").first.click()
+        found = board.evaluate("""b => [...b.querySelectorAll('.rb-message .rb-rule-id')]
+          .map((id) => [id.textContent, id.tagName, id.className, id.href || '', id.getAttribute('href') || ''])""")
+        assert [words for words, *_ in found] == ["MOI-R05"], found
+        assert_linked(found, "reference.html")
+        said = board.evaluate("b => (b.__rulesbookBoard || b.parentElement.__rulesbookBoard).model.get('message')")
+        assert board.locator(".rb-message").text_content() == said and said.endswith("(MOI-R05)")
+        assert page.evaluate(NO_LINK_THERE, ".bd-article")["links"] == []
+        # Where the page does not say where the rows are (a notebook: no meta), the id stays a span.
+        page.evaluate("document.querySelector('meta[name=\"rb-rule-rows\"]').remove()")
+        board.locator(".rb-picture [data-place]:not(.rb-target)").nth(1).click()
+        board.locator(".rb-picture [data-place]:not(.rb-target)").first.click()
+        assert board.evaluate("b => [...b.querySelectorAll('.rb-message .rb-rule-id')].map((id) => id.tagName)") == ["SPAN"]

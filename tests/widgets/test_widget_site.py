@@ -15,8 +15,8 @@ from rulesbook.inferno.render import cards_svg, describe_position, position_svg
 from rulesbook.widgets import InfernoBoard, board_module, site_module, site_style
 from rulesbook.widgets.assets import BundleError, asset_text, bundle, pictures
 from rulesbook.widgets.board import LANGUAGE_WORDS, WORDS
-from rulesbook.widgets.site import (BOARD_TRAITS, board_state, chinese_marked, picture_description, rule_anchor,
-                                    rule_ids_whole, rule_rows_anchored)
+from rulesbook.widgets.site import (BOARD_TRAITS, board_state, chinese_marked, picture_description, readable_body,
+                                    rule_anchor, rule_ids_whole, rule_rows, rule_rows_anchored, rule_rows_meta)
 
 MOUNTAIN = Position.parse("""
 MK+1   SB-3@R
@@ -79,6 +79,49 @@ def test_a_rule_id_links_to_its_row_outside_links_and_code():
                       '<td><p>as <a class="rb-rule-id" href="reference.html#moi-r03">MOI-R03</a></p></td></tr></table>')
     assert rule_rows_anchored('<tr id="kept"><td>MOI-R13</td></tr><tr><td>see MOI-R13</td></tr>') == (
         '<tr id="kept"><td>MOI-R13</td></tr><tr><td>see MOI-R13</td></tr>')  # an id kept; a row about a rule is not its row
+
+
+def built_page(pagename: str, docs: set[str], language: str = "en", body: str = "<p>(MOI-R05, HUD-R04)</p>") -> dict:
+    """What readable_body leaves in a page's context (Sphinx's html-page-context), for a book of
+    `docs`; its pathto as Sphinx's: relative to the page."""
+    from posixpath import relpath
+    from types import SimpleNamespace
+
+    app = SimpleNamespace(config=SimpleNamespace(language=language), env=SimpleNamespace(found_docs=docs))
+    context = {"body": body, "metatags": '<meta name="viewport" content="width=device-width" />',
+               "pathto": lambda page: relpath(f"{page}.html", pagename.rpartition("/")[0] or ".")}
+    readable_body(app, pagename, "page.html", context, None)
+    return context
+
+
+ROWS_META = re.compile(r"<meta name=\"rb-rule-rows\" content='([^']*)' />")
+
+
+def test_a_page_says_where_the_rows_its_boards_link_are():
+    """A board writes its messages in the browser (board.js writeText): the page tells it, in a
+    <meta name="rb-rule-rows">, where each part's rows are, the same addresses as the chapter's own
+    links, only for the parts the book has (the zh-TW book has only Inferno's)."""
+    english = {"book/play/hudai", "book/inferno/reference", "book/hudai/reference", "book/madness/reference"}
+    page = built_page("book/play/hudai", english)
+    assert page["metatags"].startswith('<meta name="viewport"')  # what was there is kept
+    rows = json.loads(ROWS_META.search(page["metatags"]).group(1))
+    assert rows == {"MOI": "../inferno/reference.html", "HUD": "../hudai/reference.html", "MAD": "../madness/reference.html"}
+    assert page["body"] == ('<p>(<a class="rb-rule-id" href="../inferno/reference.html#moi-r05">MOI-R05</a>, '
+                            '<a class="rb-rule-id" href="../hudai/reference.html#hud-r04">HUD-R04</a>)</p>')
+    # zh-TW: only Inferno's reference; its other ids stay spans, in the page and on its boards.
+    chinese = built_page("book/play/inferno", {"book/play/inferno", "book/inferno/reference", "intro"}, "zh_TW")
+    assert json.loads(ROWS_META.search(chinese["metatags"]).group(1)) == {"MOI": "../inferno/reference.html"}
+    assert '<span class="rb-rule-id">HUD-R04</span>' in chinese["body"]
+    # The reference page itself: its own rows, on the page ("#moi-r05").
+    assert rule_rows("book/inferno/reference", english, lambda page: "x")["MOI"] == ""
+    # A book without any reference page says nothing (a notebook has no meta at all: its spans stay).
+    assert ROWS_META.search(built_page("intro", {"intro"})["metatags"]) is None
+    assert rule_rows_meta({}) == ""
+    # An address with a quote or an ampersand is still one attribute, its JSON intact once parsed.
+    meta = rule_rows_meta({"MOI": "../it's & <here>.html"})
+    assert "'s" not in meta and "<here>" not in meta
+    import html as html_module
+    assert json.loads(html_module.unescape(ROWS_META.search(meta).group(1))) == {"MOI": "../it's & <here>.html"}
 
 
 def test_a_picture_is_described_by_what_the_library_drew():

@@ -229,24 +229,44 @@ def _in_text(body: str, change: Callable[[str, bool], str]) -> str:
     return "".join(out)
 
 
+def rule_rows(pagename: str, docs: Any, pathto: Callable[[str], str]) -> dict[str, str]:
+    """Where a page finds each part's rows of rules: {"MOI": the address of its reference page,
+    relative to `pagename` ("" on that page itself)}, only for the parts whose reference page is
+    among the book's `docs` (zh-TW has only Inferno's)."""
+    return {part: "" if page == pagename else pathto(page) for part, page in REFERENCES.items() if page in docs}
+
+
+def rule_rows_meta(rows: dict[str, str]) -> str:
+    """The <meta name="rb-rule-rows"> that tells a page's boards (board.js writeText) where the
+    rows are, so a rule id in a board's message links to its row as the chapter's own text does;
+    nothing when the book lists none."""
+    if not rows:
+        return ""
+    text = html.escape(json.dumps(rows, ensure_ascii=False), quote=False).replace("'", "&#x27;")
+    return f"<meta name=\"rb-rule-rows\" content='{text}' />\n"
+
+
 def readable_body(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """Chinese marked as such on an English page (a zh-TW page says its language once, on <html>:
     a span around each run would split a label's words into pieces of a flex box); rule ids kept
     whole on a line and each a link to its row on the part's reference page (`REFERENCES`), the
-    rows anchored there; a hidden cell's toggle named by what it shows ("Show code cell source"), not
-    by myst-nb's aria-label, which differs from its text (axe-core)."""
+    rows anchored there, and the page told where they are (`rule_rows_meta`: its boards link the
+    ids in their messages too); a hidden cell's toggle named by what it shows ("Show code cell
+    source"), not by myst-nb's aria-label, which differs from its text (axe-core)."""
     if "body" in context:
         body = context["body"] if str(app.config.language or "").startswith("zh") else chinese_marked(context["body"])
         if pagename in REFERENCES.values():
             body = rule_rows_anchored(body)
+        rows = rule_rows(pagename, app.env.found_docs, context["pathto"])
 
         def link(rule: str) -> str | None:
-            page = REFERENCES[rule[:3]]
-            if page not in app.env.found_docs:
+            page = rows.get(rule[:3])
+            if page is None:
                 return None  # a book without that game's part
-            return f"{'' if page == pagename else context['pathto'](page)}#{rule_anchor(rule)}"
+            return f"{page}#{rule_anchor(rule)}"
 
         context["body"] = rule_ids_whole(body, link).replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        context["metatags"] = context.get("metatags", "") + rule_rows_meta(rows)
 
 
 def picture_description(svg_text: str) -> str:
