@@ -86,6 +86,8 @@ def test_a_boards_message_links_the_rule_id_it_cites_to_its_row(browser_context,
         assert page.evaluate(NO_LINK_THERE, ".bd-article")["links"] == []
         # Where the page does not say where the rows are (a notebook: no meta), the id stays a span.
         page.evaluate("document.querySelector('meta[name=\"rb-rule-rows\"]').remove()")
-        board.locator(".rb-picture [data-place]:not(.rb-target)").nth(1).click()
+        board.locator("[data-hand]").first.click()  # the card put back, and chosen again: other messages
+        board.locator("[data-hand]").first.click()
         board.locator(".rb-picture [data-place]:not(.rb-target)").first.click()
+        assert board.locator(".rb-message").text_content() == said  # the refusal written again
         assert board.evaluate("b => [...b.querySelectorAll('.rb-message .rb-rule-id')].map((id) => id.tagName)") == ["SPAN"]
