@@ -15,6 +15,13 @@ from rulesbook.madness import CardFace, default_pack, parse_card, parse_challeng
 TYPES = "expected one of Crates, Tools, Weapons, Books (Equipment Cards)"
 
 
+def refused(read, text) -> tuple[str, str]:
+    """What `read` (parse_card, parse_challenge) names and says when it refuses `text`."""
+    with pytest.raises(NotationError) as refusal:
+        read(text)
+    return refusal.value.token, refusal.value.reason
+
+
 def test_a_card_typed_as_its_label_is_the_card_in_the_shipped_pack():
     """Every Equipment, Arcane Equipment (value 10, MAD-R02) and Injury card of the pack is read back
     from its label as its own face, so 'play Injury' or 'play Tools 6' finds it in the hand."""
@@ -35,15 +42,9 @@ def test_an_injury_is_worth_nothing_and_an_ordinary_card_is_not_arcane():
 
 def test_a_challenge_or_card_that_is_not_text_is_refused_naming_it():
     """A lesson or a bot that passes a number or None reads what it gave and what was expected."""
-    with pytest.raises(NotationError) as refused:
-        parse_challenge(9)
-    assert refused.value.token == "9"
-    assert refused.value.reason == "a challenge must be text such as 'Tools 7-9' (MAD-R01)"
+    assert refused(parse_challenge, 9) == ("9", "a challenge must be text such as 'Tools 7-9' (MAD-R01)")
     for thing in (6, None):
-        with pytest.raises(NotationError) as refused:
-            parse_card(thing)
-        assert refused.value.token == repr(thing)
-        assert refused.value.reason == "a card must be text such as 'Tools 6', 'Arcane Tools 10' or 'Injury'"
+        assert refused(parse_card, thing) == (repr(thing), "a card must be text such as 'Tools 6', 'Arcane Tools 10' or 'Injury'")
 
 
 @pytest.mark.parametrize("text", ["", "Injuries", "Magic Tools 10", "Tools 6 7", "Arcane Tools 10 10", "Injury 2"])
@@ -52,10 +53,7 @@ def test_a_card_of_the_wrong_form_is_refused_naming_it_and_the_three_forms(text)
         reason = f"unknown equipment type 'Injury'; {TYPES}"
     else:
         reason = "a card is 'TYPE N', 'Arcane TYPE N' or 'Injury' (MAD-R02)"
-    with pytest.raises(NotationError) as refused:
-        parse_card(text)
-    assert refused.value.token == text
-    assert refused.value.reason == reason
+    assert refused(parse_card, text) == (text, reason)
 
 
 @pytest.mark.parametrize(
@@ -72,10 +70,7 @@ def test_a_card_of_the_wrong_form_is_refused_naming_it_and_the_three_forms(text)
     ],
 )
 def test_a_card_of_no_known_type_or_value_is_refused_naming_it_and_the_rulebook_section(text, reason):
-    with pytest.raises(NotationError) as refused:
-        parse_card(text)
-    assert refused.value.token == text
-    assert refused.value.reason == reason
+    assert refused(parse_card, text) == (text, reason)
 
 
 @pytest.mark.parametrize(
@@ -102,7 +97,4 @@ def test_a_card_of_no_known_type_or_value_is_refused_naming_it_and_the_rulebook_
 def test_a_malformed_challenge_is_refused_naming_it_and_why_for_either_number(text, reason):
     """MAD-R01: a value is a whole number from 1, a range A-B or an either-or A|B with A < B; a bad
     first or second number names the whole challenge and cites the ruling."""
-    with pytest.raises(NotationError) as refused:
-        parse_challenge(text)
-    assert refused.value.token == text
-    assert refused.value.reason == reason
+    assert refused(parse_challenge, text) == (text, reason)
