@@ -25,14 +25,14 @@ GAMES = ("inferno", "hudai", "madness")
 SEARCHES = {
     "inferno": [lambda playouts: inferno_bots.SearchBot(0, playouts), lambda playouts: inferno_bots.QuickSearchBot(0, playouts)],
     "hudai": [lambda playouts: hudai_bots.SearchMonk(0, playouts)],
-    "madness": [lambda playouts: madness_bots.SearchBot(0, 0, playouts), lambda playouts: madness_bots.QuickSearchBot(1, 0, playouts)],
+    "madness": [lambda playouts: madness_bots.SearchPlayer(0, 0, playouts), lambda playouts: madness_bots.QuickSearchPlayer(1, 0, playouts)],
 }
 
 #: Every bot of each game by name, made with this seed (a Madness bot for seat 0, or its whole table).
 MAKERS = {
     "inferno": [lambda name, seed: inferno_bots.make_bot(name, seed)],
     "hudai": [lambda name, seed: hudai_bots.make_bot(name, seed)],
-    "madness": [lambda name, seed: madness_bots.player_bot(name, 0, seed), lambda name, seed: madness_bots.make_bot(name, seed),
+    "madness": [lambda name, seed: madness_bots.make_player(name, 0, seed), lambda name, seed: madness_bots.make_bot(name, seed),
                 lambda name, seed: game("madness").make_bot(name, 0, seed)],
 }
 
@@ -63,7 +63,7 @@ def test_a_search_bot_takes_one_playout_to_the_most_and_none_for_its_level(name)
 
 
 def test_every_level_s_playouts_are_within_the_most():
-    levels = [inferno_bots.SearchBot, inferno_bots.QuickSearchBot, hudai_bots.SearchMonk, madness_bots.SearchBot, madness_bots.QuickSearchBot]
+    levels = [inferno_bots.SearchBot, inferno_bots.QuickSearchBot, hudai_bots.SearchMonk, madness_bots.SearchPlayer, madness_bots.QuickSearchPlayer]
     assert all(1 <= level.playouts <= MAX_PLAYOUTS for level in levels)
 
 
@@ -93,13 +93,13 @@ def test_every_bot_refuses_a_seed_a_game_could_not_hold(name, seed):
 
 def test_the_bot_classes_refuse_a_bad_seed_themselves():
     classes = [inferno_bots.RandomBot, inferno_bots.GreedyBot, hudai_bots.RandomMonk, hudai_bots.GreedyMonk, hudai_bots.HeuristicMonk,
-               madness_bots.RandomBot, lambda seed: madness_bots.TableBot("random", seed)]
+               madness_bots.RandomPlayer, madness_bots.RandomBot, madness_bots.ExpeditionBot, madness_bots.SearchBot]
     for make in classes:
         for seed in BAD_SEEDS:
             refused(lambda: make(seed), "seed")
     refused(lambda: InformationSetSearch(None, 10, seed=[1]), "seed")
     refused(lambda: InformationSetSearch(None, None), "playouts")  # a bot's None is its level's playouts, not the search's
-    refused(lambda: madness_bots.SearchBot(0, None), "seed")
+    refused(lambda: madness_bots.SearchPlayer(0, None), "seed")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -155,17 +155,17 @@ BAD_SEATS = [-1, 5, 99, 10**400, 1.5, None, "0", True, [0]]
 @pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
 def test_a_madness_bot_refuses_a_seat_no_table_has(seat):
     for name in game("madness").bot_names:
-        refused(lambda: madness_bots.player_bot(name, seat, 1), "seat")
+        refused(lambda: madness_bots.make_player(name, seat, 1), "seat")
         refused(lambda: game("madness").make_bot(name, seat, 1), "seat")
-    refused(lambda: madness_bots.ExpeditionBot(seat), "seat")
-    refused(lambda: madness_bots.SearchBot(seat, 1), "seat")
+    refused(lambda: madness_bots.ExpeditionPlayer(seat), "seat")
+    refused(lambda: madness_bots.SearchPlayer(seat, 1), "seat")
 
 
 @pytest.mark.parametrize("field", ["ignore_from", "reroll_accident_from"])
 @pytest.mark.parametrize("value", [-1, 1.5, None, "0", True, []], ids=repr)
 def test_the_expedition_bot_refuses_a_token_count_that_is_no_whole_number_from_0(field, value):
-    refused(lambda: madness_bots.ExpeditionBot(0, **{field: value}), field)
-    assert getattr(madness_bots.ExpeditionBot(0, **{field: 0}), field) == 0
+    refused(lambda: madness_bots.ExpeditionPlayer(0, **{field: value}), field)
+    assert getattr(madness_bots.ExpeditionPlayer(0, **{field: 0}), field) == 0
 
 
 def test_a_madness_table_of_one_bot_refuses_to_choose_for_an_expedition_of_more():
@@ -180,8 +180,8 @@ def test_a_madness_table_of_one_bot_refuses_to_choose_for_an_expedition_of_more(
 
 
 def test_a_madness_table_seats_each_bot_at_its_own_seat():
-    refused(lambda: madness_bots.Table([madness_bots.ExpeditionBot(seat) for seat in (0, 2, 1)]), "bots[1]")
-    assert len(madness_bots.Table([madness_bots.ExpeditionBot(0), madness_bots.RandomBot(1), madness_bots.ExpeditionBot(2)]).bots) == 3
+    refused(lambda: madness_bots.Table([madness_bots.ExpeditionPlayer(seat) for seat in (0, 2, 1)]), "bots[1]")
+    assert len(madness_bots.Table([madness_bots.ExpeditionPlayer(0), madness_bots.RandomPlayer(1), madness_bots.ExpeditionPlayer(2)]).bots) == 3
 
 
 @pytest.mark.parametrize("players, seats", [(4, 3), (3, 5), (5, 4)])

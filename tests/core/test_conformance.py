@@ -362,6 +362,20 @@ def test_the_shared_functions_are_called_alike_in_the_three_games(name: str) -> 
     assert called("inferno") == called("hudai") == called("madness")
 
 
+def test_a_new_game_is_asked_for_alike_in_the_three_games() -> None:
+    """`new_game(players, seed, rules)` everywhere (the seat counts' defaults differ): in Hudai Pass
+    `new_game(3)` is no seed 3 but three players, refused with the field named."""
+    import inspect
+
+    for game in GAMES:
+        assert list(inspect.signature(importlib.import_module(f"rulesbook.{game}").new_game).parameters) == ["players", "seed", "rules"]
+    hudai = importlib.import_module("rulesbook.hudai")
+    assert hudai.new_game(1, 3) == hudai.new_game(seed=3) != hudai.new_game(seed=4)
+    for players in (3, 0, True, "1"):
+        with pytest.raises(DataError, match="players.*Hudai Pass is for 1 player"):
+            hudai.new_game(players)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_show_refuses_a_title_that_is_no_text_and_what_it_cannot_draw(game: str) -> None:
     """A teacher's typo gets words naming it, not an AttributeError from inside the drawing."""
@@ -411,3 +425,16 @@ def test_an_action_is_written_by_the_protocol_and_read_back_with_blanks_around_i
         with pytest.raises(IllegalAction) as refused:
             protocol.action_to_text(state, value)
         assert refused.value.reason == f"{value!r} is not an action of {protocol.title}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_show_draws_a_game_s_table_from_its_state_in_the_three_games(game: str) -> None:
+    """`show(state)` in every game (Inferno's draws the Mountain, as its notation is the picture's text)."""
+    from rulesbook.core.picture import Picture
+
+    package = importlib.import_module(f"rulesbook.{game}")
+    state = package.new_game(seed=3) if game == "hudai" else package.new_game(3, seed=3)
+    picture = package.show(state)
+    assert isinstance(picture, Picture) and "<svg" in picture._repr_svg_()
+    if game == "inferno":
+        assert str(picture) == str(state.mountain) and picture._repr_svg_() == package.show(str(state.mountain))._repr_svg_()

@@ -16,7 +16,7 @@ def arrange(rules: Rules | None = None, seed: int = 0, **fields) -> State:
     """A state after set-up with the named piles and counters as given; every card not placed
     lies where set-up puts it (white -> draw pile, black -> supply, others -> mind deck), so
     the card set stays whole (a card whose home pile the test fixed goes to `removed`)."""
-    state = new_game(seed, rules).copy()
+    state = new_game(seed=seed, rules=rules).copy()
     placed = Counter()
     for pile in CARD_PILES:
         if pile in fields:

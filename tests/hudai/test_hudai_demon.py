@@ -223,7 +223,7 @@ def test_opening_hand_zero_is_the_literal_setup():
     and opening_hand=0 gives the literal reading, where turn 1 starts with an empty hand."""
     from rulesbook.hudai import new_game
 
-    literal = new_game(2, Rules(opening_hand=0))
+    literal = new_game(seed=2, rules=Rules(opening_hand=0))
     assert literal.hand == [] and len(literal.draw_pile) == 6 and literal.powers == [2, 2, 2]
     assert texts(literal) >= {"end", "black K1"}
 

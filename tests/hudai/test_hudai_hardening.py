@@ -170,7 +170,7 @@ def _walks(seeds: range) -> list[State]:
 
     found = []
     for seed in seeds:
-        rng, state = random.Random(seed), new_game(seed)
+        rng, state = random.Random(seed), new_game(seed=seed)
         for number in range(400):
             if state.is_over:
                 break
@@ -348,7 +348,7 @@ def test_sizes_that_are_odd_but_playable_are_allowed():
     limit all play, and their states load."""
     for rules, hand, river in ((Rules(opening_hand=6, hand_size=4), 6, 3), (Rules(opening_hand=10), 6, 3),
                                (Rules(river_size=36), 4, 24), (Rules(hand_size=36), 4, 3), (Rules(cubes_per_power=12), 4, 3)):
-        state = new_game(3, rules)
+        state = new_game(seed=3, rules=rules)
         assert (len(state.hand), len(state.mind_river), state.is_over) == (hand, river, False)
         assert State.from_json(state.to_json()) == state
 

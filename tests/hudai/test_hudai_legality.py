@@ -155,7 +155,7 @@ def test_legal_actions_and_the_check_agree_on_states_from_many_games():
             rng = seeded_random(seed, "policy")
             greedy_share = (0.0, 0.5, 0.9)[game % 3]
             monks = (RandomMonk(seed), GreedyMonk(seed))
-            state = new_game(seed, rules)
+            state = new_game(seed=seed, rules=rules)
             for step in range(5000):
                 check_state(state, seen, fast_path=step % 5 == 0)
                 for _ in range(JOSTLES_PER_STATE):

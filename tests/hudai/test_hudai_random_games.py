@@ -38,7 +38,7 @@ def check_game(seed: int, rules: Rules, greedy_share: float, clever=GreedyMonk) 
     after every action."""
     rng = seeded_random(seed, "test policy")
     random_monk, heuristic_monk = RandomMonk(seed), clever(seed)
-    state = new_game(seed, rules)
+    state = new_game(seed=seed, rules=rules)
     assert_invariants(state)
     played = []
     step = 0
@@ -131,7 +131,7 @@ def test_a_record_that_no_longer_applies_names_the_action():
 
 
 def test_state_json_names_unknown_fields():
-    data = new_game(1).to_dict()
+    data = new_game(seed=1).to_dict()
     data["dragon"] = 1
     try:
         State.from_dict(data)

@@ -74,17 +74,17 @@ def test_the_table_renders_every_ruling():
 def test_hud_r10_the_monk_opens_with_four_cards_that_do_not_feed_the_demon(seed):
     """HUD-R10: set-up ends with four cards from the shuffled starting deck; the demon keeps its
     2 cubes per power and the monk takes no corruption: feeding belongs to step 4 of a turn."""
-    state = new_game(seed)
+    state = new_game(seed=seed)
     assert len(state.hand) == 4 and all(code[0] == "W" for code in state.hand)
     assert sorted(state.hand + state.draw_pile) == ["W1", "W2", "W3", "W4", "W5", "W6"]
     assert state.powers == [2, 2, 2] and state.corruption == 0 and state.turn == 1
-    assert state.hand == new_game(seed).hand
+    assert state.hand == new_game(seed=seed).hand
 
 
 def test_hud_r10_the_opening_hand_differs_from_step_4_which_feeds():
     """HUD-R10: the same deck with no opening hand: the four cards drawn in step 4 feed the demon
     one cube each (under powers that spend no cubes)."""
-    state = new_game(3, Rules(powers=HARMLESS, opening_hand=0))
+    state = new_game(seed=3, rules=Rules(powers=HARMLESS, opening_hand=0))
     assert state.hand == [] and state.powers == [2, 2, 2]
     state, _ = play(state, "end", "pass")
     fed = [2, 2, 2]
@@ -94,7 +94,7 @@ def test_hud_r10_the_opening_hand_differs_from_step_4_which_feeds():
 
 
 def test_hud_r10_opening_hand_is_a_house_rule_field():
-    assert [len(new_game(1, Rules(opening_hand=n)).hand) for n in (0, 2, 4, 6, 9)] == [0, 2, 4, 6, 6]
+    assert [len(new_game(seed=1, rules=Rules(opening_hand=n)).hand) for n in (0, 2, 4, 6, 9)] == [0, 2, 4, 6, 6]
 
 
 # ---------------------------------------------------------------- HUD-R12
@@ -115,7 +115,7 @@ def test_hud_r12_any_three_different_tiles_are_allowed():
     from rulesbook.hudai import POWERS
 
     for powers in permutations(POWERS.values(), 3):
-        assert new_game(1, Rules(powers=powers)).rules.powers == powers
+        assert new_game(seed=1, rules=Rules(powers=powers)).rules.powers == powers
 
 
 def test_hud_r12_on_the_command_line_is_one_line_exit_2(capsys):

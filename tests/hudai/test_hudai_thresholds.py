@@ -11,7 +11,7 @@ from hudai_testkit import HARMLESS, arrange, end_turn, play, quiet, texts
 
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.rng import seeded_random
-from rulesbook.hudai import PlayCard, Rules, apply, format_card, is_legal, is_legal_combo, load_cards
+from rulesbook.hudai import PlayCard, Rules, apply, card_code, is_legal, is_legal_combo, load_cards
 
 # ---------------------------------------------------------------- step 1: a card's value
 
@@ -323,14 +323,15 @@ def test_hud_r03_is_legal_combo_takes_the_white_limit_of_the_rules():
     assert is_legal_combo(["W1", "W2", "W3"], max_white=3)
 
 
-@pytest.mark.parametrize(("colour", "value", "ok"), [("R", 1, True), ("R", 6, True), ("R", 0, False), ("R", 7, False), ("X", 3, False)])
-def test_a_card_value_is_1_to_6_and_its_colour_one_of_six(colour, value, ok):
+@pytest.mark.parametrize(("code", "why"), [("R1", None), ("R6", None), ("R0", "not a card value"), ("R7", "not a card value"),
+                                           ("X3", "not a colour letter")])
+def test_a_card_value_is_1_to_6_and_its_colour_one_of_six(code, why):
     """HUD-R01: colour letter W G B R Y K and value 1-6 (R6 is the last card of a colour, R7 none)."""
-    if ok:
-        assert format_card(colour, value) == f"{colour}{value}"
+    if why is None:
+        assert card_code(code) == code
     else:
-        with pytest.raises(NotationError, match="value 1-6"):
-            format_card(colour, value)
+        with pytest.raises(NotationError, match=why):
+            card_code(code)
 
 
 def test_is_legal_says_what_the_check_says():

@@ -20,7 +20,7 @@ from rulesbook.lessons.hudai.table import TableReferee, place_words, turn_steps
 def moments(seed: int, count: int = 8):
     """States met in a random game, in step 1, a Flow removal or step 2."""
     rng = random.Random(seed)
-    state = new_game(seed)
+    state = new_game(seed=seed)
     found = []
     while not state.is_over and len(found) < count:
         if rng.random() < 0.25:

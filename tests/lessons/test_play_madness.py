@@ -226,7 +226,7 @@ def test_every_decision_the_rules_give_the_reader_is_a_click_of_the_board(played
 def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
     """MAD-R09: a Search shows its tile for one moment; the page's bots, new each moment, are given
     what the team remembers (as a simulation's Table bots keep it), carried along the game."""
-    from rulesbook.madness.bots import ExpeditionBot
+    from rulesbook.madness.bots import ExpeditionPlayer
     from rulesbook.madness.views import SeatViews
 
     server = PlayServer()
@@ -235,7 +235,7 @@ def test_the_bots_remember_a_searched_tile_until_the_expedition_meets_it(seed):
     session = server.session
     history = [list(entry) for entry in started["history"]]
     referee = session.graph.referee
-    watcher = ExpeditionBot(0)  # a Table's bot, shown every moment: what the team must remember
+    watcher = ExpeditionPlayer(0)  # a Table's bot, shown every moment: what the team must remember
     searched = 0
     seen = 0
     for _ in range(600):

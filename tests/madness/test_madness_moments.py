@@ -137,11 +137,12 @@ def test_a_bad_player_count_is_named_as_players():
 
 
 @pytest.mark.parametrize(("bad", "says"), [
-    (dict(hands=5), "hands: expected {seat: card labels}, seat by seat, not 5"),
+    (dict(hands=5), "hands: expected {seat: card labels} or a list of them from seat 0, not 5"),
     (dict(hands={0: 5}), "hands[0]: expected a list of card labels, not 5"),
-    (dict(relics=5), "relics: expected {seat: Relic names}, seat by seat, not 5"),
+    (dict(relics=5), "relics: expected {seat: Relic names} or a list of them from seat 0, not 5"),
     (dict(relics={0: "Specimen A"}), "relics[0]: expected a list of Relic names, not 'Specimen A'"),  # not its letters
-    (dict(levels=5), "levels: expected {seat: a level, or a list of levels}, seat by seat, not 5"),
+    (dict(levels=5), "levels: expected {seat: a level, or a list of levels} or a list of them from seat 0, not 5"),
+    (dict(hands="Tools 6"), "hands: expected {seat: card labels} or a list of them from seat 0, not 'Tools 6'"),
     (dict(visited="X1"), "visited: expected a list of space names, not 'X1'"),
     (dict(visited=5), "visited: expected a list of space names, not 5"),
     (dict(die=5), "die: expected a list of faces of the Penalty Die, not 5"),
@@ -195,3 +196,12 @@ def test_the_tables_sentences_count_in_words_not_in_card_s(cards):
     assert f"runs out with {cards} card{'s' * (cards > 1)} on the Sled;" in said
     assert "1 failure to suffer: Books 8-10." in said  # Frozen Bay's Books, met by neither sled
     assert "(s)" not in said
+
+
+def test_hands_levels_and_relics_may_be_lists_from_seat_0_as_inferno_s_hands_are():
+    """One shape with Inferno's `game_moment(mountain, hands)`: a list is seat 0, 1, ... in turn."""
+    by_seat = game_moment(3, hands={0: ["Tools 6"], 1: [], 2: ["Injury"]}, levels={1: 2}, relics={2: ["Specimen B"]})
+    listed = game_moment(3, hands=[["Tools 6"], [], ["Injury"]], levels=[0, 2, 0], relics=[[], [], ["Specimen B"]])
+    assert listed == by_seat and [len(hand) for hand in listed.hands] == [1, 0, 1]
+    with pytest.raises(DataError, match=r"^hands"):
+        game_moment(3, hands=[[], [], [], ["Tools 6"]])  # a fourth seat at a table of three

@@ -1,7 +1,7 @@
 """Random expeditions: 600 seeded games per run (300 more run through the protocol, in tests/core),
 3-5 players, expert on and off, invariants after every action.
 
-Half the games are played by tables of ExpeditionBots (they reach the end of the game), half by a
+Half the games are played by tables of expedition players (they reach the end of the game), half by a
 random policy (it reaches odd corners: broken silences, restarts, token starvation). After every
 action: cards, Relics, Madness cards, tiles and the 6 Leadership tokens are conserved and Madness
 only rises. On a sample: no player view holds a hidden card or tile, the seed or a deck's order

@@ -129,12 +129,12 @@ def test_the_table_talk_names_every_card_but_level_3_madness_keeps_silent_mad_p1
     """MAD-P18: while talking is allowed each player names the cards in their hand; one at Madness
     Level 3 says nothing unless a Leadership token of the Movement Phase frees them this turn."""
     from rulesbook.madness import game_moment
-    from rulesbook.madness.bots import ExpeditionBot
+    from rulesbook.madness.bots import ExpeditionPlayer
     from rulesbook.madness.views import SeatViews
 
     state = game_moment(4, tile="Frozen Bay", levels={0: 0, 1: 2, 2: 3, 3: 3},
                         hands={0: ["Tools 2"], 1: ["Books 5", "Crates 3"], 2: ["Books 4"], 3: ["Weapons 2"]})
     state.ignoring = [3]
-    said = {p: ExpeditionBot(p).statement(SeatViews(state)[p]) for p in range(4)}
+    said = {p: ExpeditionPlayer(p).statement(SeatViews(state)[p]) for p in range(4)}
     assert said == {0: ["Tools 2"], 1: ["Books 5", "Crates 3"], 2: None, 3: ["Weapons 2"]}
     assert "MAD-P18" in BY_ID and BY_ID["MAD-P18"].is_project_decision and "Level 3" in BY_ID["MAD-P18"].ruling

@@ -10,7 +10,7 @@ import pytest
 import rulesbook
 from rulesbook.madness import Phase, State, apply_legal, legal_actions, new_game
 from rulesbook.core.search import InformationSetSearch
-from rulesbook.madness.bots import SPENDING, ExpeditionBot, QuickSearchBot, SearchBot, Table, make_bot, player_bot
+from rulesbook.madness.bots import SPENDING, ExpeditionPlayer, QuickSearchPlayer, SearchPlayer, Table, make_bot, make_player
 from rulesbook.madness.engine import level
 from rulesbook.madness.views import SeatViews
 
@@ -63,12 +63,12 @@ def test_the_search_bot_reads_only_what_its_seat_sees(seed):
     """What the seat cannot see changed: the same expeditions imagined, the same choice."""
     state = a_decision(seed)
     seat = state.leader
-    chosen = SearchBot(seat, seed, playouts=12).choose(SeatViews(state)[seat], legal_actions(state))
+    chosen = SearchPlayer(seat, seed, playouts=12).choose(SeatViews(state)[seat], legal_actions(state))
     rng = random.Random(seed)
     for _ in range(2):
         other = hidden_changed(state, seat, rng)
-        assert SearchBot(seat, seed, playouts=12).choose(SeatViews(other)[seat], legal_actions(other)) == chosen
-        game = SearchBot(seat, seed).game
+        assert SearchPlayer(seat, seed, playouts=12).choose(SeatViews(other)[seat], legal_actions(other)) == chosen
+        game = SearchPlayer(seat, seed).game
         for index in range(4):
             mine, theirs = game.sample(state, seat, random.Random(index))[0], game.sample(other, seat, random.Random(index))[0]
             assert mine.to_dict() == theirs.to_dict()
@@ -80,7 +80,7 @@ def test_every_imagined_expedition_keeps_what_the_seat_sees(players):
     """Its own hand and Madness, the open piles, the sizes and levels, the board as it shows."""
     state = a_decision(players, players)
     seat = state.leader
-    game = SearchBot(seat).game
+    game = SearchPlayer(seat).game
     for index in range(10):
         sample = game.sample(state, seat, random.Random(index))[0]
         assert sample.problems() == []
@@ -100,7 +100,7 @@ def test_a_tile_shown_by_a_search_stays_where_the_seat_saw_it():
     state = a_decision(3)
     seat = state.leader
     space = next(s for s, t in state.board.items() if t is not None)
-    game = SearchBot(seat).game
+    game = SearchPlayer(seat).game
     game.memory = {space: {"id": state.board[space]}}
     assert all(game.sample(state, seat, random.Random(i))[0].board[space] == state.board[space] for i in range(10))
 
@@ -108,7 +108,7 @@ def test_a_tile_shown_by_a_search_stays_where_the_seat_saw_it():
 def expedition(players: int, seed: str) -> tuple[list[str], bool | None]:
     """A whole game of search bots (two playouts a decision: quick), every state checked."""
     state = new_game(players, seed)
-    table = Table([SearchBot(seat, f"{seed}:{seat}", playouts=2) for seat in range(players)])
+    table = Table([SearchPlayer(seat, f"{seed}:{seat}", playouts=2) for seat in range(players)])
     moves = []
     while not state.is_over:
         actions = legal_actions(state)
@@ -130,17 +130,39 @@ def test_a_team_of_search_bots_plays_whole_games(players):
 
 def test_the_levels_by_name():
     assert {"search", "quick-search"} <= set(rulesbook.game("madness").bot_names)
-    bot, quick = player_bot("search", 1, 7), player_bot("quick-search", 2, 7)
-    assert isinstance(bot, SearchBot) and bot.search.playouts == SearchBot.playouts and bot.seat == 1
-    assert isinstance(quick, QuickSearchBot) and quick.search.playouts < bot.search.playouts
-    assert isinstance(bot, ExpeditionBot), "it talks and plays the Encounter as the expedition bot does"
+    bot, quick = make_player("search", 1, 7), make_player("quick-search", 2, 7)
+    assert isinstance(bot, SearchPlayer) and bot.search.playouts == SearchPlayer.playouts and bot.seat == 1
+    assert isinstance(quick, QuickSearchPlayer) and quick.search.playouts < bot.search.playouts
+    assert isinstance(bot, ExpeditionPlayer), "it talks and plays the Encounter as the expedition bot does"
+
+
+def test_the_bots_by_name_choose_from_the_state_as_the_other_games_bots_do():
+    """The other games' shape: `BOTS[name](seed)` (and `ExpeditionBot(seed)`) is a whole table choosing
+    from the state; the players, one a seat choosing from its view and the talk, are `PLAYERS`."""
+    from rulesbook.madness import BOTS, PLAYERS, ExpeditionBot, SearchBot
+
+    assert list(BOTS) == list(PLAYERS) == list(rulesbook.game("madness").bot_names)
+    state = a_decision(1)
+    actions = legal_actions(state)
+    for name, level in BOTS.items():
+        bot = level(5)
+        assert bot.name == name and bot.choose(state, actions) in actions
+        assert type(bot.table.bots[state.leader]) is PLAYERS[name]
+    assert ExpeditionBot(5).choose(state, actions) == make_bot("expedition", 5).choose(state, actions)
+    searching = SearchBot(5, playouts=3)
+    searching.choose(state, actions)
+    assert [bot.search.playouts for bot in searching.table.bots] == [3] * state.count
+    with pytest.raises(TypeError, match="from its seat's view"):
+        ExpeditionPlayer(0).choose(state, actions)
+    with pytest.raises(ValueError, match="has no bot 'greedy'; its bots are expedition, random, quick-search, search"):
+        make_bot("greedy")
 
 
 def test_an_action_played_on_the_same_deals_as_itself_gains_nothing():
     """The challenger and the expedition bot's choice are played on the same expeditions dealt
     again, dice included: the same action against itself gains exactly nothing, however lucky the deals."""
     state = a_decision(4, 5)
-    seat, game = state.leader, SearchBot(state.leader).game
+    seat, game = state.leader, SearchPlayer(state.leader).game
     for action in legal_actions(state)[:3]:
         assert game.gain(state, seat, action, action, 6, random.Random(1)) == 0.0
 
@@ -154,13 +176,13 @@ def test_the_search_favourite_must_win_more_on_the_same_deals_at_five_players(mo
     state = a_decision(seed, 5)
     seat = state.leader
     actions = legal_actions(state)
-    usual = ExpeditionBot(seat).choose(SeatViews(state)[seat], actions)
+    usual = ExpeditionPlayer(seat).choose(SeatViews(state)[seat], actions)
     other = next(action for action in actions if action != usual and not isinstance(action, SPENDING))
     monkeypatch.setattr(InformationSetSearch, "tried", lambda search, _: {other: (30, 0.9), usual: (2, 0.0)})
-    bot = SearchBot(seat, 3, playouts=8)
+    bot = SearchPlayer(seat, 3, playouts=8)
     chosen = bot.choose(SeatViews(state)[seat], actions)
-    checker = SearchBot(seat, 3, playouts=8)
+    checker = SearchPlayer(seat, 3, playouts=8)
     gain = checker.game.gain(state, seat, other, usual, 8, checker.search.rng)
-    assert chosen == (other if gain >= SearchBot.margin else usual) and (chosen == usual) == kept
+    assert chosen == (other if gain >= SearchPlayer.margin else usual) and (chosen == usual) == kept
     changed = hidden_changed(state, seat, random.Random(2))
-    assert SearchBot(seat, 3, playouts=8).choose(SeatViews(changed)[seat], actions) == chosen
+    assert SearchPlayer(seat, 3, playouts=8).choose(SeatViews(changed)[seat], actions) == chosen

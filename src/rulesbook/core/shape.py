@@ -64,8 +64,7 @@ class EngineGame(Game[S, A]):
     would make): `legal_actions`, `apply` and `apply_legal` are every playout's steps.
     """
 
-    #: The package's engine module (`new_game(players, seed, rules)`, `legal_actions`, `apply`, `apply_legal`;
-    #: Hudai's solo `new_game(seed, rules)` has no players, and its protocol's `new_game` says so).
+    #: The package's engine module (`new_game(players, seed, rules)`, `legal_actions`, `apply`, `apply_legal`).
     engine: ModuleType
     #: The package's actions module (`parse_action`).
     actions: ModuleType

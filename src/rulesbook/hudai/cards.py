@@ -136,20 +136,6 @@ def parse_card(token: str, cards: CardSet | None = None) -> Card:
     return cards[code]
 
 
-def format_card(colour: str | Card, value: int | None = None) -> str:
-    """The notation of a card, from its colour and value or from the card itself: `parse_card`'s
-    other half.
-
-    >>> format_card("R", 5), format_card(parse_card("r5"))
-    ('R5', 'R5')
-    """
-    if isinstance(colour, Card) and value is None:
-        return colour.code
-    if colour not in COLOURS or type(value) is not int or not 1 <= value <= 6:
-        raise NotationError(f"{colour}{value}", "not a card: colour W G B R Y K and value 1-6")
-    return f"{colour}{value}"
-
-
 def card_code(token: str) -> str:
     """The canonical notation of a card token (``" r5"`` -> ``"R5"``); anything else raises
     NotationError naming the token. The code alone, with no card set: what the actions and piles hold."""

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from rulesbook.core.data import shown
+from rulesbook.core.data import DataError, shown
 from rulesbook.core.errors import IllegalAction
 from rulesbook.core.events import Event
 from rulesbook.core.house import at_moment
@@ -120,10 +120,13 @@ def default_rules() -> Rules:
     return Rules()
 
 
-def new_game(seed: int | str = 0, rules: Rules | None = None) -> State:
+def new_game(players: int = 1, seed: int | str = 0, rules: Rules | None = None) -> State:
     """Set-up as the rulebook's Setup describes, shuffled from the seed (HUD-R01, HUD-R02), and
-    the opening hand that the Setup leaves out (HUD-R10). A seed is a whole number or a text, as
-    a state's JSON holds it."""
+    the opening hand that the Setup leaves out (HUD-R10). `players` is there for the one shape of
+    the three games' `new_game(players, seed, rules)`: one monk, so 1. A seed is a whole number or
+    a text, as a state's JSON holds it."""
+    if type(players) is not int or players != 1:
+        raise DataError("players", f"Hudai Pass is for 1 player, the monk, not {players!r} (give the seed as seed=)")
     rules = Rules.given(rules) if rules is not None else default_rules()
     check_seed(seed, "seed")
     cards = rules.cards

@@ -86,7 +86,7 @@ def game_moment(
     named = {"hand": _codes(hand, "hand"), "combo": _codes(combo, "combo"), "mind_river": _codes(river, "river"),
              "draw_pile": _codes(draw_pile, "draw_pile"), "discard": _codes(discard, "discard"), "removed": _codes(removed, "removed"),
              "black_supply": _codes(black_supply, "black_supply"), "mind_deck": _codes(mind_deck, "mind_deck")}
-    state = new_game(seed, rules).copy()
+    state = new_game(seed=seed, rules=rules).copy()
     _place_cards(state, named, seed)
     _set_cubes(state, powers=powers, pinned=pinned)
     _set_counts(state, monk_health=rules.monk_health if monk_health is None else monk_health, corruption=corruption,

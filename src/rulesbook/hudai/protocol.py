@@ -37,12 +37,6 @@ class Hudai(EngineGame[State, Action]):
     actions = hudai_actions
     state_type = State
 
-    def new_game(self, players: int | None = None, seed: int | str = 0, rules: Rules | None = None) -> State:
-        """The protocol's set-up, by players, seed and rules as every game's: the engine's takes
-        no players (one monk), so a count other than 1 is refused here."""
-        self.default_seats(players)
-        return new_game(seed, rules)
-
     def current_player(self, state: State) -> int | None:
         return None if state.is_over else MONK
 

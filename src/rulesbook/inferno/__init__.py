@@ -20,7 +20,7 @@ from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
 from rulesbook.inferno import actions
 from rulesbook.inferno.actions import *  # noqa: F403  (the action values: actions.__all__)
-from rulesbook.inferno.bots import BOTS, GreedyBot, RandomBot, make_bot
+from rulesbook.inferno.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot
 from rulesbook.inferno.cards import (
     DECK,
     DISCIPLE_CARDS,
@@ -67,7 +67,7 @@ __all__ = [
     "BOTS", "BY_ID", "COLUMN", "Card", "Colour", "Coord", "DECK", "DISCIPLE_CARDS", "DISCIPLE_VALUES", "Decision",
     "Disciple", "DiscipleCard", "EVENT_CARDS", "EVENT_COUNTS", "Event", "EventCard", "EventKind", "GAME", "GreedyBot",
     "HAND_SIZE", "IllegalAction", "MOMENTS", "MountainLayout", "NotationError", "Phase", "Position", "REACH", "ROW", "RULINGS",
-    "RandomBot", "RoundResult", "Rules", "State", "apply", "apply_legal", "best_window", "bison_destinations",
+    "RandomBot", "RoundResult", "Rules", "SearchBot", "State", "apply", "apply_legal", "best_window", "bison_destinations",
     "cards_svg", "complete_crosses", "cut_places", "full_deck", "game_moment", "is_connected", "is_legal",
     "legal_actions", "make_bot", "mountain_layout", "names_table", "new_game", "parse_card", "placements", "play_out", "position_svg",
     "princess_destinations", "red_boy_targets", "refusal", "round_scores", "rulings_table", "score", "show",

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from rulesbook.core.messages import Listed, Message, spoken, term
 from rulesbook.core.picture import Picture, checked_title, escape, svg_document
 from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.names import disciple_word, pawn_mark, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, checked_place, given_position
-
-if TYPE_CHECKING:
-    from rulesbook.inferno.state import State
+from rulesbook.inferno.state import State
 
 CARD_WIDTH, CARD_HEIGHT, GAP, MARGIN = 58, 78, 6, 22
 BACKGROUND = "#ffffff"
@@ -281,10 +278,13 @@ class MountainPicture(Picture):
         super().__init__(position_svg(position, self.highlights, self.marks, title, language), str(position))
 
 
-def show(position: Position | str, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
+def show(position: State | Position | str, highlights: Iterable[Coord] = (), marks: Iterable[Coord] = (), title: str | None = None,
          language: str | None = None) -> MountainPicture:
-    """A picture of the Mountain (a Position or its notation) with target places outlined
-    (highlights) and cards ringed (marks), described in `language` (or the one spoken)."""
+    """A picture of the Mountain (a game's, a Position or its notation) with target places outlined
+    (highlights) and cards ringed (marks), described in `language` (or the one spoken): `show(state)`
+    as in the other games (the hands are no one seat's to show; `show_cards` draws a hand)."""
+    if isinstance(position, State):
+        position = position.mountain
     return MountainPicture(given_position(position), _places(highlights, "highlights"), _places(marks, "marks"), checked_title(title), language)
 
 

@@ -24,7 +24,9 @@ from rulesbook.madness import actions, engine, examples
 from rulesbook.madness.actions import *  # noqa: F403  (the action values: actions.__all__)
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.events import Event
-from rulesbook.madness.bots import BOTS, ExpeditionBot, RandomBot, Table, make_bot, team_plan
+from rulesbook.madness.bots import (
+    BOTS, PLAYERS, ExpeditionBot, ExpeditionPlayer, RandomBot, RandomPlayer, SearchBot, Table, make_bot, make_player, team_plan,
+)
 from rulesbook.madness.challenges import CardFace, Challenge, parse_card, parse_challenge, resolve_challenges
 from rulesbook.madness.engine import *  # noqa: F403  (the engine's functions: engine.__all__)
 from rulesbook.madness.moment import game_moment, play_out
@@ -37,9 +39,9 @@ from rulesbook.madness.state import Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "GAME", "IllegalAction", "MOMENTS", "NotationError", "Pack", "PackError", "Phase",
-    "RULINGS", "RandomBot", "Rules", "State", "Table", "default_pack", "event_text", "examples", "game_moment",
-    "load_pack", "make_bot", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
+    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "ExpeditionPlayer", "GAME", "IllegalAction", "MOMENTS",
+    "NotationError", "PLAYERS", "Pack", "PackError", "Phase", "RULINGS", "RandomBot", "RandomPlayer", "Rules", "SearchBot", "State",
+    "Table", "default_pack", "event_text", "examples", "game_moment", "load_pack", "make_bot", "make_player", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
     "resolve_challenges", "rulings_table", "show", "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",
 ]
 __all__ += actions.__all__

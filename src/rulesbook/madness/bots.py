@@ -11,11 +11,13 @@ each bot that saw it (MAD-R09: the views show it once).
 Bots see only their own player's view (a mapping, `View`: what `player_view` shows), never the state:
 the `Table` hands each its `SeatView` from `SeatViews`, the same content made entry by entry as the
 bot reads it, sharing the pack's printed pieces (and, between the seats, what all of them see),
-which a bot reads and never changes. A `Table` seats one bot per player
-and answers the protocol for whoever acts; `make_bot(name)` is a table of that bot at every
-seat, choosing from the state as the protocol's bots do.
+which a bot reads and never changes. Two kinds of bot, so: a player (`ExpeditionPlayer(seat)`,
+`PLAYERS`, `make_player`) chooses for its seat from its view and the talk; a `Table` seats one per
+player and answers the protocol for whoever acts. The bots of the other games' shape
+(`ExpeditionBot(seed)`, `BOTS`, `make_bot(name)`) are tables of one level of player, choosing
+from the state.
 
-The search bot (`SearchBot`, issue 25) searches the Leader's decisions by information-set MCTS over
+The search bot (`SearchPlayer`, issue 25) searches the Leader's decisions by information-set MCTS over
 expeditions dealt again from what its seat sees, and leaves the expedition bot's choice only for one
 that wins more on the same deals; in the Encounter Phase it talks and plays as the expedition bot
 does, so the team shares no more than the table talk lets it.
@@ -128,7 +130,7 @@ def remember(memory: dict[str, dict[str, Any]], view: View) -> dict[str, dict[st
     return {space: tile for space, tile in kept.items() if view["board"][space]["tile"] is not None}
 
 
-class ExpeditionBot:
+class ExpeditionPlayer:
     """A cooperative player: plans from the table talk, leads with simple, cautious heuristics."""
 
     name = "expedition"
@@ -158,6 +160,9 @@ class ExpeditionBot:
 
     # -- decisions
     def choose(self, view: View, actions: Sequence[Action], talk: dict[int, list[str] | None] | None = None) -> Action | None:
+        if isinstance(view, State):
+            raise TypeError("a player chooses from its seat's view (SeatViews(state)[seat]), not the state: "
+                            "a table of them, ExpeditionBot(seed), chooses from the state")
         self.observe(view)
         phase = view["phase"]
         if phase == "encounter":
@@ -284,9 +289,9 @@ class ExpeditionBot:
 
 
 #: How the Leader decides, phase by phase (the Encounter Phase, where anyone may act, apart).
-_LEADS: dict[str, Callable[[ExpeditionBot, View, Sequence[Action]], Action | None]] = {
-    "movement": ExpeditionBot._movement, "timer": ExpeditionBot._timer, "reward": ExpeditionBot._reward,
-    "failures": ExpeditionBot._failures, "die": ExpeditionBot._die, "draw": ExpeditionBot._draw, "rest": ExpeditionBot._rest,
+_LEADS: dict[str, Callable[[ExpeditionPlayer, View, Sequence[Action]], Action | None]] = {
+    "movement": ExpeditionPlayer._movement, "timer": ExpeditionPlayer._timer, "reward": ExpeditionPlayer._reward,
+    "failures": ExpeditionPlayer._failures, "die": ExpeditionPlayer._die, "draw": ExpeditionPlayer._draw, "rest": ExpeditionPlayer._rest,
 }
 
 
@@ -319,7 +324,7 @@ def _nearest(board: dict[str, Any], goal: Callable[[str], bool], start: str) -> 
     return 99
 
 
-class RandomBot:
+class RandomPlayer:
     """Picks any legal action; seeded, for fuzzing the engine."""
 
     name = "random"
@@ -343,19 +348,19 @@ class PlayerBot(Protocol):
                talk: dict[int, list[str] | None] | None = None) -> Action | None: ...
 
 
-def player_bot(name: str, seat: int, seed: int | str = 0) -> PlayerBot:
+def make_player(name: str, seat: int, seed: int | str = 0) -> PlayerBot:
     """One player's bot of that name; ValueError listing the bots for an unknown name, DataError
     naming `seat` or `seed`, checked for every bot alike (the expedition bot takes no seed, the
     random bot no seat: the other name would)."""
-    if not isinstance(name, str) or name not in BOTS:
-        raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
+    if not isinstance(name, str) or name not in PLAYERS:
+        raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(PLAYERS)}")
     check_seat(seat)
     check_seed(seed, "seed", MAX_BOT_SEED)
     if name == "expedition":
-        return ExpeditionBot(seat)
+        return ExpeditionPlayer(seat)
     if name == "random":
-        return RandomBot(seed)
-    return BOTS[name](seat, seed)  # the search bots
+        return RandomPlayer(seed)
+    return PLAYERS[name](seat, seed)  # the search bots
 
 
 class Table:
@@ -418,25 +423,39 @@ class Seat:
 
 
 class TableBot:
-    """A whole table of one bot, as one protocol bot: it seats a `Table` for the expedition it is
-    first asked about (a new one when the number of players changes)."""
+    """A whole table of one player bot, as one protocol bot choosing from the state, as the other
+    games' bots do: it seats a `Table` for the expedition it is first asked about (a new one when
+    the number of players changes), each seat's player seeded from its own seed and the seat.
+    Each level is a subclass naming its player (`ExpeditionBot` seats `ExpeditionPlayer`s)."""
 
-    def __init__(self, name: str, seed: int | str = 0):
+    name = ""  # the level: a key of PLAYERS
+
+    def __init__(self, seed: int | str = 0):
         check_seed(seed, "seed", MAX_BOT_SEED)
-        player_bot(name, 0, f"{seed}:0")  # an unknown name, or a seed too long for a seat's, refused now, not at the first choice
-        self.name = name
         self.seed = seed
+        self.player(0)  # a seed too long for a seat's is refused now, not at the first choice
         self.table: Table | None = None
+
+    def player(self, seat: int) -> PlayerBot:
+        """The player this table seats at `seat`."""
+        return make_player(self.name, seat, f"{self.seed}:{seat}")
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
         if self.table is None or len(self.table.bots) != state.count:
-            self.table = Table([player_bot(self.name, seat, f"{self.seed}:{seat}") for seat in range(state.count)])
+            self.table = Table([self.player(seat) for seat in range(state.count)])
         return self.table.choose(state, actions)
 
 
-def make_bot(name: str, seed: int | str = 0) -> TableBot:
-    """The bot of that name at every seat, choosing from the state as the protocol's bots do."""
-    return TableBot(name, seed)
+class ExpeditionBot(TableBot):
+    """Expedition players at every seat."""
+
+    name = "expedition"
+
+
+class RandomBot(TableBot):
+    """Random players at every seat."""
+
+    name = "random"
 
 
 # ------------------------------------------------------------------------------ the search bot
@@ -500,7 +519,7 @@ class _Expedition:
 
     def table(self, count: int) -> Table:
         """The expedition bots of an imagined expedition, each remembering the tiles the seat remembers."""
-        table = Table([ExpeditionBot(other) for other in range(count)])
+        table = Table([ExpeditionPlayer(other) for other in range(count)])
         for bot in table.bots:
             bot.memory = dict(self.memory)  # type: ignore[attr-defined]  # every seat saw each Search
         return table
@@ -569,7 +588,7 @@ def _deal_madness(sample: State, seat: int, rng: random.Random) -> None:
     sample.madness_box = [card for level in (1, 2, 3) for card in pools[level]]
 
 
-class SearchBot(ExpeditionBot):
+class SearchPlayer(ExpeditionPlayer):
     """Searches the Leader's decisions over expeditions dealt as its seat may imagine them (what it
     does not see dealt again), `playouts` a decision, each played to the end by the expedition bots;
     the decision tried most (rulesbook.core.search) replaces the expedition bot's only if, played
@@ -621,12 +640,42 @@ class SearchBot(ExpeditionBot):
         return best if gain >= self.margin else usual
 
 
-class QuickSearchBot(SearchBot):
+class QuickSearchPlayer(SearchPlayer):
     """The search bot at a quarter of its playouts: quicker, weaker."""
 
     name = "quick-search"
     playouts = 40
 
 
-#: The bots by name, in the protocol's `bot_names` order: each plays one seat from its view.
-BOTS: dict[str, type] = {"expedition": ExpeditionBot, "random": RandomBot, "quick-search": QuickSearchBot, "search": SearchBot}
+class SearchBot(TableBot):
+    """Search players at every seat, each with `playouts` a decision (its level's when None)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | str = 0, playouts: int | None = None):
+        self.playouts = playouts
+        super().__init__(seed)
+
+    def player(self, seat: int) -> PlayerBot:
+        return PLAYERS[self.name](seat, f"{self.seed}:{seat}", self.playouts)
+
+
+class QuickSearchBot(SearchBot):
+    """Quick search players at every seat."""
+
+    name = "quick-search"
+
+
+#: The players by level, in the protocol's `bot_names` order: each plays one seat from its view.
+PLAYERS: dict[str, type] = {"expedition": ExpeditionPlayer, "random": RandomPlayer, "quick-search": QuickSearchPlayer, "search": SearchPlayer}
+
+#: The bots by level, as in the other games: each plays the whole table from the state.
+BOTS: dict[str, type[TableBot]] = {bot.name: bot for bot in (ExpeditionBot, RandomBot, QuickSearchBot, SearchBot)}
+
+
+def make_bot(name: str, seed: int | str = 0) -> TableBot:
+    """The bot of that name at every seat, choosing from the state as the protocol's bots do;
+    ValueError listing the bots for an unknown name."""
+    if not isinstance(name, str) or name not in BOTS:
+        raise ValueError(f"At the Mountains of Madness has no bot {name!r}; its bots are {', '.join(BOTS)}")
+    return BOTS[name](seed)

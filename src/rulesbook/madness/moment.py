@@ -30,8 +30,9 @@ from rulesbook.madness.state import Phase, State, way_out
 
 def game_moment(players: int = 4, *, tile: str | None = None, space: str | None = None, visited: Iterable[str] = (),
                 seed: int | str = "moment", rules: Rules | None = None, leader: int = 0,
-                hands: Mapping[int, Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
-                levels: Mapping[int, int | Sequence[int]] | None = None, relics: Mapping[int, Sequence[str]] | None = None,
+                hands: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] | None = None, sled: Iterable[tuple[int, str]] = (),
+                levels: Mapping[int, int | Sequence[int]] | Sequence[int | Sequence[int]] | None = None,
+                relics: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] | None = None,
                 tokens: tuple[int, ...] | None = None, die: Sequence[str] = (), discard: Iterable[str] = (),
                 deck: int | None = None) -> State:
     """A table set up by hand, ready for the engine; DataError (a ValueError) naming the argument for
@@ -136,11 +137,14 @@ def _listed(value: object, name: str, what: str) -> list:
 
 
 def _by_seat(value: object, name: str, what: str) -> dict:
-    """An argument given seat by seat, {seat: ...}, as a dict (None: no seat named)."""
+    """An argument given seat by seat, {seat: ...} or a list from seat 0 on (as Inferno's hands are
+    given), as a dict (None: no seat named)."""
     if value is None:
         return {}
+    if isinstance(value, (list, tuple)):
+        return dict(enumerate(value))
     if not isinstance(value, Mapping):
-        raise DataError(name, f"expected {{seat: {what}}}, seat by seat, not {shown(value)}")
+        raise DataError(name, f"expected {{seat: {what}}} or a list of them from seat 0, not {shown(value)}")
     return dict(value)
 
 

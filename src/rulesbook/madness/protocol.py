@@ -24,7 +24,7 @@ from rulesbook.core.shape import EngineGame
 from rulesbook.madness import actions as madness_actions
 from rulesbook.madness import engine as madness_engine
 from rulesbook.madness.actions import Action
-from rulesbook.madness.bots import BOTS, Seat, Table, player_bot
+from rulesbook.madness.bots import BOTS, Seat, Table, make_player
 from rulesbook.madness.engine import injuries_in_play, level, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
 from rulesbook.madness.rules import Rules
@@ -94,7 +94,7 @@ class Madness(EngineGame[State, Action]):
 
     def make_bot(self, name: str, seat: int, seed: int | str) -> Any:
         """One player's bot (it chooses from that player's view); `make_bots` seats them at a Table."""
-        return player_bot(name, seat, seed)
+        return make_player(name, seat, seed)
 
     def make_bots(self, names: str | Sequence[str], seed: int | str) -> list[Any]:
         """The table: one bot per seat, all answering through the same Table."""

@@ -88,7 +88,7 @@ class HudaiPlay(PlayGame):
         return self.setup({**choices, "seed": record.seed, "powers": list(rules.powers), "cards": rules.cards.to_data()})
 
     def referee(self, setup: dict[str, Any]) -> TableReferee:
-        return PlayReferee(new_hudai_game(setup["seed"], self.rules(setup)))
+        return PlayReferee(new_hudai_game(seed=setup["seed"], rules=self.rules(setup)))
 
     def auto(self, referee: TableReferee, m: Moment) -> dict[str, str] | None:
         """The demon's next step, when the demon's turn is being walked: the shell's "Go on" click."""

@@ -39,7 +39,7 @@ from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLE
 from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
-from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, player_bot, remember
+from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, make_player, remember
 from rulesbook.madness.engine import apply, injuries_in_play, is_legal, legal_actions, level, new_game, relic_count
 from rulesbook.madness.pack import in_band
 from rulesbook.madness.rules import Rules
@@ -168,7 +168,7 @@ def _choose(name: str, seat: int, state: State, legal: Sequence[Action], talk: d
             memory: Memory | None = None) -> Action | None:
     """One bot's choice from its player's view, seeded by the moment (a random bot too), with what
     the team remembers of earlier Searches."""
-    bot = player_bot(name, seat, f"{state.seed}:{seat}:{state.turn}:{state.phase.value}:{state.restarts}:{len(state.sled)}:{state.rolls}")
+    bot = make_player(name, seat, f"{state.seed}:{seat}:{state.turn}:{state.phase.value}:{state.restarts}:{len(state.sled)}:{state.rolls}")
     if memory and isinstance(getattr(bot, "memory", None), dict):
         bot.memory.update(memory)  # type: ignore[attr-defined]
     chosen = bot.choose(SeatViews(state)[seat], legal, talk)  # the view the bots' Table hands a bot
