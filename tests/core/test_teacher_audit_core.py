@@ -95,12 +95,12 @@ def test_a_house_rule_refused_for_ending_a_game_says_how_to_end_one(rules_to_for
     with pytest.raises(HouseRuleError) as caught:
         lab.simulate("madness", games=1, players=4, seed=1, rules=MadnessRules(house=(escape,)))
     said = str(caught.value)
-    assert "the game is over exactly when it has a result" in said
-    assert "to end the game, return the state with phase=Phase.OVER, result='escaped' and won=True" in said
+    assert "the game is over exactly when it has an outcome" in said
+    assert "to end the game, return the state with phase=Phase.OVER, outcome='escaped' and won=True" in said
 
     @house_rule("audit-escaped", "turn_start", text="the expedition wins at once, as the message says")
     def escaped(state):
-        state.won, state.result, state.phase = True, "escaped", MadnessPhase.OVER
+        state.won, state.outcome, state.phase = True, "escaped", MadnessPhase.OVER
         return state
 
     table = lab.simulate("madness", games=2, players=4, seed=1, rules=MadnessRules(house=(escaped,)))
@@ -122,7 +122,7 @@ def test_a_house_rule_at_a_turns_end_ends_the_game_where_it_says(rules_to_forget
     @house_rule("audit-end-escaped", "turn_end", text="the expedition escapes at the end of the third turn")
     def escaped(state):
         if state.turn == 3:
-            state.won, state.result, state.phase = True, "escaped", MadnessPhase.OVER
+            state.won, state.outcome, state.phase = True, "escaped", MadnessPhase.OVER
         return state
 
     hudai = lab.simulate("hudai", games=3, seed=1, rules=HudaiRules(house=(won,)))

@@ -354,7 +354,7 @@ def test_the_end_names_the_rulebooks_row_and_marks_the_packs_sentence_as_the_pro
 
     relics = {0: ["Specimen A", "Specimen B"], 1: ["Ruin A", "Ruin B"], 2: ["Knowledge A", "Knowledge B"], 3: ["Ruin C"]}
     state = game_moment(4, space="C7", relics=relics)  # 7 Relics, 4 Injury cards in play
-    state.phase, state.result, state.won = Phase.OVER, "escaped", True
+    state.phase, state.outcome, state.won = Phase.OVER, "escaped", True
     ending = PLAY.over(Moment("end", state, PlayReferee(state, ["you"] * 4, 0)))
     pack_words = state.rules.pack.result_text(3)
     assert "7 \u2212 4 = 3 falls in the row \u201cbetween 1 and 3\u201d" in ending and "rulebook's result table" in ending

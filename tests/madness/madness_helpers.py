@@ -101,7 +101,7 @@ def assert_conserved(state: State) -> None:
     on_boards = sum(len(c) for c in state.covers)
     assert sum(state.relic_tokens.values()) + on_boards == 11
     if state.phase is Phase.OVER:
-        assert state.result in ("escaped", "no hope", "injuries")
+        assert state.outcome in ("escaped", "no hope", "injuries")
     else:
         assert state.tokens_in_play > 0
     assert GAME.invariants(state) == []

@@ -95,7 +95,7 @@ def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     (lambda d: d["hands"].pop(), "state.hands", "one entry per player"),
     (lambda d: d.update(rules={"expert": "yes"}), "state.rules.expert", "true or false"),
     (lambda d: d.update(colour="red"), "state", "no field 'colour'"),
-    (lambda d: d.update(phase="over"), "state", "has a result"),
+    (lambda d: d.update(phase="over"), "state", "has an outcome"),
     # A card where its kind never goes: the Arcane deck gives Arcane cards only (an Injury there was
     # taken as the Arcane card a reward gives, and refused later as a legal move).
     (lambda d: _swap(d, "arcane_deck", "injury_deck"), "state", "the Arcane deck holds I"),
@@ -171,7 +171,7 @@ def _real_states() -> list[State]:
             actions = legal_actions(state)
             action = bots[GAME.current_player(state)].choose(state, actions) if bots else rng.choice(actions)
             state, _ = apply(state, action)
-        kept.setdefault((state.phase, state.result), []).append(state)
+        kept.setdefault((state.phase, state.outcome), []).append(state)
     return [state for group in kept.values() for state in group]
 
 

@@ -147,7 +147,7 @@ def test_edge_of_madness_then_three_escape_turns_and_the_result_mad_r03():
         trial.relic_deck = list(trial.pack.relics)
         trial.relics = [[trial.relic_deck.pop() for _ in range(relics)], [], []]
         trial = play_to_next_movement(trial)
-        assert trial.phase is Phase.OVER and trial.result == "escaped"
+        assert trial.phase is Phase.OVER and trial.outcome == "escaped"
         assert (relic_count(trial), injuries_in_play(trial)) == (relics, injuries)
         outcomes[relics - injuries] = trial.won
     assert outcomes == {0: True, -1: False}
@@ -369,7 +369,7 @@ def test_relic_when_everyone_is_at_level_3_costs_a_token_instead_mad_r07():
     give_hand(state2, 0, [card_id(state2, "Crates 6")])
     state2, _ = resolve_with(state2, ["P1: play Crates 6"])
     state2, events = apply(state2, "P1: give Specimen A to P2")
-    assert state2.phase is Phase.OVER and state2.result == "no hope" and state2.won is False
+    assert state2.phase is Phase.OVER and state2.outcome == "no hope" and state2.won is False
     assert legal_actions(state2) == []
     with pytest.raises(IllegalAction, match="over"):
         apply(state2, "P1: deal")
@@ -388,7 +388,7 @@ def test_loss_of_confidence_with_one_token_boxes_it_and_the_last_loses():
     state, _ = apply(state, "P1: for Books 7-9, roll the Penalty Die")
     assert Reroll not in kinds(state)
     state, events = apply(state, "P1: accept Loss of Confidence")
-    assert state.result == "no hope" and any(e.kind == "lost" for e in events)
+    assert state.outcome == "no hope" and any(e.kind == "lost" for e in events)
 
 
 def test_boxed_token_source_is_a_rules_switch():
@@ -409,7 +409,7 @@ def test_accident_with_an_empty_injury_deck_loses():
     state.loaded_die = ["Accident"]
     state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
     state, events = apply(state, "P1: accept Accident")
-    assert state.result == "injuries" and [e.kind for e in events].count("accident") == 1
+    assert state.outcome == "injuries" and [e.kind for e in events].count("accident") == 1
     assert_conserved(state)
 
 

@@ -107,7 +107,7 @@ def test_bot_expeditions_keep_every_invariant_and_end(players, expert):
         if seed >= games and "escaped" in results:  # a smaller scale plays on to the first escape
             break
         state = run_bot_game(players, f"bots-{1000 + seed}", expert, deep=seed % 12 == 0)
-        results.add(state.result)
+        results.add(state.outcome)
     assert "escaped" in results
 
 

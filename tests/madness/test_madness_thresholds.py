@@ -153,7 +153,7 @@ def test_boxing_the_last_leadership_token_loses_the_game_the_end_of_the_game(in_
     state.sled_tokens, state.discard_tokens, state.boxed_tokens = 1, in_play - 1, 6 - in_play
     state = rolled(state, "Loss of Confidence")
     assert state.is_over is over and state.tokens_in_play == in_play - 1
-    assert (state.result == "no hope") is over
+    assert (state.outcome == "no hope") is over
 
 
 @pytest.mark.parametrize("injury_deck, over", [(3, False), (2, False), (1, True), (0, True)])
@@ -164,7 +164,7 @@ def test_an_accident_needs_two_injury_cards_rolling_the_penalty_die(injury_deck,
     state.loaded_die = ["Accident"]
     state, _ = apply(state, "P1: for Tools 7-9, roll the Penalty Die")
     state, events = apply(state, "P1: accept Accident")
-    assert state.is_over is over and (state.result == "injuries") is over
+    assert state.is_over is over and (state.outcome == "injuries") is over
     assert len(state.injury_deck) == max(0, injury_deck - 2)
     drawn = [e.text for e in events if e.kind == "accident"]
     assert [f"Injury {n} of 2" in text for n, text in zip((1, 2), drawn)] == [True] * min(injury_deck, 2)
@@ -332,7 +332,7 @@ def test_the_expedition_escapes_at_the_end_of_the_turn_on_the_third_escape_tile(
     state = new_game(3, SEED)
     state.phase, state.edge_reached, state.escape_steps = Phase.REST, True, escape_steps
     state, _ = apply(state, "P1: no rest")
-    assert state.is_over is over and (state.result == "escaped") is over
+    assert state.is_over is over and (state.outcome == "escaped") is over
 
 
 def test_relics_equal_to_injuries_win_and_one_fewer_loses_mad_r03():

@@ -73,7 +73,7 @@ def reference_view(state: State, player: int, with_legal: bool = True) -> dict[s
         "covers": [list(c) for c in state.covers], "relic_tokens": dict(state.relic_tokens),
         "leadership": {"sled": state.sled_tokens, "discard": state.discard_tokens, "box": state.boxed_tokens},
         "outcomes": list(state.outcomes) if revealed else [], "totals": list(state.totals) if revealed else [],
-        "pending": failure_options(state), "die": state.die, "reward": state.reward, "result": state.result,
+        "pending": failure_options(state), "die": state.die, "reward": state.reward, "outcome": state.outcome,
         "won": state.won,
     }
     if with_legal:

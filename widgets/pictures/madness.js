@@ -283,8 +283,8 @@ function draw(area, context) {
   const root = html("div", { class: "rb-md" }, area);
   if (view.spaces) mountain(root, view, context);
   const table = html("div", { class: "rb-md-table" }, root);
-  if (view.result) {
-    const [how, won] = view.result;
+  if (view.outcome) {
+    const [how, won] = view.outcome;
     html("div", { class: "rb-md-result" }, table, how === "escaped" ? `Escaped: the expedition ${won ? "won" : "lost"}` : "The expedition is lost");
   }
   if (view.tile) tile(table, view.tile, context);

@@ -1168,14 +1168,14 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
     _say(ev, "madness", f"Your new Madness (Level {new}), {m.name}: {m.description} Never tell the others (MAD-R08).", (player,), {"player": player, "card": card})
 
 
-def _lose(s: State, ev: list[Event], result: str, why: str) -> None:
+def _lose(s: State, ev: list[Event], outcome: str, why: str) -> None:
     s.phase = Phase.OVER
-    s.result = result
+    s.outcome = outcome
     s.won = False
     s.die = None
     text = {"no hope": "You lost all hope of survival, lost in this cruel vastness.",
-            "injuries": "Weakened and overwhelmed with injuries, the group cannot go on: the Mountain wins."}[result]
-    _say(ev, "lost", f"{why} The expedition is lost. {text}", data={"result": result})
+            "injuries": "Weakened and overwhelmed with injuries, the group cannot go on: the Mountain wins."}[outcome]
+    _say(ev, "lost", f"{why} The expedition is lost. {text}", data={"outcome": outcome})
 
 
 def _end_resolution(s: State, ev: list[Event]) -> None:
@@ -1264,13 +1264,13 @@ def _do_no_rest(s: State, a: NoRest, ev: list[Event]) -> None:
 def _end_turn(s: State, ev: list[Event]) -> None:
     if s.rules.house:
         _house(s, "turn_end", ev)
-        if s.phase is Phase.OVER:  # a house rule ended the game (it set its result)
+        if s.phase is Phase.OVER:  # a house rule ended the game (it set its outcome)
             return
     if s.escape_steps >= ESCAPE_TURNS:
         relics = relic_count(s)
         injuries = injuries_in_play(s)
         s.phase = Phase.OVER
-        s.result = "escaped"
+        s.outcome = "escaped"
         s.won = relics >= injuries  # MAD-R03
         margin = relics - injuries
         verdict = "won" if s.won else "lost"
@@ -1325,7 +1325,7 @@ def score(state: State) -> dict[str, Any]:
     relics = relic_count(state)
     injuries = injuries_in_play(state)
     return {"relics": relics, "injuries": injuries, "margin": relics - injuries,
-            "won": state.won, "result": state.result, "table": state.rules.pack.result_text(relics - injuries)}
+            "won": state.won, "outcome": state.outcome, "table": state.rules.pack.result_text(relics - injuries)}
 
 
 __all__ = ["apply", "apply_legal", "covered", "decision", "destinations", "faced_challenges", "failure_options", "hand_limit",

@@ -28,7 +28,7 @@ from rulesbook.madness.bots import BOTS, Seat, Table, make_player
 from rulesbook.madness.engine import injuries_in_play, level, relic_count
 from rulesbook.madness.pack import default_pack, is_default, load_pack
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import RESULTS, State
+from rulesbook.madness.state import OUTCOMES, State
 
 BOT_NAMES = tuple(BOTS)
 
@@ -45,7 +45,7 @@ class Madness(EngineGame[State, Action]):
     cooperative = True
     player_name = "the expedition"
     max_actions = 5_000
-    endings = RESULTS
+    endings = OUTCOMES
     engine = madness_engine
     actions = madness_actions
     state_type = State
@@ -81,7 +81,7 @@ class Madness(EngineGame[State, Action]):
         end, tokens left in play, and the highest Madness level reached."""
         return {
             "turns": state.turn,
-            "ending": state.result or "",
+            "ending": state.outcome or "",
             "relics": relic_count(state),
             "injuries": injuries_in_play(state),
             "tokens": state.tokens_in_play,

@@ -68,7 +68,7 @@ _NAMES = {
     Phase.REST: ("Rest Phase", "Rest Phase (optional)"),
     Phase.OVER: ("The End of the Game", "The End of the Game"),
 }
-RESULTS = ("escaped", "no hope", "injuries")
+OUTCOMES = ("escaped", "no hope", "injuries")
 
 
 @dataclass
@@ -76,8 +76,8 @@ class State(CheckedState):
     """Everything on the table. Card piles are lists of card ids; the top of a deck is its end."""
 
     house_ending: ClassVar[str] = (
-        "to end the game, return the state with phase=Phase.OVER, result='escaped' and won=True (or won=False, "
-        "when the Injuries outweigh the Relics, MAD-R03), or result='no hope' or 'injuries' and won=False; Phase is "
+        "to end the game, return the state with phase=Phase.OVER, outcome='escaped' and won=True (or won=False, "
+        "when the Injuries outweigh the Relics, MAD-R03), or outcome='no hope' or 'injuries' and won=False; Phase is "
         "rulesbook.madness.Phase")
     players: tuple[str, ...]
     seed: int | str
@@ -122,7 +122,7 @@ class State(CheckedState):
     rolls: int = 0  # dice rolled so far (labels the seeded generator)
     shuffles: int = 0  # Rest reshuffles so far (labels the seeded generator)
     loaded_die: list[str] = field(default_factory=list)  # faces the next rolls show; lessons only
-    result: str | None = None  # "escaped", "no hope", "injuries" once over
+    outcome: str | None = None  # "escaped", "no hope", "injuries" once over (OUTCOMES, as Hudai's)
     won: bool | None = None
 
     def copy(self, piles: Iterable[str] | None = None) -> State:
@@ -207,7 +207,7 @@ class State(CheckedState):
         cards = self.pack.cards
         hands = "; ".join(f"{name} {', '.join(cards[card].label if card in cards else card for card in hand) or '-'}"
                           for name, hand in zip(self.players, self.hands))
-        ending = f"; {self.result}, {'won' if self.won else 'lost'}" if self.result else ""
+        ending = f"; {self.outcome}, {'won' if self.won else 'lost'}" if self.outcome else ""
         return (f"turn {self.turn}, {self.phase.heading}: {self.players[self.leader]} leads; Airplane at {self.airplane or '-'}; "
                 f"hands {hands}; Sled {len(self.sled)} cards, {self.sled_tokens} Leadership tokens{ending}")
 
@@ -293,9 +293,9 @@ def _consistency(state: State) -> list[str]:
         wrong.append("the game goes on with no Leadership token in play")
     if not state.rules.expert and any(len(held) > 1 for held in state.madness):
         wrong.append("a player holds two Madness cards outside the Expert Variant")
-    if state.is_over != (state.result is not None) or (state.won is None) != (state.result is None) or (
-            state.won and state.result != "escaped"):
-        wrong.append("the game is over exactly when it has a result, and only an escape can be won")
+    if state.is_over != (state.outcome is not None) or (state.won is None) != (state.outcome is None) or (
+            state.won and state.outcome != "escaped"):
+        wrong.append("the game is over exactly when it has an outcome, and only an escape can be won")
     if (state.phase is Phase.DIE) != (state.die is not None):
         wrong.append("the Penalty Die shows a face exactly in the Penalty Die phase")
     if state.phase is Phase.REWARD and state.reward is None:
@@ -576,6 +576,6 @@ _READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
     "shuffles": _count(_MANY),
     "loaded_die": lambda reading, value, where: items(value, where, lambda item, at: _known(item, at, DIE_FACES, "a face of the Penalty Die"),
                                                    most=1000),
-    "result": _optional(lambda reading, value, where: _known(value, where, RESULTS, f"a result ({', '.join(RESULTS)})")),
+    "outcome": _optional(lambda reading, value, where: _known(value, where, OUTCOMES, f"an outcome ({', '.join(OUTCOMES)})")),
     "won": _optional(_flag),
 }

@@ -275,7 +275,7 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "pending": lambda state, player, piece: failure_options(state),
     "die": lambda state, player, piece: state.die,
     "reward": lambda state, player, piece: state.reward,
-    "result": lambda state, player, piece: state.result,
+    "outcome": lambda state, player, piece: state.outcome,
     "won": lambda state, player, piece: state.won,
 }
 #: The entries each seat sees for itself: who they are, the Sled's cards they played, their hand and Madness.

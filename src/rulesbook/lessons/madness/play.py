@@ -260,7 +260,7 @@ class PlayReferee(ExpeditionReferee):
 
     def decision(self, state: State) -> str:
         if state.is_over:
-            return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
+            return "The expedition is over: " + ("it escaped" if state.outcome == "escaped" else "it is lost") + "."
         if state.phase is Phase.ENCOUNTER:
             # The line above the board, read at every Encounter: the seats by name alone (the set-up
             # says which bot plays each), the project's decisions by their ids.
@@ -497,7 +497,7 @@ class MadnessPlay(PlayGame):
         relics, injuries = relic_count(state), injuries_in_play(state)
         held = f"{plural(relics, 'Relic')} and {plural(injuries, 'Injury card')} in play"
         turns = plural(state.turn, "turn")
-        if state.result == "escaped":
+        if state.outcome == "escaped":
             verdict = "won: at least as many Relics as Injury cards" if state.won else "lost: fewer Relics than Injury cards"
             margin = relics - injuries
             row = in_band(RESULT_ROWS, margin)
@@ -506,7 +506,7 @@ class MadnessPlay(PlayGame):
                     f"In the rulebook's result table (The End of the Game), {relics} \u2212 {injuries} = {signed} "
                     f"falls in the row \u201c{row}\u201d. This page's illustrative pack gives that row its own sentence, the "
                     f"project's, not the rulebook's (MAD-P13): \u201c{state.rules.pack.result_text(margin)}\u201d")
-        why = LOST.get(state.result or "", state.result or "")
+        why = LOST.get(state.outcome or "", state.outcome or "")
         return f"The expedition is lost after {turns} (The End of the Game): {why}. It held {held}."
 
     def won(self, referee: PlayReferee, m: Moment) -> bool:

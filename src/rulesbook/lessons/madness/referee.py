@@ -115,7 +115,7 @@ class ExpeditionReferee:
 
     def decision(self, state: State) -> str:
         if state.is_over:
-            return "The expedition is over: " + ("it escaped" if state.result == "escaped" else "it is lost") + "."
+            return "The expedition is over: " + ("it escaped" if state.outcome == "escaped" else "it is lost") + "."
         if state.turn != self.turn:
             return f"The Sled has passed to {seat_text(state.leader)}: this board's turn is over."
         if self.ended(state):

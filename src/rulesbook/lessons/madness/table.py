@@ -97,6 +97,6 @@ def table_view(state: State, seat: int, parts: tuple[str, ...]) -> dict[str, Any
         players.append([name, ", ".join(roles), view["madness_levels"][player], view["madness_card_counts"][player], texts,
                         view["hand_sizes"][player], relics, view["covers"][player], player in view["ignoring"], held])
     out["players"] = players
-    if view["result"]:
-        out["result"] = [view["result"], view["won"]]
+    if view["outcome"]:
+        out["outcome"] = [view["outcome"], view["won"]]
     return out
