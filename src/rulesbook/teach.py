@@ -79,7 +79,7 @@ def exercise(moment: InfernoState | HudaiState | MadnessState, ask: str, *, acto
         board = HudaiTable.find(moment, ask, None, title=prompt)
     elif isinstance(moment, MadnessState):
         if actor is not None and (isinstance(actor, bool) or not isinstance(actor, int)):
-            raise ValueError(f"actor: a seat of the table, 0 to {len(moment.players) - 1}, not {actor!r}")
+            raise ValueError(f"actor: a seat of the table, 0 to {moment.players - 1}, not {actor!r}")
         board = MadnessExpedition.find(moment, ask, seat=actor, title=prompt)
     else:
         raise TypeError(f"moment: a moment of one of the games (their game_moment), not {type(moment).__name__}")

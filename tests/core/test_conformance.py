@@ -438,3 +438,13 @@ def test_show_draws_a_game_s_table_from_its_state_in_the_three_games(game: str) 
     assert isinstance(picture, Picture) and "<svg" in picture._repr_svg_()
     if game == "inferno":
         assert str(picture) == str(state.mountain) and picture._repr_svg_() == package.show(str(state.mountain))._repr_svg_()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_says_how_many_play_and_whether_it_is_over_alike_in_the_three_games(game: str) -> None:
+    """`state.players` is a number everywhere, so `range(state.players)` in a house rule reads every
+    game's seats (Madness's names are `names`, Inferno's colours `colours`); `is_over` says the end."""
+    package = importlib.import_module(f"rulesbook.{game}")
+    seats = 1 if game == "hudai" else 3
+    state = package.new_game(seats, seed=2)
+    assert state.players == seats == rulesbook.game(game).players(state) and state.is_over is False

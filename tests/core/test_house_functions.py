@@ -256,7 +256,7 @@ BROKEN = {
                          "the function changed the state's seed; a house rule changes the table, not the seed or who plays"),
 }
 #: Who plays, as each game keeps it (Hudai Pass has one monk).
-SEATS = {"inferno": "colours", "madness": "players"}
+SEATS = {"inferno": "colours", "madness": "names"}
 
 
 def _replaced(state, **values):

@@ -81,10 +81,10 @@ def test_the_boards_clicks_are_exactly_the_engines_legal_actions(seed):
 def test_page_data_never_holds_another_seats_hand_or_madness_text(seed):
     for state in moments(seed, every=5):
         pack = state.rules.pack
-        for seat in range(state.count):
+        for seat in range(state.players):
             lesson = LessonGraph(ExpeditionReferee(state, seat)).lesson(1, picture="madness")
             text = json.dumps(lesson)
-            for other in range(state.count):
+            for other in range(state.players):
                 if other == seat:
                     continue
                 for card in state.madness[other]:

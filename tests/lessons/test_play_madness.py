@@ -103,7 +103,7 @@ def test_the_page_data_holds_only_the_readers_seat_in_every_state(played):
         mine = {cards.cards[c].name for c in state.hands[me]}
         shown = {cards.cards[c].name for _, c in state.sled} if record["view"].get("sled", {}).get("revealed") else set()
         assert [hand["code"] for hand in record["hand"]] == state.hands[me]
-        for p in range(state.count):
+        for p in range(state.players):
             row = record["view"]["players"][p]
             if p == me:
                 continue
@@ -280,7 +280,7 @@ def test_the_board_tells_the_reader_what_the_bots_said_in_the_encounter_phase_on
         state = session.graph.state(node_id).state
         record = session.graph.node(node_id)
         decision = record["decision"]
-        others = [p for p in range(state.count) if p != me]
+        others = [p for p in range(state.players) if p != me]
         if state.phase is not Phase.ENCOUNTER:
             assert all(_said(decision, referee.who(p)) is None for p in others), decision
             assert "talk" not in record["view"]

@@ -39,7 +39,7 @@ NO_SUCH_CHALLENGE = parse_challenge("Weapons 40-41")
 
 def candidates(state: State) -> list[Action]:
     pack = state.rules.pack
-    seats = [*range(state.count), state.count, -1]
+    seats = [*range(state.players), state.players, -1]
     faces = sorted({card.face for card in pack.cards.values()}, key=lambda face: face.text) + [NO_SUCH_FACE]
     relics = sorted(pack.relic_by_name)[:3] + [(state.reward or "")[6:], "Nobody's Relic"]
     faced = list(dict.fromkeys(faced_challenges(state))) + [pack.tiles[next(iter(pack.tiles))].challenges[0], NO_SUCH_CHALLENGE]

@@ -41,7 +41,7 @@ def hidden_ids(state: State, viewer: int) -> set[str]:
     for deck in state.madness_decks:
         hidden |= set(deck)
     hidden |= set(state.madness_box)
-    for p in range(state.count):
+    for p in range(state.players):
         if p != viewer:
             hidden |= set(state.hands[p]) | set(state.madness[p])
     if state.phase in (Phase.ENCOUNTER, Phase.TIMER):
@@ -71,7 +71,7 @@ def assert_no_leak(state: State) -> None:
     """No player view holds a hidden card or tile, the seed, or the order of any face-down deck."""
     seed = str(state.seed)
     assert len(seed) >= 6, "use a distinctive seed (6 characters or more), so finding it in a view means a leak"
-    for viewer in range(state.count):
+    for viewer in range(state.players):
         view = player_view(state, viewer)
         text = json.dumps(view)
         for item in hidden_ids(state, viewer):
@@ -109,7 +109,7 @@ def assert_conserved(state: State) -> None:
 
 def assert_step(before: State, after: State) -> None:
     assert_conserved(after)
-    for p in range(before.count):
+    for p in range(before.players):
         assert level(after, p) >= level(before, p), "Madness levels only rise"
         if not before.rules.expert:
             assert len(after.madness[p]) <= 1

@@ -68,7 +68,7 @@ def changed(change) -> dict:
 
 def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     refused("null", "state", "expected an object")
-    refused("{}", "state.players", "missing")
+    refused("{}", "state.names", "missing")
     refused(changed(lambda d: d.pop("hands")), "state.hands", "missing")
     refused("[1, 2", "state", "not JSON")
 
@@ -90,8 +90,8 @@ def test_null_an_empty_object_and_a_missing_field_are_refused_naming_it():
     (lambda d: d["hands"][0].append("no such card"), "state.hands[0][", "not a card of the pack"),
     (lambda d: d.update(phase="lunch"), "state.phase", "not a phase"),
     (lambda d: d.update(die="Eclipse"), "state.die", "not a face"),
-    (lambda d: d.update(players=["A", "B"]), "state.players", "3 to 5 players"),
-    (lambda d: d.update(players=["A"] * 6), "state.players", "at most 5"),
+    (lambda d: d.update(names=["A", "B"]), "state.names", "3 to 5 players"),
+    (lambda d: d.update(names=["A"] * 6), "state.names", "at most 5"),
     (lambda d: d["hands"].pop(), "state.hands", "one entry per player"),
     (lambda d: d.update(rules={"expert": "yes"}), "state.rules.expert", "true or false"),
     (lambda d: d.update(colour="red"), "state", "no field 'colour'"),
@@ -161,7 +161,7 @@ def _real_states() -> list[State]:
     kept: dict[tuple, list[State]] = {}
     for seed in range(8):
         state, rng = new_game(3 + seed % 3, f"phases-{seed}"), random.Random(seed)
-        bots = GAME.make_bots(["expedition"] * state.count, seed) if seed % 2 else None
+        bots = GAME.make_bots(["expedition"] * state.players, seed) if seed % 2 else None
         while not state.is_over:
             key = (state.phase, bool(state.sled), state.encounter is not None, (state.reward or "").split(" ")[0],
                    bool(state.pending), state.search_shown is not None)
@@ -232,7 +232,7 @@ def test_a_real_state_relabelled_is_refused_or_every_action_from_it_leads_to_a_s
     DataError, or every legal action applies and the state it leads to keeps the invariants and loads."""
     data = REAL_STATES[index].to_dict()
     data["phase"] = phase
-    if name not in (None, "game", "rules", "players", "phase"):
+    if name not in (None, "game", "rules", "names", "phase"):
         data[name] = REAL_STATES[other].to_dict()[name]
     try:
         state = State.from_json(json.dumps(data))

@@ -35,7 +35,7 @@ COVERS = ("Movement", "Encounter", "Resolution", "Draw", "Rest", "Crates", "Tool
 
 def everyone_at_level_3(state: State) -> State:
     s = state.copy()
-    for p in range(s.count):
+    for p in range(s.players):
         s.madness_box.extend(s.madness[p])
         s.madness[p] = [s.madness_decks[2].pop()]
     return s

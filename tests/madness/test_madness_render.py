@@ -67,7 +67,7 @@ def printed_words(state, item: str) -> str | None:
 def test_a_seats_pictures_never_show_what_that_seat_may_not_see(seed):
     checked = 0
     for state in moments_of_a_game(seed):
-        for seat in range(state.count):
+        for seat in range(state.players):
             hidden = hidden_ids(state, seat)
             shown_ids = set(state.rules.pack.cards) | set(state.rules.pack.madness) | set(state.rules.pack.tiles)
             visible_words = {printed_words(state, item) for item in shown_ids - hidden}

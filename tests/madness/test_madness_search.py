@@ -151,7 +151,7 @@ def test_the_bots_by_name_choose_from_the_state_as_the_other_games_bots_do():
     assert ExpeditionBot(5).choose(state, actions) == make_bot("expedition", 5).choose(state, actions)
     searching = SearchBot(5, playouts=3)
     searching.choose(state, actions)
-    assert [bot.search.playouts for bot in searching.table.bots] == [3] * state.count
+    assert [bot.search.playouts for bot in searching.table.bots] == [3] * state.players
     with pytest.raises(TypeError, match="from its seat's view"):
         ExpeditionPlayer(0).choose(state, actions)
     with pytest.raises(ValueError, match="has no bot 'greedy'; its bots are expedition, random, quick-search, search"):

@@ -57,7 +57,7 @@ def resolved(state: State, plays: list[str]) -> State:
 @pytest.mark.parametrize("players, allowed", [(2, False), (3, True), (5, True), (6, False)])
 def test_three_to_five_players_setting_up_the_game(players, allowed):
     if allowed:
-        assert new_game(players, SEED).count == players
+        assert new_game(players, SEED).players == players
     else:
         with pytest.raises(ValueError, match="3 to 5 players"):
             new_game(players, SEED)
@@ -460,8 +460,8 @@ def test_a_table_is_a_count_or_a_list_of_three_to_five_names_setting_up_the_game
     """Setting Up the Game, 3-5 players: given as a number or as the players' names; a flag, a text
     or a list with a non-name is refused before anything is dealt, as is a seed that is neither a
     whole number nor a text. Each is a DataError naming the argument, as in the other two games."""
-    assert new_game(["Ann", "Bo", "Cy"], SEED).players == ("Ann", "Bo", "Cy")
-    assert new_game(("Ann", "Bo", "Cy", "Di", "Ed"), SEED).count == 5
+    assert new_game(["Ann", "Bo", "Cy"], SEED).names == ("Ann", "Bo", "Cy")
+    assert new_game(("Ann", "Bo", "Cy", "Di", "Ed"), SEED).players == 5
     for players in (True, "Ann", ["Ann", "Bo", 3], 4.0, None):
         with pytest.raises(DataError, match="^players: expected a number of players or their names in seat order, not "):
             new_game(players, SEED)

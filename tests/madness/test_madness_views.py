@@ -46,13 +46,13 @@ def reference_view(state: State, player: int, with_legal: bool = True) -> dict[s
     if revealed:
         sled = {"revealed": True, "cards": [{"player": p, **card(c)} for p, c in state.sled]}
     else:
-        sled = {"revealed": False, "cards_by_player": [sum(1 for p, _ in state.sled if p == q) for q in range(state.count)],
+        sled = {"revealed": False, "cards_by_player": [sum(1 for p, _ in state.sled if p == q) for q in range(state.players)],
                 "yours": [card(c) for p, c in state.sled if p == player]}
     rules = state.rules.to_dict()
     del rules["pack"]
     name, deciders = decision(state)
     view = {
-        "game": "madness", "pack": pack.name, "you": player, "players": list(state.players), "turn": state.turn,
+        "game": "madness", "pack": pack.name, "you": player, "players": list(state.names), "turn": state.turn,
         "leader": state.leader, "phase": state.phase.value, "phase_name": name, "deciding": list(deciders),
         "rules": rules, "airplane": state.airplane, "edge_reached": state.edge_reached, "escape_steps": state.escape_steps,
         "board": board,
@@ -65,7 +65,7 @@ def reference_view(state: State, player: int, with_legal: bool = True) -> dict[s
         "arcane_deck": [card(c) for c in state.arcane_deck], "injury_deck": [card(c) for c in state.injury_deck],
         "injuries_total": len(pack.injuries), "relic_deck": [relic(r) for r in state.relic_deck],
         "madness_decks": [len(d) for d in state.madness_decks],
-        "madness_levels": [level(state, p) for p in range(state.count)],
+        "madness_levels": [level(state, p) for p in range(state.players)],
         "madness_card_counts": [len(m) for m in state.madness],
         "your_madness": [{"id": m, "level": pack.madness[m].level, "name": pack.madness[m].name,
                           "description": pack.madness[m].description} for m in state.madness[player]],
@@ -119,7 +119,7 @@ def test_the_views_hold_what_the_reference_builds(players, expert):
     seed = f"views:{players}:{expert}"
     states = bot_game_states(players, seed, expert) + random_game_states(players, seed, expert, most=scaled(300))
     for number, state in enumerate(states):
-        for seat in range(state.count):
+        for seat in range(state.players):
             expected = reference_view(state, seat, with_legal=False)
             assert views.SeatViews(state)[seat] == expected
             if number % 5 == 0 or state.search_shown or state.is_over:  # the view with its legal actions, on a sample

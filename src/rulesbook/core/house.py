@@ -225,8 +225,8 @@ def at_moment(state: Any, moment: str, copy: Callable[[Any], Any] = lambda state
 
 
 #: What a house rule leaves as it is, besides the rules: the seed, which fixes every shuffle (a
-#: record's seed says which game was played), and who plays (Inferno's colours, Madness's players).
-_KEPT = ("seed", "colours", "players")
+#: record's seed says which game was played), and who plays (Inferno's colours, Madness's names).
+_KEPT = ("seed", "colours", "names")
 
 
 #: A refusal about how a game ends (its invariants' words), which a house rule's error follows with

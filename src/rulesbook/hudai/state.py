@@ -113,6 +113,11 @@ class State(CheckedState):
     shuffles: int = 0  # how many reshuffles so far; labels the next one's randomness
 
     @property
+    def players(self) -> int:
+        """How many play: the monk alone (the three games' states say it alike)."""
+        return 1
+
+    @property
     def is_over(self) -> bool:
         return self.phase is OVER
 

@@ -106,6 +106,7 @@ class State(CheckedState):
 
     @property
     def players(self) -> int:
+        """How many play (the three games' states say it alike); `colours` are theirs."""
         return len(self.colours)
 
     @property

@@ -381,8 +381,8 @@ class Table:
         self.talk: dict[int, list[str] | None] = {}
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
-        if state.count != len(self.bots):  # before any bot has seen the moment
-            raise DataError("bots", f"an expedition of {state.count} players needs one bot a seat, not {len(self.bots)}")
+        if state.players != len(self.bots):  # before any bot has seen the moment
+            raise DataError("bots", f"an expedition of {state.players} players needs one bot a seat, not {len(self.bots)}")
         views = SeatViews(state)  # each seat's view of this moment, built once however often it is asked
         if state.search_shown is not None:
             for seat, bot in enumerate(self.bots):
@@ -393,7 +393,7 @@ class Table:
         if state.phase is not Phase.ENCOUNTER:
             chosen = self.bots[leader].choose(views[leader], actions)
             return chosen if chosen is not None else actions[-1]
-        count = state.count
+        count = state.players
         if state.talking:
             self.talk = {p: _statement(self.bots[p], views[p]) for p in range(count)}
         for offset in range(count):
@@ -441,8 +441,8 @@ class TableBot:
         return make_player(self.name, seat, f"{self.seed}:{seat}")
 
     def choose(self, state: State, actions: Sequence[Action]) -> Action:
-        if self.table is None or len(self.table.bots) != state.count:
-            self.table = Table([self.player(seat) for seat in range(state.count)])
+        if self.table is None or len(self.table.bots) != state.players:
+            self.table = Table([self.player(seat) for seat in range(state.players)])
         return self.table.choose(state, actions)
 
 
@@ -515,7 +515,7 @@ class _Expedition:
         _deal_madness(sample, seat, rng)
         sample.seed = rng.getrandbits(48)
         sample.loaded_die = []
-        return sample, self.table(state.count)
+        return sample, self.table(state.players)
 
     def table(self, count: int) -> Table:
         """The expedition bots of an imagined expedition, each remembering the tiles the seat remembers."""
@@ -534,7 +534,7 @@ class _Expedition:
         for _ in range(deals):
             sample, table = self.sample(state, seat, rng)
             won = self.estimate(self.play((sample, table), challenger), rng)[0]
-            total += won - self.estimate(self.play((sample, self.table(state.count)), usual), rng)[0]
+            total += won - self.estimate(self.play((sample, self.table(state.players)), usual), rng)[0]
         return total / deals
 
     def estimate(self, node: tuple[State, Table], rng: random.Random) -> tuple[float, ...]:
@@ -542,7 +542,7 @@ class _Expedition:
         state, table = node
         while state.phase is not Phase.OVER:
             state = apply_legal(state, table.choose(state, legal_actions(state)))[0]
-        return (1.0 if state.won else 0.0,) * state.count
+        return (1.0 if state.won else 0.0,) * state.players
 
 
 def _deal_cards(sample: State, seat: int, rng: random.Random) -> None:

@@ -222,7 +222,7 @@ def new_game(players: int | Sequence[str] = 4, seed: int | str = 0, rules: Rules
     if not 3 <= count <= 5:  # before any name is made: players=10**9 would make a billion
         raise DataError("players", f"At the Mountains of Madness is for 3 to 5 players, not {count} ({SETUP})")
     names = tuple(f"P{i + 1}" for i in range(count)) if isinstance(players, int) else tuple(players)
-    state = State(players=names, seed=seed, rules=rules)
+    state = State(names=names, seed=seed, rules=rules)
     # step 3: tiles by region, face down on the matching spaces; the rest go back unseen
     lookups = _lookups(pack)
     for region, used in pack.tiles_used.items():
@@ -282,7 +282,7 @@ def faced_challenges(state: State) -> tuple[Challenge, ...]:
 
 def hand_limit(state: State) -> int:
     """The hand size limit by player count, plus one per token spent in the Draw Phase."""
-    return state.rules.hand(state.count) + state.hand_bonus
+    return state.rules.hand(state.players) + state.hand_bonus
 
 
 def covered(state: State, player: int, what: str) -> bool:
@@ -305,13 +305,13 @@ def decision(state: State) -> tuple[str, tuple[int, ...]]:
     if state.phase is Phase.OVER:
         return state.phase.heading, ()
     if state.phase is Phase.ENCOUNTER:
-        return state.phase.heading, tuple(range(state.count))
+        return state.phase.heading, tuple(range(state.players))
     return state.phase.heading, (state.leader,)
 
 
 def relic_recipients(state: State) -> list[int]:
     """Who may take the Relic: anyone, or only players below Level 3 while there are some (MAD-P06)."""
-    everyone = list(range(state.count))
+    everyone = list(range(state.players))
     if state.rules.relic_recipient_below_level_3:
         below = [p for p in everyone if level(state, p) < 3]
         if below:
@@ -328,7 +328,7 @@ def failure_options(state: State) -> list[dict[str, Any]]:
     if not state.pending:
         return []
     faced = faced_challenges(state)
-    below = [p for p in range(state.count) if level(state, p) < 3]
+    below = [p for p in range(state.players) if level(state, p) < 3]
     return [{"challenge": faced[i].text, "total": state.totals[i], "misses_by": faced[i].distance(state.totals[i]),
              "madness_for": list(below), "penalty_die": True} for i in state.pending]
 
@@ -364,7 +364,7 @@ def _legal_movement(state: State) -> list[Action]:
     out: list[Action] = []
     if state.sled_tokens and not covered(state, leader, "Movement"):
         ignore = _IGNORE[leader]
-        out.extend(ignore[p] for p in range(state.count) if state.madness[p] and p not in state.ignoring)
+        out.extend(ignore[p] for p in range(state.players) if state.madness[p] and p not in state.ignoring)
     moves = _lookups(state.rules.pack).moves[leader]
     out.extend(moves[s] for s in destinations(state))
     return out
@@ -382,7 +382,7 @@ def _legal_encounter(state: State) -> list[Action]:
     if forbidden:
         out = [a for a in out if not (isinstance(a, PlayCard) and a.player == leader and a.card.type in forbidden)]
     if state.rules.speech_penalty and not state.talking:
-        out += _SAID[Speak][:state.count]
+        out += _SAID[Speak][:state.players]
     out.append(_SAID[TimeUp][leader])
     return out
 
@@ -415,7 +415,7 @@ def _legal_failures(state: State) -> list[Action]:
     leader = state.leader
     lookups = _lookups(state.rules.pack)
     faced = faced_challenges(state)
-    below = [p for p in range(state.count) if level(state, p) < 3]
+    below = [p for p in range(state.players) if level(state, p) < 3]
     done: set[Challenge] = set()
     out: list[Action] = []
     for index in state.pending:
@@ -447,7 +447,7 @@ def _legal_draw(state: State) -> list[Action]:
     if sum(needs) <= deck or deck == 0:
         out.append(_SAID[Deal][leader])
     else:
-        out.extend(DealTo(leader, p) for p in range(state.count) if needs[p])
+        out.extend(DealTo(leader, p) for p in range(state.players) if needs[p])
     return out
 
 
@@ -492,10 +492,10 @@ def _refusal(state: State, act: Any) -> IllegalAction | None:
         if not isinstance(value, kind):
             return IllegalAction(f"{type(act).__name__}.{name}: expected {words}, not {shown(value)}", "Gameplay")
     if not _is_seat(state, act.player):
-        return IllegalAction(f"there is no player {_who(act.player)} at this table of {state.count}", SETUP)
+        return IllegalAction(f"there is no player {_who(act.player)} at this table of {state.players}", SETUP)
     target = getattr(act, "target", None)
     if target is not None and not _is_seat(state, target):
-        return IllegalAction(f"there is no player {_who(target)} at this table of {state.count}", SETUP)
+        return IllegalAction(f"there is no player {_who(target)} at this table of {state.players}", SETUP)
     if wanted is Phase.ENCOUNTER and phase is Phase.TIMER:
         return IllegalAction(f"{_TIMED_OUT.get(type(act), 'the Sand Timer has run out')}: the Leader alone decides whether to "
                              "restart the Encounter or resolve it", "MAD-P01")
@@ -531,7 +531,7 @@ _FIELDS_OF: dict[type, tuple[tuple[str, type, str], ...]] = {
 
 
 def _is_seat(state: State, player: object) -> bool:
-    return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < state.count
+    return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < state.players
 
 
 def _who(player: object) -> str:
@@ -611,7 +611,7 @@ def _refuse_give(state: State, act: GiveRelic) -> IllegalAction | None:
     if not reward.startswith("Relic ") or reward[6:] != act.relic:
         return IllegalAction(f"the reward is {reward or 'not a Relic'}, not the Relic {act.relic}", RELIC)
     if state.rules.relic_recipient_below_level_3 and level(state, act.target) >= 3:
-        if any(level(state, p) < 3 for p in range(state.count)):
+        if any(level(state, p) < 3 for p in range(state.players)):
             return IllegalAction(f"{seat_text(act.target)} is at Madness Level 3 and could not draw the Madness that comes "
                                  "with a Relic, while someone else can", "MAD-P06")
     return None
@@ -1142,7 +1142,7 @@ def _draw_madness(s: State, ev: list[Event], player: int, why: str) -> None:
     current = level(s, player)
     who = seat_text(player)
     if current >= 3:
-        if any(level(s, p) < 3 for p in range(s.count)):
+        if any(level(s, p) < 3 for p in range(s.players)):
             _say(ev, "madness", f"{who} already has a Level 3 Madness and draws none for {why}; someone is still below "
                  "Level 3, so no Leadership token is paid (MAD-P06, MAD-R07).", data={"player": player, "level": 3})
             return
@@ -1209,9 +1209,9 @@ def _deal_one(s: State, player: int, ev: list[Event]) -> None:
 
 def _do_deal(s: State, a: Deal, ev: list[Event]) -> None:
     needs = _needs(s)
-    dealt = [0] * s.count
-    for offset in range(s.count):
-        p = (s.leader + offset) % s.count
+    dealt = [0] * s.players
+    for offset in range(s.players):
+        p = (s.leader + offset) % s.players
         dealt[p] = min(needs[p], len(s.equipment_deck))
         for _ in range(dealt[p]):
             _deal_one(s, p, ev)
@@ -1278,7 +1278,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
              f"(MAD-R03). The result, in the pack's own words (MAD-P13): {s.rules.pack.result_text(margin)}",
              data={"relics": relics, "injuries": injuries, "won": s.won})
         return
-    s.leader = (s.leader + 1) % s.count
+    s.leader = (s.leader + 1) % s.players
     s.turn += 1
     s.ignoring = []
     s.phase = Phase.MOVEMENT

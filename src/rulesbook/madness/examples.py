@@ -99,7 +99,7 @@ def bleak_coast() -> State:
     Penalty Die" (Accident), "P1: accept Accident" (2 Injuries).
     """
     state = at_encounter(4, "Bleak Coast")
-    for p in range(state.count):
+    for p in range(state.players):
         state.madness_box.extend(state.madness[p])
         state.madness[p] = [state.madness_decks[2].pop()]
     state.sled_tokens, state.discard_tokens = 1, 5

@@ -156,8 +156,8 @@ def play_out(state: State, *actions: Action | str, quiet: bool = False) -> State
 
 def _seat(state: State, player: int, where: str) -> int:
     """A seat of this table (counted from 0), as the argument `where` names a player."""
-    if type(player) is not int or not 0 <= player < state.count:
-        raise DataError(where, f"expected a seat from 0 to {state.count - 1}, not {shown(player)}")
+    if type(player) is not int or not 0 <= player < state.players:
+        raise DataError(where, f"expected a seat from 0 to {state.players - 1}, not {shown(player)}")
     return player
 
 

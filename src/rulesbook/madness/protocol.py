@@ -57,10 +57,10 @@ class Madness(EngineGame[State, Action]):
         return state.is_over
 
     def returns(self, state: State) -> tuple[float, ...]:
-        return (1.0 if state.won else 0.0,) * state.count
+        return (1.0 if state.won else 0.0,) * state.players
 
     def winners(self, state: State) -> tuple[int, ...]:
-        return tuple(range(state.count)) if state.won else ()
+        return tuple(range(state.players)) if state.won else ()
 
     def rule_from_text(self, name: str, text: str) -> Any:
         """`pack=FILE` loads a data pack (PackError, a ValueError, for a bad one); `pack=illustrative` is the shipped one."""
@@ -74,7 +74,7 @@ class Madness(EngineGame[State, Action]):
         return ", ".join(f"{name}={value}" for name, value in shown.items())
 
     def players(self, state: State) -> int:
-        return state.count
+        return state.players
 
     def facts(self, state: State) -> dict[str, Any]:
         """turns, the ending ("escaped", "no hope", "injuries"), relics and injuries in play at the
@@ -85,7 +85,7 @@ class Madness(EngineGame[State, Action]):
             "relics": relic_count(state),
             "injuries": injuries_in_play(state),
             "tokens": state.tokens_in_play,
-            "top_madness": max((level(state, p) for p in range(state.count)), default=0),
+            "top_madness": max((level(state, p) for p in range(state.players)), default=0),
         }
 
     def event_text(self, event: Any) -> str:

@@ -79,7 +79,7 @@ class State(CheckedState):
         "to end the game, return the state with phase=Phase.OVER, outcome='escaped' and won=True (or won=False, "
         "when the Injuries outweigh the Relics, MAD-R03), or outcome='no hope' or 'injuries' and won=False; Phase is "
         "rulesbook.madness.Phase")
-    players: tuple[str, ...]
+    names: tuple[str, ...]  # the players' names, in seat order (`players` is how many)
     seed: int | str
     rules: Rules
     turn: int = 1
@@ -145,7 +145,7 @@ class State(CheckedState):
                 value = value.to_dict()
             elif name == "phase":
                 value = value.value
-            elif name == "players":
+            elif name == "names":
                 value = list(value)
             elif isinstance(value, list):
                 value = [list(x) if isinstance(x, list) else x for x in value]
@@ -171,12 +171,12 @@ class State(CheckedState):
             if name not in data:
                 raise DataError(f"state.{name}", "missing")
         rules = within(lambda: Rules.from_dict(expect(data["rules"], dict, "state.rules")), "state.rules")
-        players = tuple(items(data["players"], "state.players", _text, most=5))
-        if len(players) < 3:
-            raise DataError("state.players", f"At the Mountains of Madness is for 3 to 5 players, not {len(players)}")
-        reading = _Reading(rules.pack, len(players), rules.tokens)
+        names = tuple(items(data["names"], "state.names", _text, most=5))
+        if len(names) < 3:
+            raise DataError("state.names", f"At the Mountains of Madness is for 3 to 5 players, not {len(names)}")
+        reading = _Reading(rules.pack, len(names), rules.tokens)
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
-        state = cls(players, check_seed(data["seed"], "state.seed"), rules, **values)
+        state = cls(names, check_seed(data["seed"], "state.seed"), rules, **values)
         wrong = phase_shape(state)
         if wrong:
             name, why = wrong[0]
@@ -190,8 +190,9 @@ class State(CheckedState):
         return _conservation(self) + _consistency(self) + [f"{name}: {why}" for name, why in phase_shape(self)]
 
     @property
-    def count(self) -> int:
-        return len(self.players)
+    def players(self) -> int:
+        """How many play (Inferno's State says it alike); `names` are theirs."""
+        return len(self.names)
 
     @property
     def tokens_in_play(self) -> int:
@@ -206,9 +207,9 @@ class State(CheckedState):
         """One line a person can read: the turn and phase, the Leader, the Airplane, the hands."""
         cards = self.pack.cards
         hands = "; ".join(f"{name} {', '.join(cards[card].label if card in cards else card for card in hand) or '-'}"
-                          for name, hand in zip(self.players, self.hands))
+                          for name, hand in zip(self.names, self.hands))
         ending = f"; {self.outcome}, {'won' if self.won else 'lost'}" if self.outcome else ""
-        return (f"turn {self.turn}, {self.phase.heading}: {self.players[self.leader]} leads; Airplane at {self.airplane or '-'}; "
+        return (f"turn {self.turn}, {self.phase.heading}: {self.names[self.leader]} leads; Airplane at {self.airplane or '-'}; "
                 f"hands {hands}; Sled {len(self.sled)} cards, {self.sled_tokens} Leadership tokens{ending}")
 
     @property
@@ -282,7 +283,7 @@ def _faced(state: State) -> int:
 
 def _consistency(state: State) -> list[str]:
     """The parts of the state agree with each other and with the phase."""
-    count, wrong = state.count, []
+    count, wrong = state.players, []
     if not 0 <= state.leader < count:
         wrong.append(f"the leader P{state.leader + 1} is not at this table of {count}")
     if any(len(part) != count for part in (state.hands, state.madness, state.relics, state.covers)):

@@ -196,8 +196,8 @@ class SeatView(Mapping[str, Any]):
 
 def check_seat(state: State, seat: object) -> None:
     """ValueError unless `seat` is a seat at this table: a whole number from 0 (a flag is none)."""
-    if type(seat) is not int or not 0 <= seat < state.count:
-        raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise ValueError(f"there is no seat {seat!r} at this table of {state.players} (seats count from 0)")
 
 
 def player_view(state: State, player: int, with_legal: bool = True) -> dict[str, Any]:
@@ -217,7 +217,7 @@ def _sled(state: State, player: int, piece: Pieces) -> dict[str, Any]:
     """The cards on the Sled: face up once revealed; face down before, each seat knowing its own."""
     if state.phase in REVEALED_PHASES:
         return {"revealed": True, "cards": piece.played(state.sled)}
-    counts = [0] * state.count
+    counts = [0] * state.players
     for p, _ in state.sled:
         counts[p] += 1
     return {"revealed": False, "cards_by_player": counts, "yours": piece.cards([c for p, c in state.sled if p == player])}
@@ -234,7 +234,7 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "game": lambda state, player, piece: "madness",
     "pack": lambda state, player, piece: state.rules.pack.name,
     "you": lambda state, player, piece: player,
-    "players": lambda state, player, piece: list(state.players),
+    "players": lambda state, player, piece: list(state.names),
     "turn": lambda state, player, piece: state.turn,
     "leader": lambda state, player, piece: state.leader,
     "phase": lambda state, player, piece: state.phase.value,
@@ -261,7 +261,7 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "injuries_total": lambda state, player, piece: len(state.rules.pack.injuries),
     "relic_deck": lambda state, player, piece: piece.relics(state.relic_deck),
     "madness_decks": lambda state, player, piece: [len(d) for d in state.madness_decks],
-    "madness_levels": lambda state, player, piece: [level(state, p) for p in range(state.count)],
+    "madness_levels": lambda state, player, piece: [level(state, p) for p in range(state.players)],
     "madness_card_counts": lambda state, player, piece: [len(m) for m in state.madness],
     "your_madness": lambda state, player, piece: piece.madness_cards(state.madness[player]),
     "ignoring": lambda state, player, piece: list(state.ignoring),

@@ -141,7 +141,7 @@ class LeadershipColumn:
         leader = s.leader
         if phase == "Movement":
             s.phase = Phase.MOVEMENT
-            holder = next((p for p in range(s.count) if s.madness[p]), None)
+            holder = next((p for p in range(s.players) if s.madness[p]), None)
             return s, (IgnoreMadness(leader, holder) if holder is not None else None), "a player ignores their Madness"
         if phase == "Encounter":
             s.phase = Phase.TIMER

@@ -105,7 +105,7 @@ def table_talk(state: State) -> dict[int, list[str] | None]:
     (the bots hear it), and the page tells the reader what the bots said (`talk_words`)."""
     cards = state.rules.pack.cards
     return {p: None if silent(state, p) else [cards[c].label for c in state.hands[p]] + [cards[c].label for q, c in state.sled if q == p]
-            for p in range(state.count)}
+            for p in range(state.players)}
 
 
 def talk_words(state: State, reader: int) -> str:
@@ -149,8 +149,8 @@ def bot_move(state: State, seats: Sequence[str], reader: int, memory: Memory | N
     if state.phase is not Phase.ENCOUNTER:
         return None if leader == reader else _choose(seats[leader], leader, state, legal_actions(state, leader), None, memory)
     talk = table_talk(state)
-    for offset in range(state.count):
-        p = (leader + offset) % state.count
+    for offset in range(state.players):
+        p = (leader + offset) % state.players
         mine = [a for a in legal_actions(state, p) if isinstance(a, actions.PlayCard)] if p != reader else []
         chosen = _choose(seats[p], p, state, mine, talk, memory) if mine else None
         if chosen is not None:

@@ -56,8 +56,8 @@ def reader_seat(state: State, seat: int | None) -> int:
     if not isinstance(state, State):
         raise ValueError(f"a Madness board starts from an expedition State, not {type(state).__name__}")
     chosen = state.leader if seat is None else seat
-    if type(chosen) is not int or not 0 <= chosen < state.count:
-        raise ValueError(f"there is no seat {seat!r} at this table of {state.count} (seats count from 0)")
+    if type(chosen) is not int or not 0 <= chosen < state.players:
+        raise ValueError(f"there is no seat {seat!r} at this table of {state.players} (seats count from 0)")
     return chosen
 
 
@@ -137,7 +137,7 @@ class ExpeditionReferee:
     # --- places and choices -----------------------------------------------------------------
     def places(self, key: Hashable) -> list[str]:
         state = self.state(key)
-        everyone = [player_place(p) for p in range(state.count)]
+        everyone = [player_place(p) for p in range(state.players)]
         if self.ended(state):
             return []
         phase = state.phase
@@ -177,7 +177,7 @@ class ExpeditionReferee:
 
         if phase is Phase.MOVEMENT:
             effect("fly", "Move the Airplane", None, "Move the Airplane: {count} space{s} {are} open to it")
-            holders = [p for p in range(state.count) if state.madness[p] and p not in state.ignoring]
+            holders = [p for p in range(state.players) if state.madness[p] and p not in state.ignoring]
             if holders:
                 effect("ignore", "Spend a token: a player ignores their Madness", actions.IgnoreMadness(leader, holders[0]),
                        "A Leadership token lets one player ignore their Madness this turn: {count} player{s} may be chosen")
@@ -214,7 +214,7 @@ class ExpeditionReferee:
                    "Spend a token and roll again: click the die")
         elif phase is Phase.DRAW:
             effect("deal", "Deal", actions.Deal(leader), "Deal: click the Equipment deck")
-            needy = [p for p in range(state.count) if len(state.hands[p]) < hand_limit(state)]
+            needy = [p for p in range(state.players) if len(state.hands[p]) < hand_limit(state)]
             if needy and refusal_words(state, actions.Deal(leader)) is not None:
                 effect("deal-one", "Deal one card to a player", None, "Deal one card: {count} player{s} may receive it")
             effect("raise", "Spend a token: one more card each", actions.RaiseHandLimit(leader),
@@ -380,7 +380,7 @@ class ExpeditionReferee:
         if phase is Phase.FAILURES:
             faced = faced_challenges(state)
             left = [challenge_words(faced[index].text) for index in state.pending]
-            below = [seat_text(p) for p in range(state.count) if level(state, p) < 3]
+            below = [seat_text(p) for p in range(state.players) if level(state, p) < 3]
             madness = (f"click a player below Madness level 3 ({listed(below, 'or')}) to give them a Madness card, or"
                        if below else "everyone is at Madness level 3, so no one may draw (MAD-R07): click")
             count = number_words(len(left)).capitalize()
