@@ -41,6 +41,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const HAND_CHOICE = /^h\d+(\+h\d+)*$/;
 /** How long a refused place stays marked on the board, in milliseconds. */
 const REFUSED_FOR = 1600;
+/** The pixels showPlace leaves between a place brought into sight and the edge it came to. */
+const SIGHT_EDGE = 4;
 let boardsMade = 0;
 
 // A printed page is a handout: each board is its question, with no answer marked (no target, no
@@ -714,21 +716,53 @@ class Board {
     }
   }
 
-  /** Bring a place into sight: below the page's sticky header (the page's scroll-padding-top), above
-   * the board's dock where it sticks to the foot of a phone's screen, and within the picture where
-   * the picture scrolls sideways. Only as far as needed; never when it is in sight already. */
+  /** The part of the screen where a place is in sight: below the page's sticky header (its
+   * scroll-padding-top), above the board's dock where it sticks to the foot of a phone's screen,
+   * and sideways within the picture (it scrolls sideways). The dock is counted where it sticks:
+   * while it is below the screen, or stands lower on its board's top (a game begun), it comes up as
+   * the page scrolls down, and it covered a place that had been brought to the screen's foot. */
+  room() {
+    const area = this.area.getBoundingClientRect();
+    const dock = this.root.querySelector(".rb-dock");
+    const docked = dock && getComputedStyle(dock).position === "sticky" ? dock.getBoundingClientRect() : null;
+    const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const bottom = docked ? Math.min(docked.top, window.innerHeight - docked.height) : window.innerHeight;
+    return { top, bottom, left: area.left, right: area.right };
+  }
+
+  /** How far the page must scroll for a box to be in the room (0: it is in sight), SIGHT_EDGE clear
+   * of the edge it comes to (less where it barely fits). A box taller than the room is in sight
+   * from its top, as much of it as fits: a place's name is at its top (a Madness player's panel,
+   * 316 px, is taller than the room on a small phone; its dot, at its foot, is then under the dock). */
+  scrollNeeded(box, room) {
+    const tall = box.height > room.bottom - room.top;
+    const edge = tall ? SIGHT_EDGE : Math.max(0, Math.min(SIGHT_EDGE, (room.bottom - room.top - box.height) / 2));
+    if (box.top < room.top - 1 || (tall && box.top > room.top + SIGHT_EDGE + 1)) return box.top - room.top - edge;
+    if (!tall && box.bottom > room.bottom + 1) return box.bottom - room.bottom + edge;
+    return 0;
+  }
+
+  /** A place (or another part of the page) in sight (room, scrollNeeded); a place also within the
+   * picture sideways. */
+  inSight(element) {
+    const box = element && element.getBoundingClientRect();
+    if (!box || !box.height) return false;
+    const room = this.room();
+    const sideways = !this.area.contains(element) || (box.left >= room.left - 1 && box.right <= room.right + 1);
+    return sideways && this.scrollNeeded(box, room) === 0;
+  }
+
+  /** Bring a place into sight (inSight): within the picture sideways, then the page only as far as
+   * needed; never when it is in sight already. */
   showPlace(place) {
     const element = this.placeElement(place);
     const box = element && element.getBoundingClientRect();
     if (!box || !box.height) return;
-    const area = this.area.getBoundingClientRect();
-    if (box.left < area.left) this.area.scrollLeft -= area.left - box.left + 8;
-    else if (box.right > area.right) this.area.scrollLeft += box.right - area.right + 8;
-    const top = (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) + 4;
-    const dock = this.root.querySelector(".rb-dock");
-    const bottom = Math.min(window.innerHeight, dock && getComputedStyle(dock).position === "sticky" ? dock.getBoundingClientRect().top : Infinity) - 4;
-    if (box.top < top) window.scrollBy(0, box.top - top);
-    else if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+    const room = this.room();
+    if (box.left < room.left) this.area.scrollLeft -= room.left - box.left + 2 * SIGHT_EDGE;
+    else if (box.right > room.right) this.area.scrollLeft += box.right - room.right + 2 * SIGHT_EDGE;
+    const by = this.scrollNeeded(box, room);
+    if (by) window.scrollBy(0, by);
   }
 
   /** The keyboard on a place: the board focused, its cursor there and in sight (a hint's move,

@@ -122,6 +122,7 @@ class Play {
     this.meta = { auto: {}, over: {}, won: {} };
     this.timer = null;
     this.quietMoves = [];  // the moves nobody decides shown while the page kept them quiet, to be told
+    this.shownAt = null;  // the state moved() last showed
     this.board = null;
     this.model = null;
     this.setup = null;
@@ -375,9 +376,10 @@ class Play {
   }
 
   /** A game begun, or back after a reload, in sight from its status line ("Seed 5. You are Red…"),
-   * below the page's sticky header; the keyboard on its board. */
-  showGame() {
-    this.statusLine.scrollIntoView({ block: "start" });
+   * below the page's sticky header; the keyboard on its board. `kept`: where the status line is in
+   * sight already, nothing moves (Play again, pressed just below it). */
+  showGame(kept = false) {
+    if (!kept || !this.board.inSight(this.statusLine)) this.statusLine.scrollIntoView({ block: "start" });
     const focused = document.activeElement;
     if (!focused || focused === document.body || this.root.contains(focused)) this.board.area.focus({ preventScroll: true });
     return true;
@@ -434,6 +436,7 @@ class Play {
       this.board.drawLog();
     }
     this.fresh = true;  // its first decision is told (moved)
+    this.shownAt = null;  // and come to (moved), even where that state is the one shown (the same seed again)
     this.quietMoves = [];
     this.moved();
     return true;
@@ -537,12 +540,18 @@ class Play {
     if (auto) this.timer = setTimeout(() => this.autoClick(here, auto), this.autoPace(here));
     this.sandTimer(here);
     this.cover(here);
+    // A state come to now, not one told again (a new game's model tells its history after begin).
+    const arrived = here !== this.shownAt;
+    this.shownAt = here;
     if (!auto && !ending) {
       this.board.chooseOnly();
-      requestAnimationFrame(() => {
-        this.dockToChoice();
-        this.cursorInSight();
-      });
+      if (arrived) {
+        requestAnimationFrame(() => {
+          this.dockToChoice();
+          if (!fresh) this.targetInSight();  // a game begun is shown from its status line (showGame)
+          this.cursorInSight();  // last: the keyboard's cursor is where Enter acts
+        });
+      }
     }
     // The moves nobody decides were shown but not told (autoClick): when the reader's turn comes
     // back, or the game ends, they are told at once, as the list below the board has them.
@@ -590,6 +599,18 @@ class Play {
     dock.scrollTop += Math.max(message, end - bottom + 4);
   }
 
+  /** On a phone, a choice made for the reader (the only one offered: chooseOnly; the page on to a
+   * step whose places the reader must pick) marks its places "each marked with a dot", and no tap
+   * brought the first into sight (board.js's dock listener does after a tap): when none of them is
+   * in sight, the first comes (showPlace: as far as needed). One in sight moves nothing; nor does a
+   * desktop's page (its dock not sticky), under the mouse. */
+  targetInSight() {
+    const dock = this.boardArea.querySelector(".rb-dock");
+    if (!dock || getComputedStyle(dock).position !== "sticky") return;
+    const targets = [...this.board.area.querySelectorAll("[data-place].rb-target")];
+    if (targets.length && !targets.some((place) => this.board.inSight(place))) this.board.showPlace(targets[0].getAttribute("data-place"));
+  }
+
   /** The keyboard left on the board (:focus-visible; a mouse's or a tap's focus scrolls nothing)
    * while the bots moved: the turn come back, their moves have redrawn the picture (a player's
    * panel grew) and the cursor's place can be below the screen, where Enter acts on it unseen. It
@@ -604,12 +625,7 @@ class Play {
    * they are in sight already (a desktop, mostly), nothing moves. The focus stays where it is. */
   showEnd() {
     requestAnimationFrame(() => {
-      const box = this.endBox.getBoundingClientRect();
-      const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-      const dock = this.boardArea.querySelector(".rb-dock");
-      const sticky = dock && getComputedStyle(dock).position === "sticky";
-      const bottom = sticky ? Math.min(window.innerHeight, dock.getBoundingClientRect().top) : window.innerHeight;
-      if (box.height && (box.top < top || box.bottom > bottom)) this.endBox.scrollIntoView({ block: "start" });
+      if (!this.endBox.hidden && !this.board.inSight(this.endBox)) this.endBox.scrollIntoView({ block: "start" });
     });
   }
 
@@ -793,7 +809,13 @@ class Play {
   tool(name) {
     if (name === "again") {
       this.form.elements.seed.value = this.newSeed();
-      return this.formSetup().then((setup) => setup && this.newGame(setup));
+      // The new game in sight from its status line, as one begun from the form. Play again hides
+      // with the end box and its focus goes to the board (moved: showIf), which scrolls to it and,
+      // from the keyboard, to its cursor in the next frame (board.js's focus handler): the status
+      // line was left off the top. It is looked at after those, in that same frame (nothing is
+      // drawn between); in sight, it stays where it is.
+      return this.formSetup().then((setup) => setup && this.newGame(setup))
+        .then((started) => started === true && requestAnimationFrame(() => this.showGame(true)));
     }
     if (name === "download") return this.download();
     if (name === "setup") {  // the form from its first field, as a reader goes through it

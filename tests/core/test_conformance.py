@@ -448,3 +448,17 @@ def test_a_state_says_how_many_play_and_whether_it_is_over_alike_in_the_three_ga
     seats = 1 if game == "hudai" else 3
     state = package.new_game(seats, seed=2)
     assert state.players == seats == rulesbook.game(game).players(state) and state.is_over is False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bot_by_name_chooses_from_the_state_alike_in_the_three_games(game: str) -> None:
+    """`BOTS[name](seed)` (a search level's playouts second) is a bot choosing a legal action from
+    the state, as the README says: Madness's are whole tables, its one-seat players are `PLAYERS`."""
+    package = importlib.import_module(f"rulesbook.{game}")
+    state = package.new_game(seed=5) if game == "hudai" else package.new_game(3, seed=5)
+    actions = package.legal_actions(state)
+    assert list(package.BOTS) == list(rulesbook.game(game).bot_names)
+    for name, level in package.BOTS.items():
+        bot = level(1, 2) if "search" in name else level(1)
+        assert bot.choose(state, actions) in actions, name
+        assert type(package.make_bot(name, 1)) is level
