@@ -448,6 +448,8 @@ def test_a_state_says_how_many_play_and_whether_it_is_over_alike_in_the_three_ga
     seats = 1 if game == "hudai" else 3
     state = package.new_game(seats, seed=2)
     assert state.players == seats == rulesbook.game(game).players(state) and state.is_over is False
+    if game != "hudai":  # who may act now, in the game's own words (the monk makes every choice)
+        assert state.decision.phase is state.phase
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -565,12 +565,12 @@ def test_search_shows_the_tile_to_everyone_once_then_it_is_face_down_again_mad_r
 
 
 def test_the_state_says_whose_decision_it_is():
-    from rulesbook.madness import decision
+    from rulesbook.madness.state import Decision
 
     state = new_game(4, 1)
-    assert decision(state) == ("Movement Phase", (0,))
+    assert state.decision == Decision((0,), Phase.MOVEMENT) and state.phase.heading == "Movement Phase"
     state, _ = apply(state, "P1: move to C1")
-    assert decision(state) == ("Encounter Phase", (0, 1, 2, 3))
+    assert state.decision == Decision((0, 1, 2, 3), Phase.ENCOUNTER)
     assert {a.player for a in legal_actions(state, 2)} == {2}
     assert player_view(state, 2)["deciding"] == [0, 1, 2, 3]
 

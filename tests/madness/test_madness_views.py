@@ -15,7 +15,7 @@ import pytest
 
 from rulesbook.madness import GAME, Rules, State, apply, legal_actions, new_game, player_view, show
 from rulesbook.madness import bots, views
-from rulesbook.madness.engine import decision, faced_challenges, failure_options, hand_limit, level
+from rulesbook.madness.engine import faced_challenges, failure_options, hand_limit, level
 from madness_helpers import play_bots
 from simulation_scale import scaled
 
@@ -50,7 +50,7 @@ def reference_view(state: State, player: int, with_legal: bool = True) -> dict[s
                 "yours": [card(c) for p, c in state.sled if p == player]}
     rules = state.rules.to_dict()
     del rules["pack"]
-    name, deciders = decision(state)
+    name, deciders = state.phase.heading, state.decision.players if state.decision else ()
     view = {
         "game": "madness", "pack": pack.name, "you": player, "players": list(state.names), "turn": state.turn,
         "leader": state.leader, "phase": state.phase.value, "phase_name": name, "deciding": list(deciders),

@@ -35,11 +35,11 @@ from rulesbook.madness.protocol import GAME, event_text
 from rulesbook.madness.render import show, show_cards, show_mountain, show_players, show_sled, show_tile
 from rulesbook.madness.rulings import BY_ID, RULINGS, rulings_table
 from rulesbook.madness.rules import MOMENTS, Rules
-from rulesbook.madness.state import Phase, State
+from rulesbook.madness.state import Decision, Phase, State
 from rulesbook.madness.views import player_view
 
 __all__ = [
-    "BOTS", "BY_ID", "CardFace", "Challenge", "Event", "ExpeditionBot", "ExpeditionPlayer", "GAME", "IllegalAction", "MOMENTS",
+    "BOTS", "BY_ID", "CardFace", "Challenge", "Decision", "Event", "ExpeditionBot", "ExpeditionPlayer", "GAME", "IllegalAction", "MOMENTS",
     "NotationError", "PLAYERS", "Pack", "PackError", "Phase", "RULINGS", "RandomBot", "RandomPlayer", "Rules", "SearchBot", "State",
     "Table", "default_pack", "event_text", "examples", "game_moment", "load_pack", "make_bot", "make_player", "parse_card", "parse_challenge", "parse_pack", "play_out", "player_view",
     "resolve_challenges", "rulings_table", "show", "show_cards", "show_mountain", "show_players", "show_sled", "show_tile", "team_plan",

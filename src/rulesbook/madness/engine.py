@@ -300,15 +300,6 @@ def destinations(state: State) -> list[str]:
     return list(lookups.onward[state.airplane])
 
 
-def decision(state: State) -> tuple[str, tuple[int, ...]]:
-    """What is being decided now and by whom: (phase name, the players who may act)."""
-    if state.phase is Phase.OVER:
-        return state.phase.heading, ()
-    if state.phase is Phase.ENCOUNTER:
-        return state.phase.heading, tuple(range(state.players))
-    return state.phase.heading, (state.leader,)
-
-
 def relic_recipients(state: State) -> list[int]:
     """Who may take the Relic: anyone, or only players below Level 3 while there are some (MAD-P06)."""
     everyone = list(range(state.players))
@@ -1328,5 +1319,5 @@ def score(state: State) -> dict[str, Any]:
             "won": state.won, "outcome": state.outcome, "table": state.rules.pack.result_text(relics - injuries)}
 
 
-__all__ = ["apply", "apply_legal", "covered", "decision", "destinations", "faced_challenges", "failure_options", "hand_limit",
+__all__ = ["apply", "apply_legal", "covered", "destinations", "faced_challenges", "failure_options", "hand_limit",
            "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "refusal", "relic_count", "relic_recipients", "score"]

@@ -71,6 +71,15 @@ _NAMES = {
 OUTCOMES = ("escaped", "no hope", "injuries")
 
 
+@dataclass(frozen=True)
+class Decision:
+    """Who may act now, and in which phase (`State.decision`, as Inferno's State says it): the
+    Leader, or in the Encounter Phase anyone at the table."""
+
+    players: tuple[int, ...]
+    phase: Phase
+
+
 @dataclass
 class State(CheckedState):
     """Everything on the table. Card piles are lists of card ids; the top of a deck is its end."""
@@ -193,6 +202,13 @@ class State(CheckedState):
     def players(self) -> int:
         """How many play (Inferno's State says it alike); `names` are theirs."""
         return len(self.names)
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who may act now (the Leader; anyone in the Encounter Phase); None once the game is over."""
+        if self.phase is Phase.OVER:
+            return None
+        return Decision(tuple(range(self.players)) if self.phase is Phase.ENCOUNTER else (self.leader,), self.phase)
 
     @property
     def tokens_in_play(self) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from rulesbook.madness.engine import decision, faced_challenges, failure_options, hand_limit, legal_actions, level
+from rulesbook.madness.engine import faced_challenges, failure_options, hand_limit, legal_actions, level
 from rulesbook.madness.pack import Pack
 from rulesbook.madness.rules import Rules
 from rulesbook.madness.state import Phase, State
@@ -238,8 +238,8 @@ _ENTRIES: dict[str, Callable[[State, int, Pieces], Any]] = {
     "turn": lambda state, player, piece: state.turn,
     "leader": lambda state, player, piece: state.leader,
     "phase": lambda state, player, piece: state.phase.value,
-    "phase_name": lambda state, player, piece: decision(state)[0],
-    "deciding": lambda state, player, piece: list(decision(state)[1]),
+    "phase_name": lambda state, player, piece: state.phase.heading,
+    "deciding": lambda state, player, piece: list(state.decision.players) if state.decision else [],
     "rules": lambda state, player, piece: piece.rules(state.rules),
     "airplane": lambda state, player, piece: state.airplane,
     "edge_reached": lambda state, player, piece: state.edge_reached,
