@@ -451,11 +451,22 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=5), "totals"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], colours=5), "colours"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], rules="zh"), "rules"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seed=1.5), "seed"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seed=None), "seed"),
 ])
 def test_a_game_moment_no_game_can_reach_is_refused(make, field):
     with pytest.raises(DataError) as error:
         make()
     assert error.value.field == field, str(error.value)
+
+
+def test_a_game_moment_s_seed_shuffles_the_rounds_after_it_as_the_other_games_moments_do():
+    """The moment's own cards stay as given; the next round's deal comes from its seed (0 unless given)."""
+    moments = {seed: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seed=seed) for seed in (0, 7, "seven")}
+    assert [moment.seed for moment in moments.values()] == [0, 7, "seven"]
+    assert moments[7].hands == moments[0].hands and moments[7].draw_pile == moments[0].draw_pile
+    assert game_moment(LINE, ["SB+1", "DH+2", "FAN"]) == moments[0]
+    assert State.from_json(moments["seven"].to_json()) == moments["seven"]
 
 
 def shifted(data, columns=60):

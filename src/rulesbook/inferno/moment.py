@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from rulesbook.core.data import DataError, shown, within
 from rulesbook.core.messages import Listed, Message, counted, term
+from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import played_out
 from rulesbook.inferno.actions import Action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, count_rule, parse_card
@@ -35,6 +36,7 @@ def game_moment(
     phase: Phase | str = Phase.PLAY,
     totals: Sequence[int] | None = None,
     colours: Sequence[Colour | str] | None = None,
+    seed: int | str = 0,
 ) -> State:
     """A game moment set up by hand; DataError (a ValueError) for a moment the rules forbid (a card
     twice, a hand too large, a Mountain in pieces, two pawns on a card without the optional rule,
@@ -46,10 +48,12 @@ def game_moment(
     else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
     black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
     remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
-    `phase` is a Phase or its text ("play", "step"). The moment is checked as a loaded state is
+    `phase` is a Phase or its text ("play", "step"). `seed` shuffles the rounds after this one, as
+    the other games' moments take theirs. The moment is checked as a loaded state is
     (`State.invariants`).
     """
     rules = Rules() if rules is None else Rules.given(rules)
+    check_seed(seed, "seed")
     position = mountain if isinstance(mountain, Position) else Position.parse(mountain, rules)
     phase = _phase(phase)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
@@ -75,7 +79,7 @@ def game_moment(
                Message("expected one whole number of points (0 or more) per player, not {value}", value=shown(totals)))
         raise DataError("totals", why)
     state = State(
-        rules=rules, colours=seats, seed=0, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
+        rules=rules, colours=seats, seed=seed, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
         discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else rules.starting_totals(len(seats)),
         results=(), seat=seat, phase=phase,
     )
