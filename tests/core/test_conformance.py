@@ -32,7 +32,7 @@ SHAPE: dict[str, set[str]] = {
     "actions": {"Action", "ACTIONS", "parse_action"},
     "engine": {"new_game", "legal_actions", "refusal", "is_legal", "apply", "apply_legal"},
     "moment": {"game_moment", "play_out"},
-    "render": {"show"},
+    "render": {"show", "show_cards"},
     "rulings": {"RULINGS", "BY_ID", "rulings_table"},
     "bots": {"BOTS", "make_bot"},
     "protocol": {"GAME"},
@@ -438,6 +438,11 @@ def test_show_draws_a_game_s_table_from_its_state_in_the_three_games(game: str) 
     assert isinstance(picture, Picture) and "<svg" in picture._repr_svg_()
     if game == "inferno":
         assert str(picture) == str(state.mountain) and picture._repr_svg_() == package.show(str(state.mountain))._repr_svg_()
+    hand = state.hand if game == "hudai" else state.hands[0]  # the cards first in every game's show_cards
+    drawn = package.show_cards(hand, state) if game == "madness" else package.show_cards(hand)
+    assert isinstance(drawn, Picture) and "<svg" in drawn._repr_svg_()
+    if game == "madness":  # the default pack's, without a state
+        assert package.show_cards(["Tools 6"])._repr_svg_() == package.show_cards(["Tools 6"], state)._repr_svg_()
 
 
 @pytest.mark.parametrize("game", GAMES)

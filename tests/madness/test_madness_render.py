@@ -135,10 +135,10 @@ def test_the_sled_shows_its_own_cards_face_up_and_the_others_face_down_until_rev
 def test_tiles_and_cards_are_drawn_by_name_and_bad_names_are_refused():
     state = game_moment(4)
     assert "Weapons 6 or 8" in description(show_tile(state, "Dog Kennels"))
-    cards = show_cards(state, ["Tools 6", "Arcane Books 10", "Injury"], title="Three cards")
+    cards = show_cards(["Tools 6", "Arcane Books 10", "Injury"], state, title="Three cards")
     assert description(cards).startswith("Three cards: 3 cards: Tools 6 (")
     assert "Arcane" in svg_text(cards) and "Injury" in svg_text(cards)
-    for bad in (lambda: show_tile(state, "Atlantis"), lambda: show_tile(state), lambda: show_cards(state, ["Tools 60"]),
+    for bad in (lambda: show_tile(state, "Atlantis"), lambda: show_tile(state), lambda: show_cards(["Tools 60"], state), lambda: show_cards("Tools 6"),
                 lambda: show(state, seat=7), lambda: show_players(state, seat="P1")):
         with pytest.raises(ValueError):
             bad()
@@ -148,7 +148,7 @@ def test_every_picture_is_an_svg_with_a_title_and_a_description():
     state = play_out(game_moment(4, tile="Bleak Coast", levels={0: 3, 1: 3, 2: 3, 3: 3}, sled=[(1, "Crates 5")], die=["Accident"]),
                    "P1: time up", "P1: resolve", "P1: for Crates 8-10, roll the Penalty Die")
     for picture in (show(state, 0), show_mountain(state), show_tile(state), show_sled(state), show_players(state),
-                    show_cards(state, ["Crates 5"])):
+                    show_cards(["Crates 5"], state)):
         assert picture.svg.startswith("<svg ") and "<title>" in picture.svg and len(description(picture).split()) >= 5
     assert "The Penalty Die shows Accident." in description(show(state, 0))
 

@@ -47,7 +47,7 @@ from rulesbook.hudai.engine import (
 )
 from rulesbook.hudai.moment import game_moment, play_out
 from rulesbook.hudai.protocol import GAME
-from rulesbook.hudai.render import show
+from rulesbook.hudai.render import show, show_cards
 from rulesbook.hudai.rules import MOMENTS, POSITIONS, Rules
 from rulesbook.hudai.rulings import BY_ID, RULINGS, rulings_table
 from rulesbook.hudai.state import Phase, State
@@ -96,5 +96,6 @@ __all__ = [
     "refusal",
     "rulings_table",
     "show",
+    "show_cards",
 ]
 __all__ += actions.__all__

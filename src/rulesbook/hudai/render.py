@@ -360,5 +360,10 @@ def show(what: State | str | Iterable[str], part: str | None = None, title: str 
     return Picture(cards_svg(codes, title, cards, combo=combo), text)
 
 
+def show_cards(cards: str | Iterable[str], title: str | None = None) -> Picture:
+    """Cards in a row, as the other games' `show_cards` draws theirs: `show(cards)`, a hand."""
+    return show(cards, "hand", title)
+
+
 __all__ = ["Picture", "card_svg", "card_words", "cards_svg", "demon_svg", "describe_cards", "describe_combo",
-           "describe_demon", "describe_river", "describe_table", "river_svg", "show", "table_svg"]
+           "describe_demon", "describe_river", "describe_table", "river_svg", "show", "show_cards", "table_svg"]

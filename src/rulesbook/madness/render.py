@@ -17,6 +17,7 @@ from typing import Any
 from rulesbook.core.picture import Picture, attribute, checked_title, escape, svg_document
 from rulesbook.core.words import listed, plural
 from rulesbook.madness.challenges import Challenge, parse_challenge
+from rulesbook.madness.pack import default_pack
 from rulesbook.madness.state import State
 from rulesbook.madness.views import player_view
 
@@ -420,10 +421,13 @@ def show_tile(state: State, tile: str | None = None, title: str | None = None) -
     return Picture(_svg(PANEL_W + 12, height + 12, title or shown["name"], description, body), description)
 
 
-def show_cards(state: State, cards: Sequence[str], title: str | None = None) -> Picture:
-    """Equipment, Arcane or Injury cards by label ("Tools 6", "Arcane Books 10", "Injury") or by id."""
+def show_cards(cards: Sequence[str], state: State | None = None, title: str | None = None) -> Picture:
+    """Equipment, Arcane or Injury cards by label ("Tools 6", "Arcane Books 10", "Injury") or by id,
+    of the state's pack (the default pack without one): the cards first, as the other games' `show_cards`."""
     title = checked_title(title)
-    pack = state.rules.pack
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise ValueError(f"cards: a list of card labels, as ['Tools 6', 'Injury'], not {cards!r}"[:200])
+    pack = state.rules.pack if state is not None else default_pack()
     shown = []
     for wanted in cards:
         found = pack.cards.get(wanted) or next((c for c in pack.cards.values() if c.label == wanted), None)
