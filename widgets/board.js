@@ -733,7 +733,7 @@ class Board {
   /** How far the page must scroll for a box to be in the room (0: it is in sight), SIGHT_EDGE clear
    * of the edge it comes to (less where it barely fits). A box taller than the room is in sight
    * from its top, as much of it as fits: a place's name is at its top (a Madness player's panel,
-   * 316 px, is taller than the room on a small phone; its dot, at its foot, is then under the dock). */
+   * 316 px, is taller than the room on a small phone; its dot is beside its name). */
   scrollNeeded(box, room) {
     const tall = box.height > room.bottom - room.top;
     const edge = tall ? SIGHT_EDGE : Math.max(0, Math.min(SIGHT_EDGE, (room.bottom - room.top - box.height) / 2));

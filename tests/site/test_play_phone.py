@@ -91,9 +91,16 @@ COUNT_SCROLLS = """() => {
 }"""
 
 
+#: Whether a place's dot (its mark as a legal place) is on the screen, above the board's dock.
+DOT_ABOVE_DOCK = """(place) => {
+  const dot = document.querySelector(`.rb-play [data-place="${place}"] .rb-md-mark`).getBoundingClientRect();
+  return dot.top >= 0 && dot.bottom <= document.querySelector(".rb-play .rb-dock").getBoundingClientRect().top;
+}"""
+
+
 def test_a_place_taller_than_the_room_shows_from_its_top_as_much_as_fits(browser_context, site_url):
     """Madness, seed 7: the players' panels dotted, chosen for the reader; P1's is 316 px, its dot
-    at its foot. On a small phone (390x600: the room between the header and the dock is 292 px)
+    beside its name. On a small phone (390x600: the room between the header and the dock is 292 px)
     from the page's top (the dock below the screen, coming up as the page scrolls), only its first
     80 px showed above the dock; from anywhere, it comes into sight from its top (4 px below the
     header), as much of it as fits, and a second time nothing moves. On a desktop, the mouse's,
@@ -124,6 +131,7 @@ def test_a_place_taller_than_the_room_shows_from_its_top_as_much_as_fits(browser
             shown = page.evaluate(PLACE_IN_ROOM, "P1")
             assert shown["height"] > shown["room"] and shown["top"] == pytest.approx(4, abs=1), (start_at, shown)
             assert shown["shown"] == pytest.approx(shown["room"] - 4, abs=1), (start_at, shown)
+            assert page.evaluate(DOT_ABOVE_DOCK, "P1"), "the panel's dot is beside its name, at its top, in sight"
         y = page.evaluate("scrollY")
         page.evaluate("window.__rulesbookPlay.board.showPlace('P1')")
         next_frame(page)

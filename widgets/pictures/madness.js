@@ -248,7 +248,9 @@ function players(box, view, context) {
   view.players.forEach(([name, roles, level, count, texts, hand, relics, covers, ignoring, injuries], index) => {
     const key = `P${index + 1}`;
     const element = part(list, key, `rb-md-player${roles.includes("Leader") ? " rb-md-leader" : ""}`, context);
-    html("div", { class: "rb-md-title" }, element, roles ? `${name} (${roles})` : name);
+    // The mark beside the name, at the panel's top: a panel is taller than a small phone's room
+    // above the dock, and is brought into sight from its top (board.js's scrollNeeded).
+    const title = html("div", { class: "rb-md-title" }, element, roles ? `${name} (${roles})` : name);
     const track = html("div", { class: "rb-md-level" }, element);
     html("span", { class: "rb-md-track", "aria-hidden": "true" }, track, "\u25a0".repeat(level) + "\u25a1".repeat(Math.max(0, 3 - level)));
     let madness = level ? ` Madness level ${level}` : " no Madness";
@@ -261,7 +263,7 @@ function players(box, view, context) {
     html("div", { class: "rb-md-muted" }, element, held);
     if (relics.length) html("div", {}, element, `Relics: ${relics.join(", ")}`);
     if (covers.length) html("div", { class: "rb-md-muted" }, element, `Relic tokens cover: ${covers.join(", ")}`);
-    mark(element, key, context.targets, context.found);
+    mark(title, key, context.targets, context.found);
   });
 }
 
