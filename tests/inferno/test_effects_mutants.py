@@ -2,10 +2,15 @@
 test for — a Mountain asked about in its notation, together with the rules it is read under. With
 the optional rule (MOI-R13) the notation may put two pawns on a card; every question a reader asks
 (`show`'s way: where a Bison King, an Iron Fan Princess, a Red Boy or the step II move may go) must
-read it under the rules given, not refuse it nor answer under the printed rules."""
+read it under the rules given, not refuse it nor answer under the printed rules. Its second round
+(the mutants the first never reached): a count of Mighty Bison King cards that is no whole number
+was refused naming `cards`, but no test read what the refusal says it was given."""
 
 from __future__ import annotations
 
+import pytest
+
+from rulesbook.core.data import DataError
 from rulesbook.inferno import Rules
 from rulesbook.inferno.effects import bison_destinations, princess_destinations, red_boy_targets, step_destinations
 
@@ -37,3 +42,12 @@ def test_princess_puts_an_end_card_down_touching_the_rest_of_the_row_MOI_R15():
     or after SB+3; not where only MK+1 itself was touched. PM+2 holds the row together: no lift."""
     assert princess_destinations(SHARED, "R", TWO_PAWNS) == {(-1, 1), (1, 1), (-1, 2), (1, 2), (0, 3)}
     assert princess_destinations(SHARED, "Y", TWO_PAWNS) == set()
+
+
+@pytest.mark.parametrize("cards, said", [("2", "'2'"), (1.0, "1.0"), (True, "True")])
+def test_a_count_of_bison_kings_that_is_no_whole_number_is_refused_saying_what_was_given_MOI_R05(cards, said):
+    """A reader who typed "2" sees '2' in the refusal, not None."""
+    with pytest.raises(DataError) as refused:
+        bison_destinations(SHARED, "R", cards, rules=TWO_PAWNS)
+    assert refused.value.field == "cards"
+    assert refused.value.why == f"expected how many Mighty Bison King cards are played, 1 or 2, not {said}"
