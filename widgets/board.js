@@ -723,11 +723,18 @@ class Board {
    * the page scrolls down, and it covered a place that had been brought to the screen's foot. */
   room() {
     const area = this.area.getBoundingClientRect();
-    const dock = this.root.querySelector(".rb-dock");
-    const docked = dock && getComputedStyle(dock).position === "sticky" ? dock.getBoundingClientRect() : null;
+    const dock = this.stickyDock();
+    const docked = dock && dock.getBoundingClientRect();
     const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
     const bottom = docked ? Math.min(docked.top, window.innerHeight - docked.height) : window.innerHeight;
     return { top, bottom, left: area.left, right: area.right };
+  }
+
+  /** The board's dock where it sticks to the foot of the screen (a phone's layout, board.css); null
+   * on a desktop, where it stands in the page's flow. */
+  stickyDock() {
+    const dock = this.root.querySelector(".rb-dock");
+    return dock && getComputedStyle(dock).position === "sticky" ? dock : null;
   }
 
   /** How far the page must scroll for a box to be in the room (0: it is in sight), SIGHT_EDGE clear

@@ -578,8 +578,8 @@ class Play {
    * card or button they may press is in sight above that row, and the last too when they fit
    * together; from the message's start when all fits. A desktop's dock does not scroll. */
   dockToChoice() {
-    const dock = this.boardArea.querySelector(".rb-dock");
-    if (!dock || getComputedStyle(dock).position !== "sticky" || dock.scrollHeight <= dock.clientHeight) return;
+    const dock = this.board.stickyDock();
+    if (!dock || dock.scrollHeight <= dock.clientHeight) return;
     const offered = [...dock.querySelectorAll("[data-hand], [data-choice]")]
       .filter((button) => button.getAttribute("aria-disabled") !== "true" && button.getClientRects().length);
     if (!offered.length) return;
@@ -605,8 +605,7 @@ class Play {
    * in sight, the first comes (showPlace: as far as needed). One in sight moves nothing; nor does a
    * desktop's page (its dock not sticky), under the mouse. */
   targetInSight() {
-    const dock = this.boardArea.querySelector(".rb-dock");
-    if (!dock || getComputedStyle(dock).position !== "sticky") return;
+    if (!this.board.stickyDock()) return;
     const targets = [...this.board.area.querySelectorAll("[data-place].rb-target")];
     if (targets.length && !targets.some((place) => this.board.inSight(place))) this.board.showPlace(targets[0].getAttribute("data-place"));
   }
