@@ -453,8 +453,11 @@ def test_a_state_says_how_many_play_and_whether_it_is_over_alike_in_the_three_ga
     seats = 1 if game == "hudai" else 3
     state = package.new_game(seats, seed=2)
     assert state.players == seats == rulesbook.game(game).players(state) and state.is_over is False
-    if game != "hudai":  # who may act now, in the game's own words (the monk makes every choice)
-        assert state.decision.phase is state.phase
+    protocol, rng = rulesbook.game(game), random.Random(2)
+    while not state.is_over:  # who must decide now, and in which phase; nobody once it is over
+        assert state.decision.phase is state.phase and isinstance(state.decision, package.Decision)
+        state = protocol.apply(state, rng.choice(protocol.legal_actions(state))).state
+    assert state.decision is None
 
 
 @pytest.mark.parametrize("game", GAMES)

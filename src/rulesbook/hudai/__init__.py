@@ -50,7 +50,7 @@ from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.render import show, show_cards
 from rulesbook.hudai.rules import MOMENTS, POSITIONS, Rules
 from rulesbook.hudai.rulings import BY_ID, RULINGS, rulings_table
-from rulesbook.hudai.state import Phase, State
+from rulesbook.hudai.state import Decision, Phase, State
 
 __all__ = [
     "BOTS",
@@ -59,6 +59,7 @@ __all__ = [
     "Card",
     "CardFileError",
     "CardSet",
+    "Decision",
     "Event",
     "GAME",
     "GreedyMonk",

@@ -67,6 +67,15 @@ OUTCOMES = (WON, *LOSSES)
 FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR = "value", "symbol", "colour"
 FEATURES = (FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR)
 
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, and in which step (`State.decision`, as the other games' States say it):
+    always the monk, seat 0; `describe_decision` says what is asked, in words."""
+
+    phase: Phase
+    seat: int = 0
+
+
 PILES = ("draw_pile", "hand", "discard", "combo", "removed", "black_supply", "mind_deck", "mind_discard", "mind_river")
 
 
@@ -120,6 +129,11 @@ class State(CheckedState):
     @property
     def is_over(self) -> bool:
         return self.phase is OVER
+
+    @property
+    def decision(self) -> Decision | None:
+        """The monk's step of the turn; None once the game is over."""
+        return None if self.phase is OVER else Decision(self.phase)
 
     @property
     def won(self) -> bool:
