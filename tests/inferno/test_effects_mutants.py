@@ -11,8 +11,11 @@ from __future__ import annotations
 import pytest
 
 from rulesbook.core.data import DataError
-from rulesbook.inferno import Rules
-from rulesbook.inferno.effects import bison_destinations, princess_destinations, red_boy_targets, step_destinations
+from rulesbook.inferno import Position, Rules
+from rulesbook.inferno.effects import (
+    bison_destinations, princess_destinations, princess_left_out, red_boy_targets, step_destinations,
+)
+from rulesbook.inferno.position import place_code
 
 TWO_PAWNS = Rules(two_pawns=True)
 #: Red and blue share MK+1, yellow stands alone on PM+2, SB+3 is free: one row of three cards.
@@ -51,3 +54,12 @@ def test_a_count_of_bison_kings_that_is_no_whole_number_is_refused_saying_what_w
         bison_destinations(SHARED, "R", cards, rules=TWO_PAWNS)
     assert refused.value.field == "cards"
     assert refused.value.why == f"expected how many Mighty Bison King cards are played, 1 or 2, not {said}"
+
+
+def test_the_places_a_lifted_card_leaves_alone_come_in_order_MOI_R15():
+    """`princess_left_out` says "in order": the left end of MK+1 PM+2 touches only MK+1 on three
+    sides (above, left, below), which the Mountain's shape finds out of order."""
+    mountain = Position.parse("MK+1 PM+2")
+    for end in ((0, 0), (0, 1)):
+        alone = princess_left_out(mountain, place_code(end))
+        assert alone is not None and len(alone) == 3 and list(alone) == sorted(alone), (end, alone)
