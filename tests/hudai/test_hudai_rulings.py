@@ -57,8 +57,8 @@ def test_every_rules_field_is_printed_in_the_rulebook_or_set_by_a_ruling():
         if name == "house":  # a rule of one's own as a function: none is the rulebook as printed
             assert Rules().house == () and "as printed" in sentence
             continue
-        number = re.search(r"\d+|four|three", sentence).group()
-        assert str(getattr(Rules(), name)) == {"four": "4", "three": "3"}.get(number, number), name
+        number = re.search(r"\d+|four|three|two", sentence).group()
+        assert str(getattr(Rules(), name)) == {"four": "4", "three": "3", "two": "2"}.get(number, number), name
 
 
 def test_the_table_renders_every_ruling():

@@ -70,8 +70,8 @@ class Rules(RulesData):
     powers: tuple[str, str, str] = ("drain", "confuse", "mind_pierce")
     hand_size: int = 4  # "Fill your hand up to four cards"
     river_size: int = 3  # "Draw three of these cards openly ... This is your Mind River"
-    power_limit: int = 12  # HUD-R09: a power above this loses at once
-    max_white_per_combo: int = 2  # HUD-R03
+    power_limit: int = 12  # "any of the demon's powers exceeds 12, you lose" (HUD-R09: at once)
+    max_white_per_combo: int = 2  # "Only two white cards are allowed per combo"
     # HUD-R10: the monk starts with this many cards, which do not feed the demon (0: the literal
     # Setup, which deals no hand).
     opening_hand: int = 4

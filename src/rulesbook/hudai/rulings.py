@@ -23,7 +23,7 @@ RULINGS: tuple[Ruling, ...] = (
            "the rulebook's own recommendation; any three tiles may be dealt", ("powers",)),
     Ruling("HUD-R03", "Which cards may lie side by side in a combo?",
            "A combo is a row: neighbours share a colour unless one of the two is white or black; at most two white cards "
-           "per combo.", "", ("max_white_per_combo",)),
+           "per combo.", "the two white cards are the rulebook's (Colors)"),
     Ruling("HUD-R04", "What does Flow's 'remove one card from your pattern' remove?",
            "If the monk wishes, one card of the combo being played leaves the game for good."),
     Ruling("HUD-R05", "When do black cards bring corruption?",
@@ -38,7 +38,8 @@ RULINGS: tuple[Ruling, ...] = (
            "First one Mind River card may be discarded and replaced; then at most one river card whose value is at most "
            "the purchase value goes to the hand, and the river is filled again."),
     Ruling("HUD-R09", "What if a power holds more than 12 cubes?",
-           "The monk loses at once. The red cubes are not limited, so a power can hold that many.", "", ("power_limit",)),
+           "The monk loses at once. The red cubes are not limited, so a power can hold that many.",
+           "the limit of 12 is the rulebook's (Play)"),
     Ruling("HUD-R10", "Does the monk start with a hand?",
            "Yes: set-up ends with the monk drawing four cards from the shuffled starting deck. These four do not feed the "
            "demon; feeding belongs to step 4 of a turn.",
@@ -113,6 +114,8 @@ RULEBOOK_FIELDS: dict[str, str] = {
     "demon_health": "Setup: 'Give him 12 yellow cubes as his health'",
     "cubes_per_power": "Setup: 'distribute 2 onto each demon power'",
     "hand_size": "Play: 'Fill your hand up to four cards'",
+    "power_limit": "Play: 'any of the demon's powers exceeds 12, you lose' (HUD-R09: at once)",
+    "max_white_per_combo": "Colors: 'Only two white cards are allowed per combo'",
     "river_size": "Setup: 'Draw three of these cards openly ... This is your Mind River'",
     "house": "Play: every step of a turn as printed, from its start to the demon's powers; no house rule of one's own",
 }
