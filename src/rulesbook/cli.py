@@ -250,7 +250,8 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         elif len(summary["win_rate_by_bot"]) > 1:
             lines.append("win rate by bot: none; these bots played together at every table and share its result "
                          "(to compare levels, run each alone, or use `rulesbook strength` or rulesbook.lab.strength)")
-        lines.append(f"mean result: {results[0]}")
+        # No "mean result" here: a game won together scores 1 or 0, so its mean is the games won, and
+        # Student's t beside Wilson's gave that one figure a second interval, reaching below 0.
     lines += [
         "(in brackets: 95 % intervals, Wilson's for rates, Student's t for means)",
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),

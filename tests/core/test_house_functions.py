@@ -230,7 +230,8 @@ def test_rules_refuse_the_same_house_rule_twice_and_anything_but_house_rules(gam
 
 
 def cheat_inferno(state):
-    return dataclasses.replace(state, draw_pile=state.draw_pile[:-1])  # a card leaves the game
+    from rulesbook.inferno import parse_card
+    return dataclasses.replace(state, discard_pile=(*state.discard_pile, parse_card("MK+3")))  # a card comes into the game twice
 
 
 def cheat_hudai(state):
@@ -267,8 +268,8 @@ def _replaced(state, **values):
         setattr(state, name, value)
     return state
 #: What each game says of the state a cheat leaves (its invariants' words, without the field `state`).
-CHEATS = {"inferno": (cheat_inferno, "the 52 cards are not all in the game exactly once (MOI-R01)"),
-          "hudai": (cheat_hudai, "a health is above its starting health"),
+CHEATS = {"inferno": (cheat_inferno, "the 52 cards are not all in the game exactly once (MOI-R01): too many MK+3"),
+          "hudai": (cheat_hudai, "monk_health 17 is above the starting health, 12 (Rules.monk_health)"),
           "madness": (cheat_madness, "the Leadership tokens are not conserved (5 + 4 + 0, the expedition has 6)")}
 
 
@@ -279,6 +280,16 @@ def test_a_house_rule_that_fails_at_its_moment_names_itself_and_leaves_the_state
     if how == "breaks the game's rules":
         said = f"the state it returned breaks the game's rules: {said}"
     _fails_at_its_moment(game, change, said)
+
+
+def test_a_house_rule_that_changes_inferno_s_frozen_state_in_place_is_told_how_to_change_it():
+    """Hudai's and Madness's house rules change the state in place; the same habit in Mountain of
+    Inferno, whose state is frozen, is told to return dataclasses.replace(...)."""
+    def bonus(state):
+        state.totals = tuple(total + 1 for total in state.totals)
+        return state
+    _fails_at_its_moment("inferno", bonus, "the function raised FrozenInstanceError: cannot assign to field 'totals'; this game's "
+                                           "state is not changed in place: return dataclasses.replace(state, field=value)")
 
 
 @pytest.mark.parametrize("game", SEATS)

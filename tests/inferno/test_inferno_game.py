@@ -39,9 +39,9 @@ def cards(text):
     return tuple(parse_card(code) for code in text.split())
 
 
-def table(mountain, hands, rules=Rules(), pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2", seat=0, phase=Phase.PLAY, totals=None):
+def table(mountain, hands, rules=Rules(), draw_pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2", seat=0, phase=Phase.PLAY, totals=None):
     """A game moment built by hand; the rest of the deck lies in the discard pile."""
-    return game_moment(mountain, hands, rules=rules, pile=pile, seat=seat, phase=phase, totals=totals)
+    return game_moment(mountain, hands, rules=rules, draw_pile=draw_pile, seat=seat, phase=phase, totals=totals)
 
 
 def refused(state, action, rule):
@@ -262,7 +262,7 @@ def test_two_bisons_need_two_princesses_or_one_guan_yin_MOI_R06():
 
 
 def test_the_canceller_refills_only_at_the_end_of_their_own_turn_MOI_R08():
-    state = table(LINE, ["BISON SB+2 PM+2", "SB+3", "FAN PM+3"], pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2 DH+2 DH+3")
+    state = table(LINE, ["BISON SB+2 PM+2", "SB+3", "FAN PM+3"], draw_pile="MK+1 PM+1 SB+1 DH+1 MK+2 PM+2 DH+2 DH+3")
     state, _ = apply(state, PlayBison(B, (0, 1)))
     state, _ = apply(state, Cancel((FAN,)))
     state, _ = apply(state, EndPlay())
@@ -340,27 +340,27 @@ CROSS = ". PM+1 . .\nMK+2 SB+1@B DH+1 PM+2@Y\n. DH+2 . .\n. MK+1@R . ."
 
 def test_en_ends_when_the_pile_is_empty_zh_when_a_refill_falls_short_MOI_R10():
     for rules, ends in ((Rules(), False), (Rules(edition="zh"), True)):
-        state = table(LINE, ["", "SB+3", "PM+3"], rules=rules, pile="MK+3", phase=Phase.STEP)
+        state = table(LINE, ["", "SB+3", "PM+3"], rules=rules, draw_pile="MK+3", phase=Phase.STEP)
         state, _ = apply(state, Stay())
         assert bool(state.results) is ends, rules.edition
-    en = table(LINE, ["", "SB+3", "PM+3"], pile="", phase=Phase.STEP)
+    en = table(LINE, ["", "SB+3", "PM+3"], draw_pile="", phase=Phase.STEP)
     en, _ = apply(en, Stay())
     assert en.results[0].reason == "b"
 
 
 def test_a_cross_and_an_empty_pile_at_one_step_III_end_the_round_by_the_cross_MOI_P03():
     for rules in (Rules(), Rules(edition="zh")):
-        crossed, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, pile="MK+3", phase=Phase.STEP), Stay())
-        both, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, pile="", phase=Phase.STEP), Stay())
+        crossed, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, draw_pile="MK+3", phase=Phase.STEP), Stay())
+        both, _ = apply(table(CROSS, ["SB+3", "SB+2", "PM+3"], rules=rules, draw_pile="", phase=Phase.STEP), Stay())
         assert both.results[0].reason == "a" and both.results[0].raw == crossed.results[0].raw, rules.edition
 
 
 def test_zh_a_player_who_needs_no_card_leaves_the_round_on_with_the_pile_empty_MOI_P04():
     """ZH's condition b is a refill that falls short: red holds three cards and needs none."""
     hands = ["SB+3 PM+3 DH+3", "SB+2", ""]
-    zh, events = apply(table(LINE, hands, rules=Rules(edition="zh"), pile="", phase=Phase.STEP), Stay())
+    zh, events = apply(table(LINE, hands, rules=Rules(edition="zh"), draw_pile="", phase=Phase.STEP), Stay())
     assert not zh.results and zh.draw_pile == () and zh.decision.seat == 1 and [e.kind for e in events] == ["stay"]
-    en, _ = apply(table(LINE, hands, pile="", phase=Phase.STEP), Stay())
+    en, _ = apply(table(LINE, hands, draw_pile="", phase=Phase.STEP), Stay())
     assert en.results[0].reason == "b"  # EN: the pile is empty, whatever red holds
 
 
@@ -388,7 +388,7 @@ def test_zh_an_ender_on_a_negative_card_counts_it_once_MOI_R11():
 def test_en_negative_round_scores_count_zero_zh_totals_never_drop_below_zero_MOI_R12():
     mountain = "MK-3@R PM+1@B\n. SB+1@Y"  # red's best: the row MK-3 PM+1, worth -2
     for rules, start, after in ((Rules(), 5, 5), (Rules(edition="zh"), 5, 3), (Rules(), 1, 1), (Rules(edition="zh"), 1, 0)):
-        state = table(mountain, ["", "", ""], rules=rules, pile="", phase=Phase.STEP, totals=(start, 0, 0))
+        state = table(mountain, ["", "", ""], rules=rules, draw_pile="", phase=Phase.STEP, totals=(start, 0, 0))
         state, _ = apply(state, Stay())
         assert state.results[0].raw[0] == -2
         assert state.totals[0] == after, (rules.edition, start)
@@ -399,7 +399,7 @@ STUCK = "MK+1@R PM+1@Y"  # two cards, two pawns: no Bison King, Red Boy or step 
 
 def test_a_round_ends_after_a_full_cycle_of_turns_with_no_card_played_MOI_R20():
     hands = ["BISON REDBOY:MK GUANYIN", "BISON REDBOY:PM GUANYIN"]
-    state = table(STUCK, hands, rules=Rules(edition="zh"), pile=10)
+    state = table(STUCK, hands, rules=Rules(edition="zh"), draw_pile=10)
     assert legal_actions(state) == [EndPlay()]  # ZH: nothing to play, nothing to discard (MOI-R18)
     state, _ = apply(state, EndPlay())
     assert legal_actions(state) == [Stay()]  # no pawn can step onto a free card
@@ -418,7 +418,7 @@ def test_a_step_is_no_progress_and_the_round_is_scored_where_the_last_step_left_
     """A pawn's step moves no card: the cycle still ends the round, scored on the Mountain after that step."""
     stuck = "MK+1@R PM+1@Y\n. DH+3"  # no SB for the Red Boy; Guan Yin only cancels
     hands = ["REDBOY:SB GUANYIN", "REDBOY:SB GUANYIN"]
-    state = table(stuck, hands, rules=Rules(edition="zh"), pile=10)
+    state = table(stuck, hands, rules=Rules(edition="zh"), draw_pile=10)
     for action in [EndPlay(), Stay(), EndPlay()]:
         state, _ = apply(state, action)
     before = state.mountain
@@ -429,7 +429,7 @@ def test_a_step_is_no_progress_and_the_round_is_scored_where_the_last_step_left_
 
 def test_one_card_played_in_the_cycle_keeps_the_round_going_MOI_R20():
     rules = Rules(edition="en", event_discard=False)  # the rule holds in both editions
-    state = table(STUCK, ["GUANYIN MK+2", "GUANYIN REDBOY:PM"], rules=rules, pile=10)
+    state = table(STUCK, ["GUANYIN MK+2", "GUANYIN REDBOY:PM"], rules=rules, draw_pile=10)
     state, _ = apply(state, LayDisciple(parse_card("MK+2"), (1, 0)))
     state, _ = apply(state, EndPlay())
     state, _ = apply(state, Stay())
@@ -442,7 +442,7 @@ def test_one_card_played_in_the_cycle_keeps_the_round_going_MOI_R20():
 
 def test_a_discard_is_progress_too_MOI_R20():
     """EN: discarding events with no effect counts as a card played for the cycle (MOI-R04, MOI-R20)."""
-    state = table(STUCK, ["BISON REDBOY:MK GUANYIN", ""], rules=Rules(edition="en"), pile=10)
+    state = table(STUCK, ["BISON REDBOY:MK GUANYIN", ""], rules=Rules(edition="en"), draw_pile=10)
     state, _ = apply(state, DiscardEvents((BISON,)))
     assert state.played == (BISON,) and state.phase is Phase.STEP
     state, _ = apply(state, Stay())
@@ -490,7 +490,7 @@ def test_iron_fan_on_a_shared_card_may_be_cancelled_by_every_other_owner_MOI_R22
 
 
 def test_the_next_round_reshuffles_and_the_first_player_moves_on_MOI_R14():
-    state = table(LINE, ["", "SB+3", "PM+3"], pile="", phase=Phase.STEP)
+    state = table(LINE, ["", "SB+3", "PM+3"], draw_pile="", phase=Phase.STEP)
     state = State(**{**state.__dict__, "seed": 3})
     state, events = apply(state, Stay())
     assert state.round == 2 and state.first_seat == 1 and state.decision.seat == 1
@@ -573,7 +573,7 @@ def test_the_reference_list_of_action_forms_parses_back_and_covers_every_verb():
 
 
 def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables():
-    state = game_moment(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"], pile=5)
+    state = game_moment(LINE, ["BISON SB+2 PM+2", "GUANYIN", "FAN"], draw_pile=5)
     assert state.all_cards() == Counter(DECK) and len(state.draw_pile) == 5
     assert state.colours == (R, Y, B)
     with pytest.raises(ValueError, match=r"^hands: this moment shows more MK\+3 cards than the deck holds \(rulebook, Card Descriptions\)$"):
@@ -582,8 +582,8 @@ def test_a_game_moment_puts_every_card_somewhere_and_refuses_impossible_tables()
         game_moment(LINE, ["REDBOY:MK REDBOY:MK", "REDBOY:MK", "SB+2"])
     with pytest.raises(ValueError, match=r"^hands: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
         game_moment(LINE, ["GUANYIN GUANYIN", "GUANYIN", "SB+2"])
-    with pytest.raises(ValueError, match=r"^pile: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
-        game_moment(LINE, ["GUANYIN", "SB+2", "FAN"], pile="GUANYIN GUANYIN")
+    with pytest.raises(ValueError, match=r"^draw_pile: this moment shows more GUANYIN cards than the deck holds \(MOI-R01\)$"):
+        game_moment(LINE, ["GUANYIN", "SB+2", "FAN"], draw_pile="GUANYIN GUANYIN")
     with pytest.raises(ValueError, match=r"^colours: 'RY' leaves out the blue pawn on the Mountain"):
         game_moment(LINE, ["SB+2", "PM+2"], colours="RY")
     with pytest.raises(ValueError, match="^mountain: the blue pawn belongs to no player here$"):

@@ -159,7 +159,8 @@ def test_a_state_that_breaks_two_invariants_is_refused_naming_both_apart():
     with pytest.raises(DataError) as error:
         loaded(both)
     assert error.value.field == "state"
-    assert error.value.why.split("; ") == ["the 52 cards are not all in the game exactly once (MOI-R01)",
+    # the effect waiting holds a Bison King of its own, a second card too many
+    assert error.value.why.split("; ") == ["the 52 cards are not all in the game exactly once (MOI-R01): too many BISON MK+3",
                                            "an effect waits for an answer outside the respond phase"]
 
 
@@ -441,7 +442,7 @@ def test_a_mountain_in_two_pieces_is_refused_by_the_notation(text, token, why):
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], seat=-1), "seat"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase="playing"), "phase"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], phase=3), "phase"),
-    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], pile=99), "pile"),
+    (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], draw_pile=99), "draw_pile"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(-1, 0, 0)), "totals"),
     (lambda: game_moment(LINE, ["SB+1", "DH+2", "FAN"], totals=(10**400, 0, 0)), "state"),  # no game reaches it (MOST_POINTS)
     (lambda: game_moment(LINE, ["MK+3", "MK+3", "FAN"]), "hands"),
@@ -600,7 +601,7 @@ def test_a_game_moment_takes_the_phase_as_its_text_too():
     assert game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase="step").phase is Phase.STEP
     with pytest.raises(DataError) as refused:
         game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase="playing")
-    assert str(refused.value) == "phase: one of place pawn, play, respond, step, over, not 'playing'"
+    assert str(refused.value) == "phase: one of place_pawn, play, respond, step, over, not 'playing'"
 
 
 @pytest.mark.parametrize("place, direction, says", [
@@ -708,9 +709,9 @@ def test_two_pawns_on_one_card_are_refused_unless_the_optional_rule_allows_it_MO
 
 
 def test_a_state_placing_pawns_holds_no_hand_and_none_of_the_pawns_still_to_place_MOI_R19():
-    """Before, a dealt state relabelled 'place pawn' loaded, and two pawns later each hand held 6 cards."""
+    """Before, a dealt state relabelled "place_pawn" loaded, and two pawns later each hand held 6 cards."""
     data = at_play().to_dict()
-    data["phase"] = "place pawn"
+    data["phase"] = "place_pawn"
     with pytest.raises(DataError) as refused:
         State.from_dict(data)
     assert refused.value.why.split("; ") == [
@@ -732,7 +733,7 @@ def test_a_state_placing_pawns_holds_no_hand_and_none_of_the_pawns_still_to_plac
     after = apply(reverse, legal_actions(reverse)[0])[0]
     assert after.seat == 1 and State.from_json(after.to_json()) == after
     # A moment may leave out the pawns of those who placed already (setting-up's exercise shows red and yellow)
-    moment = game_moment("PM+2 MK+3@R DH+2 SB+2\nPM+1 SB+1 DH+1 MK+2", ["", "", "", ""], pile=44, seat=2, phase=Phase.PLACE_PAWN)
+    moment = game_moment("PM+2 MK+3@R DH+2 SB+2\nPM+1 SB+1 DH+1 MK+2", ["", "", "", ""], draw_pile=44, seat=2, phase=Phase.PLACE_PAWN)
     assert [action.text() for action in legal_actions(moment)][:1] == ["pawn 0,0"]
     with pytest.raises(DataError, match="the hands hold cards while the pawns are placed"):
         game_moment(LINE, ["SB+2", "DH+2", "FAN"], phase=Phase.PLACE_PAWN, seat=1)
@@ -798,7 +799,7 @@ def test_the_results_scored_under_each_rule_for_negative_scores_load_back_MOI_R1
         State.from_dict(zh)
 
 
-@pytest.mark.parametrize("phase", ["play", "step", "place pawn", "over"])
+@pytest.mark.parametrize("phase", ["play", "step", "place_pawn", "over"])
 def test_cards_played_this_turn_are_cards_on_the_table_within_the_turns_limit_MOI_R04(phase):
     """Before, 52 Iron Fan Princesses "played this turn" loaded in any phase, under play_limit 2 too."""
     state = finished(seed=3) if phase == "over" else at_play(3, seed=2, rules=Rules(play_limit=2))
@@ -822,7 +823,7 @@ def test_the_cards_played_this_turn_are_checked_against_the_rules_of_the_turn_MO
             with pytest.raises(DataError, match=re.escape(why)):
                 State.from_dict(data)
     for rules, why in [(Rules(edition="zh"), "disciples and events were played in one turn"), (Rules(), None)]:
-        moment = game_moment(LINE, ["SB+2", "DH+3", "FAN"], pile=10, rules=rules).to_dict()  # the rest is discarded
+        moment = game_moment(LINE, ["SB+2", "DH+3", "FAN"], draw_pile=10, rules=rules).to_dict()  # the rest is discarded
         assert "BISON" in moment["discard_pile"]
         moment["played"] = ["MK+1", "BISON"]
         if why is None:
@@ -961,3 +962,22 @@ def test_every_place_of_an_action_reads_back_from_the_text_it_is_written_as():
         for column in (-REACH, -1, 0, 7, REACH):
             assert parse_action(PlacePawn((row, column)).text()) == PlacePawn((row, column))
             assert parse_action(f"pawn {row},{column}").place == (row, column)
+
+
+def test_a_state_whose_cards_are_not_the_deck_names_those_missing_and_those_too_many_MOI_R01():
+    """Whoever mends a state file (or a house rule that deals a card) learns which card to look for,
+    as Hudai Pass's state says its own (HUD-R01)."""
+    lost = GOOD["draw_pile"][0]
+    twice = next(code for code in GOOD["draw_pile"] if code != lost)  # another card, in its place
+    with pytest.raises(DataError) as error:
+        loaded(lambda data: data["draw_pile"].__setitem__(0, twice))
+    assert f"the 52 cards are not all in the game exactly once (MOI-R01): missing {lost}, too many {twice}" in str(error.value)
+
+
+@pytest.mark.parametrize("phase", [Phase.RESPOND, "respond"])
+def test_a_moment_waiting_for_an_answer_is_refused_saying_how_one_is_reached(phase):
+    """A moment set by hand has no effect waiting: "an answer is awaited but no effect waits for
+    one" left a teacher without the way there, playing the event from the play phase."""
+    with pytest.raises(DataError) as refused:
+        game_moment(LINE, ["BISON", "GUANYIN", "FAN"], phase=phase)
+    assert refused.value.field == "phase" and "play_out(game_moment(..., phase=\"play\"), \"bison Y 0,3\")" in str(refused.value)

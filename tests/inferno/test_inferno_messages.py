@@ -265,7 +265,7 @@ def test_an_event_says_in_english_what_happened(moment, actions, texts):
 
 def test_the_refill_takes_the_piles_top_cards_top_first():
     """Step IV: the hand is filled from the top of the draw pile (its last card), one card at a time."""
-    state = game_moment(LINE, ["MK+2 SB+3", "", ""], pile="PM+3 DH+3 MK+3")
+    state = game_moment(LINE, ["MK+2 SB+3", "", ""], draw_pile="PM+3 DH+3 MK+3")
     state, _ = apply(state, LayDisciple(parse_card("MK+2"), (1, 1)))
     state, _ = apply(state, EndPlay())
     state, events = apply(state, Stay())
@@ -307,7 +307,7 @@ ONE_ROUND = Rules(rounds_by_players=((2, 1), (3, 1), (4, 1)))
     ((4, 5, 1), "The game is over: red and yellow win with 8."),
 ])
 def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
-    state = game_moment(LINE, ["", "", ""], pile=0, phase=Phase.STEP, rules=ONE_ROUND, totals=totals)
+    state = game_moment(LINE, ["", "", ""], draw_pile=0, phase=Phase.STEP, rules=ONE_ROUND, totals=totals)
     assert _said(state, Stay()) == [
         "Red leaves the pawns where they are.",
         "Round 1 ends: the draw pile ran out (condition b); scores red +4, yellow +3, blue +6.",
@@ -316,7 +316,7 @@ def test_the_last_round_end_says_the_scores_and_the_winners(totals, over):
 
 
 def test_a_game_over_keeps_no_card_of_its_last_turn_as_played():
-    state, _ = apply(game_moment(LINE, ["MK+2", "", ""], pile=0, rules=ONE_ROUND), LayDisciple(parse_card("MK+2"), (1, 1)))
+    state, _ = apply(game_moment(LINE, ["MK+2", "", ""], draw_pile=0, rules=ONE_ROUND), LayDisciple(parse_card("MK+2"), (1, 1)))
     assert state.played == (parse_card("MK+2"),) and state.phase is Phase.STEP  # the hand is empty: on to the step
     over, _ = apply(state, Stay())
     assert over.is_over and over.played == () and over.decision is None
@@ -449,7 +449,7 @@ def test_a_notation_error_names_the_token_and_its_place_in_zh_tw(text, zh):
     lambda: Rules(rounds_by_players=((2, 1), (2, 1))), lambda: Rules(starting_points=(10**6,)), lambda: Rules(shared_card_limit=9),
     lambda: Rules(rounds_by_players=((2, 1),)).rounds(3), lambda: game_moment("MK+2@R", [["MK+1"], ["PM+1"]], seat=5),
     lambda: game_moment("MK+2@R", [["BISON"] * 4, []]), lambda: game_moment("MK+2@B", [[], []]), lambda: game_moment("MK+2@R", "MK+1"),
-    lambda: game_moment("MK+2@R", [[], []], pile=99), lambda: game_moment("MK+2@R", [[], []], totals=[-1, 0]),
+    lambda: game_moment("MK+2@R", [[], []], draw_pile=99), lambda: game_moment("MK+2@R", [[], []], totals=[-1, 0]),
     lambda: game_moment("MK+2@R", [[], [], []], colours="RR"), lambda: game_moment("MK+2@R MK+2 MK+2", [["MK+2"], []]),
     lambda: game_moment("MK+2@R", [[], []], phase="playing"), lambda: red_boy_targets("MK+2@R PM+1", "XX"),
     lambda: Position.parse("MK+2").with_card((0, 1), 5), lambda: Position.parse("MK+2").with_card((0, 1), "BISON"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from xml.etree import ElementTree
 
+import pytest
+
 from rulesbook.core.records import GameRecord
 from rulesbook.inferno import RandomBot, Rules, show_track
 from rulesbook.inferno.render import track_totals
@@ -110,3 +112,17 @@ def test_a_picture_writes_the_cards_names_in_its_language():
                                                                   "PM", "救星", "觀世音菩薩", "DH", "+1", "白龍馬"]
     assert drawn(show_cards([parse_card("DH+1")]).svg) == ["DH", "+1", "Dragon", "Horse"]
     assert drawn(show_cards(events).svg)[:3] == ["Bison King Family", "Mighty", "Bison King"]
+
+
+def test_show_cards_takes_the_codes_as_the_other_games_do_and_refuses_a_bad_argument_naming_it():
+    """A hand written as game_moment's hands are ("MK+2 BISON"), not an AttributeError from the drawing."""
+    cards = [parse_card("MK+2"), parse_card("BISON")]
+    assert show_cards("MK+2 BISON").svg == show_cards(["MK+2", "BISON"]).svg == show_cards(cards).svg
+    for bad, said in ((lambda: show_cards("MK+2 BISSON"), "cards[1]: 'BISSON': unknown card"),
+                      (lambda: show_cards([parse_card("FAN"), 7]), "cards[1]: expected a card of Mountain of Inferno, not 7"),
+                      (lambda: show_cards(5), "cards: expected card codes or a list of cards, not 5"),
+                      (lambda: show_cards(cards, per_row=0), "per_row: expected a whole number at least 1, not 0"),
+                      (lambda: show_cards(cards, title=5), "title is a text, not 5")):
+        with pytest.raises(ValueError) as refused:
+            bad()
+        assert str(refused.value).startswith(said), str(refused.value)

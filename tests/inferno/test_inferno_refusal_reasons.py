@@ -48,13 +48,13 @@ def said(state, action: str) -> tuple[str, str, str]:
      "2張牛魔王卡可將唐僧標記移動4或5格，而從(1, 1)的MK+2到(0, 1)的PM+1、不重複經過卡牌的路線沒有一條是這個長度：最短的一條是1格（MOI-R05）"),
 ])
 def test_a_refused_bison_king_move_names_its_own_fault_MOI_R05(action, en, zh):
-    state = game_moment(MOUNTAIN, ["BISON BISON FAN", "GUANYIN"], pile=10)
+    state = game_moment(MOUNTAIN, ["BISON BISON FAN", "GUANYIN"], draw_pile=10)
     assert said(state, action) == ("MOI-R05", en, zh)
 
 
 def test_a_bison_king_reach_of_one_length_says_that_length_exactly():
     """A house rule's reach (`Rules.bison_reach`) may leave one length only: not "1 to 1 cards"."""
-    state = game_moment(MOUNTAIN, ["BISON BISON", "GUANYIN"], pile=10, rules=Rules(bison_reach=(1, 2)))
+    state = game_moment(MOUNTAIN, ["BISON BISON", "GUANYIN"], draw_pile=10, rules=Rules(bison_reach=(1, 2)))
     assert said(state, "bison R 0,2")[1] == (
         "one Mighty Bison King moves a pawn exactly 1 card, and no path from the MK+1 card at (0, 0) to the SB+1 card at (0, 2) "
         "that visits no card twice is that long: the shortest is 2 cards (MOI-R05)")
@@ -65,7 +65,7 @@ def test_a_bison_king_reach_of_one_length_says_that_length_exactly():
 
 
 def test_two_pawns_on_a_full_card_stand_there_with_the_optional_rule_MOI_R13():
-    state = game_moment("MK+1@RB PM+1 SB+1\nDH+1 MK+2@Y PM+2", ["BISON", "GUANYIN", "FAN"], pile=10, rules=Rules(two_pawns=True))
+    state = game_moment("MK+1@RB PM+1 SB+1\nDH+1 MK+2@Y PM+2", ["BISON", "GUANYIN", "FAN"], draw_pile=10, rules=Rules(two_pawns=True))
     rule, en, zh = said(state, "bison Y 0,0")
     assert en == ("the red pawn and the blue pawn stand on the MK+1 card at (0, 0): a pawn may pass over other pawns but never "
                   "stop on a card with no room for it (MOI-R05)")
@@ -77,7 +77,7 @@ def test_the_bison_lesson_says_the_engines_reason_capitalised():
     position = Position.parse(MOUNTAIN)
     for language in ("en", "zh-TW"):
         lesson = BisonLesson(position, "Y", ("BISON", "BISON"), language=language)
-        state = game_moment(MOUNTAIN, ["BISON BISON", "GUANYIN"], pile=10)  # red moves the yellow pawn: the same move
+        state = game_moment(MOUNTAIN, ["BISON BISON", "GUANYIN"], draw_pile=10)  # red moves the yellow pawn: the same move
         for place in [(row, column) for row in (-1, 0, 1, 2) for column in range(-1, 5)]:
             for cards in (1, 2):
                 try:
@@ -103,7 +103,7 @@ def test_the_bison_lesson_says_the_engines_reason_capitalised():
      "放在(-1, 0)的話，這張卡牌只會碰到它原本的位置，碰不到火焰山區其餘的卡牌（MOI-R15）"),
 ])
 def test_a_refused_iron_fan_drop_names_its_own_fault_MOI_R15(action, en, zh):
-    state = game_moment(MOUNTAIN, ["FAN", "GUANYIN"], pile=10)
+    state = game_moment(MOUNTAIN, ["FAN", "GUANYIN"], draw_pile=10)
     assert said(state, action) == ("MOI-R15", en, zh)
 
 
@@ -118,17 +118,17 @@ def test_a_refused_iron_fan_drop_names_its_own_fault_MOI_R15(action, en, zh):
      "你的手牌沒有紅孩兒（孫悟空）和紅孩兒（豬八戒）（中文規則書〈２.遊戲進行〉(1)）"),
 ])
 def test_a_card_not_held_is_named_alone_rulebook_I(hand, action, en, zh):
-    state = game_moment(MOUNTAIN, [hand, "GUANYIN"], pile=10)
+    state = game_moment(MOUNTAIN, [hand, "GUANYIN"], draw_pile=10)
     assert said(state, action) == ("rulebook I", en, zh)
 
 
 # --- F8: an action out of its phase ------------------------------------------------------------------
 def test_an_action_out_of_its_phase_cites_the_turns_order_or_who_may_cancel():
-    step = game_moment(MOUNTAIN, ["MK+3", "GUANYIN"], pile=10, phase="step")
+    step = game_moment(MOUNTAIN, ["MK+3", "GUANYIN"], draw_pile=10, phase="step")
     assert said(step, "lay MK+3 -1,0") == (
         "rulebook, Play", "red must now step a pawn or stay, not 'lay MK+3 -1,0' (rulebook, Play)",
         "現在紅方須移動唐僧標記1格，或不移動，而不是「lay MK+3 -1,0」（中文規則書〈２.遊戲進行〉）")
-    asked, _ = apply(game_moment(MOUNTAIN, ["BISON MK+3", "FAN"], pile=10), "bison Y 1,3")
+    asked, _ = apply(game_moment(MOUNTAIN, ["BISON MK+3", "FAN"], draw_pile=10), "bison Y 1,3")
     assert said(asked, "lay MK+3 -1,0") == (
         "MOI-R06", "yellow must now cancel the effect just played or pass, not 'lay MK+3 -1,0' (MOI-R06)",
         "現在黃方須反制剛打出的效果，或不反制，而不是「lay MK+3 -1,0」（MOI-R06）")

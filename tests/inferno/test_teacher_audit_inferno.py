@@ -30,6 +30,17 @@ def test_replace_to_another_edition_is_refused_saying_how_to_write_it():
         replace(Rules(edition="zh", two_pawns=True), edition="en")
 
 
+def test_a_record_whose_edition_alone_was_edited_is_refused_naming_that_way_too():
+    """A teacher who typed "zh" over a record's "en" used no Python: the refusal names their way
+    there (a record lists every switch), beside replace's, and how to write the rules meant."""
+    data = GameRecord.play("inferno", 2, seed=1).to_dict()
+    data["rules"]["edition"] = "zh"
+    with pytest.raises(DataError) as caught:
+        GameRecord.from_dict(data)
+    said = str(caught.value)
+    assert "the edition of a record's or a state's rules edited by hand" in said and "Rules(edition='en')" in said
+
+
 def test_a_ruleset_that_follows_its_edition_in_most_switches_is_kept():
     for rules in (Rules(edition="zh", mixed_plays=True, event_discard=True, play_limit=None),
                   replace(Rules(edition="zh"), two_pawns=True), replace(Rules(), edition="en"),

@@ -432,3 +432,14 @@ def test_any_action_text_parses_or_is_a_notation_error(text):
     except NotationError:
         return
     assert parsed.text() == text or parse_action(parsed.text()) == parsed
+
+
+def test_cards_or_tiles_not_conserved_are_named_missing_or_too_many():
+    """Whoever mends a state file (or a house rule that deals a card) learns which card to look for,
+    as Hudai Pass's state says its own (HUD-R01)."""
+    state = a_state().to_dict()
+    card, relic, tile = state["hands"][0][0], state["relic_deck"][0], state["unused_tiles"][0]
+    refused(changed(lambda d: d["hands"][1].append(d["hands"][0][0])), "state", f"exactly one place): too many {card}")
+    refused(changed(lambda d: d["hands"][0].pop(0)), "state", f"exactly one place): missing {card}")
+    refused(changed(lambda d: d["relic_deck"].pop(0)), "state", f"Relic cards are not conserved: missing {relic}")
+    refused(changed(lambda d: d["unused_tiles"].append(d["unused_tiles"][0])), "state", f"Encounter tiles are not conserved: too many {tile}")

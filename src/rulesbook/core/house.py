@@ -45,7 +45,7 @@ import inspect
 import re
 import textwrap
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, expect, only_fields, shown, take
@@ -241,7 +241,10 @@ def _changed(rule: HouseRule, state: Any) -> Any:
     try:
         changed = rule.change(state)
     except Exception as error:
-        raise HouseRuleError(rule, rule.moment, f"the function raised {type(error).__name__}: {error}") from error
+        # Hudai's and Madness's states change in place; Inferno's is frozen, a slip from one game to another
+        how = ("; this game's state is not changed in place: return dataclasses.replace(state, field=value)"
+               if isinstance(error, FrozenInstanceError) else "")
+        raise HouseRuleError(rule, rule.moment, f"the function raised {type(error).__name__}: {error}{how}") from error
     if type(changed) is not kind:
         raise HouseRuleError(rule, rule.moment, f"the function returned {shown(changed)}, not the game's state")
     if changed.rules != rules:

@@ -177,10 +177,12 @@ class State(CheckedState):
                   self.demon_block, self.purchase, self.cards_played, self.whites_played, self.shuffles)
         if any(count < 0 for count in counts):
             wrong.append("a count is below zero")
-        if self.monk_health > rules.monk_health or self.demon_health > rules.demon_health:
-            wrong.append("a health is above its starting health")
+        for name in ("monk_health", "demon_health"):  # each named with its numbers: a healing house rule's usual slip
+            if getattr(self, name) > getattr(rules, name):
+                wrong.append(f"{name} {getattr(self, name)} is above the starting health, {getattr(rules, name)} (Rules.{name})")
         if self.corruption > rules.corruption_capacity:
-            wrong.append("the monk holds more corruption than the capacity")
+            wrong.append(f"the monk holds more corruption than the capacity: {self.corruption} of {rules.corruption_capacity} "
+                         "(Rules.corruption_capacity)")
         if (self.outcome is None) == self.is_over:
             wrong.append("a game is over exactly when it has an outcome")
         elif self.outcome is not None and not _shows(self, self.outcome):

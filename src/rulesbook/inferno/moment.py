@@ -31,7 +31,7 @@ def game_moment(
     hands: Sequence[str | Sequence[Card]],
     *,
     rules: Rules | None = None,
-    pile: int | str | Sequence[Card] = 20,
+    draw_pile: int | str | Sequence[Card] = 20,
     seat: int = 0,
     phase: Phase | str = Phase.PLAY,
     totals: Sequence[int] | None = None,
@@ -46,8 +46,8 @@ def game_moment(
 
     `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
     else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
-    black in turn. `pile` is the draw pile (codes or cards, the top card last) or how many of the
-    remaining cards it holds; every other card goes to the discard pile, so all 52 are somewhere.
+    black in turn. `draw_pile` is the draw pile (codes or cards, the top card last) or how many of
+    the remaining cards it holds (the name of the State's field, and of Hudai's moment's); every other card goes to the discard pile, so all 52 are somewhere.
     `phase` is a Phase or its text ("play", "step"). `seed` shuffles the rounds after this one, as
     the other games' moments take theirs. The moment is checked as a loaded state is
     (`State.invariants`).
@@ -64,13 +64,14 @@ def game_moment(
         raise DataError("seat", Message("expected a seat from 0 to {last}, not {value}", last=len(seats) - 1, value=shown(seat)))
     rest = list(DECK)
     _take_from(rest, [*position.cards.values(), *(card for hand in held for card in hand)], "hands")
-    if isinstance(pile, int):
-        if not 0 <= pile <= len(rest):
-            raise DataError("pile", Message("expected 0 to {most} cards (those the moment leaves), not {value}", most=len(rest), value=pile))
-        draw_pile, discard = tuple(rest[:pile]), tuple(rest[pile:])
+    if isinstance(draw_pile, int):
+        if not 0 <= draw_pile <= len(rest):
+            raise DataError("draw_pile", Message("expected 0 to {most} cards (those the moment leaves), not {value}",
+                                                 most=len(rest), value=draw_pile))
+        pile, discard = tuple(rest[:draw_pile]), tuple(rest[draw_pile:])
     else:
-        draw_pile = _cards_of(pile, "pile", len(DECK))
-        _take_from(rest, draw_pile, "pile")
+        pile = _cards_of(draw_pile, "draw_pile", len(DECK))
+        _take_from(rest, pile, "draw_pile")
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
     listed = isinstance(totals, Sequence) and not isinstance(totals, str)
@@ -79,7 +80,7 @@ def game_moment(
                Message("expected one whole number of points (0 or more) per player, not {value}", value=shown(totals)))
         raise DataError("totals", why)
     state = State(
-        rules=rules, colours=seats, seed=seed, round=1, first_seat=0, mountain=position, draw_pile=draw_pile,
+        rules=rules, colours=seats, seed=seed, round=1, first_seat=0, mountain=position, draw_pile=pile,
         discard_pile=discard, hands=held, totals=tuple(totals) if totals is not None else rules.starting_totals(len(seats)),
         results=(), seat=seat, phase=phase,
     )
@@ -88,15 +89,18 @@ def game_moment(
 
 
 def _phase(phase: object) -> Phase:
-    """The phase given, or the one its text names (a Phase equals its text, as in the other games)."""
-    if isinstance(phase, Phase):
-        return phase
-    if not isinstance(phase, str):
+    """The phase given, or the one its text names (a Phase equals its text, as in the other games);
+    never "respond", which only an event played leads to."""
+    if not isinstance(phase, str):  # a Phase is its text
         raise DataError("phase", Message("expected a Phase (Phase.PLAY, ...), not {value}", value=shown(phase)))
     try:
-        return Phase(phase)
+        given = Phase(phase)
     except ValueError:
         raise DataError("phase", Message("one of {names}, not {name}", names=", ".join(Phase), name=shown(phase))) from None
+    if given is Phase.RESPOND:  # an answer waits on an effect played, which a moment set by hand has not
+        raise DataError("phase", Message("a moment waiting for an answer comes from playing the event: "
+                                         "play_out(game_moment(..., phase=\"play\"), \"bison Y 0,3\")"))
+    return given
 
 
 def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:

@@ -215,7 +215,8 @@ class Rules(RulesData):
         """DataError for a value labelled with one edition whose switches mostly follow the other:
         it would play the other edition's rules under this one's name, in a record, a table's
         label and a repr. `dataclasses.replace(Rules(), edition="zh")` makes one (the preset fills
-        only the fields not given, and replace gives them all)."""
+        only the fields not given, and replace gives them all), as does a record's JSON whose edition
+        alone was edited (it lists every switch)."""
         other = "zh" if self.edition == "en" else "en"
         own = [name for name, value in _PRESETS[self.edition].items() if getattr(self, name) == value]
         theirs = [name for name, value in _PRESETS[other].items() if getattr(self, name) == value]
@@ -226,14 +227,16 @@ class Rules(RulesData):
                 "meant": self._spelled(self.edition, keep_other=False), "honest": self._spelled(other, keep_other=True)}
         if len(theirs) == total:
             why = Message("Rules(edition={edition}) with all {total} of its edition switches at the {other} values would play the "
-                          "{other} rules under the {label} label. dataclasses.replace(rules, edition={edition}) makes such a value: "
-                          "it keeps every other field as it was and does not apply the edition's preset. Write {meant} for the "
+                          "{other} rules under the {label} label. Changing the edition alone makes such a value (dataclasses.replace(rules, "
+                          "edition={edition}), or the edition of a record's or a state's rules edited by hand): every other field "
+                          "stays as it was, without the edition's preset. Write {meant} for the "
                           "{label} rules with your changes, or {honest} for these rules as they are", **said)
         else:
             why = Message("Rules(edition={edition}) with {count} of its {total} edition switches at the {other} values ({names}) "
-                          "would play mostly the {other} rules under the {label} label. dataclasses.replace(rules, "
-                          "edition={edition}) makes such a value: it keeps every other field as it was and does not apply the "
-                          "edition's preset. Write {meant} for the {label} rules with your changes, or {honest} for these rules "
+                          "would play mostly the {other} rules under the {label} label. Changing the edition alone makes such a value "
+                          "(dataclasses.replace(rules, edition={edition}), or the edition of a record's or a state's rules edited "
+                          "by hand): every other field stays as it was, without the edition's preset. Write {meant} for the "
+                          "{label} rules with your changes, or {honest} for these rules "
                           "as they are", count=len(theirs), names=Listed(theirs, ","), **said)
         raise DataError("Rules.edition", why)
 

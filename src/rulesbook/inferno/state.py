@@ -45,7 +45,7 @@ class Phase(StrEnum):
     """What kind of decision the state waits for. A member equals its text ("play"), as in the
     other two games."""
 
-    PLACE_PAWN = "place pawn"
+    PLACE_PAWN = "place_pawn"
     PLAY = "play"
     RESPOND = "respond"
     STEP = "step"
@@ -153,7 +153,7 @@ class State(CheckedState):
     def summary(self) -> str:
         """One line a person can read: the round, who decides what, the totals, the hands and piles."""
         decision = self.decision
-        who = "the game is over" if decision is None else f"{decision.colour.english} to {decision.phase.value}"
+        who = "the game is over" if decision is None else f"{decision.colour.english} to {decision.phase.value.replace('_', ' ')}"
         totals = ", ".join(f"{colour.letter} {total}" for colour, total in zip(self.colours, self.totals))
         hands = "; ".join(f"{colour.letter} {' '.join(card.code for card in hand) or '-'}" for colour, hand in zip(self.colours, self.hands))
         return (f"round {self.round}, turn {self.turns + 1}: {who}; totals {totals}; hands {hands}; "
@@ -197,7 +197,7 @@ def _problems(state: State) -> list[str]:
     if not 2 <= players <= 4 or len(set(state.colours)) != players:
         wrong.append("a game has 2 to 4 players of different colours")
     if state.all_cards() != Counter(DECK):
-        wrong.append("the 52 cards are not all in the game exactly once (MOI-R01)")
+        wrong.append(f"the 52 cards are not all in the game exactly once (MOI-R01): {_cards_off(state.all_cards())}")
     hand_size = state.rules.hand_size
     if len(state.hands) != players or any(len(hand) > hand_size for hand in state.hands):
         wrong.append(f"there is one hand per player, of at most {hand_size} cards")
@@ -237,6 +237,15 @@ def _problems(state: State) -> list[str]:
     wrong += _turn_problems(state)
     wrong += _results_problems(state)
     return wrong
+
+
+def _cards_off(found: Counter[Card]) -> str:
+    """Which cards a state holds too few or too many of, so that whoever mends a state file (or a
+    house rule) knows which: "missing PM+1, too many MK+2"."""
+    deck = Counter(DECK)
+    missing, extra = (" ".join(sorted(card.code for card in (more - less).elements()))
+                      for more, less in ((deck, found), (found, deck)))
+    return ", ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part)
 
 
 def _turn_problems(state: State) -> list[str]:

@@ -17,6 +17,7 @@ rulesbook.core.data.DataError: state.leader: expected a whole number from 0 to 2
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -255,31 +256,33 @@ PILES: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _sorted_equal(found: list[str], wanted: Any) -> bool:
-    return len(found) == len(wanted) and sorted(found) == sorted(wanted)
+def _not_conserved(found: list[str], wanted: Iterable[str], said: str) -> list[str]:
+    """`said`, naming the ids missing and those too many, when `found` is not each of `wanted` once:
+    whoever mends a state file (or a house rule) learns which card or tile to look for."""
+    have, pack = Counter(found), Counter(list(wanted))  # a pack dict gives its ids, not its values as counts
+    if have == pack:
+        return []
+    missing, extra = (" ".join(sorted((more - less).elements())) for more, less in ((pack, have), (have, pack)))
+    return [f"{said}: " + ", ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part)]
 
 
 def _conservation(state: State) -> list[str]:
     """Every card, tile and token of the pack in exactly one place."""
     pack = state.rules.pack
-    wrong = []
     cards = (state.equipment_deck + state.equipment_discard + state.arcane_deck + state.injury_deck
              + [c for hand in state.hands for c in hand] + [c for _, c in state.sled])
-    if not _sorted_equal(cards, pack.cards):
-        wrong.append("Equipment, Arcane and Injury cards are not conserved (each card of the pack in exactly one place)")
+    wrong = _not_conserved(cards, pack.cards, "Equipment, Arcane and Injury cards are not conserved (each card of the pack in "
+                                              "exactly one place)")
     for deck, kind, name in ((state.arcane_deck, pack.arcane, "Arcane"), (state.injury_deck, pack.injuries, "Injury")):
         strangers = sorted(set(deck) - set(kind))
         if strangers:
             wrong.append(f"the {name} deck holds {', '.join(strangers)}, which {'is' if len(strangers) == 1 else 'are'} "
                          f"no {name} card of the pack")
-    if not _sorted_equal(state.relic_deck + [r for held in state.relics for r in held], pack.relics):
-        wrong.append("Relic cards are not conserved")
+    wrong += _not_conserved(state.relic_deck + [r for held in state.relics for r in held], pack.relics, "Relic cards are not conserved")
     madness = [m for deck in state.madness_decks for m in deck] + state.madness_box + [m for held in state.madness for m in held]
-    if not _sorted_equal(madness, pack.madness):
-        wrong.append("Madness cards are not conserved")
+    wrong += _not_conserved(madness, pack.madness, "Madness cards are not conserved")
     tiles = [t for t in state.board.values() if t] + state.set_aside + state.unused_tiles + ([state.encounter] if state.encounter else [])
-    if not _sorted_equal(tiles, pack.tiles):
-        wrong.append("Encounter tiles are not conserved")
+    wrong += _not_conserved(tiles, pack.tiles, "Encounter tiles are not conserved")
     tokens = (state.sled_tokens, state.discard_tokens, state.boxed_tokens)
     if min(tokens) < 0 or sum(tokens) != state.rules.tokens:
         wrong.append(f"the Leadership tokens are not conserved ({' + '.join(map(str, tokens))}, the expedition has "
