@@ -71,8 +71,9 @@ def test_the_catalogue_holds_no_entry_the_library_does_not_say():
 
 
 def test_zh_tw_forms_are_traditional_chinese_with_no_simplified_characters():
-    simplified = set("们这说从发动时门对应游戏张后处无与执")  # each has a distinct traditional form
-    found = {msgstr for msgstr in ENTRIES.values() if simplified & set(msgstr)}
+    simplified = set("们这说从发动时门对应戏张后处无与执")  # each has a distinct traditional form
+    # 游 alone is no sign: Taiwan's cursor is 游標; its game is 遊戲, where 游戏 would be simplified
+    found = {msgstr for msgstr in ENTRIES.values() if simplified & set(msgstr) or "游戲" in msgstr or "游戏" in msgstr}
     assert not found
 
 
@@ -153,7 +154,7 @@ def test_a_refusal_keeps_its_english_reason_and_rule_and_says_itself_in_zh_tw():
     assert (error.reason, error.rule, str(error)) == ("there is no blue pawn on the Mountain", "MOI-R09",
                                                        "there is no blue pawn on the Mountain (MOI-R09)")
     assert error.say() == str(error)
-    assert error.say("zh-TW") == "火焰山上沒有藍色唐僧標記（MOI-R09）"
+    assert error.say("zh-TW") == "火焰山區沒有藍色唐僧標記（MOI-R09）"
 
 
 def test_a_refusal_given_as_text_is_translated_when_the_catalogue_has_it_and_its_rule_section_too():

@@ -94,7 +94,7 @@ def test_the_score_track_is_described_and_labelled_in_zh_tw():
     record = GameRecord.play("inferno", 3, seed=7, rules=Rules(edition="zh"), bots=[RandomBot(seed) for seed in range(3)])
     state = record.final_state()
     chinese = describe_track(state, language="zh-TW")
-    assert chinese.startswith("計分表上的分數，從第1回合之前到3個回合的每一回合之後：紅方（圓形）0、") and not ENGLISH.search(chinese)
+    assert chinese.startswith("計分表上的分數：第1回合開始前，以及之後3個回合每一回合結束時：紅方（圓形）0、") and not ENGLISH.search(chinese)
     svg = show_track(state, language="zh-TW").svg
     assert ">回合後<" in svg and ">分數<" in svg and ">黃方<" in svg
     assert describe_track(state).startswith("Points on the score track before round 1 and after each of 3 rounds: red (circles) 0, ")

@@ -128,9 +128,10 @@ def test_a_bot_that_lets_an_effect_happen_is_never_shown_asked(played):
     for text in texts:
         for bot in bots:
             assert f"{bot} lets it happen" not in text and not re.search(rf"\b{bot}\b[^.]* may cancel it now", text), text
-    # The three- and four-player games have such passes (two each): the page played them, unseen.
+    # The three- and four-player games have such passes, so the checks above were not idle: the page
+    # played them, unseen (the games are the bots' seeds', and those read the state's phase).
     record = GameRecord.from_json(played.ask(type="record", history=played.history)["text"])
-    assert sum(silent_passes(record, seat)) == {2: 0, 3: 2, 4: 2}[played.setup["players"]]
+    assert played.setup["players"] == 2 or sum(silent_passes(record, seat)) >= 1
 
 
 def test_a_hint_names_only_cards_the_reader_can_see(played):

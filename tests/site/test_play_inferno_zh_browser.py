@@ -75,7 +75,7 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
             page.wait_for_function("n => window.__rulesbookPlay.history().length - 1 === n", arg=before)
             # Nothing is lost, and the page says so: the moves taken back wait in the move log.
             # What was taken back, by its sentence, how many moves followed, and what is to decide now.
-            assert re.fullmatch(r"已復原：「紅方[^」]+」(，以及之後的(一步|\d+步))?。輪到紅方.+。收回的行動留在行動紀錄中，變成灰色並標著「已收回」：按其中一項，就能重新下到那一步。",
+            assert re.fullmatch(r"已復原：「紅方[^」]+」(，以及之後的(一步|\d+步))?。輪到紅方.+。收回的行動留在行動紀錄中，變成灰色並標著「已收回」：按其中一項，就能重新走到那一步。",
                                 page.inner_text(".rb-message")), page.inner_text(".rb-message")
             moves, undone = before, True
         elif undone and not reloaded:

@@ -14,7 +14,7 @@ runs in Pyodide too). A template the catalogue lacks is said in English.
 >>> str(refused)
 'there is no red pawn on the Mountain'
 >>> refused.say("zh-TW")
-'火焰山上沒有紅色唐僧標記'
+'火焰山區沒有紅色唐僧標記'
 >>> cards = Listed([term("BISON", "card"), "MK+2"])
 >>> Message("you do not hold {cards}", cards=cards).say("zh-TW")
 '你的手牌沒有牛魔王和MK+2'

@@ -517,7 +517,7 @@ def _check_cancel(state: State, action: Cancel) -> None:
     pending = waiting(state)
     hand = state.hands[pending.responders[0]]
     if action.cards not in _cancel_options(pending.effect, hand):
-        raise IllegalAction(_cancel_reason(pending.effect), "rulebook I")
+        raise IllegalAction(_cancel_reason(pending.effect, state.mountain), "rulebook I")
 
 
 def _check_step(state: State, action: Step) -> None:
@@ -561,8 +561,9 @@ _EXPECTED: dict[Phase, tuple[type, ...]] = {
 _PHASE_OF: dict[type, Phase] = {kind: phase for phase, kinds in _EXPECTED.items() for kind in kinds}
 
 
-def _cancel_reason(effect: Effect) -> Message:
-    """What cancels this effect (MOI-R06), said when the cards offered do not."""
+def _cancel_reason(effect: Effect, mountain: Position) -> Message:
+    """What cancels this effect (MOI-R06), said when the cards offered do not; the effect in words,
+    as the events tell it, not in the notation a board's reader never typed."""
     if isinstance(effect, PlayBison) and effect.count == 2:
         needed = Message("two Iron Fan Princesses or one Guan Yin")
     elif isinstance(effect, PlayBison):
@@ -571,7 +572,7 @@ def _cancel_reason(effect: Effect) -> Message:
         needed = Message("one Mighty Bison King or one Guan Yin")
     else:
         needed = Message("one Guan Yin")
-    return Message("'{effect}' is cancelled with {needed}, from your hand", effect=str(effect), needed=needed)
+    return Message("'{effect}' is cancelled with {needed}, from your hand", effect=_describe(effect, mountain), needed=needed)
 
 
 def _taken(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -391,7 +391,7 @@ class GameReferee:
                                      who=Capitalised(player_word(decision.colour)), cancel=_button("cancel"), let=_button("pass")))
         if decision.phase is Phase.STEP:
             return self._say(Message("Choose \u201c{step}\u201d, then click the card the pawn should step to; or press \u201c{stay}\u201d.",
-                                     step=Message.text("Move one card"), stay=_button("stay")))
+                                     step=Message.text("Move one card (step II)"), stay=_button("stay")))
         if decision.phase is Phase.PLACE_PAWN:
             return self._say(Message("Choose \u201c{pawn}\u201d, then click a free card.", pawn=Message.text("Place your pawn")))
         return self._say(Message.text("First choose a card from the hand, then click where it should act; or a button below the Mountain."))
