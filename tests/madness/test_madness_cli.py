@@ -31,7 +31,7 @@ def test_simulate_plays_with_a_pack_from_a_file_mad_p13(tmp_path, capsys):
     assert cli.main(args) == 0
     out = capsys.readouterr().out
     assert "pack=teacher (carried whole)" in out and "expert=True" in out
-    assert len(out.splitlines()) == 9  # the rules line holds the pack's name, not its data
+    assert len(out.splitlines()) == 8  # the rules line holds the pack's name, not its data
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert saved["rules"]["pack"]["die"] == ["Loss of Confidence"] * 6
     assert cli.main([*args, "--json"]) == 0
