@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from types import ModuleType
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -134,3 +135,16 @@ class CheckedState:
         wrong = self.problems()
         if wrong:
             raise DataError("state", "; ".join(wrong))
+
+
+def pieces_off(found: Iterable[str], wanted: Iterable[str]) -> str:
+    """Which pieces (card or tile ids) a state holds too few or too many of, for its `problems`:
+    whoever mends a state file or a house rule learns which to look for; "" when each is there once.
+    A mapping given counts its keys once each, not its values.
+
+    >>> pieces_off(["MK+1", "MK+2", "MK+2"], ["MK+1", "MK+2", "PM+1"])
+    'missing PM+1, too many MK+2'
+    """
+    have, pieces = Counter(iter(found)), Counter(iter(wanted))
+    missing, extra = (" ".join(sorted((more - less).elements())) for more, less in ((pieces, have), (have, pieces)))
+    return ", ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part)

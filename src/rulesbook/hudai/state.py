@@ -28,14 +28,13 @@ rulesbook.core.data.DataError: state.staged_damage: at most 6 (Drain stages one 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.rng import check_seed
-from rulesbook.core.shape import CheckedState
+from rulesbook.core.shape import CheckedState, pieces_off
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import POSITIONS, Rules
 
@@ -66,6 +65,7 @@ OUTCOMES = (WON, *LOSSES)
 # The features of the card just played that the monk may still use (HUD-P02).
 FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR = "value", "symbol", "colour"
 FEATURES = (FEATURE_VALUE, FEATURE_SYMBOL, FEATURE_COLOUR)
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -160,11 +160,9 @@ class State(CheckedState):
         """What is wrong with this state by the game's own rules (empty when nothing is): the counts
         no game reaches (`out_of_reach`, by field), then how the parts agree."""
         rules, wrong = self.rules, [f"{name}: {why}" for name, why in out_of_reach(self)]
-        found, the_set = Counter(self.all_cards()), Counter(card.code for card in rules.cards.cards)
-        if found != the_set:
-            missing, extra = " ".join(sorted(the_set - found)), " ".join(sorted(found - the_set))
-            wrong.append("the cards are not all in the game exactly once (HUD-R01): "
-                         + "; ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part))
+        off = pieces_off(self.all_cards(), (card.code for card in rules.cards.cards))
+        if off:
+            wrong.append(f"the cards are not all in the game exactly once (HUD-R01): {off}")
         for pile, deck, words in _PILES_OF_ONE_DECK:
             strangers = sorted(set(getattr(self, pile)) - set(rules.cards.deck(deck)))
             if strangers:

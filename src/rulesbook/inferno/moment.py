@@ -47,7 +47,8 @@ def game_moment(
     `hands` are card codes ("MK+2 BISON") or cards, one per seat. Seats take the colours given,
     else those of the pawns on the Mountain when there is one per hand, else red, yellow, blue,
     black in turn. `draw_pile` is the draw pile (codes or cards, the top card last) or how many of
-    the remaining cards it holds (the name of the State's field, and of Hudai's moment's); every other card goes to the discard pile, so all 52 are somewhere.
+    the remaining cards it holds (named as the State's field, and as Hudai's moment names its own);
+    every other card goes to the discard pile, so all 52 are somewhere.
     `phase` is a Phase or its text ("play", "step"). `seed` shuffles the rounds after this one, as
     the other games' moments take theirs. The moment is checked as a loaded state is
     (`State.invariants`).

@@ -26,7 +26,7 @@ from typing import Any
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.errors import NotationError
 from rulesbook.core.rng import check_seed
-from rulesbook.core.shape import CheckedState
+from rulesbook.core.shape import CheckedState, pieces_off
 from rulesbook.core.words import plural
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
@@ -197,7 +197,8 @@ def _problems(state: State) -> list[str]:
     if not 2 <= players <= 4 or len(set(state.colours)) != players:
         wrong.append("a game has 2 to 4 players of different colours")
     if state.all_cards() != Counter(DECK):
-        wrong.append(f"the 52 cards are not all in the game exactly once (MOI-R01): {_cards_off(state.all_cards())}")
+        off = pieces_off((card.code for card in state.all_cards().elements()), (card.code for card in DECK))
+        wrong.append(f"the 52 cards are not all in the game exactly once (MOI-R01): {off}")
     hand_size = state.rules.hand_size
     if len(state.hands) != players or any(len(hand) > hand_size for hand in state.hands):
         wrong.append(f"there is one hand per player, of at most {hand_size} cards")
@@ -237,15 +238,6 @@ def _problems(state: State) -> list[str]:
     wrong += _turn_problems(state)
     wrong += _results_problems(state)
     return wrong
-
-
-def _cards_off(found: Counter[Card]) -> str:
-    """Which cards a state holds too few or too many of, so that whoever mends a state file (or a
-    house rule) knows which: "missing PM+1, too many MK+2"."""
-    deck = Counter(DECK)
-    missing, extra = (" ".join(sorted(card.code for card in (more - less).elements()))
-                      for more, less in ((deck, found), (found, deck)))
-    return ", ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part)
 
 
 def _turn_problems(state: State) -> list[str]:

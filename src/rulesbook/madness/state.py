@@ -17,7 +17,6 @@ rulesbook.core.data.DataError: state.leader: expected a whole number from 0 to 2
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -25,7 +24,7 @@ from typing import Any, ClassVar
 
 from rulesbook.core.data import DataError, expect, items, only_fields, parse_json, of_game, shown, whole, within
 from rulesbook.core.rng import check_seed
-from rulesbook.core.shape import CheckedState
+from rulesbook.core.shape import CheckedState, pieces_off
 from rulesbook.core.words import plural
 from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
@@ -257,13 +256,10 @@ PILES: dict[str, Callable[[Any], Any]] = {
 
 
 def _not_conserved(found: list[str], wanted: Iterable[str], said: str) -> list[str]:
-    """`said`, naming the ids missing and those too many, when `found` is not each of `wanted` once:
-    whoever mends a state file (or a house rule) learns which card or tile to look for."""
-    have, pack = Counter(found), Counter(list(wanted))  # a pack dict gives its ids, not its values as counts
-    if have == pack:
-        return []
-    missing, extra = (" ".join(sorted((more - less).elements())) for more, less in ((pack, have), (have, pack)))
-    return [f"{said}: " + ", ".join(part for part in (missing and f"missing {missing}", extra and f"too many {extra}") if part)]
+    """`said`, naming the ids missing and those too many (`pieces_off`), when `found` is not each of
+    `wanted` once."""
+    off = pieces_off(found, wanted)
+    return [f"{said}: {off}"] if off else []
 
 
 def _conservation(state: State) -> list[str]:
