@@ -981,3 +981,12 @@ def test_a_moment_waiting_for_an_answer_is_refused_saying_how_one_is_reached(pha
     with pytest.raises(DataError) as refused:
         game_moment(LINE, ["BISON", "GUANYIN", "FAN"], phase=phase)
     assert refused.value.field == "phase" and "play_out(game_moment(..., phase=\"play\"), \"bison Y 0,3\")" in str(refused.value)
+
+
+def test_a_moment_s_hand_is_read_as_show_cards_reads_cards_codes_in_a_text_or_a_list():
+    """One reader for the cards a teacher types (`given_cards`): a list of codes is a hand too, and
+    a bad code in it is named by its place."""
+    assert game_moment(LINE, [["SB+1", "BISON"], "DH+2", "FAN"]) == game_moment(LINE, ["SB+1 BISON", "DH+2", "FAN"])
+    with pytest.raises(DataError) as refused:
+        game_moment(LINE, [["SB+1", "BISSON"], "DH+2", "FAN"])
+    assert refused.value.field == "hands[0][1]"

@@ -118,7 +118,8 @@ def test_show_cards_takes_the_codes_as_the_other_games_do_and_refuses_a_bad_argu
     """A hand written as game_moment's hands are ("MK+2 BISON"), not an AttributeError from the drawing."""
     cards = [parse_card("MK+2"), parse_card("BISON")]
     assert show_cards("MK+2 BISON").svg == show_cards(["MK+2", "BISON"]).svg == show_cards(cards).svg
-    for bad, said in ((lambda: show_cards("MK+2 BISSON"), "cards[1]: 'BISSON': unknown card"),
+    for bad, said in ((lambda: show_cards("MK+2 BISSON"), "cards: 'BISSON': unknown card"),
+                      (lambda: show_cards(["MK+2", "BISSON"]), "cards[1]: 'BISSON': unknown card"),
                       (lambda: show_cards([parse_card("FAN"), 7]), "cards[1]: expected a card of Mountain of Inferno, not 7"),
                       (lambda: show_cards(5), "cards: expected card codes or a list of cards, not 5"),
                       (lambda: show_cards(cards, per_row=0), "per_row: expected a whole number at least 1, not 0"),

@@ -11,7 +11,8 @@ rulesbook.core.data.DataError: seat: expected a seat from 0 to 1, not 2
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import partial
 
 from rulesbook.core.data import DataError, shown, within
 from rulesbook.core.messages import Listed, Message, counted, term
@@ -59,7 +60,7 @@ def game_moment(
     phase = _phase(phase)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise DataError("hands", Message("expected one hand per player, not {value}", value=shown(hands)))
-    held = tuple(_cards_of(hand, f"hands[{index}]", rules.hand_size) for index, hand in enumerate(hands))
+    held = tuple(given_cards(hand, f"hands[{index}]", rules.hand_size) for index, hand in enumerate(hands))
     seats = _seats(position, held, colours)
     if type(seat) is not int or not 0 <= seat < len(seats):
         raise DataError("seat", Message("expected a seat from 0 to {last}, not {value}", last=len(seats) - 1, value=shown(seat)))
@@ -71,7 +72,7 @@ def game_moment(
                                                  most=len(rest), value=draw_pile))
         pile, discard = tuple(rest[:draw_pile]), tuple(rest[draw_pile:])
     else:
-        pile = _cards_of(draw_pile, "draw_pile", len(DECK))
+        pile = given_cards(draw_pile, "draw_pile", len(DECK))
         _take_from(rest, pile, "draw_pile")
         discard = tuple(rest)
     kept = rules.negative_scores_kept  # a total below 0 only under this house rule (MOI-R12)
@@ -104,14 +105,17 @@ def _phase(phase: object) -> Phase:
     return given
 
 
-def _cards_of(item: object, where: str, most: int) -> tuple[Card, ...]:
+def given_cards(item: object, where: str, most: int | None = None) -> tuple[Card, ...]:
+    """The cards a reader gives, as `game_moment`'s hands and `show_cards` take them: card codes in
+    one text ("MK+2 BISON"), or a list of cards or codes; a DataError naming `where` otherwise."""
     if isinstance(item, str):
         cards: tuple[Card, ...] = within(lambda: tuple(parse_card(code) for code in item.split()), where)
-    elif isinstance(item, (tuple, list)):
-        cards = tuple(item)
+    elif isinstance(item, Iterable):
+        cards = tuple(within(partial(parse_card, card), f"{where}[{index}]") if isinstance(card, str) else card
+                      for index, card in enumerate(item))
     else:
         raise DataError(where, Message("expected card codes or a list of cards, not {value}", value=shown(item)))
-    if len(cards) > most:
+    if most is not None and len(cards) > most:
         raise DataError(where, Message("holds {count} cards; at most {most}", count=len(cards), most=most))
     for index, card in enumerate(cards):
         if not isinstance(card, (DiscipleCard, EventCard)):

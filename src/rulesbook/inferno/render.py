@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import partial
 
-from rulesbook.core.data import DataError, shown, whole, within
+from rulesbook.core.data import whole
 from rulesbook.core.messages import Listed, Message, spoken, term
 from rulesbook.core.picture import Picture, checked_title, escape, svg_document
-from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind, parse_card
+from rulesbook.inferno.cards import Card, Disciple, DiscipleCard, EventCard, EventKind
+from rulesbook.inferno.moment import given_cards
 from rulesbook.inferno.names import disciple_word, pawn_mark, player_word
 from rulesbook.inferno.position import Colour, Coord, Position, checked_place, given_position
 from rulesbook.inferno.state import State
@@ -267,24 +267,8 @@ def show_cards(cards: str | Iterable[Card | str], per_row: int = 9, title: str |
                language: str | None = None) -> CardsPicture:
     """A picture of cards in rows (a hand, the deck), described in `language` (or the one spoken).
     The cards may be given by their codes, "MK+2 BISON", as the other games' `show_cards` takes
-    theirs; a code that is no card, or a row of none, is a DataError naming it, not a crash."""
-    return CardsPicture(_given_cards(cards), whole(per_row, "per_row", 1), checked_title(title), language)
-
-
-def _given_cards(cards: object) -> tuple[Card, ...]:
-    """The cards a reader gives: cards or their codes, in one text or a list (`game_moment`'s hands)."""
-    if isinstance(cards, str):
-        cards = cards.split()
-    if not isinstance(cards, Iterable):
-        raise DataError("cards", Message("expected card codes or a list of cards, not {value}", value=shown(cards)))
-    given = []
-    for index, card in enumerate(cards):
-        if isinstance(card, str):
-            card = within(partial(parse_card, card), f"cards[{index}]")
-        elif not isinstance(card, (DiscipleCard, EventCard)):
-            raise DataError(f"cards[{index}]", Message("expected a card of Mountain of Inferno, not {value}", value=shown(card)))
-        given.append(card)
-    return tuple(given)
+    theirs (read as `game_moment` reads a hand); a code that is no card is a DataError naming it."""
+    return CardsPicture(given_cards(cards, "cards"), whole(per_row, "per_row", 1), checked_title(title), language)
 
 
 class MountainPicture(Picture):
