@@ -31,6 +31,29 @@ def test_hud_r08_swap_then_obtain_within_purchase_value():
     assert state.phase == "combo" and state.turn == 2 and state.purchase == 0
 
 
+def test_hud_p16_no_swap_without_a_new_card_to_draw():
+    """HUD-P16: the swap replaces a river card 'with a new drawn card', so it is offered only while the mind
+    deck, or its discard pile when reshuffled (HUD-P04), holds one; obtaining and passing stay open."""
+    empty = arrange(hand=["W2"], mind_river=["G4", "R2"], mind_deck=[], mind_discard=[])
+    empty, _ = play(empty, "play W2", "build", "end")
+    assert not [text for text in texts(empty) if text.startswith("swap")]
+    assert {"obtain R2", "pass"} <= set(texts(empty))
+    with pytest.raises(IllegalAction, match="no new card could replace G4: the mind deck is empty and its discard "
+                                            "pile is empty.*HUD-P16"):
+        apply(empty, "swap G4")
+    unshuffled = arrange(Rules(reshuffle_mind_deck=False), hand=["W2"], mind_river=["G4", "R2"], mind_deck=[],
+                         mind_discard=["Y6"])
+    unshuffled, _ = play(unshuffled, "play W2", "build", "end")
+    with pytest.raises(IllegalAction, match=r"not reshuffled \(reshuffle_mind_deck=False\).*HUD-P16"):
+        apply(unshuffled, "swap G4")
+    reshuffled = arrange(hand=["W2"], mind_river=["G4", "R2"], mind_deck=[], mind_discard=["Y6"])
+    reshuffled, _ = play(reshuffled, "play W2", "build", "end")
+    assert "swap G4" in texts(reshuffled)
+    after, events = apply(reshuffled, "swap G4")
+    assert after.mind_river == ["R2", "Y6"] and after.mind_discard == ["G4"]
+    assert events[-1].text == "G4 leaves the Mind River for the mind discard pile; Y6 replaces it (HUD-R08)."
+
+
 # ---------------------------------------------------------------- step 3 and 4
 
 
@@ -197,8 +220,8 @@ def test_mind_deck_reshuffles_its_discard_pile_when_empty():
     state, _ = play(state, "end", "swap G1")
     assert sorted(state.mind_river) == ["B4", "G2", "G3"] and state.mind_discard == ["G1"]
     strict = arrange(Rules(reshuffle_mind_deck=False), mind_river=["G1", "G2", "G3"], mind_deck=[], mind_discard=["B4"])
-    strict, _ = play(strict, "end", "swap G1")
-    assert strict.mind_river == ["G2", "G3"] and strict.mind_discard == ["B4", "G1"]
+    strict, _ = play(strict, "end", "pass")  # no swap then (HUD-P16): the river is not refilled either
+    assert strict.mind_river == ["G1", "G2", "G3"] and strict.mind_discard == ["B4"]
 
 
 def test_every_reshuffle_draws_the_seeds_next_order_hud_p04():

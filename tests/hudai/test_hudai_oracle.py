@@ -98,8 +98,9 @@ def expected_legal(s) -> set[str]:
         return set()
     if s.phase is Phase.FLOW:  # HUD-R04
         return {f"remove {c}" for c in s.combo} | {"keep"}
-    if s.phase is Phase.OBTAIN:  # HUD-R08, HUD-P08
-        out = set() if s.swapped else {f"swap {c}" for c in s.mind_river}
+    if s.phase is Phase.OBTAIN:  # HUD-R08, HUD-P08; HUD-P16: a swap needs a new card to draw
+        drawable = s.mind_deck or (s.mind_discard and s.rules.reshuffle_mind_deck)
+        out = {f"swap {c}" for c in s.mind_river} if drawable and not s.swapped else set()
         return out | {f"obtain {c}" for c in s.mind_river if printed(c) <= s.purchase} | {"pass"}
     out = set(feature_choices(s)) | {"end"} | {f"discard {c}" for c in s.hand}  # HUD-P13, HUD-P14
     if not s.took_black:  # HUD-P12
@@ -314,7 +315,7 @@ class Oracle:
             ok = (sum(new.values()) == 1 and card not in new and t.mind_discard == [card]
                   and Counter(t.mind_deck) + new == Counter(s.mind_discard) and t.shuffles == s.shuffles + 1)
         else:
-            ok = Counter(t.mind_river) == Counter(river) and Counter(t.mind_discard) == Counter([*s.mind_discard, card])
+            ok = False  # HUD-P16: no swap without a new card
         self.expect("obtain HUD-R08 HUD-P09", ok and t.swapped, f"swap: river {s.mind_river}->{t.mind_river}", s, a)
         self.same_except(s, t, {"mind_river", "mind_deck", "mind_discard", "swapped", "shuffles"}, a)
 

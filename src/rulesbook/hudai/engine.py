@@ -218,6 +218,10 @@ def _swap_refusal(s: State, a: SwapRiver, cards: CardSet) -> Why:
         return ("only one Mind River card may be discarded and replaced per turn", "HUD-R08")
     if a.card not in s.mind_river:
         return (_absent(a.card, s.mind_river, "the Mind River"), "HUD-R08")
+    if not _mind_card_to_draw(s):
+        pile = ("its discard pile is empty" if s.rules.reshuffle_mind_deck
+                else "its discard pile is not reshuffled (reshuffle_mind_deck=False)")
+        return (f"no new card could replace {a.card}: the mind deck is empty and {pile}", "HUD-P16")
     return None
 
 
@@ -378,7 +382,9 @@ def legal_actions(state: State) -> list[Action]:
     if phase is OBTAIN:
         # HUD-R08: one swap first, then one river card up to the purchase value (printed, HUD-P08), or none
         river = state.mind_river
-        actions: list[Action] = [] if state.swapped else [_SWAP[code] for code in river]
+        # HUD-P16: a swap only when a new card can replace the river card
+        swap = not state.swapped and _mind_card_to_draw(state)
+        actions: list[Action] = [_SWAP[code] for code in river] if swap else []
         values = state.rules.cards.value_of
         actions.extend(_OBTAIN[code] for code in river if values[code] <= state.purchase)
         actions.append(_PASS)
@@ -570,8 +576,8 @@ def _say_end_combo(cards: tuple[str, ...], purchase: int) -> str:
             f"{purchase}; swap a river card, obtain one, or pass.")
 
 
-def _say_swap(card: str, new: str | None) -> str:
-    return f"{card} leaves the Mind River for the mind discard pile; {new or 'no card'} replaces it (HUD-R08)."
+def _say_swap(card: str, new: str) -> str:
+    return f"{card} leaves the Mind River for the mind discard pile; {new} replaces it (HUD-R08)."
 
 
 def _say_obtain(card: str, face: Any) -> str:
@@ -695,6 +701,11 @@ def _draw(s: State, events: Events) -> str | None:
     card = s.draw_pile.pop()
     s.hand.append(card)
     return card
+
+
+def _mind_card_to_draw(s: State) -> bool:
+    """Whether the mind deck, or its discard pile reshuffled (HUD-P04), holds a card to draw."""
+    return bool(s.mind_deck) or (bool(s.mind_discard) and s.rules.reshuffle_mind_deck)
 
 
 def _draw_mind(s: State, events: Events) -> str | None:
@@ -862,9 +873,9 @@ def _swap(s: State, a: SwapRiver, cards: CardSet, events: Events) -> None:
     s.mind_river.remove(a.card)
     s.swapped = True
     new = _draw_mind(s, events)  # HUD-P09: drawn before the discard, so the replacement is a new card
+    assert new is not None, "HUD-P16: a swap is offered only when a card can be drawn"
     s.mind_discard.append(a.card)
-    if new is not None:
-        s.mind_river.append(new)
+    s.mind_river.append(new)
     events.append(Event.worded("swap", _say_swap, {"card": a.card, "new": new}, MONK))
 
 

@@ -102,6 +102,10 @@ RULINGS: tuple[Ruling, ...] = (
            "To the discard pile, where discarded cards go too, so that a later reshuffle (HUD-P04) brings them back. "
            "Only a card Flow removed (HUD-R04) or Crush took leaves the game.",
            "the rulebook never says; Flow's and Crush's 'permanently remove' imply the other cards stay in the deck"),
+    Ruling("HUD-P16", "May a Mind River card be swapped when no new card can be drawn?",
+           "No. The swap is offered only while the mind deck, or its discard pile to be reshuffled (HUD-P04), holds a "
+           "card; otherwise the monk may still obtain a river card or pass.",
+           "the rulebook's swap replaces the card 'with a new drawn card'; a swap that only shrank the river is not one"),
 )
 
 BY_ID: dict[str, Ruling] = by_id(RULINGS)
