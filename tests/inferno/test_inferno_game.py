@@ -325,6 +325,25 @@ def test_en_steps_only_your_own_pawn_zh_any_pawn_MOI_R09():
     refused(en, Step(R, (1, 0)), "MOI-R09")  # no card there
 
 
+def test_a_refused_step_says_which_case_it_falls_in_MOI_R09_MOI_R13():
+    """No card there, the pawn's own card, a card not beside it, a card with no room: each in its own
+    words, in both languages (a learner who clicks a diagonal card learns it is diagonal)."""
+    from rulesbook.inferno import refusal
+
+    red = table(LINE, ["SB+2", "SB+3", "PM+3"], phase=Phase.STEP)
+    assert refused(red, Step(R, (1, 0)), "MOI-R09").startswith("there is no card at (1, 0): the step moves a pawn onto a card")
+    assert refused(red, Step(R, (0, 0)), "MOI-R09").startswith("the red pawn stands on the MK+1 card at (0, 0) already")
+    assert refused(red, Step(R, (0, 2)), "MOI-R09").startswith(
+        "the SB+1 card at (0, 2) is not beside the red pawn, on (0, 0): the step goes one card up, down, left or right")
+    assert refusal(red, Step(R, (0, 2))).say("zh-TW").startswith("(0, 2)的SB+1不在(0, 0)上的紅色唐僧標記旁邊")
+    blue = table(LINE, ["SB+2", "SB+3", "PM+3"], seat=2, phase=Phase.STEP)
+    assert refused(blue, Step(B, (1, 2)), "MOI-R09").startswith("the yellow pawn stands on the DH+2 card at (1, 2): the step "
+                                                                  "needs a card with room for the pawn, and a card holds one")
+    shared = table("MK+1@RY PM+1@B SB+1", ["SB+2", "SB+3", "PM+3"], rules=Rules(two_pawns=True), seat=2, phase=Phase.STEP)
+    assert refused(shared, Step(B, (0, 0)), "MOI-R09").startswith(
+        "the red pawn and the yellow pawn stand on the MK+1 card at (0, 0): a card holds at most 2 pawns (MOI-R13)")
+
+
 def test_a_player_whose_pawn_a_moment_leaves_off_the_mountain_may_only_stay_MOI_R09():
     """A game moment set up by hand may leave a pawn off (here yellow's): nothing to step, in EN."""
     en = table("MK+1@R PM+1 SB+1@B DH+1 MK+2", ["SB+2", "PM+2", "DH+2"], seat=1, phase=Phase.STEP)

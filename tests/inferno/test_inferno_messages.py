@@ -119,7 +119,7 @@ HANDS = ["MK+2 BISON FAN", "PM+2 GUANYIN", "SB+2"]
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.BLUE, (0, 2)),
      "在這個版本中，移動階段只能移動自己的唐僧標記（MOI-R09）"),
     (lambda: game_moment(LINE, HANDS, phase=Phase.STEP), Step(Colour.RED, (1, 1)),
-     "唐僧標記只能往上、下、左、右移動1格，移到還能放唐僧標記的卡牌上（MOI-R09）"),
+     "(1, 1)沒有卡牌：移動階段只能把唐僧標記移到卡牌上（MOI-R09）"),
     (lambda: game_moment(LINE, HANDS, rules=Rules(edition="zh")), DiscardEvents((BISON,)),
      "這個版本不能只丟棄事件卡而不發動效果（MOI-R04）"),
 ])

@@ -188,6 +188,32 @@ def test_the_hand_on_show_is_named_by_its_owner_even_when_it_passes_to_a_respond
     assert board.node()["hand_label"] == "Blue's hand" and [card["code"] for card in board.node()["hand"]] == ["FAN"]
 
 
+def test_a_responders_hand_card_says_whether_it_cancels_and_which_button_answers_MOI_R06():
+    """Cards answer an effect by the "Cancel it" button: pressing Guan Yin, the card that cancels,
+    says so (it said "has nothing to do here"); a Princess says what cancels a Princess (the engine's
+    reason), a disciple that only events cancel."""
+    state = game_moment("MK+1@R PM+1 SB+1@B DH+1\n. . MK+2@Y .", ["FAN MK+3", "GUANYIN FAN PM+2", "BISON PM+3"])
+    answering, _ = apply(state, "fan Y 1,1")
+    assert answering.decision.phase is Phase.RESPOND and answering.decision.seat == 1
+    choices = LessonGraph(GameReferee(answering)).node("s0")["choices"]
+    assert choices["h0"]["refusal"] == "Guan Yin cancels it: press \u201cCancel it\u201d"
+    assert choices["h1"]["refusal"].endswith("is cancelled with one Mighty Bison King or one Guan Yin, from your hand (rulebook I)")
+    assert choices["h2"]["refusal"] == "Pig Monk +2 is a disciple: only event cards cancel an effect (MOI-R06)"
+    assert "options" in choices["cancel"] and "options" in choices["pass"]
+    zh = LessonGraph(GameReferee(answering, "zh-TW")).node("s0")["choices"]
+    assert zh["h0"]["refusal"] == "觀世音菩薩可以反制：請按「反制」"
+
+
+def test_in_a_find_exercise_a_button_place_is_not_asked_for_not_to_be_pressed_first():
+    """The exercise keeps its card chosen, so a button's place (here "Discard with no effect")
+    says it is not asked for; on a game board it says to press the button as a choice first."""
+    state = game_moment(LINE, ["MK+2 BISON FAN", "SB+2", "FAN"])
+    found = InfernoBoard.find_in_game(state, "h0")
+    assert found.click("discard") == "That is the \u201cDiscard with no effect\u201d button, not one of the places this exercise asks for"
+    game = InfernoBoard.game(state)
+    assert "press it as a choice first" in game.click("discard", choice="h0")
+
+
 def clicks_of(node) -> dict[str, list]:
     """Every click of a node record that plays a move: its move-log entry -> [next id, say, log, reach]."""
     return {entry[2]: entry for option in node["options"].values() for entry in option["targets"].values()}

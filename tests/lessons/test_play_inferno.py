@@ -307,14 +307,17 @@ def test_every_rule_a_refusal_cites_links_a_chapter_of_the_inferno_part():
 
 def test_a_cancel_window_of_the_reader_is_asked_on_the_board():
     """When a bot's effect may be cancelled by the reader (MOI-R06), the board asks: every way to
-    cancel, and letting it happen, are buttons below the Mountain, and nothing else."""
+    cancel, and letting it happen, are buttons below the Mountain, and nothing else plays (a hand
+    card pressed says which button answers, or why it cannot)."""
     page = Page({"seed": 1, "players": 2, "seats": ["you", "greedy"], "edition": "zh", "hint_bot": "random"})
     page.play_out()
     windows = [node for node, _ in page.history[:-1] if page.state(node).decision.seat == 0 and page.state(node).phase is Phase.RESPOND]
     assert windows
     for node_id in windows:
         node = page.node(node_id)
-        assert set(node["choices"]) <= {"cancel", "pass"} and "pass" in node["choices"]
+        playing = {key for key, choice in node["choices"].items() if "options" in choice}
+        assert playing <= {"cancel", "pass"} and "pass" in playing
+        assert all(choice["refusal"] for key, choice in node["choices"].items() if key not in playing)
         clicks = {entry[2]: place for option in node["options"].values() for place, entry in option["targets"].items()}
         assert set(clicks) == {action.text() for action in legal_actions(page.state(node_id))}
         assert set(clicks.values()) <= {"cancel", "pass"}

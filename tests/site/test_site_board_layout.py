@@ -148,7 +148,7 @@ def test_a_hand_that_passes_to_another_player_says_whose_it_is(browser_context, 
         board.locator('[data-hand="0"]').click()  # red's Iron Fan Princess
         board.locator('[data-place]:has([data-pawn="B"])').click()  # on blue's card instead
         board.locator('[data-place="1,1"]').click()
-        assert "Yellow or Blue may cancel it now" in board.locator(".rb-message").text_content()
+        assert "Yellow or blue may cancel it now" in board.locator(".rb-message").text_content()
         assert owner.text_content() == "Yellow's hand"  # yellow's cards now (asked first), and the board says so
         assert board.locator(".rb-hand-card").all_text_contents() == ["Guan Yin", "Iron Fan Princess"]
         board.locator(".rb-undo").click()

@@ -531,7 +531,27 @@ def _check_step(state: State, action: Step) -> None:
     place = place_code(action.place)  # one step onto a card (`step_destinations`, in place codes)
     beside = mountain._shape.around[pawns[colour]]
     if place not in beside or place in mountain.full(rules.max_pawns_per_card):
-        raise IllegalAction(Message("the step goes one card up, down, left or right, onto a card with room for the pawn"), "MOI-R09")
+        raise IllegalAction(_step_reason(mountain, colour, action.place, rules), "MOI-R09")
+
+
+def _step_reason(mountain: Position, colour: Colour, place: Coord, rules: Rules) -> Message:
+    """Why the step II move cannot take that pawn there, in the case it falls in, as `bison_refusal` does for the Bison King."""
+    start = mountain.pawns[colour]
+    if place not in mountain.cards:
+        return Message("there is no card at {place}: the step moves a pawn onto a card", place=spoken_place(place))
+    if place == start:
+        return Message("{pawn} stands on {place} already: the step moves it one card, or it stays where it is",
+                       pawn=pawn_words(colour), place=_card_words(mountain, place))
+    if abs(place[0] - start[0]) + abs(place[1] - start[1]) != 1:
+        return Message("{place} is not beside {pawn}, on {start}: the step goes one card up, down, left or right, never "
+                       "diagonally", place=_card_words(mountain, place), pawn=pawn_words(colour), start=spoken_place(start))
+    standing = mountain.pawns_at(place)
+    others = Listed(map(pawn_words, standing))
+    if len(standing) == 1:
+        return Message("{others} stands on {place}: the step needs a card with room for the pawn, and a card holds one",
+                       others=others, place=_card_words(mountain, place))
+    return Message("{others} stand on {place}: a card holds at most {limit} pawns (MOI-R13)",
+                   others=others, place=_card_words(mountain, place), limit=rules.max_pawns_per_card)
 
 
 def _allowed_always(state: State, action: Action) -> None:

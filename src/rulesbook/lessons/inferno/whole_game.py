@@ -99,12 +99,14 @@ class GameReferee:
     discard with no effect, cancel or let it happen, stay). Every legal action is one click.
     """
 
-    def __init__(self, state: State, language: str = "en"):
+    def __init__(self, state: State, language: str = "en", *, asking: bool = False):
         if not isinstance(state, State):
             raise ValueError(f"a Mountain of Inferno board starts from a game State (game_moment, new_game), not {type(state).__name__}")
         self.first = state
         #: The language of every sentence it gives a board ("en" or "zh-TW").
         self.language = language
+        #: Whether it referees a find exercise, whose question keeps one choice: no other may be pressed.
+        self.asking = asking
 
     def _say(self, message: Message | Capitalised) -> str:
         return str(message.say(self.language))
@@ -163,8 +165,26 @@ class GameReferee:
         decision = state.decision
         if decision is None:
             return []
-        out = [] if decision.phase is Phase.RESPOND else self._on_mountain(state)
+        out = self._answers(state) if decision.phase is Phase.RESPOND else self._on_mountain(state)
         return out + self._buttons(state, decision.colour.letter)
+
+    def _answers(self, state: State) -> list[Choice]:
+        """A responder's hand cards, pressed: they answer by the button, so a card that cancels says
+        which button, and another why it does not (the engine's reason, what cancels this effect)."""
+        decision = state.decision
+        assert decision is not None
+        cancelling = {card for action in legal_actions(state) if isinstance(action, Cancel) for card in action.cards}
+        out = []
+        for index, card in enumerate(state.hands[decision.seat]):
+            label = card_label(card, self.language)
+            if card in cancelling:
+                why = self._say(Message("{card} cancels it: press {button}", card=label, button=self._quoted(["cancel"])[0]))
+            elif isinstance(card, EventCard) and (error := refusal(state, Cancel((card,)))) is not None:
+                why = str(error.say(self.language))
+            else:
+                why = self._say(Message("{card} is a disciple: only event cards cancel an effect (MOI-R06)", card=label))
+            out.append(Choice(f"h{index}", label, refusal=why))
+        return out
 
     def _buttons(self, state: State, me: str) -> list[Choice]:
         """The decisions on a button: each kind one choice, its card sets (cancel, discard) its actors."""
@@ -265,6 +285,8 @@ class GameReferee:
             if error is not None:
                 return error
         label = term(_LABELS[place], "button") if place in _LABELS else place
+        if self.asking:
+            return Misclick(Message("that is the \u201c{button}\u201d button, not one of the places this exercise asks for", button=label))
         return Misclick(Message("that button is \u201c{button}\u201d: press it as a choice first, then click it", button=label))
 
     def _makes(self, state: State, option: str, action: Action) -> bool:
@@ -313,8 +335,9 @@ class GameReferee:
         said = [self._words(state, action, events)]
         following = self._settled(following, said)
         if following.phase is Phase.RESPOND and following.pending is not None:
-            players = [self._say(Capitalised(player_word(following.colours[seat]))) for seat in self._asked(following)]
-            if players:
+            asked = [player_word(following.colours[seat]) for seat in self._asked(following)]
+            if asked:  # "Yellow or blue may cancel it now": a capital for the sentence's first word only
+                players = [self._say(Capitalised(asked[0])), *map(self._say, asked[1:])]
                 names = " or ".join(players) if self.language == "en" else "或".join(players)
                 said.append(self._say(Message("{names} may cancel it now (MOI-R06).", names=names)))
         say = (" " if self.language == "en" else "").join(words for words in said if words)
@@ -515,7 +538,7 @@ def find_in_game(state: State, choice: str, actor: str | None = None, language: 
     said in `language` ("en" or "zh-TW"). A choice with no place on the Mountain to find (a button
     below it: "discard", "stay", "end") is refused by name, and so is a choice not offered, listing
     those that may be asked."""
-    referee = GameReferee(state, language)
+    referee = GameReferee(state, language, asking=True)
     graph = LessonGraph(referee)
     node = graph.node(graph.start_id)
     picked = node["choices"].get(choice, {})
