@@ -57,7 +57,8 @@ def test_the_powers_a_hand_feeds_and_those_that_act():
     assert "3 or 4" in str(fed.reasons["power:centre"]) and fed.reasons["power:centre"].rule == "Fill your hand up to four cards; HUD-P08"
     acts = PowersQuestion(state, "acts")
     assert sorted(acts.answers) == ["power:left", "power:right"]        # Drain stages damage; Mind pierce corrupts
-    assert "no cubes" in str(acts.reasons["power:centre"])
+    assert refusal_text(acts.reasons["power:centre"]).startswith(  # one sentence: no capital after its colon
+        "It does nothing this turn: the centre power (Confuse) has no cubes")
     assert acts.reasons["power:centre"].rule == "Activate all demon powers from left to right"
 
 

@@ -137,6 +137,32 @@ def test_exercises_ask_what_the_engine_allows():
     assert str(refused.value) == "the choice 'fly' is not offered here; the choices are give"
 
 
+def right_answers(state, choice: str) -> dict[str, str]:
+    """What a find exercise says of each right answer, by place (the sentence after "Right:")."""
+    referee, found = find_in_expedition(state, choice)
+    graph = LessonGraph(referee)
+    return {place: target[3] for place, target in graph.node(graph.start_id)["options"][found["option"]]["targets"].items()}
+
+
+def test_a_right_answer_counts_cards_in_english_and_says_a_player_has_no_madness():
+    """The reader reads these sentences: "1 card" (not "1 cards"), and a player without a Madness
+    card has none (not "Madness level 0")."""
+    hands = {0: ["Tools 2", "Tools 3"], 1: ["Crates 2", "Crates 3", "Tools 4", "Tools 5"], 2: ["Weapons 2"], 3: ["Books 2"]}
+    thin = play_out(game_moment(4, tile="Frozen Bay", hands=hands, sled=[(1, "Books 5"), (2, "Books 4"), (3, "Crates 5")], tokens=(3, 2), deck=2),
+                    "P1: time up", "P1: resolve", quiet=True)
+    dealt = right_answers(thin, "deal-one")
+    assert dealt["P1"] == "P1 holds 2 cards, below the limit of 4."
+    assert dealt["P3"] == dealt["P4"].replace("P4", "P3") == "P3 holds 1 card, below the limit of 4."
+    failing = play_out(game_moment(4, tile="Bleak Coast", sled=[(1, "Weapons 6"), (2, "Weapons 2"), (3, "Crates 5")],
+                                   levels={0: 3, 1: 1, 2: 3, 3: 0}), "P1: time up", "P1: resolve")
+    drawn = right_answers(failing, "Crates 8-10")
+    assert drawn["P2"] == "P2 is at Madness level 1, below 3: they may draw a Level 2 card."
+    assert drawn["P4"] == "P4 has no Madness card: they may draw a Level 1 card."
+    relic = play_out(game_moment(4, tile="Penguin Rookery", sled=[(1, "Crates 4"), (2, "Crates 3")], levels={0: 3, 1: 0, 2: 3, 3: 2}),
+                     "P1: time up", "P1: resolve")
+    assert right_answers(relic, "give") == {"P2": "P2 has no Madness card and may take it.", "P4": "P4 is at Madness level 2 and may take it."}
+
+
 def test_the_sled_judge_is_the_engines_verdict():
     seals = game_moment(4, tile="Seals", sled=[(0, "Tools 6"), (1, "Tools 3"), (2, "Books 4"), (3, "Books 2")])
     judge, exercise = sled_exercise(seals)
@@ -151,6 +177,8 @@ def test_the_leadership_column_asks_the_engine_phase_by_phase():
     state = game_moment(4, space="M2", relics={0: ["Specimen B", "Knowledge A"]}, levels={1: 1}, tokens=(2, 0))
     column, exercise = leadership_exercise(state)
     assert exercise["answers"] == ["phase-Draw", "phase-Encounter", "phase-Movement"]
+    assert column.play("column", "token", "phase-Draw").reach == (  # said after "Right:", a whole sentence
+        "in the Draw Phase the Leader may spend a token: one more card in every hand.")
     with pytest.raises(IllegalAction, match="covers the Resolution Phase"):
         column.play("column", "token", "phase-Resolution")
     with pytest.raises(IllegalAction, match="covers the Rest Phase"):

@@ -74,3 +74,20 @@ def test_a_record_naming_a_bot_the_page_has_not_is_refused_naming_the_seat(name,
     assert ask(server, type="record", game=name, history=first["history"])["type"] == "record"  # the game before is still there
     zh = ask(PlayServer(), type="resume", game=name, record={**record.to_dict(), "bots": ["MyBot"] * players}, setup={"language": "zh-TW"})
     assert zh["type"] == "error" and "不是這個頁面的電腦玩家" in zh["text"], zh
+
+
+def test_a_record_of_another_game_is_refused_by_its_name_where_that_game_is_not_there(monkeypatch):
+    """A Play page's worker holds its own game's engine alone (tools/play_stdlib.mjs): a record of
+    another game, loaded there, failed importing that game, and the page showed a traceback's end
+    ("ModuleNotFoundError: No module named 'rulesbook.hudai'"). It is refused by its game's name."""
+    import sys
+
+    from rulesbook.core.protocol import GAMES
+
+    record = simulated("hudai", 1, ["heuristic"], "simulate:0").to_dict()
+    for module in ("rulesbook.hudai", GAMES["hudai"]):  # as in the Inferno page's worker
+        monkeypatch.setitem(sys.modules, module, None)
+    reply = ask(PlayServer(), type="resume", game="inferno", record=record)
+    assert reply == {"type": "error", "text": "record.game: a record of inferno, not of hudai"}
+    zh = ask(PlayServer(), type="resume", game="inferno", record=record, setup={"language": "zh-TW"})
+    assert zh == {"type": "error", "text": "record.game：應為inferno的遊戲紀錄，而不是hudai的"}

@@ -231,3 +231,34 @@ def test_the_inferno_play_page_plays_with_no_network_at_all():
 
 if __name__ == "__main__":
     sys.exit(report_offline(play_offline))
+
+
+def test_a_reload_while_the_bots_reply_keeps_the_readers_move(browser_context, site_url):
+    """The game was kept at the reader's moments only: a reload (or a phone closing the tab) while
+    the bots' replies to the reader's move were still being shown, one every `pace` ms, brought the
+    game back to before that move, saying "Your game is back as you left it". The move is kept."""
+    page = browser_context.new_page()
+    try:
+        page.goto(f"{site_url}{PAGE}?pace=5000")  # the bots' moves shown slowly: the reload comes between them
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+        page.fill("input[name=seed]", "2")
+        page.click(".rb-play-setup button[type=submit]")
+        settled(page, -1)
+        place = page.evaluate("() => document.querySelector('.rb-picture .rb-target').dataset.place")
+        page.click(f".rb-picture [data-place='{place}']")  # a pawn placed: the bots place theirs
+        page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'demon'")
+        played = page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")
+        assert len(played) == 2 and played[1].startswith("pawn "), played
+        for _ in range(50):  # the page keeps the game once the worker has written its record: a moment
+            if page.evaluate("() => ((JSON.parse(localStorage.getItem('rulesbook.play.inferno')) || {}).record || {actions: []}).actions.length"):
+                break
+            page.wait_for_timeout(100)
+        page.reload()
+        page.wait_for_function("""() => { const p = window.__rulesbookPlay;
+          return p && p.up && p.model && Number(p.root.dataset.playMoves) === p.history().length - 1; }""", timeout=120_000)
+        assert page.evaluate("window.__rulesbookPlay.history().map(([, log]) => log)")[:2] == played
+    finally:
+        page.evaluate("localStorage.clear()")
+        page.close()

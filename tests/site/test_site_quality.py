@@ -154,6 +154,44 @@ def test_the_opposite_arrow_takes_the_cursor_back_where_it_came_from(browser_con
             assert cursor() == before, (key, walk)
 
 
+def test_the_arrows_reach_the_spaces_joined_on_madnesss_map(browser_context, site_url):
+    """A keyboard audit: on Madness's map, whose rows are set half a space apart, Down from M3 went
+    to C7, two rows down and not joined to it, and C10 and C11, joined below M3, were no arrow away
+    (26 of the map's 92 joined pairs). Every arrow from every space is pressed (and its opposite
+    takes the cursor back): at most 13 joined pairs are now more than one press apart; the map's
+    spaces with more than four joined spaces make 11 the least four arrows can do."""
+    from rulesbook.madness import Rules
+
+    joined = {space.id: set(space.adjacent) for space in Rules().pack.spaces.values()}
+    back = {"ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp", "ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft"}
+    with opened(browser_context, site_url, "book/madness/moving-the-airplane.html", viewport={"width": 390, "height": 844}) as page:
+        area = page.locator(".rb-board").first.locator(".rb-picture")
+        area.focus()
+        page.keyboard.press("Home")
+        cursor = lambda: area.locator(".rb-cursor").get_attribute("data-place")  # noqa: E731
+        reached: dict[str, set[str]] = {}
+
+        def explore(place: str) -> None:
+            reached[place] = set()
+            for key in back:
+                page.keyboard.press(key)
+                there = cursor()
+                if there == place:
+                    continue
+                reached[place].add(there)
+                if there not in reached:
+                    explore(there)
+                page.keyboard.press(back[key])
+                assert cursor() == place, (place, key)
+
+        explore(cursor())
+    spaces = [place for place in reached if place in joined]
+    assert len(spaces) == len(joined), sorted(set(joined) - set(reached))
+    apart = [(space, other) for space in spaces for other in joined[space] if other not in reached[space]]
+    assert len(apart) <= 13, apart
+    assert reached["M3"] & {"C10", "C11"}, reached["M3"]  # Down from M3 reaches a space joined below it
+
+
 def test_the_move_log_is_one_tab_stop_and_the_arrow_keys_move_in_it(browser_context, site_url):
     """A whole game's log is hundreds of entries: Tab reaches it once, at its current entry, and
     leaves it at once; the arrow keys, Home and End move between its entries."""

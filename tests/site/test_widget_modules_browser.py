@@ -213,3 +213,26 @@ def test_a_live_board_asks_the_kernel_only_for_a_state_the_data_does_not_hold(pa
         assert page.locator(".rb-message").text_content() == expected
         assert page.evaluate("() => window.kernel.get('history')") == board.history
         assert page.console == []
+
+
+ROLES = """() => [document.querySelector(".rb-picture").getAttribute("role"),
+  document.querySelectorAll(".rb-picture [role=option]").length]"""
+
+
+def test_a_picture_with_no_place_to_click_is_no_listbox(page):
+    """An expedition over (the Play page's last state) leaves the Madness picture no place: a
+    listbox with no option is one a screen reader says holds nothing to choose, and axe-core
+    calls it critical (aria-required-children). It is a group then, a listbox again once it has places."""
+    from rulesbook.core.harness import play
+    from rulesbook.madness.protocol import GAME, Rules
+    from rulesbook.widgets.madness import MadnessExpedition
+
+    over = play(GAME, 3, 1, Rules(), ["random"] * 3).state
+    assert over.is_over
+    page.console.clear()
+    assert page.evaluate(RENDER, [board_module("madness"), board_state(MadnessExpedition.game(over))]) == 0
+    assert page.evaluate(ROLES) == ["group", 0]
+    board = InfernoBoard.find(MOUNTAIN, "R")
+    assert page.evaluate(RENDER, [board_module("inferno"), board_state(board)]) > 0
+    assert page.evaluate(ROLES) == ["listbox", len(board.lesson["places"][0])]
+    assert page.console == []

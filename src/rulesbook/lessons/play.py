@@ -379,7 +379,13 @@ class PlayServer:
 
     def resume(self, message: dict[str, Any]) -> dict[str, Any]:
         game = self._game(message)
-        record = GameRecord.from_dict(take(message, "record", dict, "message"))
+        data = take(message, "record", dict, "message")
+        # A page's worker holds its own game's engine alone (tools/play_stdlib.mjs): a record of
+        # another game is refused by its name, before reading it imports that game.
+        named = data.get("game")
+        if isinstance(named, str) and named in GAMES and named != game.name:
+            raise DataError("record.game", Message("a record of {name}, not of {game}", name=game.name, game=named))
+        record = GameRecord.from_dict(data)
         choices = take(message, "setup", dict, "message", default={})
         session = PlaySession(game, game.setup_of(record, choices))
         history = [[session.graph.start_id, ""]]

@@ -559,15 +559,14 @@ def _refuse_move(state: State, act: MoveAirplane) -> IllegalAction | None:
     if space is None:
         return IllegalAction(f"there is no space {act.space!r} on the board", MOVEMENT)
     if state.airplane is None:
-        if not space.start:
-            starts = ", ".join(s.id for s in spaces.values() if s.start)
-            return IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space ({starts}), not {act.space}",
+        if not space.start:  # which spaces are, is left unsaid: an exercise asks for them
+            return IllegalAction(f"on the first turn the Airplane starts on a bottom-row Coast space, and {act.space} is not one",
                                  MOVEMENT)
         return None
     if state.edge_reached:
         if space.region != "Escape" or space.escape_order != state.escape_steps + 1:
-            return IllegalAction(f"after the Edge of Madness the expedition moves onto Escape space {state.escape_steps + 1} "
-                                 "of 3, one each turn; it can no longer descend", EDGE)
+            return IllegalAction("after the Edge of Madness the expedition moves onto the next Escape space in order, one each "
+                                 "turn; it can no longer descend", EDGE)
         return None
     if act.space == state.airplane:
         return IllegalAction("the Airplane cannot stay on the same space", MOVEMENT)
@@ -1242,7 +1241,8 @@ def _do_rest(s: State, a: Rest, ev: list[Event]) -> None:
     s.shuffles += 1
     s.equipment_deck = shuffled(pile, s.seed, "rest", s.shuffles)
     s.equipment_discard = []
-    _say(ev, "rest", f"Rest: one Leadership token goes to the box (MAD-R05), {back} come back to the Sled ({s.sled_tokens} on it); "
+    come = "comes" if back == 1 else "come"
+    _say(ev, "rest", f"Rest: one Leadership token goes to the box (MAD-R05), {back} {come} back to the Sled ({s.sled_tokens} on it); "
          f"the Equipment discard is shuffled into a new deck of {len(s.equipment_deck)} cards.", seat=a.player)
     _end_turn(s, ev)
 

@@ -332,7 +332,7 @@ class PowersQuestion(TableQuestion):
                 self.answers[step.place] = step.text
             else:
                 idle = [event.data for event in step.events if event.kind == "power"]
-                words = (f"{capitalised(power_words(self.table, idle[0]['power']))} has no cubes and does not activate"
+                words = (f"{power_words(self.table, idle[0]['power'])} has no cubes and does not activate"
                          if idle else step.text.rstrip("."))
                 self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}",
                                                         "Activate all demon powers from left to right")

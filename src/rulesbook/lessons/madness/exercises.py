@@ -180,7 +180,7 @@ class LeadershipColumn:
         if error is not None:
             raise error  # the board shows the engine's refusal, citing the rule
         return Outcome("used", f"{phase} Phase: the Leader may spend a token: {does}.", f"{phase} Phase",
-                       f"in the {phase} Phase the Leader may: {does}.", "look at the phases no Relic token covers")
+                       f"in the {phase} Phase the Leader may spend a token: {does}.", "look at the phases no Relic token covers")
 
     def idle(self, state: Hashable) -> str:
         return "Click each phase in which this Leader may use a Leadership token."

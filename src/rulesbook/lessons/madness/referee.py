@@ -28,7 +28,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.words import listed, sentence
+from rulesbook.core.words import listed, plural, sentence
 from rulesbook.lessons.data import number_words
 from rulesbook.lessons.graph import Choice, Misclick, Outcome
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_of, player_place, table_view
@@ -59,6 +59,11 @@ def reader_seat(state: State, seat: int | None) -> int:
     if type(chosen) is not int or not 0 <= chosen < state.players:
         raise ValueError(f"there is no seat {seat!r} at this table of {state.players} (seats count from 0)")
     return chosen
+
+
+def _madness_held(current: int) -> str:
+    """A player's Madness as a right answer says it: a player with none has no card, not "level 0"."""
+    return f"is at Madness level {current}" if current else "has no Madness card"
 
 
 class ExpeditionReferee:
@@ -306,16 +311,16 @@ class ExpeditionReferee:
             return f"{action.space} ({space.region}) is next to {state.airplane}."
         if isinstance(action, actions.DrawMadness):
             current = level(state, action.target)
-            return (f"{seat_text(action.target)} is at Madness level {current}, below 3: "
-                    f"they may draw a Level {current + 1} card.")
+            held = _madness_held(current) + (", below 3" if current else "")
+            return f"{seat_text(action.target)} {held}: they may draw a Level {current + 1} card."
         if isinstance(action, actions.RollDie):
             return "the Penalty Die may always be rolled for a failure."
         if isinstance(action, (actions.GiveRelic, actions.DealTo, actions.IgnoreMadness)):
             who = seat_text(action.target)
             if isinstance(action, actions.GiveRelic):
-                return f"{who} is at Madness level {level(state, action.target)} and may take it."
+                return f"{who} {_madness_held(level(state, action.target))} and may take it."
             if isinstance(action, actions.DealTo):
-                return f"{who} holds {len(state.hands[action.target])} cards, below the limit of {hand_limit(state)}."
+                return f"{who} holds {plural(len(state.hands[action.target]), 'card')}, below the limit of {hand_limit(state)}."
             return f"{who} holds a Madness card: a token lets them ignore it this turn."
         if isinstance(action, actions.SearchTile):
             return f"{action.space} still holds a face-down tile."
