@@ -79,10 +79,11 @@ chromium:
 
 ## book: build the static site into _build/html
 # The last line says how to read it: every page and its boards work opened from a file; the live
-# part (JupyterLite: its service worker needs http on localhost, or https) needs a server.
+# part (JupyterLite: its service worker needs http on localhost, or https) and the Play pages (their
+# engine, Pyodide in a Web Worker, which a page opened from a file cannot start) need a server.
 SERVE := python3 -m http.server -d $(CURDIR)/_build/html
 BOOK_BUILT = The book is built: open file://$(CURDIR)/_build/html/index.html (every page and its boards work from a file)$(if \
-	$(filter 0,$(LITE)),.,; the "Run live" button (Python in the browser) needs a server: $(SERVE), then open http://localhost:8000/)
+	$(filter 0,$(LITE)),.,; the "Run live" button and the Play pages (Python in the browser) need a server: $(SERVE), then open http://localhost:8000/)
 # tools/chapters.py runs each chapter whose code or library changed under nbval (pytest --nbval-lax, two at a time) into the
 # jupyter-cache that the build reads (execute_notebooks: cache); a chapter that fails stops here.
 # jupyter-book runs only when a source of the pages changed (or a chapter ran again, which writes
@@ -197,6 +198,8 @@ endif
 SITE_STAMP = _build/html/.pages-built-lite$(LITE)
 # The zh-TW book (zh-TW/, its own _config.yml and _toc.yml; tools/languages.py says why) is built
 # after the English one, into _build/zh-TW, and copied into the site as _build/html/zh-TW.
+# .nojekyll: GitHub Pages, publishing a branch, runs the site through Jekyll, which leaves out every
+# folder whose name starts with "_" (_static: every page's scripts, styles and boards) without it.
 SITE_SOURCES = _toc.yml _config.yml $(shell find book zh-TW _templates locale tools widgets lite src -name node_modules -prune \
 	-o -name __pycache__ -prune -o -name _build -prune -o -type f -print) $(wildcard _build/.jupyter_cache/chapter-inputs.json)
 $(SITE_STAMP): $(SITE_SOURCES)
@@ -204,4 +207,4 @@ $(SITE_STAMP): $(SITE_SOURCES)
 	$(BIN)/jupyter-book build . --warningiserror --keep-going --quiet
 	$(BIN)/jupyter-book build zh-TW --path-output _build/zh-TW --warningiserror --keep-going --quiet
 	rm -rf _build/html/zh-TW && cp -r _build/zh-TW/_build/html _build/html/zh-TW
-	touch $@
+	touch _build/html/.nojekyll $@

@@ -331,6 +331,8 @@ def assemble_pyodide(kernel: dict[str, Path], widgets: dict[str, Path], own: Pat
     made = play_zips(target, target / own.name)
     for game in GAMES:  # a zip for each Play page
         shutil.copy2(made / f"play_python_{game}.zip", target / f"play_python_{game}.zip")
+    for file in target.iterdir():  # what Pyodide wrote under Node is writable by anyone (0o666)
+        file.chmod(0o644)
     return sorted(new_packages)
 
 

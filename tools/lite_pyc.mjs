@@ -20,7 +20,7 @@ for (const [dir, mount] of [[inDir, "/in"], [outDir, "/out"]]) {
   FS.mount(FS.filesystems.NODEFS, { root: path.resolve(dir) }, mount);
 }
 pyodide.runPython(`
-import base64, hashlib, importlib.util, posixpath, sys, zipfile
+import base64, hashlib, importlib.util, posixpath, sys, warnings, zipfile
 import importlib._bootstrap_external as external
 
 TAG = sys.implementation.cache_tag
@@ -29,7 +29,9 @@ SITE = "/lib/python%d.%d/site-packages" % sys.version_info[:2]
 
 
 def bytecode(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
+    with warnings.catch_warnings():  # a wheel's own SyntaxWarning: nothing the build can mend
+        warnings.simplefilter("ignore", SyntaxWarning)
+        code = compile(source, filename, "exec", dont_inherit=True)
     return bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 

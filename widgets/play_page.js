@@ -106,7 +106,9 @@ class Play {
     this.root = root;
     this.game = root.getAttribute("data-game");
     this.words = LANGUAGE_WORDS[root.getAttribute("data-language")] || PLAY_WORDS;
-    this.key = `rulesbook.play.${this.game}`;
+    // The game kept for a reload is its page's: the zh-TW page's speaks zh-TW, the English one's English.
+    const language = root.getAttribute("data-language");
+    this.key = `rulesbook.play.${this.game}${language ? `.${language}` : ""}`;
     this.form = root.querySelector("form.rb-play-setup");
     this.statusLine = root.querySelector(".rb-play-status");
     this.gameBox = root.querySelector(".rb-play-game");
@@ -566,8 +568,9 @@ class Play {
       this.tell("");  // what it told is past (a bot moves, Undo, Start again): not left to be read
     }
     if (!auto) this.quietMoves = [];
-    // Kept at the reader's moments only: a reload walks the moves nobody decides again.
-    if (!auto) this.save();
+    // Kept after every move: kept at the reader's moments only, the reader's action was lost to a
+    // reload while the bots' replies to it were still being shown. A reload plays on from here.
+    this.save();
   }
 
   /** On a phone the dock (at most 40 % of the screen) scrolls within, and the message and an

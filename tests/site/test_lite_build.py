@@ -12,6 +12,8 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
+import subprocess
 import tomllib
 import zipfile
 from html.parser import HTMLParser
@@ -265,3 +267,24 @@ def test_a_play_page_loads_its_engine_in_few_bytes(lock, game):
     assert sent < PLAY_MB * 1e6, f"a Play page loads {sent / 1e6:.2f} MB gzipped (at most {PLAY_MB})"
     worker = (ROOT / "widgets" / "play_worker.js").read_text(encoding="utf-8")
     assert "play_python_${game}.zip" in worker and ".whl" not in worker and "loadPackage" not in worker
+
+
+def test_byte_compiling_a_wheel_keeps_its_modules_warnings_off_the_build(tmp_path):
+    """tools/lite_pyc.mjs compiles every module of the wheels, tests and all: a module's own
+    SyntaxWarning (ipywidgets' tests have an invalid escape, "\\.") is nothing a publisher can act
+    on, and is not printed among the build's lines."""
+    pyodide = ROOT / "lite" / "node_modules" / "pyodide"
+    if not (pyodide / "pyodide.mjs").is_file() or not shutil.which("node"):
+        pytest.fail("Pyodide from npm or node is missing: run `make book`")
+    wheel = "odd-1.0-py3-none-any.whl"
+    for folder in ("in", "out"):
+        (tmp_path / folder).mkdir()
+    with zipfile.ZipFile(tmp_path / "in" / wheel, "w") as made:
+        made.writestr("odd/__init__.py", 'PATTERN = "\\."\n')
+        made.writestr("odd-1.0.dist-info/RECORD", "odd/__init__.py,,\n")
+    done = subprocess.run(["node", str(ROOT / "tools" / "lite_pyc.mjs"), str(pyodide), str(tmp_path / "in"), str(tmp_path / "out"), wheel],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "SyntaxWarning" not in done.stdout + done.stderr, done.stderr
+    names = zipfile.ZipFile(tmp_path / "out" / wheel).namelist()
+    assert any(name.startswith("odd/__pycache__/__init__.") and name.endswith(".pyc") for name in names), names  # compiled all the same

@@ -112,3 +112,26 @@ def test_a_robot_plays_a_whole_game_on_the_zh_tw_play_page(zh_page, tmp_path):
     assert record(page)["record"]["actions"] == saved["actions"][:cut]
     assert not [text for text in said(page) if ENGLISH.search(text)]
     assert page.seen == {"errors": [], "outside": []}
+
+
+def test_each_play_page_keeps_its_own_game_the_english_one_is_not_played_back_in_zh_tw(browser_context, site_url):
+    """A game is kept for a reload of its own page: begun on the English page, whose referee speaks
+    English, it is not set out on the zh-TW page (where its sentences would be English), which
+    offers its own set-up; the English page still has it."""
+    words = json.loads((Path(__file__).resolve().parents[2] / "widgets" / "play_words.zh-TW.json").read_text(encoding="utf-8"))
+    with opened(browser_context, site_url, "book/play/inferno.html") as english:
+        english.fill("input[name=seed]", "2")
+        english.click(".rb-play-setup button[type=submit]")
+        settled(english, -1)
+        zh = browser_context.new_page()
+        try:
+            zh.goto(f"{site_url}{PAGE}?pace=0")
+            zh.wait_for_function("""ready => ['reader', 'over'].includes(document.querySelector('.rb-play').dataset.playReady)
+              || document.querySelector('.rb-play-status').textContent === ready""", arg=words["ready"], timeout=120_000)
+            assert zh.inner_text(".rb-play-status") == words["ready"]
+            assert zh.get_attribute(".rb-play", "data-play-ready") == "setup"
+        finally:
+            zh.close()
+        english.reload()
+        settled(english, -1)
+        assert english.inner_text(".rb-play-status").startswith("Seed 2. You are Red")
