@@ -78,6 +78,8 @@ class WorkerModel extends PageModel {
     if (content.type === "hello") {
       queueMicrotask(() => this.emit("msg:custom", { type: "live" }));
     } else if (content.type === "expand") {
+      // A click before the engine is up (on a slow link, half a minute) is said, not left silent.
+      if (!this.play.up && this.play.board) this.play.board.settle(this.play.say("moveLoading"), "info");
       const history = this.get("history").map(([id]) => id);
       this.play.ask({ type: "expand", node: content.node, history }).then((reply) => {
         if (reply.type !== "expanded") {

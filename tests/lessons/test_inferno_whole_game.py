@@ -148,6 +148,15 @@ def test_a_choice_says_what_it_does_and_agrees_with_its_count():
     assert says == "Red Boy (Pig Monk): 1 card it may discard, marked with a dot."
 
 
+def test_an_iron_fan_princess_with_no_place_for_a_pawns_card_says_so_in_a_sentence():
+    """Blue's card holds DH+2 to the row (MOI-R15): the Princess has no place for it, and the prompt
+    says "no places it may go to", where it said "to one of no places"."""
+    state = game_moment(LINE, ["FAN MK+2", "SB+2", "PM+2"])
+    says = LessonGraph(GameReferee(state)).node("s0")["choices"]["h0"]["says"]
+    assert says["B"] == "Iron Fan Princess, the card under the blue pawn: no places it may go to, pawn and all"
+    assert says["R"] == "Iron Fan Princess, the card under the red pawn: 7 places it may go to, pawn and all"
+
+
 def moments(seed: int):
     rng = __import__("random").Random(seed)
     state = new_game(3, seed, Rules())

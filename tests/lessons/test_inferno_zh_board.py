@@ -114,10 +114,11 @@ def test_an_english_board_keeps_its_data_and_a_zh_tw_one_the_same_moves(state):
 #: exercise's changed once since, on purpose: a find exercise's page data holds no state hint (it
 #: could name the answers); the responding board's too, on purpose: its step prompt names the
 #: button "Move one card (step II)" as the button reads; and again: a responder's hand cards say
-#: whether they cancel and which button answers ("has nothing to do here" said of Guan Yin).
+#: whether they cancel and which button answers ("has nothing to do here" said of Guan Yin), and the
+#: Iron Fan Princess's prompt counts its places with the count first ("to one of no places" was said).
 ENGLISH_DIGESTS = {
     "exercise": "77b04ec609a425273b280009af472f3b89f00bb4beb6a895932049cfadd6c611",
-    "responding": "343310d6e836c9e25018c6ffaf68639420f31ab62b023b1b8f15aae2faeb7977",
+    "responding": "79c140efaa79364df113cf03eb1e2071b2035e5955311c44501d80ddb4574851",
     "start": "ac7166986116084d1a4218b26b68d40d7bbcf7a7a9c78ba19588323a28dab79b",
 }
 

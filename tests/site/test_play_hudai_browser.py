@@ -215,6 +215,8 @@ def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_cont
         assert rule_ids_not_whole(page, ".rb-play") == {"loose": [], "broken": []}, "the refusal keeps its rule's id whole"
         choose(page, key)
         page.click(f".rb-picture [data-place='{next(iter(option['targets']))}']")
+        # said, not silent (on a slow link the engine comes half a minute later)
+        assert page.inner_text(".rb-message") == "Your move is played as soon as the rules engine has loaded…"
         page.click("[data-tool=hint]")
         assert page.inner_text(".rb-message").startswith("The hint comes from the rules engine")
         assert page.evaluate("window.__rulesbookPlay.history().length") == 1, "nothing is played without the engine"

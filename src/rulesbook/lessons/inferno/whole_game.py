@@ -242,7 +242,7 @@ class GameReferee:
                           prompt=say(Message("Mighty Bison King, moving {actor}: {count} card{s} it can reach", **_LATER)))
         if card.kind is EventKind.IRON_FAN_PRINCESS:
             return Choice(key, label, {c: f"fan:{c}" for c in pawns}, moved, actors=names,
-                          prompt=say(Message("Iron Fan Princess: the card under {actor} goes, pawn and all, to one of {count} place{s}", **_LATER)))
+                          prompt=say(Message("Iron Fan Princess, the card under {actor}: {count} place{s} it may go to, pawn and all", **_LATER)))
         if card.kind is EventKind.RED_BOY and card.picture is not None:
             return Choice(key, label, {me: f"redboy:{index}"}, me,
                           prompt=say(Message("Red Boy ({disciple}): {count} card{s} it may discard", disciple=disciple_word(card.picture), **_LATER)))
