@@ -385,7 +385,10 @@ class Play {
   showGame(kept = false) {
     if (!kept || !this.board.inSight(this.statusLine)) this.statusLine.scrollIntoView({ block: "start" });
     const focused = document.activeElement;
-    if (!focused || focused === document.body || this.root.contains(focused)) this.board.area.focus({ preventScroll: true });
+    // A hot-seat game begins covered: its board hidden, the focus goes to the cover's button (it
+    // stayed on Start a new game, and the keyboard had to find the way on).
+    const next = this.root.hasAttribute("data-play-covered") ? this.coverButton : this.board.area;
+    if (!focused || focused === document.body || this.root.contains(focused)) next.focus({ preventScroll: true });
     return true;
   }
 
