@@ -54,7 +54,7 @@ from rulesbook.inferno.effects import bison_moves, card_distances, has_room, lif
 from rulesbook.inferno.fast import OVER, PLACE_PAWN, PLAY, RESPOND, STEP, laid, replace
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import (
-    COLOUR_ORDER, DOWN, LEFT, RIGHT, UP, Colour, Coord, Memo, Place, Position, cards_beside, place_at, place_code,
+    COLOUR_ORDER, DOWN, LEFT, RIGHT, UP, Colour, Coord, Memo, Place, Position, cards_beside, neighbours, place_at, place_code,
 )
 from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
@@ -542,7 +542,7 @@ def _step_reason(mountain: Position, colour: Colour, place: Coord, rules: Rules)
     if place == start:
         return Message("{pawn} stands on {place} already: the step moves it one card, or it stays where it is",
                        pawn=pawn_words(colour), place=_card_words(mountain, place))
-    if abs(place[0] - start[0]) + abs(place[1] - start[1]) != 1:
+    if place not in neighbours(start):
         return Message("{place} is not beside {pawn}, on {start}: the step goes one card up, down, left or right, never "
                        "diagonally", place=_card_words(mountain, place), pawn=pawn_words(colour), start=spoken_place(start))
     standing = mountain.pawns_at(place)
