@@ -161,7 +161,10 @@ class Play {
     if (this.worker.failed) this.worker.onerror();
     return this.post({ type: "boot", pyodide: PYODIDE }).then((reply) => {
       if (reply.type !== "ready") {
-        this.status(this.say("noPython", { text: reply.text }), "no");
+        // The reader gets the sentence; the browser's own words (a file not found, a wrong type) go
+        // to the console, for whoever publishes the site.
+        console.warn(`rulesbook Play page: the engine could not start: ${reply.text}`);
+        this.status(this.say("noPython"), "no");
         return;
       }
       this.timings.engine = performance.now();

@@ -182,6 +182,27 @@ def test_a_game_is_set_up_from_a_card_file_the_reader_uploads(play_page, tmp_pat
     assert page.seen == {"errors": [], "outside": []}
 
 
+def test_a_page_whose_python_does_not_load_says_why_in_a_sentence(browser_context, site_url):
+    """A publisher's audit: a site built with LITE=0, or a server that sends .mjs with another type,
+    has no Python for the page; the reader got the browser's own error inside the sentence. The
+    sentence names both causes; the browser's words go to the console, for the publisher."""
+    page = browser_context.new_page()
+    page.seen = watch(page)
+    page.route("**/pyodide.mjs", lambda route: route.fulfill(status=404, body="gone"))
+    page.add_init_script("localStorage.removeItem('rulesbook.play.hudai')")
+    try:
+        page.goto(f"{site_url}{PAGE}?pace=0")
+        page.wait_for_function("document.querySelector('.rb-play-status').textContent.startsWith('The engine could not start')",
+                               timeout=60_000)
+        assert page.inner_text(".rb-play-status") == (
+            "The engine could not start: this page's Python did not load. A site built without its live part (make book LITE=0) "
+            "has none, and its server must send .mjs files as JavaScript and .wasm files as application/wasm; the browser's "
+            "console says what failed.")
+        assert [line for line in page.seen["errors"] if "the engine could not start" in line and "pyodide.mjs" in line], page.seen
+    finally:
+        page.close()
+
+
 def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_context, site_url):
     """The page carries the openings of the set-up its form suggests (rulesbook.widgets.play_site):
     with Pyodide held back, the suggested game starts from the page, its first decision is made on
