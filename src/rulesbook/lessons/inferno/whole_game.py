@@ -179,10 +179,12 @@ class GameReferee:
             label = card_label(card, self.language)
             if card in cancelling:
                 why = self._say(Message("{card} cancels it: press {button}", card=label, button=self._quoted(["cancel"])[0]))
-            elif isinstance(card, EventCard) and (error := refusal(state, Cancel((card,)))) is not None:
-                why = str(error.say(self.language))
-            else:
+            elif isinstance(card, DiscipleCard):
                 why = self._say(Message("{card} is a disciple: only event cards cancel an effect (MOI-R06)", card=label))
+            else:  # an event that does not cancel this effect alone (else it is in `cancelling`): the engine says why
+                error = refusal(state, Cancel((card,)))
+                assert error is not None
+                why = str(error.say(self.language))
             out.append(Choice(f"h{index}", label, refusal=why))
         return out
 
