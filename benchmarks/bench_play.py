@@ -171,9 +171,10 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     return {"text": text, "engine": engine, "playable": playable, "sent": Host.sent[0] / 1e6, "restored": restored}
 
 
-def moves(context, url: str, seats: dict[int, str] | None = None) -> list[float]:
+def moves(context, url: str, seats: dict[int, str] | None = None) -> tuple[list[float], list[float]]:
     """The worker's milliseconds per answered click over MOVES of the hints' moves (and the bots'
-    that follow each); `seats` gives some seats another level (seat: the level's name)."""
+    that follow each), and per click of the reader's alone; `seats` gives some seats another level
+    (seat: the level's name)."""
     page = context.new_page()
     page.goto(url + "?pace=0", timeout=60_000)
     page.wait_for_function("window.__rulesbookPlay && window.__rulesbookPlay.root.dataset.playReady === 'setup'", timeout=180_000)
@@ -188,8 +189,17 @@ def moves(context, url: str, seats: dict[int, str] | None = None) -> list[float]
             break
         page.wait_for_function(SETTLED, arg=played, timeout=60_000)
     times = page.evaluate("window.__rulesbookPlay.timings.moves || []")
+    yours = page.evaluate("window.__rulesbookPlay.timings.yours || []")
     page.close()
-    return times
+    return times, yours
+
+
+def spread(yours: list[float]) -> str:
+    """The reader's own clicks: what a reader waits for."""
+    if not yours:
+        return "none of yours"
+    return (f"yours alone p50 {statistics.median(yours):5.1f} ms, p95 {percentile(yours, 0.95):5.1f} ms, "
+            f"the slowest {max(yours):5.1f} ms over {len(yours)}")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -210,18 +220,18 @@ def main() -> None:
                 first = visit(context, base + page_path, first=True)
                 again = visit(context, base + page_path, first=False)
             with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
-                times = moves(context, base + page_path)
+                times, yours = moves(context, base + page_path)
             name = Path(page_path).stem
             print(f"  {name:12s} {first['text']:4.1f}  {first['engine']:6.1f}  {first['playable']:8.1f}  {first['sent']:4.2f}"
                   f"   |          {again['playable']:5.1f}  {again['sent']:5.2f}"
                   f"  {'(from the snapshot)' if again['restored'] else '(started afresh)'}")
             if times:
                 print(f"  {'':12s} the engine per click: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
-                      f" over {len(times)} clicks (budget p95 {BUDGETS['move']:.0f} ms)")
+                      f" over {len(times)} clicks (budget p95 {BUDGETS['move']:.0f} ms); {spread(yours)}")
         with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
-            times = moves(context, base + "book/play/inferno.html", SEARCHING)
-        print(f"  inferno, you against two search bots: the engine per click (its bots' replies with it): "
-              f"p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms over {len(times)} clicks")
+            times, yours = moves(context, base + "book/play/inferno.html", SEARCHING)
+        print(f"  inferno, you against two search bots: the engine per click (the bots' answers to it with it): "
+              f"p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms over {len(times)} clicks; {spread(yours)}")
     with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
         plain = visit(context, base + PAGES[0], first=True)
     print(f"  {Path(PAGES[0]).stem} from a server that does not compress: text {plain['text']:.1f} s, "

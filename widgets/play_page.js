@@ -81,6 +81,7 @@ class WorkerModel extends PageModel {
       // A click before the engine is up (on a slow link, half a minute) is said, not left silent.
       if (!this.play.up && this.play.board) this.play.board.settle(this.play.say("moveLoading"), "info");
       const history = this.get("history").map(([id]) => id);
+      const yours = !this.play.meta.auto[history[history.length - 1]];  // the reader's click, not a bot's
       this.play.ask({ type: "expand", node: content.node, history }).then((reply) => {
         if (reply.type !== "expanded") {
           this.play.status(reply.text || this.play.say("noAnswer"), "no");
@@ -88,6 +89,7 @@ class WorkerModel extends PageModel {
           return;
         }
         this.play.learn(reply);
+        if (yours && typeof reply.ms === "number") (this.play.timings.yours = this.play.timings.yours || []).push(reply.ms);
         grow(this.get("lesson"), reply.delta);
         this.emit("msg:custom", { type: "expanded", node: content.node });
       });

@@ -61,8 +61,9 @@ class PlayPage:
             grow(self.lesson, reply["delta"])
             for name in ("auto", "over", "won"):
                 self.meta[name].update(reply["meta"][name])
+        # Read again, as the shell does: a click whose rest waited (a bot's answer) now names its state.
         target = self.node()["options"][option]["targets"][place]
-        self.history.append([next_id, target[2]])
+        self.history.append([target[0], target[2]])
         return str(target[1])
 
     def play_out(self, most: int = 5000) -> int:

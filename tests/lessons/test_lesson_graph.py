@@ -117,3 +117,41 @@ def test_a_choice_that_no_place_takes_for_several_reasons_stays_a_choice():
     assert node["choices"]["up"]["says"] == {"me": "no places"}  # never "0 places"
     packed = LessonGraph(AtThree()).lesson(0)
     assert packed["texts"][packed["nodes"]["s0"]["choices"]["up"]["says"]["me"]] == "No places. A click on a place says why."
+
+
+class Answered(Counter):
+    """The toy counter whose every click another player answers unseen, at a cost (`Outcome.later`):
+    `worked` counts the answers worked out."""
+
+    def __init__(self):
+        self.worked = 0
+
+    def play(self, state, option, place):
+        outcome = super().play(state, option, place)
+
+        def later():
+            self.worked += 1
+            return Outcome(outcome.state, outcome.say + " Nobody answers.", outcome.log, outcome.reach)
+        return Outcome(outcome.state, outcome.say, outcome.log, outcome.reach, later=later)
+
+
+def test_a_lazy_graph_leaves_a_clicks_costly_rest_until_the_click_is_made():
+    eager, lazy = Answered(), Answered()
+    graph = LessonGraph(eager)
+    assert graph.node(graph.start_id)["options"]["up"]["targets"]["one"] == ["s1", "Up to 1. Nobody answers.", "+1", "1 up"]
+    assert eager.worked == 2  # a lesson's graph works every click out at once: a static page holds them all
+    waiting = LessonGraph(lazy, lazy=True)
+    targets = waiting.node(waiting.start_id)["options"]["up"]["targets"]
+    assert lazy.worked == 0 and [entry[1:] for entry in targets.values()] == [["Up to 1.", "+1", "1 up"], ["Up to 2.", "+2", "2 up"]]
+    first = targets["one"][0]
+    with pytest.raises(KeyError, match="still to be worked out"):
+        waiting.state(first)  # its id names no state: the click waits
+    reached = waiting.settle(waiting.start_id, first)
+    assert lazy.worked == 1 and waiting.state(reached) == 1 and reached != first
+    assert targets["one"] == [reached, "Up to 1. Nobody answers.", "+1", "1 up"]  # the record's entry written again
+    assert targets["two"][1] == "Up to 2." and waiting.settle(waiting.start_id, targets["two"][0]) != reached and lazy.worked == 2
+    # Asked again (a second click before the answer came), the same state, not worked out again.
+    assert waiting.settle(waiting.start_id, first) == reached and waiting.settle(waiting.start_id, reached) == reached
+    assert lazy.worked == 2
+    # Expanded for a static page, a lazy graph works every click out: the same states as the eager one.
+    assert [waiting.state(node) for node in waiting.expand(2)] == [graph.state(node) for node in graph.expand(2)] == [0, 1, 2, 3]

@@ -94,6 +94,8 @@ def test_a_refused_click_names_its_rule_and_a_bad_message_changes_nothing():
     assert bad["type"] == "error" and "s999" in bad["text"]
     bad = json.loads(page.server.handle(json.dumps({"type": "record", "history": ["s0", "s0"]})))
     assert bad["type"] == "error" and "history" in bad["text"]
+    bad = json.loads(page.server.handle(json.dumps({"type": "hint", "node": "s999"})))
+    assert bad == {"type": "error", "text": "node: no state 's999' in this game"}
     assert page.ask(type="record", history=start)["record"]["actions"] == []
 
 

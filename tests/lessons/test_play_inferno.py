@@ -22,6 +22,8 @@ from rulesbook.lessons.data import unpack
 from rulesbook.lessons.graph import LessonGraph
 from rulesbook.lessons.inferno.play import PLAY, SeatReferee
 from rulesbook.lessons.play import PlayServer
+from rulesbook.lessons.inferno import play as play_module
+from rulesbook.inferno.moment import game_moment
 from play_page import PlayPage
 from simulation_scale import scaled
 
@@ -303,6 +305,52 @@ def test_every_rule_a_refusal_cites_links_a_chapter_of_the_inferno_part():
     assert all(page.startswith("../inferno/") and (book / page.removeprefix("../inferno/")).with_suffix(".ipynb").is_file()
                for page in PLAY.chapters.values())
     assert {f"MOI-R{number:02}" for number in range(3, 23)} <= set(PLAY.chapters)
+
+
+def test_a_readers_state_is_answered_before_any_bot_is_asked_and_tells_nobodys_hand(monkeypatch):
+    """A state of the reader's whose every effect the bots may answer: its record is made without
+    asking a bot (a search each: a record of thirty effects took up to a second in the browser).
+    Every effect waits for its click under an id that names no state yet, whether a bot holds
+    Guan Yin or not, so the page's data is the same either way (MOI-P01); the click then plays the
+    bots' answers, a pass unseen. A disciple laid, which nobody answers, names its state at once."""
+    line = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
+    seen = []
+    for hands in (["BISON FAN SB+2", "GUANYIN PM+2", "MK+2"], ["BISON FAN SB+2", "PM+2", "MK+2"]):
+        referee = SeatReferee(game_moment(line, hands, draw_pile=5), ("you", "quick-search", "quick-search"))
+        graph = LessonGraph(referee, lazy=True)
+        with monkeypatch.context() as patched:
+            patched.setattr(play_module, "make_bot", lambda *_: pytest.fail("a bot was asked before the reader clicked"))
+            record = graph.node(graph.start_id)
+        seen.append(json.dumps(record))
+        targets = {option: list(answers["targets"].values()) for option, answers in record["options"].items()}
+        effects = [entry for option, entries in targets.items() if option.startswith(("bison", "fan")) for entry in entries]
+        assert len(effects) > 15 and len(targets["lay:2"]) > 5
+        assert all(isinstance(graph.state(entry[0]), State) for entry in targets["lay:2"])
+        for entry in effects:
+            with pytest.raises(KeyError, match="still to be worked out"):
+                graph.state(entry[0])
+            reached = graph.state(graph.settle(graph.start_id, entry[0]))
+            assert referee._silent_pass(reached) is None  # every bot that let it happen did so within the click
+            assert reached.phase is not Phase.RESPOND or (reached.decision.seat == 1 and "GUANYIN" in hands[1])
+    assert seen[0] == seen[1]
+
+
+def test_a_move_log_naming_a_click_not_yet_made_is_refused(played):
+    """A click's id that names no state yet (it waits for the click: an effect, a pass) is no state
+    of a move log: a tampered log naming one is refused, naming the field, and nothing is worked out."""
+    graph = played.server.session.graph
+    for node_id, _ in played.history:
+        waiting = [entry[0] for answers in graph.node(node_id)["options"].values() for entry in answers["targets"].values()
+                   if entry[0] not in played.lesson["nodes"] and entry[0] not in graph._settled.values()]
+        for target in waiting[:1]:
+            try:
+                graph.state(target)
+            except KeyError:
+                history = played.ids()[: played.ids().index(node_id) + 1] + [target]
+                bad = json.loads(played.server.handle(json.dumps({"game": "inferno", "type": "record", "history": history})))
+                assert bad == {"type": "error", "text": f"node: no state '{target}' in this game"}
+                return
+    pytest.fail("no click waited in this game")
 
 
 def test_a_cancel_window_of_the_reader_is_asked_on_the_board():

@@ -15,8 +15,8 @@ Standard library only, no Jupyter: lessons run and test anywhere Python runs.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, cast
 
 from rulesbook.core.errors import IllegalAction
@@ -105,6 +105,10 @@ class Outcome:
     `reach` is a short clause on the target alone ("the SB+1 card at (0, 0), 3 cards away"),
     for exercises that ask only where a move can go; `clue` points a learner towards this
     target without naming it ("look along the row of your pawn").
+
+    `later`, when the whole outcome costs to work out (a bot's hidden answer to the click, found
+    by a search), gives it: a lazy `LessonGraph` records the click with this outcome's log and
+    works out the rest only when the click is made (`LessonGraph.settle`); any other uses it at once.
     """
 
     state: Hashable
@@ -112,6 +116,16 @@ class Outcome:
     log: str
     reach: str = ""
     clue: str = ""
+    later: Callable[[], Outcome] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """The state of a click whose outcome is still to be worked out (`Outcome.later`): an id of its
+    own, never a state's, so the page's data shows no difference between a click whose rest costs
+    nothing and one that a bot answers."""
+
+    state: Hashable
 
 
 class Referee(Protocol):
@@ -165,18 +179,25 @@ class LessonGraph:
     """States visited so far, each with a short id ("s0", "s1", ...) given in order of discovery.
 
     `node(id)` is the JSON-ready record of one state; `expand(moves)` visits every state reachable
-    in that many moves from the start, so a static page can play them all.
+    in that many moves from the start, so a static page can play them all. A `lazy` graph (a Play
+    page's, which records a state at a time) leaves a click's costly rest (`Outcome.later`) until
+    the click is made: a record then answers at once, however many of its clicks a bot would answer.
     """
 
-    def __init__(self, referee: Referee, *, max_nodes: int = 400):
+    def __init__(self, referee: Referee, *, max_nodes: int = 400, lazy: bool = False):
         self.referee = referee
         #: The language of the referee's sentences ("en" unless it says another): refusals are said in it.
         self.language: str = getattr(referee, "language", "en")
         self.max_nodes = max_nodes
+        self.lazy = lazy
         self._ids: dict[Hashable, str] = {}
         self._states: dict[str, Hashable] = {}
         self._nodes: dict[str, dict[str, Any]] = {}
         self._places: dict[str, dict[str, Place]] = {}
+        #: The clicks whose rest waits, by (the state clicked in, the click's waiting id): each
+        #: target's entry, written again when settled, and what works its outcome out.
+        self._waiting: dict[tuple[str, str], list[tuple[list[str], Callable[[], Outcome]]]] = {}
+        self._settled: dict[tuple[str, str], str] = {}
         self.start_id = self.id_of(referee.start())
 
     # --- ids ---------------------------------------------------------------------------------
@@ -190,9 +211,29 @@ class LessonGraph:
 
     def state(self, node_id: str) -> Hashable:
         try:
-            return self._states[node_id]
+            found = self._states[node_id]
         except KeyError:
             raise KeyError(f"no state {node_id!r} in this lesson") from None
+        if isinstance(found, _Waiting):
+            raise KeyError(f"{node_id!r} is a click still to be worked out, no state yet: settle it from the state it was made in")
+        return found
+
+    def settle(self, from_id: str, to_id: str) -> str:
+        """The id of the state a click from `from_id` to the target `to_id` ends in: a waiting
+        click's outcome worked out now, its entries in `from_id`'s record written again (a click
+        answered before, or one that never waited, is `to_id`'s answer at once)."""
+        known = self._settled.get((from_id, to_id))
+        if known is not None:
+            return known
+        waiting = self._waiting.pop((from_id, to_id), [])
+        settled = to_id
+        for entry, later in waiting:
+            outcome = later()
+            entry[:] = self._entry(outcome)
+            settled = entry[0]  # the same for each: the rest of a click depends on its state alone
+        if waiting:
+            self._settled[(from_id, to_id)] = settled
+        return settled
 
     def place(self, node_id: str, key: str) -> Place:
         """The referee's place behind a key of that node's record (a grid place from its key when
@@ -229,7 +270,7 @@ class LessonGraph:
                 continue
             for option in choice.options.values():
                 if option not in options:
-                    options[option] = self._option(state, option, keys, places)
+                    options[option] = self._option(state, option, keys, places, node_id)
             refusal = _whole_refusal([options[option] for option in choice.options.values()])
             if refusal is not None:
                 choices[choice.key] = {"label": choice.label, "refusal": refusal}
@@ -257,12 +298,12 @@ class LessonGraph:
         self._places[node_id] = places
         return record
 
-    def _option(self, state: Hashable, option: str, keys: list[str], places: dict[str, Place]) -> dict[str, Any]:
+    def _option(self, state: Hashable, option: str, keys: list[str], places: dict[str, Place], node_id: str) -> dict[str, Any]:
         targets: dict[str, list[str]] = {}
         refusals: dict[str, str] = {}
         clues: dict[str, str] = {}
         for key in keys:
-            entry, clue = self._play(state, option, places[key])
+            entry, clue = self._play(state, option, places[key], node_id)
             if isinstance(entry, str):
                 refusals[key] = entry
             else:
@@ -271,13 +312,22 @@ class LessonGraph:
                     clues[key] = clue
         return {"targets": targets, "refusals": refusals, "clues": clues}
 
-    def _play(self, state: Hashable, option: str, place: Place) -> tuple[Entry, str]:
-        """The referee's answer to one click, as the data writes it, and its clue."""
+    def _play(self, state: Hashable, option: str, place: Place, node_id: str | None = None) -> tuple[Entry, str]:
+        """The referee's answer to one click, as the data writes it, and its clue; in a lazy graph
+        a click of `node_id`'s record whose rest costs waits for `settle`."""
         try:
             outcome = self.referee.play(state, option, place)
         except IllegalAction as error:
             return refusal_text(error, self.language), ""
-        return [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say], outcome.clue
+        later = outcome.later
+        if later is None or not self.lazy or node_id is None:
+            return self._entry(later() if later is not None else outcome), outcome.clue
+        entry = self._entry(replace(outcome, state=_Waiting(outcome.state)))  # no id for the state before the answer
+        self._waiting.setdefault((node_id, entry[0]), []).append((entry, later))
+        return entry, outcome.clue
+
+    def _entry(self, outcome: Outcome) -> list[str]:
+        return [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
 
     def entry(self, node_id: str, option: str, key: str) -> Entry:
         """What a click on the place `key` does under `option` in that state: the recorded answer,
@@ -298,7 +348,7 @@ class LessonGraph:
             following = []
             for node_id in frontier:
                 for option in self.node(node_id)["options"].values():
-                    for next_id, *_words in option["targets"].values():
+                    for next_id in [self.settle(node_id, target[0]) for target in option["targets"].values()]:
                         if next_id not in seen:
                             seen.add(next_id)
                             order.append(next_id)

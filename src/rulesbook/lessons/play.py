@@ -159,7 +159,8 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         self.game = self.game.speaking(self.setup)
-        self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY)
+        # Lazy: a state's record answers at once; what the bots answer to a click waits for the click.
+        self.graph = LessonGraph(self.game.referee(self.setup), max_nodes=MAX_HISTORY, lazy=True)
         self.revealed: set[tuple[str, str]] = set()
         self.edges: dict[tuple[str, str, str | None], str] = {}
         self.packer = Packer(language=self.graph.language)
@@ -207,12 +208,21 @@ class PlaySession:
         return {**record, "options": options}
 
     # --- moving along -------------------------------------------------------------------------
+    def state(self, node_id: str) -> Any:
+        """The state of a node the page names; DataError for an id this game has not given it (a
+        click still to be made has no state yet)."""
+        try:
+            return self.graph.state(node_id)
+        except KeyError:
+            raise DataError("node", Message("no state {node} in this game", node=repr(node_id))) from None
+
     def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
         """The move-log entry of the click from one state to the next (the one the move log names,
         when two clicks lead to the same state); DataError if no click does it."""
         known = self.edges.get((from_id, to_id, log))
         if known is not None:
             return known
+        self.state(to_id)
         entries = [entry for option in self.graph.node(from_id)["options"].values()
                    for entry in option["targets"].values() if entry[0] == to_id]
         if not entries:
@@ -222,8 +232,10 @@ class PlaySession:
         return found
 
     def expand(self, node_id: str, history: list[str]) -> dict[str, Any]:
-        """The lesson with `node_id`, reached by a click from the last state of `history`."""
+        """The lesson with the state reached by the click to `node_id` from the last state of
+        `history` (the click's rest worked out now: a bot's answer to it, `LessonGraph.settle`)."""
         self.check(history)
+        node_id = self.graph.settle(history[-1], node_id)
         self.edge(history[-1], node_id)
         self.revealed.add((history[-1], node_id))
         # The state clicked from is sent again: its click's sentence may be said now.
@@ -247,8 +259,9 @@ class PlaySession:
         for option in self.graph.node(node_id)["options"].values():
             for entry in option["targets"].values():
                 if entry[2] in (action, said):
-                    self.revealed.add((node_id, entry[0]))
-                    history.append([entry[0], entry[2]])
+                    reached = self.graph.settle(node_id, entry[0])
+                    self.revealed.add((node_id, reached))
+                    history.append([reached, entry[2]])
                     self.walk(history, recorded=True)
                     return
         raise DataError("record.actions", Message("the action {action} is not a click of this moment", action=repr(action)))
@@ -265,8 +278,9 @@ class PlaySession:
             entry = graph.entry(node_id, option["options"][option["actor"]], click["place"])
             if isinstance(entry, str):
                 raise DataError("history", entry)
-            self.revealed.add((node_id, entry[0]))
-            history.append([entry[0], entry[2]])
+            reached = graph.settle(node_id, entry[0])
+            self.revealed.add((node_id, reached))
+            history.append([reached, entry[2]])
 
     def actions(self, history: list[str], logs: list[str | None] | None = None) -> list[str]:
         """The record's actions of a move log: the reader's clicks, not the demon's steps; `logs`
@@ -402,7 +416,7 @@ class PlayServer:
     def hint(self, message: dict[str, Any]) -> dict[str, Any]:
         session = self.current()
         node_id = take(message, "node", str, "message")
-        session.graph.state(node_id)
+        session.state(node_id)
         return {"type": "hint", "node": node_id, **session.hint(node_id)}
 
     def record(self, message: dict[str, Any]) -> dict[str, Any]:

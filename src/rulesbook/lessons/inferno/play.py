@@ -19,13 +19,13 @@ from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import whole_sentence
-from rulesbook.inferno.actions import Action, Pass, parse_action
+from rulesbook.inferno.actions import Action, Effect, Pass, parse_action
 from rulesbook.inferno.bots import BOTS, make_bot
 from rulesbook.inferno.position import Colour
 from rulesbook.inferno.engine import apply, is_legal, legal_actions, new_game
 from rulesbook.inferno.names import player_word, rule_word
 from rulesbook.inferno.rules import Rules
-from rulesbook.inferno.state import State
+from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.graph import Choice, Misclick, place_key
 from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
 from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
@@ -123,11 +123,26 @@ class SeatReferee(GameReferee):
         click before it, and only what the effect then does is said. At a table a player who does
         not cancel says nothing; a bot's pass shown on its own would tell the reader that the bot
         was asked, that is, that it holds a card that cancels (MOI-P01 asks only holders)."""
-        while isinstance(move := self.bot_move(state), Pass):
+        while (move := self._silent_pass(state)) is not None:
             after, events = apply(state, move)
             said.append(self._words(state, move, [event for event in events if event.kind != "pass"]))
             state = after
         return state
+
+    def _silent_pass(self, state: State) -> Pass | None:
+        """The pass of the bot that decides now, when it lets the effect happen; None otherwise,
+        and without asking a bot outside a cancel window (where no pass is legal)."""
+        if state.phase is not Phase.RESPOND:
+            return None
+        move = self.bot_move(state)
+        return move if isinstance(move, Pass) else None
+
+    def _waits(self, action: Action) -> bool:
+        """An effect played and a pass wait for the click (a lazy graph's `Outcome.later`): the bots
+        that then let the effect happen decide by a search each, a tenth of a second, which a
+        state's record of thirty effects would pay thirty times before the reader clicks one. Every
+        effect and pass waits, whoever holds what, so the page's data never tells which were asked."""
+        return isinstance(action, Effect | Pass)
 
     def _asked(self, state: State) -> tuple[int, ...]:
         """Only the reader who decides now is named as one who may cancel: a bot that will cancel
@@ -143,7 +158,7 @@ class SeatReferee(GameReferee):
         for text in actions:
             state = apply(state, parse_action(text))[0]
             played.append(text)
-            while isinstance(move := self.bot_move(state), Pass):
+            while (move := self._silent_pass(state)) is not None:
                 played.append(move.text())
                 state = apply(state, move)[0]
         return played

@@ -331,24 +331,37 @@ class GameReferee:
         raise Misclick(Message("'{option}' is not a choice on this board now", option=option))
 
     def play(self, state: State, option: str, place: Any) -> Outcome:
-        """The click played by the engine, in its words; a round's end says how each seat scored."""
+        """The click played by the engine, in its words; a round's end says how each seat scored.
+        Where others may answer the click unseen (`_waits`), the rest is the outcome's `later`."""
         action = self.action(state, option, place)
         following, events = apply(state, action)
-        said = [self._words(state, action, events)]
-        following = self._settled(following, said)
-        if following.phase is Phase.RESPOND and following.pending is not None:
-            asked = [player_word(following.colours[seat]) for seat in self._asked(following)]
-            if asked:  # "Yellow or blue may cancel it now": a capital for the sentence's first word only
-                players = [self._say(Capitalised(asked[0])), *map(self._say, asked[1:])]
-                names = " or ".join(players) if self.language == "en" else "或".join(players)
-                said.append(self._say(Message("{names} may cancel it now (MOI-R06).", names=names)))
-        say = (" " if self.language == "en" else "").join(words for words in said if words)
+        done = self._words(state, action, events)
         button = named_place(action)
         reach = self._say(Message("the {button} button.", button=_button(button))) if button else self._reach(state, action)
         clue = self._quoted([button])[0] if button else self._clue(state, action)
         if button:
             clue = self._say(Message("press {button}", button=clue))
-        return Outcome(following, say.rstrip(), action.text(), reach, clue)
+
+        def settled() -> Outcome:
+            said = [done]
+            after = self._settled(following, said)
+            if after.phase is Phase.RESPOND and after.pending is not None:
+                asked = [player_word(after.colours[seat]) for seat in self._asked(after)]
+                if asked:  # "Yellow or blue may cancel it now": a capital for the sentence's first word only
+                    players = [self._say(Capitalised(asked[0])), *map(self._say, asked[1:])]
+                    names = " or ".join(players) if self.language == "en" else "或".join(players)
+                    said.append(self._say(Message("{names} may cancel it now (MOI-R06).", names=names)))
+            say = (" " if self.language == "en" else "").join(words for words in said if words)
+            return Outcome(after, say.rstrip(), action.text(), reach, clue)
+
+        if self._waits(action):  # nothing said yet: whether the effect is done at once tells who may cancel it
+            return Outcome(following, "", action.text(), reach, clue, later=settled)
+        return settled()
+
+    def _waits(self, action: Action) -> bool:
+        """Whether what follows the click is others' to answer, unseen: never on a lesson's board,
+        where every seat's answer is the reader's own click."""
+        return False
 
     def _words(self, state: State, action: Action, events: list[Event]) -> str:
         """What an action did, in the engine's events, and how a round it ended scored."""
