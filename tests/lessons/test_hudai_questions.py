@@ -60,6 +60,11 @@ def test_the_powers_a_hand_feeds_and_those_that_act():
     assert refusal_text(acts.reasons["power:centre"]).startswith(  # one sentence: no capital after its colon
         "It does nothing this turn: the centre power (Confuse) has no cubes")
     assert acts.reasons["power:centre"].rule == "Activate all demon powers from left to right"
+    # A power kept idle by a ruling cites that ruling, once: "(HUD-R11) (Activate all …)" nested two.
+    binding = game_moment("W5 W6 R5 B6", draw_pile="", phase="obtain", powers=(1, 0, 7), rules=Rules(powers=("drain", "confuse", "entangle")))
+    idle = PowersQuestion(binding, "acts").reasons["power:right"]
+    assert idle.rule == "HUD-R11" and refusal_text(idle).count("(") == 3  # "Entangle (11 cubes, …)", "(22)", "(HUD-R11)"
+    assert refusal_text(idle).endswith("no effect (HUD-R11)")
 
 
 def test_a_replay_walks_a_whole_game_to_its_end():

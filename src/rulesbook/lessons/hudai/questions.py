@@ -14,6 +14,7 @@ Every answer is the engine's: a question plays the moment forward with `turn_ste
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from itertools import permutations
 from typing import Any
@@ -334,8 +335,10 @@ class PowersQuestion(TableQuestion):
                 idle = [event.data for event in step.events if event.kind == "power"]
                 words = (f"{power_words(self.table, idle[0]['power'])} has no cubes and does not activate"
                          if idle else step.text.rstrip("."))
-                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}",
-                                                        "Activate all demon powers from left to right")
+                # The step's own words may cite the ruling that keeps the power idle: that is the rule cited, once.
+                cited = re.fullmatch(r"(.*) \(([A-Z]+-[A-Z]?[0-9]+)\)", words)
+                words, rule = (cited[1], cited[2]) if cited else (words, "Activate all demon powers from left to right")
+                self.reasons[step.place] = IllegalAction(f"it does nothing this turn: {words}", rule)
             before = step.table
 
 
