@@ -45,20 +45,20 @@ class LinkWords:
                 f'alert({json.dumps(self.from_a_file, ensure_ascii=False)})}});')
 
 
-SERVE = "python3 -m http.server -d _build/html"
+SERVE = "python3 -m http.server"
 #: By the book's Sphinx language; the zh-TW book's in its own words, as the theme's buttons are.
 WORDS = {
     "en": LinkWords(
         "Run live",
         "Run this chapter with Python in your browser, and change it (opens in a new tab)",
         "Run live starts Python in your browser, and that needs the book served over http: this page was "
-        f"opened from a file. In the project folder run\n\n    {SERVE}\n\nthen open http://localhost:8000/ "
+        f"opened from a file. In the site's folder (the one that holds its index.html: _build/html after make book) run\n\n    {SERVE}\n\nthen open http://localhost:8000/ "
         "and press Run live there. The pages and their boards work from a file as they are."),
     "zh_TW": LinkWords(
         "在瀏覽器執行",
         "在瀏覽器裡用 Python 執行這一章，也可以修改它（在新分頁開啟；JupyterLab 的介面是英文）",
         "「在瀏覽器執行」要在瀏覽器裡啟動 Python，這需要用 http 提供這本書，而這一頁是從檔案開啟的。"
-        f"請在專案資料夾執行\n\n    {SERVE}\n\n再打開 http://localhost:8000/，在那裡按「在瀏覽器執行」。"
+        f"請在網站的資料夾（放著它的 index.html 的那個；make book 之後是 _build/html）執行\n\n    {SERVE}\n\n再打開 http://localhost:8000/，在那裡按「在瀏覽器執行」。"
         "各頁和頁上的盤面從檔案開啟也照常可用。"),
 }
 

@@ -498,9 +498,11 @@ class Board {
       }, box, this.text(label));
       button.addEventListener("click", this.guard(() => this.pressHand(index)));
     });
-    if (!node.hand.length) html("span", { class: "rb-empty-hand" }, box, this.words().noCards);
-    for (const [key, choice] of Object.entries(node.choices)) {
-      if (HAND_CHOICE.test(key)) continue;
+    const effects = Object.entries(node.choices).filter(([key]) => !HAND_CHOICE.test(key));
+    // An empty box says so; a box of buttons alone (Madness's question, a step with no card left)
+    // is not empty, and "(no cards)" above a question's button read as something missing.
+    if (!node.hand.length && !effects.length) html("span", { class: "rb-empty-hand" }, box, this.words().noCards);
+    for (const [key, choice] of effects) {
       const button = html("button", {
         type: "button",
         class: "rb-effect",

@@ -256,6 +256,11 @@ class Play {
   wire() {
     const seed = this.form.elements.seed;
     if (!seed.value) seed.value = this.newSeed();
+    // Another tab of this page keeps its game under the same key, and a reload brings back the
+    // game kept last: said here once it happens, not found out at the next reload.
+    window.addEventListener("storage", (event) => {
+      if (event.key === this.key && event.newValue && this.setup) this.status(this.say("otherTab"), "info");
+    });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       // The new game's board in sight: on a phone it began below the fold, and nothing seemed to happen.

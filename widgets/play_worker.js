@@ -111,7 +111,10 @@ self.onmessage = async (event) => {
   try {
     reply = JSON.parse(server.handle(JSON.stringify(message)));
   } catch (error) {
-    reply = { type: "error", words: "engineFailed", text: String((error && error.message) || error).slice(-400) };
+    // Not one of the engine's refusals (those are answers): a fault. The reader is told in a
+    // sentence; its traceback is for whoever looks into it, in the console, never on the page.
+    console.error("rulesbook play: the engine failed on a message of type", message.type, error);
+    reply = { type: "error", words: "engineFailed" };
   }
   reply.id = message.id;
   reply.ms = performance.now() - started;

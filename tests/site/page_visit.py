@@ -143,6 +143,8 @@ def test_the_page_renders_its_widgets_and_links_only_to_what_exists(visit, site_
     if views:
         assert visit.locator(".rb-board [data-place]").count() > 0, "the boards are drawn"
         assert visit.evaluate(UNREACHED) == [], "every word of a picture reaches a screen reader"
+        # "(no cards)" says a box is empty: never above a question's buttons (Madness's, once).
+        assert visit.locator(".rb-empty-hand ~ .rb-effect, .rb-effect ~ .rb-empty-hand").count() == 0
     assert visit.evaluate("document.documentElement.dataset.theme") == "light"
     hrefs = visit.eval_on_selector_all("a[href]", "links => links.map(link => link.getAttribute('href'))")
     anchors = set(visit.eval_on_selector_all("[id]", "nodes => nodes.map(node => node.id)"))

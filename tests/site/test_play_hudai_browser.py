@@ -203,6 +203,54 @@ def test_a_page_whose_python_does_not_load_says_why_in_a_sentence(browser_contex
         page.close()
 
 
+def test_an_engine_fault_is_said_in_a_sentence_and_its_traceback_goes_to_the_console(browser_context, site_url):
+    """Defence in depth: an error the engine does not answer as a refusal (none is known; here the
+    worker is made to fail on a hint) is said in a sentence, which a reader can act on; its
+    traceback goes to the console, for whoever looks into it, never onto the page."""
+    page = browser_context.new_page()
+    page.seen = watch(page)
+
+    def failing(route):
+        body = route.fetch().text()
+        handled = "reply = JSON.parse(server.handle(JSON.stringify(message)));"
+        assert handled in body
+        fault = 'if (message.type === "hint") throw new Error("Traceback (most recent call last):\\nKeyError: \'s999\'");'
+        route.fulfill(body=body.replace(handled, fault + handled), content_type="text/javascript")
+
+    page.route("**/play_worker.js", failing)
+    page.add_init_script("localStorage.removeItem('rulesbook.play.hudai')")
+    try:
+        page.goto(f"{site_url}{PAGE}?pace=0")
+        page.wait_for_selector(".rb-play[data-play-ready=setup]", state="attached", timeout=120_000)
+        page.click(".rb-play-setup button[type=submit]")
+        settled(page, -1)
+        page.click("[data-tool=hint]")
+        expect(page.locator(".rb-message")).to_have_text(
+            "The engine could not answer that (the browser's console says why): undo, or start a new game.")
+        assert "KeyError" not in page.inner_text("body") and "Traceback" not in page.inner_text("body")
+        assert [line for line in page.seen["errors"] if "the engine failed" in line and "KeyError" in line], page.seen
+    finally:
+        page.close()
+
+
+def test_a_tab_is_told_when_another_tab_of_the_page_keeps_its_game(browser_context, site_url):
+    """Two tabs of one Play page keep their games under one key, and a reload brings back the game
+    kept last: a tab whose game is overwritten so is told when it happens, not at its next reload."""
+    with opened(browser_context, site_url, PAGE) as first:
+        first.click(".rb-play-setup button[type=submit]")
+        settled(first, -1)
+        expect(first.locator(".rb-play-status")).not_to_contain_text("another tab")
+        with opened(browser_context, site_url, PAGE) as second:
+            second.fill("input[name=seed]", str(SEED))
+            second.click(".rb-play-setup button[type=submit]")
+            settled(second, -1)
+            expect(first.locator(".rb-play-status")).to_have_text(
+                "This page is open in another tab too, and that tab has just kept its game: a reload brings back "
+                "the game kept last (this one is kept again at your next move).")
+            expect(second.locator(".rb-play-status")).not_to_contain_text("another tab")
+            assert not first.seen["errors"] and not second.seen["errors"], (first.seen, second.seen)
+
+
 def test_the_suggested_game_is_on_the_board_before_the_engine_is_up(browser_context, site_url):
     """The page carries the openings of the set-up its form suggests (rulesbook.widgets.play_site):
     with Pyodide held back, the suggested game starts from the page, its first decision is made on

@@ -357,3 +357,23 @@ def test_a_boards_question_is_what_a_screen_reader_hears_first_of_it(browser_con
             titled += 1
             expect(board.locator(".rb-picture")).to_have_accessible_name(re.compile("^" + re.escape(title.inner_text().strip()) + " \u2014 "))
         assert titled >= 1
+
+
+def test_a_table_wider_than_a_phone_fades_on_the_side_with_more_to_see(browser_context, site_url):
+    """A learner's audit: on a phone the Guan Yin answers table scrolled sideways in its box with two
+    of its six columns cut off and no sign of them. The side with more to see fades out (site.css);
+    a table that fits has no fade."""
+    path = "book/inferno/guan-yin-and-cancelling.html"
+    fade = "(index) => getComputedStyle(document.querySelectorAll('.pst-scrollable-table-container')[index]).maskImage"
+    with opened(browser_context, site_url, path, viewport={"width": 390, "height": 844}) as page:
+        box = page.locator(".pst-scrollable-table-container").first
+        assert box.evaluate("box => box.scrollWidth - box.clientWidth") > 60, "the table is wider than a phone"
+        assert page.evaluate(fade, 0).startswith("linear-gradient(to right, rgb(0, 0, 0) calc(100% - 40px), rgba(0, 0, 0, 0))")
+        box.evaluate("box => { box.scrollLeft = 30; }")
+        expect(box).to_have_css("mask-image", re.compile(r"^linear-gradient\(to right, rgba\(0, 0, 0, 0\), .*rgba\(0, 0, 0, 0\)\)$"))
+        box.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        expect(box).to_have_css("mask-image", "linear-gradient(to right, rgba(0, 0, 0, 0), rgb(0, 0, 0) 40px)")
+    with opened(browser_context, site_url, path, viewport={"width": 1280, "height": 900}) as page:
+        box = page.locator(".pst-scrollable-table-container").first
+        assert box.evaluate("box => box.scrollWidth <= box.clientWidth"), "the table fits"
+        assert page.evaluate(fade, 0) == "none"
