@@ -18,7 +18,8 @@ visit, what the cache did not hold). One more first visit of the first page, fro
 does not compress, shows what that costs. Last, unthrottled, the hints play a game for a while
 (`?pace=0`) through the board's own clicks: the worker's time per answered click (its `ms`), p50
 and p95, with the page's suggested bots, and on the Inferno page once more against two search
-bots (the bots' replies are worked out with the click that they answer).
+bots and against three at a four-player table (the bots' answers to a click are worked out once
+it is made); the reader's own clicks apart, which are what a reader waits for.
 Budgets (issue 23): text within 1.5 s, playable within 6 s on a first visit and 2 s on a return
 visit, a move within 300 ms (p95).
 """
@@ -48,8 +49,10 @@ MBPS = 10
 #: The types a static host gzips (GitHub Pages' and most CDNs' lists hold these): text and wasm.
 COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/wasm")
 MOVES = 60
-#: The Inferno page's set-up with the search bot in both bots' seats (the form's three players).
+#: The Inferno page's set-up with the search bot in both bots' seats (the form's three players),
+#: and a four-player table with three.
 SEARCHING = {1: "quick-search", 2: "quick-search"}
+SEARCHING_4 = {1: "quick-search", 2: "quick-search", 3: "quick-search"}
 BUDGETS = {"text": 1.5, "first": 6.0, "return": 2.0, "move": 300.0}
 PAGES = sorted(str(path.relative_to(SITE)) for path in (SITE / "book" / "play").glob("*.html"))
 
@@ -171,13 +174,15 @@ def visit(context, url: str, first: bool) -> dict[str, float]:
     return {"text": text, "engine": engine, "playable": playable, "sent": Host.sent[0] / 1e6, "restored": restored}
 
 
-def moves(context, url: str, seats: dict[int, str] | None = None) -> tuple[list[float], list[float]]:
+def moves(context, url: str, seats: dict[int, str] | None = None, players: int | None = None) -> tuple[list[float], list[float]]:
     """The worker's milliseconds per answered click over MOVES of the hints' moves (and the bots'
     that follow each), and per click of the reader's alone; `seats` gives some seats another level
     (seat: the level's name)."""
     page = context.new_page()
     page.goto(url + "?pace=0", timeout=60_000)
     page.wait_for_function("window.__rulesbookPlay && window.__rulesbookPlay.root.dataset.playReady === 'setup'", timeout=180_000)
+    if players:
+        page.locator("form.rb-play-setup select[name=players]").select_option(str(players))
     for seat, level in (seats or {}).items():
         page.locator("form.rb-play-setup select[name=seats]").nth(seat).select_option(level)
     page.locator("form.rb-play-setup [type=submit]").click()
@@ -232,6 +237,10 @@ def main() -> None:
             times, yours = moves(context, base + "book/play/inferno.html", SEARCHING)
         print(f"  inferno, you against two search bots: the engine per click (the bots' answers to it with it): "
               f"p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms over {len(times)} clicks; {spread(yours)}")
+        with tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
+            times, yours = moves(context, base + "book/play/inferno.html", SEARCHING_4, players=4)
+        print(f"  inferno, you against three search bots: p50 {statistics.median(times):5.1f} ms, p95 {percentile(times, 0.95):5.1f} ms"
+              f" over {len(times)} clicks; {spread(yours)}")
     with host(compress=False) as base, tempfile.TemporaryDirectory() as profile, chromium(Path(profile), READERS_CHROMIUM) as context:
         plain = visit(context, base + PAGES[0], first=True)
     print(f"  {Path(PAGES[0]).stem} from a server that does not compress: text {plain['text']:.1f} s, "
