@@ -122,3 +122,24 @@ def test_a_refusal_says_of_the_paths_only_what_every_path_bears_out_MOI_R05(moun
                 assert shortest == min(every[place]) == card_distances(mountain, start)[place], reason
                 claimed += 1
     assert claimed
+
+
+@pytest.mark.parametrize("cards", [0, 3, "1", True])
+def test_a_find_exercise_for_other_than_one_or_two_bison_kings_is_refused_naming_cards_MOI_R05(cards):
+    """It said "the choice '' is not offered here; nothing is" (0), listed every choice of three
+    cards (3), or raised a TypeError ("1")."""
+    with pytest.raises(ValueError) as refused:
+        find_exercise(MOUNTAIN, "R", cards=cards)
+    assert str(refused.value) == f"cards: one or two Mighty Bison King cards are played together (MOI-R05), not {cards!r}"
+
+
+def test_a_find_exercise_with_nothing_to_find_is_refused_as_the_other_games_are_MOI_R05():
+    """Two Bison Kings move a pawn 4 or 5 cards, and a row of four has no card that far: the board
+    could never be done, yet it was made (Hudai's and Madness's find boards, and teach, refuse it)."""
+    row = Position.parse("MK+1@R PM+1 SB+1 DH+1")
+    assert bison_destinations(row, "R", 2) == set()
+    with pytest.raises(ValueError) as refused:
+        find_exercise(row, "R", cards=2)
+    assert str(refused.value) == ("cards: two Mighty Bison King cards can take the red pawn to no card of this Mountain "
+                                  "(MOI-R05): nothing to find; give another Mountain, pawn or number of cards")
+    assert find_exercise(row, "R", cards=1)["mode"] == "find"  # one card: three places to find

@@ -214,3 +214,13 @@ def test_a_find_exercises_page_data_keeps_the_states_own_hint_out():
     assert sorted(buying.exercise["answers"]) == ["river:G2", "river:R4"]
     assert "G2 or R4" not in json.dumps(buying.lesson, ensure_ascii=False)
     assert all(node["hint"] == "" for node in unpack(buying.lesson).values())
+
+
+def test_a_language_no_board_speaks_is_refused_naming_the_argument_as_for_the_other_games():
+    """Hudai's and Madness's exercises said "language: ..."; Inferno's board said only "a board
+    speaks en or zh-TW, not 'fr'", naming no argument."""
+    moment = inferno_moment("MK+1@R PM+1 SB+1@B DH+1", ["MK+2 BISON FAN", "SB+2"])
+    for make in (lambda: teach.exercise(moment, "h0", language="fr"), lambda: InfernoBoard.game(moment, language="zh")):
+        with pytest.raises(ValueError) as refused:
+            make()
+        assert str(refused.value).startswith("language: a board speaks en or zh-TW, not '")

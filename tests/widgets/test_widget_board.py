@@ -147,3 +147,12 @@ def test_a_message_the_board_does_not_know_is_refused_in_words(content):
     board = SwitchBoard(Switches(), moves=0)
     board.handle(content)
     assert board.tone == "no" and board.message.startswith("The board did not understand the message")
+
+
+@pytest.mark.parametrize("moves", ["2", 1.5, True, -1])
+def test_a_board_asked_for_a_depth_that_is_no_count_of_moves_is_refused_naming_it(moves):
+    """A teacher's `moves="2"` raised range()'s TypeError from deep in the lesson graph, and
+    `moves=-1` was taken as 0, unsaid; every game's `game` board comes through here."""
+    with pytest.raises(ValueError) as refused:
+        SwitchBoard(Switches(), moves=moves)
+    assert str(refused.value) == f"moves: how many clicks deep the board answers ahead, a whole number 0 or more, not {moves!r}"

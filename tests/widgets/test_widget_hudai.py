@@ -96,3 +96,11 @@ def test_the_cards_that_corrupt_are_the_black_cards_the_engine_charges():
     board = HudaiTable.find_cards(game_moment("K6 R5 W1 K2", phase="obtain", draw_pile=""), "corrupts")
     assert board.exercise["answers"] == ["hand:K2", "hand:K6"]
     assert "HUD-R05" in board.click("hand:R5")
+
+
+def test_a_board_kept_to_one_lesson_word_given_as_text_is_refused_naming_only():
+    """`only="play"` was read letter by letter: "unknown lesson words ['a', 'l', 'p', 'y']"."""
+    with pytest.raises(ValueError) as refused:
+        HudaiTable.game(game_moment("W1 R5"), only="play")
+    assert str(refused.value) == "only: a list of lesson words, such as ['play'], not the text 'play'"
+    assert HudaiTable.game(game_moment("W1 R5"), only=["play"], moves=0).referee.only == {"play"}

@@ -55,7 +55,7 @@ def spoken(language: str | None = None) -> str:
 def _board_language(language: object) -> str:
     """The language, when a board speaks it (its shell's words are written in it)."""
     if not isinstance(language, str) or language not in LANGUAGE_WORDS:
-        raise ValueError(f"a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
+        raise ValueError(f"language: a board speaks {' or '.join(LANGUAGE_WORDS)}, not {language!r}")
     return language
 
 
@@ -95,6 +95,8 @@ class Board(anywidget.AnyWidget):
 
     def __init__(self, referee: Referee, *, moves: int = 2, title: str = "", mode: str = "play",
                  exercise: dict[str, Any] | None = None, **kwargs: Any):
+        if type(moves) is not int or moves < 0:  # range(moves) below takes -1 as 0 and "2" as a TypeError, unsaid
+            raise ValueError(f"moves: how many clicks deep the board answers ahead, a whole number 0 or more, not {moves!r}")
         self._graph = LessonGraph(referee)
         #: The shell's words in the referee's language (its sentences are in it: `Referee`).
         self.words = LANGUAGE_WORDS.get(self._graph.language, WORDS)

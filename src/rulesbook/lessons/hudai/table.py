@@ -246,6 +246,8 @@ class TableReferee:
     def __init__(self, table: State, only: Iterable[str] | None = None):
         if not isinstance(table, State):
             raise ValueError(f"a Hudai Pass board starts from a game State (game_moment, new_game), not {type(table).__name__}")
+        if isinstance(only, str):  # a frozenset of it would be its letters
+            raise ValueError(f"only: a list of lesson words, such as [{only!r}], not the text {only!r}")
         self.first = table
         self.only = frozenset(LESSON_WORDS if only is None else only)
         unknown = self.only - set(LESSON_WORDS)

@@ -360,11 +360,18 @@ def find_in_bison(position: Position | str, pawn: Colour | str = "R", cards: int
                   rules: Rules | None = None, language: str = "en") -> tuple[BisonLesson, dict[str, Any]]:
     """The referee and exercise record of "find every card the Bison King can take `pawn` to",
     said in `language` ("en" or "zh-TW")."""
+    if type(cards) is not int or cards not in BISON_STEPS:  # else "the choice '' is not offered here" (0 cards)
+        raise ValueError(f"cards: one or two Mighty Bison King cards are played together (MOI-R05), not {cards!r}")
     colour = Colour.parse(pawn)
     referee = BisonLesson(position, colour, (BISON,) * cards, rules, pawns=(colour,), language=language)
     graph = LessonGraph(referee)
     choice = "+".join(f"h{i}" for i in range(cards))
-    return referee, exercise(graph.node(graph.start_id), choice, colour.letter, ("card", "cards"), language)
+    record = exercise(graph.node(graph.start_id), choice, colour.letter, ("card", "cards"), language)
+    if not record["answers"]:  # a board that could never be done, refused as the other games' find boards are
+        raise ValueError(f"cards: {('one', 'two')[cards - 1]} Mighty Bison King card{'s' * (cards > 1)} can take the "
+                         f"{colour.english} pawn to no card of this Mountain (MOI-R05): nothing to find; give another "
+                         "Mountain, pawn or number of cards")
+    return referee, record
 
 
 def find_exercise(position: Position | str, pawn: Colour | str = "R", cards: int = 1, *,
