@@ -238,6 +238,10 @@ def test_a_tab_is_told_when_another_tab_of_the_page_keeps_its_game(browser_conte
     kept last: a tab whose game is overwritten so is told when it happens, not at its next reload.
     A tab with no game of its own yet has nothing to lose and is told nothing."""
     with opened(browser_context, site_url, PAGE) as first, opened(browser_context, site_url, PAGE) as second:
+        # Both engines up first: a game started from the page's opening before its engine is up is
+        # kept only once the engine is, which on a busy machine was after the test had looked.
+        for page in (first, second):
+            page.wait_for_function("window.__rulesbookPlay.up", timeout=120_000)
         first.click(".rb-play-setup button[type=submit]")
         settled(first, -1)
         first.wait_for_function("() => localStorage.getItem('rulesbook.play.hudai') !== null")
@@ -246,7 +250,7 @@ def test_a_tab_is_told_when_another_tab_of_the_page_keeps_its_game(browser_conte
         settled(second, -1)
         expect(first.locator(".rb-play-status")).to_have_text(
             "This page is open in another tab too, and that tab has just kept its game: a reload brings back "
-            "the game kept last (this one is kept again at your next move).")
+            "the game kept last (this one is kept again at your next move).", timeout=20_000)
         expect(second.locator(".rb-play-status")).not_to_contain_text("another tab")
         assert not first.seen["errors"] and not second.seen["errors"], (first.seen, second.seen)
 
