@@ -6,10 +6,12 @@ field's type (`value_problem`), as the lab checks a notebook's values.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import pytest
+from hypothesis import given, strategies as st
 
 from rulesbook.core.rules import RulesData
 from rulesbook.core.rulestext import field_from_text, rule_value_problem, split_fields, value_from_text, value_problem
@@ -97,6 +99,31 @@ def test_a_value_its_field_cannot_take_is_refused_saying_why(kind, text, said):
     with pytest.raises(ValueError) as refused:
         value_from_text(kind, text)
     assert str(refused.value) == said
+
+
+@given(st.text(st.sampled_from("0123456789+-_ .e٣３²߁"), max_size=6))
+def test_a_whole_number_is_read_from_the_ascii_digits_alone(text):
+    """int() reads "٣", "３" and "1_0" too; the command line's own options and the games' notation
+    read none of them, so a rule typed so is refused as they are."""
+    written = re.fullmatch(r"[+-]?[0-9]+", text.strip())
+    try:
+        value = value_from_text(int, text)
+    except ValueError as error:
+        assert not written and str(error) == f"{text!r} is not a whole number"
+    else:
+        assert written and value == int(text.strip())
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-Infinity", "1e999", "٣.٥", "1_0.5", "0x1p3", ""])
+def test_a_number_that_is_no_finite_number_in_ascii_digits_is_refused(text):
+    with pytest.raises(ValueError) as refused:
+        value_from_text(float, text)
+    assert str(refused.value) == f"{text!r} is not a number"
+
+
+@pytest.mark.parametrize(("text", "value"), [("0.25", 0.25), (".5", 0.5), ("2.", 2.0), ("-1e3", -1000.0), (" 7 ", 7.0)])
+def test_a_number_in_ascii_digits_is_read(text, value):
+    assert value_from_text(float, text) == value
 
 
 def test_text_that_opens_a_json_list_and_is_not_one_is_refused():

@@ -466,6 +466,26 @@ def test_a_set_read_from_a_file_called_reconstructed_is_written_as_a_path_and_re
     assert CardSet.from_data({"source": "reconstructed", "csv": whole.to_csv().splitlines()}) == whole
 
 
+def test_a_card_file_whose_name_is_not_utf8_is_played_and_its_record_written_and_read_back(tmp_path, capsys):
+    """A name of other bytes reaches Python as lone surrogates ("\\udcff"): the set was read, then
+    `simulate --record` stopped in a traceback writing the record (UTF-8 holds no surrogate),
+    leaving its file empty, and printing the summary where the output is strict UTF-8."""
+    import os
+
+    from rulesbook import cli
+    from rulesbook.core.records import GameRecord
+
+    own = CSV.replace("white,drop,1,start", "white,cog,1,start").replace("white,cog,5,start", "white,drop,5,start")  # a set of its own
+    path = tmp_path / os.fsdecode(b"\xff-set.csv")
+    path.write_text(own, encoding="utf-8")
+    cards = load_cards(path)
+    assert cards.source.encode() and cards.source.endswith("\ufffd-set.csv")
+    record = tmp_path / "game.json"
+    assert cli.main(["simulate", "hudai", "--games", "1", "--rules", f"cards={path}", "--record", str(record)]) == 0
+    assert "\ufffd-set.csv" in capsys.readouterr().out
+    assert GameRecord.read(record).rules.cards == cards
+
+
 def test_a_set_without_a_mind_deck_is_refused_hud_r01():
     text = "\n".join(line for line in CSV.splitlines() if not line.endswith(",mind"))
     with pytest.raises(CardFileError, match=r"no card's deck is 'mind': the set needs the mind deck that deals the Mind River .* \(HUD-R01\)$"):

@@ -17,7 +17,8 @@ from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.hudai.cards import CardSet, parse_card_file, reconstructed_cards
 from rulesbook.lessons.data import unpack
-from rulesbook.lessons.play import PlayServer
+from rulesbook.core.data import DataError
+from rulesbook.lessons.play import PlayServer, play_game
 from play_page import PlayPage
 from simulation_scale import scaled
 
@@ -117,6 +118,71 @@ def test_a_bad_set_up_is_refused_naming_the_field(setup, says):
 def test_a_seed_typed_as_a_number_is_the_number_and_a_word_stays_a_word():
     assert Page({"seed": " 42 "}).ask(type="record", history=["s0"])["record"]["seed"] == 42
     assert Page({"seed": "pass"}).ask(type="record", history=["s0"])["record"]["seed"] == "pass"
+
+
+#: Digits of other scripts and kinds beside ASCII's: str.isdigit() takes them all, int() reads
+#: "٣" and "３" as 3 and refuses "²" with words that name no field.
+_TYPED = st.text(st.sampled_from("0123456789-+ ²٣３߁"), min_size=1, max_size=5)
+
+
+@settings(max_examples=scaled(150), deadline=None)
+@given(st.sampled_from(["hudai", "inferno", "madness"]), st.sampled_from(["seed", "players"]), _TYPED)
+def test_a_number_typed_in_a_set_up_is_its_ascii_digits_or_refused_naming_the_field(name, field, text):
+    game = play_game(name)
+    if field not in game.FIELDS:
+        return
+    number = re.fullmatch(r"-?[0-9]+", text.strip())
+    try:
+        setup = game.setup({"seed": 1, field: text})
+    except DataError as error:
+        assert error.field == f"setup.{field}" and (field == "players" or not text.strip())
+        return
+    typed = int(text.strip()) if number else text.strip()
+    assert setup[field] == typed and (field == "seed" or number)
+
+
+def test_a_seed_in_other_digits_is_a_word_and_a_superscript_is_no_crash():
+    assert Page({"seed": "٣"}).ask(type="record", history=["s0"])["record"]["seed"] == "٣"
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "new", "game": "inferno", "setup": {"seed": 1, "players": "²"}})))
+    assert reply == {"type": "error", "text": "setup.players: Mountain of Inferno is for 2 to 4 players, not '²'"}
+
+
+_LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("message", [
+    {"type": _LONG}, {"type": "new", "game": _LONG, "setup": {}}, {"type": "hint", "node": _LONG},
+    *({"type": "new", "game": "hudai", "setup": {"seed": 1, field: _LONG}} for field in ("hint_bot", "cards")),
+    *({"type": "new", "game": "inferno", "setup": {"seed": 1, field: _LONG}}
+      for field in ("players", "edition", "hint_bot", "language", "two_pawns", "seats")),
+    {"type": "new", "game": "inferno", "setup": {"seed": 1, "seats": ["you", _LONG]}},
+    *({"type": "new", "game": "madness", "setup": {"seed": 1, field: _LONG}} for field in ("players", "expert", "hint_bot")),
+    {"type": "new", "game": "madness", "setup": {"seed": 1, "seats": ["you", _LONG]}},
+    {"type": "resume", "game": "hudai", "record": {"game": "hudai", "players": 1, "seed": 1, "actions": [_LONG]}},
+])
+def test_a_refusal_quotes_the_start_of_a_long_value_the_page_sent(message):
+    """The page shows a refusal in one line: a value of 100,000 characters is quoted by its start
+    (`shown`), as a record's action is on the command line, not sent back whole."""
+    server = PlayServer()
+    if message["type"] == "hint":
+        server.handle(json.dumps({"type": "new", "setup": {"seed": 1}}))
+    reply = json.loads(server.handle(json.dumps(message)))
+    assert reply["type"] == "error" and "xxx..." in reply["text"] and len(reply["text"]) < 400, reply["text"][:300]
+
+
+@pytest.mark.parametrize("name", ["hudai", "inferno", "madness"])
+def test_a_tampered_record_is_refused_by_the_index_of_its_action_and_the_rule_as_replay_says_it(name):
+    """The page said only "record.actions: the action 'play W2' is not a click of this moment", where
+    `rulesbook replay` names the action's place and the game's reason (its rule)."""
+    record = GameRecord.play(name, seed=3).to_dict()
+    actions = record["actions"][:12]
+    actions[3] = actions[4]  # a legal action, one move early
+    tampered = {**record, "actions": actions}
+    with pytest.raises(DataError) as replayed:
+        GameRecord.from_dict(tampered).final_state()
+    reply = json.loads(PlayServer().handle(json.dumps({"type": "resume", "game": name, "record": tampered})))
+    assert reply == {"type": "error", "text": str(replayed.value)}
+    assert re.match(r"record\.actions\[([34])\]: action [45] .* is refused: .*\)$", reply["text"]), reply["text"]
 
 
 def test_unknown_messages_and_messages_before_a_game_are_refused():

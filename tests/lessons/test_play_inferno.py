@@ -426,7 +426,7 @@ def test_a_set_up_the_zh_tw_page_refuses_is_refused_in_zh_tw(data):
 
 @pytest.mark.parametrize("change, field", [
     ({"players": 7}, "record.players"), ({"x": 1}, "record"), ({"actions": [5]}, "record.actions[0]"),
-    ({"actions": ["lay MK+9 0,0"]}, "record.actions"), ({"actions": ["fly"]}, "record.actions"), ({"version": 3}, "record.version"),
+    ({"actions": ["lay MK+9 0,0"]}, "record.actions[0]"), ({"actions": ["fly"]}, "record.actions[0]"), ({"version": 3}, "record.version"),
     ({"game": "hudai", "players": 1, "rules": {}, "bots": None}, "record.game"), ({"rules": {"play_limit": 2}}, "record.rules"), ({"bots": ["greedy"]}, "record.bots"),
 ])
 def test_a_record_the_zh_tw_page_cannot_play_back_is_refused_in_zh_tw_naming_the_field(change, field):

@@ -8,6 +8,8 @@ allows it, and tuples (written `a/b/c`, or as JSON lists when they nest).
 from __future__ import annotations
 
 import json
+import math
+import re
 import types
 import typing
 from dataclasses import fields
@@ -19,6 +21,11 @@ from rulesbook.core.rules import describe
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+#: Numbers as the rules are typed: ASCII digits, a sign and (a float) a point and an exponent. int()
+#: and float() read "٣", "３" and "1_0" too, and float() "nan" and "inf", which the command line's
+#: own options and the games' notation refuse.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 def split_fields(text: str, example: str) -> dict[str, str]:
@@ -93,14 +100,16 @@ def value_from_text(kind: Any, text: str) -> Any:
         raise ValueError(f"{text!r} is not true or false")
     if kind is int:
         try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+            if _WHOLE.fullmatch(text.strip()):
+                return int(text)
+        except ValueError:  # more digits than Python reads
+            pass
+        raise ValueError(f"{text!r} is not a whole number")
     if kind is float:
-        try:
-            return float(text)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a number") from None
+        number = float(text) if _NUMBER.fullmatch(text.strip()) else math.nan
+        if not math.isfinite(number):  # 1e999 too
+            raise ValueError(f"{text!r} is not a number")
+        return number
     if kind is str:
         return text
     if kind is HouseRule:  # by its name, as defined here

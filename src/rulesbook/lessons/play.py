@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -125,6 +126,18 @@ def recorded_seats(record: GameRecord, bots: Collection[str], you: str) -> list[
     return seats
 
 
+#: A number as a page's form types it: ASCII digits, a minus before them. str.isdigit() took "²"
+#: too, which int() refused without naming the field, and "٣", which int() read as 3.
+_TYPED_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def typed_number(text: str) -> int | str:
+    """A form's text as the number its digits write (at most 18 characters), else the text itself,
+    which the field's own check then takes (a seed's word) or refuses naming the field."""
+    typed = text.strip()
+    return int(typed) if _TYPED_NUMBER.fullmatch(typed) and len(typed) < 19 else text
+
+
 def seed_of(data: dict[str, Any], where: str) -> int | str:
     """The set-up's seed: a number typed as digits is that number, a word stays a word."""
     seed = take(data, "seed", (int, str), where)
@@ -132,7 +145,7 @@ def seed_of(data: dict[str, Any], where: str) -> int | str:
         seed = seed.strip()
         if not seed:
             raise DataError(f"{where}.seed", Message("give a seed: a number or a word"))
-        seed = int(seed) if seed.lstrip("-").isdigit() and len(seed) < 19 else seed
+        seed = typed_number(seed)
     return check_seed(seed, f"{where}.seed")
 
 
@@ -145,7 +158,7 @@ GAMES: dict[str, str] = {"hudai": "rulesbook.lessons.hudai.play", "inferno": "ru
 def play_game(name: str) -> PlayGame:
     """The `PlayGame` of a game by name; DataError naming the field for any other name."""
     if name not in GAMES:
-        raise DataError("message.game", Message("one of {names}, not {name}", names=", ".join(GAMES), name=repr(name)))
+        raise DataError("message.game", Message("one of {names}, not {name}", names=", ".join(GAMES), name=shown(name)))
     game: PlayGame = importlib.import_module(GAMES[name]).PLAY
     return game
 
@@ -214,7 +227,7 @@ class PlaySession:
         try:
             return self.graph.state(node_id)
         except KeyError:
-            raise DataError("node", Message("no state {node} in this game", node=repr(node_id))) from None
+            raise DataError("node", Message("no state {node} in this game", node=shown(node_id))) from None
 
     def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
         """The move-log entry of the click from one state to the next (the one the move log names,
@@ -264,7 +277,7 @@ class PlaySession:
                     history.append([reached, entry[2]])
                     self.walk(history, recorded=True)
                     return
-        raise DataError("record.actions", Message("the action {action} is not a click of this moment", action=repr(action)))
+        raise DataError("record.actions", Message("the action {action} is not a click of this moment", action=shown(action)))
 
     def walk(self, history: list[list[str]], recorded: bool = False) -> None:
         """Play the moves nobody decides (`auto`) from the last state of `history`; while a record
@@ -369,7 +382,7 @@ class PlayServer:
             kind = take(message, "type", str, "message")
             answer = _ANSWERS.get(kind)
             if answer is None:
-                raise DataError("message.type", Message("unknown message {kind}", kind=repr(kind)))
+                raise DataError("message.type", Message("unknown message {kind}", kind=shown(kind)))
             reply = answer(self, message)
         except (ValueError, TypeError) as error:  # DataError, IllegalAction, a Rules' refusal
             reply = {"type": "error", "text": reason_of(error).say(language)}
@@ -400,6 +413,7 @@ class PlayServer:
         if isinstance(named, str) and named in GAMES and named != game.name:
             raise DataError("record.game", Message("a record of {name}, not of {game}", name=game.name, game=named))
         record = GameRecord.from_dict(data)
+        record.final_state()  # a tampered action refused by its place and the game's reason (its rule), as `rulesbook replay` says it
         choices = take(message, "setup", dict, "message", default={})
         session = PlaySession(game, game.setup_of(record, choices))
         history = [[session.graph.start_id, ""]]
@@ -437,4 +451,4 @@ _ANSWERS: dict[str, Callable[[PlayServer, dict[str, Any]], dict[str, Any]]] = {
     "record": PlayServer.record,
 }
 
-__all__ = ["GAMES", "MAX_HISTORY", "PlayGame", "PlayServer", "PlaySession", "play_game", "seed_of"]
+__all__ = ["GAMES", "MAX_HISTORY", "PlayGame", "PlayServer", "PlaySession", "play_game", "seed_of", "typed_number"]

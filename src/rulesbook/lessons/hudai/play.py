@@ -8,7 +8,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, items, only_fields, take
+from rulesbook.core.data import DataError, expect, items, only_fields, shown, take
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.hudai.actions import Action, Flow, SwapRiver
@@ -61,7 +61,7 @@ class HudaiPlay(PlayGame):
         cards = card_set_data(take(data, "cards", (str, dict), "setup", default=RECONSTRUCTED))
         hint_bot = take(data, "hint_bot", str, "setup", default=next(iter(HUDAI_BOTS)))
         if hint_bot not in HUDAI_BOTS:
-            raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {hint_bot!r}")
+            raise DataError("setup.hint_bot", f"one of {', '.join(HUDAI_BOTS)}, not {shown(hint_bot)}")
         setup = {"seed": seed, "powers": powers, "cards": cards, "hint_bot": hint_bot}
         self.rules(setup)
         return setup
@@ -161,7 +161,7 @@ def card_set_data(value: str | dict[str, Any]) -> str | dict[str, Any]:
     if value == OWN_FILE:
         raise DataError("setup.cards", "choose your card file (the CSV format of data/cards.csv) next to the card set, or the reconstructed set (HUD-R01)")
     if not isinstance(value, dict):
-        raise DataError("setup.cards", f"{RECONSTRUCTED!r} (HUD-R01) or a card file, {{'source': NAME, 'csv': TEXT}}, not {value!r:.60}")
+        raise DataError("setup.cards", f"{RECONSTRUCTED!r} (HUD-R01) or a card file, {{'source': NAME, 'csv': TEXT}}, not {shown(value)}")
     only_fields(value, ("source", "csv"), "setup.cards")
     source = take(value, "source", str, "setup.cards", default="") or "your card file"
     if len(source) > MAX_SOURCE:

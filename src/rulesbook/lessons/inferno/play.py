@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from rulesbook.core.data import DataError, items, only_fields, take
+from rulesbook.core.data import DataError, items, only_fields, shown, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.messages import LANGUAGES, Capitalised, Listed, Message, term
 from rulesbook.core.records import GameRecord
@@ -28,7 +28,7 @@ from rulesbook.inferno.rules import Rules
 from rulesbook.inferno.state import Phase, State
 from rulesbook.lessons.graph import Choice, Misclick, place_key
 from rulesbook.lessons.inferno.whole_game import GameReferee, action_place, card_label, named_place, scoring_lines
-from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
+from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of, typed_number
 
 #: A seat the reader plays (every other seat is a bot, by name).
 YOU = "you"
@@ -268,9 +268,9 @@ class InfernoPlay(PlayGame):
         seed = seed_of(data, "setup")
         players = take(data, "players", (int, str), "setup", default=2)
         if isinstance(players, str):
-            players = int(players) if players.strip().isdigit() else players
+            players = typed_number(players)
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise DataError("setup.players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=repr(players)))
+            raise DataError("setup.players", Message("Mountain of Inferno is for 2 to 4 players, not {players}", players=shown(players)))
         seats = items(take(data, "seats", list, "setup", default=[YOU, *["greedy"] * (players - 1)]), "setup.seats", _seat, most=4)
         if len(seats) < players:
             raise DataError("setup.seats", Message("one entry per seat: {players} players, {given} given", players=players, given=len(seats)))
@@ -278,14 +278,14 @@ class InfernoPlay(PlayGame):
             raise DataError("setup.seats", Message("at least one of the {players} seats is yours (\u201cyou\u201d)", players=players))
         edition = take(data, "edition", str, "setup", default="en")
         if edition not in ("en", "zh"):
-            raise DataError("setup.edition", Message("'en' (English) or 'zh' (Chinese), not {edition}", edition=repr(edition)))
+            raise DataError("setup.edition", Message("'en' (English) or 'zh' (Chinese), not {edition}", edition=shown(edition)))
         two_pawns = _yes(take(data, "two_pawns", (bool, str), "setup", default=False), "setup.two_pawns")
         hint_bot = take(data, "hint_bot", str, "setup", default="greedy")
         if hint_bot not in BOTS:
-            raise DataError("setup.hint_bot", Message("one of {names}, not {name}", names=", ".join(BOTS), name=repr(hint_bot)))
+            raise DataError("setup.hint_bot", Message("one of {names}, not {name}", names=", ".join(BOTS), name=shown(hint_bot)))
         language = take(data, "language", str, "setup", default="en")
         if language not in LANGUAGES:
-            raise DataError("setup.language", Message("one of {names}, not {name}", names=", ".join(LANGUAGES), name=repr(language)))
+            raise DataError("setup.language", Message("one of {names}, not {name}", names=", ".join(LANGUAGES), name=shown(language)))
         return {"seed": seed, "players": players, "seats": seats, "edition": edition, "two_pawns": two_pawns, "hint_bot": hint_bot,
                 "language": language}
 
@@ -401,7 +401,7 @@ class InfernoPlay(PlayGame):
 
 def _seat(value: Any, where: str) -> str:
     if value != YOU and value not in BOTS:
-        raise DataError(where, Message("\u201cyou\u201d or a bot ({names}), not {value}", names=", ".join(BOTS), value=repr(value)))
+        raise DataError(where, Message("\u201cyou\u201d or a bot ({names}), not {value}", names=", ".join(BOTS), value=shown(value)))
     return str(value)
 
 
@@ -412,7 +412,7 @@ def _yes(value: bool | str, where: str) -> bool:
         return True
     if value in ("false", "no", "off", ""):
         return False
-    raise DataError(where, Message("yes or no (true or false), not {value}", value=repr(value)))
+    raise DataError(where, Message("yes or no (true or false), not {value}", value=shown(value)))
 
 
 PLAY = InfernoPlay()

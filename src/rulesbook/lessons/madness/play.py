@@ -29,14 +29,14 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesbook.core.data import DataError, expect, only_fields, take
+from rulesbook.core.data import DataError, expect, only_fields, shown, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import listed, plural, sentence
 from rulesbook.lessons.graph import Choice, Misclick, Outcome
 from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
-from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of
+from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of, typed_number
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, parse_action, seat_text
 from rulesbook.madness.bots import BOTS, SILENT_FROM_LEVEL, make_player, remember
@@ -377,9 +377,9 @@ class MadnessPlay(PlayGame):
         only_fields(data, self.FIELDS, "setup")
         players = take(data, "players", (int, str), "setup", default=4)
         if isinstance(players, str):
-            players = int(players) if players.strip().isdigit() else players
+            players = typed_number(players)
         if isinstance(players, bool) or players not in (3, 4, 5):
-            raise DataError("setup.players", f"At the Mountains of Madness is for 3 to 5 players, not {players!r} (Setting Up the Game)")
+            raise DataError("setup.players", f"At the Mountains of Madness is for 3 to 5 players, not {shown(players)} (Setting Up the Game)")
         seats = take(data, "seats", list, "setup", default=[YOU])
         if len(seats) > self.SEATS:
             raise DataError("setup.seats", f"at most {self.SEATS} seats, not {len(seats)}")
@@ -388,7 +388,7 @@ class MadnessPlay(PlayGame):
         for index, seat in enumerate(seats):
             expect(seat, str, f"setup.seats[{index}]")
             if seat != YOU and seat not in BOTS:
-                raise DataError(f"setup.seats[{index}]", f"'you' or a bot ({', '.join(BOTS)}), not {seat!r}")
+                raise DataError(f"setup.seats[{index}]", f"'you' or a bot ({', '.join(BOTS)}), not {shown(seat)}")
             if seat == YOU and index < players:
                 if mine is not None:
                     raise DataError(f"setup.seats[{index}]", f"one seat is yours on this page, and it is {seat_text(mine)} already")
@@ -400,11 +400,11 @@ class MadnessPlay(PlayGame):
         expert = take(data, "expert", (bool, str), "setup", default=False)
         if isinstance(expert, str):
             if expert not in ("true", "false"):
-                raise DataError("setup.expert", f"'true' or 'false', not {expert!r}")
+                raise DataError("setup.expert", f"'true' or 'false', not {shown(expert)}")
             expert = expert == "true"
         hint_bot = take(data, "hint_bot", str, "setup", default="expedition")
         if hint_bot not in BOTS:
-            raise DataError("setup.hint_bot", f"one of {', '.join(BOTS)}, not {hint_bot!r}")
+            raise DataError("setup.hint_bot", f"one of {', '.join(BOTS)}, not {shown(hint_bot)}")
         return {"players": players, "seats": seats, "expert": expert, "seed": seed_of(data, "setup"), "hint_bot": hint_bot}
 
     def reader(self, setup: dict[str, Any]) -> int:
