@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
-from rulesbook.core.data import DataError, parse_json, read_text, shown
+from rulesbook.core.data import WHOLE_NUMBER, DataError, parse_json, read_text, shown
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_names
@@ -43,13 +43,10 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{self.prog}: {message}")
 
 
-#: A whole number as the command line takes one: ASCII digits, with a sign ("３" and "٣" are not
-#: read as 3, as int() would; the game's notation reads none of them either).
-_DIGITS = re.compile(r"[+-]?[0-9]+")
 
 
 def _whole(text: str) -> int:
-    if not _DIGITS.fullmatch(text.strip()) or len(text.strip()) > 20:  # no count of games or seats is longer
+    if not WHOLE_NUMBER.fullmatch(text.strip()) or len(text.strip()) > 20:  # no count of games or seats is longer
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (digits 0-9)")
     return int(text)
 
@@ -59,7 +56,7 @@ def _seed(text: str) -> int | str:
     Python hands over as lone surrogates) are no text: every record of the run holds the seed."""
     if not text.strip():
         raise argparse.ArgumentTypeError("a seed is a number or a word, not nothing")
-    if _DIGITS.fullmatch(text) and len(text) <= MAX_SEED:  # "٣" stays a word; longer ones are refused as words
+    if WHOLE_NUMBER.fullmatch(text) and len(text) <= MAX_SEED:  # "٣" stays a word; longer ones are refused as words
         return int(text)
     try:
         text.encode()

@@ -122,6 +122,10 @@ def parse_json(text: str | bytes, what: str, limit: int = MAX_BYTES) -> Any:
 #: nothing holding it could be written out as UTF-8 again (a record, a pack in a record).
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
+#: A whole number as typed: ASCII digits, with a sign. int() reads "３", "٣" and "1_0" too, which
+#: neither the command line, the rules' text nor the games' notation take as a number.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
 
 def check_json(data: Any, what: str, limit: int = MAX_DEPTH) -> None:
     """DataError when lists and objects nest deeper than `limit` (checked without recursion), or

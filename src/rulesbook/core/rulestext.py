@@ -15,16 +15,14 @@ import typing
 from dataclasses import fields
 from typing import Any, Literal, Union
 
-from rulesbook.core.data import DataError, parse_json, shown
+from rulesbook.core.data import WHOLE_NUMBER, DataError, parse_json, shown
 from rulesbook.core.house import HouseRule, defined
 from rulesbook.core.rules import describe
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
-#: Numbers as the rules are typed: ASCII digits, a sign and (a float) a point and an exponent. int()
-#: and float() read "٣", "３" and "1_0" too, and float() "nan" and "inf", which the command line's
-#: own options and the games' notation refuse.
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: A number as the rules are typed: ASCII digits, a sign, a point and an exponent (WHOLE_NUMBER
+#: for a whole one). float() reads "٣", "nan" and "inf" too, which the command line refuses.
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
@@ -100,7 +98,7 @@ def value_from_text(kind: Any, text: str) -> Any:
         raise ValueError(f"{text!r} is not true or false")
     if kind is int:
         try:
-            if _WHOLE.fullmatch(text.strip()):
+            if WHOLE_NUMBER.fullmatch(text.strip()):
                 return int(text)
         except ValueError:  # more digits than Python reads
             pass

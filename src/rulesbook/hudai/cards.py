@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesbook.core.data import DataError, read_text, shown
+from rulesbook.core.data import LONE_SURROGATE, DataError, read_text, shown
 from rulesbook.core.errors import NotationError, RulesbookError
 
 COLOURS = {"W": "white", "G": "green", "B": "blue", "R": "red", "Y": "yellow", "K": "black"}
@@ -404,13 +404,10 @@ def parse_card_file(text: str, source: str = "<cards>") -> CardSet:
                       ("mind", "the mind deck that deals the Mind River (green, blue, red and yellow in the reconstructed set)")):
         if not any(card.deck == deck for card in cards):
             raise CardFileError(source, last, "deck", f"no card's deck is {deck!r}: the set needs {why} (HUD-R01)")
-    return CardSet(tuple(cards), _UNPAIRED.sub("\ufffd", source))
-
-
-#: Half of a UTF-16 pair: how Python hands over the bytes of a file name that are not UTF-8. A set's
-#: source keeps U+FFFD in its place, so that a record, the summary and the page can say the name in
-#: UTF-8 (the record carries the cards themselves; the name only says where they came from).
-_UNPAIRED = re.compile("[\ud800-\udfff]")
+    # A file name's bytes that are not UTF-8 reach Python as lone surrogates: the set's source keeps
+    # U+FFFD in their place, so that a record, the summary and the page can say the name in UTF-8
+    # (the record carries the cards themselves; the name only says where they came from).
+    return CardSet(tuple(cards), LONE_SURROGATE.sub("\ufffd", source))
 
 
 def load_cards(path: str | os.PathLike[str] | None = None) -> CardSet:

@@ -24,7 +24,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from rulesbook.core.data import DataError, shown
+from rulesbook.core.data import WHOLE_NUMBER, DataError, shown
 from rulesbook.core.errors import NotationError
 from rulesbook.core.messages import Message, counted, term
 from rulesbook.core.words import plural
@@ -1041,7 +1041,6 @@ def _cut_search(cards: Collection[Place], around: Mapping[Place, tuple[Place, ..
 
 # --- parsing ---------------------------------------------------------------------------------
 _CARD = re.compile(r"([A-Za-z]*)(.*)", re.ASCII | re.DOTALL)
-_NUMBER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _CODES = ", ".join(disciple.code for disciple in Disciple)
 _EVENT_WORDS = {kind.value for kind in EventKind} | {"BK", "MBK", "IFP", "RB", "GY"}
 
@@ -1169,7 +1168,7 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
     assert match is not None  # the pattern matches any text
     code, rest = match.groups()
     if not code:
-        if _NUMBER.fullmatch(rest):
+        if WHOLE_NUMBER.fullmatch(rest):
             raise NotationError(token, Message("missing disciple code before the value; expected one of {codes}", codes=_CODES), row, column)
         raise NotationError(
             token, Message("not a place: write '.' for an empty place or a card such as MK+2 ({codes} and a value)", codes=_CODES),
@@ -1187,7 +1186,7 @@ def _parse_token(token: str, row: int, column: int) -> tuple[DiscipleCard | None
     if not rest:
         raise NotationError(token, Message("missing value after {code}; write it as {code}+1, {code}+2, {code}+3 or {code}-3", code=upper),
                             row, column)
-    if not _NUMBER.fullmatch(rest) or len(rest) > 4:
+    if not WHOLE_NUMBER.fullmatch(rest) or len(rest) > 4:
         raise NotationError(token[:40], Message("malformed value {value}; expected +1, +2, +3 or -3", value=repr(rest[:12])), row, column)
     value = int(rest)
     if value not in DISCIPLE_VALUES:
