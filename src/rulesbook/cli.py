@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rulesbook.chapter import PARTS, ChapterError, write_chapter
-from rulesbook.core.data import WHOLE_NUMBER, DataError, parse_json, read_text, shown
+from rulesbook.core.data import TYPED_DIGITS, DataError, parse_json, read_text, shown, typed_whole
 from rulesbook.core.harness import MAX_GAMES, Run, default_jobs, job_count, max_jobs, results, summarise
 from rulesbook.core.progress import Progress
 from rulesbook.core.protocol import GAMES, Game, game as game_named, split_bot_names
 from rulesbook.core.records import GameRecord, ReplayStep
-from rulesbook.core.rng import MAX_SEED
 from rulesbook.core.rulestext import split_fields
 from rulesbook.core.words import plural
 
@@ -46,23 +45,26 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _whole(text: str) -> int:
-    if not WHOLE_NUMBER.fullmatch(text.strip()) or len(text.strip()) > 20:  # no count of games or seats is longer
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (digits 0-9)")
-    return int(text)
+    number = typed_whole(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number (at most {TYPED_DIGITS} digits 0-9)")
+    return number
 
 
 def _seed(text: str) -> int | str:
-    """A seed is a number or any text; "7" is the number 7. Bytes that are not UTF-8 (which
-    Python hands over as lone surrogates) are no text: every record of the run holds the seed."""
+    """A seed is a number or any text, typed as on a Play page (`typed_whole`): " 7" is the number 7,
+    a word is kept without the spaces around it. Bytes that are not UTF-8 (which Python hands over
+    as lone surrogates) are no text: every record of the run holds the seed."""
     if not text.strip():
         raise argparse.ArgumentTypeError("a seed is a number or a word, not nothing")
-    if WHOLE_NUMBER.fullmatch(text) and len(text) <= MAX_SEED:  # "٣" stays a word; longer ones are refused as words
-        return int(text)
+    number = typed_whole(text)
+    if number is not None:
+        return number
     try:
         text.encode()
     except UnicodeEncodeError:
         raise argparse.ArgumentTypeError(f"{os.fsencode(text)!r} is not UTF-8 text") from None
-    return text
+    return text.strip()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -203,13 +203,13 @@ BAD_INPUT = [
      "--rules gives the rule 'edition' twice, as zh and en; give it once"),
     (["simulate", "inferno", "--rules", "edition=zh", "--rules", "two_pawns=maybe"], "bad value for the rule 'two_pawns'"),
     (["simulate", "inferno", "--seed", "x", "--players", "9" * 5000], "argument --players: '99999999999999999999"),
-    (["simulate", "inferno", "--games", "３"], "argument --games: '３' is not a whole number (digits 0-9)"),  # int() read it
-    (["simulate", "inferno", "--players", "٣"], "argument --players: '٣' is not a whole number (digits 0-9)"),
+    (["simulate", "inferno", "--games", "３"], "argument --games: '３' is not a whole number (at most 15 digits 0-9)"),  # int() read it
+    (["simulate", "inferno", "--players", "٣"], "argument --players: '٣' is not a whole number (at most 15 digits 0-9)"),
     (["simulate", "hudai", "--rules", "monk_health=١٠"], "bad value for the rule 'monk_health': '١٠' is not a whole number"),  # int() read 10
     (["simulate", "madness", "--rules", "timer_seconds=4_5"], "bad value for the rule 'timer_seconds': '4_5' is not a whole number"),
     (["simulate", "inferno", "--seed", "9" * 5000], "seed: a seed of 5,000 characters; at most 1,000"),
     (["simulate", "inferno", "--seed", "a\udcff\udcfe"], "rulesbook simulate: argument --seed: b'a\\xff\\xfe' is not UTF-8 text"),
-    (["simulate", "inferno", "--games", "many"], "argument --games: 'many' is not a whole number (digits 0-9)"),
+    (["simulate", "inferno", "--games", "many"], "argument --games: 'many' is not a whole number (at most 15 digits 0-9)"),
     (["simulate", "inferno", "--seed", ""], "rulesbook simulate: argument --seed: a seed is a number or a word, not nothing"),
     (["simulate", "inferno", "--bots", " , "], "rulesbook simulate: --bots names one bot or more, comma-separated, not ' , '"),
     (["simulate", "inferno", "--jobs", "0"], "--jobs is a whole number from 1 to"),

@@ -107,7 +107,7 @@ BAD_INPUT = [
     (["madness", "--levels", "random", "--against", "random"], "seats do not compete"),
     (["inferno", "--levels", "random,greedy", "--games", "0"], "rulesbook strength: --games is a whole number from 1 to 1,000,000, not 0"),
     (["inferno", "--levels", "random,greedy", "--games", "1000000000000"], "from 1 to 1,000,000, not 1000000000000"),
-    (["inferno", "--games", "３"], "argument --games: '３' is not a whole number (digits 0-9)"),
+    (["inferno", "--games", "３"], "argument --games: '３' is not a whole number (at most 15 digits 0-9)"),
     (["inferno", "--levels", "random,greedy", "--rules", "edition=fr"], "bad value for the rule 'edition': 'fr' is not one of en, zh"),
     (["inferno", "--rules", "editon=zh"], "has no rule 'editon'; its rules are edition"),
     (["inferno", "--rules", "edition=zh", "--rules", "edition=en"], "--rules gives the rule 'edition' twice, as zh and en; give it once"),

@@ -4,6 +4,7 @@ back to the same moment, and only what the monk may see in the page data."""
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import re
@@ -13,6 +14,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rulesbook import cli
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.hudai.cards import CardSet, parse_card_file, reconstructed_cards
@@ -131,7 +133,7 @@ def test_a_number_typed_in_a_set_up_is_its_ascii_digits_or_refused_naming_the_fi
     game = play_game(name)
     if field not in game.FIELDS:
         return
-    number = re.fullmatch(r"-?[0-9]+", text.strip())
+    number = re.fullmatch(r"[+-]?[0-9]+", text.strip())
     try:
         setup = game.setup({"seed": 1, field: text})
     except DataError as error:
@@ -139,6 +141,20 @@ def test_a_number_typed_in_a_set_up_is_its_ascii_digits_or_refused_naming_the_fi
         return
     typed = int(text.strip()) if number else text.strip()
     assert setup[field] == typed and (field == "seed" or number)
+
+
+@settings(max_examples=scaled(200), deadline=None)
+@given(st.text(st.sampled_from("0123456789-+ x٣\t"), min_size=1, max_size=20))
+def test_a_seed_is_typed_by_one_rule_on_the_command_line_and_on_a_play_page(text):
+    """"+7" was 7 on the command line and a word on a page; 1,000 digits a number there, 19 a word here."""
+    try:
+        typed = cli._seed(text)
+    except argparse.ArgumentTypeError:
+        with pytest.raises(DataError, match="setup.seed"):
+            play_game("inferno").setup({"seed": text, "players": 2})
+        return
+    assert play_game("inferno").setup({"seed": text, "players": 2})["seed"] == typed
+    assert isinstance(typed, int) == bool(re.fullmatch(r"[+-]?[0-9]{1,15}", text.strip()))
 
 
 def test_a_seed_in_other_digits_is_a_word_and_a_superscript_is_no_crash():

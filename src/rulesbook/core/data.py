@@ -125,6 +125,23 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 #: A whole number as typed: ASCII digits, with a sign. int() reads "３", "٣" and "1_0" too, which
 #: neither the command line, the rules' text nor the games' notation take as a number.
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+#: The most digits a typed number has: 15, which every JavaScript number keeps exactly (a Play
+#: page's seed goes to the page and back) and more than any count of games or seats needs.
+TYPED_DIGITS = 15
+
+
+def typed_whole(text: str) -> int | None:
+    """The whole number a person typed, one rule for the command line and the Play pages: ASCII
+    digits, a sign before them, spaces around, at most TYPED_DIGITS digits; None for any other text
+    (a seed keeps it as a word; a count refuses it naming its field).
+
+    >>> typed_whole(" +7 "), typed_whole("-0"), typed_whole("٣"), typed_whole("9" * 16)
+    (7, 0, None, None)
+    """
+    typed = text.strip()
+    if not WHOLE_NUMBER.fullmatch(typed) or len(typed.lstrip("+-")) > TYPED_DIGITS:
+        return None
+    return int(typed)
 
 
 def check_json(data: Any, what: str, limit: int = MAX_DEPTH) -> None:

@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rulesbook.core.data import DataError, expect, parse_json, take
+from rulesbook.core.data import DataError, expect, parse_json, take, typed_whole
 from rulesbook.core.errors import reason_of, shown
 from rulesbook.core.messages import LANGUAGES, Listed, Message
 from rulesbook.core.records import GameRecord
@@ -126,16 +125,11 @@ def recorded_seats(record: GameRecord, bots: Collection[str], you: str) -> list[
     return seats
 
 
-#: A number as a page's form types it: ASCII digits, a minus before them. str.isdigit() took "²"
-#: too, which int() refused without naming the field, and "٣", which int() read as 3.
-_TYPED_NUMBER = re.compile(r"-?[0-9]+")
-
-
 def typed_number(text: str) -> int | str:
-    """A form's text as the number its digits write (at most 18 characters), else the text itself,
-    which the field's own check then takes (a seed's word) or refuses naming the field."""
-    typed = text.strip()
-    return int(typed) if _TYPED_NUMBER.fullmatch(typed) and len(typed) < 19 else text
+    """A form's text as the number it writes (`typed_whole`, the command line's rule), else the
+    text itself, which the field's own check then takes (a seed's word) or refuses naming the field."""
+    number = typed_whole(text)
+    return text if number is None else number
 
 
 def seed_of(data: dict[str, Any], where: str) -> int | str:
