@@ -2,8 +2,8 @@
 own Jupyter Book build; `make book` puts the second into _build/html/zh-TW.
 
 A Sphinx extension that both builds load (their _config.yml: local_extensions). Every page starts
-with a link to the other book, in the other book's language: to the page's counterpart (the same
-path, `book/inferno/scoring`) where there is one, else to the other book's first page. A zh-TW
+with a link to the other book, in the other book's language, to the page's counterpart (the same
+path, `book/inferno/scoring`); a page that has none ends with a link to the other book's first page. A zh-TW
 page says `lang="zh-Hant-TW"` (the theme would write `zh-TW`, which does not name the script).
 
 Why two books and not Sphinx's translation catalogues of one: the zh-TW chapters are written for
@@ -66,7 +66,9 @@ def add_language_link(app: Any, pagename: str, templatename: str, context: dict[
     same_words, other_words, lang = SWITCH[app.config.language or "en"]
     link = (f'<p class="rb-language"><a href="{html.escape(context["pathto"](target, 1))}" lang="{lang}" '
             f'hreflang="{lang}">{same_words if same else other_words}</a></p>')
-    context["body"] = link + context["body"]
+    # A page with no counterpart (the English book's Hudai Pass and Madness) keeps the link at its
+    # end: at its top it was the first thing a reader met, a link to a book of another game.
+    context["body"] = link + context["body"] if same else context["body"] + link
 
 
 #: Chinese characters and the full-width punctuation around them (。，「」（）and the like).
