@@ -51,6 +51,8 @@ def test_a_new_chapter_of_each_game_is_listed_in_its_part_and_passes_nbval_as_wr
     (["chess", "x"], "no game 'chess'"),
     (["inferno", "My Rule"], "lower-case letters and digits"),
     (["inferno", "the-game-at-a-glance"], None),  # set up below: exists already
+    (["hudai", "a" * 300], "at most 80 characters (it names the page's file and its address), not 300"),  # the OS's words came
+    (["madness", "x" * 81], "not 81"),
 ])
 def test_a_bad_request_is_one_line_exit_2_and_nothing_written(project, capsys, args, says):
     if says is None:

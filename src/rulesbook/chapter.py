@@ -15,9 +15,13 @@ import json
 import re
 from pathlib import Path
 
+from rulesbook.core.data import shown
+
 #: Each game's part of the book: its caption in _toc.yml.
 PARTS = {"inferno": "Mountain of Inferno", "hudai": "Hudai Pass", "madness": "At the Mountains of Madness"}
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+#: The longest name a chapter takes: a file name and a web address, well within any system's limit.
+MOST_LETTERS = 80
 
 #: What changes from game to game: the import, the moment, the board, the worked example and its
 #: check, and the exercise and its check.
@@ -110,7 +114,10 @@ def write_chapter(book: str | Path, game: str, slug: str) -> Path:
     if game not in PARTS:
         raise ChapterError(f"no game {game!r}; the games are {', '.join(PARTS)}")
     if not SLUG.fullmatch(slug):
-        raise ChapterError(f"the chapter's name {slug!r}: lower-case letters and digits, words joined by '-' (such as 'my-rule')")
+        raise ChapterError(f"the chapter's name {shown(slug)}: lower-case letters and digits, words joined by '-' (such as 'my-rule')")
+    if len(slug) > MOST_LETTERS:  # the file system's own refusal came later, naming a path the reader never typed
+        raise ChapterError(f"the chapter's name {shown(slug)}: at most {MOST_LETTERS} characters (it names the page's file "
+                           f"and its address), not {len(slug):,}")
     root = Path(book)
     toc_path = root / "_toc.yml"
     if toc_path.is_dir():
