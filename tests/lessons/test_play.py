@@ -95,6 +95,9 @@ def test_a_refused_click_names_its_rule_and_a_bad_message_changes_nothing():
     start = page.ids()
     bad = json.loads(page.server.handle(json.dumps({"type": "expand", "node": "s999", "history": start})))
     assert bad["type"] == "error" and "s999" in bad["text"]
+    # A state of the game that no click reaches from here: the node asked for is wrong, not the log.
+    bad = json.loads(page.server.handle(json.dumps({"type": "expand", "node": start[0], "history": start})))
+    assert bad == {"type": "error", "text": f"node: no click leads from {start[0]} to {start[0]}"}
     bad = json.loads(page.server.handle(json.dumps({"type": "record", "history": ["s0", "s0"]})))
     assert bad["type"] == "error" and "history" in bad["text"]
     bad = json.loads(page.server.handle(json.dumps({"type": "hint", "node": "s999"})))

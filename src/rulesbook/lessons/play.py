@@ -223,9 +223,9 @@ class PlaySession:
         except KeyError:
             raise DataError("node", Message("no state {node} in this game", node=shown(node_id))) from None
 
-    def edge(self, from_id: str, to_id: str, log: str | None = None) -> str:
+    def edge(self, from_id: str, to_id: str, log: str | None = None, field: str = "history") -> str:
         """The move-log entry of the click from one state to the next (the one the move log names,
-        when two clicks lead to the same state); DataError if no click does it."""
+        when two clicks lead to the same state); DataError naming `field` if no click does it."""
         known = self.edges.get((from_id, to_id, log))
         if known is not None:
             return known
@@ -233,7 +233,7 @@ class PlaySession:
         entries = [entry for option in self.graph.node(from_id)["options"].values()
                    for entry in option["targets"].values() if entry[0] == to_id]
         if not entries:
-            raise DataError("history", Message("no click leads from {before} to {after}", before=from_id, after=to_id))
+            raise DataError(field, Message("no click leads from {before} to {after}", before=from_id, after=to_id))
         found = next((str(entry[2]) for entry in entries if log is None or entry[2] == log), str(entries[0][2]))
         self.edges[(from_id, to_id, log)] = found  # a record is asked for at every move: each edge is looked up once
         return found
@@ -243,7 +243,7 @@ class PlaySession:
         `history` (the click's rest worked out now: a bot's answer to it, `LessonGraph.settle`)."""
         self.check(history)
         node_id = self.graph.settle(history[-1], node_id)
-        self.edge(history[-1], node_id)
+        self.edge(history[-1], node_id, field="node")  # the node asked for is wrong, not the move log that led here
         self.revealed.add((history[-1], node_id))
         # The state clicked from is sent again: its click's sentence may be said now.
         return {"type": "expanded", "node": node_id, **self.grown([history[-1], node_id])}
