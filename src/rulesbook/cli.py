@@ -249,11 +249,12 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         elif len(summary["win_rate_by_bot"]) > 1:
             lines.append("win rate by bot: none; these bots played together at every table and share its result "
                          "(to compare levels, run each alone, or use `rulesbook strength` or rulesbook.lab.strength)")
-        # No "mean result" here: a game won together scores 1 or 0, so its mean is the games won, and
-        # Student's t beside Wilson's gave that one figure a second interval, reaching below 0.
+        # No "mean result" here: a game won together scores 1 or 0 (Game.win_loss), so its mean is the
+        # games won, and its interval (Wilson's, in --json) is the games won's again.
     lines += [
-        "(in brackets: 95 % intervals, Wilson's for rates, Student's t for means)",
-        "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items()),
+        "(in brackets: 95 % intervals, Wilson's for rates" + (", Student's t for mean results)" if compete else ")"),
+        "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items())
+        + ("" if compete else " (won or lost; games won above)"),  # a Madness escape can be lost (MAD-R03)
         "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),
         f"{summary['actions']} actions in {summary['seconds']} s: {summary['games_per_second']} games/s, "
         f"{summary['actions_per_second']} actions/s",

@@ -322,6 +322,9 @@ def test_the_seats_compete_only_in_a_game_of_rivals():
 
     assert {name: game(name).seats_compete for name in ("inferno", "hudai", "madness")} == {
         "inferno": True, "hudai": False, "madness": False}  # rivals; a solo game; a cooperative one
+    # points, where the seats compete; 1 won or 0 lost otherwise: a mean result is then the share won (Wilson's interval)
+    assert {name: game(name).win_loss for name in ("inferno", "hudai", "madness")} == {
+        "inferno": False, "hudai": True, "madness": True}
 
 
 @pytest.mark.parametrize("game", GAMES)

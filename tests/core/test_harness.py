@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import rulesbook
 from rulesbook.core import Progress, harness
@@ -15,6 +16,7 @@ from rulesbook.core.harness import MAX_GAMES, GameResult, Run, job_count, max_jo
 from rulesbook.core.stats import mean_interval, wilson
 from rulesbook.core.house import HouseRuleError, forget, house_rule
 from rulesbook.core.records import GameRecord
+from simulation_scale import scaled
 
 
 def test_each_bot_sits_in_every_seat_equally_often():
@@ -92,7 +94,34 @@ def test_a_cooperative_win_is_whole_for_every_seat_and_a_loss_is_none():
                                                "mean_returns": [None] * 3}  # no interval, and JSON has no NaN
     one = summarise(run, [GameResult(0, "1:0", ("random",) * 3, (1.0,) * 3, (0, 1, 2), 1, {})])
     assert one["win_rate"] == 1.0 and one["endings"] == {"?": 1}  # a game that says nothing of its ending
-    assert one["intervals"]["mean_returns"] == [None] * 3  # one game: a mean's spread is unknown
+    # a result of 1 or 0 is the win: its mean is the games won, with their interval (Wilson's has one from one game)
+    assert one["intervals"]["mean_returns"] == [one["intervals"]["win_rate"]] * 3 == [pytest.approx(list(wilson(1, 1)[1:]))] * 3
+    points = summarise(Run("inferno", 1, 2), [_result(0, ("random",) * 2, (30.0, 10.0), (0,), "cross")])
+    assert points["intervals"]["mean_returns"] == [None] * 2  # one game of points: a mean's spread is unknown
+
+
+def test_a_mean_result_of_a_game_won_or_lost_is_the_share_won_with_its_interval_inside_0_to_1():
+    """The audit: 4 wins in 5 of Hudai said mean_returns [0.245, 1.355] (Student's t), beside
+    Wilson's interval of the same games won."""
+    run = Run("hudai", 5, 1)
+    played = [_result(index, ("heuristic",), (float(won),), (0,) if won else (), "won" if won else "health")
+              for index, won in enumerate((1, 1, 0, 1, 1))]
+    figures = summarise(run, played)
+    assert figures["mean_returns"] == [0.8]
+    assert figures["intervals"]["mean_returns"] == [figures["intervals"]["win_rate"]] == [pytest.approx(list(wilson(4, 5)[1:]))]
+    assert 0 < figures["intervals"]["mean_returns"][0][0] < 0.8 < figures["intervals"]["mean_returns"][0][1] < 1
+
+
+@settings(max_examples=scaled(60), deadline=None)
+@given(st.sampled_from(["hudai", "madness"]), st.lists(st.booleans(), min_size=1, max_size=30))
+def test_every_mean_result_of_a_game_won_or_lost_lies_within_0_to_1_and_holds_the_mean(name, wins):
+    players = 1 if name == "hudai" else 3
+    run = Run(name, len(wins), players)
+    played = [_result(index, ("random",) * players, (float(won),) * players, tuple(range(players)) if won else (), "?")
+              for index, won in enumerate(wins)]
+    figures = summarise(run, played)
+    for mean, (low, high) in zip(figures["mean_returns"], figures["intervals"]["mean_returns"]):
+        assert 0 <= low <= mean <= high <= 1 and mean == pytest.approx(sum(wins) / len(wins))
 
 
 def test_a_cooperative_bots_rate_is_over_the_games_it_played_in_however_many_seats_it_took():

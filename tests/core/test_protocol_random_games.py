@@ -6,7 +6,7 @@ has won yet, the game's own invariants hold (cards and tokens conserved), the ac
 it under the seat that took it (`Event.seat`), each event says a whole sentence, the checked and the
 fast `apply` agree, and near-miss actions (a legal action's text with one word changed) are either
 legal or refused with IllegalAction and the state unchanged. Each game ends within its bound, and its record replays to the same final
-state.
+state; its counts (`Game.counts`) are whole numbers, never below 0, and a game won or lost returns 1 or 0.
 """
 
 from __future__ import annotations
@@ -114,6 +114,11 @@ def play_checked(game: rulesbook.Game, players: int, seed: str, rules: object) -
     assert game.is_over(state)
     assert game.current_player(state) is None and game.legal_actions(state) == []
     assert len(game.returns(state)) == players == game.players(state)
+    for name in game.counts:  # what lab.summarise stops at 0: a whole number, never below it
+        held = [figures[name] for figures in (game.facts(state), *game.rounds(state)) if name in figures]
+        assert held and all(type(value) is int and value >= 0 for value in held), f"count {name!r}: {held}"
+    if game.win_loss:  # a mean result is then a share of games won, with Wilson's interval
+        assert set(game.returns(state)) == {1.0 if game.winners(state) else 0.0}, game.returns(state)
     record = GameRecord.from_json(GameRecord(game.name, players, seed, rules, texts_played).to_json())
     assert game.to_json(record.final_state()) == game.to_json(state), "the record replays to the same final state"
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, strategies as st
 
-from rulesbook.core.stats import check_confidence, mean_interval, mean_interval_of_sums, t_cdf, t_quantile, wilson
+from rulesbook.core.stats import check_confidence, mean_interval, mean_interval_of_sums, share_interval, t_cdf, t_quantile, wilson
 
 
 def test_wilson_interval_matches_the_textbook_figures():
@@ -133,3 +133,49 @@ def test_a_mean_of_no_value_or_one_has_no_interval():
         assert found[0] == 5 and math.isnan(found[1]) and math.isnan(found[2])
     assert mean_interval_of_sums(3, 3, 3) == (1, 1, 1)  # no spread: a rounding below 0 is taken as 0
     assert mean_interval([2, 2, 2]) == (2, 2, 2)
+
+
+def test_a_share_of_games_won_gets_wilsons_interval_where_a_t_interval_passed_1():
+    """The audit: `rulesbook simulate` of a game won or lost, 4 wins in 5, said [0.245, 1.355]."""
+    wins = [1, 1, 0, 1, 1]
+    assert [round(figure, 3) for figure in mean_interval(wins)] == [0.8, 0.245, 1.355]  # t, which knows no bound
+    assert share_interval(wins) == wilson(4, 5) and 0 < share_interval(wins)[1] < 0.8 < share_interval(wins)[2] < 1
+    assert share_interval([0.0, 1.0, 0]) == wilson(1, 3)  # 0.0 and 1.0 are 0 and 1
+    assert share_interval([1]) == wilson(1, 1) and all(math.isnan(figure) for figure in share_interval([]))
+
+
+def test_a_count_s_interval_stops_at_0_and_nowhere_else():
+    mean, low, high = mean_interval([0, 0, 3])
+    assert low < 0  # t alone
+    assert mean_interval([0, 0, 3], least=0) == (mean, 0.0, high)  # the high end is not moved
+    assert mean_interval([5, 6, 7], least=0) == mean_interval([5, 6, 7])  # far from 0: nothing to stop
+    assert mean_interval_of_sums(3, 3, 9, least=0) == (1.0, 0.0, mean_interval_of_sums(3, 3, 9)[2])
+    assert mean_interval([2, 4], least=1)[1] == 1.0 and math.isnan(mean_interval([2], least=0)[1])
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: share_interval([0, 1, 2]), "a share is a mean of values that are each 0 or 1, not 2.0 (value 2)"),
+    (lambda: share_interval([1, 0.5]), "a share is a mean of values that are each 0 or 1, not 0.5 (value 1)"),
+    (lambda: share_interval([1, float("nan")]), "the values are finite numbers (drop missing ones first, as Series.dropna() does), not nan (value 1)"),
+    (lambda: mean_interval([3, -1], least=0), "least: value 1 is -1.0, below the least value the figure can be (0.0)"),
+    (lambda: mean_interval([3], least="0"), "least is the least value the figure can be, a finite number (0 for a count), or None, not '0'"),
+    (lambda: mean_interval_of_sums(2, 3, 5, least=math.inf), "least is the least value the figure can be, a finite number (0 for a count), or None, not inf"),
+])
+def test_a_bound_that_is_not_the_figure_s_own_is_refused(call, says):
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value) == says
+
+
+@given(st.lists(st.integers(0, 1), min_size=1, max_size=60), st.sampled_from([0.8, 0.9, 0.95, 0.99]))
+def test_every_share_s_interval_lies_within_0_to_1_and_holds_the_share(values, confidence):
+    share, low, high = share_interval(values, confidence)
+    assert share == pytest.approx(statistics.fmean(values)) and 0 <= low <= share <= high <= 1
+
+
+@given(st.lists(st.integers(0, 50) | st.floats(0, 50), min_size=2, max_size=40), st.sampled_from([0.9, 0.95]))
+def test_every_count_s_interval_lies_at_or_above_0_and_holds_the_mean(values, confidence):
+    mean, low, high = mean_interval(values, confidence, least=0)
+    assert 0 <= low <= mean <= high
+    unbounded = mean_interval(values, confidence)
+    assert high == unbounded[2] and low == max(0.0, unbounded[1])  # only the bound below 0 is the count's own

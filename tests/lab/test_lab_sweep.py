@@ -9,10 +9,13 @@ import time
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulesbook import lab
 from rulesbook.core import harness, protocol
+from rulesbook.core.stats import wilson
 
+from simulation_scale import scaled
 import toy_game
 
 
@@ -158,6 +161,63 @@ def test_summarise_groups_by_any_column():
     with pytest.raises(ValueError) as refused:  # a TypeError from inside before
         lab.summarise(table, by=5)
     assert str(refused.value) == "by is a column's name or a list of names, not 5"
+
+
+def _madness_table(rows: list[tuple[bool, int, int, int, int]]) -> pd.DataFrame:
+    """A table of Madness games as lab.simulate makes it, its figures as given: (won, relics,
+    injuries, turns, long), `long` a teacher's own 0-or-1 column."""
+    table = pd.DataFrame([{"game": index, "bot_0": ("expedition", "random")[index % 2], "won": won,
+                           "ending": "escaped" if won else "no hope", "actions": 3 * turns, "turns": turns,
+                           "relics": relics, "injuries": injuries, "margin": relics - injuries, "long": long}
+                          for index, (won, relics, injuries, turns, long) in enumerate(rows)])
+    table.attrs["game"] = "madness"
+    return table
+
+
+def test_a_column_of_0_and_1_is_a_share_and_a_count_stops_at_0():
+    """A t interval passed both: a teacher's 0-or-1 column read [-0.08, 1.28] at five games, and a
+    count of relics went below 0."""
+    table = _madness_table([(True, 3, 1, 9, 1), (False, 0, 2, 4, 0), (True, 0, 0, 8, 1), (False, 0, 3, 3, 0),
+                            (True, 0, 0, 7, 1)])
+    summary = lab.summarise(table)
+    assert [summary.loc[0, f"long{end}"] for end in ("", "_low", "_high")] == pytest.approx(wilson(3, 5))
+    relics = lab.mean_interval(table["relics"])
+    assert relics[1] < 0 and [summary.loc[0, f"relics{end}"] for end in ("", "_low", "_high")] == pytest.approx(
+        (relics[0], 0.0, relics[2]))
+    margin = lab.mean_interval(table["margin"])  # not a count: relics less injuries may be below 0
+    assert [summary.loc[0, f"margin{end}"] for end in ("", "_low", "_high")] == pytest.approx(margin)
+    # a count holding only 0 and 1 is no share (it could be 2): its t interval, stopped at 0 only
+    ones = _madness_table([(True, 1, 0, 5, 1), (False, 0, 0, 5, 0), (True, 1, 0, 5, 1)])
+    relics = lab.mean_interval(ones["relics"])
+    assert [lab.summarise(ones).loc[0, f"relics{end}"] for end in ("", "_low", "_high")] == pytest.approx((relics[0], 0.0, relics[2]))
+    # a count a teacher took below 0 is no longer the game's count: no bound of its own
+    edited = table.assign(relics=table["relics"] - 1)
+    assert [lab.summarise(edited).loc[0, f"relics{end}"] for end in ("", "_low", "_high")] == pytest.approx(
+        lab.mean_interval(edited["relics"]))
+
+
+@settings(max_examples=scaled(80), deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 4), st.integers(0, 4), st.integers(0, 30), st.integers(0, 1)),
+                min_size=1, max_size=12),
+       st.sampled_from([None, "bot_0"]), st.sampled_from([0.9, 0.95, 0.99]))
+def test_every_interval_of_a_summary_lies_within_what_its_figure_can_be_and_holds_it(rows, by, confidence):
+    summary = lab.summarise(_madness_table(rows), by=by, confidence=confidence)
+    shares = ["long", "win_rate", *(f"ending_{ending.replace(' ', '_')}" for ending in ("escaped", "no hope", "injuries"))]
+    counts = ["actions", "turns", "relics", "injuries"]
+    for name in [*shares, *counts, "margin"]:
+        for figure, low, high in zip(summary[name], summary[f"{name}_low"], summary[f"{name}_high"]):
+            if low != low:  # one game: a t interval has no spread to go by
+                assert name in (*counts, "margin") and high != high
+                continue
+            assert low <= figure <= high, name
+            assert name not in shares or 0 <= low <= high <= 1, name
+            assert name not in counts or 0 <= low, name
+
+
+def test_summarise_names_every_count_whose_interval_stops_at_0():
+    said = " ".join(lab.summarise.__doc__.split())
+    for name in protocol.GAMES:
+        assert all(count in said for count in protocol.game(name).counts), name
 
 
 def test_labels_are_readable():

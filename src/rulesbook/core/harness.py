@@ -260,8 +260,11 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
     win; a cooperative win is whole for every seat, and a bot's rate is over the games it played
     in, not the seats it took), mean results, how games ended, means of
     the games' own facts, and the speed. `intervals` holds the 95 % interval of each rate
-    (Wilson's) and of each mean result (Student's t), as the lab's tables give them: a low and a
-    high, None where no game (or one, for a mean) leaves one."""
+    (Wilson's) and of each mean result, as the lab's tables give them: a low and a high, None
+    where no game (or one, for a t interval) leaves one. A mean result of a game whose returns are
+    1 for a win and 0 for a loss (`Game.win_loss`) is a share of games won, so its interval is
+    Wilson's too, inside [0, 1]; points (Inferno's) get Student's t, uncut (a house rule takes
+    them below 0)."""
     protocol = game_named(run.game)
     started = time.perf_counter()
     seat_wins = [0.0] * run.players
@@ -316,7 +319,8 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
             "win_rate": _interval(wilson(won, count)),
             "win_rate_by_seat": [_interval(wilson(wins, count)) for wins in seat_wins],
             "win_rate_by_bot": {name: _interval(wilson(bot_wins[name], bot_seats[name])) for name in sorted(bot_seats)},
-            "mean_returns": [_interval(mean_interval_of_sums(count, total, square)) for total, square in zip(totals, squares)],
+            "mean_returns": [_interval(wilson(total, count) if protocol.win_loss else mean_interval_of_sums(count, total, square))
+                             for total, square in zip(totals, squares)],
         },
         "actions": actions,
         "seconds": round(elapsed, 3),

@@ -88,6 +88,13 @@ class Game(ABC, Generic[S, A]):
     #: Every way a game can end, as a table's "ending" column says it (lab.summarise gives each
     #: its rate, 0 where no game ended so).
     endings: ClassVar[tuple[str, ...]] = ()
+    #: The facts and round figures that count something, so are never below 0 (turns, relics ...):
+    #: their means' intervals stop at 0, the figure's own least value (lab.summarise). A figure
+    #: that can go below 0 (Inferno's points, under the house rule negative_scores_kept) is not one.
+    counts: ClassVar[tuple[str, ...]] = ()
+    #: Whether the returns are 1 for a win and 0 for a loss (Hudai, Madness), not points: a mean
+    #: result is then a share of games won, and gets Wilson's interval as a rate does.
+    win_loss: ClassVar[bool] = False
 
     @property
     def seats_compete(self) -> bool:

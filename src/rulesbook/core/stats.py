@@ -4,6 +4,13 @@ Student's t for means.
 Only the standard library (the command line has no other): a rate from a few hundred games, or a
 mean from a few, needs no statistics package. Wilson's interval stays inside [0, 1] and is sound near 0 and 1, where a
 teacher's variants often are (a game nobody wins); the t interval is the textbook one for a mean.
+
+An interval stays within what its figure can be, where the figure's definition bounds it. A mean of
+values that are each 0 or 1 (a game won or lost) is a share of the games, so it gets Wilson's
+interval (`share_interval`): a t interval there passes 0 and 1 at a few games (4 wins in 5:
+[0.245, 1.355]). A mean of a count (turns, relics: never below 0, as its game defines it) keeps
+its t interval with the low end stopped at 0 (`least=0`); the high end, and the interval of a
+figure whose bound is not its own (a sample that happens to hold no negative value), are not cut.
 """
 
 from __future__ import annotations
@@ -42,43 +49,76 @@ def wilson(successes: float, trials: int, confidence: float = 0.95) -> tuple[flo
     return rate, max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))  # no rounding past the rate
 
 
-def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float, float]:
+def mean_interval(values: Iterable[float], confidence: float = 0.95, *, least: float | None = None) -> tuple[float, float, float]:
     """The mean and its Student t interval, mean ± t·s/√n: (mean, low, high). NaNs for no values;
     the interval is NaN for one value (its spread is unknown).
 
+    `least` is the least value the figure can be by its definition (0 for a count): the low end
+    stops there, as no mean of such values is below it. A value below `least` is a ValueError: the
+    bound would not be the figure's own.
+
     >>> [round(figure, 3) for figure in mean_interval([1, 2, 3, 4])]
     [2.5, 0.446, 4.554]
+    >>> [round(figure, 3) for figure in mean_interval([0, 0, 3], least=0)]  # t alone: -3.303
+    [1.0, 0.0, 5.303]
     """
     check_confidence(confidence)
     data = [_finite(value, index) for index, value in enumerate(values)]
+    least = _least(least)
+    below = next((index for index, value in enumerate(data) if least is not None and value < least), None)
+    if below is not None:
+        raise ValueError(f"least: value {below} is {data[below]!r}, below the least value the figure can be ({least!r})")
     if not data:
         return math.nan, math.nan, math.nan
     mean = statistics.fmean(data)
     if len(data) == 1:
         return mean, math.nan, math.nan
-    return _t_interval(mean, statistics.stdev(data), len(data), confidence)
+    return _t_interval(mean, statistics.stdev(data), len(data), confidence, least)
 
 
-def mean_interval_of_sums(count: int, total: float, squares: float, confidence: float = 0.95) -> tuple[float, float, float]:
+def mean_interval_of_sums(count: int, total: float, squares: float, confidence: float = 0.95, *,
+                          least: float | None = None) -> tuple[float, float, float]:
     """`mean_interval` of `count` values known by their sum and the sum of their squares: a run of a
-    million games keeps no list of its results.
+    million games keeps no list of its results. `least` as there (the caller vouches for the values).
 
     >>> [round(figure, 3) for figure in mean_interval_of_sums(4, 1 + 2 + 3 + 4, 1 + 4 + 9 + 16)]
     [2.5, 0.446, 4.554]
     """
     check_confidence(confidence)
+    least = _least(least)
     if count == 0:
         return math.nan, math.nan, math.nan
     mean = total / count
     if count == 1:
         return mean, math.nan, math.nan
     variance = max(0.0, (squares - total * mean) / (count - 1))  # never below 0 by rounding
-    return _t_interval(mean, math.sqrt(variance), count, confidence)
+    return _t_interval(mean, math.sqrt(variance), count, confidence, least)
 
 
-def _t_interval(mean: float, stdev: float, count: int, confidence: float) -> tuple[float, float, float]:
+def share_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of values that are each 0 or 1 (a game won or lost, a yes or no) and its interval:
+    a share of the games, so Wilson's, as `wilson` gives a rate, inside [0, 1] at any count.
+    ValueError for any other value.
+
+    >>> [round(figure, 3) for figure in share_interval([1, 1, 0, 1, 1])]  # t: [0.245, 1.355]
+    [0.8, 0.376, 0.964]
+    """
+    data = [_finite(value, index) for index, value in enumerate(values)]
+    other = next((index for index, value in enumerate(data) if value not in (0, 1)), None)
+    if other is not None:
+        raise ValueError(f"a share is a mean of values that are each 0 or 1, not {data[other]!r} (value {other})")
+    return wilson(math.fsum(data), len(data), confidence)
+
+
+def _t_interval(mean: float, stdev: float, count: int, confidence: float, least: float | None = None) -> tuple[float, float, float]:
     half = t_quantile(0.5 + confidence / 2, count - 1) * stdev / math.sqrt(count)
-    return mean, mean - half, mean + half
+    return mean, mean - half if least is None else max(least, mean - half), mean + half
+
+
+def _least(least: object) -> float | None:
+    if least is not None and (isinstance(least, bool) or not isinstance(least, numbers.Real) or not math.isfinite(least)):
+        raise ValueError(f"least is the least value the figure can be, a finite number (0 for a count), or None, not {least!r}")
+    return None if least is None else float(least)
 
 
 def _finite(value: object, index: int) -> float:

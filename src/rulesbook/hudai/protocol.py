@@ -33,6 +33,8 @@ class Hudai(EngineGame[State, Action]):
     bot_names = tuple(BOTS)
     max_actions = MAX_ACTIONS  # Rules refuses rules whose games could be longer (rules.most_actions)
     endings = OUTCOMES
+    counts = ("turns", "monk_health", "corruption", "demon_health")
+    win_loss = True
     engine = hudai_engine
     actions = hudai_actions
     state_type = State

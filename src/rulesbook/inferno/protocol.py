@@ -31,6 +31,7 @@ class Inferno(EngineGame[State, Action]):
     bot_names = tuple(BOTS)
     max_actions = 10_000
     endings = tuple(ENDINGS.values())  # how the last round ended: a complete cross (a), the draw pile (b)
+    counts = ("turns", "rounds", "crosses")  # not the points: negative_scores_kept takes them below 0 (MOI-R12)
     engine = inferno_engine
     actions = inferno_actions
     state_type = State

@@ -10,10 +10,12 @@ from typing import Any
 import pandas as pd
 
 from rulesbook.core.protocol import GAMES, Game, game as game_named
-from rulesbook.core.stats import check_confidence, mean_interval, wilson
+from rulesbook.core.stats import check_confidence, mean_interval, share_interval, wilson
 
 #: Numbers that name something (a game, a seat, a round) rather than measure it: never averaged.
 IDENTIFIERS = ("game", "players", "round", "ender")
+#: The table's own counts, in every game's table (`simulate`): besides the game's (`Game.counts`).
+COUNTS = ("actions",)
 
 
 def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, confidence: float = 0.95,
@@ -27,20 +29,25 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
     ======================  ================================================================
     games                   games in the group (`rounds`, for a table of rounds)
     win_rate                the share of games won, where seats win together: the monk's
-                            (Hudai), the expedition's (Madness)
+                            (Hudai), the expedition's (Madness); an escape with fewer Relics
+                            than Injuries is lost (MAD-R03): ending_escaped can read above it
     win_rate_<seat>         the seat's share of the wins, where seats compete (Inferno); a
                             tie shares a win
     ending_<ending>         the share of games that ended so ("ending_no_hope"): every ending
-                            the game has (`Game.endings`), 0 where no game ended so
+                            the game has (`Game.endings`), 0 where no game ended so; won or lost
     round_ending_<ending>   the share of rounds that ended so ("round_ending_cross")
     <column>                the mean of every other numeric column: turns, actions, the
                             game's own figures, result_<seat> where seats compete
     ======================  ================================================================
 
     Rates have Wilson score intervals (sound near 0 and 1; a shared win counts its share); means
-    have Student t intervals (mean ± t·s/√n; NaN from a single game). Rounds of one game are
-    counted as if independent. A summary (figures with `_low` and `_high`) is refused: it has no
-    games to sum up, as is a table with no games.
+    have Student t intervals (mean ± t·s/√n; NaN from a single game), kept within what the column
+    can be (`_means` says why): a column of only 0 and 1 that is no count (a yes or no of your own)
+    is a share, with Wilson's interval; a count (actions, and the game's `Game.counts`: turns,
+    rounds, crosses, monk_health, corruption, demon_health, relics, injuries, tokens, top_madness)
+    is never below 0, so its low end stops at 0. Rounds of one game are counted as if independent.
+    A summary (figures with `_low` and `_high`) is refused: it has no games to sum up, as is a
+    table with no games.
 
     Which rates a table has depends on its game, which its `attrs["game"]` says. `attrs` are lost
     on the way through `to_csv` and `read_csv`, and by `pd.concat` of tables made apart (`to_pickle`
@@ -77,8 +84,10 @@ def summarise(table: pd.DataFrame, by: str | Sequence[str] | None = None, *, con
         for name, count in rates.items():
             successes, trials = count(part)
             _put(row, name, wilson(successes, trials, confidence))
-        for name in means:
-            _put(row, name, mean_interval(part[name].dropna(), confidence))
+        for name, kind in means.items():
+            values = part[name].dropna()
+            _put(row, name, share_interval(values, confidence) if kind == "share"
+                 else mean_interval(values, confidence, least=0 if kind == "count" else None))
         rows.append(row)
     summary = pd.DataFrame(rows)
     summary.attrs.update({key: value for key, value in table.attrs.items() if key in ("game", "players", "seed", "bots")})
@@ -118,14 +127,34 @@ def _round_share(part: pd.DataFrame, ending: str) -> tuple[float, int]:
     return float(sum(item == ending for item in rounds)), len(rounds)
 
 
-def _means(table: pd.DataFrame, keys: Sequence[str]) -> list[str]:
+def _means(table: pd.DataFrame, keys: Sequence[str]) -> dict[str, str]:
+    """The columns to average, each with its kind, decided over the whole table (every group's
+    interval of one column is of one kind), so that an interval stays within what its figure can
+    be where the figure's definition bounds it (a t interval passes 0 and 1 at a few games):
+
+    - "share": a column holding only 0 and 1 that is no count (a yes or no per game, a teacher's
+      own): Wilson's interval, as a rate's;
+    - "count": a count of the game's (`Game.counts`) or the table's (`COUNTS`), every value 0 or
+      more: the t interval, its low end stopped at 0. Only the low end: no top is a count's own (a
+      house rule heals the monk past its start). A count is no share where it holds only 0 and 1
+      (it could be 2); one edited below 0 is no longer the game's, so it gets no bound;
+    - "mean": any other (Inferno's points, which a house rule takes below 0): the t interval whole.
+    """
     skip = {*keys, *IDENTIFIERS, *table.attrs.get("swept", ()), *_seat_columns(table, "win")}
     if _seats_compete(table) is False:  # a result is the win itself: win_rate says it
         skip.update(_seat_columns(table, "result"))
-    return [
-        column for column in table.columns
-        if column not in skip and pd.api.types.is_numeric_dtype(table[column]) and not pd.api.types.is_bool_dtype(table[column])
-    ]
+    game = _game(table)
+    counts = {*COUNTS, *(() if game is None else game.counts)}
+    kinds = {}
+    for column in table.columns:
+        if column in skip or not pd.api.types.is_numeric_dtype(table[column]) or pd.api.types.is_bool_dtype(table[column]):
+            continue
+        values = table[column].dropna()
+        if column in counts:  # a count edited below 0 is no longer what the game defines: no bound of its own
+            kinds[column] = "count" if bool((values >= 0).all()) else "mean"
+        else:
+            kinds[column] = "share" if len(values) and bool(values.isin((0, 1)).all()) else "mean"
+    return kinds
 
 
 def _seat_columns(table: pd.DataFrame, prefix: str) -> list[str]:

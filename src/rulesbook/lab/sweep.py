@@ -56,7 +56,8 @@ def sweep(
     variant that plays `rules` as given; with `baseline` that row is added first when the grid
     leaves it out), one column per key of the grid (the value, or a data value's label; named
     `rule_<key>` where a game's column has the key's name, as Hudai's `monk_health`), then the
-    figures of `summarise` with their intervals (Wilson for rates, Student t for means).
+    figures of `summarise` with their intervals (Wilson for rates and columns of 0 and 1, Student t
+    for other means, a count's stopped at 0).
     `beyond_noise`, third, names the figures where a variant's interval and the default's do
     not overlap, or says "none": a switch that changes nothing these games can show says so, and
     "none: every game ended as under the default" where each game's row is the default's game

@@ -58,7 +58,7 @@ def simulate(
     turns            all       turns played (Inferno: in all rounds)
     ending           all       how it ended: the last round's "cross" or "pile" (Inferno);
                                "won", "health", "corruption", "power", "turn_limit" (Hudai);
-                               "escaped", "no hope", "injuries" (Madness)
+                               "escaped" (won or lost: MAD-R03), "no hope", "injuries" (Madness)
     rounds           inferno   rounds played
     crosses          inferno   rounds ended by a complete cross
     round_endings    inferno   how each round ended, in order: "cross/pile/cross/cross"

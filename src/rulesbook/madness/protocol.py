@@ -45,7 +45,9 @@ class Madness(EngineGame[State, Action]):
     cooperative = True
     player_name = "the expedition"
     max_actions = 5_000
-    endings = OUTCOMES
+    endings = OUTCOMES  # how it ended, not whether it was won: an escape can be lost (MAD-R03), see `facts`
+    counts = ("turns", "relics", "injuries", "tokens", "top_madness")
+    win_loss = True
     engine = madness_engine
     actions = madness_actions
     state_type = State
@@ -78,7 +80,12 @@ class Madness(EngineGame[State, Action]):
 
     def facts(self, state: State) -> dict[str, Any]:
         """turns, the ending ("escaped", "no hope", "injuries"), relics and injuries in play at the
-        end, tokens left in play, and the highest Madness level reached."""
+        end, tokens left in play, and the highest Madness level reached.
+
+        The ending says how the game ended, not whether it was won: an expedition that escapes
+        with fewer Relics than Injury cards in play loses (MAD-R03), so "escaped" is a win only
+        where relics >= injuries; `returns` and `winners` say the win. (A lab table's
+        `ending_escaped` can thus read above its `win_rate`.)"""
         return {
             "turns": state.turn,
             "ending": state.outcome or "",
