@@ -391,7 +391,11 @@ class Play {
 
   /** A game begun, or back after a reload, in sight from its status line ("Seed 5. You are Red…"),
    * below the page's sticky header; the keyboard on its board. `kept`: where the status line is in
-   * sight already, nothing moves (Play again, pressed just below it). */
+   * sight already, nothing moves (Play again, pressed just below it). The board focused from the
+   * keyboard brings its cursor into sight in the next frame (board.js's focus handler), as the
+   * reader's first turn does its dock and cursor (moved): on a phone Madness's cursor, low on its
+   * map, took the status line off the top (−87 px) after Start pressed with Enter. So the status
+   * line is looked at again in that frame, after them (nothing is drawn between), and brought back. */
   showGame(kept = false) {
     if (!kept || !this.board.inSight(this.statusLine)) this.statusLine.scrollIntoView({ block: "start" });
     const focused = document.activeElement;
@@ -399,6 +403,9 @@ class Play {
     // stayed on Start a new game, and the keyboard had to find the way on).
     const next = this.root.hasAttribute("data-play-covered") ? this.coverButton : this.board.area;
     if (!focused || focused === document.body || this.root.contains(focused)) next.focus({ preventScroll: true });
+    requestAnimationFrame(() => {
+      if (!this.board.inSight(this.statusLine)) this.statusLine.scrollIntoView({ block: "start" });
+    });
     return true;
   }
 
@@ -418,6 +425,7 @@ class Play {
     this.showSetup(reply.setup);
     this.story.textContent = "";
     const state = { _picture: this.game, lesson: reply.lesson, history: reply.history, message: words || "", tone: "info", found: [] };
+    this.messageAt = reply.history[reply.history.length - 1][0];  // a game back at its end: its words are told (endsQuietly)
     if (!this.model) {
       this.model = new WorkerModel(this, state);
       boardRender(PICTURES)({ model: this.model, el: this.boardArea });
@@ -433,9 +441,10 @@ class Play {
       this.makeDockEncounter();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
       // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
-      // own action is told again.
+      // own action is told again; the move that ends the game is shown, not told (endsQuietly).
       this.model.on("change:message", () => {
-        if (!this.stepped) this.hush(false);
+        if (this.endsQuietly()) this.hush(true);
+        else if (!this.stepped) this.hush(false);
         this.ruleLink();
       });
     } else {
@@ -459,6 +468,19 @@ class Play {
     return true;
   }
 
+  /** Whether the message the board writes now is the one of the move that ended the game (the
+   * first at an ending state): the move's words say its result ("… The game is over: yellow wins
+   * with 56. Scoring: …", "… you won (MAD-R03). The result, in the pack's own words: …") and the
+   * ending, told next (moved), says it again in full: a screen reader heard the same sentences
+   * twice (Madness's pack sentence, Inferno's scoring). It is shown, and the story below the board
+   * keeps it; what is told is the ending, once. */
+  endsQuietly() {
+    const here = this.here();
+    const first = here !== this.messageAt;
+    this.messageAt = here;
+    return first && Boolean(this.meta.over[here]);
+  }
+
   /** On a phone the board's tools (Undo, Hint) come after its sticky dock, off the screen while the
    * reader plays from the dock: a compact copy of them at the dock's foot, which play.css draws on
    * a phone only. It is for the thumb: out of the tab order and of what a screen reader reads
@@ -469,7 +491,27 @@ class Play {
       const button = html("button", { type: "button", tabindex: "-1", "data-dock-tool": tool }, box, this.board.words()[tool]);
       button.addEventListener("click", this.board.guard(act));
     }
+    this.watchDockTools(box);
     return box;
+  }
+
+  /** On a phone the board's own tools row, after the dock, comes into sight as the reader scrolls
+   * down to it, and the dock's copy was still there above it: two Undos and two Hints on the
+   * screen. While the board's row is wholly in sight below the page's header the dock's pair steps
+   * aside (play.css: unseen, its room kept, so nothing moves under the reader's scroll); the
+   * browser says when (an IntersectionObserver, made with the first game: no work on scroll). A
+   * pair focused by a tap as it steps aside hands the focus to the board's same tool, in sight. */
+  watchDockTools(box) {
+    if (typeof IntersectionObserver === "undefined") return;
+    const tools = this.board.undoButton.parentElement;
+    const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];  // the latest, of a scroll's few
+      const seen = entry.isIntersecting && entry.intersectionRatio > 0.99;
+      const focused = seen && box.contains(document.activeElement) ? document.activeElement.getAttribute("data-dock-tool") : null;
+      box.toggleAttribute("data-tools-seen", seen);
+      if (focused) tools.querySelector(`[data-tool=${focused}]`).focus({ preventScroll: true });
+    }, { rootMargin: `${-Math.round(header)}px 0px 0px 0px`, threshold: [0, 1] }).observe(tools);
   }
 
   /** Madness's Encounter on a phone: what the table said (MAD-P18) is in the decision line at the
@@ -537,14 +579,15 @@ class Play {
     this.stepped = this.fresh = false;
     const history = this.history();
     const here = this.here();
+    const ending = this.meta.over[here];
     if (stepped && history.length > 1 && this.meta.auto[history[history.length - 2][0]]) {
       const words = this.model.get("message");
       html("li", {}, this.story, words);
-      if (this.board.messageLine.getAttribute("aria-live") === "off") this.quietMoves.push(words);  // shown, not yet told
+      // Shown, not yet told; the move that ends the game never: the ending tells it (endsQuietly).
+      if (this.board.messageLine.getAttribute("aria-live") === "off" && !ending) this.quietMoves.push(words);
     } else if (this.meta.auto[here]) {
       this.story.textContent = "";
     }
-    const ending = this.meta.over[here];
     const undo = this.dockTools && this.dockTools.querySelector("[data-dock-tool=undo]");
     if (undo) undo.setAttribute("aria-disabled", this.board.undoButton.getAttribute("aria-disabled") || "false");
     const ended = Boolean(ending) && this.endBox.hidden && !fresh;  // by play now, not on coming back
@@ -829,10 +872,9 @@ class Play {
       // The new game in sight from its status line, as one begun from the form. Play again hides
       // with the end box and its focus goes to the board (moved: showIf), which scrolls to it and,
       // from the keyboard, to its cursor in the next frame (board.js's focus handler): the status
-      // line was left off the top. It is looked at after those, in that same frame (nothing is
-      // drawn between); in sight, it stays where it is.
-      return this.formSetup().then((setup) => setup && this.newGame(setup))
-        .then((started) => started === true && requestAnimationFrame(() => this.showGame(true)));
+      // line was left off the top. showGame looks at it after those, in that same frame; in
+      // sight, it stays where it is.
+      return this.formSetup().then((setup) => setup && this.newGame(setup)).then((started) => started === true && this.showGame(true));
     }
     if (name === "download") return this.download();
     if (name === "setup") {  // the form from its first field, as a reader goes through it

@@ -8,7 +8,11 @@ audit h69, what its fix left; widgets/play_page.js and board.js's room, inSight 
   top, as much of it as fits, wherever the page was (the dock, below the screen or standing on its
   board's top, comes up as the page scrolls: the place brought to the screen's foot went under it);
 - Play again pressed from the keyboard: the new game is in sight from its status line, the keyboard
-  on its board; where the status line was in sight already, nothing moves.
+  on its board; where the status line was in sight already, nothing moves;
+- Start a new game pressed, with Enter or a pointer: on a phone the new game's status line is in
+  sight, the keyboard on its board;
+- the dock's compact Undo and Hint step aside while the board's own tools row is in sight, and a
+  focus on one of them goes to the board's same tool.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from play_browser import IN_SIGHT, ROBOT, opened, robot, settled  # noqa: E402
 from site_browser import PHONE, next_frame  # noqa: E402
-from test_play_screen_reader import HUDAI, MADNESS, WON, start  # noqa: E402
+from test_play_screen_reader import GAMES, HUDAI, INFERNO, MADNESS, WON, start  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -169,4 +173,75 @@ def test_play_again_from_the_keyboard_shows_the_new_game(browser_context, site_u
             assert page.evaluate("document.activeElement.matches('.rb-play .rb-picture')"), (kept, page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
             if kept:
                 assert page.evaluate("scrollY") == y, (y, page.evaluate("scrollY"))
+        assert page.seen["errors"] == [], page.seen
+
+
+@pytest.mark.parametrize("path", [INFERNO, HUDAI, MADNESS])
+def test_start_leaves_the_new_games_status_in_sight_on_a_phone(browser_context, site_url, path):
+    """Audit (carried since h69): on a 390 px phone, Start a new game pressed with Enter (Tab to it)
+    left Madness's status line ("Seed 7. You are P1…", the first thing to read) 87 px above the
+    screen's top: the board, focused from the keyboard, brought its cursor low on the map into
+    sight after the page had shown the status line. From the keyboard and from a pointer, in each
+    game, the status line is in sight once the new game is drawn, the keyboard on its board."""
+    submit = ".rb-play-setup button[type=submit]"
+    with opened(browser_context, site_url, path) as page:
+        for seed, how in (("7", "keyboard"), ("8", "pointer")):
+            page.evaluate("scrollTo(0, 0)")
+            page.fill("input[name=seed]", seed)
+            if how == "keyboard":
+                page.focus(submit)
+                page.keyboard.press("Enter")
+            else:
+                page.click(submit)
+            page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=seed)
+            settled(page, -1)
+            next_frame(page)
+            next_frame(page)
+            status = page.evaluate("document.querySelector('.rb-play-status').getBoundingClientRect().toJSON()")
+            assert page.evaluate(IN_SIGHT, ".rb-play-status"), (how, status)
+            assert page.evaluate("document.activeElement.matches('.rb-play .rb-picture')"), how
+        assert page.seen["errors"] == [], page.seen
+
+
+#: Which Undo and Hint buttons a reader sees on the screen: the dock's ("dock undo") and the board's
+#: tools row's ("board undo"), each shown (drawn and not visibility: hidden) and wholly on the screen.
+TOOLS_SEEN = """() => [...document.querySelectorAll('.rb-play [data-dock-tool], .rb-play .rb-tools [data-tool]')].filter((b) => {
+  const box = b.getBoundingClientRect();
+  return box.height && getComputedStyle(b).visibility === 'visible' && box.top >= 0 && box.bottom <= innerHeight;
+}).map((b) => b.dataset.dockTool ? `dock ${b.dataset.dockTool}` : `board ${b.dataset.tool}`).filter((name) => !name.endsWith('reset'))"""
+
+
+def tools_seen(page) -> list[str]:
+    """TOOLS_SEEN once the page has drawn two frames (the browser tells its intersection observers
+    as it draws)."""
+    next_frame(page)
+    next_frame(page)
+    return page.evaluate(TOOLS_SEEN)
+
+
+def test_the_docks_undo_and_hint_step_aside_while_the_boards_own_are_in_sight(browser_context, site_url):
+    """Carried audit finding (phone): the dock's compact Undo and Hint and the board's tools row
+    after the dock were both on the screen once the page was scrolled down to that row: two of
+    each. While the board's row is in sight the dock's pair steps aside, its room kept (the dock
+    keeps its height: nothing under the reader's scroll moves); scrolled back up, it is there
+    again. A dock's tool focused (a tap focuses it) when it steps aside hands the focus to the
+    board's same tool, never to the page; the tab order keeps one Undo and one Hint."""
+    with opened(browser_context, site_url, INFERNO) as page:
+        seed, choices = GAMES[INFERNO]
+        start(page, INFERNO, seed, **choices)
+        robot(page, 2)
+        dock = ".rb-play .rb-dock"
+        page.evaluate("document.querySelector('.rb-play .rb-picture').scrollIntoView({ block: 'end' })")
+        assert tools_seen(page) == ["dock undo", "dock hint"]
+        height = page.evaluate(f"document.querySelector('{dock}').getBoundingClientRect().height")
+        page.focus(".rb-play [data-dock-tool=undo]")  # as a tap leaves it
+        page.evaluate("document.querySelector('.rb-play .rb-tools').scrollIntoView({ block: 'center' })")
+        assert tools_seen(page) == ["board undo", "board hint"]
+        assert page.evaluate("document.activeElement.matches('.rb-play .rb-tools [data-tool=undo]')"), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+        assert page.evaluate(f"document.querySelector('{dock}').getBoundingClientRect().height") == height
+        page.evaluate("document.querySelector('.rb-play .rb-picture').scrollIntoView({ block: 'end' })")
+        assert tools_seen(page) == ["dock undo", "dock hint"]
+        tab_stops = page.evaluate("""() => [...document.querySelectorAll('.rb-play button')]
+          .filter((b) => b.tabIndex >= 0 && !b.closest('[aria-hidden=true]') && /^(Undo|Hint)$/.test(b.textContent)).map((b) => b.textContent)""")
+        assert sorted(tab_stops) == ["Hint", "Undo"]
         assert page.seen["errors"] == [], page.seen

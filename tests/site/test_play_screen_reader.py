@@ -459,6 +459,36 @@ def test_a_won_game_ends_with_a_tick(browser_context, site_url, path):
         assert page.seen["errors"] == [], page.seen
 
 
+#: Each game's endings: lost (GAMES: the last move a bot's or the demon's) and won (WON: Hudai's last
+#: move the reader's own).
+ENDINGS = [(path, *GAMES[path]) for path in (INFERNO, HUDAI, MADNESS)] + [(path, seed, choices) for path, (seed, choices, _) in WON.items()]
+
+
+@pytest.mark.parametrize("path, seed, choices", ENDINGS, ids=["inferno-lost", "hudai-lost", "madness-lost", "hudai-won", "madness-won"])
+def test_the_end_of_a_game_is_told_once(browser_context, site_url, path, seed, choices):
+    """Carried audit finding: Madness's last turn was told twice. The move that ends a game says
+    its result ("… you won (MAD-R03). The result, in the pack's own words (MAD-P13): A celebrated
+    return: …"; Inferno's "… yellow wins with 56. Scoring: Red +3: the row …") and the ending,
+    told after it, says it again in full: a screen reader heard the same sentences twice, in the
+    status line's one announcement (the bots' last moves, then the ending) or on the message line
+    and then the status line (the reader's own last move). The ending is told once; the move that
+    ended the game is shown on the message line, and the list below the board keeps a bot's."""
+    with opened(browser_context, site_url, path) as page:
+        start(page, path, seed, **choices)
+        page.evaluate(LISTEN)
+        robot(page, 3000)
+        assert page.get_attribute(".rb-play", "data-play-ready") == "over"
+        ending = page.inner_text(".rb-play-end-words")
+        last, auto = page.evaluate("(p => { const h = p.history(); return [p.board.said(h[h.length - 2], h[h.length - 1]), Boolean(p.meta.auto[h[h.length - 2][0]])]; })(window.__rulesbookPlay)")
+        assert ending and aside(page).endswith(f"{ending} Play again is just above the board, after these words."), aside(page)
+        told = said(page) + said(page, "aside")
+        assert sum(text.count(ending) for text in told) == 1, told[-3:]
+        assert [text for text in told if last in text] == [], (last, told[-3:])
+        assert shown_message(page) == last
+        assert (last in page.locator(".rb-play-story li").all_inner_texts()) == auto
+        assert page.seen["errors"] == [], page.seen
+
+
 #: The cards and buttons the reader may press in the dock, the first and the buttons (those that
 #: move the game on: "Call time", "deal") wholly in sight, within the dock, above its compact tools
 #: row and the screen's foot (the element at the middle is itself): [] when they are, else which.
