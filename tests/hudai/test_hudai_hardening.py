@@ -35,6 +35,8 @@ from rulesbook.hudai import (
 )
 from rulesbook.hudai.protocol import GAME
 from rulesbook.hudai.rules import MAX_ACTIONS, most_actions
+from simulation_scale import scaled
+from state_bounds import by_phase, check_play_from_the_bound
 
 START = new_game(seed=7)
 GOOD = START.to_dict()
@@ -125,13 +127,13 @@ NO_DRAIN = {**GOOD["rules"], "powers": ["crush", "confuse", "mind_pierce"]}
     ({"turn": 150}, "state.turn", "at most 100 (max_turns), not 150"),
     ({"cards_played": 50}, "state.cards_played", "not 50"),
     ({"cards_played": 50, "phase": "obtain"}, "state.cards_played", "at most 36"),
-    ({"purchase": 99}, "state.purchase", "at most 60"),
+    ({"purchase": 99}, "state.purchase", "at most 2, not 99: a Build-up gives 3"),
     ({"demon_block": 99}, "state.demon_block", "0, not 99: only the demon's Defend power blocks (HUD-R07)"),
     ({"demon_block": 5, "rules": GUARDED}, "state.demon_block", "at most 4"),
     ({"demon_block": 1, "rules": GUARDED, "phase": "obtain"}, "state.demon_block", "0 in step 2, not 1"),
     ({"entangled": True}, "state.entangled", "only the demon's Entangle power binds"),
-    ({"pinned": [20, 10, 0]}, "state.pinned", "at most 24 cubes set aside in all, not 30"),
-    ({"shuffles": 99}, "state.shuffles", "at most 14 by turn 1, not 99"),
+    ({"pinned": [20, 10, 0]}, "state.pinned", "at most 0 cubes set aside in all, not 30"),
+    ({"shuffles": 99}, "state.shuffles", "at most 0 in turn 1, not 99"),
     ({"swapped": True}, "state.swapped", "only in step 2"),
     ({"monk_health": 0}, "state.monk_health", "at least 1 while the game goes on"),
     ({"demon_health": 0}, "state.demon_health", "at least 1 while the game goes on"),
@@ -555,3 +557,25 @@ def test_the_command_line_refuses_bad_rules_in_one_line_before_any_game(rules, s
     assert cli.main(["simulate", "hudai", "--games", "1", "--rules", rules]) == 2
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and said in captured.err and not captured.out
+
+
+# ---------------------------------------------------------------- a count at its bound, played on
+
+#: The counts of a Hudai state, each tried at the largest value the loader accepts (tests/state_bounds.py).
+COUNTS = ("turn", "monk_health", "corruption", "demon_health", "staged_damage", "demon_block", "purchase", "cards_played",
+          "whites_played", "shuffles", "powers", "pinned")
+
+
+@pytest.mark.parametrize("name", COUNTS)
+@settings(max_examples=scaled(12))
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 120), index=st.integers(0, 2),
+       powers=st.sampled_from([("drain", "confuse", "mind_pierce"), ("crush", "defend", "entangle")]), actions=st.integers(0, 10**6))
+def test_a_state_with_a_count_at_the_most_it_loads_with_loads_after_play(name, seed, steps, index, powers, actions):
+    """Whatever count a state loads with, play from it loads again: states of random play, one of
+    each step, with one count at the largest value the loader accepts (bisected with from_dict),
+    played on up to 40 random actions or the game's end, load at every step (they did not: purchase
+    at 60 and a discard made 61, the cubes set aside at 24 and a Pin made 27, shuffles at 14 a turn
+    and a Flow's draw reshuffled once more)."""
+    path = (name, index) if name in ("powers", "pinned") else (name,)
+    for number, state in enumerate(by_phase("hudai", 1, seed, steps, Rules(powers=powers))):
+        check_play_from_the_bound("hudai", State.from_dict, state, path, actions + number, 40)

@@ -83,10 +83,12 @@ def test_used_features_are_closed():
     ({"entangled": True}, "entangled", "only the demon's Entangle power binds"),
     ({"entangled": True, "combo": "R1 R2", "rules": Rules(powers=("drain", "entangle", "crush"))}, "entangled",
      "yet 2 cards were played this turn"),
-    ({"purchase": 99}, "purchase", "at most 60"),
+    ({"purchase": 99}, "purchase", "at most 6, not 99"),
     ({"turn": 101}, "turn", "at most 100 \\(max_turns\\)"),
     ({"swapped": True}, "swapped", "only in step 2"),
-    ({"pinned": (9, 9, 9)}, "pinned", "at most 24 cubes set aside"),
+    ({"pinned": (9, 9, 9)}, "pinned", "at most 0 cubes set aside"),
+    ({"pinned": (3, 1, 0), "combo": "Y1 W6", "used": ["value"]}, "pinned",  # W6's Pin still open: only Y1 set one aside
+     "at most 1 cube set aside in all, not 4"),
     ({"river": "G1 G2 G3 G4"}, "state", "the Mind River holds more cards than its size"),
 ])
 def test_a_bad_moment_is_refused_naming_the_argument_and_what_is_wrong(fields, argument, words):
@@ -152,7 +154,7 @@ def test_play_out_prints_what_each_action_did_and_returns_the_state(capsys):
 
 
 def test_a_state_reads_as_its_summary():
-    state = game_moment("R5", powers=(3, 5, 2), pinned=(0, 1, 0))
+    state = game_moment("R5", powers=(3, 5, 2), pinned=(0, 1, 0), combo="Y1", used=["colour"])
     assert repr(state) == f"State({state.summary()})"
     assert "Confuse 5 (+1 pinned)" in repr(state) and "hand R5" in repr(state)
 

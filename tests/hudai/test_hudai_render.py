@@ -47,7 +47,8 @@ def test_the_six_colours_are_six_different_fills_and_bands():
 
 def test_alt_text_follows_the_state():
     before = game_moment("R5 W1", powers=(3, 5, 2), river="G2 B4 Y6", staged_damage=2)
-    after = game_moment("R5 W1", powers=(4, 5, 2), river="G2 B4 Y6", staged_damage=0, pinned=(0, 0, 3), corruption=4)
+    after = game_moment("R5 W1", powers=(4, 5, 2), river="G2 B4 Y6", staged_damage=0, pinned=(0, 0, 3), corruption=4,
+                        combo="W6", used=["symbol"])  # the Arrow whose Pin set the 3 cubes aside
     words = show(before).description
     assert "left, Drain (Drop), 3 cubes" in words and "Staged damage: 2." in words
     assert "R5 (red Cog: Flow, value 5)" in words and "W1 (white Drop: Stab, value 1)" in words

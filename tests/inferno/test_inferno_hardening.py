@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesbook.core.data import DataError
@@ -59,6 +59,8 @@ from rulesbook.inferno import (
 )
 from rulesbook.inferno.protocol import GAME
 from inferno_moments import played
+from simulation_scale import scaled
+from state_bounds import by_phase, check_play_from_the_bound
 
 MK1 = DiscipleCard(Disciple.MONKEY_KING, 1)
 LINE = "MK+1@R PM+1 SB+1@B DH+1\n. . DH+2@Y ."
@@ -109,6 +111,9 @@ def test_a_state_of_another_type_than_text_is_refused():
     (lambda d: d.update(totals=[-1, 0, 0]), "state.totals[0]", "from 0 to 1000000, not -1"),
     (lambda d: d.update(totals=[10**400, 0, 0]), "state.totals[0]", "from 0 to 1000000, not " + "1" + "0" * 56 + "..."),
     (lambda d: d.update(totals=[1.5, 0, 0]), "state.totals[0]", "whole number"),
+    # room for the 3 rounds still to score, 27 points each at most, below 1,000,000 (MOI-R12)
+    (lambda d: d.update(totals=[0, 999_920, 0]), "state.totals[1]", "at most 999,919 points either way with 3 rounds still to "
+                                                                   "score, not 999920: a round moves it by at most 27"),
     (lambda d: d.update(turns=-5), "state.turns", "not -5"),
     (lambda d: d.update(round=0), "state.round", "not 0"),
     (lambda d: d.update(round=9), "state.round", "not 9"),
@@ -990,3 +995,27 @@ def test_a_moment_s_hand_is_read_as_show_cards_reads_cards_codes_in_a_text_or_a_
     with pytest.raises(DataError) as refused:
         game_moment(LINE, [["SB+1", "BISSON"], "DH+2", "FAN"])
     assert refused.value.field == "hands[0][1]"
+
+
+# --- a count at its bound, played on ------------------------------------------------------------
+
+#: The counts of an Inferno state that play adds to, each tried at the largest value the loader
+#: accepts (tests/state_bounds.py), and a total at the smallest where negative scores are kept.
+COUNTS = ("totals", "turns", "idle_turns")
+
+
+@pytest.mark.parametrize("name", COUNTS)
+@settings(max_examples=scaled(10))
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), steps=st.integers(0, 200), index=st.integers(0, 3),
+       rules=st.sampled_from([{}, {"edition": "zh"}, {"negative_scores_kept": True}]), direction=st.sampled_from([1, -1]),
+       actions=st.integers(0, 10**6))
+def test_a_state_with_a_count_at_the_most_it_loads_with_loads_after_play(name, seed, players, steps, index, rules, direction,
+                                                                         actions):
+    """Whatever count a state loads with, play from it loads again: states of random play, one of
+    each phase, with one count at the largest value the loader accepts (bisected with from_dict; a
+    total also at the smallest), played on up to 80 random actions or the game's end, load at every
+    step (they did not: a total at 10**6, and the round's score took it past)."""
+    path = ("totals", index % players) if name == "totals" else (name,)
+    for number, state in enumerate(by_phase("inferno", players, seed, steps, Rules(**rules))):
+        check_play_from_the_bound("inferno", State.from_dict, state, path, actions + number, 80,
+                                  direction if name == "totals" else 1)

@@ -10,7 +10,7 @@ import json
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesbook.core.data import DataError
@@ -32,7 +32,9 @@ from rulesbook.madness import (
 )
 from rulesbook.madness.challenges import CardFace, Challenge
 from rulesbook.madness.pack import MOST
-from rulesbook.madness.state import Phase
+from rulesbook.madness.state import MOST_COUNT, Phase, counted
+from simulation_scale import scaled
+from state_bounds import by_phase, check_play_from_the_bound
 
 # ------------------------------------------------------------------------------ State.from_json
 
@@ -443,3 +445,41 @@ def test_cards_or_tiles_not_conserved_are_named_missing_or_too_many():
     refused(changed(lambda d: d["hands"][0].pop(0)), "state", f"exactly one place): missing {card}")
     refused(changed(lambda d: d["relic_deck"].pop(0)), "state", f"Relic cards are not conserved: missing {relic}")
     refused(changed(lambda d: d["unused_tiles"].append(d["unused_tiles"][0])), "state", f"Encounter tiles are not conserved: too many {tile}")
+
+
+# ------------------------------------------------------------------------------ a count at its bound, played on
+
+#: The counts of a Madness state that play adds to, each tried at the largest value the loader accepts
+#: (tests/state_bounds.py); the challenges' totals are measured again from the Sled at each Resolve.
+COUNTS = ("turn", "rolls", "shuffles", "restarts", "hand_bonus")
+
+
+@pytest.mark.parametrize("name", COUNTS)
+@settings(max_examples=scaled(6))
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]), steps=st.integers(0, 150),
+       rules=st.sampled_from([{}, {"expert": True}, {"boxed_token_source": "discard-first", "cards_stay_on_restart": False}]),
+       actions=st.integers(0, 10**6))
+def test_a_state_with_a_count_at_the_most_it_loads_with_loads_after_play(name, seed, players, steps, rules, actions):
+    """Whatever count a state loads with, play from it loads again: states of random play, one of
+    each phase, with one count at the largest value the loader accepts (bisected with from_dict),
+    played on up to 40 random actions or the game's end, load at every step (they did not:
+    hand_bonus at 6 and a raise made 7; turn, rolls, restarts and shuffles at 10**9 and a turn's
+    end, a roll, a restart or a Rest made one more)."""
+    for number, state in enumerate(by_phase("madness", players, seed, steps, Rules(**rules))):
+        check_play_from_the_bound("madness", State.from_dict, state, (name,), actions + number, 40)
+
+
+def test_the_counts_the_leadership_tokens_bound_are_refused_beyond_them_naming_why():
+    """A raise of the hand size limit and a restart each discard a Leadership token from the Sled, a
+    Rest reshuffle boxes one: hand_bonus in the Draw Phase, the restarts before the Sled is revealed
+    and the reshuffles are refused beyond the tokens that show them (MAD-R05); the turns and rolls,
+    which nothing on the table bounds, are counted up to MOST_COUNT and no further."""
+    phases = {state.phase: state.to_dict() for state in by_phase("madness", 4, 3, 200)}
+    draw, encounter = phases[Phase.DRAW], phases[Phase.ENCOUNTER]
+    assert (draw["discard_tokens"], encounter["sled_tokens"]) == (1, 1)
+    refused({**draw, "hand_bonus": 2}, "state.hand_bonus", "at most 1 in the Draw Phase, not 2: each raise of the hand size limit")
+    assert State.from_dict({**draw, "hand_bonus": 1}).hand_bonus == 1
+    refused({**encounter, "restarts": 6}, "state.restarts", "at most 5 in the Encounter Phase, not 6: each restart of this Encounter")
+    refused({**encounter, "restarts": 7}, "state.restarts", "from 0 to 6, not 7")
+    refused(changed(lambda d: d.update(shuffles=1)), "state.shuffles", "at most 0, not 1: the Equipment deck is reshuffled only by a Rest")
+    assert (counted(41), counted(MOST_COUNT - 1), counted(MOST_COUNT)) == (42, MOST_COUNT, MOST_COUNT)

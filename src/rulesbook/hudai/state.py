@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from rulesbook.core.data import DataError, check_json, expect, items, only_fields, parse_json, shown, of_game, take, whole, within
 from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState, pieces_off
+from rulesbook.core.words import plural
 from rulesbook.hudai.cards import POWER_NAMES, CardSet
 from rulesbook.hudai.rules import POSITIONS, Rules
 
@@ -290,9 +291,6 @@ def _beyond_a_printed_turn(state: State) -> list[tuple[str, str]]:
     house rules these are not held."""
     rules, wrong = state.rules, []
     cards, powers, limit = rules.cards, rules.powers, rules.power_limit
-    cogs, hammers, arrows = (sum(card.symbol == symbol for card in cards.cards) for symbol in ("cog", "hammers", "arrow"))
-    yellows = sum(card.colour == "Y" for card in cards.cards)
-
     staged = -(-limit // 2) if "drain" in powers else 0
     if state.staged_damage > staged:
         wrong.append(("staged_damage", f"at most {staged} (Drain stages one damage for each started 2 of its cubes, at most "
@@ -328,24 +326,58 @@ def _beyond_a_printed_turn(state: State) -> list[tuple[str, str]]:
                                           f"{len(state.removed)} removed for good (HUD-R04)"))
     elif state.cards_played > len(cards):
         wrong.append(("cards_played", f"at most {len(cards)} (each card is played at most once a turn), not {state.cards_played}"))
-    purchase = len(cards) + cogs + 3 * hammers
-    if state.purchase > purchase:
-        wrong.append(("purchase", f"at most {purchase}, not {state.purchase}: a discard gives 1 and a Build-up 3, and in a turn "
-                                  f"each card is discarded at most once (again only after a Flow draws it back) and each of "
-                                  f"the {hammers} Hammers cards is played at most once"))
-    set_aside = 3 * arrows + yellows
-    if sum(state.pinned) > set_aside:
-        wrong.append(("pinned", f"at most {set_aside} cubes set aside in all, not {sum(state.pinned)}: a Pin sets aside up "
-                                f"to 3 and a yellow card 1, each card played at most once a turn, and they come back at its end (HUD-P07)"))
-    draws = rules.hand_size + cogs + rules.river_size + 1
-    if state.shuffles > state.turn * draws:
-        wrong.append(("shuffles", f"at most {state.turn * draws} by turn {state.turn}, not {state.shuffles}: a deck is "
-                                  f"reshuffled only for a draw, and a turn draws at most {draws} cards (the hand filled, one "
-                                  f"per Flow, the Mind River's swap and refill; HUD-P04)"))
+    wrong.extend(_gains_of_this_turn(state))
     if state.swapped and state.phase not in (OBTAIN, OVER):
         wrong.append(("swapped", "true only in step 2 or once the game is over: a swap is a step 2 decision and the "
                                  "next turn starts without one (HUD-R08)"))
     return wrong
+
+
+def _gains_of_this_turn(state: State) -> list[tuple[str, str]]:
+    """The purchase, the cubes set aside and the reshuffles, each bounded by what the table shows of
+    this turn's play (`_used`): every step that adds to one adds as much to its bound, so play from a
+    state at its bound stays within it (HUD-P04, HUD-P07, HUD-P13)."""
+    rules, cards, wrong = state.rules, state.rules.cards, []
+    cogs = sum(card.symbol == "cog" for card in cards.cards)
+    hammers, cogs_used, arrows, yellows = (_used(state, *kind) for kind in (("symbol", "hammers"), ("symbol", "cog"),
+                                                                            ("symbol", "arrow"), ("colour", "Y")))
+    # a discarded card lies in the discard pile, or reshuffled in the draw pile, or drawn again by a Flow
+    discarded = len(cards) if state.is_over else len(state.discard) + len(state.draw_pile)
+    purchase = 3 * hammers + cogs_used + discarded
+    if state.purchase > purchase:
+        wrong.append(("purchase", f"at most {purchase}, not {state.purchase}: a Build-up gives 3, by one of the {hammers} "
+                                  f"Hammers played this turn or removed whose symbol is used, and a discard 1, its card "
+                                  f"lying in the discard pile or the draw pile ({discarded} cards) or drawn again by one "
+                                  f"of the {cogs_used} Cogs' Flows (HUD-P13)"))
+    if sum(state.pinned) > 3 * arrows + yellows:
+        wrong.append(("pinned", f"at most {plural(3 * arrows + yellows, 'cube')} set aside in all, not {sum(state.pinned)}: a Pin "
+                                f"sets aside up to 3, by one of the {arrows} Arrows played this turn or removed whose "
+                                f"symbol is used, and a yellow card 1, by one of the {yellows} whose colour is; they come "
+                                "back at the turn's end (HUD-P07)"))
+    draws = rules.hand_size + cogs + rules.river_size + 1
+    shuffles = state.turn * draws if state.is_over else (state.turn - 1) * draws + cogs_used + state.swapped
+    if state.shuffles > shuffles:
+        wrong.append(("shuffles", f"at most {shuffles} in turn {state.turn}, not {state.shuffles}: a deck is reshuffled "
+                                  f"only for a draw, a turn draws at most {draws} cards (the hand filled, one per Flow, the "
+                                  f"Mind River's swap and refill), and before its end only by one of the {cogs_used} Cogs' "
+                                  "Flows or the swap (HUD-P04)"))
+    return wrong
+
+
+def _used(state: State, feature: str, kind: str) -> int:
+    """How many cards of this turn's play may have used their `feature` (symbol or colour) as
+    `kind` ("hammers", "Y" ...): those of the combo but the card in play while that feature is still
+    open, and those removed for good, a Flow's removal among them (HUD-R04). Once the combo has
+    ended it lies in the discard pile, which counts too. Each use adds one to this count as it adds
+    to the purchase, the cubes set aside or the draws, so a bound by it holds on in play. A game
+    that is over may have ended in steps 3 to 5, which draw and reshuffle: then every card counts."""
+    cards = state.rules.cards
+    if state.is_over:  # steps 3 to 5 may have drawn or reshuffled them: every card of the set
+        return sum(getattr(card, feature) == kind for card in cards.cards)
+    piles = state.combo + state.removed + (state.discard if state.phase is OBTAIN else [])
+    open_now = state.current_card if FEATURE_SYMBOL in state.open_features and feature == "symbol" else (
+        state.current_card if FEATURE_COLOUR in state.open_features and feature == "colour" else None)
+    return sum(getattr(cards[code], feature) == kind for code in piles if code != open_now)
 
 
 def _flow_removals(state: State) -> int:

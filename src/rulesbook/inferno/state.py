@@ -29,9 +29,10 @@ from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState, pieces_off
 from rulesbook.core.words import plural
 from rulesbook.inferno.actions import Effect, PlayBison, PlayPrincess, PlayRedBoy, parse_action
-from rulesbook.inferno.cards import DECK, Card, DiscipleCard, parse_card
+from rulesbook.inferno.cards import DECK, DISCIPLE_CARDS, Card, DiscipleCard, parse_card
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Position, is_connected
 from rulesbook.inferno.rules import Rules
+from rulesbook.inferno.scoring import LONGEST_WINDOW
 
 #: The hand the rulebooks deal and refill to; the house rule `Rules.hand_size` may change it.
 HAND_SIZE = 3
@@ -214,8 +215,9 @@ def _problems(state: State) -> list[str]:
         wrong.append("a running total is missing (MOI-R12)")
     elif not state.rules.negative_scores_kept and any(total < 0 for total in state.totals):
         wrong.append("a running total is below 0, and the rules keep no negative scores (MOI-R12)")
-    if any(abs(total) > MOST_POINTS for total in state.totals):
-        wrong.append(f"a running total is beyond {MOST_POINTS:,} points either way, which no game reaches")
+    beyond = _beyond_the_points(state.rules, players, len(state.results), state.totals)
+    if beyond:
+        wrong.append(f"totals[{beyond[0]}]: {beyond[1]}")
     if not 0 <= state.seat < players or not 0 <= state.first_seat < players:
         wrong.append("the seat to play or the first seat is not a seat of this game")
     limit = state.rules.max_pawns_per_card
@@ -399,6 +401,28 @@ MOST_TURNS = 1_000_000
 MOST_POINTS = 1_000_000
 
 
+#: The most a round moves a running total, either way: a pawn's best row and column windows of up to
+#: four cards each, its own card in both, and that card counted once more or once less (MOI-R11,
+#: MOI-R17), each card worth 3 points at most either way.
+ROUND_POINTS = (2 * LONGEST_WINDOW + 1) * max(abs(card.value) for card in DISCIPLE_CARDS)
+
+
+def _beyond_the_points(rules: Rules, players: int, scored: int, totals: tuple[int, ...]) -> tuple[int, str] | None:
+    """The first running total beyond what the rounds still to score leave room for, as (seat, why):
+    `MOST_POINTS` less `ROUND_POINTS` for each of them, so that play from a total at the bound never
+    passes `MOST_POINTS` (MOI-R12). None when every total is within it."""
+    try:
+        left = max(0, rules.rounds(players) - scored)
+    except ValueError:
+        return None  # said where the colours or the rules are read
+    most = MOST_POINTS - ROUND_POINTS * left
+    for seat, total in enumerate(totals):
+        if abs(total) > most:
+            return seat, (f"at most {most:,} points either way with {plural(left, 'round')} still to score, not {total}: "
+                          f"a round moves it by at most {ROUND_POINTS}, and no game comes near {MOST_POINTS:,} (MOI-R12)")
+    return None
+
+
 def _card(value: Any, where: str) -> Card:
     expect(value, str, where)
     try:
@@ -446,6 +470,11 @@ def _from_dict(data: Any) -> State:
                          lambda v, w: whole(v, w, -MOST_POINTS if rules.negative_scores_kept else 0, MOST_POINTS), 4))
     if len(totals) != players:
         raise DataError("state.totals", f"expected one total per player ({players}), not {len(totals)}")
+    results = tuple(items(take(data, "results", list, "state"), "state.results",
+                          lambda value, where: _result(value, where, players), rounds))
+    beyond = _beyond_the_points(rules, players, len(results), totals)
+    if beyond:
+        raise DataError(f"state.totals[{beyond[0]}]", beyond[1])
     phase_text = take(data, "phase", str, "state")
     if phase_text not in _PHASES:
         raise DataError("state.phase", f"unknown phase {shown(phase_text)}; the phases are {', '.join(_PHASES)}")
@@ -460,8 +489,7 @@ def _from_dict(data: Any) -> State:
         discard_pile=_cards(data, "discard_pile", len(DECK)),
         hands=hands,
         totals=totals,
-        results=tuple(items(take(data, "results", list, "state"), "state.results",
-                            lambda value, where: _result(value, where, players), rounds)),
+        results=results,
         seat=_seat(take(data, "seat", int, "state"), "state.seat", players),
         phase=_PHASES[phase_text],
         played=_cards(data, "played", len(DECK)),

@@ -87,7 +87,7 @@ from rulesbook.madness.actions import (
 from rulesbook.madness.challenges import CardFace, Challenge
 from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, Pack, default_pack
 from rulesbook.madness.rules import Rules
-from rulesbook.madness.state import ESCAPE_TURNS, Phase, State
+from rulesbook.madness.state import ESCAPE_TURNS, Phase, State, counted
 
 SETUP = "Setting Up the Game"
 MOVEMENT = "Movement Phase"
@@ -1045,7 +1045,7 @@ def _roll(s: State, ev: list[Event]) -> str:
         face = s.loaded_die.pop(0)
     else:
         face = seeded_random(s.seed, "die", s.rolls).choice(pack.die)
-    s.rolls += 1
+    s.rolls = counted(s.rolls)
     s.die = face
     ev.append(_lookups(pack).die_shows[face])
     return face
@@ -1238,7 +1238,7 @@ def _do_rest(s: State, a: Rest, ev: list[Event]) -> None:
     s.sled_tokens += back
     s.discard_tokens = 0
     pile = s.equipment_deck + s.equipment_discard
-    s.shuffles += 1
+    s.shuffles = counted(s.shuffles)
     s.equipment_deck = shuffled(pile, s.seed, "rest", s.shuffles)
     s.equipment_discard = []
     come = "comes" if back == 1 else "come"
@@ -1270,7 +1270,7 @@ def _end_turn(s: State, ev: list[Event]) -> None:
              data={"relics": relics, "injuries": injuries, "won": s.won})
         return
     s.leader = (s.leader + 1) % s.players
-    s.turn += 1
+    s.turn = counted(s.turn)
     s.ignoring = []
     s.phase = Phase.MOVEMENT
     _say(ev, "turn", f"Turn {s.turn}: the Sled passes to the left; {seat_text(s.leader)} leads.", data={"turn": s.turn, "leader": s.leader})

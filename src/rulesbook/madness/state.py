@@ -26,7 +26,7 @@ from rulesbook.core.data import DataError, expect, items, only_fields, parse_jso
 from rulesbook.core.rng import check_seed
 from rulesbook.core.shape import CheckedState, pieces_off
 from rulesbook.core.words import plural
-from rulesbook.madness.pack import DIE_FACES, PHASE_COVERS, Pack
+from rulesbook.madness.pack import DIE_FACES, LEADERSHIP_COLUMN, PHASE_COVERS, Pack
 from rulesbook.madness.rules import Rules
 
 
@@ -186,7 +186,7 @@ class State(CheckedState):
         reading = _Reading(rules.pack, len(names), rules.tokens)
         values = {name: _READERS[name](reading, data[name], f"state.{name}") for name in FIELD_NAMES[3:]}
         state = cls(names, check_seed(data["seed"], "state.seed"), rules, **values)
-        wrong = phase_shape(state)
+        wrong = phase_shape(state) + counts_shape(state)
         if wrong:
             name, why = wrong[0]
             raise DataError(f"state.{name}", why)
@@ -196,7 +196,7 @@ class State(CheckedState):
     # --- what always holds ------------------------------------------------------------------
     def problems(self) -> list[str]:
         """What is wrong with this state (cards or tokens not conserved ...); [] when all is well."""
-        return _conservation(self) + _consistency(self) + [f"{name}: {why}" for name, why in phase_shape(self)]
+        return _conservation(self) + _consistency(self) + [f"{name}: {why}" for name, why in phase_shape(self) + counts_shape(self)]
 
     @property
     def players(self) -> int:
@@ -362,6 +362,31 @@ def _flight_problems(state: State) -> list[str]:
                      "moves onto Escape space 1, 2, 3 in turn")
     if state.phase is Phase.MOVEMENT and state.escape_steps >= ESCAPE_TURNS:
         wrong.append(f"a Movement Phase after the {ESCAPE_TURNS}rd Escape turn: the expedition escapes at that turn's end")
+    return wrong
+
+
+def counts_shape(state: State) -> list[tuple[str, str]]:
+    """The counts the Leadership tokens bound, as (field, why): each raise of the hand size limit in
+    this Draw Phase and each restart of this Encounter discards a token from the Sled, which gets
+    none back until the Sled is revealed (a Praise reward) or the Rest Phase, and each Rest
+    reshuffle boxes one for good. Every step that adds to a count adds as much to its bound, so
+    play from a state at its bound stays within it. A house rule at a turn's start or end may move
+    the tokens as it likes, so with one only `MOST_COUNT` bounds the reshuffles."""
+    tokens, heading, wrong = state.rules.tokens, state.phase.heading, []
+    if state.phase is Phase.DRAW and state.hand_bonus > state.discard_tokens:
+        wrong.append(("hand_bonus", f"at most {state.discard_tokens} in the {heading}, not {state.hand_bonus}: each raise of "
+                                    "the hand size limit since the Draw Phase began discards a Leadership token, and the "
+                                    f"discard holds {plural(state.discard_tokens, 'token')} ({LEADERSHIP_COLUMN['Draw']})"))
+    off_the_sled = tokens - state.sled_tokens
+    if state.phase in (Phase.ENCOUNTER, Phase.TIMER) and state.restarts > off_the_sled:
+        wrong.append(("restarts", f"at most {off_the_sled} in the {heading}, not {state.restarts}: each restart of this "
+                                  f"Encounter discards a Leadership token from the Sled, which holds {state.sled_tokens} of "
+                                  f"the expedition's {tokens} and gets none back before the Sled is revealed "
+                                  f"({LEADERSHIP_COLUMN['Encounter']})"))
+    if not state.rules.house and state.shuffles > state.boxed_tokens:
+        wrong.append(("shuffles", f"at most {state.boxed_tokens}, not {state.shuffles}: the Equipment deck is reshuffled only "
+                                  "by a Rest, which boxes a Leadership token for good, and the box holds "
+                                  f"{plural(state.boxed_tokens, 'token')} (MAD-R05)"))
     return wrong
 
 
@@ -549,9 +574,22 @@ def _reward(reading: _Reading, value: Any, where: str) -> str:
     return _known(value, where, ("Search", "Arcane", *relics), "a reward waiting for a choice (Search, Arcane or Relic <name>)")
 
 
-_MANY = 10 ** 9  # counts of turns, rolls and shuffles: whole numbers, never negative
+#: The most turns, dice rolls and reshuffles a state counts. Nothing on the table bounds how long an
+#: expedition goes on (a die that shows Confusion with the Equipment deck empty changes nothing, and
+#: a broken silence may roll it again and again, MAD-P02), so no count of turns or rolls can be
+#: refused by what the state shows: the engine counts them up to this and no further (`counted`), a
+#: number no game comes near, and a state at it plays on and loads again. The boxed Leadership
+#: tokens bound the reshuffles far below, house rules aside (`counts_shape`).
+MOST_COUNT = 10 ** 9
+
+
+def counted(count: int) -> int:
+    """One more than `count`, held at `MOST_COUNT` (the turn, the rolls and the reshuffles)."""
+    return min(count + 1, MOST_COUNT)
+
+
 _READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
-    "turn": lambda reading, value, where: whole(value, where, 1, _MANY),
+    "turn": lambda reading, value, where: whole(value, where, 1, MOST_COUNT),
     "leader": _seat,
     "phase": _phase,
     "board": _board,
@@ -579,17 +617,17 @@ _READERS: dict[str, Callable[[_Reading, Any, str], Any]] = {
     "boxed_tokens": lambda reading, value, where: whole(value, where, 0, reading.tokens),
     "sled": _sled,
     "talking": _flag,
-    "restarts": _count(_MANY),
+    "restarts": lambda reading, value, where: whole(value, where, 0, reading.tokens),  # one token each (counts_shape)
     "ignoring": lambda reading, value, where: items(value, where, lambda item, at: _seat(reading, item, at), most=reading.count),
     "hand_bonus": lambda reading, value, where: whole(value, where, 0, reading.tokens),  # one token each
     "outcomes": lambda reading, value, where: items(value, where, lambda item, at: expect(item, bool, at), most=3),
-    "totals": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, _MANY), most=3),
+    "totals": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, MOST_COUNT), most=3),
     "pending": lambda reading, value, where: items(value, where, lambda item, at: whole(item, at, 0, 2), most=3),
     "failure": lambda reading, value, where: whole(value, where, -1, 2),
     "die": _optional(lambda reading, value, where: _known(value, where, DIE_FACES, "a face of the Penalty Die")),
     "reward": _optional(_reward),
-    "rolls": _count(_MANY),
-    "shuffles": _count(_MANY),
+    "rolls": _count(MOST_COUNT),
+    "shuffles": _count(MOST_COUNT),
     "loaded_die": lambda reading, value, where: items(value, where, lambda item, at: _known(item, at, DIE_FACES, "a face of the Penalty Die"),
                                                    most=1000),
     "outcome": _optional(lambda reading, value, where: _known(value, where, OUTCOMES, f"an outcome ({', '.join(OUTCOMES)})")),
