@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                           " (rounds_by_players=\"[[2,4],[3,3],[4,4]]\"), a VALUE with a comma in double quotes"
                           " (cards=\"my,set.csv\"); may be given again, for more fields; an unknown FIELD is refused with the game's"
                           " list of them. A house rule written in Python is the lab's (lab.simulate(..., rules=...)).")
+    simulate.add_argument("--confidence", type=_share, default=0.95, help="the intervals' confidence, between 0 and 1 (default 0.95),"
+                          " as strength's")
     simulate.add_argument("--record", default=None, help="write the first game's record (JSON) to this file")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--jobs", type=_whole, default=1, help=f"processes to play in, 1 to {max_jobs()} (same results; this machine has {default_jobs()} cores)")
@@ -189,7 +191,7 @@ def _simulate(args: argparse.Namespace) -> int:
             first.append(result.record)
 
     with Progress(run.games, protocol.name) as progress:
-        summary = summarise(run, results(run, jobs=args.jobs), keep)
+        summary = summarise(run, results(run, jobs=args.jobs), keep, args.confidence)
     summary["jobs"] = args.jobs
     if protocol.seats_compete:  # someone always wins: "games won" would read 100 %; a bot's rate is per seat it held
         del summary["win_rate"], summary["intervals"]["win_rate"]
@@ -252,7 +254,8 @@ def format_summary(title: str, summary: dict[str, Any], rules: str | None = None
         # No "mean result" here: a game won together scores 1 or 0 (Game.win_loss), so its mean is the
         # games won, and its interval (Wilson's, in --json) is the games won's again.
     lines += [
-        "(in brackets: 95 % intervals, Wilson's for rates" + (", Student's t for mean results)" if compete else ")"),
+        f"(in brackets: {summary['confidence'] * 100:g} % intervals, Wilson's for rates"
+        + (", Student's t for mean results)" if compete else ")"),
         "endings: " + ", ".join(f"{ending} {count}" for ending, count in summary["endings"].items())
         + ("" if compete else " (won or lost; games won above)"),  # a Madness escape can be lost (MAD-R03)
         "means: " + ", ".join(f"{name} {value:.2f}" for name, value in summary["means"].items()),

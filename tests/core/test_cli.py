@@ -58,6 +58,23 @@ def test_the_text_summary_names_the_game_and_its_figures(name, capsys):
     assert out.startswith(game(name).title) and table in out and "endings:" in out and "actions/s" in out
 
 
+def test_simulate_takes_the_intervals_confidence_as_strength_does(capsys):
+    """strength had --confidence and simulate none: its intervals were 95 % whatever a teacher wanted."""
+    common = ["simulate", "inferno", "--players", "3", "--games", "12", "--seed", "5", "--bots", "greedy,random,random"]
+    assert cli.main([*common, "--json"]) == 0
+    wide = json.loads(capsys.readouterr().out)
+    assert cli.main([*common, "--json", "--confidence", ".8"]) == 0
+    narrow = json.loads(capsys.readouterr().out)
+    assert (wide["confidence"], narrow["confidence"]) == (0.95, 0.8)
+    for figure in ("win_rate_by_seat", "mean_returns"):
+        for (low, high), (low_80, high_80) in zip(wide["intervals"][figure], narrow["intervals"][figure]):
+            assert low <= low_80 and high_80 <= high and (low, high) != (low_80, high_80)
+    assert cli.main([*common, "--confidence", "0.8"]) == 0
+    assert "(in brackets: 80 % intervals, Wilson's for rates, Student's t for mean results)" in capsys.readouterr().out.splitlines()
+    assert cli.main([*common, "--confidence", "95"]) == 2
+    assert "argument --confidence" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_summary_says_games_won_only_where_seats_win_together(name, capsys):
     """"Games won by someone" read 100 % in every Inferno run, and oddly for a solo or cooperative game."""

@@ -22,7 +22,7 @@ from rulesbook.core.data import check_json, shown
 from rulesbook.core.protocol import Game, game as game_named
 from rulesbook.core.records import GameRecord
 from rulesbook.core.rng import MAX_SEED, check_seed
-from rulesbook.core.stats import mean_interval_of_sums, wilson
+from rulesbook.core.stats import check_confidence, mean_interval_of_sums, wilson
 
 
 #: The most games one run may play (the command line's `--games`, the lab's `games`): a bound far
@@ -255,17 +255,20 @@ def _interval(figures: tuple[float, float, float]) -> list[float] | None:
     return None if low != low else [low, high]
 
 
-def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameResult], None] | None = None,
+              confidence: float = 0.95) -> dict[str, Any]:
     """The figures of a run: how often someone won, win rates by seat and by bot (a tie shares the
     win; a cooperative win is whole for every seat, and a bot's rate is over the games it played
     in, not the seats it took), mean results, how games ended, means of
-    the games' own facts, and the speed. `intervals` holds the 95 % interval of each rate
+    the games' own facts, and the speed. `intervals` holds the interval (`confidence`, 95 % by
+    default, which `confidence` in the figures repeats) of each rate
     (Wilson's) and of each mean result, as the lab's tables give them: a low and a high, None
     where no game (or one, for a t interval) leaves one. A mean result of a game whose returns are
     1 for a win and 0 for a loss (`Game.win_loss`) is a share of games won, so its interval is
     Wilson's too, inside [0, 1]; points (Inferno's) get Student's t, uncut (a house rule takes
     them below 0)."""
     protocol = game_named(run.game)
+    confidence = check_confidence(confidence)
     started = time.perf_counter()
     seat_wins = [0.0] * run.players
     bot_wins: dict[str, float] = defaultdict(float)
@@ -313,13 +316,15 @@ def summarise(run: Run, played: Iterable[GameResult], on_game: Callable[[GameRes
         "win_rate_by_seat": [wins / games for wins in seat_wins],
         "win_rate_by_bot": {name: bot_wins[name] / bot_seats[name] for name in sorted(bot_seats)},
         "mean_returns": [total / games for total in totals],
+        "confidence": confidence,
         "endings": dict(sorted(endings.items())),
         "means": {name: statistics.fmean(values) for name, values in sorted(numbers.items())},
         "intervals": {
-            "win_rate": _interval(wilson(won, count)),
-            "win_rate_by_seat": [_interval(wilson(wins, count)) for wins in seat_wins],
-            "win_rate_by_bot": {name: _interval(wilson(bot_wins[name], bot_seats[name])) for name in sorted(bot_seats)},
-            "mean_returns": [_interval(wilson(total, count) if protocol.win_loss else mean_interval_of_sums(count, total, square))
+            "win_rate": _interval(wilson(won, count, confidence)),
+            "win_rate_by_seat": [_interval(wilson(wins, count, confidence)) for wins in seat_wins],
+            "win_rate_by_bot": {name: _interval(wilson(bot_wins[name], bot_seats[name], confidence)) for name in sorted(bot_seats)},
+            "mean_returns": [_interval(wilson(total, count, confidence) if protocol.win_loss
+                                       else mean_interval_of_sums(count, total, square, confidence))
                              for total, square in zip(totals, squares)],
         },
         "actions": actions,
