@@ -375,8 +375,7 @@ def _used(state: State, feature: str, kind: str) -> int:
     if state.is_over:  # steps 3 to 5 may have drawn or reshuffled them: every card of the set
         return sum(getattr(card, feature) == kind for card in cards.cards)
     piles = state.combo + state.removed + (state.discard if state.phase is OBTAIN else [])
-    open_now = state.current_card if FEATURE_SYMBOL in state.open_features and feature == "symbol" else (
-        state.current_card if FEATURE_COLOUR in state.open_features and feature == "colour" else None)
+    open_now = state.current_card if feature in state.open_features else None  # a card's feature is named as its field
     return sum(getattr(cards[code], feature) == kind for code in piles if code != open_now)
 
 
