@@ -91,3 +91,36 @@ def test_a_boards_message_links_the_rule_id_it_cites_to_its_row(browser_context,
         board.locator(".rb-picture [data-place]:not(.rb-target)").first.click()
         assert board.locator(".rb-message").text_content() == said  # the refusal written again
         assert board.evaluate("b => [...b.querySelectorAll('.rb-message .rb-rule-id')].map((id) => id.tagName)") == ["SPAN"]
+
+
+# --- The row a link opens ---------------------------------------------------------------------
+
+#: The row the page was opened at (`:target`): its top on the screen, and what each cell shows
+#: before its text (site.css: its column's name) beside the name in the table's header.
+TARGET_ROW = """() => {
+  const row = document.querySelector('tr:target');
+  if (!row) return null;
+  const heads = [...row.closest('table').querySelectorAll('thead th')].map((th) => th.textContent.trim());
+  const shown = [...row.cells].map((cell) => {
+    const before = getComputedStyle(cell, '::before').content;
+    return before === 'none' || before === 'normal' ? '' : JSON.parse(before);
+  });
+  return { top: row.getBoundingClientRect().top, heads, shown, texts: [...row.cells].map((cell) => cell.textContent.trim()) };
+}"""
+
+
+def test_a_rule_link_opens_its_row_with_its_columns_named(browser_context, site_url):
+    """Learner, on a phone: "MOI-R05" followed from the chapter opened the reference page at the
+    row, whose header (id, question, EN, ZH, note) was three screens above: the row's cells each say
+    their column, the row in sight; the zh-TW book's row says its own columns."""
+    for chapter, heads in ((CHAPTER, ["id", "question", "EN (default)", "ZH preset", "note"]),
+                           (f"zh-TW/{CHAPTER}", None)):
+        with opened(browser_context, site_url, chapter, viewport={"width": 390, "height": 800}) as page:
+            page.locator('.bd-article a.rb-rule-id[href$="#moi-r05"]').first.click()
+            page.wait_for_url("**/reference.html#moi-r05")
+            row = page.evaluate(TARGET_ROW)
+            assert row is not None and 0 <= row["top"] < 400, row
+            assert heads is None or row["heads"] == heads, row["heads"]
+            # every cell with words says its column's name; an empty one (a blank note) nothing
+            assert row["shown"] == [head if text else "" for head, text in zip(row["heads"], row["texts"])], row
+            assert row["texts"][0] == "MOI-R05" and all(row["shown"][:4]), row

@@ -81,6 +81,24 @@ def test_a_rule_id_links_to_its_row_outside_links_and_code():
         '<tr id="kept"><td>MOI-R13</td></tr><tr><td>see MOI-R13</td></tr>')  # an id kept; a row about a rule is not its row
 
 
+def test_a_rule_rows_cells_say_their_columns():
+    """Learner: a rule link opens the reference page at the rule's row, the table's header far above
+    and off the screen: each cell of a rule's row carries its column's name (site.css shows it in
+    the row reached, `:target`), tags and entities of the header read as text, an empty cell none;
+    other rows, and tables with no header, are left as they were."""
+    table = ('<table><thead><tr><th class="head"><p>id</p></th><th class="head"><p>EN <em>(default)</em></p></th>'
+             '<th class="head"><p>&quot;ZH&quot; &amp; more</p></th><th class="head"><p>note</p></th></tr></thead><tbody>'
+             '<tr class="row-odd"><td><p>MOI-R05</p></td><td><p>1-3 steps</p></td><td><p>as EN</p></td><td><p></p></td></tr>'
+             '<tr class="row-even"><td><p>see MOI-R05</p></td><td><p>x</p></td><td><p>y</p></td><td><p>z</p></td></tr>'
+             '</tbody></table>')
+    assert rule_rows_anchored(table) == table.replace(
+        '<tr class="row-odd"><td><p>MOI-R05</p></td><td><p>1-3 steps</p></td><td><p>as EN</p></td>',
+        '<tr id="moi-r05" class="row-odd"><td data-label="id"><p>MOI-R05</p></td><td data-label="EN (default)">'
+        '<p>1-3 steps</p></td><td data-label="&quot;ZH&quot; &amp; more"><p>as EN</p></td>')
+    headless = '<table><tr><td><p>MOI-R05</p></td><td><p>x</p></td></tr></table>'
+    assert rule_rows_anchored(headless) == headless.replace("<tr>", '<tr id="moi-r05">')
+
+
 def built_page(pagename: str, docs: set[str], language: str = "en", body: str = "<p>(MOI-R05, HUD-R04)</p>") -> dict:
     """What readable_body leaves in a page's context (Sphinx's html-page-context), for a book of
     `docs`; its pathto as Sphinx's: relative to the page."""

@@ -190,8 +190,35 @@ def rule_anchor(rule: str) -> str:
 
 
 def rule_rows_anchored(body: str) -> str:
-    """A reference page's body with each row that lists a rule anchored by its id (`rule_anchor`)."""
-    return _RULE_ROW.sub(lambda match: f'<tr id="{rule_anchor(match.group(2))}"{match.group(1)}{match.group(2)}', body)
+    """A reference page's body with each row that lists a rule anchored by its id (`rule_anchor`),
+    its cells labelled by their columns (`columns_labelled`)."""
+    anchored = _RULE_ROW.sub(lambda match: f'<tr id="{rule_anchor(match.group(2))}"{match.group(1)}{match.group(2)}', body)
+    return _TABLE.sub(lambda match: columns_labelled(match.group(0)), anchored)
+
+
+_TABLE = re.compile(r"<table\b.*?</table>", re.S)
+_HEAD_CELL = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S)
+_RULE_ROW_WHOLE = re.compile(r'<tr id="(?:moi|hud|mad)-[rp]\d+"[^>]*>.*?</tr>', re.S)
+_CELL = re.compile(r"<td\b([^>]*)>(.*?)</td>", re.S)
+
+
+def columns_labelled(table: str) -> str:
+    """The table with each cell of a rule's row given its column's name (data-label): a reader
+    sent to the row by a link sees it at the top of the screen, its header rows above, and
+    site.css shows the names in that row (`:target`). An empty cell needs none."""
+    names = [html.escape(html.unescape(_TAG.sub("", name)).strip()) for name in _HEAD_CELL.findall(table)]
+
+    def row(match: re.Match[str]) -> str:
+        cells = iter(names)
+        return _CELL.sub(lambda cell: _labelled(cell, next(cells, "")), match.group(0))
+
+    return _RULE_ROW_WHOLE.sub(row, table) if names else table
+
+
+def _labelled(cell: re.Match[str], name: str) -> str:
+    if not name or not _TAG.sub("", cell.group(2)).strip() or "data-label=" in cell.group(1):
+        return cell.group(0)
+    return f'<td data-label="{name}"{cell.group(1)}>{cell.group(2)}</td>'
 
 
 def rule_ids_whole(body: str, link: Callable[[str], str | None] | None = None) -> str:
