@@ -19,7 +19,9 @@ Standard library and Sphinx only; used while building the book, never in a noteb
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -65,9 +67,22 @@ def play_pages(app: Any, env: Any, added: set[str], changed: set[str], removed: 
     return sorted(name for name in env.found_docs if name.startswith("book/play/"))
 
 
+#: What a Play page says in a site built without its Python (`make book LITE=0`), by the book's language.
+UNBUILT = {
+    "en": "The games of this page run the rules engine in the browser, which this copy of the book was "
+          "built without (make book LITE=0). Build it with make book to play here, or play in JupyterLab "
+          "(the chapters' whole games).",
+    "zh": "這一頁的對局要在瀏覽器裡執行規則引擎，但這份書建置時沒有包含它（make book LITE=0）。"
+          "用 make book 建置後就能在這裡對局，或在 JupyterLab 裡玩（各章的完整對局）。",
+}
+_AREA_TAG = re.compile(r'<div class="rb-play"[^>]*>')
+
+
 def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     body = context.get("body", "")
-    if PLAY_AREA in body:
+    if PLAY_AREA in body and not getattr(app.config, "rulesbook_run_live", True):
+        context["body"] = unbuilt(body, str(app.config.language or "en"))
+    elif PLAY_AREA in body:
         app.add_js_file(SCRIPT, loading_method="defer")
         app.add_css_file(STYLE)
         game, setup = form_defaults(body)
@@ -76,6 +91,15 @@ def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any
         up = "../" * len([part for part in app.config.rulesbook_site_folder.split("/") if part])
         context["metatags"] = context.get("metatags", "") + early_engine(game, context["pathto"], up)
         context["body"] = body + f'<script type="application/json" class="rb-play-openings">{data}</script>\n'
+
+
+def unbuilt(body: str, language: str) -> str:
+    """A Play page's body in a site without the engine's Python (`make book LITE=0`): its Play area
+    hidden, and a note in its place that says why and where to play, so a reader is not left with
+    a set-up form whose Start never answers."""
+    words = UNBUILT["zh" if language.startswith("zh") else "en"]
+    note = f'<div class="admonition note rb-play-unbuilt"><p>{html.escape(words)}</p></div>\n'
+    return _AREA_TAG.sub(lambda tag: note + tag.group(0).replace("<div ", "<div hidden ", 1), body, count=1)
 
 
 def early_engine(game: str, pathto: Any, up: str = "") -> str:
