@@ -70,3 +70,26 @@ def test_a_play_page_opened_from_a_file_says_how_to_serve_the_book(browser_conte
         assert seen["errors"] == []
     finally:
         page.close()
+
+
+
+@pytest.mark.parametrize("search", ["search.html?q=bison", "zh-TW/search.html?q=%E7%B4%85%E5%AD%A9%E5%85%92"])
+def test_search_from_a_file_lists_its_pages_quietly(browser_context, site_url, search):
+    """Sphinx's search fetched each page it found for a summary, and from a file every fetch is
+    refused with an error in the console (two for each page found): from a file the pages are
+    listed without summaries, with nothing in the console; served, each has its summary."""
+    for address in (SITE.as_uri() + "/" + search, site_url + search):
+        page = browser_context.new_page()
+        seen = watch(page)
+        try:
+            page.goto(address)
+            page.wait_for_function("() => /\\d/.test(document.querySelector('#search-results > p')?.textContent || '')",
+                                   timeout=20_000)  # "Search finished, found 17 page(s) ..."
+            found = page.locator("#search-results li").count()
+            assert found > 3, (address, found)
+            page.wait_for_timeout(500)  # a summary fetched, or a refused fetch logged, by now
+            summaries = page.locator("#search-results li p.context").count()
+            assert summaries == (0 if address.startswith("file:") else found), (address, summaries, found)
+            assert seen["errors"] == [], seen["errors"][:3]
+        finally:
+            page.close()

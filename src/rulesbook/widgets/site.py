@@ -51,10 +51,22 @@ def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-resolved", describe_pictures)
     app.connect("html-page-context", light_board_page, priority=600)  # after myst-nb adds the widget state
     app.connect("html-page-context", readable_body)
+    app.connect("html-page-context", search_from_a_file)
     app.connect("build-finished", reader_downloads)
     app.connect("build-finished", exercise_list)
     app.add_css_file(STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+#: On the search page opened from a file, no summaries: Sphinx's search fetches each found page for
+#: its summary, and a browser refuses any fetch from a file:// page with an error in the console.
+SUMMARIES_SERVED_ONLY = 'if (location.protocol === "file:") DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;'
+
+
+def search_from_a_file(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """The search page lists what it finds from a file too, quietly (`SUMMARIES_SERVED_ONLY`)."""
+    if pagename == "search":
+        app.add_js_file(None, body=SUMMARIES_SERVED_ONLY)  # this page only, after the options it changes
 
 
 #: The tag of a cell the page leaves out (Jupyter Book's), which a reader's copy leaves out too.
