@@ -125,7 +125,7 @@ class Play {
     this.aside = html("p", { class: "rb-play-aside", role: "status" }, root);
     this.asked = new Map();
     this.asks = 0;
-    this.meta = { auto: {}, over: {}, won: {} };
+    this.meta = { auto: {}, over: {}, won: {}, last: {} };
     this.timer = null;
     this.quietMoves = [];  // the moves nobody decides shown while the page kept them quiet, to be told
     this.shownAt = null;  // the state moved() last showed
@@ -243,11 +243,13 @@ class Play {
   }
 
   /** What the worker says about the states of a lesson: the moves nobody decides, the endings,
-   * the endings the reader's side won. */
+   * the endings the reader's side won, what the moves that end the game did (by the state each was
+   * made in, then its move-log entry: a page's openings, made before there was any, send none). */
   learn(reply) {
     Object.assign(this.meta.auto, reply.meta.auto);
     Object.assign(this.meta.over, reply.meta.over);
     Object.assign(this.meta.won, reply.meta.won);
+    for (const [before, moves] of Object.entries(reply.meta.last || {})) this.meta.last[before] = { ...this.meta.last[before], ...moves };
     this.learnSeats(reply.meta);
     if (typeof reply.ms === "number") (this.timings.moves = this.timings.moves || []).push(reply.ms);
   }
@@ -417,7 +419,7 @@ class Play {
     this.invalid(field);
     // The field at fault is marked and focused: its path ("setup.powers[1]: ") is no word for a reader.
     if (reply.type !== "started") return this.status(field ? reply.text.replace(/^setup\.[\w.[\]]+: /, "") : reply.text, "no");
-    this.meta = { auto: {}, over: {}, won: {} };
+    this.meta = { auto: {}, over: {}, won: {}, last: {} };
     this.learn(reply);
     this.setup = reply.setup;
     this.chapters = reply.chapters || {};
@@ -441,7 +443,8 @@ class Play {
       this.makeDockEncounter();
       this.model.on("change:history", () => setTimeout(() => this.moved(), 0));
       // Before the board writes a new message: the moves nobody decides are kept quiet, a reader's
-      // own action is told again; the move that ends the game is shown, not told (endsQuietly).
+      // own action is told again; the move that ends the game is shown, and told with the ending
+      // by what it did (endsQuietly).
       this.model.on("change:message", () => {
         if (this.endsQuietly()) this.hush(true);
         else if (!this.stepped) this.hush(false);
@@ -473,12 +476,21 @@ class Play {
    * with 56. Scoring: …", "… you won (MAD-R03). The result, in the pack's own words: …") and the
    * ending, told next (moved), says it again in full: a screen reader heard the same sentences
    * twice (Madness's pack sentence, Inferno's scoring). It is shown, and the story below the board
-   * keeps it; what is told is the ending, once. */
+   * keeps a bot's; what is told is what the move did (lastMove), then the ending, once. */
   endsQuietly() {
     const here = this.here();
     const first = here !== this.messageAt;
     this.messageAt = here;
     return first && Boolean(this.meta.over[here]);
+  }
+
+  /** What the move that ended the game did (the last of `history`), in the engine's words without
+   * the game's result (`meta.last`): the ending, told after them, tells the result in full. "" when
+   * the engine sent none. */
+  lastMove(history) {
+    if (history.length < 2) return "";
+    const [before, after] = history.slice(-2);
+    return (this.meta.last[before[0]] || {})[after[1]] || "";
   }
 
   /** On a phone the board's tools (Undo, Hint) come after its sticky dock, off the screen while the
@@ -583,7 +595,7 @@ class Play {
     if (stepped && history.length > 1 && this.meta.auto[history[history.length - 2][0]]) {
       const words = this.model.get("message");
       html("li", {}, this.story, words);
-      // Shown, not yet told; the move that ends the game never: the ending tells it (endsQuietly).
+      // Shown, not yet told; the move that ends the game by what it did, with the ending (lastMove).
       if (this.board.messageLine.getAttribute("aria-live") === "off" && !ending) this.quietMoves.push(words);
     } else if (this.meta.auto[here]) {
       this.story.textContent = "";
@@ -614,10 +626,11 @@ class Play {
       }
     }
     // The moves nobody decides were shown but not told (autoClick): when the reader's turn comes
-    // back, or the game ends, they are told at once, as the list below the board has them.
+    // back, or the game ends, they are told at once, as the list below the board has them; at the
+    // end, the last move by what it did (a game back at its end: its ending alone).
     const played = this.quietMoves;
     if (ending && (played.length || fresh || here !== this.toldAt)) {
-      this.tell(this.joined(...played, ending, this.say("playAgainWhere")), here);
+      this.tell(this.joined(...played, fresh ? "" : this.lastMove(history), ending, this.say("playAgainWhere")), here);
     } else if ((stepped || fresh) && !auto && !ending && !this.root.hasAttribute("data-play-covered")) {
       this.tell(this.joined(...played, this.say("yourTurn", { decision: this.board.decisionLine.textContent })), here);
     } else if (played.length && !auto && !ending) {

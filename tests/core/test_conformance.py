@@ -17,7 +17,8 @@ import pytest
 import rulesbook
 from rulesbook.core.data import DataError
 from rulesbook.core.errors import IllegalAction, NotationError
-from rulesbook.core.events import Event
+from rulesbook.core.events import Event, result_start
+from rulesbook.core.records import GameRecord
 from rulesbook.core.protocol import Game
 from rulesbook.core.rules import RulesData
 from rulesbook.core.rulings import Ruling
@@ -30,7 +31,7 @@ SHAPE: dict[str, set[str]] = {
     "state": {"State", "Phase"},
     "rules": {"Rules"},
     "actions": {"Action", "ACTIONS", "parse_action"},
-    "engine": {"new_game", "legal_actions", "refusal", "is_legal", "apply", "apply_legal"},
+    "engine": {"new_game", "legal_actions", "refusal", "is_legal", "apply", "apply_legal", "ENDING_EVENTS"},
     "moment": {"game_moment", "play_out"},
     "render": {"show", "show_cards"},
     "rulings": {"RULINGS", "BY_ID", "rulings_table"},
@@ -167,6 +168,21 @@ def test_the_engine_answers_alike(game: str) -> None:
         assert state_module.State.from_json(after.to_json()).to_json() == after.to_json()
         assert after.problems() == [] and after.invariants() is None
         state = after
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_move_that_ends_a_game_ends_with_its_ending_events(game: str, seed: int) -> None:
+    """A Play page tells the last move by its events before the first of the engine's ENDING_EVENTS
+    and the game's result by the rest (core.events.result_start): in every game the move that ends
+    it has one, its last event is one, and an event after the first is one or the game's own, with
+    no seat (Inferno's scoring house rules come between the round's end and the game's)."""
+    engine = module(game, "engine")
+    record = GameRecord.play(game, seed=seed, bots="random")
+    last = record.replay()[1][-1][1]
+    start = result_start(last, engine.ENDING_EVENTS)
+    assert start < len(last) and last[-1].kind in engine.ENDING_EVENTS, [event.kind for event in last]
+    assert all(event.kind in engine.ENDING_EVENTS or event.seat is None for event in last[start + 1:]), [event.kind for event in last]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -61,6 +61,8 @@ class PlayPage:
             grow(self.lesson, reply["delta"])
             for name in ("auto", "over", "won"):
                 self.meta[name].update(reply["meta"][name])
+            for before, words in reply["meta"]["last"].items():  # by the state clicked in, then by the click
+                self.meta["last"].setdefault(before, {}).update(words)
         # Read again, as the shell does: a click whose rest waited (a bot's answer) now names its state.
         target = self.node()["options"][option]["targets"][place]
         self.history.append([target[0], target[2]])

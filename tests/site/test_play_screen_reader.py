@@ -9,9 +9,9 @@ whether the message line was live then (its aria-live), as a screen reader would
   reader's turn comes back, one announcement tells them all, then "Your turn" (a burst of 5 to 10
   polite sentences in a few seconds was lost or queued for a minute); they have no tick, the
   reader's own moves have;
-- a new game, and Play again, tell the first decision; the end tells the result and where Play
-  again is; a card pressed after the end says the game is over; the move that ends a game lost
-  has no tick, and the hand is offered no more;
+- a new game, and Play again, tell the first decision; the end tells what the last move did, then
+  the result, once, and where Play again is; a card pressed after the end says the game is over;
+  the move that ends a game lost has no tick, and the hand is offered no more;
 - a refusal that the page links to its rule's chapter says where that link is;
 - Undo says what it took back and what is to decide now (it said the same sentence every time);
 - Hudai's demon goes on by itself: the page does not ask to press Go on;
@@ -71,7 +71,8 @@ def start(page, path: str, seed: str, **choices: str) -> int:
             page.select_option(f"select[name={name}]", value)
     page.fill("input[name=seed]", seed)
     page.click(".rb-play-setup button[type=submit]")
-    page.wait_for_function("seed => document.querySelector('.rb-play-status').textContent.startsWith(`Seed ${seed}. `)", arg=seed)
+    begun = f"種子 {seed}。" if path.startswith("zh-TW/") else f"Seed {seed}. "
+    page.wait_for_function("begun => document.querySelector('.rb-play-status').textContent.startsWith(begun)", arg=begun)
     return settled(page, -1)
 
 
@@ -459,20 +460,35 @@ def test_a_won_game_ends_with_a_tick(browser_context, site_url, path):
         assert page.seen["errors"] == [], page.seen
 
 
-#: Each game's endings: lost (GAMES: the last move a bot's or the demon's) and won (WON: Hudai's last
-#: move the reader's own).
-ENDINGS = [(path, *GAMES[path]) for path in (INFERNO, HUDAI, MADNESS)] + [(path, seed, choices) for path, (seed, choices, _) in WON.items()]
+INFERNO_ZH = "zh-TW/book/play/inferno.html"
+#: Each game's endings, by how the game ends: lost (GAMES: the last move a bot's or the demon's), won
+#: (WON: Hudai's last move the reader's own), Inferno's two ways (its last round ended by a complete
+#: cross, or by the draw pile run out, MOI-R10) and the zh-TW page's (the reader's own last move);
+#: each with the page, the seed and the form's choices, and where the last move's result begins in
+#: its words (what the move did comes before it).
+ENDINGS = {
+    "inferno-cross": (INFERNO, *GAMES[INFERNO], r" Round \d+ ends: a complete cross"),
+    "inferno-pile": (INFERNO, "4", GAMES[INFERNO][1], r" Round \d+ ends: the draw pile ran out"),
+    "inferno-zh-tw": (INFERNO_ZH, "1", {"players": "2", "seats": "you,greedy", "hint_bot": "random"}, r"第\d+回合結束：卡牌堆"),
+    "hudai-lost": (HUDAI, *GAMES[HUDAI], r" The monk has no health cubes left"),
+    "madness-lost": (MADNESS, *GAMES[MADNESS], r" The last Leadership token went back to the box\."),
+    "hudai-won": (HUDAI, *WON[HUDAI][:2], r" The demon has no health cubes left"),
+    "madness-won": (MADNESS, *WON[MADNESS][:2], r" The expedition escapes the Mountain"),
+}
 
 
-@pytest.mark.parametrize("path, seed, choices", ENDINGS, ids=["inferno-lost", "hudai-lost", "madness-lost", "hudai-won", "madness-won"])
-def test_the_end_of_a_game_is_told_once(browser_context, site_url, path, seed, choices):
+@pytest.mark.parametrize("path, seed, choices, result", ENDINGS.values(), ids=ENDINGS.keys())
+def test_the_end_of_a_game_is_told_once_after_what_the_last_move_did(browser_context, site_url, path, seed, choices, result):
     """Carried audit finding: Madness's last turn was told twice. The move that ends a game says
     its result ("… you won (MAD-R03). The result, in the pack's own words (MAD-P13): A celebrated
     return: …"; Inferno's "… yellow wins with 56. Scoring: Red +3: the row …") and the ending,
     told after it, says it again in full: a screen reader heard the same sentences twice, in the
     status line's one announcement (the bots' last moves, then the ending) or on the message line
-    and then the status line (the reader's own last move). The ending is told once; the move that
-    ended the game is shown on the message line, and the list below the board keeps a bot's."""
+    and then the status line (the reader's own last move). Stop 74 told the ending alone, and a
+    screen reader never heard what the last move was (the card laid, who did what). The status
+    line tells what the last move did, its words before its result, then the ending, which tells
+    the result once; the move's whole words are shown on the message line, and the list below the
+    board keeps a bot's."""
     with opened(browser_context, site_url, path) as page:
         start(page, path, seed, **choices)
         page.evaluate(LISTEN)
@@ -480,12 +496,45 @@ def test_the_end_of_a_game_is_told_once(browser_context, site_url, path, seed, c
         assert page.get_attribute(".rb-play", "data-play-ready") == "over"
         ending = page.inner_text(".rb-play-end-words")
         last, auto = page.evaluate("(p => { const h = p.history(); return [p.board.said(h[h.length - 2], h[h.length - 1]), Boolean(p.meta.auto[h[h.length - 2][0]])]; })(window.__rulesbookPlay)")
-        assert ending and aside(page).endswith(f"{ending} Play again is just above the board, after these words."), aside(page)
+        begins = re.search(result, last)
+        assert begins and begins.start() > 0, (result, last)
+        did, told_result = last[: begins.start()].strip(), last[begins.start():].strip()
+        zh = path.startswith("zh-TW/")
+        again = "「再玩一局」就在盤面上方，這段話之後。" if zh else "Play again is just above the board, after these words."
+        assert ending and aside(page).endswith(("" if zh else " ").join([did, ending, again])), (did, aside(page))
         told = said(page) + said(page, "aside")
         assert sum(text.count(ending) for text in told) == 1, told[-3:]
-        assert [text for text in told if last in text] == [], (last, told[-3:])
+        assert [text for text in told if told_result in text] == [], (told_result, told[-3:])
         assert shown_message(page) == last
         assert (last in page.locator(".rb-play-story li").all_inner_texts()) == auto
+        assert page.seen["errors"] == [], page.seen
+
+
+def test_the_end_come_back_to_tells_the_last_move_and_a_game_back_at_its_end_its_ending_alone(browser_context, site_url):
+    """What endsQuietly keeps besides: the end come to again by the move log (Undo, then its last
+    entry taken back) is told as by play, the last move by what it did then the ending, the message
+    line (the move's whole words) quiet; a game back at its end after a reload tells its ending
+    alone, and the message line that it is back."""
+    path, seed, choices, result = ENDINGS["inferno-pile"]
+    again = "Play again is just above the board, after these words."
+    with opened(browser_context, site_url, path) as page:
+        start(page, path, seed, **choices)
+        robot(page, 3000)
+        ending = page.inner_text(".rb-play-end-words")
+        last = shown_message(page)
+        did = last[: re.search(result, last).start()].strip()
+        page.click("[data-tool=undo]")
+        page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'reader'")
+        page.evaluate(LISTEN)
+        page.locator(".rb-log-ahead button").last.click()
+        page.wait_for_function("() => window.__rulesbookPlay.root.dataset.playReady === 'over'")
+        assert aside(page) == f"{did} {ending} {again}"
+        assert said(page) == [] and said(page, live=False) == [last], page.evaluate("window.__said")
+        page.reload()
+        page.wait_for_function("() => window.__rulesbookPlay && window.__rulesbookPlay.root.dataset.playReady === 'over'", timeout=120_000)
+        assert aside(page) == f"{ending} {again}"
+        assert page.inner_text(".rb-message") == "Your game is back as you left it."
+        assert page.get_attribute(".rb-message", "aria-live") == "polite"
         assert page.seen["errors"] == [], page.seen
 
 

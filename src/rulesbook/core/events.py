@@ -21,7 +21,7 @@ an event worded in plain English says that English in every language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -131,3 +131,16 @@ class Event:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Event, (self.kind, self.text, self.seat, self.seen_by, dict(self.data))
+
+
+def result_start(events: Sequence[Event], ending: Collection[str]) -> int:
+    """Where the result begins among the events of a move that ends the game: the index of the
+    first whose kind is one of the game's `ending` kinds (its engine's ENDING_EVENTS: the last
+    round scored, who won, the expedition's escape), or len(events) when none is. A page that
+    tells the game's ending in full tells of the move only what it did, the events before.
+
+    >>> move = [Event("step", "Red steps"), Event("round", "round 3 ends"), Event("over", "the game is over")]
+    >>> result_start(move, ("round", "over")), result_start(move[:1], ("round", "over"))
+    (1, 1)
+    """
+    return next((index for index, event in enumerate(events) if event.kind in ending), len(events))

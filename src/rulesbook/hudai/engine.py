@@ -95,6 +95,9 @@ from rulesbook.hudai.state import (
 
 # Colours whose effect the monk chooses to use (green and black only change the value).
 ACTIVE_COLOURS = frozenset("BRY")
+#: The kinds of event that tell how the game ended, in the move that ends it (core.events.result_start):
+#: the monk's win or loss.
+ENDING_EVENTS = frozenset({"won", "lost"})
 Events = list[Event]
 #: The monk's seat, the only one: the seat of every event that reports the monk's own action
 #: (`Event.seat`); what the demon and the game do in answer has none.

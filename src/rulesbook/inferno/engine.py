@@ -61,10 +61,14 @@ from rulesbook.inferno.scoring import crossing_pawns, has_complete_cross, score
 from rulesbook.inferno.state import HAND_SIZE, Decision, Pending, Phase, RoundResult, State, waiting
 
 __all__ = [
-    "HAND_SIZE", "Decision", "MountainLayout", "Phase", "RoundResult", "State", "apply", "apply_legal", "cancel_means",
-    "doubling_seats", "entitled_to_cancel", "is_legal", "legal_actions", "mountain_layout", "new_game", "refusal",
-    "round_scores", "targeted_pawns",
+    "ENDING_EVENTS", "HAND_SIZE", "Decision", "MountainLayout", "Phase", "RoundResult", "State", "apply", "apply_legal",
+    "cancel_means", "doubling_seats", "entitled_to_cancel", "is_legal", "legal_actions", "mountain_layout", "new_game",
+    "refusal", "round_scores", "targeted_pawns",
 ]
+
+#: The kinds of event that tell how the game ended, in the move that ends it (core.events.result_start):
+#: the last round's end with its scores, then the game's.
+ENDING_EVENTS = frozenset({"round", "over"})
 
 _CODE = attrgetter("code")  # sort cards by their code
 _DEFAULT_RULES = Rules()  # made once: making a Rules checks every field

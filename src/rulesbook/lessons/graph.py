@@ -109,6 +109,10 @@ class Outcome:
     `later`, when the whole outcome costs to work out (a bot's hidden answer to the click, found
     by a search), gives it: a lazy `LessonGraph` records the click with this outcome's log and
     works out the rest only when the click is made (`LessonGraph.settle`); any other uses it at once.
+
+    `result`, when the click ends the game, is the end of `say` that tells how the game ended (the
+    last round scored, who won): a Play page tells the game's ending in full, and of the click only
+    what it did (`own`), so that a screen reader hears the result once.
     """
 
     state: Hashable
@@ -117,6 +121,16 @@ class Outcome:
     reach: str = ""
     clue: str = ""
     later: Callable[[], Outcome] | None = field(default=None, compare=False)
+    result: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.say.endswith(self.result):
+            raise ValueError(f"an outcome's result is the end of its sentence: {self.result[:60]!r} does not end {self.say[-60:]!r}")
+
+    @property
+    def own(self) -> str:
+        """What the click itself did: `say` without its `result` (all of it for a click that does not end the game)."""
+        return self.say[: len(self.say) - len(self.result)].rstrip() if self.result else self.say
 
 
 @dataclass(frozen=True)
@@ -198,6 +212,9 @@ class LessonGraph:
         #: target's entry, written again when settled, and what works its outcome out.
         self._waiting: dict[tuple[str, str], list[tuple[list[str], Callable[[], Outcome]]]] = {}
         self._settled: dict[tuple[str, str], str] = {}
+        #: The clicks that end the game, by (the state clicked in, the state reached): what each
+        #: did, by its log entry (`Outcome.own`), for `own_words`.
+        self._own: dict[tuple[str, str], dict[str, str]] = {}
         self.start_id = self.id_of(referee.start())
 
     # --- ids ---------------------------------------------------------------------------------
@@ -229,7 +246,7 @@ class LessonGraph:
         settled = to_id
         for entry, later in waiting:
             outcome = later()
-            entry[:] = self._entry(outcome)
+            entry[:] = self._entry(outcome, from_id)
             settled = entry[0]  # the same for each: the rest of a click depends on its state alone
         if waiting:
             self._settled[(from_id, to_id)] = settled
@@ -321,13 +338,21 @@ class LessonGraph:
             return refusal_text(error, self.language), ""
         later = outcome.later
         if later is None or not self.lazy or node_id is None:
-            return self._entry(later() if later is not None else outcome), outcome.clue
+            return self._entry(later() if later is not None else outcome, node_id), outcome.clue
         entry = self._entry(replace(outcome, state=_Waiting(outcome.state)))  # no id for the state before the answer
         self._waiting.setdefault((node_id, entry[0]), []).append((entry, later))
         return entry, outcome.clue
 
-    def _entry(self, outcome: Outcome) -> list[str]:
-        return [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
+    def _entry(self, outcome: Outcome, from_id: str | None = None) -> list[str]:
+        entry = [self.id_of(outcome.state), outcome.say, outcome.log, outcome.reach or outcome.say]
+        if outcome.result and from_id is not None:
+            self._own.setdefault((from_id, entry[0]), {})[outcome.log] = outcome.own
+        return entry
+
+    def own_words(self, from_id: str, to_id: str) -> dict[str, str]:
+        """The clicks from one state to the next that end the game, by their log entry: what each
+        did, its sentence without the game's result (`Outcome.own`); {} for clicks that do not end it."""
+        return dict(self._own.get((from_id, to_id), {}))
 
     def entry(self, node_id: str, option: str, key: str) -> Entry:
         """What a click on the place `key` does under `option` in that state: the recorded answer,

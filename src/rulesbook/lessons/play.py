@@ -20,6 +20,9 @@ appends to it (`Packer.delta`: a click costs the same late in a game as early), 
 {"auto": {id: {"choice", "place"}}} the clicks the reader does not decide (the demon's turn, a
 bot's move), played by the page one at a time; {"over": {id: words}} how a finished game ended;
 {"won": {id: true}} the finished games the reader's side won (the page gives their last move a tick);
+{"last": {id: {log entry: words}}} the clicks made from a state that end the game, each one's words
+without the game's result (`Outcome.own`): at the end a screen reader is told the last move by them,
+then the ending, which tells the result in full, once;
 {"seat": {id: name}} in a hot-seat game (a game's optional `seat(referee, state)`), the reader who
 decides there, so the page covers the board between two readers. "started" also carries the
 game's optional `chapters` ({rule id: chapter page}): a refused click links the chapter of its rule.
@@ -185,11 +188,17 @@ class PlaySession:
         return {"delta": self.packer.delta(), "meta": meta}
 
     def _add(self, shown: list[str]) -> dict[str, Any]:
-        """Pack these states with what the reader may not know yet left out; their `meta`."""
+        """Pack these states (a path of the game: the move log's, or a click's two) with what the
+        reader may not know yet left out; their `meta`."""
         graph = self.graph
         records = {node_id: self._seen(graph.node(node_id)) for node_id in dict.fromkeys(shown)}
         self.packer.add(records)
         auto, over, won, seats = {}, {}, {}, {}
+        last: dict[str, dict[str, str]] = {}
+        for before, after in zip(shown, shown[1:]):
+            own = graph.own_words(before, after) if (before, after) in self.revealed else {}
+            if own:
+                last.setdefault(before, {}).update(own)
         for node_id in records:
             state = graph.state(node_id)
             click = self.game.auto(graph.referee, state)
@@ -203,7 +212,7 @@ class PlaySession:
             seat = self.game.seat(graph.referee, state)
             if seat is not None:
                 seats[node_id] = seat
-        return {"auto": auto, "over": over, "won": won, "seat": seats}
+        return {"auto": auto, "over": over, "won": won, "seat": seats, "last": last}
 
     def _seen(self, record: dict[str, Any]) -> dict[str, Any]:
         """A node's record with each target's sentence kept only for a click already made."""

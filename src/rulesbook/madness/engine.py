@@ -98,6 +98,9 @@ DRAW = "Draw Phase"
 REST = LEADERSHIP_COLUMN["Rest"]
 RELIC = "Relic (Specimen/Ruin/Knowledge)"
 END = "The End of the Game"
+#: The kinds of event that tell how the game ended, in the move that ends it (core.events.result_start):
+#: the expedition's escape, with its result, or its loss.
+ENDING_EVENTS = frozenset({"escaped", "lost"})
 
 #: The phase in which each action may be taken.
 PHASE_OF: dict[type, Phase] = {
@@ -1319,5 +1322,5 @@ def score(state: State) -> dict[str, Any]:
             "won": state.won, "outcome": state.outcome, "table": state.rules.pack.result_text(relics - injuries)}
 
 
-__all__ = ["apply", "apply_legal", "covered", "destinations", "faced_challenges", "failure_options", "hand_limit",
+__all__ = ["ENDING_EVENTS", "apply", "apply_legal", "covered", "destinations", "faced_challenges", "failure_options", "hand_limit",
            "injuries_in_play", "is_legal", "legal_actions", "level", "new_game", "refusal", "relic_count", "relic_recipients", "score"]

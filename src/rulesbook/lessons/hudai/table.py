@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.events import Event
+from rulesbook.core.events import Event, result_start
 from rulesbook.core.words import listed, sentence
 from rulesbook.hudai.actions import Action, Obtain, PlayCard, parse_action
 from rulesbook.hudai.cards import MOVES, POWER_NAMES, POWER_SYMBOLS
-from rulesbook.hudai.engine import apply_steps, feeds, legal_actions, power_label, refusal
+from rulesbook.hudai.engine import ENDING_EVENTS, apply_steps, feeds, legal_actions, power_label, refusal
 from rulesbook.hudai.rules import POSITIONS
 from rulesbook.hudai.state import COMBO, FEATURE_COLOUR, FEATURE_SYMBOL, FEATURE_VALUE, FLOW, OBTAIN, OVER, WON, State
 from rulesbook.lessons.data import number_words
@@ -144,6 +144,8 @@ class TurnStep:
     feeding: bool = False
     #: the engine's events of the step, whose data a question reads (never their sentences)
     events: tuple[Event, ...] = field(default=(), compare=False)
+    #: the end of `text` that tells how the game ended, in the step that ends it (Outcome.result)
+    result: str = ""
 
 
 #: The kinds of event a power acting in step 5 makes (an idle power makes "power").
@@ -178,7 +180,8 @@ def turn_steps(table: State, action: Action | str) -> list[TurnStep]:
             assert group_key is not None  # set with the group's first event
             events = [event for event, _ in group]
             place, stage, log, feeding = group_key[1:]
-            steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding, tuple(events)))
+            result = said(events[result_start(events, ENDING_EVENTS):])
+            steps.append(TurnStep(said(events), group[-1][1], place, stage, log, feeding, tuple(events), result))
         group, group_key = [], None
 
     for event, after in traced:
@@ -270,17 +273,18 @@ class TableReferee:
             found = self._walks[(m.key, m.walk)] = turn_steps(base, m.walk)
         return found
 
-    def _after(self, m: Moment, action: Action) -> tuple[Moment, str]:
-        """The moment after an action, and what to say: a walk when the action sets the demon's turn
-        going (and this board shows it), else the engine's next state."""
+    def _after(self, m: Moment, action: Action) -> tuple[Moment, str, str]:
+        """The moment after an action, what to say and the end of it that is the game's result
+        (`TurnStep.result`): a walk when the action sets the demon's turn going (and this board
+        shows it), else the engine's next state."""
         steps = turn_steps(m.table, action)
         if len(steps) == 1:
-            return moment(steps[0].table), steps[0].text
+            return moment(steps[0].table), steps[0].text, steps[0].result
         self._walks[(m.key, action.text())] = steps
         after = Moment(m.key, action.text(), 0, steps[0].table)
         if "demon" in self.only:
-            return after, f"{steps[0].text} {self.DEMON_TURN}"
-        return after, f"{steps[0].text} The demon's turn follows; this board stops here."
+            return after, f"{steps[0].text} {self.DEMON_TURN}", ""
+        return after, f"{steps[0].text} The demon's turn follows; this board stops here.", ""
 
     # --- the referee's questions ---------------------------------------------------------------
     def picture(self, m: Moment) -> dict[str, Any]:
@@ -496,10 +500,10 @@ class TableReferee:
                 nxt = moment(following.table)
             else:
                 nxt = Moment(m.key, m.walk, m.step + 1, following.table)
-            return Outcome(nxt, following.text, following.log)
+            return Outcome(nxt, following.text, following.log, result=following.result)
         action = self.action(m, option, place)
-        after, say = self._after(m, action)
-        return Outcome(after, say, action.text(), self._reach(table, action, say))
+        after, say, result = self._after(m, action)
+        return Outcome(after, say, action.text(), self._reach(table, action, say), result=result)
 
     def _reach(self, table: State, action: Action, say: str) -> str:
         """What a find exercise says of a right answer: the engine's own sentence."""

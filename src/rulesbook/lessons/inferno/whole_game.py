@@ -15,13 +15,13 @@ from itertools import combinations
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
-from rulesbook.core.events import Event
+from rulesbook.core.events import Event, result_start
 from rulesbook.core.messages import Capitalised, Listed, Message, said, term
 from rulesbook.inferno.actions import (Action, Cancel, DiscardEvents, EndPlay, LayDisciple, Pass, PlacePawn, PlayBison,
                                        PlayPrincess, PlayRedBoy, Stay, Step, parse_action, spoken_place)
 from rulesbook.inferno.cards import DECK, Card, DiscipleCard, EventCard, EventKind
 from rulesbook.inferno.effects import card_distances
-from rulesbook.inferno.engine import apply, doubling_seats, legal_actions, refusal
+from rulesbook.inferno.engine import ENDING_EVENTS, apply, doubling_seats, legal_actions, refusal
 from rulesbook.inferno.names import card_word, colour_word, disciple_word, player_word
 from rulesbook.inferno.position import COLOUR_ORDER, REACH, Colour, Coord, Position, neighbours
 from rulesbook.inferno.scoring import COLUMN, ROW, best_window, window_sum
@@ -335,7 +335,7 @@ class GameReferee:
         Where others may answer the click unseen (`_waits`), the rest is the outcome's `later`."""
         action = self.action(state, option, place)
         following, events = apply(state, action)
-        done = self._words(state, action, events)
+        done, result = self._told(state, action, events, following.is_over)
         button = named_place(action)
         reach = self._say(Message("the {button} button.", button=_button(button))) if button else self._reach(state, action)
         clue = self._quoted([button])[0] if button else self._clue(state, action)
@@ -352,7 +352,7 @@ class GameReferee:
                     names = " or ".join(players) if self.language == "en" else "或".join(players)
                     said.append(self._say(Message("{names} may cancel it now (MOI-R06).", names=names)))
             say = (" " if self.language == "en" else "").join(words for words in said if words)
-            return Outcome(after, say.rstrip(), action.text(), reach, clue)
+            return Outcome(after, say.rstrip(), action.text(), reach, clue, result=result.rstrip())
 
         if self._waits(action):  # nothing said yet: whether the effect is done at once tells who may cancel it
             return Outcome(following, "", action.text(), reach, clue, later=settled)
@@ -365,13 +365,19 @@ class GameReferee:
 
     def _words(self, state: State, action: Action, events: list[Event]) -> str:
         """What an action did, in the engine's events, and how a round it ended scored."""
-        english = self.language == "en"
-        space = " " if english else ""
-        say = space.join(event.say(self.language) for event in events)  # each a whole sentence (Message.sentence)
+        return self._told(state, action, events, False)[0]
+
+    def _told(self, state: State, action: Action, events: list[Event], over: bool) -> tuple[str, str]:
+        """What an action did, in the engine's events, and how a round it ended scored; and, when
+        it ends the game (`over`), the end of those words that is the game's result: from the last
+        round's end (ENDING_EVENTS) on, with its scoring."""
+        space = " " if self.language == "en" else ""
+        said = [event.say(self.language) for event in events]  # each a whole sentence (Message.sentence)
         ended = [event for event in events if event.kind == "round"]
         if ended:
-            say += space + round_words(_at_round_end(state, action), ended[0], self.language)
-        return say
+            said.append(round_words(_at_round_end(state, action), ended[0], self.language))
+        result = space.join(said[result_start(events, ENDING_EVENTS):]) if over else ""
+        return space.join(said), result
 
     def _settled(self, state: State, said: list[str]) -> State:
         """The state a click leaves the board in (its words added to `said`): here the engine's

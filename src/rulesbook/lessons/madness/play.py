@@ -32,9 +32,9 @@ from typing import Any
 from rulesbook.core.data import DataError, expect, only_fields, shown, take
 from rulesbook.core.errors import IllegalAction, NotationError
 from rulesbook.core.records import GameRecord
-from rulesbook.core.words import listed, plural, sentence
+from rulesbook.core.words import listed, plural
 from rulesbook.lessons.graph import Choice, Misclick, Outcome
-from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words
+from rulesbook.lessons.madness.referee import ExpeditionReferee, refusal_words, seen_words
 from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLED, TIMER, player_place
 from rulesbook.lessons.play import PlayGame, recorded_seats, seed_of, typed_number
 from rulesbook.madness import actions
@@ -329,13 +329,13 @@ class PlayReferee(ExpeditionReferee):
         state = self.state(key)
         action = self.action(state, option, str(place))
         following, events = apply(state, action)
-        say = " ".join(sentence(event.text) for event in events if event.visible_to(self.seat))
+        say, result = seen_words(events, self.seat, following.is_over)
         log = logged(action, self.seat)
         reach = log if option == "bot" else self._reach(state, action)
         after = self.key(following)
         if after.key not in self._memory:  # reached first from here: it remembers what this moment did
             self._memory[after.key] = remembered(self.memory(key), following)  # type: ignore[arg-type]
-        return Outcome(after, say, log, reach, "")
+        return Outcome(after, say, log, reach, "", result=result)
 
     def idle(self, key: Hashable) -> str:
         state = self.state(key)

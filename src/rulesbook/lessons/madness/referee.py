@@ -28,6 +28,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from rulesbook.core.errors import IllegalAction
+from rulesbook.core.events import Event, result_start
 from rulesbook.core.words import listed, plural, sentence
 from rulesbook.lessons.data import number_words
 from rulesbook.lessons.graph import Choice, Misclick, Outcome
@@ -35,7 +36,7 @@ from rulesbook.lessons.madness.table import DECK, DIE, DISCARD, PLACE_WORDS, SLE
 from rulesbook.madness import actions
 from rulesbook.madness.actions import Action, seat_text
 from rulesbook.madness.challenges import parse_card
-from rulesbook.madness.engine import apply, destinations, faced_challenges, hand_limit, legal_actions, level, refusal
+from rulesbook.madness.engine import ENDING_EVENTS, apply, destinations, faced_challenges, hand_limit, legal_actions, level, refusal
 from rulesbook.madness.render import challenge_words
 from rulesbook.madness.state import Phase, State
 
@@ -59,6 +60,14 @@ def reader_seat(state: State, seat: int | None) -> int:
     if type(chosen) is not int or not 0 <= chosen < state.players:
         raise ValueError(f"there is no seat {seat!r} at this table of {state.players} (seats count from 0)")
     return chosen
+
+
+def seen_words(events: list[Event], seat: int, over: bool) -> tuple[str, str]:
+    """What a move's events say to a seat (those it may see), and, when the move ends the game
+    (`over`), the end of those words that is its result (ENDING_EVENTS: the escape, the loss)."""
+    seen = [event for event in events if event.visible_to(seat)]
+    words = [sentence(event.text) for event in seen]
+    return " ".join(words), " ".join(words[result_start(seen, ENDING_EVENTS):]) if over else ""
 
 
 def _madness_held(current: int) -> str:
@@ -294,11 +303,10 @@ class ExpeditionReferee:
         state = self.state(key)
         action = self.action(state, option, str(place))
         following, events = apply(state, action)
-        seen = [sentence(event.text) for event in events if event.visible_to(self.seat)]
-        say = " ".join(seen)
+        say, result = seen_words(events, self.seat, following.is_over)
         if self.ended(following) and not following.is_over:
             say += " The Sled passes on: this board stops here." if following.turn != self.turn else " This board stops here."
-        return Outcome(self.key(following), say, action.text(), self._reach(state, action), self._clue(state, action))
+        return Outcome(self.key(following), say, action.text(), self._reach(state, action), self._clue(state, action), result=result)
 
     def _reach(self, state: State, action: Action) -> str:
         """What a find exercise says of a right answer: why the rules allow it."""
@@ -453,4 +461,4 @@ def refusal_words(state: State, action: Action | None) -> str | None:
 
 
 
-__all__ = ["AT_A_PLAYER", "AT_ONE_PLACE", "ExpeditionReferee", "STOPS", "refusal_words"]
+__all__ = ["AT_A_PLAYER", "AT_ONE_PLACE", "ExpeditionReferee", "STOPS", "refusal_words", "seen_words"]
