@@ -18,6 +18,11 @@
 // imported, and kept in the browser's Cache Storage (one a game) beside the digest of the zip it ran: restored,
 // the interpreter need not start Python nor import the engine again. A snapshot of another zip
 // (the site was rebuilt) or of another Pyodide is not used, and is replaced.
+//
+// The site's service worker (tools/offline_worker.js) keeps what a page loaded, for a visit with no
+// network; it came after this engine on a first visit, and the page's timeline does not list a
+// worker's files. So the page asks on the channel `rulesbook-offline` ("loaded?"), and the engine
+// answers with its files once it is up ({keep: [URL, ...]}): Pyodide, the zip.
 
 let server = null;
 let booting = null;
@@ -25,6 +30,18 @@ let keep = null;  // takes the snapshot, once the page's first game has started 
 
 const quiet = () => {};
 const SNAPSHOTS = "rulesbook-play";  // the Cache Storage of this worker's snapshot
+const offline = self.BroadcastChannel ? new BroadcastChannel("rulesbook-offline") : null;
+let asked = false;  // the page asked for the engine's files before the engine was up
+
+function tellLoaded() {
+  offline.postMessage({ keep: performance.getEntriesByType("resource").map((entry) => entry.name) });
+}
+
+if (offline) offline.onmessage = (event) => {
+  if (event.data !== "loaded?") return;
+  if (server) tellLoaded();
+  else asked = true;
+};
 
 async function digest(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -87,6 +104,7 @@ async function boot({ pyodide: folder, game }) {
     if (self.caches) keep = () => snapshot(pyodide, key, version, game).catch(quiet);
   }
   server = pyodide.pyimport("rulesbook.lessons.play").PlayServer();
+  if (asked) tellLoaded();
   return { seconds: (performance.now() - started) / 1000, snapshot: restored };
 }
 

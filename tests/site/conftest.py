@@ -43,6 +43,22 @@ def browser_context(tmp_path_factory):
         yield context
 
 
+@pytest.fixture(autouse=True)
+def no_site_worker_from_another_test(request):
+    """A test of the session's one browser starts with no site worker (tools/offline_worker.js) left
+    by the tests before it: a page it opens over http registers one after its load, and a later
+    test's page would be answered by it, which `page.route` does not see (Playwright's known limit:
+    a request a service worker answers is the worker's). The kept files stay; JupyterLite's worker
+    (lite/) is left as it is. test_site_offline_worker.py gives each of its tests a profile of its own."""
+    if "browser_context" in request.fixturenames:
+        context, site_url = request.getfixturevalue("browser_context"), request.getfixturevalue("site_url")
+        session = context.new_cdp_session(context.pages[0] if context.pages else context.new_page())
+        session.send("ServiceWorker.enable")
+        session.send("ServiceWorker.unregister", {"scopeURL": site_url})
+        session.detach()
+    yield
+
+
 @pytest.fixture
 def chapter(browser_context, site_url):
     """The pilot chapter, freshly loaded; `chapter.seen` collects errors and outside requests."""
