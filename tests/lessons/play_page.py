@@ -82,3 +82,15 @@ class PlayPage:
                 moves += 1
             self.click(click["choice"], click["place"], click.get("actor"))
         raise AssertionError("the game did not end")
+
+
+class HudaiPage(PlayPage):
+    GAME = "hudai"
+
+
+class MadnessPage(PlayPage):
+    GAME = "madness"
+
+
+class InfernoPage(PlayPage):
+    GAME = "inferno"

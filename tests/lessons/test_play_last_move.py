@@ -12,23 +12,14 @@ import importlib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from play_page import PlayPage
+from play_page import HudaiPage, InfernoPage, MadnessPage, PlayPage
 from rulesbook.core.events import Event, result_start
 from rulesbook.core.records import GameRecord
 from rulesbook.core.words import sentence
 from rulesbook.lessons.graph import Outcome
 
 
-class Hudai(PlayPage):
-    GAME = "hudai"
-
-
-class Madness(PlayPage):
-    GAME = "madness"
-
-
-class Inferno(PlayPage):
-    GAME = "inferno"
+Hudai, Madness, Inferno = HudaiPage, MadnessPage, InfernoPage
 
 
 #: Whole games played with the hint's moves: both ways an Inferno game ends (its last round by a

@@ -7,19 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from play_page import PlayPage
+from play_page import HudaiPage, InfernoPage, MadnessPage
 
 
-class Hudai(PlayPage):
-    GAME = "hudai"
-
-
-class Madness(PlayPage):
-    GAME = "madness"
-
-
-class Inferno(PlayPage):
-    GAME = "inferno"
+Hudai, Madness, Inferno = HudaiPage, MadnessPage, InfernoPage
 
 
 #: Whole games played with the hint's moves, and whether the reader's side wins each (its ending's words).
