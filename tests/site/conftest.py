@@ -31,11 +31,21 @@ def site_url():
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory):
-    _need_site()
+def playwright():
+    """The one Playwright of a test process: every Chromium of the process is launched by it (its
+    sync API refuses to start a second while one runs)."""
+    from playwright.sync_api import sync_playwright
+
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium-headless-shell")
-    with chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory, playwright):
+    _need_site()
+    with chromium(tmp_path_factory.mktemp("chromium-profile"), playwright=playwright) as context:
         # The exercises one test finds must not be found already when another opens the page (a
         # page keeps its reader's progress: widgets/progress.js); a page that keeps it across a
         # reload names itself so (test_site_progress_browser.py).

@@ -54,19 +54,24 @@ def serve(directory: Path = SITE, handler_class: type[http.server.SimpleHTTPRequ
 
 
 @contextmanager
-def chromium(user_data_dir: Path, executable: str = CHROMIUM) -> Iterator[object]:
-    """A headless Chromium (Debian's) with a fresh profile, driven by Playwright."""
-    from playwright.sync_api import sync_playwright
+def chromium(user_data_dir: Path, executable: str = CHROMIUM, playwright: object = None) -> Iterator[object]:
+    """A headless Chromium (Debian's) with a fresh profile, driven by Playwright: the `playwright`
+    given (a process runs one at a time: the sync API refuses to start a second inside the first,
+    the session's, conftest.py's `playwright`), or one of its own."""
+    if playwright is None:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(user_data_dir), executable_path=executable, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1100, "height": 900},
-        )
-        try:
+        with sync_playwright() as started, chromium(user_data_dir, executable, started) as context:
             yield context
-        finally:
-            context.close()
+        return
+    context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
+        str(user_data_dir), executable_path=executable, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1100, "height": 900},
+    )
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def site_pages() -> list[Path]:

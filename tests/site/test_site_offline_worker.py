@@ -16,8 +16,8 @@ import mimetypes
 import re
 import socket
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -82,14 +82,19 @@ def site() -> Iterator[Site]:
     served.stop()
 
 
-@contextmanager
-def fresh_browser(tmp_path: Path) -> Iterator[object]:
+@pytest.fixture
+def fresh_browser(tmp_path: Path, playwright: object) -> Callable[[], AbstractContextManager[object]]:
     """A page of Chromium with a profile of its own (no worker, no cache, no game from another
-    test), watched (`page.seen`); its browser is `page.context`."""
-    with chromium(tmp_path / "profile") as context:
-        page = context.new_page()
-        page.seen = watch(page)
-        yield page
+    test), watched (`page.seen`); its browser is `page.context`. Launched by the process's one
+    Playwright (conftest.py)."""
+    @contextmanager
+    def opened() -> Iterator[object]:
+        with chromium(tmp_path / "profile", playwright=playwright) as context:
+            page = context.new_page()
+            page.seen = watch(page)
+            yield page
+
+    return opened
 
 
 #: Every file of the site the page loaded (itself included) is kept by the worker: a list of those not yet.
@@ -152,8 +157,8 @@ def test_every_page_of_both_books_registers_the_one_worker_at_the_root_after_loa
 
 # --- in the browser ----------------------------------------------------------------------------
 
-def test_a_chapter_visited_once_opens_and_plays_with_no_network_and_online_shows_a_new_publish(site, tmp_path):
-    with fresh_browser(tmp_path) as page:
+def test_a_chapter_visited_once_opens_and_plays_with_no_network_and_online_shows_a_new_publish(site, fresh_browser):
+    with fresh_browser() as page:
         open_chapter(page, site.url)
         wait_until_kept(page)
         site.stop()
@@ -177,8 +182,8 @@ def test_a_chapter_visited_once_opens_and_plays_with_no_network_and_online_shows
         assert page.seen["errors"] == [] and page.seen["outside"] == []
 
 
-def test_a_new_builds_worker_takes_over_and_clears_the_caches_before_it(site, tmp_path):
-    with fresh_browser(tmp_path) as page:
+def test_a_new_builds_worker_takes_over_and_clears_the_caches_before_it(site, fresh_browser):
+    with fresh_browser() as page:
         open_chapter(page, site.url)
         wait_until_kept(page)
         old = page.evaluate("caches.keys()")
@@ -201,8 +206,8 @@ def test_a_new_builds_worker_takes_over_and_clears_the_caches_before_it(site, tm
         assert page.seen["errors"] == [] and page.seen["outside"] == []
 
 
-def test_a_zh_tw_chapter_registers_the_same_root_worker_and_plays_with_no_network(site, tmp_path):
-    with fresh_browser(tmp_path) as page:
+def test_a_zh_tw_chapter_registers_the_same_root_worker_and_plays_with_no_network(site, fresh_browser):
+    with fresh_browser() as page:
         open_chapter(page, site.url, ZH_CHAPTER)
         wait_until_kept(page)
         scopes = page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).map((r) => [r.scope, r.active.scriptURL])")
@@ -233,10 +238,10 @@ def start_and_move(page: object) -> str:
 
 
 @pytest.mark.parametrize("play", [PLAY, f"zh-TW/{PLAY}"])
-def test_a_play_page_visited_once_starts_a_game_and_its_engine_takes_a_move_with_no_network(site, tmp_path, play):
+def test_a_play_page_visited_once_starts_a_game_and_its_engine_takes_a_move_with_no_network(site, fresh_browser, play):
     """The engine (Pyodide in a Web Worker) loaded before the worker was there: the page asks it
     for its files (widgets/play_worker.js), and the worker keeps them with the page's."""
-    with fresh_browser(tmp_path) as page:
+    with fresh_browser() as page:
         page.goto(f"{site.url}{play}?pace=0")
         assert re.search(MOVED, start_and_move(page))
         engine = tuple(f"{site.url}lite/static/pyodide/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "play_python_inferno.zip"))
@@ -249,8 +254,8 @@ def test_a_play_page_visited_once_starts_a_game_and_its_engine_takes_a_move_with
         assert page.seen["errors"] == [] and page.seen["outside"] == []
 
 
-def test_a_page_opened_from_a_file_registers_no_worker_and_says_nothing(tmp_path):
-    with fresh_browser(tmp_path) as page:
+def test_a_page_opened_from_a_file_registers_no_worker_and_says_nothing(fresh_browser):
+    with fresh_browser() as page:
         page.goto((SITE / CHAPTER).as_uri())
         page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)
         page.wait_for_function("document.readyState === 'complete'")
@@ -260,7 +265,7 @@ def test_a_page_opened_from_a_file_registers_no_worker_and_says_nothing(tmp_path
         assert page.seen["errors"] == []
 
 
-def test_run_live_still_works_where_the_sites_worker_is_and_the_worker_keeps_none_of_jupyterlites_files(site, tmp_path):
+def test_run_live_still_works_where_the_sites_worker_is_and_the_worker_keeps_none_of_jupyterlites_files(site, fresh_browser):
     """JupyterLite (lite/) has its own service worker and drive. On a first Run live after the
     site's worker came, that worker controls the live page (its scope is the whole site), and
     JupyterLite, finding a worker it does not know, unregisters it and registers its own: the
@@ -270,7 +275,7 @@ def test_run_live_still_works_where_the_sites_worker_is_and_the_worker_keeps_non
     from lite_browser import LIVE_CHECKS, board_says, error_outputs, open_live, run_all
 
     check = LIVE_CHECKS["inferno"]
-    with fresh_browser(tmp_path) as page:
+    with fresh_browser() as page:
         seen = page.seen
         open_chapter(page, site.url)
         wait_until_kept(page)
