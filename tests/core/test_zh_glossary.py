@@ -1,4 +1,4 @@
-"""One word for each thing in the zh-TW book (src/rulesbook/core/locale/zh_TW/glossary.json): the
+"""One word for each thing in the zh-TW book (locale/zh_TW/glossary.json): the
 engine's msgstr, the boards' words, the zh-TW chapters and pages and the theme's strings never use a
 word the glossary rejects, outside the contexts it allows, so a learner never meets one thing under
 two names (紅色 and 紅方 for the red player, 動作 and 行動 for an action)."""
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogue as tool  # noqa: E402  (tools/catalogue.py)
 
-GLOSSARY_FILE = ROOT / "src" / "rulesbook" / "core" / "locale" / "zh_TW" / "glossary.json"
+GLOSSARY_FILE = ROOT / "locale" / "zh_TW" / "glossary.json"
 GLOSSARY = json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
 REJECTED = [(term, rejected) for term in GLOSSARY["terms"] for rejected in term["reject"]]
 
