@@ -433,7 +433,7 @@ def test_an_action_that_does_not_parse_says_why_in_zh_tw(text):
     ("MK+5 .", "第0列第0行的'MK+5'：沒有點數+5的孫悟空卡；整副卡牌只有 +1、+2、+3 和 -3（英文規則書〈Card Descriptions〉）"),
     ("MK+2@RR", "第0列第0行的'MK+2@RR'：紅色唐僧標記寫了兩次"),
     ("MK+2@R PM+1@R", "第0列第1行的'PM+1@R'：紅色唐僧標記已經在第0列第0行；每種顏色只有1個唐僧標記"),
-    ("MK+2 . PM+1", "第0列第2行的'PM+1'：這張卡牌沒有和火焰山區其餘的卡牌相鄰：火焰山區是一整塊，卡牌以邊相接（MOI-R15）"),
+    ("MK+2 . PM+1", "第0列第2行的'PM+1'：這張卡牌沒有和火焰山區其餘的卡牌相鄰：火焰山區是一整塊，卡牌上下左右相鄰（MOI-R15）"),
 ])
 def test_a_notation_error_names_the_token_and_its_place_in_zh_tw(text, zh):
     with pytest.raises(NotationError) as raised:

@@ -143,7 +143,7 @@ def test_the_exercise_in_zh_tw_says_the_rulebooks_refusal_and_its_right_answer()
     assert board.language == "zh-TW" and board.lesson["language"] == "zh-TW" and board.words["undo"] == "復原"
     assert board.node()["decision"] == "輪到紅方行動" and board.node()["hand_label"] == "紅方的手牌"
     assert board.click((-1, -1)) == "徒弟卡須擺放在火焰山區卡牌的上、下、左、右相鄰位置，不能只碰到斜角（中文規則書〈２.遊戲進行〉(1)）"
-    assert board.click((2, 1)) == "答對了：MK+2可以放在(2, 1)：它和火焰山區的卡牌有一邊相接。已找到1個，共8個。"
+    assert board.click((2, 1)) == "答對了：MK+2可以放在(2, 1)：它的一邊和火焰山區的卡牌相鄰。已找到1個，共8個。"
     assert board.click((2, 1)) == "這個已經找到了：目前找到1個，共8個。"
     board.undo()
     assert board.message == "已復原。"

@@ -184,7 +184,7 @@ def test_the_board_of_the_game_at_a_glance_speaks_zh_tw_and_the_robot_completes_
         board.locator('[data-place="-1,-1"]').click()  # a corner: the engine's refusal, in the zh-TW rulebook's words
         assert board.locator(".rb-message").text_content() == "徒弟卡須擺放在火焰山區卡牌的上、下、左、右相鄰位置，不能只碰到斜角（中文規則書〈２.遊戲進行〉(1)）"
         board.locator('[data-place="2,1"]').click()
-        assert board.locator(".rb-message").text_content() == "答對了：MK+2可以放在(2, 1)：它和火焰山區的卡牌有一邊相接。已找到1個，共8個。"
+        assert board.locator(".rb-message").text_content() == "答對了：MK+2可以放在(2, 1)：它的一邊和火焰山區的卡牌相鄰。已找到1個，共8個。"
         assert board.locator(".rb-log li").all_text_contents() == ["開始", "空位(2, 1)"]  # the place found, named in zh-TW
         board.locator(".rb-undo").click()
         assert board.locator(".rb-message").text_content() == "已復原。"
