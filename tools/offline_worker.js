@@ -33,16 +33,30 @@ async function answer(event) {
   try {
     // A page is asked of the server again ("no-cache": a 304 costs a few bytes); its files as the browser would.
     const response = await fetch(request, request.mode === "navigate" ? { cache: "no-cache" } : {});
-    if (keepable(response)) {
-      const copy = response.clone();
-      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {}));
-    }
+    if (keepable(response)) event.waitUntil(keepNew(request, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
     const cache = await caches.open(CACHE);
     const kept = await cache.match(request) || (request.mode === "navigate" && await cache.match(request, { ignoreSearch: true }));
     return kept || Response.error();
   }
+}
+
+/** Whether two answers are the same file: the same ETag, or (with none) the same Last-Modified
+ * and length. */
+function sameFile(kept, response) {
+  const tag = (answer) => answer.headers.get("etag");
+  if (tag(kept) || tag(response)) return tag(kept) === tag(response);
+  const stamp = (answer) => `${answer.headers.get("last-modified")} ${answer.headers.get("content-length")}`;
+  return Boolean(kept.headers.get("last-modified")) && stamp(kept) === stamp(response);
+}
+
+/** Keep an answer, unless the same file is kept already: a Play page's Pyodide (some 10 MB) is
+ * not written to the disk again at every visit. */
+async function keepNew(request, response) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (!kept || !sameFile(kept, response)) await cache.put(request, response);
 }
 
 /** Keep the files a page loaded before this worker answered for it (those not kept yet). */

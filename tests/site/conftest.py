@@ -18,6 +18,13 @@ KEEP_PROGRESS_UNLESS_ASKED = """try {
 } catch (error) {}  // a page with no storage (about:blank) has none to clear"""
 
 
+NO_SITE_WORKER = """if (navigator.serviceWorker) {
+  const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  navigator.serviceWorker.register = (url, options) =>
+    String(url).endsWith("offline-worker.js") ? new Promise(() => {}) : register(url, options);
+}"""
+
+
 def _need_site() -> None:
     if not (SITE / CHAPTER).is_file():
         pytest.fail("the site is not built: run `make book` (make test builds it first)")
@@ -50,23 +57,12 @@ def browser_context(tmp_path_factory, playwright):
         # page keeps its reader's progress: widgets/progress.js); a page that keeps it across a
         # reload names itself so (test_site_progress_browser.py).
         context.add_init_script(KEEP_PROGRESS_UNLESS_ASKED)
+        # Nor does the site's service worker (tools/offline_worker.js) answer a test's page: what it
+        # answers, `page.route` does not see (a test holding Pyodide back let it through), and a
+        # test would read what another kept. test_site_offline_worker.py tests it, each test in a
+        # browser of its own; JupyterLite's worker is left to register.
+        context.add_init_script(NO_SITE_WORKER)
         yield context
-
-
-@pytest.fixture(autouse=True)
-def no_site_worker_from_another_test(request):
-    """A test of the session's one browser starts with no site worker (tools/offline_worker.js) left
-    by the tests before it: a page it opens over http registers one after its load, and a later
-    test's page would be answered by it, which `page.route` does not see (Playwright's known limit:
-    a request a service worker answers is the worker's). The kept files stay; JupyterLite's worker
-    (lite/) is left as it is. test_site_offline_worker.py gives each of its tests a profile of its own."""
-    if "browser_context" in request.fixturenames:
-        context, site_url = request.getfixturevalue("browser_context"), request.getfixturevalue("site_url")
-        session = context.new_cdp_session(context.pages[0] if context.pages else context.new_page())
-        session.send("ServiceWorker.enable")
-        session.send("ServiceWorker.unregister", {"scopeURL": site_url})
-        session.detach()
-    yield
 
 
 @pytest.fixture

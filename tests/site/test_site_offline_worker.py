@@ -45,10 +45,11 @@ class Site:
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.changed: dict[str, bytes] = {}
+        self.stamped: dict[str, str] = {}  # a changed path's Last-Modified
         self.server: http.server.ThreadingHTTPServer | None = None
 
     def start(self) -> None:
-        changed = self.changed
+        changed, stamped = self.changed, self.stamped
 
         class Handler(_QuietHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -58,6 +59,8 @@ class Site:
                 self.send_response(200)
                 self.send_header("Content-Type", mimetypes.guess_type(self.path.split("?")[0])[0] or "text/html")
                 self.send_header("Content-Length", str(len(body)))
+                if stamped.get(unquote(urlsplit(self.path).path).lstrip("/")):
+                    self.send_header("Last-Modified", stamped[unquote(urlsplit(self.path).path).lstrip("/")])
                 self.end_headers()
                 self.wfile.write(body)
                 return None
@@ -180,6 +183,34 @@ def test_a_chapter_visited_once_opens_and_plays_with_no_network_and_online_shows
         page.wait_for_selector("html[data-boards-ready]", state="attached", timeout=20_000)
         assert page.title().startswith("Mighty Bison King, republished")
         assert page.seen["errors"] == [] and page.seen["outside"] == []
+
+
+#: A file as the network gives it (past the browser's cache), and as the worker keeps it.
+FETCHED = "async (url) => (await fetch(url, { cache: 'no-store' })).text()"
+KEPT = "async (url) => { const kept = await caches.match(url); return kept ? kept.text() : null; }"
+
+
+def test_a_file_is_kept_again_only_when_it_changed(site, fresh_browser):
+    """The worker wrote every answer to its cache at every visit, a Play page's 10 MB of Pyodide
+    too: it writes one only when the file changed (another ETag, or another Last-Modified or
+    length). Served anew with the same date and length, a file is the same to it: the copy kept
+    stays; with a new date, the new one is kept."""
+    path = "_static/rulesbook/probe.txt"
+    url = site.url + path
+    site.changed[path], site.stamped[path] = b"first", "Mon, 07 Dec 2026 10:00:00 GMT"
+    with fresh_browser() as page:
+        open_chapter(page, site.url)
+        wait_until_kept(page)
+        assert page.evaluate(FETCHED, url) == "first"
+        page.wait_for_function(f"async () => ({KEPT})({url!r}).then((text) => text === 'first')", polling=100)
+        site.changed[path] = b"again"  # the same length and date: the same file to the worker
+        assert page.evaluate(FETCHED, url) == "again"  # the network's answer is the one given
+        page.wait_for_timeout(500)
+        assert page.evaluate(KEPT, url) == "first"
+        site.changed[path], site.stamped[path] = b"third", "Tue, 08 Dec 2026 10:00:00 GMT"
+        assert page.evaluate(FETCHED, url) == "third"
+        page.wait_for_function(f"async () => ({KEPT})({url!r}).then((text) => text === 'third')", polling=100)
+        assert page.seen["errors"] == []
 
 
 def test_a_new_builds_worker_takes_over_and_clears_the_caches_before_it(site, fresh_browser):
