@@ -25,8 +25,8 @@ settings.register_profile(
 )
 settings.load_profile("rulesbook")
 
-#: The longest test files, longest first (measured 2026-12-02: seconds of one worker, both cores
-#: busy), run first: pytest-xdist hands a file to the first free worker in collection order
+#: The longest test files, longest first (measured 2026-12-02, the Play pages' screen reader file
+#: 2026-12-08: seconds of one worker, both cores busy), run first: pytest-xdist hands a file to the first free worker in collection order
 #: (`--dist loadfile --no-loadscope-reorder`, Makefile), so that a long one started last does not
 #: leave a core idle at the end. The tests that need no built book, then those of the built site.
 LONGEST_FIRST = (
@@ -34,7 +34,7 @@ LONGEST_FIRST = (
     "core/test_cli.py", "inferno/test_inferno_simulation.py", "madness/test_madness_random_games.py",
     "hudai/test_hudai_legality.py", "hudai/test_hudai_hardening.py", "madness/test_madness_hardening.py",
     "lessons/test_play_madness.py", "hudai/test_hudai_random_games.py", "lab/test_lab_tables.py",
-    "site/test_site_pages_inferno.py", "site/test_site_pages_madness.py", "site/test_site_pages_hudai.py",
+    "site/test_play_screen_reader.py", "site/test_site_pages_inferno.py", "site/test_site_pages_madness.py", "site/test_site_pages_hudai.py",
     "site/test_site_styles.py", "site/test_play_madness_browser.py", "site/test_lite_chapters_pyodide.py",
     "site/test_lite_offline_unshare.py", "site/test_play_inferno_browser.py", "site/test_site_pages_others.py",
     "site/test_play_hudai_browser.py", "book/test_nbval_cache.py", "site/test_lab_live_board.py",

@@ -461,20 +461,20 @@ def test_a_won_game_ends_with_a_tick(browser_context, site_url, path):
 
 
 INFERNO_ZH = "zh-TW/book/play/inferno.html"
-#: Each game's endings, by how the game ends: lost (GAMES: the last move a bot's or the demon's), won
-#: (WON: Hudai's last move the reader's own), Inferno's two ways (its last round ended by a complete
-#: cross, or by the draw pile run out, MOI-R10) and the zh-TW page's (the reader's own last move);
-#: each with the page, the seed and the form's choices, and where the last move's result begins in
-#: its words (what the move did comes before it).
+#: Endings of each game, the page telling them whoever made the last move: a bot's (GAMES: Inferno's
+#: last round ended by a complete cross, Madness's expedition lost) or the reader's own (WON: Hudai's
+#: demon beaten; the zh-TW page's, its last round ended by the draw pile run out, MOI-R10); each with
+#: the page, the seed and the form's choices, and where the last move's result begins in its words
+#: (what the move did comes before it). Every game's other endings are parted alike in Python
+#: (tests/lessons/test_play_last_move.py); the page's telling is one for all.
 ENDINGS = {
     "inferno-cross": (INFERNO, *GAMES[INFERNO], r" Round \d+ ends: a complete cross"),
-    "inferno-pile": (INFERNO, "4", GAMES[INFERNO][1], r" Round \d+ ends: the draw pile ran out"),
     "inferno-zh-tw": (INFERNO_ZH, "1", {"players": "2", "seats": "you,greedy", "hint_bot": "random"}, r"第\d+回合結束：卡牌堆"),
-    "hudai-lost": (HUDAI, *GAMES[HUDAI], r" The monk has no health cubes left"),
     "madness-lost": (MADNESS, *GAMES[MADNESS], r" The last Leadership token went back to the box\."),
     "hudai-won": (HUDAI, *WON[HUDAI][:2], r" The demon has no health cubes left"),
-    "madness-won": (MADNESS, *WON[MADNESS][:2], r" The expedition escapes the Mountain"),
 }
+#: A game whose draw pile runs out (MOI-R10), its last move a bot's.
+PILE_RUN_OUT = (INFERNO, "4", GAMES[INFERNO][1], r" Round \d+ ends: the draw pile ran out")
 
 
 @pytest.mark.parametrize("path, seed, choices, result", ENDINGS.values(), ids=ENDINGS.keys())
@@ -515,7 +515,7 @@ def test_the_end_come_back_to_tells_the_last_move_and_a_game_back_at_its_end_its
     entry taken back) is told as by play, the last move by what it did then the ending, the message
     line (the move's whole words) quiet; a game back at its end after a reload tells its ending
     alone, and the message line that it is back."""
-    path, seed, choices, result = ENDINGS["inferno-pile"]
+    path, seed, choices, result = PILE_RUN_OUT
     again = "Play again is just above the board, after these words."
     with opened(browser_context, site_url, path) as page:
         start(page, path, seed, **choices)
