@@ -164,9 +164,9 @@ def main() -> None:
           f"interactive {worst_ready:.2f} s (budget {INTERACTIVE_BUDGET} s: {'ok' if worst_ready <= INTERACTIVE_BUDGET else 'OVER'})")
     print(f"click to board redrawn on the static page, {CLICKS} clicks each (Chromium, headless):")
     rows = (("move", "legal move"), ("moveLayout", "legal move, with layout"), ("refusal", "refused click"), ("undo", "undo"))
-    for name, label in rows:
+    for name, what in rows:
         values = times[name]
-        print(f"  {label:26s} p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms")
+        print(f"  {what:26s} p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms")
 
 
 if __name__ == "__main__":
