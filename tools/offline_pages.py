@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rulesbook.widgets.play_site import to_site_root
+
 #: The worker's name at the site's root, and its text (with the build's id in place of BUILD).
 WORKER = "offline-worker.js"
 SOURCE = Path(__file__).with_name("offline_worker.js")
@@ -47,11 +49,6 @@ REGISTER = """if (/^https?:$/.test(location.protocol) && navigator.serviceWorker
 });"""
 
 
-def site_folder(config: Any) -> str:
-    """Where this book's pages lie in the site: "" for the site's own book, "zh-TW" for the other."""
-    return str(getattr(config, "rulesbook_site_folder", "") or "")
-
-
 def register_script(up: str) -> str:
     """The inline script every page of a book carries; `up` leads from the book's root to the site's."""
     return REGISTER % {"path": up + WORKER}
@@ -59,8 +56,7 @@ def register_script(up: str) -> str:
 
 def add_register_script(app: Any, config: Any) -> None:
     """Once, before the builder is made (added in builder-inited, a script came twice on a page)."""
-    up = "../" * len([part for part in site_folder(config).split("/") if part])
-    app.add_js_file(None, body=register_script(up))
+    app.add_js_file(None, body=register_script(to_site_root(config)))
 
 
 def build_id() -> str:
@@ -73,7 +69,7 @@ def worker_text(build: str) -> str:
 
 
 def write_worker(app: Any, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html" or site_folder(app.config):
+    if exception is not None or app.builder.format != "html" or to_site_root(app.config):  # the zh-TW book's pages use the site's
         return
     (Path(app.outdir) / WORKER).write_text(worker_text(build_id()), encoding="utf-8")
 

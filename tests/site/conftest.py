@@ -10,7 +10,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from site_browser import CHAPTER, CHROMIUM, SITE, chromium, open_chapter, serve, watch  # noqa: E402
+from site_browser import CHAPTER, CHROMIUM, ROOT, SITE, chromium, open_chapter, serve, watch  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import offline_pages  # noqa: E402  (tools/offline_pages.py: the site's service worker, by its name)
 
 
 KEEP_PROGRESS_UNLESS_ASKED = """try {
@@ -21,8 +24,8 @@ KEEP_PROGRESS_UNLESS_ASKED = """try {
 NO_SITE_WORKER = """if (navigator.serviceWorker) {
   const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
   navigator.serviceWorker.register = (url, options) =>
-    String(url).endsWith("offline-worker.js") ? new Promise(() => {}) : register(url, options);
-}"""
+    String(url).endsWith("%s") ? new Promise(() => {}) : register(url, options);
+}""" % offline_pages.WORKER
 
 
 def _need_site() -> None:

@@ -48,6 +48,14 @@ def setup(app: Any) -> dict[str, Any]:
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
+def to_site_root(config: Any) -> str:
+    """The way up from a book's root to the site's, where the site's shared parts lie (its Pyodide,
+    its service worker): "" for the site's own book, "../" for the zh-TW book in its zh-TW/ folder
+    (`rulesbook_site_folder`)."""
+    folder = str(getattr(config, "rulesbook_site_folder", "") or "")
+    return "../" * len([part for part in folder.split("/") if part])
+
+
 def play_script() -> str:
     """The Play page's one script: the shell, the pictures and the page (a classic script)."""
     return bundle("play_page.js", classic=True)
@@ -88,8 +96,7 @@ def play_page(app: Any, pagename: str, templatename: str, context: dict[str, Any
         game, setup = form_defaults(body)
         data = json.dumps({"setup": setup, "games": openings(game, setup)}, separators=(",", ":"))  # in the engine's order (the page compares them as text)
         data = data.replace("</", "<\\/")  # nothing in it can close the script element
-        up = "../" * len([part for part in app.config.rulesbook_site_folder.split("/") if part])
-        context["metatags"] = context.get("metatags", "") + early_engine(game, context["pathto"], up)
+        context["metatags"] = context.get("metatags", "") + early_engine(game, context["pathto"], to_site_root(app.config))
         context["body"] = body + f'<script type="application/json" class="rb-play-openings">{data}</script>\n'
 
 
